@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// The one test command (npm test): typecheck, lint + format, build, unit and integration tests
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then browser journeys. It ends with one
+// plain line "N passed, N failed" that totals every suite; checks count as one test each.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+let passed = 0;
+let failed = 0;
+const timings = [];
+
+function step(name, command, args, env = {}) {
+  const started = Date.now();
+  process.stdout.write(`\n▶ ${name}\n`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1'),
+      ...env,
+    },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push(`${name}: ${seconds} s`);
+  return result.status === 0;
+}
+
+function check(name, command, args) {
+  if (step(name, command, args)) passed += 1;
+  else {
+    failed += 1;
+    process.stdout.write(`✗ ${name} failed\n`);
+  }
+}
+
+function vitest(name, projects, extraArgs = []) {
+  const report = path.join(results, `vitest-${name}.json`);
+  rmSync(report, { force: true });
+  const ok = step(`vitest ${name} (${projects.join(', ')})`, bin('vitest'), [
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...extraArgs,
+  ]);
+  if (!existsSync(report)) {
+    failed += 1;
+    process.stdout.write(`✗ vitest ${name} produced no report\n`);
+    return;
+  }
+  const data = JSON.parse(readFileSync(report, 'utf8'));
+  passed += data.numPassedTests;
+  failed += data.numFailedTests;
+  // A file that failed to load counts too, even though it ran no tests.
+  const brokenFiles = data.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
+  failed += brokenFiles;
+  if (!ok && data.numFailedTests === 0 && brokenFiles === 0) failed += 1;
+}
+
+check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+check('lint and format', bin('biome'), ['check', '.']);
+check('build', bin('vite'), ['build', '--logLevel', 'warn']);
+
+const core = ['unit', 'int-pglite'];
+if (process.env.TEST_DATABASE_URL) core.push('int-postgres');
+else process.stdout.write('\nℹ TEST_DATABASE_URL not set: the PostgreSQL suite is skipped.\n');
+vitest('core', core);
+vitest('e2e', ['e2e'], ['--no-file-parallelism']);
+
+process.stdout.write(`\nTimings: ${timings.join(' · ')}\n`);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { SESSION_SECRET: 'x'.repeat(40), NODE_ENV: 'test' } as const;
+
+function problemsOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ ...base });
+    expect(config.port).toBe(3000);
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.paymentProvider).toBe('demo');
+    expect(config.demoFailureRate).toBe(0);
+    expect(config.contactEmail).toContain('@');
+  });
+
+  it('names a bad PORT in one line', () => {
+    const message = problemsOf({ ...base, PORT: 'abc' });
+    expect(message).toMatch(/^Ungültige Konfiguration: PORT /);
+    expect(message).not.toContain('\n');
+    expect(problemsOf({ ...base, PORT: '70000' })).toContain('PORT');
+  });
+
+  it('names a bad DATABASE_URL', () => {
+    const message = problemsOf({ ...base, DATABASE_URL: 'mysql://localhost/db' });
+    expect(message).toContain('DATABASE_URL must be a URL like postgres://');
+    expect(problemsOf({ ...base, DATABASE_URL: 'not a url' })).toContain('DATABASE_URL');
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = problemsOf({
+      ...base,
+      PORT: '-1',
+      SMTP_URL: 'http://x',
+      DEMO_FAILURE_RATE: '2',
+    });
+    expect(message).toContain('PORT');
+    expect(message).toContain('SMTP_URL');
+    expect(message).toContain('DEMO_FAILURE_RATE');
+  });
+
+  it('chooses Stripe when a secret key is set and requires its webhook secret', () => {
+    expect(problemsOf({ ...base, STRIPE_SECRET_KEY: 'sk_test_123' })).toContain(
+      'STRIPE_WEBHOOK_SECRET is required',
+    );
+    const config = loadConfig({
+      ...base,
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(config.paymentProvider).toBe('stripe');
+    expect(problemsOf({ ...base, PAYMENT_PROVIDER: 'paypal' })).toContain('PAYMENT_PROVIDER');
+  });
+
+  it('keeps a generated session secret under the data directory', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-config-'));
+    const first = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir });
+    const second = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir });
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first.sessionSecret);
+  });
+});

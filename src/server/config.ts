@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from '../shared/domain/tips';
+
+/**
+ * Every environment variable the server reads, parsed and validated once at start.
+ * Nothing else in the server reads `process.env`.
+ */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Where guests and staff reach the product, without a trailing slash. */
+  publicOrigin: string;
+  /** Absent: embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  /** Absent: e-mails go to the outbox table and the console only. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  paymentProvider: 'demo' | 'stripe';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** Only for contract tests: send Stripe API calls to this base URL instead of Stripe. */
+  stripeApiUrl: string | undefined;
+  demoFailureRate: number;
+  aioApiUrl: string | undefined;
+  aioApiToken: string | undefined;
+  aioSyncSecret: string | undefined;
+  aioTenantId: string;
+  contactEmail: string;
+  seedDemo: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Ungültige Konfiguration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+function urlWithProtocols(protocols: string[], example: string) {
+  return optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PORT: z
+    .string()
+    .trim()
+    .default('3000')
+    .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, {
+      message: 'must be a whole number from 0 to 65535',
+    })
+    .transform(Number),
+  PUBLIC_ORIGIN: urlWithProtocols(['http:', 'https:'], 'https://trinkgeld.example.com'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters long',
+  }),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
+  MAIL_FROM: z.string().trim().min(3).default('Trinkgeld <no-reply@trinkgeld.local>'),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_/.test(v), {
+    message: 'must start with sk_ or rk_',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith('whsec_'), {
+    message: 'must start with whsec_',
+  }),
+  STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:12111'),
+  DEMO_FAILURE_RATE: z
+    .string()
+    .trim()
+    .default('0')
+    .refine((v) => /^(0(\.\d+)?|1(\.0+)?)$/.test(v), { message: 'must be a number from 0 to 1' })
+    .transform(Number),
+  AIO_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.aio.example.com/graphql'),
+  AIO_API_TOKEN: optionalString,
+  AIO_SYNC_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters long',
+  }),
+  AIO_TENANT_ID: z.string().trim().min(1).default('trinkgeld-default-tenant'),
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .default('kontakt@trinkgeld.example')
+    .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: 'must be an e-mail address' }),
+  SEED_DEMO: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag,
+});
+
+/** Parses the environment; throws ConfigError naming every bad variable in one line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? 'environment');
+      const shown = env[variable] === undefined ? 'missing' : `"${env[variable]}"`;
+      return `${variable} ${issue.message.replace(/^Invalid input: /, '')} (got ${shown})`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'demo');
+  if (paymentProvider === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY)
+      problems.push('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe');
+    if (!e.STRIPE_WEBHOOK_SECRET) {
+      problems.push('STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe');
+    }
+  }
+  if (e.DATABASE_URL && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
+    problems.push('SESSION_SECRET is required when DATABASE_URL is set in production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT || 3000}`).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicOrigin,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    sessionSecret: e.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    paymentProvider,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: e.STRIPE_API_URL,
+    demoFailureRate: e.DEMO_FAILURE_RATE,
+    aioApiUrl: e.AIO_API_URL,
+    aioApiToken: e.AIO_API_TOKEN,
+    aioSyncSecret: e.AIO_SYNC_SECRET,
+    aioTenantId: e.AIO_TENANT_ID,
+    contactEmail: e.CONTACT_EMAIL,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/**
+ * Without SESSION_SECRET the server makes one on first start and keeps it under the data
+ * directory, so signed links and cookies survive a restart.
+ */
+function persistedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** A config for tests and tools: defaults plus overrides, never touching `./data`. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+    }),
+    dataDir: path.resolve('data', 'test-unused'),
+    ...overrides,
+  };
+}

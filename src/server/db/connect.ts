@@ -1,0 +1,259 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one query-builder API, the same on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; it has the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either a database or an open transaction: services accept both. */
+export type Executor = Db | Tx;
+
+export type NotificationHandler = (payload: string) => void;
+export type RawRunner = <R = Record<string, unknown>>(
+  sql: string,
+  params?: unknown[],
+) => Promise<R[]>;
+
+export interface Database {
+  readonly engine: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Runs SQL text that may hold several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs `work` in one transaction on one connection with raw SQL (migrations, locks).
+   * `run` without params may hold several statements.
+   */
+  rawTransaction<T>(work: (run: RawRunner) => Promise<T>): Promise<T>;
+  /** Subscribes to a PostgreSQL NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (test snapshots, backups). */
+  dump?(): Promise<Blob>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; absent opens PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; absent (with no url) opens an in-memory database. */
+  dataDir?: string | undefined;
+  /** PGlite: start from a dumped data directory (tests load a migrated snapshot this way). */
+  loadDataDir?: Blob | undefined;
+  /** PostgreSQL: use this schema for everything (tests isolate themselves this way). */
+  searchPath?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.url ? openPostgres(options) : openPglite(options);
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir);
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+  }
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    engine: 'pglite',
+    db,
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await client.query<T>(sql, params);
+      return result.rows;
+    },
+    rawTransaction(work) {
+      return client.transaction((tx) =>
+        work(async <R>(text: string, params?: unknown[]) => {
+          if (params) return (await tx.query<R>(text, params)).rows;
+          await tx.exec(text);
+          return [];
+        }),
+      );
+    },
+    async listen(channel, handler) {
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async dump() {
+      return client.dumpDataDir('gzip');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(options: OpenOptions): Promise<Database> {
+  const connectionOptions = options.searchPath
+    ? { options: `-c search_path=${quoteIdent(options.searchPath)}` }
+    : {};
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    ...connectionOptions,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const listener = new PgListener(() => new pg.Client({ connectionString: options.url }));
+  // NOTIFY channels are per database, not per schema: a schema-isolated instance (tests) gets
+  // its own channel names so neighbours on the same database never hear each other.
+  const channel = (name: string) => (options.searchPath ? `${options.searchPath}__${name}` : name);
+
+  return {
+    engine: 'postgres',
+    db,
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await pool.query(sql, params);
+      return result.rows as T[];
+    },
+    async rawTransaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(async <R>(text: string, params?: unknown[]) => {
+          const res = params ? await client.query(text, params) : await client.query(text);
+          // A multi-statement text answers with one result per statement.
+          return (Array.isArray(res) ? [] : res.rows) as R[];
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    listen: (name, handler) => listener.listen(channel(name), handler),
+    async notify(name, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel(name), payload]);
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * One dedicated connection for LISTEN, shared by all subscribers of this process.
+ * It reconnects with backoff when the connection drops and re-issues every LISTEN.
+ */
+class PgListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<NotificationHandler>>();
+  private closed = false;
+
+  constructor(private readonly createClient: () => pg.Client) {}
+
+  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    const client = await this.connect();
+    if (first) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    return async () => {
+      const current = this.handlers.get(channel);
+      current?.delete(handler);
+      if (current && current.size === 0) {
+        this.handlers.delete(channel);
+        if (this.client && !this.closed) {
+          await this.client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        }
+      }
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    if (!this.connecting) {
+      this.connecting = (async () => {
+        const client = this.createClient();
+        client.on('notification', (message) => {
+          for (const handler of this.handlers.get(message.channel) ?? []) {
+            handler(message.payload ?? '');
+          }
+        });
+        client.on('error', () => this.onBroken(client));
+        client.on('end', () => this.onBroken(client));
+        await client.connect();
+        for (const channel of this.handlers.keys()) {
+          await client.query(`LISTEN ${quoteIdent(channel)}`);
+        }
+        this.client = client;
+        return client;
+      })().finally(() => {
+        this.connecting = undefined;
+      });
+    }
+    return this.connecting;
+  }
+
+  private onBroken(broken: pg.Client): void {
+    if (this.closed || this.client !== broken) return;
+    this.client = undefined;
+    this.scheduleReconnect(0);
+  }
+
+  private scheduleReconnect(attempt: number): void {
+    const delay = Math.min(10_000, 500 * 2 ** attempt);
+    setTimeout(() => {
+      if (this.closed || this.client) return;
+      this.connect().catch(() => this.scheduleReconnect(attempt + 1));
+    }, delay).unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = undefined;
+    if (client) await client.end().catch(() => {});
+  }
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

@@ -1,0 +1,405 @@
+/**
+ * Drizzle table definitions for typed queries. The SQL migrations in ./migrations are the source
+ * of truth for the database; `schema.int.test.ts` checks that these definitions match them.
+ */
+import {
+  bigint,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AuditAction } from '../../shared/domain/audit';
+import type { Role } from '../../shared/domain/roles';
+import type {
+  AnalyticsEventName,
+  EntrypointTargetType,
+  EntrypointType,
+  FeedbackEmoji,
+  PaymentMethod,
+  PaymentProviderName,
+  PaymentSessionStatus,
+  PayoutStatus,
+  TipSource,
+  TipStatus,
+} from '../../shared/domain/tips';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const businesses = pgTable('businesses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description'),
+  logoUrl: text('logo_url'),
+  contactEmail: text('contact_email'),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash'),
+  emailVerifiedAt: tstz('email_verified_at'),
+  disabledAt: tstz('disabled_at'),
+  lastLoginAt: tstz('last_login_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const media = pgTable('media', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+  businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull().$type<'image/png' | 'image/jpeg' | 'image/webp'>(),
+  byteSize: integer('byte_size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});
+
+export const profiles = pgTable('profiles', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').notNull().default('employee').$type<Role>(),
+  fullName: text('full_name'),
+  email: text('email').notNull(),
+  jobTitle: text('job_title'),
+  thankYouMessage: text('thank_you_message').notNull().default('Vielen Dank für Ihr Trinkgeld!'),
+  profileImageUrl: text('profile_image_url'),
+  businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+  stripeAccountId: text('stripe_account_id').unique(),
+  stripeAccountStatus: text('stripe_account_status')
+    .notNull()
+    .default('none')
+    .$type<'none' | 'pending' | 'enabled' | 'restricted'>(),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSessions = pgTable('auth_sessions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+  idleExpiresAt: tstz('idle_expires_at').notNull(),
+  absoluteExpiresAt: tstz('absolute_expires_at').notNull(),
+  userAgent: text('user_agent'),
+  ipHash: text('ip_hash'),
+});
+
+export const authTokens = pgTable('auth_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  purpose: text('purpose').notNull().$type<'magic_link' | 'invitation' | 'password_reset'>(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  redirectTo: text('redirect_to'),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  createdAt: createdAt(),
+});
+
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowStartedAt: tstz('window_started_at').notNull(),
+  resetAt: tstz('reset_at').notNull(),
+});
+
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description'),
+  splitRule: text('split_rule').notNull().default('equal').$type<'equal' | 'weighted'>(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    weight: integer('weight').notNull().default(1),
+    joinedAt: tstz('joined_at').notNull().defaultNow(),
+    leftAt: tstz('left_at'),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.profileId] })],
+);
+
+/** Shape of payment_entrypoints.metadata (spec §3). */
+export interface EntrypointMetadata {
+  name?: string;
+  description?: string;
+  created_by?: string;
+  demo?: boolean;
+  department?: string;
+  shift?: string;
+  speciality?: string;
+  location?: string;
+  [key: string]: unknown;
+}
+
+/** Shape of payment_entrypoints.output_assets (spec §3). */
+export interface EntrypointOutputAssets {
+  qr_url?: string;
+  nfc_export_url?: string;
+  apple_wallet_url?: string;
+  integration?: {
+    nfcObjectId?: string;
+    qrCodeId?: string;
+    downloadLinks?: { png?: string; pdf?: string; svg?: string };
+    syncedAt?: string;
+    error?: string;
+  };
+  [key: string]: unknown;
+}
+
+export const paymentEntrypoints = pgTable('payment_entrypoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  uid: text('uid').notNull().unique(),
+  type: text('type').notNull().$type<EntrypointType>(),
+  label: text('label'),
+  targetId: uuid('target_id').notNull(),
+  targetType: text('target_type').notNull().$type<EntrypointTargetType>(),
+  origin: text('origin').notNull().default('external'),
+  active: boolean('active').notNull().default(true),
+  metadata: jsonb('metadata').notNull().default({}).$type<EntrypointMetadata>(),
+  outputAssets: jsonb('output_assets').notNull().default({}).$type<EntrypointOutputAssets>(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const qrCodes = pgTable('qr_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  employeeId: uuid('employee_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+  isActive: boolean('is_active').notNull().default(true),
+  lastUsedAt: tstz('last_used_at'),
+  createdAt: createdAt(),
+});
+
+export const tips = pgTable('tips', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'restrict' }),
+  employeeId: uuid('employee_id').references(() => profiles.id, { onDelete: 'set null' }),
+  teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+  entrypointId: uuid('entrypoint_id').references(() => paymentEntrypoints.id, {
+    onDelete: 'set null',
+  }),
+  entrypointUid: text('entrypoint_uid'),
+  qrCodeId: uuid('qr_code_id').references(() => qrCodes.id, { onDelete: 'set null' }),
+  amountCents: integer('amount_cents').notNull(),
+  platformFeeCents: integer('platform_fee_cents').notNull().default(0),
+  currency: text('currency').notNull().default('eur'),
+  status: text('status').notNull().default('initiated').$type<TipStatus>(),
+  tipSource: text('tip_source').notNull().default('direct').$type<TipSource>(),
+  platformFeeCovered: boolean('platform_fee_covered').notNull().default(false),
+  paymentMethod: text('payment_method').$type<PaymentMethod>(),
+  paymentProvider: text('payment_provider').$type<PaymentProviderName>(),
+  paymentIntentId: text('payment_intent_id'),
+  stripeTransferId: text('stripe_transfer_id'),
+  guestMessage: text('guest_message'),
+  feedbackEmoji: text('feedback_emoji').$type<FeedbackEmoji>(),
+  feedbackMessage: text('feedback_message'),
+  feedbackAt: tstz('feedback_at'),
+  feedbackSecretHash: text('feedback_secret_hash'),
+  failureReason: text('failure_reason'),
+  createdAt: createdAt(),
+  paidAt: tstz('paid_at'),
+  processedAt: tstz('processed_at'),
+  updatedAt: updatedAt(),
+});
+
+export const paymentSessions = pgTable('payment_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tipId: uuid('tip_id')
+    .notNull()
+    .references(() => tips.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull().$type<PaymentProviderName>(),
+  providerSessionId: text('provider_session_id'),
+  status: text('status').notNull().default('open').$type<PaymentSessionStatus>(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('eur'),
+  paymentMethod: text('payment_method').$type<PaymentMethod>(),
+  checkoutUrl: text('checkout_url'),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  attempt: integer('attempt').notNull().default(1),
+  failureReason: text('failure_reason'),
+  expiresAt: tstz('expires_at').notNull(),
+  createdAt: createdAt(),
+  completedAt: tstz('completed_at'),
+});
+
+export const payLaterLinks = pgTable('pay_later_links', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  entrypointId: uuid('entrypoint_id').references(() => paymentEntrypoints.id, {
+    onDelete: 'cascade',
+  }),
+  qrCodeId: uuid('qr_code_id').references(() => qrCodes.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+export const webhookEvents = pgTable('webhook_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  provider: text('provider').notNull().$type<PaymentProviderName>(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull().$type<Record<string, unknown>>(),
+  receivedAt: tstz('received_at').notNull().defaultNow(),
+  processedAt: tstz('processed_at'),
+  error: text('error'),
+});
+
+export const tipAllocations = pgTable('tip_allocations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tipId: uuid('tip_id')
+    .notNull()
+    .references(() => tips.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'restrict' }),
+  amountCents: integer('amount_cents').notNull(),
+  weight: integer('weight').notNull().default(1),
+  reason: text('reason').notNull(),
+  payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const payouts = pgTable('payouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'restrict' }),
+  employeeId: uuid('employee_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'restrict' }),
+  batchId: uuid('batch_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('eur'),
+  status: text('status').notNull().default('pending').$type<PayoutStatus>(),
+  provider: text('provider').notNull().$type<PaymentProviderName>(),
+  providerTransferId: text('provider_transfer_id'),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  failureReason: text('failure_reason'),
+  createdAt: createdAt(),
+  processedAt: tstz('processed_at'),
+});
+
+export const analyticsEvents = pgTable('analytics_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().$type<AnalyticsEventName>(),
+  businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+  entrypointUid: text('entrypoint_uid'),
+  tipId: uuid('tip_id').references(() => tips.id, { onDelete: 'set null' }),
+  properties: jsonb('properties').notNull().default({}).$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+});
+
+export const outboxEmails = pgTable('outbox_emails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  status: text('status')
+    .notNull()
+    .default('pending')
+    .$type<'pending' | 'sent' | 'failed' | 'console'>(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  sentAt: tstz('sent_at'),
+});
+
+export const branding = pgTable('branding', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  primaryColor: text('primary_color').notNull().default('#003057'),
+  secondaryColor: text('secondary_color').notNull().default('#C8C9C7'),
+  accentColor: text('accent_color').notNull().default('#C8AA61'),
+  fontFamily: text('font_family').notNull().default('Fira Sans'),
+  logoUrl: text('logo_url'),
+  language: text('language').notNull().default('de'),
+  thankYouMessage: text('thank_you_message'),
+  backgroundImageUrl: text('background_image_url'),
+  companyName: text('company_name'),
+  tonality: text('tonality')
+    .notNull()
+    .default('friendly')
+    .$type<'formal' | 'friendly' | 'casual'>(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+export const integrationSettings = pgTable('integration_settings', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  tenantId: text('tenant_id').notNull(),
+  connectionStatus: text('connection_status')
+    .notNull()
+    .default('untested')
+    .$type<'untested' | 'connected' | 'error'>(),
+  lastError: text('last_error'),
+  lastTestedAt: tstz('last_tested_at'),
+  updatedAt: updatedAt(),
+});
+
+export const adminAuditLog = pgTable('admin_audit_log', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: createdAt(),
+  adminId: uuid('admin_id').references(() => profiles.id, { onDelete: 'set null' }),
+  businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+  action: text('action').notNull().$type<AuditAction>(),
+  targetType: text('target_type'),
+  targetId: text('target_id'),
+  payload: jsonb('payload').notNull().default({}).$type<Record<string, unknown>>(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+});

@@ -1,0 +1,590 @@
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { splitCents } from '../../shared/domain/money';
+import type { Role } from '../../shared/domain/roles';
+import type { FeedbackEmoji, PaymentMethod, TipStatus } from '../../shared/domain/tips';
+import { hashPassword } from '../features/auth/password';
+import type { Clock } from '../lib/clock';
+import type { Database, Tx } from './connect';
+import {
+  branding,
+  businesses,
+  integrationSettings,
+  paymentEntrypoints,
+  payouts,
+  profiles,
+  qrCodes,
+  teamMembers,
+  teams,
+  tipAllocations,
+  tips,
+  users,
+} from './schema';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_BUSINESS_NAME = 'Hotel Seeblick';
+
+export interface DemoLogin {
+  email: string;
+  role: Role;
+  fullName: string;
+}
+
+export const DEMO_LOGINS: readonly DemoLogin[] = [
+  { email: 'admin@demo.local', role: 'admin', fullName: 'Sabine Hoffmann' },
+  { email: 'inhaber@demo.local', role: 'business_owner', fullName: 'Thomas Berger' },
+  { email: 'anna@demo.local', role: 'employee', fullName: 'Anna Schneider' },
+  { email: 'ben@demo.local', role: 'employee', fullName: 'Ben Müller' },
+  { email: 'clara@demo.local', role: 'employee', fullName: 'Clara Fischer' },
+  { email: 'david@demo.local', role: 'employee', fullName: 'David Wagner' },
+];
+
+interface EmployeeSeed {
+  key: 'anna' | 'ben' | 'clara' | 'david';
+  jobTitle: string;
+  thankYou: string;
+  uid: string;
+  department: string;
+  shift: string;
+  speciality: string;
+  /** Mean direct tips per day: busy staff get more. */
+  tipsPerDay: number;
+}
+
+const EMPLOYEES: readonly EmployeeSeed[] = [
+  {
+    key: 'anna',
+    jobTitle: 'Rezeptionistin',
+    thankYou: 'Herzlichen Dank! Ich wünsche Ihnen einen wunderbaren Aufenthalt bei uns am See.',
+    uid: 'aio-anna-schneider-4k7p',
+    department: 'Rezeption',
+    shift: 'Frühschicht',
+    speciality: 'Ausflugstipps und Late Check-out',
+    tipsPerDay: 1.6,
+  },
+  {
+    key: 'ben',
+    jobTitle: 'Kellner',
+    thankYou: 'Vielen Dank für Ihr Trinkgeld! Es war mir eine Freude, Sie zu bedienen.',
+    uid: 'aio-ben-mueller-9x2m',
+    department: 'Restaurant',
+    shift: 'Abendschicht',
+    speciality: 'Weinbegleitung',
+    tipsPerDay: 2.8,
+  },
+  {
+    key: 'clara',
+    jobTitle: 'Barkeeperin',
+    thankYou: 'Cheers und danke! Beim nächsten Besuch mixe ich Ihnen etwas Neues.',
+    uid: 'aio-clara-fischer-3h8q',
+    department: 'Bar & Lounge',
+    shift: 'Spätschicht',
+    speciality: 'Signature-Cocktails',
+    tipsPerDay: 2.2,
+  },
+  {
+    key: 'david',
+    jobTitle: 'Concierge',
+    thankYou: 'Danke für Ihre Wertschätzung. Ich bin jederzeit gern für Sie da!',
+    uid: 'aio-david-wagner-6t1z',
+    department: 'Concierge',
+    shift: 'Tagschicht',
+    speciality: 'Restaurantreservierungen und Transfers',
+    tipsPerDay: 1.2,
+  },
+];
+
+const TEAMS = [
+  {
+    name: 'Restaurant-Service',
+    description: 'Service im Restaurant Seeterrasse',
+    splitRule: 'equal' as const,
+    members: [
+      { key: 'ben', weight: 1 },
+      { key: 'clara', weight: 1 },
+    ],
+    uid: 'aio-team-restaurant-1d6f',
+    department: 'Restaurant',
+    shift: 'Ganztägig',
+  },
+  {
+    name: 'Rezeption & Concierge',
+    description: 'Empfang, Concierge und Gästeservice',
+    splitRule: 'equal' as const,
+    members: [
+      { key: 'anna', weight: 1 },
+      { key: 'david', weight: 1 },
+    ],
+    uid: 'aio-team-rezeption-7g3s',
+    department: 'Empfang',
+    shift: 'Rund um die Uhr',
+  },
+  {
+    name: 'Hausteam',
+    description: 'Alle Mitarbeitenden, gewichtet nach Wochenstunden',
+    splitRule: 'weighted' as const,
+    members: [
+      { key: 'anna', weight: 3 },
+      { key: 'ben', weight: 4 },
+      { key: 'clara', weight: 4 },
+      { key: 'david', weight: 2 },
+    ],
+    uid: 'aio-team-hausteam-2k8j',
+    department: 'Gesamtes Haus',
+    shift: 'Ganztägig',
+  },
+] as const;
+
+const OBJECTS = [
+  { label: 'Tisch 7', uid: 'aio-tisch-7-2b5n', department: 'Restaurant', location: 'Seeterrasse' },
+  {
+    label: 'Tisch 12',
+    uid: 'aio-tisch-12-8c4r',
+    department: 'Restaurant',
+    location: 'Wintergarten',
+  },
+  { label: 'Hotelbar Tresen', uid: 'aio-hotelbar-5v9w', department: 'Bar', location: 'Lobby' },
+] as const;
+
+export const DEMO_LEGACY_QR_CODE = 'qr-ben-klassisch';
+
+const GUEST_MESSAGES = [
+  'Vielen Dank für den tollen Service!',
+  'Super freundlich und aufmerksam, danke!',
+  'Die Weinempfehlung war perfekt.',
+  'Danke für die schnelle Hilfe beim Check-in.',
+  'Wir kommen gerne wieder!',
+  'Bester Cocktail des Urlaubs 🍹',
+  'Danke für die Restaurantempfehlung, ein Traum.',
+  'Sie haben unseren Jahrestag besonders gemacht.',
+  'Immer ein Lächeln, das ist Gold wert.',
+  'Danke, dass Sie an das Kinderbett gedacht haben!',
+  'Top Service trotz vollem Haus.',
+  'Merci für den wunderbaren Abend!',
+];
+
+const FEEDBACK_EMOJIS: readonly FeedbackEmoji[] = ['smile', 'clap', 'pray'];
+
+/** Small deterministic PRNG so the demo looks the same on every fresh start. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function isDatabaseEmpty(database: Database): Promise<boolean> {
+  const [row] = await database.db.select({ n: count() }).from(businesses);
+  return (row?.n ?? 0) === 0;
+}
+
+export interface SeedSummary {
+  businessId: string;
+  tipCount: number;
+  logins: readonly DemoLogin[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEED_DAYS = 35;
+
+/** Fills an empty database with the demo business, staff, payment points and five weeks of tips. */
+export async function seedDemoData(
+  database: Database,
+  clock: Clock,
+  options: { passwordHash?: string } = {},
+): Promise<SeedSummary> {
+  const now = clock.now();
+  const random = mulberry32(20_261_122);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  // One hash for all demo accounts keeps the first start fast; each is still a salted scrypt hash.
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
+
+  return database.db.transaction(async (tx) => {
+    const [business] = await tx
+      .insert(businesses)
+      .values({
+        name: DEMO_BUSINESS_NAME,
+        description: 'Hotel & Restaurant am Seeufer mit 48 Zimmern, Seeterrasse und Hotelbar.',
+        contactEmail: 'kontakt@hotel-seeblick.demo',
+      })
+      .returning({ id: businesses.id });
+    const businessId = business!.id;
+
+    const profileIds = new Map<string, string>();
+    for (const login of DEMO_LOGINS) {
+      const key = login.email.split('@')[0]!;
+      const employee = EMPLOYEES.find((e) => e.key === key);
+      const [user] = await tx
+        .insert(users)
+        .values({ email: login.email, passwordHash, emailVerifiedAt: now })
+        .returning({ id: users.id });
+      await tx.insert(profiles).values({
+        id: user!.id,
+        role: login.role,
+        fullName: login.fullName,
+        email: login.email,
+        jobTitle:
+          employee?.jobTitle ??
+          (login.role === 'admin' ? 'Plattform-Administratorin' : 'Inhaber & Geschäftsführer'),
+        ...(employee ? { thankYouMessage: employee.thankYou } : {}),
+        businessId,
+      });
+      profileIds.set(key, user!.id);
+    }
+    const adminUserId = profileIds.get('admin')!;
+
+    const entrypointIds = new Map<string, string>();
+    for (const employee of EMPLOYEES) {
+      const login = DEMO_LOGINS.find((l) => l.email.startsWith(`${employee.key}@`))!;
+      const [row] = await tx
+        .insert(paymentEntrypoints)
+        .values({
+          businessId,
+          uid: employee.uid,
+          type: 'person',
+          label: login.fullName,
+          targetId: profileIds.get(employee.key)!,
+          targetType: 'user',
+          origin: 'trinkgeld',
+          metadata: {
+            name: login.fullName,
+            description: `${employee.jobTitle} im ${DEMO_BUSINESS_NAME}`,
+            created_by: adminUserId,
+            demo: true,
+            department: employee.department,
+            shift: employee.shift,
+            speciality: employee.speciality,
+          },
+          createdBy: adminUserId,
+        })
+        .returning({ id: paymentEntrypoints.id });
+      entrypointIds.set(employee.uid, row!.id);
+    }
+
+    const teamIds = new Map<string, string>();
+    for (const team of TEAMS) {
+      const [row] = await tx
+        .insert(teams)
+        .values({
+          businessId,
+          name: team.name,
+          description: team.description,
+          splitRule: team.splitRule,
+        })
+        .returning({ id: teams.id });
+      teamIds.set(team.uid, row!.id);
+      await tx.insert(teamMembers).values(
+        team.members.map((member) => ({
+          teamId: row!.id,
+          profileId: profileIds.get(member.key)!,
+          weight: member.weight,
+        })),
+      );
+      const [entrypoint] = await tx
+        .insert(paymentEntrypoints)
+        .values({
+          businessId,
+          uid: team.uid,
+          type: 'team',
+          label: team.name,
+          targetId: row!.id,
+          targetType: 'team',
+          origin: 'trinkgeld',
+          metadata: {
+            name: team.name,
+            description: team.description,
+            created_by: adminUserId,
+            demo: true,
+            department: team.department,
+            shift: team.shift,
+          },
+          createdBy: adminUserId,
+        })
+        .returning({ id: paymentEntrypoints.id });
+      entrypointIds.set(team.uid, entrypoint!.id);
+    }
+
+    for (const object of OBJECTS) {
+      const [row] = await tx
+        .insert(paymentEntrypoints)
+        .values({
+          businessId,
+          uid: object.uid,
+          type: 'object',
+          label: object.label,
+          targetId: businessId,
+          targetType: 'tenant',
+          origin: 'trinkgeld',
+          metadata: {
+            name: object.label,
+            description: `${object.label} · ${object.location}`,
+            created_by: adminUserId,
+            demo: true,
+            department: object.department,
+            location: object.location,
+          },
+          createdBy: adminUserId,
+        })
+        .returning({ id: paymentEntrypoints.id });
+      entrypointIds.set(object.uid, row!.id);
+    }
+
+    const [legacy] = await tx
+      .insert(qrCodes)
+      .values({
+        code: DEMO_LEGACY_QR_CODE,
+        employeeId: profileIds.get('ben')!,
+        businessId,
+        createdAt: new Date(now.getTime() - 400 * DAY_MS),
+      })
+      .returning({ id: qrCodes.id });
+
+    await tx
+      .insert(branding)
+      .values({ businessId, companyName: DEMO_BUSINESS_NAME, updatedBy: adminUserId });
+    await tx
+      .insert(integrationSettings)
+      .values({ businessId, tenantId: 'trinkgeld-default-tenant' });
+
+    const tipCount = await seedTips(tx, {
+      now,
+      random,
+      pick,
+      businessId,
+      profileIds,
+      entrypointIds,
+      teamIds,
+      legacyQrCodeId: legacy!.id,
+    });
+    return { businessId, tipCount, logins: DEMO_LOGINS };
+  });
+}
+
+interface TipSeedContext {
+  now: Date;
+  random: () => number;
+  pick: <T>(items: readonly T[]) => T;
+  businessId: string;
+  profileIds: Map<string, string>;
+  entrypointIds: Map<string, string>;
+  teamIds: Map<string, string>;
+  legacyQrCodeId: string;
+}
+
+type TipRow = typeof tips.$inferInsert;
+
+async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
+  const { now, random, pick, businessId } = context;
+  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+
+  /** A time during service hours on the given day; today's tips never lie in the future. */
+  const timeOnDay = (daysAgo: number): Date => {
+    const dayStart = startOfToday - daysAgo * DAY_MS;
+    let at = dayStart + (8 + random() * 15) * 60 * 60 * 1000;
+    if (at >= now.getTime()) at = dayStart + random() * (now.getTime() - dayStart);
+    return new Date(Math.floor(at));
+  };
+  const amount = (): number => {
+    const roll = random();
+    if (roll < 0.3) return 500;
+    if (roll < 0.55) return 1000;
+    if (roll < 0.7) return 1500;
+    return 200 + Math.floor(random() * 37) * 50;
+  };
+  const method = (): PaymentMethod => {
+    const roll = random();
+    return roll < 0.55 ? 'stripe' : roll < 0.85 ? 'apple-pay' : 'google-pay';
+  };
+  const poisson = (mean: number): number => {
+    let k = 0;
+    let p = Math.exp(-mean);
+    let cumulative = p;
+    const u = random();
+    while (u > cumulative && k < 20) {
+      k += 1;
+      p *= mean / k;
+      cumulative += p;
+    }
+    return k;
+  };
+  const randomId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+
+  const paidOutBefore = now.getTime() - 7 * DAY_MS;
+  const rows: (TipRow & { id: string })[] = [];
+  const teamShares: { tipId: string; teamUid: string; amountCents: number }[] = [];
+
+  const baseTip = (createdAt: Date): Omit<TipRow, 'amountCents'> & { amountCents: number } => {
+    const amountCents = amount();
+    const feeCovered = random() < 0.4;
+    const roll = random();
+    const status: TipStatus =
+      roll < 0.03
+        ? 'failed'
+        : roll < 0.05
+          ? 'cancelled'
+          : createdAt.getTime() < paidOutBefore
+            ? 'completed'
+            : 'pending';
+    const paid = status === 'pending' || status === 'completed';
+    const hasMessage = paid && random() < 0.35;
+    const hasFeedback = hasMessage && random() < 0.6;
+    return {
+      businessId,
+      amountCents,
+      platformFeeCents: feeCovered ? 45 : 0,
+      platformFeeCovered: feeCovered,
+      currency: 'eur',
+      status,
+      paymentMethod: method(),
+      paymentProvider: 'demo',
+      paymentIntentId: randomId('pi_demo_'),
+      guestMessage: hasMessage ? pick(GUEST_MESSAGES) : null,
+      feedbackEmoji: hasFeedback ? pick(FEEDBACK_EMOJIS) : null,
+      feedbackAt: hasFeedback ? new Date(createdAt.getTime() + 60_000) : null,
+      failureReason: status === 'failed' ? 'card_declined' : null,
+      createdAt,
+      updatedAt: createdAt,
+      paidAt: paid ? new Date(createdAt.getTime() + 2_000) : null,
+    };
+  };
+
+  for (let daysAgo = SEED_DAYS - 1; daysAgo >= 0; daysAgo -= 1) {
+    for (const employee of EMPLOYEES) {
+      for (let i = poisson(employee.tipsPerDay); i > 0; i -= 1) {
+        const viaLegacy = employee.key === 'ben' && random() < 0.15;
+        rows.push({
+          id: randomUUID(),
+          ...baseTip(timeOnDay(daysAgo)),
+          employeeId: context.profileIds.get(employee.key)!,
+          tipSource: 'direct',
+          ...(viaLegacy
+            ? { qrCodeId: context.legacyQrCodeId }
+            : {
+                entrypointId: context.entrypointIds.get(employee.uid)!,
+                entrypointUid: employee.uid,
+              }),
+        });
+      }
+    }
+    for (const team of TEAMS) {
+      for (let i = poisson(0.7); i > 0; i -= 1) {
+        const id = randomUUID();
+        const tip = baseTip(timeOnDay(daysAgo));
+        rows.push({
+          id,
+          ...tip,
+          teamId: context.teamIds.get(team.uid)!,
+          tipSource: 'team',
+          entrypointId: context.entrypointIds.get(team.uid)!,
+          entrypointUid: team.uid,
+        });
+        if (tip.status === 'pending' || tip.status === 'completed') {
+          teamShares.push({ tipId: id, teamUid: team.uid, amountCents: tip.amountCents });
+        }
+      }
+    }
+    for (const object of OBJECTS) {
+      for (let i = poisson(0.5); i > 0; i -= 1) {
+        rows.push({
+          id: randomUUID(),
+          ...baseTip(timeOnDay(daysAgo)),
+          tipSource: 'direct',
+          entrypointId: context.entrypointIds.get(object.uid)!,
+          entrypointUid: object.uid,
+        });
+      }
+    }
+  }
+
+  // Weekly payouts per employee for everything older than a week: completed tips carry the
+  // transfer reference of the payout that paid them.
+  const payoutByKey = new Map<string, { id: string; transferId: string; processedAt: Date }>();
+  const payoutRows: (typeof payouts.$inferInsert)[] = [];
+  const payoutFor = (employeeId: string, createdAt: Date) => {
+    const week = Math.floor((now.getTime() - createdAt.getTime()) / (7 * DAY_MS));
+    const key = `${employeeId}:${week}`;
+    let payout = payoutByKey.get(key);
+    if (!payout) {
+      const processedAt = new Date(now.getTime() - week * 7 * DAY_MS + DAY_MS);
+      payout = { id: randomUUID(), transferId: randomId('tr_demo_'), processedAt };
+      payoutByKey.set(key, payout);
+      payoutRows.push({
+        id: payout.id,
+        businessId,
+        employeeId,
+        batchId: randomUUID(),
+        amountCents: 0,
+        status: 'paid',
+        provider: 'demo',
+        providerTransferId: payout.transferId,
+        idempotencyKey: `payout:seed:${key}`,
+        createdAt: processedAt,
+        processedAt,
+      });
+    }
+    return payout;
+  };
+  const addToPayout = (payoutId: string, cents: number) => {
+    const row = payoutRows.find((p) => p.id === payoutId)!;
+    row.amountCents = (row.amountCents ?? 0) + cents;
+  };
+
+  for (const row of rows) {
+    if (row.status !== 'completed') continue;
+    const createdAt = row.createdAt as Date;
+    if (row.employeeId) {
+      const payout = payoutFor(row.employeeId, createdAt);
+      row.stripeTransferId = payout.transferId;
+      row.processedAt = payout.processedAt;
+      addToPayout(payout.id, row.amountCents);
+    } else {
+      row.stripeTransferId = randomId('tr_demo_');
+      row.processedAt = new Date(createdAt.getTime() + 3 * DAY_MS);
+    }
+  }
+
+  const allocationRows: (typeof tipAllocations.$inferInsert)[] = [];
+  for (const share of teamShares) {
+    const team = TEAMS.find((t) => t.uid === share.teamUid)!;
+    const tip = rows.find((r) => r.id === share.tipId)!;
+    const weights = team.members.map((m) => (team.splitRule === 'weighted' ? m.weight : 1));
+    const parts = splitCents(share.amountCents, weights);
+    team.members.forEach((member, index) => {
+      const profileId = context.profileIds.get(member.key)!;
+      const cents = parts[index]!;
+      let payoutId: string | null = null;
+      if (tip.status === 'completed' && cents > 0) {
+        const payout = payoutFor(profileId, tip.createdAt as Date);
+        payoutId = payout.id;
+        addToPayout(payout.id, cents);
+      }
+      allocationRows.push({
+        tipId: share.tipId,
+        profileId,
+        amountCents: cents,
+        weight: weights[index]!,
+        reason:
+          team.splitRule === 'weighted'
+            ? `Gewichtete Aufteilung im Team ${team.name} (Gewicht ${weights[index]} von ${weights.reduce((a, b) => a + b, 0)})`
+            : `Gleichmäßige Aufteilung im Team ${team.name} (${team.members.length} Mitglieder)`,
+        payoutId,
+        createdAt: tip.createdAt as Date,
+      });
+    });
+  }
+
+  const chunk = 200;
+  for (let i = 0; i < rows.length; i += chunk) {
+    await tx.insert(tips).values(rows.slice(i, i + chunk));
+  }
+  const paidPayouts = payoutRows.filter((p) => (p.amountCents ?? 0) > 0);
+  if (paidPayouts.length > 0) await tx.insert(payouts).values(paidPayouts);
+  for (let i = 0; i < allocationRows.length; i += chunk) {
+    await tx.insert(tipAllocations).values(allocationRows.slice(i, i + chunk));
+  }
+  return rows.length;
+}

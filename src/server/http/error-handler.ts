@@ -1,0 +1,85 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ApiErrorBody, ERRORS, type ErrorDefinition } from '../../shared/domain/errors';
+import { AppError } from './errors';
+
+/** Fastify's own client errors (bad JSON, wrong content type, body too large) by code. */
+const FRAMEWORK_ERRORS: Record<string, ErrorDefinition> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ERRORS.invalid_json,
+  FST_ERR_CTP_EMPTY_JSON_BODY: ERRORS.invalid_json,
+  FST_ERR_CTP_BODY_TOO_LARGE: ERRORS.payload_too_large,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ERRORS.unsupported_media_type,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ERRORS.validation_failed,
+};
+
+const LOCATION_LABELS: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
+export function errorBody(
+  definition: Pick<ErrorDefinition, 'code' | 'title' | 'message'>,
+  extra: Partial<ApiErrorBody['error']> = {},
+): ApiErrorBody {
+  return {
+    error: {
+      code: definition.code,
+      title: definition.title,
+      message: definition.message,
+      ...extra,
+    },
+  };
+}
+
+/**
+ * The one place errors become responses: expected errors answer with their catalogue entry,
+ * validation errors with 400 and the field messages, and anything else with a plain 500 that
+ * never carries a stack trace or internal message.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      return reply.status(error.status).send(
+        errorBody(
+          { code: error.code, title: error.title, message: error.message },
+          {
+            ...(error.details ? { details: error.details } : {}),
+            ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+          },
+        ),
+      );
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const location = LOCATION_LABELS[error.validationContext ?? 'body'] ?? 'body';
+      const details = error.validation.map((issue) => ({
+        path: `${location}${issue.instancePath.replace(/\//g, '.')}`.replace(/\.$/, ''),
+        message: issue.message ?? 'Ungültiger Wert',
+      }));
+      // The first field message is what a form shows; the list names every problem.
+      const first = details[0]?.message;
+      return reply.status(400).send(
+        errorBody(ERRORS.validation_failed, {
+          ...(first ? { message: first } : {}),
+          details,
+        }),
+      );
+    }
+
+    const framework = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (framework) return reply.status(framework.status).send(errorBody(framework));
+
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      const definition = status === 404 ? ERRORS.not_found : ERRORS.validation_failed;
+      return reply.status(status).send(errorBody(definition));
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody(ERRORS.internal));
+  });
+}

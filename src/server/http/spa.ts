@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS } from '../../shared/domain/errors';
+import { errorBody } from './error-handler';
+
+/** Paths served by the small guest entry (guest.html) instead of the full app (index.html). */
+export const GUEST_ENTRY_PREFIXES = ['/t/'] as const;
+
+export function htmlEntryFor(urlPath: string): 'guest.html' | 'index.html' {
+  return GUEST_ENTRY_PREFIXES.some((prefix) => urlPath.startsWith(prefix))
+    ? 'guest.html'
+    : 'index.html';
+}
+
+/**
+ * Serves the built web app from `webDir`: hashed assets with a long cache, and every other GET
+ * that is not an API call answered with the right HTML entry so deep links work (history
+ * fallback). Unknown API paths answer a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  const built = existsSync(path.join(webDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || !wantsHtml) {
+      return reply.status(404).send(errorBody(ERRORS.not_found));
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('Die Web-App ist noch nicht gebaut. Bitte "npm run build" ausführen.');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile(htmlEntryFor(urlPath));
+  });
+}

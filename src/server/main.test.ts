@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/e2e/support/harness';
+import { openDatabase } from './db/connect';
+
+const MAIN = path.resolve(import.meta.dirname, 'main.ts');
+const dataDirs: string[] = [];
+
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(env: Record<string, string>): Run {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(runItem: Run, text: string, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (!runItem.output().includes(text)) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out: ${runItem.output()}`);
+    if (runItem.child.exitCode !== null) throw new Error(`exited early: ${runItem.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('npm start (src/server/main.ts)', () => {
+  it('stops with one line naming a bad PORT', async () => {
+    const bad = run({ PORT: 'achtzig' });
+    expect(await bad.exited).toBe(1);
+    const lines = bad.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Ungültige Konfiguration: PORT /);
+  });
+
+  it('stops with one line naming a malformed DATABASE_URL', async () => {
+    const bad = run({ DATABASE_URL: 'mysql://db/x' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output().trim().split('\n')).toHaveLength(1);
+    expect(bad.output()).toContain('DATABASE_URL');
+  });
+
+  it('stops with one line naming an unreachable DATABASE_URL', async () => {
+    const port = await freePort();
+    const bad = run({ DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/none` });
+    expect(await bad.exited).toBe(1);
+    const lines = bad.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^DATABASE_URL: Datenbank nicht erreichbar/);
+  });
+
+  it('seeds an empty embedded database, keeps the data over a restart and shuts down gracefully', {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-'));
+    dataDirs.push(dataDir);
+    const port = String(await freePort());
+    const env = { PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir };
+
+    const first = run(env);
+    await waitFor(first, 'Demo-Zugänge');
+    expect(first.output()).toContain('Demo-Daten angelegt');
+    expect(first.output()).toContain('anna@demo.local');
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = run(env);
+    await waitFor(second, 'Demo-Zugänge');
+    expect(second.output()).not.toContain('Demo-Daten angelegt');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    const rows = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
+    await database.close();
+    expect(rows[0]!.n).toBe(1);
+  });
+});

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type AppDeps, type BuildAppOptions, buildApp } from './app';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/connect';
+import { migrate } from './db/migrate';
+import { isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
+import { createMailer } from './features/mail/mailer';
+import { type Clock, systemClock } from './lib/clock';
+
+export interface StartOptions extends BuildAppOptions {
+  clock?: Clock;
+  /** Use this database instead of opening one from the config (tests pass a prepared one). */
+  database?: Database;
+  /** Seed when the database is empty (default: embedded mode or SEED_DEMO=1). */
+  seed?: boolean;
+  /** Print mails in console mode here instead of stdout. */
+  printMail?: (text: string) => void;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: AppDeps;
+  url: string;
+  seeded: SeedSummary | undefined;
+  close(): Promise<void>;
+}
+
+export class StartupError extends Error {}
+
+/** config -> database -> migrate -> seed -> app -> listen. Used by main.ts and by browser tests. */
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
+  let database = options.database;
+  if (!database) {
+    try {
+      database = await openDatabase({
+        url: config.databaseUrl,
+        dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+      });
+      await database.ping();
+    } catch (error) {
+      await database?.close().catch(() => {});
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StartupError(
+        config.databaseUrl
+          ? `DATABASE_URL: Datenbank nicht erreichbar (${reason.split('\n')[0]})`
+          : `DATA_DIR: eingebettete Datenbank unter ${config.dataDir} lässt sich nicht öffnen (${reason.split('\n')[0]})`,
+      );
+    }
+  }
+
+  await migrate(database);
+  const shouldSeed = options.seed ?? (!config.databaseUrl || config.seedDemo);
+  let seeded: SeedSummary | undefined;
+  if (shouldSeed && (await isDatabaseEmpty(database))) {
+    seeded = await seedDemoData(database, clock);
+  }
+
+  const mailer = createMailer({
+    database,
+    clock,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    ...(options.printMail ? { print: options.printMail } : {}),
+  });
+  const deps: AppDeps = { config, database, clock, mailer };
+  const app = await buildApp(deps, options);
+  const ownsDatabase = !options.database;
+  let closed = false;
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  return {
+    app,
+    deps,
+    url: `http://127.0.0.1:${port}`,
+    seeded,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      mailer.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+export const ROLES = ['admin', 'business_owner', 'employee'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrator',
+  business_owner: 'Geschäftsinhaber',
+  employee: 'Mitarbeiter',
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** A missing or unknown role is treated as employee (spec §5). */
+export function effectiveRole(value: unknown): Role {
+  return isRole(value) ? value : 'employee';
+}
+
+export function isStaffManager(role: Role): boolean {
+  return role === 'admin' || role === 'business_owner';
+}
+
+export function roleHome(role: unknown): '/admin/dashboard' | '/employee/dashboard' {
+  return isStaffManager(effectiveRole(role)) ? '/admin/dashboard' : '/employee/dashboard';
+}

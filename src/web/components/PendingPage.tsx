@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { usePageTitle } from '../lib/page-title';
+
+/**
+ * A page whose screen is built by a later issue: it shows its title and a way home, nothing
+ * pretending to work.
+ */
+export function PendingPage({ title }: { title: string }) {
+  usePageTitle(title);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-3xl flex-col items-start gap-4 p-6">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <Link to="/" className="text-primary underline underline-offset-4">
+        Zur Startseite
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function AdminDashboardPage() {
+  return <PendingPage title="Admin Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function AioSettingsPage() {
+  return <PendingPage title="AiO Integration" />;
+}

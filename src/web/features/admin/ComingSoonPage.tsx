@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { commonTexts } from '../../../shared/i18n/common';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
+import { usePageTitle } from '../../lib/page-title';
+
+/** /admin/reports and /admin/users are disabled in this version (spec route table). */
+export function ComingSoonPage({ title }: { title: string }) {
+  usePageTitle(title);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl items-center p-6">
+      <Card className="w-full">
+        <CardHeader>
+          <CardTitle>{title}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col items-start gap-4">
+          <p className="text-muted-foreground">{commonTexts.comingSoon}</p>
+          <Link to="/admin/dashboard" className="text-primary underline underline-offset-4">
+            Zurück zum Dashboard
+          </Link>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

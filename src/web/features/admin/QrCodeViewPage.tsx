@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function QrCodeViewPage() {
+  return <PendingPage title="QR-Code Ansicht" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function QrCodesPage() {
+  return <PendingPage title="QR-Code Verwaltung" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function LoginPage() {
+  return <PendingPage title="Anmeldung" />;
+}

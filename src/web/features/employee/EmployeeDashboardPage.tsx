@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function EmployeeDashboardPage() {
+  return <PendingPage title="Mitarbeiter-Dashboard" />;
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
+
+/**
+ * /t/{uid} is served by the small guest entry (guest.html). Reaching it inside the full app
+ * (a client-side link) loads that entry with a real navigation.
+ */
+export function GuestEntryRedirect() {
+  const location = useLocation();
+  useEffect(() => {
+    window.location.replace(`${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+  return (
+    <FullScreenMessage>
+      <Spinner label="Lade..." />
+    </FullScreenMessage>
+  );
+}

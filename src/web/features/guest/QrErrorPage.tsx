@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function QrErrorPage() {
+  return <PendingPage title="QR-Code nicht gültig" />;
+}

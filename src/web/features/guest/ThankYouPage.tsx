@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function ThankYouPage() {
+  return <PendingPage title="Vielen Dank" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function DemoShowcasePage() {
+  return <PendingPage title="Demo-Showcase" />;
+}

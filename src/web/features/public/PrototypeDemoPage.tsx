@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function PrototypeDemoPage() {
+  return <PendingPage title="Prototyp-Übersicht" />;
+}

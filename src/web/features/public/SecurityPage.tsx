@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function SecurityPage() {
+  return <PendingPage title="Sicherheitscenter" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../components/PendingPage';
+
+export function StyleguidePage() {
+  return <PendingPage title="Styleguide" />;
+}

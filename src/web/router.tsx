@@ -1,0 +1,168 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { App } from './App';
+import { GuestEntryRedirect } from './features/guest/GuestEntryRedirect';
+import { NotFoundPage } from './features/public/NotFoundPage';
+
+/** Loads a page module only when its route is visited, so each area is its own chunk. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** Every route of the spec's route table (§2). */
+export const routes: RouteObject[] = [
+  {
+    element: <App />,
+    children: [
+      {
+        path: '/',
+        lazy: page(
+          () => import('./features/public/LandingPage'),
+          (m) => m.LandingPage,
+        ),
+      },
+      {
+        path: '/employee/login',
+        lazy: page(
+          () => import('./features/auth/LoginPage'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: '/employee/onboarding',
+        lazy: page(
+          () => import('./features/auth/OnboardingPage'),
+          (m) => m.OnboardingPage,
+        ),
+      },
+      {
+        path: '/employee/dashboard',
+        lazy: page(
+          () => import('./features/employee/EmployeeDashboardPage'),
+          (m) => m.EmployeeDashboardPage,
+        ),
+      },
+      { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
+      {
+        path: '/admin/dashboard',
+        lazy: page(
+          () => import('./features/admin/AdminDashboardPage'),
+          (m) => m.AdminDashboardPage,
+        ),
+      },
+      {
+        path: '/admin/qr-codes',
+        lazy: page(
+          () => import('./features/admin/QrCodesPage'),
+          (m) => m.QrCodesPage,
+        ),
+      },
+      {
+        path: '/admin/qr-code-view',
+        lazy: page(
+          () => import('./features/admin/QrCodeViewPage'),
+          (m) => m.QrCodeViewPage,
+        ),
+      },
+      {
+        path: '/admin/uid-management',
+        lazy: page(
+          () => import('./features/admin/UidManagementPage'),
+          (m) => m.UidManagementPage,
+        ),
+      },
+      {
+        path: '/admin/aio-settings',
+        lazy: page(
+          () => import('./features/admin/AioSettingsPage'),
+          (m) => m.AioSettingsPage,
+        ),
+      },
+      {
+        path: '/admin/branding',
+        lazy: page(
+          () => import('./features/admin/BrandingPage'),
+          (m) => m.BrandingPage,
+        ),
+      },
+      {
+        path: '/admin/reports',
+        lazy: page(
+          () => import('./features/admin/ComingSoonPage'),
+          (m) => () => <m.ComingSoonPage title="Berichte & Statistiken" />,
+        ),
+      },
+      {
+        path: '/admin/users',
+        lazy: page(
+          () => import('./features/admin/ComingSoonPage'),
+          (m) => () => <m.ComingSoonPage title="Benutzerverwaltung" />,
+        ),
+      },
+      // Older documentation names for the admin code pages.
+      { path: '/uid-management', element: <Navigate to="/admin/uid-management" replace /> },
+      { path: '/admin-qr-view', element: <Navigate to="/admin/qr-code-view" replace /> },
+      { path: '/t/:uid', element: <GuestEntryRedirect /> },
+      {
+        path: '/thank-you',
+        lazy: page(
+          () => import('./features/guest/ThankYouPage'),
+          (m) => m.ThankYouPage,
+        ),
+      },
+      {
+        path: '/qr-error',
+        lazy: page(
+          () => import('./features/guest/QrErrorPage'),
+          (m) => m.QrErrorPage,
+        ),
+      },
+      {
+        path: '/error/invalid-uid',
+        lazy: page(
+          () => import('./features/guest/InvalidUidPage'),
+          (m) => m.InvalidUidPage,
+        ),
+      },
+      {
+        path: '/security',
+        lazy: page(
+          () => import('./features/public/SecurityPage'),
+          (m) => m.SecurityPage,
+        ),
+      },
+      {
+        path: '/styleguide',
+        lazy: page(
+          () => import('./features/public/StyleguidePage'),
+          (m) => m.StyleguidePage,
+        ),
+      },
+      {
+        path: '/prototype-demo',
+        lazy: page(
+          () => import('./features/public/PrototypeDemoPage'),
+          (m) => m.PrototypeDemoPage,
+        ),
+      },
+      {
+        path: '/demo-showcase',
+        lazy: page(
+          () => import('./features/public/DemoShowcasePage'),
+          (m) => m.DemoShowcasePage,
+        ),
+      },
+      {
+        path: '/developer-handover',
+        lazy: page(
+          () => import('./features/public/DeveloperHandoverPage'),
+          (m) => m.DeveloperHandoverPage,
+        ),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,79 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { type Config, testConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/connect';
+import { createMailer } from '../../src/server/features/mail/mailer';
+import { ManualClock } from '../../src/server/lib/clock';
+import { createTestDatabase, seededAt } from './database';
+
+/** Error-level log lines become console.error, which fails the test unless it was expected. */
+export function errorLogStream(): Writable {
+  return new Writable({
+    write(chunk, _encoding, callback) {
+      const line = chunk.toString();
+      try {
+        const level = JSON.parse(line).level as number;
+        if (level >= 50) console.error(line);
+      } catch {
+        console.error(line);
+      }
+      callback();
+    },
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: ManualClock;
+  config: Config;
+  /** Mails printed in console mode (no SMTP configured). */
+  printedMails: string[];
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  seeded?: boolean;
+  config?: Partial<Config>;
+  clock?: ManualClock;
+  database?: Database;
+  /** Extra routes a test needs, registered before the app is ready. */
+  register?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** The whole app in-process on a fresh database, driven with `inject` (no network). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database =
+    options.database ?? (await createTestDatabase({ seeded: options.seeded ?? false }));
+  const clock = options.clock ?? new ManualClock(seededAt());
+  const config = testConfig({ logLevel: 'error', ...options.config });
+  const printedMails: string[] = [];
+  const mailer = createMailer({
+    database,
+    clock,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    print: (text) => printedMails.push(text),
+  });
+  const app = await buildApp(
+    { config, database, clock, mailer },
+    { loggerStream: errorLogStream(), webDir: '/nonexistent-web-dir' },
+  );
+  if (options.register) await options.register(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    printedMails,
+    inject: (injectOptions) => app.inject(injectOptions),
+    async close() {
+      await app.close();
+      mailer.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

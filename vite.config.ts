@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = path.resolve(import.meta.dirname, 'src/web');
+const outDir = path.resolve(import.meta.dirname, 'dist/web');
+
+/**
+ * Writes .br and .gz next to every text asset after the build, so the server can hand out
+ * pre-compressed files without compressing on each request.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|html|svg|json|txt|map)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? walk(full) : [full];
+    });
+  return {
+    name: 'trinkgeld-precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file) || file.endsWith('.map')) continue;
+        const content = readFileSync(file);
+        if (content.length < 512) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: path.join(webRoot, 'public'),
+  plugins: [react(), tailwindcss(), precompress()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    rollupOptions: {
+      input: {
+        app: path.join(webRoot, 'index.html'),
+        guest: path.join(webRoot, 'guest.html'),
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+});

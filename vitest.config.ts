@@ -1,0 +1,62 @@
+import { defineConfig } from 'vitest/config';
+
+const setupFiles = ['./test/support/setup.ts'];
+const globalSetup = ['./test/support/global-setup.ts'];
+const integration = ['src/**/*.int.test.ts'];
+
+/**
+ * Four suites: unit (pure logic), integration on PGlite, integration on PostgreSQL (only when
+ * TEST_DATABASE_URL is set) and browser journeys (e2e). scripts/test.mjs runs them all.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
+          exclude: integration,
+          setupFiles,
+        },
+      },
+      {
+        test: {
+          name: 'int-pglite',
+          include: integration,
+          setupFiles,
+          globalSetup,
+          env: { TEST_DB_ENGINE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'int-postgres',
+                include: integration,
+                setupFiles,
+                globalSetup,
+                env: { TEST_DB_ENGINE: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          setupFiles,
+          globalSetup,
+          env: { TEST_DB_ENGINE: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
