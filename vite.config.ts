@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -40,7 +39,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test command (npm test): typecheck, lint + format, build, unit and integration tests
+// The one test command (npm test): typecheck, lint, format check, build, unit and integration tests
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then browser journeys. It ends with one
 // plain line "N passed, N failed" that totals every suite; checks count as one test each.
 import { spawnSync } from 'node:child_process';
@@ -68,7 +68,8 @@ function vitest(name, projects, extraArgs = []) {
 }
 
 check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-check('lint and format', bin('biome'), ['check', '.']);
+check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+check('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
 check('build', bin('vite'), ['build', '--logLevel', 'warn']);
 
 const core = ['unit', 'int-pglite'];

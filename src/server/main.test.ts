@@ -69,32 +69,36 @@ describe('npm start (src/server/main.ts)', () => {
     expect(lines[0]).toMatch(/^DATABASE_URL: Datenbank nicht erreichbar/);
   });
 
-  it('seeds an empty embedded database, keeps the data over a restart and shuts down gracefully', {
-    timeout: 120_000,
-  }, async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-'));
-    dataDirs.push(dataDir);
-    const port = String(await freePort());
-    const env = { PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir };
+  it(
+    'seeds an empty embedded database, keeps the data over a restart and shuts down gracefully',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-'));
+      dataDirs.push(dataDir);
+      const port = String(await freePort());
+      const env = { PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir };
 
-    const first = run(env);
-    await waitFor(first, 'Demo-Zugänge');
-    expect(first.output()).toContain('Demo-Daten angelegt');
-    expect(first.output()).toContain('anna@demo.local');
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-    expect(ready.status).toBe(200);
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+      const first = run(env);
+      await waitFor(first, 'Demo-Zugänge');
+      expect(first.output()).toContain('Demo-Daten angelegt');
+      expect(first.output()).toContain('anna@demo.local');
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
 
-    const second = run(env);
-    await waitFor(second, 'Demo-Zugänge');
-    expect(second.output()).not.toContain('Demo-Daten angelegt');
-    second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
+      const second = run(env);
+      await waitFor(second, 'Demo-Zugänge');
+      expect(second.output()).not.toContain('Demo-Daten angelegt');
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
 
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    const rows = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
-    await database.close();
-    expect(rows[0]!.n).toBe(1);
-  });
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      const rows = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
+      await database.close();
+      expect(rows[0]!.n).toBe(1);
+    },
+  );
 });

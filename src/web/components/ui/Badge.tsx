@@ -2,12 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 export type BadgeVariant =
-  | 'default'
-  | 'secondary'
-  | 'outline'
-  | 'success'
-  | 'destructive'
-  | 'accent';
+  'default' | 'secondary' | 'outline' | 'success' | 'destructive' | 'accent';
 
 const variants: Record<BadgeVariant, string> = {
   default: 'bg-primary text-primary-foreground',

@@ -2,12 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 export type ButtonVariant =
-  | 'primary'
-  | 'secondary'
-  | 'outline'
-  | 'ghost'
-  | 'destructive'
-  | 'accent';
+  'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'accent';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
@@ -22,7 +17,7 @@ const variants: Record<ButtonVariant, string> = {
 const sizes: Record<ButtonSize, string> = {
   sm: 'h-9 px-3 text-sm',
   md: 'h-11 px-4 text-base',
-  lg: 'h-13 px-6 text-lg',
+  lg: 'h-12 px-6 text-lg',
   icon: 'h-10 w-10 p-0',
 };
 

@@ -40,7 +40,6 @@ export function Dialog({
   }, [open]);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; Escape is handled by onCancel
     <dialog
       ref={ref}
       aria-labelledby={titleId}

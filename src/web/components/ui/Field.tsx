@@ -13,6 +13,5 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 }
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor or nest the control
   return <label className={cn('text-sm font-medium', className)} {...props} />;
 }

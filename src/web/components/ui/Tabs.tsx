@@ -92,7 +92,6 @@ export function Tabs<K extends string>({
             role="tabpanel"
             id={`${baseId}-panel-${item.key}`}
             aria-labelledby={`${baseId}-tab-${item.key}`}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes the panel focusable
             tabIndex={0}
           >
             {item.content}
