@@ -215,10 +215,28 @@ export const publicTexts = {
     qrAlt: (label: string, url: string) => `QR-Code für ${label}: ${url}`,
     count: (n: number) => (n === 1 ? '1 Bezahlpunkt' : `${n} Bezahlpunkte`),
   },
+  security: {
+    title: 'Sicherheitscenter',
+    description:
+      'Wie Trinkgeld Gäste, Mitarbeiter und Betriebe schützt: Zahlungen über Stripe Checkout, gehashte Passwörter, Sitzungen auf dem Server, Rate-Limits, Audit-Log und Daten in Ihrer eigenen Datenbank.',
+    lead: 'Was Trinkgeld tut, um Gäste, Mitarbeiter und Betriebe zu schützen – so beschrieben, wie es die Software tatsächlich umsetzt.',
+    reportTitle: 'Sicherheitslücke gefunden?',
+    reportText:
+      'Schreiben Sie uns bitte vertraulich per E-Mail. Wir antworten schnell und veröffentlichen nichts, bevor die Lücke geschlossen ist.',
+    reportButton: 'Sicherheitshinweis senden',
+    reportSubject: 'Sicherheitshinweis',
+  },
   docs: {
     navLabel: 'Dokumentation',
     backHome: 'Zur Startseite',
     login: 'Zum Login',
+    pages: {
+      security: 'Sicherheit',
+      showcase: 'Demo-Showcase',
+      prototype: 'Prototyp',
+      styleguide: 'Styleguide',
+      handover: 'Entwickler',
+    },
   },
   mail: {
     faqSubject: 'Frage zu Trinkgeld',

@@ -73,7 +73,7 @@ export function DemoSection() {
               {/* A full page load: the tip page is the separate guest entry, not a route of this app. */}
               <a
                 href={`/t/${encodeURIComponent(entry.uid)}`}
-                className={buttonClasses('primary', 'lg', 'h-auto min-h-12 py-2 text-left')}
+                className={buttonClasses('primary', 'lg', '!h-auto min-h-12 py-2 text-left')}
               >
                 {t.open}
                 <Icon name="arrowRight" />
