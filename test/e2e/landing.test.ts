@@ -94,6 +94,7 @@ describe('landing page', () => {
     expect(text).toMatch(/0,50\s€/);
     expect(text).toMatch(/10,50\s€/);
     expect(text).toMatch(/ab\s+19\s€/);
+    await page.locator('#demo img[data-qr-value]').waitFor();
     const demo = await page.locator('#demo').innerText();
     for (const amount of ['5', '10', '15']) expect(demo).toMatch(new RegExp(`\\b${amount}\\s€`));
     await page.close();
@@ -130,7 +131,7 @@ describe('landing page', () => {
     await page.close();
   });
 
-  it('shows the legal notice for a legal footer item, then offers the e-mail', async () => {
+  it('shows the legal notice for a legal footer item, then offers the e-mail; links /security', async () => {
     const page = await context.newPage();
     await openLanding(page);
     await page.getByRole('button', { name: 'Impressum' }).click();
@@ -145,9 +146,11 @@ describe('landing page', () => {
     );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('link', { name: 'Sicherheitscenter' }).getAttribute('href')).toBe(
-      '/security',
-    );
+    // The footer leads to the security centre, which opens at its top, not mid-page.
+    await page.getByRole('link', { name: 'Sicherheitscenter' }).click();
+    await page.waitForURL('**/security');
+    await page.getByRole('heading', { level: 1, name: 'Sicherheitscenter' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { handoverTexts } from '../../../shared/i18n/public-docs';
+import { handoverTexts } from '../../../shared/i18n/developer-handover';
 import { DocsLayout } from './components/DocsLayout';
 import { ApiReference } from './handover/ApiReference';
 import { ArchitectureSection, ConfigSection, DeploySection, RunSection } from './handover/Sections';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { handoverTexts } from '../../../../shared/i18n/public-docs';
+import { handoverTexts } from '../../../../shared/i18n/developer-handover';
 import { Badge } from '../../../components/ui/Badge';
 import { buttonClasses } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -1,4 +1,4 @@
-import { handoverTexts } from '../../../../shared/i18n/public-docs';
+import { handoverTexts } from '../../../../shared/i18n/developer-handover';
 import { Card } from '../../../components/ui/Card';
 import { Icon, type IconName } from '../components/Icon';
 import { ARCHITECTURE_TREE } from './architecture-doc';
