@@ -1,4 +1,4 @@
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { SHOWCASE_MAX_ENTRIES } from '../../../shared/api/showcase';
 import {
   DEMO_ENTRYPOINT_PREFIX,
@@ -10,8 +10,9 @@ import { maySeeOnShowcase } from './policy';
 import type { ShowcaseRow } from './presenter';
 
 /**
- * The active demo payment points of the product (spec §7 "Demo page"). The query narrows by
- * the indexed columns; the policy makes the final call, so the rule lives in one place.
+ * The active demo payment points of the product (spec §7 "Demo page"). The query asks for
+ * what the policy allows, so the limit counts only showable rows; the policy then has the last
+ * word on every row, so a change to the rule cannot leak through a stale query.
  */
 export async function listShowcaseEntrypoints({ db }: { db: Executor }): Promise<ShowcaseRow[]> {
   const rows = await db
@@ -31,6 +32,8 @@ export async function listShowcaseEntrypoints({ db }: { db: Executor }): Promise
         eq(paymentEntrypoints.origin, PRODUCT_ENTRYPOINT_ORIGIN),
         eq(paymentEntrypoints.active, true),
         like(paymentEntrypoints.uid, `${DEMO_ENTRYPOINT_PREFIX}%`),
+        eq(businesses.active, true),
+        sql`${paymentEntrypoints.metadata} -> 'demo' = 'true'::jsonb`,
       ),
     )
     .orderBy(
@@ -38,10 +41,9 @@ export async function listShowcaseEntrypoints({ db }: { db: Executor }): Promise
       asc(paymentEntrypoints.label),
       asc(paymentEntrypoints.uid),
     )
-    .limit(SHOWCASE_MAX_ENTRIES * 2);
+    .limit(SHOWCASE_MAX_ENTRIES);
 
   return rows
     .filter(maySeeOnShowcase)
-    .slice(0, SHOWCASE_MAX_ENTRIES)
     .map(({ uid, type, label, metadata }) => ({ uid, type, label, metadata }));
 }
