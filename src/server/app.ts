@@ -13,6 +13,8 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { healthRoutes } from './features/health/routes';
+import { publicConfigRoutes } from './features/public-config/routes';
+import { showcaseRoutes } from './features/showcase/routes';
 import type { Mailer } from './features/mail/mailer';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security';
@@ -100,6 +102,8 @@ export async function buildApp(
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(publicConfigRoutes);
+  await app.register(showcaseRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from './components/ui/Toaster';
 
 /** The frame around every page of the full app. */
@@ -6,6 +6,8 @@ export function App() {
   return (
     <>
       <Outlet />
+      {/* A new page starts at the top (or its #anchor); back and forward return to where one was. */}
+      <ScrollRestoration />
       <Toaster />
     </>
   );
