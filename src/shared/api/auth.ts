@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_RATE_LIMIT_RETRY_SECONDS, MIN_PASSWORD_LENGTH } from '../domain/constants';
+import { MIN_PASSWORD_LENGTH } from '../domain/constants';
 import { defineErrors } from '../domain/errors';
+
+export { MAGIC_LINK_QUERY_PARAM, rateLimitMessage, retryAfterMinutes } from '../domain/auth';
 
 /** Validation messages of spec §5, shown in a toast titled 'Eingabefehler'. */
 export const AUTH_VALIDATION = {
@@ -49,9 +51,6 @@ export const magicLinkVerifySchema = z.object({
     .regex(/^[A-Za-z0-9_-]{43}$/, 'Der Anmeldelink ist unvollständig.'),
 });
 
-/** The query parameter of the link in the e-mail: {origin}/employee/login?magic_token=... */
-export const MAGIC_LINK_QUERY_PARAM = 'magic_token';
-
 /** Which action a rate-limit check is for (spec §7: the rate-limiter function's `endpoint`). */
 export const RATE_LIMITED_ENDPOINTS = ['auth-login', 'auth-magic-link'] as const;
 export type RateLimitedEndpoint = (typeof RATE_LIMITED_ENDPOINTS)[number];
@@ -94,19 +93,6 @@ export const sessionResponseSchema = z.object({
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const magicLinkSentSchema = z.object({ sent: z.literal(true) });
-
-/** Whole minutes to wait, rounded up (spec §8); at least one. */
-export function retryAfterMinutes(retryAfterSeconds: number | undefined): number {
-  const seconds =
-    retryAfterSeconds && retryAfterSeconds > 0
-      ? retryAfterSeconds
-      : DEFAULT_RATE_LIMIT_RETRY_SECONDS;
-  return Math.max(1, Math.ceil(seconds / 60));
-}
-
-export function rateLimitMessage(retryAfterSeconds: number | undefined): string {
-  return `Bitte warten Sie ${retryAfterMinutes(retryAfterSeconds)} Minute(n) und versuchen Sie es erneut.`;
-}
 
 /** Sign-in failures (spec §8), each shown in a toast titled 'Anmeldung fehlgeschlagen'. */
 export const AUTH_ERRORS = defineErrors({

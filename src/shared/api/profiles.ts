@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_THANK_YOU_MESSAGE } from '../domain/constants';
 import { defineErrors } from '../domain/errors';
+
+export { isProfileComplete } from '../domain/auth';
 import { ROLES } from '../domain/roles';
 
 export const PROFILE_LIMITS = {
@@ -100,11 +102,6 @@ export const staffListQuerySchema = z.object({
 export const profileIdParamsSchema = z.object({
   id: z.uuid({ message: 'Ungültige Profil-ID.' }),
 });
-
-/** A profile counts as complete when it has a full name (spec §2, route guards). */
-export function isProfileComplete(profile: Pick<Profile, 'fullName'> | null | undefined): boolean {
-  return Boolean(profile?.fullName?.trim());
-}
 
 export const PROFILE_ERRORS = defineErrors({
   profile_not_found: {
