@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import type { RunningServer } from '../../src/server/server';
 import { signInInBrowser } from './support/auth';
+import { seriousA11yViolations } from './support/axe';
 import {
   launchBrowser,
   newContext,
@@ -52,6 +53,7 @@ describe('password sign-in (spec §2 login screen)', () => {
     await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
     expect(await submit.isDisabled()).toBe(false);
     await screenshot(page, 'login-password');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await submit.click();
 
     await page.waitForURL('**/employee/dashboard');
@@ -126,6 +128,7 @@ describe('route guards (spec §2, §6)', () => {
     await page.getByText('Administrator, Geschäftsinhaber').waitFor();
     await page.getByText('Mitarbeiter', { exact: true }).waitFor();
     await screenshot(page, 'access-denied');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Zum Dashboard' }).click();
     await page.waitForURL('**/employee/dashboard');
   });

@@ -136,13 +136,15 @@ export function SessionExpiryDialog(props: SessionExpiryDialogProps) {
       description={texts.description}
       footer={
         <>
-          <Button variant="ghost" onClick={props.onSignOut}>
+          <Button variant="ghost" size="sm" onClick={props.onSignOut}>
             {texts.signOutNow}
           </Button>
-          <Button variant="outline" onClick={props.onDismiss}>
+          <Button variant="outline" size="sm" onClick={props.onDismiss}>
             {texts.dismiss}
           </Button>
-          <Button onClick={props.onExtend}>{texts.extend}</Button>
+          <Button size="sm" onClick={props.onExtend}>
+            {texts.extend}
+          </Button>
         </>
       }
     >
