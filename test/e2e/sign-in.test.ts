@@ -36,6 +36,12 @@ afterEach(async () => {
 });
 
 const toast = () => page.getByTestId('toast');
+
+function deferred() {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
 const path = () => new URL(page.url()).pathname;
 
 describe('password sign-in (spec §2 login screen)', () => {
@@ -116,6 +122,75 @@ describe('password sign-in (spec §2 login screen)', () => {
     await toast().getByText('Zu viele Anfragen').waitFor();
     await toast().getByText('Bitte warten Sie 15 Minute(n) und versuchen Sie es erneut.').waitFor();
     expect(path()).toBe('/employee/login');
+  });
+});
+
+describe('form states (spec §4)', () => {
+  it("shows 'Prüfe Anfragelimit...' and then 'Wird angemeldet...' while busy", async () => {
+    const gates = { limit: deferred(), signIn: deferred() };
+    await page.route('**/api/auth/rate-limit', async (route) => {
+      await gates.limit.promise;
+      await route.continue();
+    });
+    await page.route('**/api/auth/sign-in', async (route) => {
+      await gates.signIn.promise;
+      await route.continue();
+    });
+    await page.goto('/employee/login');
+    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    const checking = page.getByRole('button', { name: 'Prüfe Anfragelimit...' });
+    await checking.waitFor();
+    expect(await checking.isDisabled()).toBe(true);
+    gates.limit.resolve();
+    const submitting = page.getByRole('button', { name: 'Wird angemeldet...' });
+    await submitting.waitFor();
+    expect(await submitting.isDisabled()).toBe(true);
+    gates.signIn.resolve();
+    await page.waitForURL('**/employee/dashboard');
+  });
+
+  it("shows 'Wird gesendet...' while a magic link is requested", async () => {
+    const gate = deferred();
+    await page.route('**/api/auth/magic-link', async (route) => {
+      await gate.promise;
+      await route.continue();
+    });
+    await page.goto('/employee/login');
+    await page.getByRole('tab', { name: 'Magic Link' }).click();
+    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
+    await page.getByRole('button', { name: 'Magic Link senden' }).click();
+    await page.getByRole('button', { name: 'Wird gesendet...' }).waitFor();
+    gate.resolve();
+    await page.getByText('E-Mail gesendet!').waitFor();
+  });
+
+  it('retries the profile twice, 1 s apart, before showing the error', async () => {
+    await signInInBrowser(page, 'clara@demo.local');
+    let failures = 0;
+    let failFirst = 2;
+    await page.route('**/api/profiles/me', async (route) => {
+      failures += 1;
+      if (failures <= failFirst) await route.abort();
+      else await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Mitarbeiter-Dashboard' }).waitFor();
+    expect(failures).toBe(3);
+
+    failures = 0;
+    failFirst = Number.POSITIVE_INFINITY;
+    await page.reload();
+    await page.getByText('Fehler beim Laden').waitFor();
+    await page
+      .getByText(
+        'Failed to load profile: Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung.',
+      )
+      .waitFor();
+    expect(failures).toBe(3);
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await page.getByText('Retry failed. Please refresh the page.').waitFor();
   });
 });
 
