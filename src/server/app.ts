@@ -12,9 +12,18 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import { auditRoutes } from './features/audit/routes';
+import { registerActorGuard } from './features/auth/guard';
+import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
+import { publicConfigRoutes } from './features/public-config/routes';
+import { showcaseRoutes } from './features/showcase/routes';
 import type { Mailer } from './features/mail/mailer';
+import { mediaRoutes } from './features/media/routes';
+import { profileRoutes } from './features/profiles/routes';
+import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
+import { registerRateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/spa';
 import type { Clock } from './lib/clock';
@@ -86,6 +95,9 @@ export async function buildApp(
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.publicOrigin.startsWith('https:'));
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  registerCsrfProtection(app);
+  registerRateLimiter(app);
+  registerActorGuard(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -100,6 +112,12 @@ export async function buildApp(
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(publicConfigRoutes);
+  await app.register(showcaseRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(mediaRoutes);
+  await app.register(auditRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;

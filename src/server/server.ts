@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
 import { createMailer } from './features/mail/mailer';
+import { startAuthCleanup } from './jobs/auth-cleanup';
 import { type Clock, systemClock } from './lib/clock';
 
 export interface StartOptions extends BuildAppOptions {
@@ -69,6 +70,7 @@ export async function startServer(
   });
   const deps: AppDeps = { config, database, clock, mailer };
   const app = await buildApp(deps, options);
+  const stopAuthCleanup = startAuthCleanup(database, clock, app.log);
   const ownsDatabase = !options.database;
   let closed = false;
 
@@ -84,6 +86,7 @@ export async function startServer(
     async close() {
       if (closed) return;
       closed = true;
+      stopAuthCleanup();
       await app.close();
       mailer.close();
       if (ownsDatabase) await database.close();

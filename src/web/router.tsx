@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { STAFF_MANAGER_ROLES } from '../shared/domain/roles';
 import { App } from './App';
+import { AccessGuard, ProtectedRoute, PublicOnlyRoute } from './features/auth/guards';
 import { GuestEntryRedirect } from './features/guest/GuestEntryRedirect';
 import { NotFoundPage } from './features/public/NotFoundPage';
 
@@ -21,69 +23,90 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/employee/login',
-        lazy: page(
-          () => import('./features/auth/LoginPage'),
-          (m) => m.LoginPage,
-        ),
+        element: <PublicOnlyRoute />,
+        children: [
+          {
+            path: '/employee/login',
+            lazy: page(
+              () => import('./features/auth/LoginPage'),
+              (m) => m.LoginPage,
+            ),
+          },
+        ],
       },
       {
-        path: '/employee/onboarding',
-        lazy: page(
-          () => import('./features/auth/OnboardingPage'),
-          (m) => m.OnboardingPage,
-        ),
+        element: <ProtectedRoute />,
+        children: [
+          {
+            path: '/employee/onboarding',
+            lazy: page(
+              () => import('./features/auth/OnboardingPage'),
+              (m) => m.OnboardingPage,
+            ),
+          },
+          {
+            path: '/employee/dashboard',
+            lazy: page(
+              () => import('./features/employee/EmployeeDashboardPage'),
+              (m) => m.EmployeeDashboardPage,
+            ),
+          },
+        ],
+      },
+      // Every admin page needs admin or business_owner (docs/decisions/0014-admin-route-roles.md).
+      {
+        element: <AccessGuard roles={STAFF_MANAGER_ROLES} />,
+        children: [
+          {
+            path: '/admin/dashboard',
+            lazy: page(
+              () => import('./features/admin/AdminDashboardPage'),
+              (m) => m.AdminDashboardPage,
+            ),
+          },
+          {
+            path: '/admin/qr-codes',
+            lazy: page(
+              () => import('./features/admin/QrCodesPage'),
+              (m) => m.QrCodesPage,
+            ),
+          },
+          {
+            path: '/admin/qr-code-view',
+            lazy: page(
+              () => import('./features/admin/QrCodeViewPage'),
+              (m) => m.QrCodeViewPage,
+            ),
+          },
+          {
+            path: '/admin/uid-management',
+            lazy: page(
+              () => import('./features/admin/UidManagementPage'),
+              (m) => m.UidManagementPage,
+            ),
+          },
+          {
+            path: '/admin/aio-settings',
+            lazy: page(
+              () => import('./features/admin/AioSettingsPage'),
+              (m) => m.AioSettingsPage,
+            ),
+          },
+        ],
       },
       {
-        path: '/employee/dashboard',
-        lazy: page(
-          () => import('./features/employee/EmployeeDashboardPage'),
-          (m) => m.EmployeeDashboardPage,
-        ),
+        element: <AccessGuard roles={STAFF_MANAGER_ROLES} denied="redirect" />,
+        children: [
+          {
+            path: '/admin/branding',
+            lazy: page(
+              () => import('./features/admin/BrandingPage'),
+              (m) => m.BrandingPage,
+            ),
+          },
+        ],
       },
       { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-      {
-        path: '/admin/dashboard',
-        lazy: page(
-          () => import('./features/admin/AdminDashboardPage'),
-          (m) => m.AdminDashboardPage,
-        ),
-      },
-      {
-        path: '/admin/qr-codes',
-        lazy: page(
-          () => import('./features/admin/QrCodesPage'),
-          (m) => m.QrCodesPage,
-        ),
-      },
-      {
-        path: '/admin/qr-code-view',
-        lazy: page(
-          () => import('./features/admin/QrCodeViewPage'),
-          (m) => m.QrCodeViewPage,
-        ),
-      },
-      {
-        path: '/admin/uid-management',
-        lazy: page(
-          () => import('./features/admin/UidManagementPage'),
-          (m) => m.UidManagementPage,
-        ),
-      },
-      {
-        path: '/admin/aio-settings',
-        lazy: page(
-          () => import('./features/admin/AioSettingsPage'),
-          (m) => m.AioSettingsPage,
-        ),
-      },
-      {
-        path: '/admin/branding',
-        lazy: page(
-          () => import('./features/admin/BrandingPage'),
-          (m) => m.BrandingPage,
-        ),
-      },
       {
         path: '/admin/reports',
         lazy: page(

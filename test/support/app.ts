@@ -30,6 +30,11 @@ export interface TestApp {
   config: Config;
   /** Mails printed in console mode (no SMTP configured). */
   printedMails: string[];
+  /**
+   * `app.inject` that passes the CSRF origin check: POST, PUT, PATCH and DELETE get an `origin`
+   * header equal to the public origin unless the test sets its own `origin` (or `referer`)
+   * header. To send a request without any origin, use `t.app.inject` directly.
+   */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -41,6 +46,16 @@ export interface TestAppOptions {
   database?: Database;
   /** Extra routes a test needs, registered before the app is ready. */
   register?: (app: FastifyInstance) => Promise<void>;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Adds the `origin` header a browser would send from our own pages (see TestApp.inject). */
+export function withSameOrigin(options: InjectOptions, publicOrigin: string): InjectOptions {
+  const method = String(options.method ?? 'GET').toUpperCase();
+  const headers = { ...(options.headers ?? {}) };
+  if (!STATE_CHANGING.has(method) || 'origin' in headers || 'referer' in headers) return options;
+  return { ...options, headers: { ...headers, origin: publicOrigin } };
 }
 
 /** The whole app in-process on a fresh database, driven with `inject` (no network). */
@@ -69,7 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     config,
     printedMails,
-    inject: (injectOptions) => app.inject(injectOptions),
+    inject: (injectOptions) => app.inject(withSameOrigin(injectOptions, config.publicOrigin)),
     async close() {
       await app.close();
       mailer.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveRole, roleHome } from './roles';
+import { effectiveRole, hasRequiredRole, roleHome, STAFF_MANAGER_ROLES } from './roles';
 
 describe('roles', () => {
   it('sends each role home', () => {
@@ -12,5 +12,16 @@ describe('roles', () => {
     expect(effectiveRole(undefined)).toBe('employee');
     expect(effectiveRole('superuser')).toBe('employee');
     expect(roleHome(null)).toBe('/employee/dashboard');
+  });
+});
+
+describe('hasRequiredRole', () => {
+  it('allows anyone for an empty list and checks membership otherwise', () => {
+    expect(hasRequiredRole('employee', [])).toBe(true);
+    expect(hasRequiredRole('employee', STAFF_MANAGER_ROLES)).toBe(false);
+    expect(hasRequiredRole('business_owner', STAFF_MANAGER_ROLES)).toBe(true);
+    expect(hasRequiredRole('admin', ['admin'])).toBe(true);
+    expect(hasRequiredRole(undefined, ['employee'])).toBe(true);
+    expect(hasRequiredRole('root', ['admin'])).toBe(false);
   });
 });

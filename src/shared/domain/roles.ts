@@ -23,3 +23,11 @@ export function isStaffManager(role: Role): boolean {
 export function roleHome(role: unknown): '/admin/dashboard' | '/employee/dashboard' {
   return isStaffManager(effectiveRole(role)) ? '/admin/dashboard' : '/employee/dashboard';
 }
+
+/** The roles that manage a business: admin pages, payment points, branding (spec §6). */
+export const STAFF_MANAGER_ROLES = ['admin', 'business_owner'] as const satisfies readonly Role[];
+
+/** The access rule of spec §6: an empty list allows any role, otherwise the role must be in it. */
+export function hasRequiredRole(role: unknown, required: readonly Role[]): boolean {
+  return required.length === 0 || required.includes(effectiveRole(role));
+}

@@ -19,6 +19,16 @@ const NETWORK_ERROR_TITLE = 'Verbindungsproblem';
 const NETWORK_ERROR_MESSAGE =
   'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung.';
 
+/**
+ * Called when an API answer says the person is not (or no longer) signed in, so the session
+ * layer can send them to the login page. Set once by the session provider.
+ */
+let onSignedOut: ((error: ApiError) => void) | undefined;
+export function setSignedOutHandler(handler: ((error: ApiError) => void) | undefined): void {
+  onSignedOut = handler;
+}
+const SIGNED_OUT_CODES = new Set(['unauthenticated', 'session_expired']);
+
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -32,16 +42,19 @@ async function request<T>(
 ): Promise<T> {
   let response: Response;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  // A file goes as raw bytes; the server decides what it is from its content.
+  const isFile = typeof Blob !== 'undefined' && body instanceof Blob;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !isForm && !isFile ? { 'content-type': 'application/json' } : {}),
+        ...(isFile ? { 'content-type': body.type || 'application/octet-stream' } : {}),
         ...options.headers,
       },
-      body: body === undefined ? null : isForm ? body : JSON.stringify(body),
+      body: body === undefined ? null : isForm || isFile ? body : JSON.stringify(body),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
@@ -58,7 +71,7 @@ async function request<T>(
   }
   if (!response.ok) {
     const error = (data as Partial<ApiErrorBody> | undefined)?.error;
-    throw new ApiError(
+    const apiError = new ApiError(
       response.status,
       error?.code ?? 'http_error',
       error?.title ?? 'Fehler',
@@ -66,6 +79,8 @@ async function request<T>(
       error?.details ?? [],
       error?.retryAfter,
     );
+    if (response.status === 401 && SIGNED_OUT_CODES.has(apiError.code)) onSignedOut?.(apiError);
+    throw apiError;
   }
   return data as T;
 }

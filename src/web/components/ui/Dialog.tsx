@@ -12,6 +12,8 @@ export interface DialogProps {
   className?: string;
   /** Whether Escape and the backdrop close the dialog (default true). */
   dismissible?: boolean;
+  /** 'alertdialog' for a notice that interrupts the person and needs an answer. */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /**
@@ -27,6 +29,7 @@ export function Dialog({
   footer,
   className,
   dismissible = true,
+  role,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -42,6 +45,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {

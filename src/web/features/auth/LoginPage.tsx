@@ -1,5 +1,96 @@
-import { PendingPage } from '../../components/PendingPage';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
+import { authTexts } from '../../../shared/i18n/auth';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
+import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
+import { Tabs } from '../../components/ui/Tabs';
+import { toast } from '../../components/ui/toast-store';
+import { usePageTitle } from '../../lib/page-title';
+import { useSession } from '../../lib/session';
+import { sessionApi } from '../../lib/session-api';
+import { magicLinkFailureToast } from './auth-toasts';
+import { MagicLinkForm } from './MagicLinkForm';
+import { PasswordForm } from './PasswordForm';
 
+const texts = authTexts.login;
+type Method = 'password' | 'magic-link';
+
+/** /employee/login: 'Anmeldung' with the tabs Passwort (default) and Magic Link (spec §2). */
 export function LoginPage() {
-  return <PendingPage title="Anmeldung" />;
+  usePageTitle(texts.pageTitle);
+  const [params] = useSearchParams();
+  const [method, setMethod] = useState<Method>('password');
+  const token = params.get(MAGIC_LINK_QUERY_PARAM);
+  if (token) return <MagicLinkLanding token={token} />;
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">
+            {texts.pageTitle}
+          </p>
+          <h1 className="text-2xl font-bold">{texts.heading}</h1>
+          <CardDescription>{texts.intro}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <Tabs<Method>
+            label={texts.tabsLabel}
+            value={method}
+            onValueChange={setMethod}
+            items={[
+              { key: 'password', label: texts.passwordTab, content: <PasswordForm /> },
+              { key: 'magic-link', label: texts.magicLinkTab, content: <MagicLinkForm /> },
+            ]}
+          />
+          <p className="text-xs text-muted-foreground">{texts.noAccount}</p>
+          <Link to="/" className="text-sm text-primary underline underline-offset-4">
+            {texts.backHome}
+          </Link>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
+
+/** Tokens already sent to the server: a link is spent once, even if React renders twice. */
+const spentTokens = new Set<string>();
+
+/**
+ * The page the e-mail link opens. It spends the token with a POST (a mail scanner fetching the
+ * link does not run this), removes it from the address bar, and lets the login route's guard
+ * send the person on to their home once the profile is loaded.
+ */
+function MagicLinkLanding({ token }: { token: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || spentTokens.has(token)) return;
+    started.current = true;
+    spentTokens.add(token);
+    sessionApi
+      .verifyMagicLink(token)
+      .then(async (response) => {
+        toast({
+          title: authTexts.toasts.signedIn,
+          description: authTexts.toasts.welcomeBack,
+          variant: 'success',
+        });
+        navigate('/employee/login', { replace: true });
+        await session.signedIn(response);
+      })
+      .catch((error: unknown) => {
+        toast(magicLinkFailureToast(error));
+        navigate('/employee/login', { replace: true });
+      });
+  }, [token, navigate, session]);
+
+  return (
+    <FullScreenMessage>
+      <Spinner label={texts.verifyingLink} className="text-muted-foreground" />
+    </FullScreenMessage>
+  );
 }

@@ -1,5 +1,140 @@
-import { PendingPage } from '../../components/PendingPage';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PROFILE_LIMITS } from '../../../shared/api/profiles';
+import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
+import { authTexts } from '../../../shared/i18n/auth';
+import { Button } from '../../components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
+import { Input, Label, Textarea } from '../../components/ui/Field';
+import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
+import { useSession } from '../../lib/session';
+import { sessionApi } from '../../lib/session-api';
+import { PayoutSetupCard } from './PayoutSetupCard';
+import { ProfilePictureField } from './ProfilePictureField';
+import { SignOutButton } from './SignOutButton';
 
+const texts = authTexts.onboarding;
+
+/** /employee/onboarding: 'Willkommen! Vervollständigen Sie Ihr Profil' (spec §2). */
 export function OnboardingPage() {
-  return <PendingPage title="Willkommen! Vervollständigen Sie Ihr Profil" />;
+  usePageTitle(texts.pageTitle);
+  const session = useSession();
+  if (session.status !== 'ready' || !session.user) {
+    return (
+      <FullScreenMessage>
+        <Spinner label={texts.loading} />
+      </FullScreenMessage>
+    );
+  }
+  return <OnboardingForm key={session.user.id} />;
+}
+
+function OnboardingForm() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const id = useId();
+  const profile = session.profile;
+  const [fullName, setFullName] = useState(profile?.fullName ?? '');
+  const [jobTitle, setJobTitle] = useState(profile?.jobTitle ?? '');
+  const [thankYouMessage, setThankYouMessage] = useState(
+    profile?.thankYouMessage ?? DEFAULT_THANK_YOU_MESSAGE,
+  );
+  const [imageUrl, setImageUrl] = useState<string | null>(profile?.profileImageUrl ?? null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (fullName.trim() === '') return;
+    setSaving(true);
+    try {
+      const saved = await sessionApi.updateProfile({
+        fullName,
+        jobTitle,
+        thankYouMessage,
+        profileImageUrl: imageUrl,
+      });
+      session.setProfile(saved);
+      toast({ title: texts.saved, description: texts.savedMessage, variant: 'success' });
+      navigate('/employee/dashboard', { replace: true });
+    } catch (error) {
+      toast({
+        title: texts.saveFailed,
+        description:
+          error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
+        variant: 'destructive',
+      });
+      setSaving(false);
+    }
+  }
+
+  return (
+    <main className="flex min-h-dvh justify-center bg-muted/40 p-4 sm:items-center">
+      <Card className="w-full max-w-xl">
+        <CardHeader>
+          <h1 className="text-2xl font-bold">{texts.heading}</h1>
+          <CardDescription>{texts.intro}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={save} noValidate className="flex flex-col gap-5">
+            <ProfilePictureField
+              value={imageUrl}
+              name={fullName}
+              onChange={setImageUrl}
+              onBusyChange={setUploading}
+            />
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-name`}>
+                {texts.fullName} <span className="text-destructive">*</span>
+                <span className="sr-only"> ({texts.required})</span>
+              </Label>
+              <Input
+                id={`${id}-name`}
+                required
+                autoComplete="name"
+                maxLength={PROFILE_LIMITS.fullName}
+                placeholder={texts.fullNamePlaceholder}
+                value={fullName}
+                onChange={(event) => setFullName(event.target.value)}
+              />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-job`}>{texts.jobTitle}</Label>
+              <Input
+                id={`${id}-job`}
+                autoComplete="organization-title"
+                maxLength={PROFILE_LIMITS.jobTitle}
+                placeholder={texts.jobTitlePlaceholder}
+                value={jobTitle}
+                onChange={(event) => setJobTitle(event.target.value)}
+              />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-thanks`}>{texts.thankYouMessage}</Label>
+              <Textarea
+                id={`${id}-thanks`}
+                maxLength={PROFILE_LIMITS.thankYouMessage}
+                value={thankYouMessage}
+                aria-describedby={`${id}-thanks-hint`}
+                onChange={(event) => setThankYouMessage(event.target.value)}
+              />
+              <p id={`${id}-thanks-hint`} className="text-xs text-muted-foreground">
+                {texts.thankYouHint}
+              </p>
+            </div>
+            <PayoutSetupCard profile={profile} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <SignOutButton variant="ghost" />
+              <Button type="submit" disabled={saving || uploading || fullName.trim() === ''}>
+                {saving ? texts.saving : texts.save}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
 }

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditTargetType } from '../../../shared/domain/audit';
+import type { Executor } from '../../db/connect';
+import { adminAuditLog } from '../../db/schema';
+import type { Actor } from '../auth/actor';
+
+export interface AuditEntry {
+  actor: Pick<Actor, 'profileId' | 'businessId' | 'hasProfile'>;
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId?: string | null;
+  /** Facts about the action; never secrets (passwords, tokens). */
+  payload?: Record<string, unknown>;
+  /** The request that caused the action: gives IP, user agent and the clock. */
+  request?: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+  /** When it happened; defaults to the app clock of `request`, else the database's now(). */
+  at?: Date;
+}
+
+/**
+ * Writes one audit-log row. Call it with the transaction that makes the change, so the change
+ * and its record commit or fail together.
+ */
+export async function writeAudit(executor: Executor, entry: AuditEntry): Promise<string> {
+  const userAgent = entry.request?.headers['user-agent'];
+  const at = entry.at ?? entry.request?.server.deps.clock.now();
+  const [row] = await executor
+    .insert(adminAuditLog)
+    .values({
+      adminId: entry.actor.hasProfile ? entry.actor.profileId : null,
+      businessId: entry.actor.businessId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      payload: entry.payload ?? {},
+      ipAddress: entry.request?.ip ?? null,
+      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
+      ...(at ? { createdAt: at } : {}),
+    })
+    .returning({ id: adminAuditLog.id });
+  return row!.id;
+}

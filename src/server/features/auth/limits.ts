@@ -1,0 +1,19 @@
+import type { RateRule } from '../../http/rate-limit';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/**
+ * Limits of the sign-in endpoints (docs/decisions/0012-rate-limiting.md). Per address they are
+ * generous enough for a whole hotel team signing in behind one router at shift start.
+ */
+export const AUTH_RATE_RULES = {
+  loginPerIp: { name: 'auth-login:ip', limit: 50, windowMs: FIFTEEN_MINUTES },
+  loginPerEmail: { name: 'auth-login:email', limit: 10, windowMs: FIFTEEN_MINUTES },
+  magicLinkPerIp: { name: 'auth-magic-link:ip', limit: 20, windowMs: FIFTEEN_MINUTES },
+  magicLinkPerEmail: { name: 'auth-magic-link:email', limit: 3, windowMs: FIFTEEN_MINUTES },
+  /** Wrong passwords for one account; reset by a successful sign-in. */
+  failedPasswords: { name: 'auth-failed-password', limit: 5, windowMs: FIFTEEN_MINUTES },
+} as const satisfies Record<string, RateRule>;
+
+/** A session ends after this long even with constant activity: one long shift. */
+export const SESSION_ABSOLUTE_TTL_MS = 12 * 60 * 60_000;

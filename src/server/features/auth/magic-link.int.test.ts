@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { hashToken } from './tokens';
+
+let t: TestApp;
+let nextIp = 1;
+const freshIp = () => `10.2.0.${nextIp++}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ seeded: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function requestLink(email: unknown, remoteAddress = freshIp()) {
+  return t.inject({
+    method: 'POST',
+    url: '/api/auth/magic-link',
+    payload: email === undefined ? {} : { email },
+    remoteAddress,
+  });
+}
+
+function verify(token: string) {
+  return t.inject({ method: 'POST', url: '/api/auth/magic-link/verify', payload: { token } });
+}
+
+/** Mails are delivered after the answer; wait for the n-th one to be printed. */
+async function mailNumber(n: number): Promise<string> {
+  await vi.waitFor(() => expect(t.printedMails.length).toBeGreaterThanOrEqual(n), {
+    timeout: 5_000,
+  });
+  return t.printedMails[n - 1]!;
+}
+
+function tokenIn(mail: string): string {
+  const match = /\/employee\/login\?magic_token=([A-Za-z0-9_-]{43})/.exec(mail);
+  if (!match) throw new Error(`no magic link in:\n${mail}`);
+  return match[1]!;
+}
+
+describe('requesting a magic link', () => {
+  it.each([[''], ['ohne-at-zeichen'], [undefined], ['  ']])(
+    'refuses %j with "Invalid email address"',
+    async (email) => {
+      const response = await requestLink(email);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('Invalid email address');
+    },
+  );
+
+  it('sends a single-use link for a known address, trimmed and lower-cased', async () => {
+    const before = t.printedMails.length;
+    const response = await requestLink('  BEN@Demo.Local ');
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ sent: true });
+
+    const mail = await mailNumber(before + 1);
+    expect(mail).toContain('An: ben@demo.local');
+    expect(mail).toContain('Betreff: Ihr Anmeldelink für Trinkgeld');
+    expect(mail).toContain(`${t.config.publicOrigin}/employee/login?magic_token=`);
+    expect(mail).toContain('15 Minuten gültig');
+
+    const token = tokenIn(mail);
+    const [row] = await t.database.query<{ token_hash: string; expires_at: Date; purpose: string }>(
+      "SELECT token_hash, expires_at, purpose FROM auth_tokens WHERE email = 'ben@demo.local'",
+    );
+    expect(row!.token_hash).toBe(hashToken(token));
+    expect(row!.purpose).toBe('magic_link');
+    expect(new Date(row!.expires_at).getTime()).toBe(t.clock.now().getTime() + 15 * 60_000);
+    const [outbox] = await t.database.query<{ status: string }>(
+      "SELECT status FROM outbox_emails WHERE to_address = 'ben@demo.local'",
+    );
+    expect(outbox!.status).toBe('console');
+  });
+
+  it('answers an unknown address exactly like a known one, and sends nothing', async () => {
+    const mailsBefore = t.printedMails.length;
+    const known = await requestLink('clara@demo.local');
+    const unknown = await requestLink('niemand@demo.local');
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    await mailNumber(mailsBefore + 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.printedMails.length).toBe(mailsBefore + 1);
+    const rows = await t.database.query(
+      "SELECT 1 FROM auth_tokens WHERE email = 'niemand@demo.local'",
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it('limits requests per address (3 in 15 minutes) and per network address (20)', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect((await requestLink('david@demo.local')).statusCode).toBe(202);
+    }
+    const refused = await requestLink('david@demo.local');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      code: 'rate_limited',
+      title: 'Zu viele Anfragen',
+      message: 'Bitte warten Sie 15 Minute(n) und versuchen Sie es erneut.',
+      retryAfter: 900,
+    });
+
+    const ip = freshIp();
+    for (let i = 0; i < 20; i += 1) {
+      expect((await requestLink(`person${i}@example.com`, ip)).statusCode).toBe(202);
+    }
+    expect((await requestLink('person20@example.com', ip)).statusCode).toBe(429);
+  });
+});
+
+describe('opening a magic link', () => {
+  it('signs in once; the same link a second time is refused', async () => {
+    const before = t.printedMails.length;
+    await requestLink('anna@demo.local');
+    const token = tokenIn(await mailNumber(before + 1));
+
+    const first = await verify(token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().user.email).toBe('anna@demo.local');
+    const cookie = first.cookies.find((c) => c.name === 'trinkgeld_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    const me = await t.inject({
+      method: 'GET',
+      url: '/api/profiles/me',
+      headers: { cookie: `${cookie.name}=${cookie.value}` },
+    });
+    expect(me.json().fullName).toBe('Anna Schneider');
+
+    const again = await verify(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toEqual({
+      code: 'magic_link_invalid',
+      title: 'Fehler beim Anmelden',
+      message: 'Der Anmeldelink ist ungültig, abgelaufen oder wurde bereits verwendet.',
+    });
+  });
+
+  it('expires after 15 minutes', async () => {
+    const before = t.printedMails.length;
+    await requestLink('inhaber@demo.local');
+    const token = tokenIn(await mailNumber(before + 1));
+    t.clock.advance(15 * 60_000);
+    const response = await verify(token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('magic_link_invalid');
+  });
+
+  it('refuses made-up and malformed tokens', async () => {
+    expect((await verify('A'.repeat(43))).json().error.code).toBe('magic_link_invalid');
+    const malformed = await verify('kurz');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('validation_failed');
+  });
+
+  it('confirms the e-mail address of the person who opens it', async () => {
+    await t.database.query("INSERT INTO users (email) VALUES ('einladung@demo.local')");
+    const before = t.printedMails.length;
+    await requestLink('einladung@demo.local');
+    const token = tokenIn(await mailNumber(before + 1));
+    expect((await verify(token)).statusCode).toBe(200);
+    const [user] = await t.database.query<{ email_verified_at: Date | null }>(
+      "SELECT email_verified_at FROM users WHERE email = 'einladung@demo.local'",
+    );
+    expect(user!.email_verified_at).not.toBeNull();
+  });
+
+  it('records admin_login with the method for an admin', async () => {
+    const before = t.printedMails.length;
+    await requestLink('admin@demo.local');
+    const token = tokenIn(await mailNumber(before + 1));
+    expect((await verify(token)).statusCode).toBe(200);
+    const rows = await t.database.query<{ payload: { method: string } }>(
+      "SELECT payload FROM admin_audit_log WHERE action = 'admin_login'",
+    );
+    expect(rows.map((row) => row.payload.method)).toContain('magic_link');
+  });
+});

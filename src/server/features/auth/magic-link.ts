@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { AUTH_ERRORS, MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
+import { MAGIC_LINK_TTL_MS } from '../../../shared/domain/constants';
+import type { AppDeps } from '../../app';
+import { authTokens } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { MailMessage } from '../mail/mailer';
+import type { ClientInfo } from './client';
+import type { AuthService, SignedIn } from './service';
+import { hashToken, newToken } from './tokens';
+
+/** Where a magic link lands once it has signed the person in (spec §7). */
+const MAGIC_LINK_REDIRECT = '/employee/dashboard';
+
+export interface MagicLinkLogger {
+  error(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * Magic links: a single-use token, valid 15 minutes, stored only as its hash. The e-mail goes
+ * through the outbox; it is delivered after the answer is sent, so the answer for an address
+ * without an account looks and takes the same as for one with an account.
+ */
+export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLinkLogger) {
+  const { database, clock, config, mailer } = deps;
+  const deliveries = new Set<Promise<void>>();
+
+  function deliverLater(mailId: string): void {
+    const delivery = mailer
+      .deliver(mailId)
+      .catch((error: unknown) => log.error({ err: error, mailId }, 'magic link e-mail not sent'))
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  return {
+    async request(email: string, client: ClientInfo): Promise<void> {
+      await auth.enforceMagicLinkLimits(email, client);
+      const account = await auth.loadAccount(database.db, email);
+      if (!account || account.disabledAt) return;
+
+      const token = newToken();
+      const now = clock.now();
+      const mailId = await database.db.transaction(async (tx) => {
+        await tx.insert(authTokens).values({
+          tokenHash: hashToken(token),
+          purpose: 'magic_link',
+          userId: account.id,
+          email: account.email,
+          redirectTo: MAGIC_LINK_REDIRECT,
+          expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS),
+          createdAt: now,
+        });
+        const link = `${config.publicOrigin}/employee/login?${MAGIC_LINK_QUERY_PARAM}=${token}`;
+        return mailer.enqueue(tx, magicLinkMail(account.email, link));
+      });
+      deliverLater(mailId);
+    },
+
+    /** Spends the token (once, atomically) and opens a session for its owner. */
+    async verify(token: string, client: ClientInfo): Promise<SignedIn> {
+      const now = clock.now();
+      return database.db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(authTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(authTokens.tokenHash, hashToken(token)),
+              eq(authTokens.purpose, 'magic_link'),
+              isNull(authTokens.usedAt),
+              gt(authTokens.expiresAt, now),
+            ),
+          )
+          .returning({ email: authTokens.email });
+        if (!spent) throw new AppError(AUTH_ERRORS.magic_link_invalid);
+        const account = await auth.loadAccount(tx, spent.email);
+        if (!account || account.disabledAt) throw new AppError(AUTH_ERRORS.magic_link_invalid);
+        return auth.openSession(tx, account, client, 'magic_link');
+      });
+    },
+
+    /** Waits for e-mails still being handed to SMTP (graceful shutdown). */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...deliveries]);
+    },
+  };
+}
+
+export type MagicLinks = ReturnType<typeof createMagicLinks>;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function magicLinkMail(to: string, link: string): MailMessage {
+  const minutes = MAGIC_LINK_TTL_MS / 60_000;
+  return {
+    to,
+    subject: 'Ihr Anmeldelink für Trinkgeld',
+    text: [
+      'Hallo,',
+      '',
+      'mit diesem Link melden Sie sich bei Trinkgeld an:',
+      link,
+      '',
+      `Der Link ist ${minutes} Minuten gültig und kann nur einmal verwendet werden.`,
+      'Wenn Sie diese Anmeldung nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+    ].join('\n'),
+    html: [
+      '<p>Hallo,</p>',
+      '<p>mit diesem Link melden Sie sich bei Trinkgeld an:</p>',
+      `<p><a href="${escapeHtml(link)}">Jetzt anmelden</a></p>`,
+      `<p>Der Link ist ${minutes} Minuten gültig und kann nur einmal verwendet werden.<br>`,
+      'Wenn Sie diese Anmeldung nicht angefordert haben, können Sie diese E-Mail ignorieren.</p>',
+    ].join('\n'),
+  };
+}

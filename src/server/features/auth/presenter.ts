@@ -1,0 +1,20 @@
+import type { SessionResponse } from '../../../shared/api/auth';
+import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
+import type { SessionRow } from './sessions';
+
+export const SIGNED_OUT: SessionResponse = { user: null, session: null };
+
+/** The session as the browser sees it: who, and until when. Never the token or its hash. */
+export function presentSession(
+  user: { id: string; email: string },
+  session: Pick<SessionRow, 'idleExpiresAt' | 'absoluteExpiresAt'>,
+): SessionResponse {
+  return {
+    user: { id: user.id, email: user.email },
+    session: {
+      idleExpiresAt: session.idleExpiresAt.toISOString(),
+      absoluteExpiresAt: session.absoluteExpiresAt.toISOString(),
+      idleTimeoutSeconds: INACTIVITY_TIMEOUT_MS / 1000,
+    },
+  };
+}

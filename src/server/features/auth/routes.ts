@@ -1,0 +1,204 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AUTH_ERRORS,
+  magicLinkRequestSchema,
+  magicLinkSentSchema,
+  magicLinkVerifySchema,
+  passwordSignInSchema,
+  rateLimitCheckSchema,
+  rateLimitStatusSchema,
+  sessionResponseSchema,
+} from '../../../shared/api/auth';
+import { AppError } from '../../http/errors';
+import { clientOf } from './client';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookie';
+import { actorOf } from './guard';
+import { createMagicLinks } from './magic-link';
+import { presentSession, SIGNED_OUT } from './presenter';
+import { createAuthService } from './service';
+
+const noBody = z.object({}).strict().optional();
+const tags = ['Anmeldung'];
+
+/** Sign-in, sign-out and the session's life (spec §7 Authentication). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.deps;
+  const auth = createAuthService(app.deps, app.rateLimiter);
+  const magicLinks = createMagicLinks(app.deps, auth, app.log);
+  app.addHook('onClose', async () => magicLinks.drain());
+  // Answers about sessions must never come from a cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      schema: {
+        tags,
+        summary: 'Mit E-Mail und Passwort anmelden',
+        body: passwordSignInSchema,
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await auth.signInWithPassword({
+        ...request.body,
+        client: clientOf(request),
+      });
+      setSessionCookie(reply, config, signedIn.token, signedIn.session.absoluteExpiresAt);
+      return presentSession(signedIn.user, signedIn.session);
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-up',
+    {
+      schema: {
+        tags,
+        summary: 'Registrierung (deaktiviert: Konten legt die Verwaltung an)',
+        body: z.record(z.string(), z.unknown()).optional(),
+      },
+    },
+    async () => {
+      throw new AppError(AUTH_ERRORS.signup_disabled);
+    },
+  );
+
+  app.post(
+    '/api/auth/magic-link',
+    {
+      schema: {
+        tags,
+        summary: 'Anmeldelink per E-Mail anfordern',
+        body: magicLinkRequestSchema,
+        response: { 202: magicLinkSentSchema },
+      },
+    },
+    async (request, reply) => {
+      await magicLinks.request(request.body.email, clientOf(request));
+      return reply.status(202).send({ sent: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/magic-link/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Anmeldelink einlösen',
+        body: magicLinkVerifySchema,
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await magicLinks.verify(request.body.token, clientOf(request));
+      setSessionCookie(reply, config, signedIn.token, signedIn.session.absoluteExpiresAt);
+      return presentSession(signedIn.user, signedIn.session);
+    },
+  );
+
+  app.post(
+    '/api/auth/rate-limit',
+    {
+      schema: {
+        tags,
+        summary: 'Anfragelimit prüfen, ohne einen Versuch zu zählen',
+        body: rateLimitCheckSchema,
+        response: { 200: rateLimitStatusSchema },
+      },
+    },
+    async (request) => {
+      const decision = await auth.checkRateLimit({ ...request.body, client: clientOf(request) });
+      return {
+        allowed: decision.allowed,
+        remaining: decision.remaining,
+        resetTime: decision.resetTime.toISOString(),
+        retryAfter: decision.retryAfter,
+      };
+    },
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags,
+        summary: 'Aktuelle Sitzung (null, wenn niemand angemeldet ist)',
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = readSessionToken(request, config);
+      const found = await auth.currentSession(token);
+      if (!found) {
+        if (token) clearSessionCookie(reply, config);
+        return SIGNED_OUT;
+      }
+      return presentSession({ id: found.actor.userId, email: found.actor.email }, found.session);
+    },
+  );
+
+  app.post(
+    '/api/auth/session/touch',
+    {
+      onRequest: app.requireActor(),
+      schema: {
+        tags,
+        summary: 'Aktivität melden: verschiebt das Inaktivitätsende',
+        body: noBody,
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const session = await auth.touch(actor);
+      return presentSession({ id: actor.userId, email: actor.email }, session);
+    },
+  );
+
+  app.post(
+    '/api/auth/session/extend',
+    {
+      onRequest: app.requireActor(),
+      schema: {
+        tags,
+        summary: "'Sitzung verlängern' (für Admins und Inhaber protokolliert)",
+        body: noBody,
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const session = await auth.extendSession(actor, clientOf(request));
+      return presentSession({ id: actor.userId, email: actor.email }, session);
+    },
+  );
+
+  app.post(
+    '/api/auth/session/timeout',
+    {
+      schema: {
+        tags,
+        summary: 'Die Sitzung ist im Browser wegen Inaktivität abgelaufen',
+        body: noBody,
+      },
+    },
+    async (request, reply) => {
+      await auth.recordTimeout(readSessionToken(request, config), clientOf(request));
+      clearSessionCookie(reply, config);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    { schema: { tags, summary: 'Abmelden', body: noBody } },
+    async (request, reply) => {
+      await auth.signOut(readSessionToken(request, config), clientOf(request));
+      clearSessionCookie(reply, config);
+      return reply.status(204).send();
+    },
+  );
+};

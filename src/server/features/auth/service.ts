@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import { AUTH_ERRORS, rateLimitMessage, type RateLimitedEndpoint } from '../../../shared/api/auth';
+import {
+  INACTIVITY_TIMEOUT_MS,
+  INACTIVITY_WARNING_BEFORE_MS,
+} from '../../../shared/domain/constants';
+import { ERRORS } from '../../../shared/domain/errors';
+import { effectiveRole } from '../../../shared/domain/roles';
+import type { AppDeps } from '../../app';
+import type { Executor } from '../../db/connect';
+import { profiles, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { combineDecisions, type RateDecision, type RateLimiter } from '../../http/rate-limit';
+import { writeAudit } from '../audit/write';
+import type { Actor } from './actor';
+import type { ClientInfo } from './client';
+import { AUTH_RATE_RULES } from './limits';
+import { verifyPassword } from './password';
+import { isAuditedActor } from './policy';
+import {
+  createSession,
+  deleteSession,
+  findSession,
+  isSessionActive,
+  type NewSession,
+  touchSession,
+} from './sessions';
+import { hashIdentifier } from './tokens';
+
+export interface SignedIn extends NewSession {
+  user: { id: string; email: string };
+}
+
+export type SignInMethod = 'password' | 'magic_link';
+
+/** Authentication use cases. Created once per app with its dependencies. */
+export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
+  const { database, clock, config } = deps;
+  const db = database.db;
+  const subject = (kind: 'ip' | 'email', value: string) =>
+    hashIdentifier(config.sessionSecret, `${kind}:${value}`);
+
+  async function enforce(decisions: RateDecision[]): Promise<void> {
+    const decision = combineDecisions(decisions);
+    if (!decision.allowed) {
+      throw new AppError(ERRORS.rate_limited, {
+        message: rateLimitMessage(decision.retryAfter),
+        retryAfter: decision.retryAfter,
+      });
+    }
+  }
+
+  async function loadAccount(executor: Executor, email: string) {
+    const [row] = await executor
+      .select({
+        id: users.id,
+        email: users.email,
+        passwordHash: users.passwordHash,
+        emailVerifiedAt: users.emailVerifiedAt,
+        disabledAt: users.disabledAt,
+        role: profiles.role,
+        businessId: profiles.businessId,
+        fullName: profiles.fullName,
+        profileId: profiles.id,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.email, email));
+    return row;
+  }
+
+  type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
+
+  /** Session row, last-login time and (for admins and owners) the admin_login audit row. */
+  async function openSession(
+    executor: Executor,
+    account: Account,
+    client: ClientInfo,
+    method: SignInMethod,
+  ): Promise<SignedIn> {
+    const now = clock.now();
+    const created = await createSession(executor, {
+      userId: account.id,
+      now,
+      userAgent: client.userAgent,
+      ipHash: subject('ip', client.ip),
+    });
+    await executor
+      .update(users)
+      .set({
+        lastLoginAt: now,
+        updatedAt: now,
+        ...(account.emailVerifiedAt ? {} : { emailVerifiedAt: now }),
+      })
+      .where(eq(users.id, account.id));
+    const actor = accountActor(account, created.session.id);
+    if (isAuditedActor(actor)) {
+      await writeAudit(executor, {
+        actor,
+        action: 'admin_login',
+        targetType: 'security',
+        targetId: account.id,
+        payload: { method },
+        request: client.request,
+      });
+    }
+    return { ...created, user: { id: account.id, email: account.email } };
+  }
+
+  return {
+    loadAccount,
+    openSession,
+
+    async signInWithPassword(input: {
+      email: string;
+      password: string;
+      client: ClientInfo;
+    }): Promise<SignedIn> {
+      const { email, password, client } = input;
+      await enforce([
+        await limiter.consume(AUTH_RATE_RULES.loginPerIp, subject('ip', client.ip)),
+        await limiter.consume(AUTH_RATE_RULES.loginPerEmail, subject('email', email)),
+      ]);
+      const failures = await limiter.peek(AUTH_RATE_RULES.failedPasswords, subject('email', email));
+      if (!failures.allowed) {
+        throw new AppError(AUTH_ERRORS.too_many_attempts, { retryAfter: failures.retryAfter });
+      }
+
+      const account = await loadAccount(db, email);
+      // Always derive a key, so an unknown address takes as long as a wrong password.
+      const passwordMatches = await verifyPassword(password, account?.passwordHash ?? null);
+      if (!account || !passwordMatches) {
+        await limiter.consume(AUTH_RATE_RULES.failedPasswords, subject('email', email));
+        throw new AppError(AUTH_ERRORS.invalid_credentials);
+      }
+      if (account.disabledAt) throw new AppError(AUTH_ERRORS.sign_in_failed);
+      if (!account.emailVerifiedAt) throw new AppError(AUTH_ERRORS.email_not_confirmed);
+
+      await limiter.reset(AUTH_RATE_RULES.failedPasswords, subject('email', email));
+      return db.transaction((tx) => openSession(tx, account, client, 'password'));
+    },
+
+    /** Counts a magic-link request against its limits; throws rate_limited when over. */
+    async enforceMagicLinkLimits(email: string, client: ClientInfo): Promise<void> {
+      await enforce([
+        await limiter.consume(AUTH_RATE_RULES.magicLinkPerIp, subject('ip', client.ip)),
+        await limiter.consume(AUTH_RATE_RULES.magicLinkPerEmail, subject('email', email)),
+      ]);
+    },
+
+    /** The spec's rate-limit check (§7): reports the limits without counting a hit. */
+    async checkRateLimit(input: {
+      endpoint: RateLimitedEndpoint;
+      email?: string | undefined;
+      client: ClientInfo;
+    }): Promise<RateDecision> {
+      const [perIp, perEmail] =
+        input.endpoint === 'auth-login'
+          ? [AUTH_RATE_RULES.loginPerIp, AUTH_RATE_RULES.loginPerEmail]
+          : [AUTH_RATE_RULES.magicLinkPerIp, AUTH_RATE_RULES.magicLinkPerEmail];
+      const decisions = [await limiter.peek(perIp, subject('ip', input.client.ip))];
+      if (input.email) decisions.push(await limiter.peek(perEmail, subject('email', input.email)));
+      return combineDecisions(decisions);
+    },
+
+    /** The live session behind a cookie token, or null. Reading is not activity. */
+    async currentSession(token: string | undefined) {
+      if (!token) return null;
+      const found = await findSession(db, token);
+      if (!found || found.disabled || !isSessionActive(found.session, clock.now())) return null;
+      return found;
+    },
+
+    /** Sign-out: deletes the session; admins and owners get an admin_logout row. */
+    async signOut(token: string | undefined, client: ClientInfo): Promise<void> {
+      if (!token) return;
+      const found = await findSession(db, token);
+      if (!found) return;
+      await db.transaction(async (tx) => {
+        if (isAuditedActor(found.actor) && isSessionActive(found.session, clock.now())) {
+          await writeAudit(tx, {
+            actor: found.actor,
+            action: 'admin_logout',
+            targetType: 'security',
+            targetId: found.actor.userId,
+            payload: { reason: 'sign_out' },
+            request: client.request,
+          });
+        }
+        await deleteSession(tx, found.session.id);
+      });
+    },
+
+    /**
+     * The browser's inactivity timer ran out: the session ends, and for admins and owners a
+     * session_timeout row records it. Accepts a session that has just expired on the server too,
+     * since both clocks run out at about the same moment.
+     */
+    async recordTimeout(token: string | undefined, client: ClientInfo): Promise<void> {
+      if (!token) return;
+      const found = await findSession(db, token);
+      if (!found) return;
+      await db.transaction(async (tx) => {
+        if (isAuditedActor(found.actor)) {
+          await writeAudit(tx, {
+            actor: found.actor,
+            action: 'session_timeout',
+            targetType: 'security',
+            targetId: found.actor.userId,
+            payload: {
+              timeout_duration: INACTIVITY_TIMEOUT_MS / 1000,
+              warning_duration: INACTIVITY_WARNING_BEFORE_MS / 1000,
+            },
+            request: client.request,
+          });
+        }
+        await deleteSession(tx, found.session.id);
+      });
+    },
+
+    /** 'Sitzung verlängern': activity plus, for admins and owners, a session_extended row. */
+    async extendSession(actor: Actor, client: ClientInfo) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const session = await touchSession(tx, actor.sessionId, now);
+        if (!session) throw new AppError(AUTH_ERRORS.session_expired);
+        if (isAuditedActor(actor)) {
+          await writeAudit(tx, {
+            actor,
+            action: 'session_extended',
+            targetType: 'security',
+            targetId: actor.userId,
+            payload: { extended_at: now.toISOString() },
+            request: client.request,
+          });
+        }
+        return session;
+      });
+    },
+
+    async touch(actor: Actor) {
+      const session = await touchSession(db, actor.sessionId, clock.now());
+      if (!session) throw new AppError(AUTH_ERRORS.session_expired);
+      return session;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function accountActor(
+  account: {
+    id: string;
+    email: string;
+    role: string | null;
+    businessId: string | null;
+    fullName: string | null;
+    profileId: string | null;
+  },
+  sessionId: string,
+): Actor {
+  return {
+    userId: account.id,
+    profileId: account.id,
+    role: effectiveRole(account.role),
+    businessId: account.businessId,
+    email: account.email,
+    fullName: account.fullName,
+    hasProfile: account.profileId !== null,
+    sessionId,
+  };
+}

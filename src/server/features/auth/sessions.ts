@@ -1,0 +1,134 @@
+import { eq, lt, or } from 'drizzle-orm';
+import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
+import { effectiveRole } from '../../../shared/domain/roles';
+import type { Executor } from '../../db/connect';
+import { authSessions, profiles, users } from '../../db/schema';
+import type { Actor } from './actor';
+import { SESSION_ABSOLUTE_TTL_MS } from './limits';
+import { hashToken, newToken } from './tokens';
+
+export type SessionRow = typeof authSessions.$inferSelect;
+
+export interface SessionLookup {
+  session: SessionRow;
+  actor: Actor;
+  disabled: boolean;
+}
+
+export interface NewSession {
+  /** Goes into the cookie and nowhere else. */
+  token: string;
+  session: SessionRow;
+}
+
+/** Server-side sessions on `auth_sessions`: the row is the truth, the cookie only points at it. */
+export async function createSession(
+  executor: Executor,
+  options: { userId: string; now: Date; userAgent?: string | undefined; ipHash?: string },
+): Promise<NewSession> {
+  const token = newToken();
+  const absoluteExpiresAt = new Date(options.now.getTime() + SESSION_ABSOLUTE_TTL_MS);
+  const [session] = await executor
+    .insert(authSessions)
+    .values({
+      id: hashToken(token),
+      userId: options.userId,
+      createdAt: options.now,
+      lastSeenAt: options.now,
+      idleExpiresAt: idleDeadline(options.now, absoluteExpiresAt),
+      absoluteExpiresAt,
+      userAgent: options.userAgent?.slice(0, 300) ?? null,
+      ipHash: options.ipHash ?? null,
+    })
+    .returning();
+  return { token, session: session! };
+}
+
+function idleDeadline(now: Date, absoluteExpiresAt: Date): Date {
+  const idle = new Date(now.getTime() + INACTIVITY_TIMEOUT_MS);
+  return idle < absoluteExpiresAt ? idle : absoluteExpiresAt;
+}
+
+export function isSessionActive(session: SessionRow, now: Date): boolean {
+  return session.idleExpiresAt > now && session.absoluteExpiresAt > now;
+}
+
+/** The session a cookie token points at, with its person, whether or not it has expired. */
+export async function findSession(
+  executor: Executor,
+  token: string,
+): Promise<SessionLookup | null> {
+  const [row] = await executor
+    .select({
+      session: authSessions,
+      email: users.email,
+      disabledAt: users.disabledAt,
+      profileId: profiles.id,
+      role: profiles.role,
+      businessId: profiles.businessId,
+      fullName: profiles.fullName,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(authSessions.id, hashToken(token)));
+  if (!row) return null;
+  return {
+    session: row.session,
+    disabled: row.disabledAt !== null,
+    actor: {
+      userId: row.session.userId,
+      profileId: row.session.userId,
+      role: effectiveRole(row.role),
+      businessId: row.businessId ?? null,
+      email: row.email,
+      fullName: row.fullName ?? null,
+      hasProfile: row.profileId !== null,
+      sessionId: row.session.id,
+    },
+  };
+}
+
+/**
+ * Activity: pushes the idle deadline to now + 15 minutes (never past the absolute end). Only an
+ * active session can be touched; returns the updated row, or null when it had already ended.
+ */
+export async function touchSession(
+  executor: Executor,
+  sessionId: string,
+  now: Date,
+): Promise<SessionRow | null> {
+  const [current] = await executor
+    .select()
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  if (!current || !isSessionActive(current, now)) return null;
+  const [updated] = await executor
+    .update(authSessions)
+    .set({ lastSeenAt: now, idleExpiresAt: idleDeadline(now, current.absoluteExpiresAt) })
+    .where(eq(authSessions.id, sessionId))
+    .returning();
+  return updated ?? null;
+}
+
+export async function deleteSession(executor: Executor, sessionId: string): Promise<void> {
+  await executor.delete(authSessions).where(eq(authSessions.id, sessionId));
+}
+
+/** Ends every session of one person (disabled accounts). */
+export async function deleteUserSessions(executor: Executor, userId: string): Promise<void> {
+  await executor.delete(authSessions).where(eq(authSessions.userId, userId));
+}
+
+/**
+ * Deletes sessions that ended more than `graceMs` ago. The grace keeps a just-expired row long
+ * enough for the browser to report the timeout (audit) before it disappears.
+ */
+export async function pruneSessions(executor: Executor, now: Date, graceMs: number) {
+  const cutoff = new Date(now.getTime() - graceMs);
+  const removed = await executor
+    .delete(authSessions)
+    .where(or(lt(authSessions.idleExpiresAt, cutoff), lt(authSessions.absoluteExpiresAt, cutoff)))
+    .returning({ id: authSessions.id });
+  return removed.length;
+}

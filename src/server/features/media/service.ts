@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { media } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { Actor } from '../auth/actor';
+import { processProfileImage } from './image';
+
+export type MediaRow = typeof media.$inferSelect;
+
+export function mediaUrl(id: string): string {
+  return `/api/media/${id}`;
+}
+
+/** Validates, re-encodes and stores an uploaded profile picture for the actor. */
+export async function storeProfileImage(
+  deps: { database: Database; clock: Clock },
+  options: { actor: Actor; upload: Buffer },
+): Promise<MediaRow> {
+  const image = await processProfileImage(options.upload);
+  const [row] = await deps.database.db
+    .insert(media)
+    .values({
+      ownerUserId: options.actor.userId,
+      businessId: options.actor.businessId,
+      contentType: image.contentType,
+      byteSize: image.data.length,
+      width: image.width,
+      height: image.height,
+      sha256: createHash('sha256').update(image.data).digest('hex'),
+      data: image.data,
+      createdAt: deps.clock.now(),
+    })
+    .returning();
+  return row!;
+}
+
+export async function loadMedia(database: Database, id: string): Promise<MediaRow | undefined> {
+  const [row] = await database.db.select().from(media).where(eq(media.id, id));
+  return row;
+}

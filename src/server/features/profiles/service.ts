@@ -1,0 +1,163 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import { mediaIdFromUrl, PROFILE_ERRORS, type ProfileUpdate } from '../../../shared/api/profiles';
+import { ERRORS } from '../../../shared/domain/errors';
+import type { Role } from '../../../shared/domain/roles';
+import type { Database, Executor } from '../../db/connect';
+import { media, profiles } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import { writeAudit, type AuditEntry } from '../audit/write';
+import type { Actor } from '../auth/actor';
+import { canAssignRole, canUpdateProfile, canViewProfile } from './policy';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export interface ProfileDeps {
+  database: Database;
+  clock: Clock;
+}
+
+async function loadProfile(executor: Executor, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await executor.select().from(profiles).where(eq(profiles.id, id));
+  return row;
+}
+
+/** The signed-in person's own profile; profile_not_found means "onboarding needed". */
+export async function getOwnProfile(deps: ProfileDeps, actor: Actor): Promise<ProfileRow> {
+  const row = await loadProfile(deps.database.db, actor.profileId);
+  if (!row) throw new AppError(PROFILE_ERRORS.profile_not_found);
+  return row;
+}
+
+export async function getProfile(deps: ProfileDeps, actor: Actor, id: string): Promise<ProfileRow> {
+  const row = await loadProfile(deps.database.db, id);
+  // A profile the actor may not see does not exist for them.
+  if (!row || !canViewProfile(actor, row)) throw new AppError(PROFILE_ERRORS.profile_not_found);
+  return row;
+}
+
+/**
+ * Changes a profile (own or, for admins and owners, someone else's) in one transaction. The own
+ * profile is created on first save when it does not exist yet (onboarding). A change to someone
+ * else's profile is audit-logged as user_update.
+ */
+export async function updateProfile(
+  deps: ProfileDeps,
+  options: {
+    actor: Actor;
+    targetId: string;
+    changes: ProfileUpdate;
+    request?: AuditEntry['request'];
+  },
+): Promise<ProfileRow> {
+  const { actor, targetId, changes } = options;
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    let current = await loadProfile(tx, targetId);
+    if (!current && targetId === actor.userId) {
+      current = await createOwnProfile(tx, actor, now);
+    }
+    if (!current || !canViewProfile(actor, current)) {
+      throw new AppError(PROFILE_ERRORS.profile_not_found);
+    }
+    if (!canUpdateProfile(actor, current)) throw new AppError(ERRORS.forbidden);
+    if (changes.role !== undefined && !canAssignRole(actor, current, changes.role as Role)) {
+      throw new AppError(PROFILE_ERRORS.profile_role_change_forbidden);
+    }
+    if (changes.profileImageUrl) {
+      await assertImageBelongs(tx, changes.profileImageUrl, [current.id, actor.userId]);
+    }
+
+    const [updated] = await tx
+      .update(profiles)
+      .set({
+        ...(changes.fullName !== undefined ? { fullName: changes.fullName } : {}),
+        ...(changes.jobTitle !== undefined ? { jobTitle: changes.jobTitle } : {}),
+        ...(changes.thankYouMessage !== undefined
+          ? { thankYouMessage: changes.thankYouMessage }
+          : {}),
+        ...(changes.profileImageUrl !== undefined
+          ? { profileImageUrl: changes.profileImageUrl }
+          : {}),
+        ...(changes.role !== undefined ? { role: changes.role as Role } : {}),
+        updatedAt: now,
+      })
+      .where(eq(profiles.id, current.id))
+      .returning();
+
+    await removeReplacedImage(tx, current, updated!);
+    if (actor.userId !== current.id) {
+      await writeAudit(tx, {
+        actor,
+        action: 'user_update',
+        targetType: 'profile',
+        targetId: current.id,
+        payload: {
+          fields: Object.keys(changes).sort(),
+          ...(changes.role !== undefined && changes.role !== current.role
+            ? { role: { from: current.role, to: changes.role } }
+            : {}),
+        },
+        ...(options.request ? { request: options.request } : {}),
+        at: now,
+      });
+    }
+    return updated!;
+  });
+}
+
+async function createOwnProfile(tx: Executor, actor: Actor, now: Date): Promise<ProfileRow> {
+  const [row] = await tx
+    .insert(profiles)
+    .values({
+      id: actor.userId,
+      email: actor.email,
+      role: 'employee',
+      businessId: actor.businessId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+/** A picture URL must point at an image uploaded by the profile's owner or by the editor. */
+async function assertImageBelongs(tx: Executor, url: string, owners: string[]): Promise<void> {
+  const id = mediaIdFromUrl(url);
+  const [row] = id
+    ? await tx
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.id, id), or(...owners.map((owner) => eq(media.ownerUserId, owner)))))
+    : [];
+  if (!row) throw new AppError(PROFILE_ERRORS.profile_image_not_found);
+}
+
+/** A replaced profile picture is no longer shown anywhere; keeping it would only cost space. */
+async function removeReplacedImage(tx: Executor, before: ProfileRow, after: ProfileRow) {
+  if (!before.profileImageUrl || before.profileImageUrl === after.profileImageUrl) return;
+  const oldId = mediaIdFromUrl(before.profileImageUrl);
+  if (oldId) {
+    await tx.delete(media).where(and(eq(media.id, oldId), eq(media.ownerUserId, before.id)));
+  }
+}
+
+/** Staff of the actor's business (all businesses for the platform admin), by name. */
+export async function listStaff(deps: ProfileDeps, actor: Actor, role: Role) {
+  const conditions = [eq(profiles.role, role)];
+  if (actor.role !== 'admin') {
+    if (!actor.businessId) return [];
+    conditions.push(eq(profiles.businessId, actor.businessId));
+  }
+  return deps.database.db
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      jobTitle: profiles.jobTitle,
+      role: profiles.role,
+    })
+    .from(profiles)
+    .where(and(...conditions))
+    .orderBy(asc(profiles.fullName), asc(profiles.email));
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { signIn } from '../../../test/support/auth';
+import { runAuthCleanup } from './auth-cleanup';
+
+let t: TestApp;
+const log = { info: () => {}, warn: () => {} };
+
+beforeAll(async () => {
+  t = await createTestApp({ seeded: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('auth cleanup job', () => {
+  it('removes sessions ended over an hour ago, old tokens and finished windows only', async () => {
+    await signIn(t, 'anna@demo.local');
+    await t.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      payload: { email: 'ben@demo.local' },
+    });
+    t.clock.advance(15 * 60_000 + 60 * 60_000 + 1_000);
+    await signIn(t, 'clara@demo.local');
+    t.clock.advance(24 * 60 * 60_000);
+    const current = await signIn(t, 'clara@demo.local');
+
+    const removed = await runAuthCleanup(t.database, t.clock, log);
+    expect(removed.sessions).toBe(2);
+    expect(removed.tokens).toBe(1);
+    expect(removed.buckets).toBeGreaterThanOrEqual(1);
+    const alive = await t.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: current },
+    });
+    expect(alive.json().user.email).toBe('clara@demo.local');
+    expect(await t.database.query('SELECT 1 FROM auth_sessions')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,48 @@
+import { lt } from 'drizzle-orm';
+import type { Database } from '../db/connect';
+import { authTokens } from '../db/schema';
+import { pruneSessions } from '../features/auth/sessions';
+import { RateLimiter } from '../http/rate-limit';
+import type { Clock } from '../lib/clock';
+
+export const AUTH_CLEANUP_INTERVAL_MS = 10 * 60_000;
+/** Ended sessions stay this long so a late timeout report can still be audit-logged. */
+const SESSION_GRACE_MS = 60 * 60_000;
+/** Spent and expired sign-in links stay a day for support questions ("my link did not work"). */
+const TOKEN_GRACE_MS = 24 * 60 * 60_000;
+
+export interface CleanupLogger {
+  info(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * Deletes ended sessions, old sign-in tokens and finished rate-limit windows. Every step is an
+ * idempotent DELETE, so several instances running it at once do no harm.
+ */
+export async function runAuthCleanup(database: Database, clock: Clock, log: CleanupLogger) {
+  const now = clock.now();
+  const sessions = await pruneSessions(database.db, now, SESSION_GRACE_MS);
+  const tokens = (
+    await database.db
+      .delete(authTokens)
+      .where(lt(authTokens.expiresAt, new Date(now.getTime() - TOKEN_GRACE_MS)))
+      .returning({ id: authTokens.id })
+  ).length;
+  const buckets = await new RateLimiter(database, clock, log).prune();
+  if (sessions + tokens + buckets > 0) {
+    log.info({ sessions, tokens, buckets }, 'auth cleanup removed ended rows');
+  }
+  return { sessions, tokens, buckets };
+}
+
+/** Runs the cleanup every 10 minutes until the returned stop function is called. */
+export function startAuthCleanup(database: Database, clock: Clock, log: CleanupLogger) {
+  const timer = setInterval(() => {
+    runAuthCleanup(database, clock, log).catch((error: unknown) =>
+      log.warn({ err: error }, 'auth cleanup failed; it runs again in 10 minutes'),
+    );
+  }, AUTH_CLEANUP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

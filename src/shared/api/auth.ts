@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../domain/constants';
+import { defineErrors } from '../domain/errors';
+
+export { MAGIC_LINK_QUERY_PARAM, rateLimitMessage, retryAfterMinutes } from '../domain/auth';
+
+/** Validation messages of spec §5, shown in a toast titled 'Eingabefehler'. */
+export const AUTH_VALIDATION = {
+  fillAllFields: 'Bitte füllen Sie alle Felder aus.',
+  invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  passwordTooShort: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`,
+  magicLinkInvalidEmail: 'Invalid email address',
+} as const;
+
+/** The "simple address pattern" of spec §5: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_EMAIL_LENGTH = 254;
+/** Long enough for any passphrase, short enough that hashing it cannot be abused. */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+export const passwordSignInSchema = z.object({
+  email: z
+    .string({ error: AUTH_VALIDATION.fillAllFields })
+    .trim()
+    .toLowerCase()
+    .min(1, AUTH_VALIDATION.fillAllFields)
+    .max(MAX_EMAIL_LENGTH, AUTH_VALIDATION.invalidEmail)
+    .regex(EMAIL_PATTERN, AUTH_VALIDATION.invalidEmail),
+  password: z
+    .string({ error: AUTH_VALIDATION.fillAllFields })
+    .min(1, AUTH_VALIDATION.fillAllFields)
+    .min(MIN_PASSWORD_LENGTH, AUTH_VALIDATION.passwordTooShort)
+    .max(MAX_PASSWORD_LENGTH, AUTH_VALIDATION.passwordTooShort),
+});
+export type PasswordSignInInput = z.input<typeof passwordSignInSchema>;
+
+export const magicLinkRequestSchema = z.object({
+  email: z
+    .string({ error: AUTH_VALIDATION.magicLinkInvalidEmail })
+    .trim()
+    .toLowerCase()
+    .min(3, AUTH_VALIDATION.magicLinkInvalidEmail)
+    .max(MAX_EMAIL_LENGTH, AUTH_VALIDATION.magicLinkInvalidEmail)
+    .includes('@', { message: AUTH_VALIDATION.magicLinkInvalidEmail }),
+});
+
+/** The token travels in the link as 43 base64url characters (32 random bytes). */
+export const magicLinkVerifySchema = z.object({
+  token: z
+    .string({ error: 'Der Anmeldelink ist unvollständig.' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'Der Anmeldelink ist unvollständig.'),
+});
+
+/** Which action a rate-limit check is for (spec §7: the rate-limiter function's `endpoint`). */
+export const RATE_LIMITED_ENDPOINTS = ['auth-login', 'auth-magic-link'] as const;
+export type RateLimitedEndpoint = (typeof RATE_LIMITED_ENDPOINTS)[number];
+
+export const rateLimitCheckSchema = z.object({
+  endpoint: z.enum(RATE_LIMITED_ENDPOINTS),
+  /** Optional: with it the per-address bucket is checked too. */
+  email: z.string().trim().toLowerCase().max(MAX_EMAIL_LENGTH).optional(),
+});
+
+/** Rate-limit check result (spec §3): resetTime as ISO time, retryAfter in seconds. */
+export const rateLimitStatusSchema = z.object({
+  allowed: z.boolean(),
+  remaining: z.number().int().min(0),
+  resetTime: z.iso.datetime(),
+  retryAfter: z.number().int().min(0),
+});
+export type RateLimitStatus = z.infer<typeof rateLimitStatusSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionInfoSchema = z.object({
+  /** When the session ends unless there is activity before. */
+  idleExpiresAt: z.iso.datetime(),
+  /** When the session ends regardless of activity. */
+  absoluteExpiresAt: z.iso.datetime(),
+  idleTimeoutSeconds: z.number().int(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** `GET /api/auth/session` and every call that signs in: nulls when nobody is signed in. */
+export const sessionResponseSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  session: sessionInfoSchema.nullable(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const magicLinkSentSchema = z.object({ sent: z.literal(true) });
+
+/** Sign-in failures (spec §8), each shown in a toast titled 'Anmeldung fehlgeschlagen'. */
+export const AUTH_ERRORS = defineErrors({
+  invalid_credentials: {
+    status: 401,
+    title: 'Anmeldung fehlgeschlagen',
+    message: 'E-Mail oder Passwort sind falsch. Überprüfen Sie Ihre Eingaben.',
+  },
+  email_not_confirmed: {
+    status: 403,
+    title: 'Anmeldung fehlgeschlagen',
+    message: 'Ihr E-Mail-Konto wurde noch nicht bestätigt.',
+  },
+  too_many_attempts: {
+    status: 429,
+    title: 'Anmeldung fehlgeschlagen',
+    message: 'Zu viele Anmeldeversuche. Bitte warten Sie einen Moment.',
+  },
+  signup_disabled: {
+    status: 403,
+    title: 'Anmeldung fehlgeschlagen',
+    message: 'Registrierung ist derzeit deaktiviert.',
+  },
+  sign_in_failed: {
+    status: 403,
+    title: 'Anmeldung fehlgeschlagen',
+    message: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  },
+  magic_link_invalid: {
+    status: 400,
+    title: 'Fehler beim Anmelden',
+    message: 'Der Anmeldelink ist ungültig, abgelaufen oder wurde bereits verwendet.',
+  },
+  session_expired: {
+    status: 401,
+    title: 'Sitzung abgelaufen',
+    message: 'Sie wurden aufgrund von Inaktivität automatisch abgemeldet.',
+  },
+});
+
+/** Codes that mean "this person is not signed in (any more)". */
+export const SIGNED_OUT_CODES: readonly string[] = ['unauthenticated', 'session_expired'];

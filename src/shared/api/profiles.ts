@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { DEFAULT_THANK_YOU_MESSAGE } from '../domain/constants';
+import { defineErrors } from '../domain/errors';
+
+export { isProfileComplete } from '../domain/auth';
+import { ROLES } from '../domain/roles';
+
+export const PROFILE_LIMITS = {
+  fullName: 120,
+  jobTitle: 120,
+  thankYouMessage: 500,
+} as const;
+
+export const PROFILE_MESSAGES = {
+  fullNameRequired: 'Bitte geben Sie Ihren vollständigen Namen ein.',
+  fullNameTooLong: `Der Name darf höchstens ${PROFILE_LIMITS.fullName} Zeichen lang sein.`,
+  jobTitleTooLong: `Die Position darf höchstens ${PROFILE_LIMITS.jobTitle} Zeichen lang sein.`,
+  thankYouTooLong: `Die Dankesnachricht darf höchstens ${PROFILE_LIMITS.thankYouMessage} Zeichen lang sein.`,
+  invalidImageUrl: 'Das Profilbild ist ungültig. Bitte laden Sie es erneut hoch.',
+  invalidRole: 'Invalid role specified',
+} as const;
+
+/** Where a stored image is served; the only form a profile picture URL may take. */
+export const MEDIA_URL_PATTERN =
+  /^\/api\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function mediaIdFromUrl(url: string): string | null {
+  return MEDIA_URL_PATTERN.exec(url)?.[1] ?? null;
+}
+
+/** Empty or blank optional text becomes null, so "cleared" and "never set" look the same. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+const roleField = z.string().refine((value) => (ROLES as readonly string[]).includes(value), {
+  message: PROFILE_MESSAGES.invalidRole,
+});
+
+/** Fields a profile update may carry (spec §7); absent fields stay as they are. */
+export const profileUpdateSchema = z
+  .object({
+    fullName: z
+      .string({ error: PROFILE_MESSAGES.fullNameRequired })
+      .trim()
+      .min(1, PROFILE_MESSAGES.fullNameRequired)
+      .max(PROFILE_LIMITS.fullName, PROFILE_MESSAGES.fullNameTooLong),
+    jobTitle: optionalText(PROFILE_LIMITS.jobTitle, PROFILE_MESSAGES.jobTitleTooLong),
+    /** Blank falls back to the default message guests see. */
+    thankYouMessage: z
+      .string()
+      .trim()
+      .max(PROFILE_LIMITS.thankYouMessage, PROFILE_MESSAGES.thankYouTooLong)
+      .transform((value) => (value === '' ? DEFAULT_THANK_YOU_MESSAGE : value)),
+    profileImageUrl: z
+      .string()
+      .regex(MEDIA_URL_PATTERN, PROFILE_MESSAGES.invalidImageUrl)
+      .nullable(),
+    role: roleField,
+  })
+  .partial()
+  .strict();
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+export const payoutStatusSchema = z.enum(['none', 'pending', 'enabled', 'restricted']);
+
+/** What the signed-in person sees of their own profile. */
+export const profileSchema = z.object({
+  id: z.uuid(),
+  role: z.enum(ROLES),
+  fullName: z.string().nullable(),
+  email: z.string(),
+  jobTitle: z.string().nullable(),
+  thankYouMessage: z.string(),
+  profileImageUrl: z.string().nullable(),
+  businessId: z.uuid().nullable(),
+  payoutStatus: payoutStatusSchema,
+  payoutsEnabled: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** One row of the staff list admins pick from (spec §7: id, full_name, email, job_title). */
+export const staffListItemSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string().nullable(),
+  email: z.string(),
+  jobTitle: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+export const staffListSchema = z.object({ items: z.array(staffListItemSchema) });
+export type StaffListItem = z.infer<typeof staffListItemSchema>;
+
+export const staffListQuerySchema = z.object({
+  role: z.enum(ROLES).default('employee'),
+});
+
+export const profileIdParamsSchema = z.object({
+  id: z.uuid({ message: 'Ungültige Profil-ID.' }),
+});
+
+export const PROFILE_ERRORS = defineErrors({
+  profile_not_found: {
+    status: 404,
+    title: 'Profil nicht gefunden',
+    message: 'Für dieses Konto gibt es noch kein Profil.',
+  },
+  profile_no_user: {
+    status: 401,
+    title: 'Fehler beim Speichern',
+    message: 'No user logged in',
+  },
+  profile_role_change_forbidden: {
+    status: 403,
+    title: 'Keine Berechtigung',
+    message: 'Sie dürfen diese Rolle nicht vergeben.',
+  },
+  profile_image_not_found: {
+    status: 400,
+    title: 'Fehler beim Speichern',
+    message: 'Das Profilbild wurde nicht gefunden. Bitte laden Sie es erneut hoch.',
+  },
+});

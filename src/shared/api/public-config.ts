@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from '../domain/tips';
+
+/**
+ * The part of the server configuration the browser may see. Everything here is public by
+ * nature (it ends up in links and e-mails anyway); secrets never get a field.
+ */
+export const publicConfigSchema = z.object({
+  contactEmail: z.string().meta({ description: 'Adresse für Anfragen, Rechtliches und Support.' }),
+  publicOrigin: z
+    .string()
+    .meta({ description: 'Adresse, unter der Gäste und Personal die App erreichen.' }),
+  paymentProvider: z.enum(PAYMENT_PROVIDERS).meta({
+    description:
+      '"demo": Zahlungen laufen offline über die eigene Testkasse; "stripe": Stripe Checkout.',
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

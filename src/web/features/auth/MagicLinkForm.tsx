@@ -1,0 +1,96 @@
+import { type FormEvent, useId, useState } from 'react';
+import { magicLinkRequestSchema } from '../../../shared/api/auth';
+import { authTexts } from '../../../shared/i18n/auth';
+import { Button } from '../../components/ui/Button';
+import { Input, Label } from '../../components/ui/Field';
+import { toast } from '../../components/ui/toast-store';
+import { sessionApi } from '../../lib/session-api';
+import { magicLinkFailureToast, tooManyRequestsToast } from './auth-toasts';
+
+type Phase = 'idle' | 'sending' | 'sent';
+const texts = authTexts.login;
+
+/** Sign-in by e-mail link (spec §2, §4 "Magic-link form"). */
+export function MagicLinkForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const [phase, setPhase] = useState<Phase>('idle');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = magicLinkRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      toast({
+        title: authTexts.toasts.magicLinkFailed,
+        description: parsed.error.issues[0]?.message ?? '',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setPhase('sending');
+    try {
+      const limit = await sessionApi.checkRateLimit('auth-magic-link', parsed.data.email);
+      if (!limit.allowed) {
+        toast(tooManyRequestsToast(limit.retryAfter));
+        setPhase('idle');
+        return;
+      }
+    } catch {
+      // Spec §7: a failing check lets the request go ahead; the server still limits it.
+    }
+    try {
+      await sessionApi.requestMagicLink(parsed.data.email);
+      setSentTo(parsed.data.email);
+      setPhase('sent');
+      toast({
+        title: authTexts.toasts.magicLinkSent,
+        description: authTexts.toasts.magicLinkSentMessage,
+        variant: 'success',
+      });
+    } catch (error) {
+      toast(magicLinkFailureToast(error));
+      setPhase('idle');
+    }
+  }
+
+  if (phase === 'sent') {
+    return (
+      <div className="flex flex-col items-start gap-3" role="status">
+        <h2 className="text-lg font-semibold">{texts.sentTitle}</h2>
+        <p className="text-sm text-muted-foreground">{texts.sentText(sentTo)}</p>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setEmail('');
+            setPhase('idle');
+          }}
+        >
+          {texts.useOtherEmail}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="text-sm text-muted-foreground">{texts.magicLinkIntro}</p>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-email`}>{texts.email}</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder={texts.emailPlaceholder}
+          value={email}
+          disabled={phase === 'sending'}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={phase === 'sending' || email.trim() === ''}>
+        {phase === 'sending' ? texts.sending : texts.magicLinkSubmit}
+      </Button>
+    </form>
+  );
+}

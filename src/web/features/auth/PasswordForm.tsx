@@ -1,0 +1,92 @@
+import { type FormEvent, useId, useState } from 'react';
+import { passwordSignInSchema } from '../../../shared/api/auth';
+import { authTexts } from '../../../shared/i18n/auth';
+import { Button } from '../../components/ui/Button';
+import { Input, Label } from '../../components/ui/Field';
+import { toast } from '../../components/ui/toast-store';
+import { useSession } from '../../lib/session';
+import { sessionApi } from '../../lib/session-api';
+import { inputErrorToast, signInFailureToast, tooManyRequestsToast } from './auth-toasts';
+
+type Phase = 'idle' | 'checking' | 'submitting';
+const texts = authTexts.login;
+
+/** Password sign-in (spec §2, §4 "Login form", §5). */
+export function PasswordForm() {
+  const session = useSession();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [phase, setPhase] = useState<Phase>('idle');
+  const busy = phase !== 'idle';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = passwordSignInSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      toast(inputErrorToast(parsed.error.issues[0]?.message ?? ''));
+      return;
+    }
+    setPhase('checking');
+    try {
+      const limit = await sessionApi.checkRateLimit('auth-login', parsed.data.email);
+      if (!limit.allowed) {
+        toast(tooManyRequestsToast(limit.retryAfter));
+        setPhase('idle');
+        return;
+      }
+    } catch {
+      // Spec §7: when the check itself fails the attempt goes ahead; the server still limits it.
+    }
+    setPhase('submitting');
+    try {
+      const response = await sessionApi.signIn(parsed.data);
+      toast({
+        title: authTexts.toasts.signedIn,
+        description: authTexts.toasts.welcomeBack,
+        variant: 'success',
+      });
+      await session.signedIn(response);
+    } catch (error) {
+      toast(signInFailureToast(error));
+    } finally {
+      setPhase('idle');
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-email`}>{texts.email}</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder={texts.emailPlaceholder}
+          value={email}
+          disabled={busy}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-password`}>{texts.password}</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          disabled={busy}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={busy || email.trim() === '' || password === ''}>
+        {phase === 'checking'
+          ? texts.checkingLimit
+          : phase === 'submitting'
+            ? texts.signingIn
+            : texts.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { AUTH_ERRORS } from '../../../shared/api/auth';
+import { rateLimitMessage } from '../../../shared/domain/auth';
+import { authTexts } from '../../../shared/i18n/auth';
+import type { ToastInput } from '../../components/ui/toast-store';
+import { ApiError } from '../../lib/api';
+
+/** Failures the server words itself; their message is shown as it comes (spec §8). */
+const SIGN_IN_FAILURES = new Set<string>([
+  AUTH_ERRORS.invalid_credentials.code,
+  AUTH_ERRORS.email_not_confirmed.code,
+  AUTH_ERRORS.too_many_attempts.code,
+  AUTH_ERRORS.signup_disabled.code,
+  AUTH_ERRORS.sign_in_failed.code,
+]);
+
+export function tooManyRequestsToast(retryAfterSeconds: number | undefined): ToastInput {
+  return {
+    title: authTexts.toasts.tooManyRequests,
+    description: rateLimitMessage(retryAfterSeconds),
+    variant: 'destructive',
+  };
+}
+
+export function inputErrorToast(message: string): ToastInput {
+  return { title: authTexts.toasts.inputError, description: message, variant: 'destructive' };
+}
+
+/** The toast for a failed password sign-in (spec §8 "Login failures"). */
+export function signInFailureToast(error: unknown): ToastInput {
+  if (!(error instanceof ApiError)) {
+    return {
+      title: authTexts.toasts.systemError,
+      description: authTexts.toasts.systemErrorMessage,
+      variant: 'destructive',
+    };
+  }
+  if (error.code === 'validation_failed') return inputErrorToast(error.message);
+  if (error.code === 'rate_limited') return tooManyRequestsToast(error.retryAfter);
+  if (error.code === 'internal') {
+    return {
+      title: authTexts.toasts.systemError,
+      description: error.message,
+      variant: 'destructive',
+    };
+  }
+  return {
+    title: authTexts.toasts.signInFailed,
+    description: SIGN_IN_FAILURES.has(error.code)
+      ? error.message
+      : authTexts.toasts.signInFailedMessage,
+    variant: 'destructive',
+  };
+}
+
+/** The toast for a failed magic-link request or link (spec §8 "Magic link"). */
+export function magicLinkFailureToast(error: unknown): ToastInput {
+  if (error instanceof ApiError && error.code === 'rate_limited') {
+    return tooManyRequestsToast(error.retryAfter);
+  }
+  return {
+    title: authTexts.toasts.magicLinkFailed,
+    description: error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
+    variant: 'destructive',
+  };
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { publicTexts } from '../../../../shared/i18n/public';
+import { commonTexts } from '../../../../shared/i18n/common';
+import { Button, buttonClasses } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { BrandLink } from './BrandLink';
+import { MailLink } from './MailLink';
+
+const t = publicTexts.footer;
+type LegalItem = keyof typeof t.legalItems;
+const LEGAL_ITEMS = Object.keys(t.legalItems) as LegalItem[];
+
+const linkClasses =
+  'rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
+
+/**
+ * The footer of every public page. Legal pages do not exist yet: their items first show the
+ * notice from the spec and then offer an e-mail to the contact address.
+ */
+export function PublicFooter() {
+  const [legal, setLegal] = useState<LegalItem | null>(null);
+
+  return (
+    <footer className="border-t border-border bg-card">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
+        <div className="flex flex-col gap-3 lg:col-span-1">
+          <BrandLink />
+          <p className="text-sm text-muted-foreground">{t.tagline}</p>
+        </div>
+        <FooterGroup title={t.product}>
+          <li>
+            <Link to="/security" className={linkClasses}>
+              {t.security}
+            </Link>
+          </li>
+          <li>
+            <Link to="/employee/login" className={linkClasses}>
+              {publicTexts.nav.login}
+            </Link>
+          </li>
+        </FooterGroup>
+        <FooterGroup title={t.legal}>
+          {LEGAL_ITEMS.map((item) => (
+            <li key={item}>
+              <button type="button" className={linkClasses} onClick={() => setLegal(item)}>
+                {t.legalItems[item]}
+              </button>
+            </li>
+          ))}
+        </FooterGroup>
+        <FooterGroup title={t.support}>
+          <li>
+            <MailLink subject={publicTexts.mail.faqSubject} className={linkClasses}>
+              {t.supportItems.faq}
+            </MailLink>
+          </li>
+          <li>
+            <MailLink subject={publicTexts.mail.contactSubject} className={linkClasses}>
+              {t.supportItems.contact}
+            </MailLink>
+          </li>
+        </FooterGroup>
+        <FooterGroup title={t.developers}>
+          <li>
+            <Link to="/demo-showcase" className={linkClasses}>
+              {t.developerItems.showcase}
+            </Link>
+          </li>
+          <li>
+            <Link to="/prototype-demo" className={linkClasses}>
+              {t.developerItems.prototype}
+            </Link>
+          </li>
+          <li>
+            <Link to="/styleguide" className={linkClasses}>
+              {t.developerItems.styleguide}
+            </Link>
+          </li>
+          <li>
+            <Link to="/developer-handover" className={linkClasses}>
+              {t.developerItems.handover}
+            </Link>
+          </li>
+        </FooterGroup>
+      </div>
+      <div className="border-t border-border">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted-foreground sm:px-6">
+          {t.copyright(new Date().getFullYear())}
+        </p>
+      </div>
+
+      <Dialog
+        role="alertdialog"
+        open={legal !== null}
+        onOpenChange={(open) => !open && setLegal(null)}
+        title={legal ? t.legalItems[legal] : ''}
+        description={t.legalNotice}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setLegal(null)}>
+              {commonTexts.close}
+            </Button>
+            {legal ? (
+              <MailLink
+                subject={t.legalItems[legal]}
+                className={buttonClasses('primary')}
+                onClick={() => setLegal(null)}
+              >
+                {t.writeMail}
+              </MailLink>
+            ) : null}
+          </>
+        }
+      />
+    </footer>
+  );
+}
+
+function FooterGroup({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <nav aria-label={title} className="flex flex-col gap-3">
+      <h2 className="text-sm font-semibold">{title}</h2>
+      <ul className="flex flex-col gap-2">{children}</ul>
+    </nav>
+  );
+}

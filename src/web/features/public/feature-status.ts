@@ -1,0 +1,76 @@
+import type { BadgeVariant } from '../../components/ui/Badge';
+
+/**
+ * What is built, as the prototype overview (/prototype-demo) shows it. This is the one place
+ * to update when a feature lands: change its status (and note) here, nothing else.
+ *
+ * live: works end to end in this codebase · beta: works, still changing · planned: not built
+ * yet (the note says when work has started) · blocked: waits on something outside the code.
+ */
+export const FEATURE_STATUSES = ['live', 'beta', 'planned', 'blocked'] as const;
+export type FeatureStatus = (typeof FEATURE_STATUSES)[number];
+
+export const FEATURE_STATUS_LABELS: Record<FeatureStatus, string> = {
+  live: 'Live',
+  beta: 'Beta',
+  planned: 'Geplant',
+  blocked: 'Blockiert',
+};
+
+export const FEATURE_STATUS_BADGES: Record<FeatureStatus, BadgeVariant> = {
+  live: 'success',
+  beta: 'accent',
+  planned: 'secondary',
+  blocked: 'destructive',
+};
+
+export interface Feature {
+  name: string;
+  status: FeatureStatus;
+  /** Shown next to the label, e.g. why something is blocked. */
+  note?: string;
+}
+
+export const FEATURES = {
+  foundation: {
+    name: 'Fundament: Server, Datenbank, Demo-Daten, Tests',
+    status: 'live',
+  },
+  publicSite: {
+    name: 'Öffentliche Seiten, Sicherheitscenter, Demo-Showcase',
+    status: 'live',
+  },
+  staffSignIn: {
+    name: 'Anmeldung (Passwort, Magic Link) und Profil',
+    status: 'planned',
+    note: 'in Arbeit',
+  },
+  guestTipping: {
+    name: 'Trinkgeld geben: Betrag, Zahlung, Dank',
+    status: 'planned',
+    note: 'in Arbeit',
+  },
+  employeeDashboard: {
+    name: 'Mitarbeiter-Dashboard mit Live-Trinkgeld',
+    status: 'planned',
+  },
+  adminConsole: {
+    name: 'Admin-Konsole: Bezahlpunkte, QR-Codes, Branding, Audit-Log',
+    status: 'planned',
+  },
+  reports: {
+    name: 'Berichte und Benutzerverwaltung',
+    status: 'planned',
+  },
+  appleWallet: {
+    name: 'QR-Code in Apple Wallet',
+    status: 'blocked',
+    note: 'braucht ein Pass-Type-Zertifikat von Apple',
+  },
+} as const satisfies Record<string, Feature>;
+
+export type FeatureKey = keyof typeof FEATURES;
+
+export function featureOf(key: FeatureKey): Feature {
+  return FEATURES[key];
+}

@@ -1,0 +1,29 @@
+import type {
+  PasswordSignInInput,
+  RateLimitedEndpoint,
+  RateLimitStatus,
+  SessionResponse,
+} from '../../shared/api/auth';
+import type { MediaUpload } from '../../shared/api/media';
+import type { Profile, ProfileUpdateInput } from '../../shared/api/profiles';
+import { api } from './api';
+
+/** Every call the session layer, the login page and onboarding make. */
+export const sessionApi = {
+  session: () => api.get<SessionResponse>('/api/auth/session'),
+  profile: () => api.get<Profile>('/api/profiles/me'),
+  checkRateLimit: (endpoint: RateLimitedEndpoint, email?: string) =>
+    api.post<RateLimitStatus>('/api/auth/rate-limit', { endpoint, ...(email ? { email } : {}) }),
+  signIn: (input: PasswordSignInInput) => api.post<SessionResponse>('/api/auth/sign-in', input),
+  requestMagicLink: (email: string) => api.post<{ sent: true }>('/api/auth/magic-link', { email }),
+  verifyMagicLink: (token: string) =>
+    api.post<SessionResponse>('/api/auth/magic-link/verify', { token }),
+  touch: () => api.post<SessionResponse>('/api/auth/session/touch'),
+  extend: () => api.post<SessionResponse>('/api/auth/session/extend'),
+  reportTimeout: () => api.post<void>('/api/auth/session/timeout'),
+  signOut: () => api.post<void>('/api/auth/sign-out'),
+  updateProfile: (changes: ProfileUpdateInput) => api.patch<Profile>('/api/profiles/me', changes),
+  uploadProfileImage: (file: Blob) => api.post<MediaUpload>('/api/media/profile-images', file),
+  logAdminNavigation: (destination: string, from?: string) =>
+    api.post<void>('/api/audit/navigation', { destination, ...(from ? { from } : {}) }),
+};

@@ -1,0 +1,219 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useNavigate } from 'react-router';
+import type { SessionInfo, SessionResponse, SessionUser } from '../../shared/api/auth';
+import type { Profile } from '../../shared/api/profiles';
+import {
+  AUTH_LOADING_TIMEOUT_MS,
+  PROFILE_FETCH_RETRIES,
+  PROFILE_FETCH_RETRY_DELAY_MS,
+} from '../../shared/domain/constants';
+import { authTexts } from '../../shared/i18n/auth';
+import { toast } from '../components/ui/toast-store';
+import { ApiError, setSignedOutHandler } from './api';
+import { sessionApi } from './session-api';
+
+export type SessionStatus = 'loading' | 'ready' | 'error';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  session: SessionInfo | null;
+  /** Null for a signed-in person without a profile yet: onboarding, not an error (spec §4). */
+  profile: Profile | null;
+  error: string | null;
+}
+
+export type SignOutReason = 'user' | 'timeout';
+
+export interface SessionContextValue extends SessionState {
+  retry(): Promise<void>;
+  /** After a password or magic-link sign-in: keep the session, then load the profile. */
+  signedIn(response: SessionResponse): Promise<void>;
+  /** Ends the session on the server and goes to the login page. */
+  signOut(reason?: SignOutReason): Promise<void>;
+  setProfile(profile: Profile): void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+/** Tells the other tabs of this browser that the person signed out. */
+const SIGNED_OUT_STORAGE_KEY = 'trinkgeld:signed-out';
+const SIGNED_OUT: Pick<SessionState, 'user' | 'session' | 'profile' | 'error'> = {
+  user: null,
+  session: null,
+  profile: null,
+  error: null,
+};
+
+class LoadError extends Error {}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Up to 2 retries 1 s apart on a network or server error (spec §7 Profiles). */
+async function loadProfile(): Promise<Profile | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await sessionApi.profile();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'profile_not_found') return null;
+      const transient = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+      if (transient && attempt < PROFILE_FETCH_RETRIES) {
+        await sleep(PROFILE_FETCH_RETRY_DELAY_MS);
+        continue;
+      }
+      if (error instanceof ApiError)
+        throw new LoadError(authTexts.loadErrors.profile(error.message));
+      throw new LoadError(authTexts.loadErrors.unexpectedProfile);
+    }
+  }
+}
+
+async function loadSession(known?: SessionResponse): Promise<SessionState> {
+  let response = known;
+  if (!response) {
+    try {
+      response = await sessionApi.session();
+    } catch {
+      throw new LoadError(authTexts.loadErrors.initialize);
+    }
+  }
+  if (!response.user) return { status: 'ready', ...SIGNED_OUT };
+  try {
+    const profile = await loadProfile();
+    return {
+      status: 'ready',
+      user: response.user,
+      session: response.session,
+      profile,
+      error: null,
+    };
+  } catch (error) {
+    // The session ended while the profile loaded: simply signed out.
+    if (error instanceof ApiError && error.status === 401)
+      return { status: 'ready', ...SIGNED_OUT };
+    throw error;
+  }
+}
+
+/**
+ * Who is signed in, for the whole app (spec §4 "Auth loading"): loading until session and
+ * profile are known, an error after a failure or after 10 s, and a signed-out state after
+ * sign-out or when any API call answers that the session has ended.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<SessionState>({ status: 'loading', ...SIGNED_OUT });
+  /** Only the newest load may write its result. */
+  const generation = useRef(0);
+
+  const run = useCallback(async (known?: SessionResponse, failureMessage?: string) => {
+    const mine = ++generation.current;
+    setState((previous) => ({ ...previous, status: 'loading', error: null }));
+    try {
+      const next = await loadSession(known);
+      if (generation.current === mine) setState(next);
+    } catch (error) {
+      if (generation.current !== mine) return;
+      const message =
+        failureMessage ??
+        (error instanceof LoadError ? error.message : authTexts.loadErrors.unexpectedProfile);
+      setState({ status: 'error', ...SIGNED_OUT, error: message });
+    }
+  }, []);
+
+  useEffect(() => {
+    void run();
+  }, [run]);
+
+  // Auth loading ends with an error after 10 s at the latest.
+  useEffect(() => {
+    if (state.status !== 'loading') return;
+    const mine = generation.current;
+    const timer = setTimeout(() => {
+      if (generation.current !== mine) return;
+      generation.current += 1;
+      setState({ status: 'error', ...SIGNED_OUT, error: authTexts.loadErrors.timeout });
+    }, AUTH_LOADING_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [state.status]);
+
+  const clear = useCallback(() => {
+    generation.current += 1;
+    setState({ status: 'ready', ...SIGNED_OUT });
+  }, []);
+
+  // Any API answer "not signed in (any more)" ends the session in the browser too.
+  const signedInNow = useRef(false);
+  useEffect(() => {
+    signedInNow.current = state.user !== null;
+  }, [state.user]);
+  useEffect(() => {
+    setSignedOutHandler((error) => {
+      if (!signedInNow.current) return;
+      signedInNow.current = false;
+      if (error.code === 'session_expired') {
+        toast({
+          title: authTexts.toasts.sessionExpired,
+          description: authTexts.toasts.sessionExpiredMessage,
+        });
+      }
+      clear();
+    });
+    return () => setSignedOutHandler(undefined);
+  }, [clear]);
+
+  // Signing out in one tab signs out the others.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SIGNED_OUT_STORAGE_KEY && event.newValue) clear();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [clear]);
+
+  const signOut = useCallback(
+    async (reason: SignOutReason = 'user') => {
+      try {
+        if (reason === 'timeout') await sessionApi.reportTimeout();
+        else await sessionApi.signOut();
+      } catch {
+        // The server session ends on its own at the idle deadline; the browser forgets it now.
+      }
+      try {
+        localStorage.setItem(SIGNED_OUT_STORAGE_KEY, String(Date.now()));
+      } catch {
+        // Storage can be unavailable (private mode); other tabs then notice on their next call.
+      }
+      navigate('/employee/login', { replace: true });
+      clear();
+    },
+    [clear, navigate],
+  );
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      ...state,
+      retry: () => run(undefined, authTexts.loadErrors.retryFailed),
+      signedIn: (response) => run(response),
+      signOut,
+      setProfile: (profile) => setState((previous) => ({ ...previous, profile })),
+    }),
+    [state, run, signOut],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession needs a <SessionProvider> above it');
+  return value;
+}

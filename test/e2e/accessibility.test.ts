@@ -1,0 +1,70 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/server';
+import { launchBrowser, newContext, startE2EServer } from './support/harness';
+import { seriousAxeViolations } from './support/page-checks';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+  context = await newContext(browser, server.url);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+/** Every page of the issue, plus the login and the demo tip page a visitor reaches from it. */
+const PAGES = [
+  '/',
+  '/security',
+  '/demo-showcase',
+  '/styleguide',
+  '/employee/login',
+  '/t/aio-anna-schneider-4k7p',
+] as const;
+
+async function settle(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  // Let entrance animations finish, so colour contrast is measured on the final colours.
+  await page.waitForTimeout(500);
+}
+
+describe('accessibility (axe-core)', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it.each(PAGES)(`%s has no serious or critical violations (${scheme})`, async (path) => {
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await settle(page, path);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('/ has none on a phone with the menu open', async () => {
+    const phone = await newContext(browser, server.url, {
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+    });
+    const page = await phone.newPage();
+    await settle(page, '/');
+    await page.getByRole('button', { name: 'Menü' }).click();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await phone.close();
+  });
+
+  it('the legal notice dialog has none', async () => {
+    const page = await context.newPage();
+    await settle(page, '/');
+    await page.getByRole('button', { name: 'Datenschutz' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});

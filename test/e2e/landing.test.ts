@@ -1,0 +1,254 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/server';
+import { LEGAL_NOTICE } from '../../src/shared/i18n/public';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  trackPageErrors,
+} from './support/harness';
+import { decodeQrPng, horizontalOverflow } from './support/page-checks';
+
+const CONTACT = 'hallo@seeblick.example';
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startE2EServer({ config: { contactEmail: CONTACT } }),
+    launchBrowser(),
+  ]);
+  context = await newContext(browser, server.url);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+/** Distance of a section's top edge from the top of the viewport. */
+const sectionTop = (page: Page, id: string) =>
+  page.evaluate((sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top, id);
+
+async function openLanding(page: Page) {
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+}
+
+describe('landing page', () => {
+  it('scrolls to each section from the header, and "Demo ansehen" to the demo', async () => {
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await openLanding(page);
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+
+    for (const [name, id] of [
+      ['Funktionen', 'features'],
+      ['Zielgruppen', 'zielgruppen'],
+      ['Demo', 'demo'],
+    ] as const) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      // Smooth scrolling takes a moment; the section ends up just below the sticky header.
+      await expect.poll(() => sectionTop(page, id), { timeout: 5_000 }).toBeLessThan(80);
+      expect(await sectionTop(page, id)).toBeGreaterThanOrEqual(0);
+      expect(new URL(page.url()).hash).toBe(`#${id}`);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(id);
+    }
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Demo ansehen' }).click();
+    await expect.poll(() => sectionTop(page, 'demo'), { timeout: 5_000 }).toBeLessThan(80);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the spec content: claims, prices, example amounts, page title and description', async () => {
+    const page = await context.newPage();
+    await openLanding(page);
+    expect(await page.title()).toBe('Trinkgeld – digitales Trinkgeld ohne App');
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description).toContain('100 % für Ihr Team');
+
+    const text = await page.locator('main').innerText();
+    for (const claim of [
+      'Keine App nötig',
+      'DSGVO-konform und steuerfrei',
+      'Direkte Auszahlung',
+      'Über 500 Betriebe',
+      '100 % für Mitarbeiter',
+      'Kostenlos für Arbeitgeber und Mitarbeiter',
+      'Steuerfrei',
+      'zzgl. MwSt.',
+      'monatlich kündbar',
+      'Whitelabel-Branding',
+      'Unbegrenzte QR-Codes',
+      'Warum keine App?',
+    ]) {
+      expect(text, claim).toContain(claim);
+    }
+    // The spec's example: 10 EUR tip plus a 50 cent contribution; Pro from 19 EUR.
+    expect(text).toMatch(/10,00\s€/);
+    expect(text).toMatch(/0,50\s€/);
+    expect(text).toMatch(/10,50\s€/);
+    expect(text).toMatch(/ab\s+19\s€/);
+    await page.locator('#demo img[data-qr-value]').waitFor();
+    const demo = await page.locator('#demo').innerText();
+    for (const amount of ['5', '10', '15']) expect(demo).toMatch(new RegExp(`\\b${amount}\\s€`));
+    await page.close();
+  });
+
+  it('opens the login from "Jetzt ausprobieren" and "Web-App öffnen"', async () => {
+    const page = await context.newPage();
+    await openLanding(page);
+    await page.getByRole('link', { name: 'Jetzt ausprobieren' }).click();
+    await page.waitForURL('**/employee/login');
+
+    await openLanding(page);
+    await page.getByRole('link', { name: 'Web-App öffnen' }).click();
+    await page.waitForURL('**/employee/login');
+    await page.close();
+  });
+
+  it('sends enquiries to the configured contact address', async () => {
+    const page = await context.newPage();
+    await openLanding(page);
+    const pro = page.getByRole('link', { name: 'Pro anfragen' });
+    await expect.poll(() => pro.getAttribute('href')).toMatch(new RegExp(`^mailto:${CONTACT}\\?`));
+    expect(decodeURIComponent((await pro.getAttribute('href'))!)).toContain(
+      'subject=Anfrage Trinkgeld Pro',
+    );
+    const demoRequest = await page
+      .getByRole('link', { name: 'Demo anfragen' })
+      .getAttribute('href');
+    expect(demoRequest).toMatch(new RegExp(`^mailto:${CONTACT}\\?subject=Demo-Anfrage`));
+    const contact = await page
+      .getByRole('link', { name: 'Kontakt', exact: true })
+      .getAttribute('href');
+    expect(contact).toBe(`mailto:${CONTACT}?subject=Kontakt`);
+    await page.close();
+  });
+
+  it('shows the legal notice for a legal footer item, then offers the e-mail; links /security', async () => {
+    const page = await context.newPage();
+    await openLanding(page);
+    await page.getByRole('button', { name: 'Impressum' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Impressum' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(LEGAL_NOTICE);
+    expect(LEGAL_NOTICE).toBe(
+      'Diese Seite ist in Vorbereitung. Bei rechtlichen Fragen kontaktieren Sie uns gerne per E-Mail.',
+    );
+    expect(await dialog.getByRole('link', { name: 'E-Mail schreiben' }).getAttribute('href')).toBe(
+      `mailto:${CONTACT}?subject=Impressum`,
+    );
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // The footer leads to the security centre, which opens at its top, not mid-page.
+    await page.getByRole('link', { name: 'Sicherheitscenter' }).click();
+    await page.waitForURL('**/security');
+    await page.getByRole('heading', { level: 1, name: 'Sicherheitscenter' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+
+  it('links the demo to a working tip page whose QR code carries the same link', async () => {
+    const page = await context.newPage();
+    await openLanding(page);
+    const qr = page.locator('#demo img[data-qr-value]');
+    await qr.waitFor();
+    expect(await qr.getAttribute('alt')).toContain('Anna Schneider');
+    expect(decodeQrPng(await qr.screenshot())).toBe(`${server.url}/t/aio-anna-schneider-4k7p`);
+
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/t/aio-anna-schneider-4k7p')),
+      page.getByRole('link', { name: 'Demo-Trinkgeld-Seite öffnen' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
+    await page.close();
+  });
+
+  it('is reachable by keyboard: skip link, header anchors, login and hero buttons', async () => {
+    const page = await context.newPage();
+    await openLanding(page);
+    const reached: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          return (el?.getAttribute('aria-label') || el?.innerText || '').trim();
+        }),
+      );
+    }
+    expect(reached[0]).toBe('Zum Inhalt springen');
+    for (const name of [
+      'Funktionen',
+      'Zielgruppen',
+      'Demo',
+      'Login',
+      'Jetzt ausprobieren',
+      'Demo ansehen',
+    ]) {
+      expect(reached, name).toContain(name);
+    }
+    await page.close();
+  });
+
+  it('switches to the dark theme and remembers it', async () => {
+    const page = await context.newPage();
+    await openLanding(page);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page
+      .getByRole('group', { name: 'Farbschema' })
+      .getByRole('button', { name: 'Dunkel' })
+      .click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    );
+    expect(await background()).not.toBe(light);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    );
+    expect(await page.getByRole('button', { name: 'Dunkel' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await page.getByRole('button', { name: 'System' }).click();
+    await page.close();
+  });
+
+  it('fits 360, 768 and 1280 px without sideways scrolling; screenshots at 360 and 1280', async () => {
+    for (const width of [360, 768, 1280]) {
+      const narrow = await newContext(browser, server.url, {
+        viewport: { width, height: 800 },
+        isMobile: width < 768,
+      });
+      const page = await narrow.newPage();
+      await openLanding(page);
+      await page.locator('#demo img[data-qr-value]').waitFor();
+      expect(await horizontalOverflow(page), `${width} px`).toBe(0);
+      if (width !== 768) await screenshot(page, `landing-${width}`);
+      if (width === 360) {
+        // The header anchors fold into a menu on phones.
+        await page.getByRole('button', { name: 'Menü' }).click();
+        await page
+          .getByRole('navigation', { name: 'Hauptnavigation' })
+          .getByRole('link', { name: 'Zielgruppen' })
+          .click();
+        await expect
+          .poll(() => sectionTop(page, 'zielgruppen'), { timeout: 5_000 })
+          .toBeLessThan(80);
+        expect(await page.getByRole('button', { name: 'Menü' }).getAttribute('aria-expanded')).toBe(
+          'false',
+        );
+      }
+      await narrow.close();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/server';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  trackPageErrors,
+} from './support/harness';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+
+let smtp: TestSmtpServer;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [server, browser] = await Promise.all([
+    startE2EServer({ config: { smtpUrl: smtp.url } }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await smtp?.close();
+});
+
+function linkIn(text: string): string {
+  const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
+    text,
+  );
+  if (!match) throw new Error(`no magic link in the e-mail:\n${text.slice(0, 2000)}`);
+  return match[1]!;
+}
+
+describe('magic link sign-in through a real SMTP server', () => {
+  it('sends the link by e-mail and signs in with it, once', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+
+    await page.goto('/employee/login');
+    await page.getByRole('tab', { name: 'Magic Link' }).click();
+    const submit = page.getByRole('button', { name: 'Magic Link senden' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('E-Mail', { exact: true }).fill('ohne-at-zeichen');
+    await submit.click();
+    await page.getByTestId('toast').getByText('Invalid email address').waitFor();
+
+    await page.getByLabel('E-Mail', { exact: true }).fill('  Ben@Demo.Local ');
+    await submit.click();
+    await page.getByText('E-Mail gesendet!').waitFor();
+    await page.getByTestId('toast').getByText('Magic Link gesendet!').waitFor();
+    await page
+      .getByTestId('toast')
+      .getByText('Überprüfen Sie Ihre E-Mails und klicken Sie auf den Link zum Anmelden.')
+      .waitFor();
+    await screenshot(page, 'magic-link-sent');
+
+    const mail = await smtp.waitForMail('ben@demo.local');
+    expect(mail.text).toContain('Ihr Anmeldelink für Trinkgeld');
+    const link = linkIn(mail.text);
+    expect(link.startsWith(server.url)).toBe(true);
+
+    await page.getByRole('button', { name: 'Andere E-Mail verwenden' }).click();
+    expect(await page.getByLabel('E-Mail', { exact: true }).inputValue()).toBe('');
+
+    await page.goto(link);
+    await page.waitForURL('**/employee/dashboard');
+    await page.getByTestId('toast').getByText('Erfolgreich angemeldet!').waitFor();
+    expect(page.url()).not.toContain('magic_token');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The same link in another browser is spent.
+    const second = await newContext(browser, server.url);
+    const other = await second.newPage();
+    await other.goto(link);
+    await other.getByTestId('toast').getByText('Fehler beim Anmelden').waitFor();
+    await other
+      .getByText('Der Anmeldelink ist ungültig, abgelaufen oder wurde bereits verwendet.')
+      .waitFor();
+    await other.waitForURL((url) => url.pathname === '/employee/login' && url.search === '');
+    await second.close();
+  });
+
+  it('lands an admin on the admin dashboard', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/employee/login');
+    await page.getByRole('tab', { name: 'Magic Link' }).click();
+    await page.getByLabel('E-Mail', { exact: true }).fill('admin@demo.local');
+    await page.getByRole('button', { name: 'Magic Link senden' }).click();
+    await page.getByText('E-Mail gesendet!').waitFor();
+    const mail = await smtp.waitForMail('admin@demo.local');
+    await page.goto(linkIn(mail.text));
+    await page.waitForURL('**/admin/dashboard');
+    await context.close();
+  });
+
+  it('answers an unknown address like a known one and sends nothing', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/employee/login');
+    await page.getByRole('tab', { name: 'Magic Link' }).click();
+    await page.getByLabel('E-Mail', { exact: true }).fill('niemand@demo.local');
+    await page.getByRole('button', { name: 'Magic Link senden' }).click();
+    await page.getByText('E-Mail gesendet!').waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.mails.some((mail) => mail.to.includes('niemand@demo.local'))).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,151 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/server';
+import { signInInBrowser } from './support/auth';
+import { seriousA11yViolations } from './support/axe';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  trackPageErrors,
+} from './support/harness';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser, server.url);
+  page = await context.newPage();
+  pageErrors = trackPageErrors(page);
+  // The browser's clock is fake from the first script on; the server's stays real.
+  await page.clock.install();
+});
+afterEach(async () => {
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+const dialog = () => page.getByRole('dialog', { name: 'Sitzung läuft ab' });
+const countdown = () => page.getByTestId('session-countdown');
+
+async function auditActions(email: string): Promise<string[]> {
+  const rows = await server.deps.database.query<{ action: string }>(
+    `SELECT a.action FROM admin_audit_log a JOIN profiles p ON p.id = a.admin_id
+     WHERE p.email = $1 ORDER BY a.created_at`,
+    [email],
+  );
+  return rows.map((row) => row.action);
+}
+
+describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minutes before)', () => {
+  it('warns at 13:00 with an m:ss countdown and signs out at 15:00', async () => {
+    await signInInBrowser(page, 'anna@demo.local');
+    await page.waitForURL('**/employee/dashboard');
+
+    await page.clock.runFor('12:59');
+    expect(await dialog().isVisible()).toBe(false);
+    await page.clock.runFor(1_000);
+    await dialog().waitFor();
+    expect(await countdown().textContent()).toBe('2:00');
+    const bar = dialog().getByRole('progressbar');
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+
+    await page.clock.runFor(1_000);
+    expect(await countdown().textContent()).toBe('1:59');
+    await page.clock.runFor(59_000);
+    expect(await countdown().textContent()).toBe('1:00');
+    expect(await bar.getAttribute('aria-valuenow')).toBe('50');
+    await screenshot(page, 'session-expiry-dialog');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.clock.runFor(59_000);
+    expect(await countdown().textContent()).toBe('0:01');
+    expect(new URL(page.url()).pathname).toBe('/employee/dashboard');
+    await page.clock.runFor(1_000);
+    await page.waitForURL('**/employee/login');
+    await page.getByTestId('toast').getByText('Sitzung abgelaufen').waitFor();
+    await page.getByText('Sie wurden aufgrund von Inaktivität automatisch abgemeldet.').waitFor();
+
+    // The server session is gone too.
+    const session = await context.request.get('/api/auth/session');
+    expect((await session.json()).user).toBeNull();
+  });
+
+  it("extends with 'Sitzung verlängern' and logs it for an admin", async () => {
+    await signInInBrowser(page, 'admin@demo.local');
+    await page.waitForURL('**/admin/dashboard');
+
+    await page.clock.runFor('13:30');
+    await dialog().waitFor();
+    expect(await countdown().textContent()).toBe('1:30');
+    await dialog().getByRole('button', { name: 'Sitzung verlängern' }).click();
+    await page.getByTestId('toast').getByText('Sitzung verlängert').waitFor();
+    await page.getByText('Ihre Sitzung wurde erfolgreich verlängert.').waitFor();
+    expect(await dialog().isVisible()).toBe(false);
+
+    // A new full period from the extension: no warning at 12:59, sign-out at 15:00.
+    await page.clock.runFor('12:59');
+    expect(await dialog().isVisible()).toBe(false);
+    await page.clock.runFor('02:01');
+    await page.waitForURL('**/employee/login');
+
+    await expect
+      .poll(() => auditActions('admin@demo.local'))
+      .toEqual(['admin_login', 'admin_navigation', 'session_extended', 'session_timeout']);
+  });
+
+  it("keeps counting after 'Warnung schließen' without activity", async () => {
+    await signInInBrowser(page, 'ben@demo.local');
+    await page.clock.runFor('13:00');
+    await dialog().getByRole('button', { name: 'Warnung schließen' }).click();
+    expect(await dialog().isVisible()).toBe(false);
+    await page.clock.runFor('02:00');
+    await page.waitForURL('**/employee/login');
+    // Employees' sessions are not audit-logged.
+    expect(await auditActions('ben@demo.local')).toEqual([]);
+  });
+
+  it('treats activity (more than 30 s after the last reset) as a reset', async () => {
+    await signInInBrowser(page, 'clara@demo.local');
+    await page.clock.runFor('10:00');
+    await page.mouse.move(200, 200);
+    await page.mouse.move(300, 250);
+    await page.clock.runFor('12:59');
+    expect(await dialog().isVisible()).toBe(false);
+    await page.clock.runFor(1_000);
+    await dialog().waitFor();
+    expect(await countdown().textContent()).toBe('2:00');
+  });
+
+  it("signs out at once with 'Jetzt abmelden', logged as admin_logout", async () => {
+    await signInInBrowser(page, 'inhaber@demo.local');
+    await page.waitForURL('**/admin/dashboard');
+    await page.clock.runFor('13:05');
+    await dialog().getByRole('button', { name: 'Jetzt abmelden' }).click();
+    await page.waitForURL('**/employee/login');
+    await expect.poll(() => auditActions('inhaber@demo.local')).toContain('admin_logout');
+  });
+
+  it('ends auth loading after 10 s with the timeout message', async () => {
+    await page.route('**/api/auth/session', () => {
+      // Never answered: the server is unreachable.
+    });
+    await page.goto('/employee/dashboard');
+    await page.getByText('Sicherheitsprüfung läuft...').waitFor();
+    await page.clock.runFor(10_000);
+    await page.getByText('Fehler beim Laden').waitFor();
+    await page.getByText('Authentication timeout. Please try refreshing the page.').waitFor();
+    await page.unroute('**/api/auth/session');
+  });
+});

@@ -1,0 +1,270 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import type { RunningServer } from '../../src/server/server';
+import { signInInBrowser } from './support/auth';
+import { seriousA11yViolations } from './support/axe';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  trackPageErrors,
+} from './support/harness';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser, server.url);
+  page = await context.newPage();
+  pageErrors = trackPageErrors(page);
+});
+afterEach(async () => {
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});
+
+const toast = () => page.getByTestId('toast');
+
+function deferred() {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+const path = () => new URL(page.url()).pathname;
+
+describe('password sign-in (spec §2 login screen)', () => {
+  it('signs an employee in and lands on the employee dashboard', async () => {
+    await page.goto('/employee/login');
+    await page.getByRole('heading', { name: 'Willkommen' }).waitFor();
+    expect(await page.title()).toContain('Anmeldung');
+    expect(await page.getByRole('tab', { name: 'Passwort' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    const submit = page.getByRole('button', { name: 'Anmelden', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    expect(await submit.isDisabled()).toBe(false);
+    await screenshot(page, 'login-password');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await submit.click();
+
+    await page.waitForURL('**/employee/dashboard');
+    await toast().getByText('Erfolgreich angemeldet!').waitFor();
+    await toast().getByText('Willkommen zurück!').waitFor();
+    await page.getByRole('heading', { name: 'Mitarbeiter-Dashboard' }).waitFor();
+  });
+
+  it.each([
+    ['admin@demo.local', '/admin/dashboard'],
+    ['inhaber@demo.local', '/admin/dashboard'],
+    ['ben@demo.local', '/employee/dashboard'],
+  ])('sends %s to %s', async (email, home) => {
+    await signInInBrowser(page, email);
+    await page.waitForURL(`**${home}`);
+    expect(path()).toBe(home);
+  });
+
+  it('shows the validation messages as "Eingabefehler"', async () => {
+    await page.goto('/employee/login');
+    await page.getByLabel('E-Mail', { exact: true }).fill('kein-at-zeichen');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await toast().getByText('Eingabefehler').waitFor();
+    await toast().getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').waitFor();
+
+    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await toast().getByText('Das Passwort muss mindestens 6 Zeichen lang sein.').waitFor();
+    expect(path()).toBe('/employee/login');
+  });
+
+  it('shows "Anmeldung fehlgeschlagen" for a wrong password', async () => {
+    await page.goto('/employee/login');
+    await page.getByLabel('E-Mail', { exact: true }).fill('clara@demo.local');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('falsches-passwort');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await toast().getByText('Anmeldung fehlgeschlagen').waitFor();
+    await toast()
+      .getByText('E-Mail oder Passwort sind falsch. Überprüfen Sie Ihre Eingaben.')
+      .waitFor();
+    expect(path()).toBe('/employee/login');
+  });
+
+  it('checks the request limit first and shows "Zu viele Anfragen" with minutes', async () => {
+    // Ten sign-ins for one address use up its window (the server counts them).
+    for (let i = 0; i < 10; i += 1) {
+      const response = await context.request.post('/api/auth/sign-in', {
+        headers: { origin: server.url },
+        data: { email: 'david@demo.local', password: DEMO_PASSWORD },
+      });
+      expect(response.status()).toBe(200);
+    }
+    await context.clearCookies();
+    await page.goto('/employee/login');
+    await page.getByLabel('E-Mail', { exact: true }).fill('david@demo.local');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await toast().getByText('Zu viele Anfragen').waitFor();
+    await toast().getByText('Bitte warten Sie 15 Minute(n) und versuchen Sie es erneut.').waitFor();
+    expect(path()).toBe('/employee/login');
+  });
+});
+
+describe('form states (spec §4)', () => {
+  it("shows 'Prüfe Anfragelimit...' and then 'Wird angemeldet...' while busy", async () => {
+    const gates = { limit: deferred(), signIn: deferred() };
+    await page.route('**/api/auth/rate-limit', async (route) => {
+      await gates.limit.promise;
+      await route.continue();
+    });
+    await page.route('**/api/auth/sign-in', async (route) => {
+      await gates.signIn.promise;
+      await route.continue();
+    });
+    await page.goto('/employee/login');
+    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    const checking = page.getByRole('button', { name: 'Prüfe Anfragelimit...' });
+    await checking.waitFor();
+    expect(await checking.isDisabled()).toBe(true);
+    gates.limit.resolve();
+    const submitting = page.getByRole('button', { name: 'Wird angemeldet...' });
+    await submitting.waitFor();
+    expect(await submitting.isDisabled()).toBe(true);
+    gates.signIn.resolve();
+    await page.waitForURL('**/employee/dashboard');
+  });
+
+  it("shows 'Wird gesendet...' while a magic link is requested", async () => {
+    const gate = deferred();
+    await page.route('**/api/auth/magic-link', async (route) => {
+      await gate.promise;
+      await route.continue();
+    });
+    await page.goto('/employee/login');
+    await page.getByRole('tab', { name: 'Magic Link' }).click();
+    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
+    await page.getByRole('button', { name: 'Magic Link senden' }).click();
+    await page.getByRole('button', { name: 'Wird gesendet...' }).waitFor();
+    gate.resolve();
+    await page.getByText('E-Mail gesendet!').waitFor();
+  });
+
+  it('retries the profile twice, 1 s apart, before showing the error', async () => {
+    await signInInBrowser(page, 'clara@demo.local');
+    let failures = 0;
+    let failFirst = 2;
+    await page.route('**/api/profiles/me', async (route) => {
+      failures += 1;
+      if (failures <= failFirst) await route.abort();
+      else await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Mitarbeiter-Dashboard' }).waitFor();
+    expect(failures).toBe(3);
+
+    failures = 0;
+    failFirst = Number.POSITIVE_INFINITY;
+    await page.reload();
+    await page.getByText('Fehler beim Laden').waitFor();
+    await page
+      .getByText(
+        'Failed to load profile: Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung.',
+      )
+      .waitFor();
+    expect(failures).toBe(3);
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await page.getByText('Retry failed. Please refresh the page.').waitFor();
+  });
+});
+
+describe('route guards (spec §2, §6)', () => {
+  it('shows the denied screen to an employee on /admin/dashboard', async () => {
+    await signInInBrowser(page, 'anna@demo.local');
+    await page.goto('/admin/dashboard');
+    await page.getByRole('heading', { name: 'Zugriff verweigert' }).waitFor();
+    await page.getByText('Sie haben keine Berechtigung für diesen Bereich.').waitFor();
+    await page.getByText('Administrator, Geschäftsinhaber').waitFor();
+    await page.getByText('Mitarbeiter', { exact: true }).waitFor();
+    await screenshot(page, 'access-denied');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Zum Dashboard' }).click();
+    await page.waitForURL('**/employee/dashboard');
+  });
+
+  it('sends an employee from /admin/branding to the dashboard with a toast', async () => {
+    await signInInBrowser(page, 'ben@demo.local');
+    await page.goto('/admin/branding');
+    await page.waitForURL('**/employee/dashboard');
+    await toast().getByText('Zugriff verweigert').waitFor();
+  });
+
+  it('remembers where a signed-out person wanted to go', async () => {
+    await page.goto('/admin/qr-codes');
+    await page.waitForURL('**/employee/login');
+    await signInInBrowser(page, 'inhaber@demo.local');
+    await page.waitForURL('**/admin/qr-codes');
+  });
+
+  it('redirects a signed-in person away from the login page, and signs out', async () => {
+    await signInInBrowser(page, 'admin@demo.local');
+    await page.goto('/employee/login');
+    await page.waitForURL('**/admin/dashboard');
+
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.waitForURL('**/employee/login');
+    await page.goto('/employee/dashboard');
+    await page.waitForURL('**/employee/login');
+  });
+
+  it('writes admin_navigation rows for the admin pages an owner opens', async () => {
+    await signInInBrowser(page, 'inhaber@demo.local');
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/uid-management');
+    await page.getByRole('heading', { name: /UID/ }).first().waitFor();
+    await expect
+      .poll(async () =>
+        (
+          await server.deps.database.query<{ target_id: string }>(
+            `SELECT a.target_id FROM admin_audit_log a JOIN profiles p ON p.id = a.admin_id
+             WHERE p.email = 'inhaber@demo.local' AND a.action = 'admin_navigation'`,
+          )
+        ).map((row) => row.target_id),
+      )
+      .toEqual(expect.arrayContaining(['/admin/dashboard', '/admin/uid-management']));
+  });
+
+  it("shows 'Sicherheitsprüfung läuft...' while loading and 'Fehler beim Laden' on failure", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/session', async (route) => {
+      await held;
+      await route.abort();
+    });
+    await page.goto('/employee/dashboard');
+    await page.getByText('Sicherheitsprüfung läuft...').waitFor();
+    release();
+    await page.getByText('Fehler beim Laden').waitFor();
+    await page.getByText('Failed to initialize authentication').waitFor();
+
+    await page.unroute('**/api/auth/session');
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await page.waitForURL('**/employee/login');
+  });
+});

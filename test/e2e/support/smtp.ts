@@ -1,0 +1,74 @@
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './harness';
+
+export interface ReceivedMail {
+  to: string[];
+  /** The raw message with quoted-printable and base64 parts decoded to text. */
+  text: string;
+}
+
+export interface TestSmtpServer {
+  /** For SMTP_URL, e.g. smtp://127.0.0.1:41234 */
+  url: string;
+  mails: ReceivedMail[];
+  waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const port = await freePort();
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          text: decodeMime(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitForMail(to, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const mail = mails.find((m) => m.to.includes(to));
+        if (mail) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Enough MIME for tests: decodes quoted-printable text and base64 parts in place. */
+function decodeMime(raw: string): string {
+  const headersDecoded = raw.replace(
+    /=\?UTF-8\?([QB])\?([^?]*)\?=/gi,
+    (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : text.replace(/_/g, ' '),
+  );
+  const unfolded = headersDecoded.replace(/=\r?\n/g, '');
+  const quoted = unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+  const base64Parts = [
+    ...raw.matchAll(
+      /Content-Transfer-Encoding: base64\r?\n(?:.+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g,
+    ),
+  ].map((match) => Buffer.from(match[1]!.replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [Buffer.from(quoted, 'latin1').toString('utf8'), ...base64Parts].join('\n');
+}
