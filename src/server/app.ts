@@ -15,6 +15,7 @@ import type { Database } from './db/connect';
 import { auditRoutes } from './features/audit/routes';
 import { registerActorGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
+import { employeeRoutes } from './features/employee/routes';
 import { healthRoutes } from './features/health/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
 import { showcaseRoutes } from './features/showcase/routes';
@@ -118,6 +119,7 @@ export async function buildApp(
   await app.register(profileRoutes);
   await app.register(mediaRoutes);
   await app.register(auditRoutes);
+  await app.register(employeeRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;

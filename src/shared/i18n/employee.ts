@@ -77,7 +77,8 @@ export const employeeTexts = {
     soon: 'Demnächst',
     hint: 'Gäste können den Code scannen oder den Link öffnen, um Ihnen Trinkgeld zu geben.',
     emptyTitle: 'Kein QR-Code vorhanden',
-    emptyHint: 'Erstellen Sie Ihren persönlichen QR-Code, damit Gäste Ihnen Trinkgeld geben können.',
+    emptyHint:
+      'Erstellen Sie Ihren persönlichen QR-Code, damit Gäste Ihnen Trinkgeld geben können.',
     create: 'QR-Code erstellen',
     demoExample: 'Beispiel ansehen',
     legacy: 'Dies ist Ihr klassischer QR-Code.',
@@ -94,8 +95,14 @@ export const employeeTexts = {
         title: 'Download fehlgeschlagen',
         description: 'QR-Code konnte nicht heruntergeladen werden.',
       },
-      downloaded: { title: 'Download erfolgreich', description: 'QR-Code wurde als PNG gespeichert.' },
-      copyFailed: { title: 'Kopieren fehlgeschlagen', description: 'Link konnte nicht kopiert werden.' },
+      downloaded: {
+        title: 'Download erfolgreich',
+        description: 'QR-Code wurde als PNG gespeichert.',
+      },
+      copyFailed: {
+        title: 'Kopieren fehlgeschlagen',
+        description: 'Link konnte nicht kopiert werden.',
+      },
       copied: { title: 'Link kopiert' },
       exportFailed: {
         title: 'Export fehlgeschlagen',
