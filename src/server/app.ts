@@ -17,6 +17,7 @@ import { registerActorGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
 import { employeeRoutes } from './features/employee/routes';
 import { healthRoutes } from './features/health/routes';
+import { payoutRoutes } from './features/payouts/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
 import { showcaseRoutes } from './features/showcase/routes';
 import type { Mailer } from './features/mail/mailer';
@@ -120,6 +121,7 @@ export async function buildApp(
   await app.register(mediaRoutes);
   await app.register(auditRoutes);
   await app.register(employeeRoutes);
+  await app.register(payoutRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;
