@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 /** What we need from Stripe Connect to let an employee set up payouts (Express accounts). */
 export interface ConnectAccounts {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ class FakeStripe {
     await new Promise((resolve) => this.server?.close(resolve));
   }
 
-  private async handle(request: IncomingMessage, response: import('node:http').ServerResponse) {
+  private async handle(request: IncomingMessage, response: ServerResponse) {
     let raw = '';
     for await (const chunk of request) raw += chunk;
     const path = (request.url ?? '').split('?')[0]!;
