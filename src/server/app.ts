@@ -12,8 +12,12 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import { analyticsRoutes } from './features/analytics/routes';
+import { entrypointRoutes } from './features/entrypoints/routes';
 import { healthRoutes } from './features/health/routes';
 import type { Mailer } from './features/mail/mailer';
+import { paymentRoutes } from './features/payments/routes';
+import { tipRoutes } from './features/tips/routes';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/spa';
@@ -100,6 +104,10 @@ export async function buildApp(
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(entrypointRoutes);
+  await app.register(tipRoutes);
+  await app.register(paymentRoutes);
+  await app.register(analyticsRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;

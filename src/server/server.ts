@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
 import { createMailer } from './features/mail/mailer';
+import { startJobs } from './jobs';
 import { type Clock, systemClock } from './lib/clock';
 
 export interface StartOptions extends BuildAppOptions {
@@ -73,6 +74,7 @@ export async function startServer(
   let closed = false;
 
   await app.listen({ port: config.port, host: config.host });
+  const jobs = startJobs(deps, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -84,6 +86,7 @@ export async function startServer(
     async close() {
       if (closed) return;
       closed = true;
+      await jobs.stop();
       await app.close();
       mailer.close();
       if (ownsDatabase) await database.close();
