@@ -67,7 +67,7 @@ async function resolveEntrypoint(
   const business = await loadBusiness(executor, entry.businessId);
   let employee: ProfileRow | null = null;
   let team: TeamRow | null = null;
-  let recipientExists = true;
+  let recipientExists: boolean;
   let codeActive = entry.active;
   if (entry.targetType === 'user') {
     employee = await loadEmployee(executor, entry.targetId);
