@@ -29,7 +29,6 @@ export const ERROR_STEP_CLASSES: readonly PaymentErrorClass[] = [
 export const DIALOG_RETRY_CLASSES: readonly PaymentErrorClass[] = [
   'stripe_not_connected',
   'network_error',
-  'unknown',
 ];
 
 /**
