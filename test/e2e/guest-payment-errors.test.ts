@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEntrypoints, tips } from '../../src/server/db/schema';
+import { paymentEntrypoints, profiles, tips } from '../../src/server/db/schema';
 import type { Clock } from '../../src/server/lib/clock';
 import type { RunningServer } from '../../src/server/server';
 import { PAY_LATER_LINK_TTL_MS } from '../../src/shared/domain/constants';
@@ -148,9 +148,22 @@ describe('codes that cannot be tipped', () => {
     await page.close();
   });
 
+  it("shows 'Mitarbeiter nicht gefunden' when the person behind a code is gone", async () => {
+    await server.deps.database.db
+      .update(profiles)
+      .set({ fullName: null })
+      .where(eq(profiles.email, 'david@demo.local'));
+    const page = await context.newPage();
+    await page.goto('/t/aio-david-wagner-6t1z');
+    await page.getByRole('heading', { name: 'Mitarbeiter nicht gefunden' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Zurück' }).getAttribute('href')).toBe('/');
+    await page.close();
+  });
+
   it('sends /thank-you without a reference home', async () => {
     const page = await context.newPage();
     await page.goto('/thank-you');
+    await page.getByText('Keine Trinkgeld-ID oder Session-ID gefunden').waitFor();
     await page.waitForURL(`${server.url}/`);
     await page.close();
   });

@@ -14,6 +14,7 @@ import { navigate } from './navigation';
 import { Avatar } from './RecipientHeader';
 
 const texts = thankYouTexts;
+const REDIRECT_DELAY_MS = 1_500;
 
 type State = { state: 'loading' } | { state: 'error' } | { state: 'ready'; tip: ThankYouResponse };
 
@@ -47,8 +48,9 @@ export function ThankYouPage({ search }: { search: string }) {
     const sessionId = query.get('session_id');
     if (!tipId && !sessionId) {
       toast({ title: texts.toastMissing, variant: 'destructive' });
-      navigate('/', { replace: true });
-      return;
+      // The start page is the full app (a real page load), so the toast gets a moment first.
+      const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+      return () => clearTimeout(timer);
     }
     let active = true;
     guestApi
