@@ -72,6 +72,7 @@ describe('a guest tips through a demo code', () => {
     await page.getByText('Rezeptionistin').waitFor();
     await page.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'guest-amount');
 
     await page.getByRole('button', { name: '10 €' }).click();
     await page.getByRole('button', { name: 'Weiter zur Zahlung · 10,00 €' }).click();
@@ -90,6 +91,7 @@ describe('a guest tips through a demo code', () => {
     await message.fill('Danke für den wunderbaren Aufenthalt!');
     await page.getByText('37/200').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'guest-payment');
 
     const pay = page.getByRole('button', { name: 'Mit Karte bezahlen' });
     await pay.click();

@@ -33,7 +33,7 @@ export const guestTexts = {
     serviceFee: 'Servicebeitrag',
     total: 'Gesamt',
     feeCheckbox: (fee: string) => `Ich übernehme die Plattformkosten von ${fee}`,
-    feeHint: '100 % des Trinkgelds gehen an das Team – der Beitrag deckt unsere Kosten.',
+    feeHint: '100 % Ihres Trinkgelds kommen an – der Beitrag deckt die Plattformkosten.',
     feeThanks: 'Danke für Ihre Unterstützung!',
     messageLabel: 'Persönliche Nachricht (optional)',
     messagePlaceholder: 'Ein paar nette Worte …',

@@ -78,7 +78,8 @@ async function resolveEntrypoint(
     recipientExists = team !== null;
     codeActive = codeActive && (team?.active ?? true);
   } else {
-    recipientExists = entry.targetId === entry.businessId;
+    // An object point (table, bar) tips the business pool of the point's own business.
+    recipientExists = true;
   }
   throwIfProblem({
     found: 'entrypoint',

@@ -58,7 +58,7 @@ function sendWebhook(
   options: { sign?: boolean; timestamp?: number; secret?: string } = {},
 ) {
   const payload = JSON.stringify(event);
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (options.sign !== false) {
     headers['stripe-signature'] = signer.webhooks.generateTestHeaderString({
       payload,
