@@ -106,11 +106,3 @@ export function paymentRetryDelayMs(retry: number): number {
 
 /** Attempt 1 is the first payment; at most PAYMENT_MAX_RETRIES more follow it. */
 export const MAX_PAYMENT_ATTEMPTS = 1 + PAYMENT_MAX_RETRIES;
-
-/** Raised by the client-side retry helper; the wording is the spec's. */
-export class MaxRetriesExceededError extends Error {
-  constructor() {
-    super('Maximum retry attempts exceeded');
-    this.name = 'MaxRetriesExceededError';
-  }
-}

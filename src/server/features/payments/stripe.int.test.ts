@@ -222,6 +222,22 @@ describe('POST /api/payments/webhook', () => {
     expect(fake.sessions.get(sessionId)?.status).toBe('expired');
   });
 
+  it('answers with what it knows while Stripe cannot be asked', async () => {
+    const started = await startedTip(t);
+    fake.sessions.delete(await providerSessionOf(started.tipId));
+    const status = await t.inject({ method: 'GET', url: `/api/guest/tips/${started.tipId}` });
+    expect(status.statusCode).toBe(200);
+    expect(status.json().status).toBe('initiated');
+    const cancel = await t.inject({
+      method: 'POST',
+      url: `/api/guest/tips/${started.tipId}/cancel`,
+      headers: guestHeaders(t),
+      payload: { token: started.token },
+    });
+    expect(cancel.statusCode).toBe(503);
+    expect((await tipOf(started.tipId)).status).toBe('initiated');
+  });
+
   it('marks a tip refunded after re-reading the charge', async () => {
     const started = await startedTip(t);
     const intent = fake.pay(await providerSessionOf(started.tipId));

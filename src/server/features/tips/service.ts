@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors';
 import { recordAnalyticsEvent } from '../analytics/service';
 import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../entrypoints/service';
 import type { PaymentContext } from '../payments/context';
+import type { CheckoutState } from '../payments/provider';
 import { closeExpiredCheckouts, expireOverdueSessions } from '../payments/expiry';
 import { applyCheckoutState, settleCheckout } from '../payments/settlement';
 import { publishTipChanges } from './events';
@@ -276,6 +277,20 @@ export async function reconcileTip(ctx: PaymentContext, tip: TipRow): Promise<Ti
   if (tip.status !== 'initiated') return tip;
   const session = await openSessionOf(ctx, tip.id);
   if (!session) return tip;
+  try {
+    await refreshSession(ctx, session);
+  } catch (error) {
+    // The provider is unreachable: answer with what we know; the webhook or the next look settles it.
+    ctx.log.warn({ err: error, tipId: tip.id }, 'payment provider could not be asked');
+    return tip;
+  }
+  return loadTip(ctx, tip.id);
+}
+
+async function refreshSession(
+  ctx: PaymentContext,
+  session: NonNullable<Awaited<ReturnType<typeof openSessionOf>>>,
+): Promise<void> {
   if (session.expiresAt <= ctx.clock.now()) {
     const { changes, expired } = await ctx.database.db.transaction((tx) =>
       expireOverdueSessions(tx, {
@@ -289,7 +304,6 @@ export async function reconcileTip(ctx: PaymentContext, tip: TipRow): Promise<Ti
   } else if (session.providerSessionId) {
     await settleCheckout(ctx, session.provider, session.providerSessionId);
   }
-  return loadTip(ctx, tip.id);
 }
 
 export async function getTipStatus(ctx: PaymentContext, tipId: string): Promise<TipStatusResponse> {
@@ -312,9 +326,17 @@ export async function cancelTipPayment(
   }
   const session = tip.status === 'initiated' ? await openSessionOf(ctx, tip.id) : null;
   if (session) {
-    const state = session.providerSessionId
-      ? await ctx.providers.byName(session.provider).expireCheckout(session.providerSessionId)
-      : ({ status: 'expired' } as const);
+    let state: CheckoutState = { status: 'expired' };
+    if (session.providerSessionId) {
+      try {
+        state = await ctx.providers
+          .byName(session.provider)
+          .expireCheckout(session.providerSessionId);
+      } catch (error) {
+        // Without the provider's word the checkout might still be paid: keep the tip open.
+        throw new AppError(PAYMENT_ERRORS.payment_unavailable, { cause: error });
+      }
+    }
     if (state.status === 'paid' || state.status === 'failed') {
       await applyCheckoutState(ctx, {
         provider: session.provider,
