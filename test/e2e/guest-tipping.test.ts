@@ -103,6 +103,7 @@ describe('a guest tips through a demo code', () => {
     await page.waitForURL('**/checkout/demo/**');
     await page.getByText('Trinkgeld für Anna Schneider').waitFor();
     expect(text(await page.locator('dl').textContent())).toContain('10,45 €');
+    await screenshot(page, 'guest-demo-checkout');
     await page.getByRole('button', { name: 'Bezahlen' }).click();
 
     await page.waitForURL('**/t/aio-anna-schneider-4k7p**');
