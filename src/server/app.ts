@@ -15,6 +15,8 @@ import type { Database } from './db/connect';
 import { auditRoutes } from './features/audit/routes';
 import { registerActorGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
+import { analyticsRoutes } from './features/analytics/routes';
+import { entrypointRoutes } from './features/entrypoints/routes';
 import { healthRoutes } from './features/health/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
 import { showcaseRoutes } from './features/showcase/routes';
@@ -22,6 +24,8 @@ import type { Mailer } from './features/mail/mailer';
 import { mediaRoutes } from './features/media/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { registerCsrfProtection } from './http/csrf';
+import { paymentRoutes } from './features/payments/routes';
+import { tipRoutes } from './features/tips/routes';
 import { registerErrorHandling } from './http/error-handler';
 import { registerRateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
@@ -118,6 +122,10 @@ export async function buildApp(
   await app.register(profileRoutes);
   await app.register(mediaRoutes);
   await app.register(auditRoutes);
+  await app.register(entrypointRoutes);
+  await app.register(tipRoutes);
+  await app.register(paymentRoutes);
+  await app.register(analyticsRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;
