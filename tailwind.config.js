@@ -55,10 +55,15 @@ export default {
           from: { opacity: '0', transform: 'scale(0.85)' },
           to: { opacity: '1', transform: 'scale(1)' },
         },
+        progress: {
+          from: { transform: 'translateX(-100%)' },
+          to: { transform: 'translateX(300%)' },
+        },
       },
       animation: {
         'fade-in': 'fade-in 300ms ease-out both',
         'pop-in': 'pop-in 400ms cubic-bezier(0.2, 0.9, 0.3, 1.3) both',
+        progress: 'progress 1.2s ease-in-out infinite',
       },
     },
   },

@@ -12,17 +12,21 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import { analyticsRoutes } from './features/analytics/routes';
 import { auditRoutes } from './features/audit/routes';
 import { registerActorGuard } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
 import { employeeRoutes } from './features/employee/routes';
+import { entrypointRoutes } from './features/entrypoints/routes';
 import { healthRoutes } from './features/health/routes';
-import { payoutRoutes } from './features/payouts/routes';
-import { publicConfigRoutes } from './features/public-config/routes';
-import { showcaseRoutes } from './features/showcase/routes';
 import type { Mailer } from './features/mail/mailer';
 import { mediaRoutes } from './features/media/routes';
+import { paymentRoutes } from './features/payments/routes';
+import { payoutRoutes } from './features/payouts/routes';
 import { profileRoutes } from './features/profiles/routes';
+import { publicConfigRoutes } from './features/public-config/routes';
+import { showcaseRoutes } from './features/showcase/routes';
+import { tipRoutes } from './features/tips/routes';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
 import { registerRateLimiter } from './http/rate-limit';
@@ -122,6 +126,10 @@ export async function buildApp(
   await app.register(auditRoutes);
   await app.register(employeeRoutes);
   await app.register(payoutRoutes);
+  await app.register(entrypointRoutes);
+  await app.register(tipRoutes);
+  await app.register(paymentRoutes);
+  await app.register(analyticsRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;

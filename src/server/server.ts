@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
 import { createMailer } from './features/mail/mailer';
 import { startAuthCleanup } from './jobs/auth-cleanup';
+import { startJobs } from './jobs';
 import { type Clock, systemClock } from './lib/clock';
 
 export interface StartOptions extends BuildAppOptions {
@@ -75,6 +76,7 @@ export async function startServer(
   let closed = false;
 
   await app.listen({ port: config.port, host: config.host });
+  const jobs = startJobs(deps, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -87,6 +89,7 @@ export async function startServer(
       if (closed) return;
       closed = true;
       stopAuthCleanup();
+      await jobs.stop();
       await app.close();
       mailer.close();
       if (ownsDatabase) await database.close();

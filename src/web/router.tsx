@@ -125,27 +125,9 @@ export const routes: RouteObject[] = [
       { path: '/uid-management', element: <Navigate to="/admin/uid-management" replace /> },
       { path: '/admin-qr-view', element: <Navigate to="/admin/qr-code-view" replace /> },
       { path: '/t/:uid', element: <GuestEntryRedirect /> },
-      {
-        path: '/thank-you',
-        lazy: page(
-          () => import('./features/guest/ThankYouPage'),
-          (m) => m.ThankYouPage,
-        ),
-      },
-      {
-        path: '/qr-error',
-        lazy: page(
-          () => import('./features/guest/QrErrorPage'),
-          (m) => m.QrErrorPage,
-        ),
-      },
-      {
-        path: '/error/invalid-uid',
-        lazy: page(
-          () => import('./features/guest/InvalidUidPage'),
-          (m) => m.InvalidUidPage,
-        ),
-      },
+      { path: '/thank-you', element: <GuestEntryRedirect /> },
+      { path: '/qr-error', element: <GuestEntryRedirect /> },
+      { path: '/error/invalid-uid', element: <GuestEntryRedirect /> },
       {
         path: '/security',
         lazy: page(

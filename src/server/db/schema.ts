@@ -267,6 +267,28 @@ export const paymentSessions = pgTable('payment_sessions', {
   expiresAt: tstz('expires_at').notNull(),
   createdAt: createdAt(),
   completedAt: tstz('completed_at'),
+  guestSessionId: text('guest_session_id'),
+  endedAt: tstz('ended_at'),
+});
+
+/** The demo provider's own checkout sessions (migration 0020): its stand-in for Stripe's side. */
+export const demoCheckoutSessions = pgTable('demo_checkout_sessions', {
+  id: text('id').primaryKey(),
+  paymentSessionId: uuid('payment_session_id')
+    .notNull()
+    .unique()
+    .references(() => paymentSessions.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  status: text('status').notNull().default('open').$type<'open' | 'paid' | 'failed' | 'expired'>(),
+  paymentId: text('payment_id'),
+  failureReason: text('failure_reason'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const payLaterLinks = pgTable('pay_later_links', {

@@ -7,9 +7,13 @@ import { errorBody } from './error-handler';
 
 /** Paths served by the small guest entry (guest.html) instead of the full app (index.html). */
 export const GUEST_ENTRY_PREFIXES = ['/t/'] as const;
+/** Single pages a guest reaches from the tip page, served by the guest entry too. */
+export const GUEST_ENTRY_PATHS = ['/thank-you', '/qr-error', '/error/invalid-uid'] as const;
 
 export function htmlEntryFor(urlPath: string): 'guest.html' | 'index.html' {
-  return GUEST_ENTRY_PREFIXES.some((prefix) => urlPath.startsWith(prefix))
+  const path = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  return GUEST_ENTRY_PREFIXES.some((prefix) => urlPath.startsWith(prefix)) ||
+    (GUEST_ENTRY_PATHS as readonly string[]).includes(path)
     ? 'guest.html'
     : 'index.html';
 }

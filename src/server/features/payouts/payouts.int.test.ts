@@ -1,79 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
+import { FakeStripe } from '../../../../test/support/fake-stripe';
 import { profiles } from '../../db/schema';
-import { createStripeConnect, statusOfAccount } from './connect';
-import { refreshAccountStatus } from './service';
-import { stripeClientFor } from '../payments/stripe-client';
-
-interface RecordedRequest {
-  method: string;
-  path: string;
-  body: URLSearchParams;
-  idempotencyKey: string | undefined;
-}
-
-/** Stands in for Stripe's API on 127.0.0.1: just the Connect calls payout setup makes. */
-class FakeStripe {
-  readonly requests: RecordedRequest[] = [];
-  account = { details_submitted: false, charges_enabled: false, payouts_enabled: false };
-  private server: Server | undefined;
-
-  async start(): Promise<string> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse) {
-    let raw = '';
-    for await (const chunk of request) raw += chunk;
-    const path = (request.url ?? '').split('?')[0]!;
-    this.requests.push({
-      method: request.method ?? '',
-      path,
-      body: new URLSearchParams(raw),
-      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
-    });
-    const send = (body: unknown) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_fake' });
-      response.end(JSON.stringify(body));
-    };
-    if (request.method === 'POST' && path === '/v1/accounts') {
-      return send({
-        id: 'acct_fake123',
-        object: 'account',
-        ...this.account,
-        requirements: { past_due: [] },
-      });
-    }
-    if (request.method === 'POST' && path === '/v1/account_links') {
-      return send({
-        object: 'account_link',
-        url: 'https://connect.stripe.com/setup/e/acct_fake123/abc',
-        created: 1,
-        expires_at: 2,
-      });
-    }
-    if (request.method === 'GET' && path === '/v1/accounts/acct_fake123') {
-      return send({
-        id: 'acct_fake123',
-        object: 'account',
-        ...this.account,
-        requirements: { past_due: [] },
-      });
-    }
-    response.writeHead(404, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
-  }
-}
+import { statusOfAccount } from './connect';
 
 describe('payout setup in demo mode', () => {
   let t: TestApp;
@@ -101,20 +33,28 @@ describe('payout setup in demo mode', () => {
     expect(start.statusCode).toBe(409);
     expect(start.json().error.message).toContain('Demo-Zahlungsanbieter');
   });
+
+  it('needs a session', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/employee/payout' })).statusCode).toBe(401);
+  });
 });
 
 describe('payout setup with Stripe Connect', () => {
-  const fake = new FakeStripe();
+  const WEBHOOK_SECRET = 'whsec_test_payouts';
+  const signer = new Stripe('sk_test_signer_only');
+  let fake: FakeStripe;
   let t: TestApp;
+  let accountId: string;
+
   beforeAll(async () => {
-    const apiUrl = await fake.start();
+    fake = await new FakeStripe().start();
     t = await createTestApp({
       seeded: true,
       config: {
         paymentProvider: 'stripe',
-        stripeSecretKey: 'sk_test_fake',
-        stripeWebhookSecret: 'whsec_fake',
-        stripeApiUrl: apiUrl,
+        stripeSecretKey: 'sk_test_payouts',
+        stripeWebhookSecret: WEBHOOK_SECRET,
+        stripeApiUrl: fake.url,
       },
     });
   });
@@ -122,6 +62,9 @@ describe('payout setup with Stripe Connect', () => {
     await t.close();
     await fake.stop();
   });
+
+  const benRow = async () =>
+    (await t.database.db.select().from(profiles).where(eq(profiles.email, 'ben@demo.local')))[0]!;
 
   it('creates one Express account per employee and hands out an onboarding link', async () => {
     const cookie = await signIn(t, 'ben@demo.local');
@@ -134,42 +77,77 @@ describe('payout setup with Stripe Connect', () => {
       });
     const first = await start();
     expect(first.statusCode).toBe(200);
-    expect(first.json().url).toBe('https://connect.stripe.com/setup/e/acct_fake123/abc');
+    expect(first.json().url).toMatch(/^https:\/\/connect\.stripe\.com\/setup\/e\/acct_test_\d+\//);
 
-    const create = fake.requests.find((r) => r.path === '/v1/accounts')!;
-    expect(create.body.get('type')).toBe('express');
-    expect(create.body.get('country')).toBe('DE');
-    expect(create.body.get('email')).toBe('ben@demo.local');
-    expect(create.body.get('capabilities[transfers][requested]')).toBe('true');
-    const [ben] = await t.database.db
-      .select()
-      .from(profiles)
-      .where(eq(profiles.email, 'ben@demo.local'));
-    expect(create.idempotencyKey).toBe(`connect-account:${ben!.id}`);
-    expect(ben).toMatchObject({ stripeAccountId: 'acct_fake123', stripeAccountStatus: 'pending' });
+    const create = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/accounts')!;
+    expect(create.form).toMatchObject({
+      type: 'express',
+      country: 'DE',
+      email: 'ben@demo.local',
+      'capabilities[transfers][requested]': 'true',
+    });
+    const ben = await benRow();
+    expect(create.headers['idempotency-key']).toBe(`connect-account:${ben.id}`);
+    expect(ben.stripeAccountStatus).toBe('pending');
+    accountId = ben.stripeAccountId!;
 
     const link = fake.requests.find((r) => r.path === '/v1/account_links')!;
-    expect(link.body.get('account')).toBe('acct_fake123');
-    expect(link.body.get('type')).toBe('account_onboarding');
-    expect(link.body.get('return_url')).toBe(
-      `${t.config.publicOrigin}/employee/dashboard?auszahlung=fertig`,
-    );
+    expect(link.form).toMatchObject({
+      account: accountId,
+      type: 'account_onboarding',
+      return_url: `${t.config.publicOrigin}/employee/dashboard?auszahlung=fertig`,
+      refresh_url: `${t.config.publicOrigin}/employee/dashboard?auszahlung=erneut`,
+    });
 
     // Continuing later reuses the account and only asks for a new link.
     await start();
-    expect(fake.requests.filter((r) => r.path === '/v1/accounts')).toHaveLength(1);
+    expect(
+      fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts'),
+    ).toHaveLength(1);
     expect(fake.requests.filter((r) => r.path === '/v1/account_links')).toHaveLength(2);
   });
 
-  it('trusts the account only when Stripe says details are submitted and payouts enabled', async () => {
-    const connect = createStripeConnect(stripeClientFor(t.config)!);
-    fake.account = { details_submitted: true, charges_enabled: true, payouts_enabled: true };
-    await refreshAccountStatus(t.app.deps, connect, 'acct_fake123');
-    const [ben] = await t.database.db
-      .select()
-      .from(profiles)
-      .where(eq(profiles.email, 'ben@demo.local'));
-    expect(ben).toMatchObject({ stripeAccountStatus: 'enabled', payoutsEnabled: true });
+  it('trusts an account.updated webhook only after re-reading the account from Stripe', async () => {
+    const send = async (id: string) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type: 'account.updated',
+        created: Math.floor(t.clock.now().getTime() / 1000),
+        livemode: false,
+        // The payload claims more than is true; only the API's answer counts.
+        data: {
+          object: {
+            id: accountId,
+            object: 'account',
+            payouts_enabled: true,
+            charges_enabled: true,
+          },
+        },
+      });
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      });
+      return t.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+    };
+    expect((await send('evt_account_1')).statusCode).toBe(200);
+    expect((await benRow()).stripeAccountStatus).toBe('pending');
+
+    Object.assign(fake.accounts.get(accountId)!, {
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+    });
+    expect((await send('evt_account_2')).statusCode).toBe(200);
+    expect(await benRow()).toMatchObject({ stripeAccountStatus: 'enabled', payoutsEnabled: true });
+
     const cookie = await signIn(t, 'ben@demo.local');
     const status = await t.inject({
       method: 'GET',
@@ -191,7 +169,7 @@ describe('statusOfAccount', () => {
         details_submitted: true,
         charges_enabled: false,
         payouts_enabled: false,
-        requirements: { past_due: ['x'] },
+        requirements: { past_due: ['external_account'] },
       },
       'restricted',
     ],

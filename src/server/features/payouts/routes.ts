@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { payoutOnboardingSchema, payoutStatusSchema } from '../../../shared/api/employee';
 import { actorOf } from '../auth/guard';
-import { stripeClientFor } from '../payments/stripe-client';
+import { paymentProvidersFor } from '../payments/provider';
 import { type ConnectAccounts, createStripeConnect } from './connect';
 import { payoutStatus, startPayoutOnboarding } from './service';
 
@@ -10,7 +10,7 @@ const tags = ['Auszahlungen'];
 /** The employee's own payout account: its state, and the way into Stripe Connect onboarding. */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = app.requireActor();
-  const stripe = stripeClientFor(app.deps.config);
+  const stripe = paymentProvidersFor(app.deps).stripe?.client;
   const connect: ConnectAccounts | undefined = stripe ? createStripeConnect(stripe) : undefined;
 
   app.get(

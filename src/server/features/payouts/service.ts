@@ -6,7 +6,10 @@ import { profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { ConnectAccounts } from './connect';
 
-export async function payoutStatus(deps: AppDeps, profileId: string): Promise<PayoutStatus> {
+export async function payoutStatus(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  profileId: string,
+): Promise<PayoutStatus> {
   const [profile] = await deps.database.db
     .select({ status: profiles.stripeAccountStatus, enabled: profiles.payoutsEnabled })
     .from(profiles)
@@ -23,7 +26,7 @@ export async function payoutStatus(deps: AppDeps, profileId: string): Promise<Pa
  * out a fresh single-use onboarding link. Stripe sends the employee back to the dashboard.
  */
 export async function startPayoutOnboarding(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database' | 'config' | 'clock'>,
   connect: ConnectAccounts | undefined,
   profileId: string,
 ): Promise<string> {
@@ -65,7 +68,7 @@ export async function startPayoutOnboarding(
  * the API) to the profile that owns it.
  */
 export async function refreshAccountStatus(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database' | 'clock'>,
   connect: ConnectAccounts,
   accountId: string,
 ): Promise<void> {

@@ -3,8 +3,9 @@ import { useLocation } from 'react-router';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
 
 /**
- * /t/{uid} is served by the small guest entry (guest.html). Reaching it inside the full app
- * (a client-side link) loads that entry with a real navigation.
+ * The guest pages (/t/{uid}, /thank-you, /qr-error, /error/invalid-uid) are served by the small
+ * guest entry (guest.html). Reaching one inside the full app (a client-side link) loads that
+ * entry with a real navigation.
  */
 export function GuestEntryRedirect() {
   const location = useLocation();

@@ -1,5 +1,21 @@
-import { PendingPage } from '../../components/PendingPage';
+import { invalidUidTexts } from '../../../shared/i18n/guest-pages';
+import { GuestMessagePage } from './GuestMessagePage';
+import { SupportLink } from './SupportLink';
 
+const texts = invalidUidTexts;
+
+/** /error/invalid-uid: no payment point behind the link. */
 export function InvalidUidPage() {
-  return <PendingPage title="Ungültige UID" />;
+  return (
+    <GuestMessagePage
+      title={texts.title}
+      description={texts.description}
+      icon="?"
+      actions={[
+        { label: texts.home, href: '/' },
+        { label: texts.back, onClick: () => window.history.back() },
+      ]}
+      footer={<SupportLink label={texts.support} />}
+    />
+  );
 }

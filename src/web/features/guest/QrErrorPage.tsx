@@ -1,5 +1,21 @@
-import { PendingPage } from '../../components/PendingPage';
+import { qrErrorTexts } from '../../../shared/i18n/guest-pages';
+import { GuestMessagePage } from './GuestMessagePage';
+import { SupportLink } from './SupportLink';
 
+const texts = qrErrorTexts;
+
+/** /qr-error: the scanned code is not (or no longer) valid. */
 export function QrErrorPage() {
-  return <PendingPage title="QR-Code nicht gültig" />;
+  return (
+    <GuestMessagePage
+      title={texts.title}
+      description={texts.description}
+      icon="▦"
+      actions={[
+        { label: texts.home, href: '/' },
+        { label: texts.rescan, onClick: () => window.location.reload() },
+      ]}
+      footer={<SupportLink label={texts.support} />}
+    />
+  );
 }

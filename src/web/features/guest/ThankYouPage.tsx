@@ -1,5 +1,141 @@
-import { PendingPage } from '../../components/PendingPage';
+import { useEffect, useState } from 'react';
+import type { ThankYouResponse } from '../../../shared/api/tips';
+import { formatCents } from '../../../shared/domain/money';
+import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
+import { thankYouTexts } from '../../../shared/i18n/guest-pages';
+import { Button, buttonClasses } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
+import { guestApi } from './guest-api';
+import { navigate } from './navigation';
+import { Avatar } from './RecipientHeader';
 
-export function ThankYouPage() {
-  return <PendingPage title="Vielen Dank" />;
+const texts = thankYouTexts;
+const REDIRECT_DELAY_MS = 1_500;
+
+type State = { state: 'loading' } | { state: 'error' } | { state: 'ready'; tip: ThankYouResponse };
+
+/** "App weiterempfehlen": the native share sheet, otherwise the link copied to the clipboard. */
+async function share(): Promise<void> {
+  const url = window.location.origin;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: texts.shareTitle, text: texts.shareText, url });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    window.alert(texts.shareCopied);
+  } catch {
+    toast({ title: texts.toastUnexpected, variant: 'destructive' });
+  }
+}
+
+/** /thank-you?tipId=… or ?session_id=…: the paid tip, as a receipt to keep (spec §2). */
+export function ThankYouPage({ search }: { search: string }) {
+  usePageTitle(texts.pageTitle);
+  const [state, setState] = useState<State>({ state: 'loading' });
+
+  useEffect(() => {
+    const query = new URLSearchParams(search);
+    const tipId = query.get('tipId');
+    const sessionId = query.get('session_id');
+    if (!tipId && !sessionId) {
+      toast({ title: texts.toastMissing, variant: 'destructive' });
+      // The start page is the full app (a real page load), so the toast gets a moment first.
+      const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    let active = true;
+    guestApi
+      .thankYou(tipId ? { tipId } : { sessionId: sessionId! })
+      .then((tip) => {
+        if (active) setState({ state: 'ready', tip });
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        setState({ state: 'error' });
+        const notFound =
+          error instanceof ApiError && (error.status === 404 || error.status === 400);
+        toast({
+          title: notFound ? texts.toastNotFound : texts.toastLoadFailed,
+          variant: 'destructive',
+        });
+      });
+    return () => {
+      active = false;
+    };
+  }, [search]);
+
+  if (state.state === 'loading') {
+    return (
+      <FullScreenMessage>
+        <Spinner label={texts.loading} />
+      </FullScreenMessage>
+    );
+  }
+  if (state.state === 'error') {
+    return (
+      <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center p-4">
+        <Card className="flex flex-col items-center gap-4 p-6 text-center">
+          <h1 className="text-2xl font-bold">{texts.errorTitle}</h1>
+          <p className="text-muted-foreground">{texts.errorDescription}</p>
+          <a href="/" className={buttonClasses('primary', 'lg', 'w-full')}>
+            {texts.home}
+          </a>
+        </Card>
+      </main>
+    );
+  }
+
+  const { tip } = state;
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center p-4">
+      <Card className="flex flex-col items-center gap-3 p-6 text-center">
+        <Avatar name={tip.recipient.displayName} url={tip.recipient.imageUrl} />
+        <h1 className="text-2xl font-bold">{texts.heading}</h1>
+        <p className="text-lg font-semibold">{tip.recipient.displayName}</p>
+        {tip.recipient.jobTitle ? (
+          <p className="text-sm text-muted-foreground">{tip.recipient.jobTitle}</p>
+        ) : null}
+        <p className="italic text-muted-foreground">„{tip.recipient.thankYouMessage}“</p>
+        <dl className="mt-2 flex w-full flex-col gap-2 rounded-lg border border-border p-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-muted-foreground">{texts.amountLabel}</dt>
+            <dd className="text-lg font-bold tabular-nums" data-testid="thank-you-amount">
+              {formatCents(tip.totalCents, tip.currency)}
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-muted-foreground">{texts.transactionId}</dt>
+            <dd className="font-mono">{tip.shortId}</dd>
+          </div>
+        </dl>
+        {tip.guestMessage || tip.feedbackEmoji ? (
+          <div className="w-full rounded-lg bg-muted p-3 text-left text-sm">
+            <p className="font-medium">{texts.yourMessage}</p>
+            <p>
+              {tip.feedbackEmoji ? `${FEEDBACK_EMOJI_CHARS[tip.feedbackEmoji]} ` : ''}
+              {tip.guestMessage ?? tip.feedbackMessage ?? ''}
+            </p>
+            {tip.guestMessage && tip.feedbackMessage ? <p>{tip.feedbackMessage}</p> : null}
+          </div>
+        ) : null}
+        <div className="mt-2 flex w-full flex-col gap-3">
+          <a href="/" className={buttonClasses('primary', 'lg', 'w-full')}>
+            {texts.home}
+          </a>
+          <Button variant="outline" size="lg" className="w-full" onClick={() => void share()}>
+            {texts.share}
+          </Button>
+        </div>
+      </Card>
+    </main>
+  );
 }

@@ -1,12 +1,222 @@
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
+import type { TipStatusResponse } from '../../../shared/api/tips';
+import { guestTexts } from '../../../shared/i18n/guest';
+import { Card, CardContent } from '../../components/ui/Card';
+import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
+import { AmountStep } from './AmountStep';
+import { guestApi, track } from './guest-api';
+import { navigate } from './navigation';
+import { GuestMessagePage, PaymentFlow, preloadPaymentFlow } from './on-demand';
+import { readTipPageParams } from './params';
+import { takeActivePayment } from './payment-memory';
+import { RecipientHeader } from './RecipientHeader';
 
-/** The guest tip page /t/{uid}: built by the guest tipping issue. */
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; entry: GuestEntrypoint }
+  | { state: 'missing' }
+  | { state: 'unavailable'; title: string; message: string };
+
+type Resume = { tipId: string; how: 'return' | 'cancel' | 'abandoned' };
+
+/** Where a code that cannot be tipped sends the guest (spec §8 guest toasts). */
+function handleLoadError(error: unknown, setLoad: (load: Load) => void): void {
+  const apiError = error instanceof ApiError ? error : null;
+  const code = apiError?.code ?? 'network_error';
+  if (code === 'code_inactive') {
+    toast({
+      title: guestTexts.codeInactiveToast,
+      description: apiError?.message,
+      variant: 'destructive',
+    });
+    navigate('/qr-error', { replace: true });
+  } else if (code === 'qr_code_invalid') {
+    navigate('/qr-error', { replace: true });
+  } else if (code === 'code_not_found') {
+    navigate('/error/invalid-uid', { replace: true });
+  } else if (code === 'recipient_not_found') {
+    setLoad({ state: 'missing' });
+  } else if (code === 'business_deactivated' && apiError) {
+    setLoad({ state: 'unavailable', title: apiError.title, message: apiError.message });
+  } else {
+    toast({
+      title: guestTexts.loadFailed.title,
+      description: guestTexts.loadFailed.description,
+      variant: 'destructive',
+    });
+    setTimeout(() => navigate('/'), 2_000);
+  }
+}
+
+/**
+ * The guest tip page /t/{uid} (spec §2). The first view after a scan is the header and the
+ * amount; everything after it (payment, success, error) loads on demand as PaymentFlow.
+ */
 export function TipPage({ code }: { code: string }) {
-  usePageTitle('Trinkgeld geben');
+  usePageTitle(guestTexts.pageTitle, guestTexts.pageDescription);
+  const params = useMemo(() => readTipPageParams(window.location.search), []);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [step, setStep] = useState<'amount' | 'payment'>('amount');
+  const [amountCents, setAmountCents] = useState<number | null>(null);
+  const [feeCovered, setFeeCovered] = useState(false);
+  const [message, setMessage] = useState('');
+  const [payLater, setPayLater] = useState<{ token: string; until: string } | null>(null);
+  const [resume, setResume] = useState<Resume | null>(null);
+  const started = useRef(false);
+
+  const selectAmount = useCallback(
+    (cents: number, source: 'preset' | 'custom' | 'link', entryCode: string) => {
+      preloadPaymentFlow();
+      setAmountCents(cents);
+      track({
+        name: 'amount_selected',
+        code: entryCode,
+        properties: { source, amount_cents: cents },
+      });
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (params.checkout || params.amountCents !== null || params.payLaterToken)
+      preloadPaymentFlow();
+    void (async () => {
+      let entry: GuestEntrypoint;
+      try {
+        entry = await guestApi.resolveCode(code);
+      } catch (error) {
+        handleLoadError(error, setLoad);
+        return;
+      }
+      track({
+        name: 'tip_page_loaded',
+        code: entry.code,
+        properties: { entry_type: entry.type, preset_amount: params.amountCents !== null },
+      });
+
+      // Back from the hosted checkout, or back without an answer (browser back button).
+      const abandoned = params.checkout ? null : takeActivePayment();
+      if (params.checkout && params.tipId) {
+        window.history.replaceState(null, '', `/t/${encodeURIComponent(code)}`);
+        setResume({ tipId: params.tipId, how: params.checkout });
+        setStep('payment');
+      } else if (abandoned) {
+        preloadPaymentFlow();
+        setResume({ tipId: abandoned.tipId, how: 'abandoned' });
+        setStep('payment');
+      } else if (params.payLaterToken) {
+        try {
+          const link = await guestApi.openPayLaterLink(params.payLaterToken);
+          setPayLater({ token: params.payLaterToken, until: formatDateTime(link.expiresAt) });
+          selectAmount(link.amountCents, 'link', entry.code);
+          setStep('payment');
+        } catch (error) {
+          const apiError = error instanceof ApiError ? error : null;
+          toast({
+            title: apiError?.title ?? guestTexts.payment.payLaterExpired,
+            description: apiError?.message ?? '',
+            variant: 'destructive',
+          });
+        }
+      } else if (params.amountCents !== null) {
+        selectAmount(params.amountCents, 'link', entry.code);
+        setStep('payment');
+      }
+      setLoad({ state: 'ready', entry });
+    })();
+  }, [code, params, selectAmount]);
+
+  // A page restored from the back-forward cache still shows "processing": start it fresh.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const onResumed = useCallback((status: TipStatusResponse) => {
+    setAmountCents(status.amountCents);
+    setFeeCovered(status.platformFeeCents > 0);
+    setMessage(status.guestMessage ?? '');
+  }, []);
+  const backToAmount = useCallback(() => {
+    setResume(null);
+    setStep('amount');
+  }, []);
+
+  const loading = (
+    <FullScreenMessage>
+      <Spinner label={guestTexts.loading} />
+    </FullScreenMessage>
+  );
+  if (load.state === 'loading') return loading;
+  if (load.state === 'missing' || load.state === 'unavailable') {
+    return (
+      <Suspense fallback={loading}>
+        <GuestMessagePage
+          title={load.state === 'missing' ? guestTexts.notFound.title : load.title}
+          description={load.state === 'missing' ? guestTexts.notFound.description : load.message}
+          actions={[
+            {
+              label: load.state === 'missing' ? guestTexts.notFound.back : guestTexts.home,
+              href: '/',
+            },
+          ]}
+        />
+      </Suspense>
+    );
+  }
+
+  const { entry } = load;
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col gap-4 p-6">
-      <h1 className="text-2xl font-bold">Trinkgeld geben</h1>
-      <p className="text-muted-foreground">Code: {code}</p>
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-4 p-4 pb-24">
+      <RecipientHeader entry={entry} />
+      <Card>
+        <CardContent className="pt-5">
+          {step === 'amount' ? (
+            <AmountStep
+              amountCents={amountCents}
+              onAmountChange={(cents, source) => {
+                if (source === 'preset' && cents !== null)
+                  selectAmount(cents, 'preset', entry.code);
+                else setAmountCents(cents);
+                if (cents !== null) preloadPaymentFlow();
+              }}
+              onCustomAmountSettled={(cents) =>
+                track({
+                  name: 'amount_selected',
+                  code: entry.code,
+                  properties: { source: 'custom', amount_cents: cents },
+                })
+              }
+              onContinue={() => setStep('payment')}
+            />
+          ) : (
+            <Suspense fallback={<Spinner label={guestTexts.loading} />}>
+              <PaymentFlow
+                entry={entry}
+                amountCents={amountCents}
+                feeCovered={feeCovered}
+                onFeeCoveredChange={setFeeCovered}
+                message={message}
+                onMessageChange={setMessage}
+                payLater={payLater}
+                resume={resume}
+                onResumed={onResumed}
+                onBack={backToAmount}
+              />
+            </Suspense>
+          )}
+        </CardContent>
+      </Card>
     </main>
   );
 }

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guestEventBodySchema } from '../../../shared/api/analytics';
+import { recordAnalyticsEvent, resolveEventReferences } from './service';
+
+/** First-party tracking from the guest pages: stored without IP, user agent or cookies. */
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, clock } = app.deps;
+
+  app.post(
+    '/api/guest/events',
+    {
+      schema: {
+        tags: ['guest'],
+        summary: 'Tracking-Ereignis der Gästeseite speichern (ohne personenbezogene Daten)',
+        body: guestEventBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const event = request.body;
+      const references = await resolveEventReferences(database.db, event);
+      await recordAnalyticsEvent(database.db, {
+        name: event.name,
+        ...references,
+        properties: event.properties,
+        at: clock.now(),
+      });
+      return reply.status(204).send();
+    },
+  );
+};

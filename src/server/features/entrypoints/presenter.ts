@@ -1,0 +1,69 @@
+import type { GuestBranding, GuestEntrypoint } from '../../../shared/api/entrypoints';
+import {
+  DEFAULT_BRANDING_COLORS,
+  DEFAULT_THANK_YOU_MESSAGE,
+} from '../../../shared/domain/constants';
+import type { PaymentProviderName } from '../../../shared/domain/tips';
+import type { BrandingRow, ResolvedCode } from './service';
+
+export function presentBranding(row: BrandingRow | null, businessName: string): GuestBranding {
+  return {
+    primaryColor: row?.primaryColor ?? DEFAULT_BRANDING_COLORS.primary,
+    secondaryColor: row?.secondaryColor ?? DEFAULT_BRANDING_COLORS.secondary,
+    accentColor: row?.accentColor ?? DEFAULT_BRANDING_COLORS.accent,
+    fontFamily: (row?.fontFamily ?? 'Fira Sans') as GuestBranding['fontFamily'],
+    logoUrl: row?.logoUrl ?? null,
+    companyName: row?.companyName ?? businessName,
+    language: (row?.language ?? 'de') as GuestBranding['language'],
+    tonality: row?.tonality ?? 'friendly',
+    backgroundImageUrl: row?.backgroundImageUrl ?? null,
+  };
+}
+
+/** Who the guest sees on the header card: the person, the team, or the object and its business. */
+export function presentRecipient(resolved: ResolvedCode): {
+  displayName: string;
+  jobTitle: string | null;
+  avatarUrl: string | null;
+  thankYouMessage: string;
+} {
+  const businessThanks = resolved.branding?.thankYouMessage ?? DEFAULT_THANK_YOU_MESSAGE;
+  if (resolved.employee) {
+    return {
+      displayName: resolved.employee.fullName ?? resolved.label ?? '',
+      jobTitle: resolved.employee.jobTitle,
+      avatarUrl: resolved.employee.profileImageUrl,
+      thankYouMessage: resolved.employee.thankYouMessage,
+    };
+  }
+  if (resolved.team) {
+    return {
+      displayName: resolved.team.name,
+      jobTitle: resolved.team.description ?? resolved.metadata.department ?? null,
+      avatarUrl: resolved.branding?.logoUrl ?? null,
+      thankYouMessage: businessThanks,
+    };
+  }
+  return {
+    displayName: resolved.label ?? resolved.metadata.name ?? resolved.business.name,
+    jobTitle: resolved.business.name,
+    avatarUrl: resolved.branding?.logoUrl ?? null,
+    thankYouMessage: businessThanks,
+  };
+}
+
+/** The guest-safe view of a code: built field by field, so no internal column can slip through. */
+export function presentGuestEntrypoint(
+  resolved: ResolvedCode,
+  paymentProvider: PaymentProviderName,
+): GuestEntrypoint {
+  return {
+    code: resolved.code,
+    source: resolved.source,
+    type: resolved.type,
+    ...presentRecipient(resolved),
+    businessName: resolved.business.name,
+    branding: presentBranding(resolved.branding, resolved.business.name),
+    paymentProvider,
+  };
+}

@@ -1,0 +1,197 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { ENTRYPOINT_ERRORS } from '../../../shared/api/entrypoints';
+import type { EntrypointType, TipSource } from '../../../shared/domain/tips';
+import type { Executor } from '../../db/connect';
+import {
+  branding,
+  businesses,
+  type EntrypointMetadata,
+  paymentEntrypoints,
+  profiles,
+  qrCodes,
+  teamMembers,
+  teams,
+} from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { guestCodeProblem, looksLikeLegacyCode } from './policy';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type TeamRow = typeof teams.$inferSelect;
+export type BrandingRow = typeof branding.$inferSelect;
+
+/** A code resolved to whoever receives a tip through it, with everything the guest page shows. */
+export interface ResolvedCode {
+  code: string;
+  source: 'entrypoint' | 'legacy';
+  type: EntrypointType;
+  label: string | null;
+  metadata: EntrypointMetadata;
+  entrypointId: string | null;
+  qrCodeId: string | null;
+  business: { id: string; name: string };
+  branding: BrandingRow | null;
+  /** The person of a person point or legacy code. */
+  employee: ProfileRow | null;
+  /** The team of a team point. */
+  team: TeamRow | null;
+}
+
+/**
+ * Looks a code up the way the spec loads an entry: the payment point by uid first, then the
+ * legacy QR code. Throws the guest-facing error when nobody can be tipped through it.
+ */
+export async function resolveGuestCode(executor: Executor, code: string): Promise<ResolvedCode> {
+  const [entry] = await executor
+    .select()
+    .from(paymentEntrypoints)
+    .where(eq(paymentEntrypoints.uid, code))
+    .limit(1);
+  if (entry) return resolveEntrypoint(executor, entry);
+
+  const [legacy] = await executor.select().from(qrCodes).where(eq(qrCodes.code, code)).limit(1);
+  if (legacy) return resolveLegacy(executor, legacy);
+
+  throw problem({
+    found: 'none',
+    looksLegacy: looksLikeLegacyCode(code),
+    businessActive: false,
+    codeActive: false,
+    recipientExists: false,
+  });
+}
+
+async function resolveEntrypoint(
+  executor: Executor,
+  entry: typeof paymentEntrypoints.$inferSelect,
+): Promise<ResolvedCode> {
+  const business = await loadBusiness(executor, entry.businessId);
+  let employee: ProfileRow | null = null;
+  let team: TeamRow | null = null;
+  let recipientExists: boolean;
+  let codeActive = entry.active;
+  if (entry.targetType === 'user') {
+    employee = await loadEmployee(executor, entry.targetId);
+    recipientExists = employee !== null;
+  } else if (entry.targetType === 'team') {
+    const [row] = await executor.select().from(teams).where(eq(teams.id, entry.targetId));
+    team = row ?? null;
+    recipientExists = team !== null;
+    codeActive = codeActive && (team?.active ?? true);
+  } else {
+    // An object point (table, bar) tips the business pool of the point's own business.
+    recipientExists = true;
+  }
+  throwIfProblem({
+    found: 'entrypoint',
+    looksLegacy: false,
+    businessActive: business?.active ?? false,
+    codeActive,
+    recipientExists: recipientExists && business !== null,
+  });
+  return {
+    code: entry.uid,
+    source: 'entrypoint',
+    type: entry.type,
+    label: entry.label,
+    metadata: entry.metadata,
+    entrypointId: entry.id,
+    qrCodeId: null,
+    business: { id: business!.id, name: business!.name },
+    branding: await loadBranding(executor, business!.id),
+    employee,
+    team,
+  };
+}
+
+async function resolveLegacy(
+  executor: Executor,
+  legacy: typeof qrCodes.$inferSelect,
+): Promise<ResolvedCode> {
+  const employee = await loadEmployee(executor, legacy.employeeId);
+  const businessId = legacy.businessId ?? employee?.businessId ?? null;
+  const business = businessId ? await loadBusiness(executor, businessId) : null;
+  throwIfProblem({
+    found: 'legacy',
+    looksLegacy: true,
+    businessActive: business?.active ?? false,
+    codeActive: legacy.isActive,
+    recipientExists: employee !== null && business !== null,
+  });
+  return {
+    code: legacy.code,
+    source: 'legacy',
+    type: 'person',
+    label: null,
+    metadata: {},
+    entrypointId: null,
+    qrCodeId: legacy.id,
+    business: { id: business!.id, name: business!.name },
+    branding: await loadBranding(executor, business!.id),
+    employee,
+    team: null,
+  };
+}
+
+function throwIfProblem(facts: Parameters<typeof guestCodeProblem>[0]): void {
+  const code = guestCodeProblem(facts);
+  if (code) throw new AppError(ENTRYPOINT_ERRORS[code]);
+}
+
+function problem(facts: Parameters<typeof guestCodeProblem>[0]): AppError {
+  return new AppError(ENTRYPOINT_ERRORS[guestCodeProblem(facts) ?? 'code_not_found']);
+}
+
+async function loadBusiness(executor: Executor, id: string) {
+  const [row] = await executor
+    .select({ id: businesses.id, name: businesses.name, active: businesses.active })
+    .from(businesses)
+    .where(eq(businesses.id, id));
+  return row ?? null;
+}
+
+/** A person can receive tips only with a name the guest can recognise. */
+async function loadEmployee(executor: Executor, id: string): Promise<ProfileRow | null> {
+  const [row] = await executor.select().from(profiles).where(eq(profiles.id, id));
+  return row && row.fullName && row.fullName.trim() !== '' ? row : null;
+}
+
+async function loadBranding(executor: Executor, businessId: string): Promise<BrandingRow | null> {
+  const [row] = await executor.select().from(branding).where(eq(branding.businessId, businessId));
+  return row ?? null;
+}
+
+/** Notes that a legacy code was scanned (spec §3: qr_codes.last_used_at). */
+export async function touchLegacyCode(executor: Executor, qrCodeId: string, at: Date) {
+  await executor.update(qrCodes).set({ lastUsedAt: at }).where(eq(qrCodes.id, qrCodeId));
+}
+
+/** Who a tip through this code belongs to (docs/decisions/0020-who-receives-a-tip.md). */
+export interface TipRecipient {
+  employeeId: string | null;
+  teamId: string | null;
+  tipSource: TipSource;
+}
+
+export function tipRecipientOf(resolved: ResolvedCode): TipRecipient {
+  if (resolved.team) return { employeeId: null, teamId: resolved.team.id, tipSource: 'team' };
+  if (resolved.employee) {
+    return { employeeId: resolved.employee.id, teamId: null, tipSource: 'direct' };
+  }
+  return { employeeId: null, teamId: null, tipSource: 'direct' };
+}
+
+/** The active members of a team with the weight the team's split rule gives each. */
+export async function activeTeamMembers(
+  executor: Executor,
+  team: Pick<TeamRow, 'id' | 'splitRule'>,
+): Promise<{ profileId: string; weight: number }[]> {
+  const rows = await executor
+    .select({ profileId: teamMembers.profileId, weight: teamMembers.weight })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt)))
+    .orderBy(teamMembers.joinedAt, teamMembers.profileId);
+  return rows.map((row) => ({
+    profileId: row.profileId,
+    weight: team.splitRule === 'weighted' ? row.weight : 1,
+  }));
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { PaymentFailureReason } from '../../../shared/domain/payments';
+import type { Database } from '../../db/connect';
+import { demoCheckoutSessions } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { CheckoutState, PaymentProvider, RetrievedCheckout } from './provider';
+
+export type DemoCheckoutRow = typeof demoCheckoutSessions.$inferSelect;
+
+/** The spec's simulated failures (§8): one of these three when DEMO_FAILURE_RATE strikes. */
+export const SIMULATED_FAILURES: readonly PaymentFailureReason[] = [
+  'stripe_not_connected',
+  'session_expired',
+  'network_error',
+];
+
+export interface DemoProviderOptions {
+  database: Database;
+  clock: Clock;
+  publicOrigin: string;
+}
+
+export interface DemoProvider extends PaymentProvider {
+  readonly name: 'demo';
+  load(providerSessionId: string): Promise<DemoCheckoutRow | null>;
+  /**
+   * The payer's choice on the demo checkout page. Returns the row after the choice, or null when
+   * the checkout was no longer open (already decided or past its time).
+   */
+  decide(
+    providerSessionId: string,
+    outcome: { paid: true } | { paid: false; reason: PaymentFailureReason },
+  ): Promise<DemoCheckoutRow | null>;
+}
+
+const randomId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+
+/**
+ * A provider that needs no network: its "hosted checkout" is a page on our own server and its
+ * session objects live in `demo_checkout_sessions`, so settlement re-reads them exactly as it
+ * re-reads a Stripe Checkout Session.
+ */
+export function createDemoProvider({
+  database,
+  clock,
+  publicOrigin,
+}: DemoProviderOptions): DemoProvider {
+  const { db } = database;
+
+  async function load(id: string): Promise<DemoCheckoutRow | null> {
+    const [row] = await db
+      .select()
+      .from(demoCheckoutSessions)
+      .where(eq(demoCheckoutSessions.id, id));
+    return row ?? null;
+  }
+
+  /** Like a card provider, a checkout left open past its time is expired when next looked at. */
+  async function expireIfOverdue(row: DemoCheckoutRow): Promise<DemoCheckoutRow> {
+    if (row.status !== 'open' || row.expiresAt > clock.now()) return row;
+    await db
+      .update(demoCheckoutSessions)
+      .set({ status: 'expired', updatedAt: clock.now() })
+      .where(and(eq(demoCheckoutSessions.id, row.id), eq(demoCheckoutSessions.status, 'open')));
+    return (await load(row.id)) ?? row;
+  }
+
+  function stateOf(row: DemoCheckoutRow): CheckoutState {
+    switch (row.status) {
+      case 'paid':
+        return { status: 'paid', paymentId: row.paymentId };
+      case 'failed':
+        return { status: 'failed', reason: row.failureReason ?? 'card_declined' };
+      case 'expired':
+        return { status: 'expired' };
+      default:
+        return { status: 'open' };
+    }
+  }
+
+  return {
+    name: 'demo',
+    load,
+
+    async createCheckout(request) {
+      const id = randomId('cs_demo_');
+      const fill = (url: string) => url.replaceAll('{CHECKOUT_SESSION_ID}', id);
+      // The unique payment session id plays the idempotency key: a repeated call returns the
+      // checkout made the first time.
+      await db
+        .insert(demoCheckoutSessions)
+        .values({
+          id,
+          paymentSessionId: request.paymentSessionId,
+          amountCents: request.totalCents,
+          currency: request.currency,
+          description: request.description.slice(0, 300),
+          successUrl: fill(request.successUrl),
+          cancelUrl: fill(request.cancelUrl),
+          expiresAt: request.expiresAt,
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: demoCheckoutSessions.paymentSessionId });
+      const [row] = await db
+        .select({ id: demoCheckoutSessions.id })
+        .from(demoCheckoutSessions)
+        .where(eq(demoCheckoutSessions.paymentSessionId, request.paymentSessionId));
+      const providerSessionId = row!.id;
+      return { providerSessionId, url: `${publicOrigin}/checkout/demo/${providerSessionId}` };
+    },
+
+    async retrieveCheckout(id): Promise<RetrievedCheckout> {
+      const row = await load(id);
+      if (!row) throw new Error(`demo checkout ${id} does not exist`);
+      const current = await expireIfOverdue(row);
+      return { state: stateOf(current), paymentSessionId: current.paymentSessionId };
+    },
+
+    async expireCheckout(id) {
+      await db
+        .update(demoCheckoutSessions)
+        .set({ status: 'expired', updatedAt: clock.now() })
+        .where(and(eq(demoCheckoutSessions.id, id), eq(demoCheckoutSessions.status, 'open')));
+      const row = await load(id);
+      if (!row) throw new Error(`demo checkout ${id} does not exist`);
+      return stateOf(row);
+    },
+
+    async decide(id, outcome) {
+      const now = clock.now();
+      const [row] = await db
+        .update(demoCheckoutSessions)
+        .set(
+          outcome.paid
+            ? { status: 'paid', paymentId: randomId('pi_demo_'), updatedAt: now }
+            : { status: 'failed', failureReason: outcome.reason, updatedAt: now },
+        )
+        .where(
+          and(
+            eq(demoCheckoutSessions.id, id),
+            eq(demoCheckoutSessions.status, 'open'),
+            gt(demoCheckoutSessions.expiresAt, now),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import type { PaymentMethod, PaymentProviderName } from '../../../shared/domain/tips';
+import type { AppDeps } from '../../app';
+import { createDemoProvider } from './demo-provider';
+import { createStripeProvider } from './stripe-provider';
+
+/** What our side asks a provider for when a guest starts paying. */
+export interface CheckoutRequest {
+  paymentSessionId: string;
+  tipId: string;
+  /** Tip plus optional platform contribution, in cents. */
+  totalCents: number;
+  tipCents: number;
+  platformFeeCents: number;
+  currency: string;
+  /** "Trinkgeld für Anna Schneider": shown on the hosted checkout. */
+  description: string;
+  businessName: string;
+  paymentMethod: PaymentMethod;
+  /** The connected account the tip will be paid out to, when the recipient is one person. */
+  recipientAccountId: string | null;
+  /** May contain {CHECKOUT_SESSION_ID}, which the provider fills in. */
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+  expiresAt: Date;
+}
+
+export interface CheckoutCreated {
+  providerSessionId: string;
+  url: string;
+}
+
+/** The provider's own view of a checkout, the truth settlement acts on. */
+export type CheckoutState =
+  | { status: 'open' }
+  | { status: 'paid'; paymentId: string | null }
+  | { status: 'failed'; reason: string }
+  | { status: 'expired' };
+
+export interface RetrievedCheckout {
+  state: CheckoutState;
+  /** Our payment session id as the provider stored it, to find it even if we never saved theirs. */
+  paymentSessionId: string | null;
+}
+
+/**
+ * One interface, two implementations: `demo` (our own hosted checkout page, fully offline) and
+ * `stripe` (Checkout Sessions). Settlement never trusts an event's payload; it calls
+ * `retrieveCheckout` and acts on what the provider says now.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
+  retrieveCheckout(providerSessionId: string): Promise<RetrievedCheckout>;
+  /** Ends an open checkout so it can no longer be paid; returns the state afterwards. */
+  expireCheckout(providerSessionId: string): Promise<CheckoutState>;
+}
+
+export interface PaymentProviders {
+  /** The provider new payments use (config PAYMENT_PROVIDER). */
+  active: PaymentProvider;
+  /** The provider an existing payment session was created with. */
+  byName(name: PaymentProviderName): PaymentProvider;
+  /** Stripe's webhook verifier, present when a webhook secret is configured. */
+  stripe: ReturnType<typeof createStripeProvider> | undefined;
+}
+
+const cache = new WeakMap<AppDeps, PaymentProviders>();
+
+/** The providers of one app instance, created once from its config and shared by routes and jobs. */
+export function paymentProvidersFor(deps: AppDeps): PaymentProviders {
+  let providers = cache.get(deps);
+  if (!providers) {
+    const { config } = deps;
+    const demo = createDemoProvider({
+      database: deps.database,
+      clock: deps.clock,
+      publicOrigin: config.publicOrigin,
+    });
+    const stripe = config.stripeSecretKey
+      ? createStripeProvider({
+          secretKey: config.stripeSecretKey,
+          webhookSecret: config.stripeWebhookSecret,
+          apiUrl: config.stripeApiUrl,
+          clock: deps.clock,
+        })
+      : undefined;
+    const active = config.paymentProvider === 'stripe' && stripe ? stripe : demo;
+    providers = {
+      active,
+      stripe,
+      byName(name) {
+        if (name === 'stripe') {
+          if (!stripe) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY)');
+          return stripe;
+        }
+        return demo;
+      },
+    };
+    cache.set(deps, providers);
+  }
+  return providers;
+}

@@ -1,0 +1,100 @@
+import { and, eq } from 'drizzle-orm';
+import type { PaymentProviderName } from '../../../shared/domain/tips';
+import { paymentSessions } from '../../db/schema';
+import { publishTipChanges, type TipChange } from '../tips/events';
+import { endPaymentSession, markTipEnded, markTipPaid } from '../tips/lifecycle';
+import type { PaymentContext } from './context';
+import type { CheckoutState } from './provider';
+
+type SessionRow = typeof paymentSessions.$inferSelect;
+
+async function findSession(
+  ctx: PaymentContext,
+  provider: PaymentProviderName,
+  providerSessionId: string,
+  paymentSessionId: string | null,
+): Promise<SessionRow | null> {
+  const { db } = ctx.database;
+  const [byProvider] = await db
+    .select()
+    .from(paymentSessions)
+    .where(
+      and(
+        eq(paymentSessions.provider, provider),
+        eq(paymentSessions.providerSessionId, providerSessionId),
+      ),
+    );
+  if (byProvider) return byProvider;
+  // The provider made the checkout but we crashed before saving its id: its metadata still
+  // names our session.
+  if (!paymentSessionId) return null;
+  const [byId] = await db
+    .select()
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.id, paymentSessionId), eq(paymentSessions.provider, provider)));
+  return byId ?? null;
+}
+
+/**
+ * Applies what the provider says about a checkout to our tip and session, in one transaction,
+ * then publishes the change. Safe to call any number of times, in any order.
+ */
+export async function applyCheckoutState(
+  ctx: PaymentContext,
+  input: {
+    provider: PaymentProviderName;
+    providerSessionId: string;
+    paymentSessionId: string | null;
+    state: CheckoutState;
+  },
+): Promise<TipChange[]> {
+  const { state } = input;
+  if (state.status === 'open') return [];
+  const session = await findSession(
+    ctx,
+    input.provider,
+    input.providerSessionId,
+    input.paymentSessionId,
+  );
+  if (!session) {
+    ctx.log.warn({ providerSessionId: input.providerSessionId }, 'checkout of no known session');
+    return [];
+  }
+  const at = ctx.clock.now();
+  const change = await ctx.database.db.transaction(async (tx) => {
+    if (!session.providerSessionId) {
+      await tx
+        .update(paymentSessions)
+        .set({ providerSessionId: input.providerSessionId })
+        .where(eq(paymentSessions.id, session.id));
+    }
+    if (state.status === 'paid') {
+      await endPaymentSession(tx, { sessionId: session.id, status: 'completed', at });
+      return markTipPaid(tx, { tipId: session.tipId, paymentId: state.paymentId, at });
+    }
+    const ending =
+      state.status === 'failed'
+        ? ({ status: 'failed', reason: state.reason } as const)
+        : ({ status: 'expired', reason: 'session_expired' } as const);
+    await endPaymentSession(tx, { sessionId: session.id, ...ending, at });
+    return markTipEnded(tx, { tipId: session.tipId, ...ending, at });
+  });
+  const changes = change ? [change] : [];
+  await publishTipChanges(ctx.database, changes, ctx.log);
+  return changes;
+}
+
+/** Re-reads a checkout from its provider and applies the answer: never trust a payload. */
+export async function settleCheckout(
+  ctx: PaymentContext,
+  provider: PaymentProviderName,
+  providerSessionId: string,
+): Promise<TipChange[]> {
+  const retrieved = await ctx.providers.byName(provider).retrieveCheckout(providerSessionId);
+  return applyCheckoutState(ctx, {
+    provider,
+    providerSessionId,
+    paymentSessionId: retrieved.paymentSessionId,
+    state: retrieved.state,
+  });
+}

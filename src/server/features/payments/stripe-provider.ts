@@ -1,0 +1,168 @@
+import Stripe from 'stripe';
+import { PAYMENT_ERRORS } from '../../../shared/api/payments';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import type { CheckoutState, PaymentProvider, RetrievedCheckout } from './provider';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** Contract tests point the SDK at a local HTTP server. */
+  apiUrl: string | undefined;
+  clock: Clock;
+}
+
+/** Stripe only accepts a Checkout Session that stays open at least 30 minutes. */
+const STRIPE_MIN_CHECKOUT_LIFETIME_MS = 31 * 60_000;
+/** The SDK's default tolerance for a webhook timestamp: older signatures are replays. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface StripeProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  /** The instance's one SDK client, shared with payouts (Stripe Connect). */
+  readonly client: Stripe;
+  /** Verifies the signature over the raw body and returns the event; throws a 400 otherwise. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
+  /** Whether the charge's money went back to the guest in full, and its payment intent. */
+  retrieveChargeRefund(
+    chargeId: string,
+  ): Promise<{ refunded: boolean; paymentIntentId: string | null }>;
+}
+
+function sdkNetworkOptions(apiUrl: string | undefined): Partial<Stripe.StripeConfig> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value ? (typeof value === 'string' ? value : value.id) : null;
+
+/** Reads the state of a Checkout Session the way settlement needs it. */
+export function checkoutStateOf(session: Stripe.Checkout.Session): CheckoutState {
+  if (session.status === 'expired') return { status: 'expired' };
+  if (session.status !== 'complete') return { status: 'open' };
+  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
+    return { status: 'paid', paymentId: idOf(session.payment_intent) };
+  }
+  // Complete but unpaid: a delayed method is either still processing or has failed for good.
+  const intent = session.payment_intent;
+  if (intent && typeof intent !== 'string') {
+    if (intent.status === 'requires_payment_method' || intent.status === 'canceled') {
+      return { status: 'failed', reason: intent.last_payment_error?.code ?? 'card_declined' };
+    }
+  }
+  return { status: 'open' };
+}
+
+/**
+ * Stripe Checkout with separate charges and transfers: the guest pays the platform, the tip
+ * reaches the employee later by a transfer (docs/decisions/0022-stripe-checkout.md).
+ */
+export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    telemetry: false,
+    appInfo: { name: 'Trinkgeld' },
+    ...sdkNetworkOptions(options.apiUrl),
+  });
+
+  async function retrieveCheckout(id: string): Promise<RetrievedCheckout> {
+    const session = await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] });
+    return {
+      state: checkoutStateOf(session),
+      paymentSessionId: session.metadata?.payment_session_id ?? null,
+    };
+  }
+
+  return {
+    name: 'stripe',
+    client: stripe,
+
+    async createCheckout(request) {
+      const metadata: Record<string, string> = {
+        tip_id: request.tipId,
+        payment_session_id: request.paymentSessionId,
+        payment_method: request.paymentMethod,
+        ...(request.recipientAccountId ? { recipient_account: request.recipientAccountId } : {}),
+      };
+      const lineItem = (name: string, cents: number) => ({
+        quantity: 1,
+        price_data: { currency: request.currency, unit_amount: cents, product_data: { name } },
+      });
+      const earliestExpiry = options.clock.now().getTime() + STRIPE_MIN_CHECKOUT_LIFETIME_MS;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          // Apple Pay and Google Pay are offered by Checkout as card wallets.
+          allowed_payment_method_types: ['card'],
+          locale: 'de',
+          submit_type: 'pay',
+          client_reference_id: request.tipId,
+          line_items: [
+            lineItem(request.description, request.tipCents),
+            ...(request.platformFeeCents > 0
+              ? [lineItem('Servicebeitrag', request.platformFeeCents)]
+              : []),
+          ],
+          metadata,
+          payment_intent_data: {
+            metadata,
+            description: `${request.description} · ${request.businessName}`,
+            transfer_group: `tip_${request.tipId}`,
+          },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.ceil(Math.max(request.expiresAt.getTime(), earliestExpiry) / 1000),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
+      return { providerSessionId: session.id, url: session.url };
+    },
+
+    retrieveCheckout,
+
+    async expireCheckout(id) {
+      try {
+        return checkoutStateOf(await stripe.checkout.sessions.expire(id));
+      } catch (error) {
+        // Only an open session can be expired; any other answer means it already ended, and
+        // what it ended as is what counts.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return (await retrieveCheckout(id)).state;
+        }
+        throw error;
+      }
+    },
+
+    verifyWebhook(rawBody, signature) {
+      if (!options.webhookSecret || !signature) {
+        throw new AppError(PAYMENT_ERRORS.webhook_signature_invalid);
+      }
+      try {
+        return stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          options.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          options.clock.now().getTime(),
+        );
+      } catch (error) {
+        throw new AppError(PAYMENT_ERRORS.webhook_signature_invalid, { cause: error });
+      }
+    },
+
+    async retrieveChargeRefund(chargeId) {
+      const charge = await stripe.charges.retrieve(chargeId);
+      return { refunded: charge.refunded, paymentIntentId: idOf(charge.payment_intent) };
+    },
+  };
+}

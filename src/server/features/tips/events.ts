@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TipStatus } from '../../../shared/domain/tips';
+import type { Database } from '../../db/connect';
+
+/** The NOTIFY channel every tip change is published on. */
+export const TIP_EVENTS_CHANNEL = 'tip_events';
+
+/**
+ * One tip changed (status move, or feedback attached). `employeeIds` names everyone who should
+ * see it live: the direct employee, or every member with an allocation of a team tip; empty for
+ * tips that went to the business pool or never got paid to a team.
+ */
+export interface TipChange {
+  tipId: string;
+  status: TipStatus;
+  employeeIds: string[];
+  teamId: string | null;
+  businessId: string;
+}
+
+/**
+ * Publishes a tip change to every server instance through PostgreSQL NOTIFY. Call it after the
+ * transaction that made the change has committed, so listeners never see an uncommitted tip.
+ */
+export async function publishTipChange(database: Database, change: TipChange): Promise<void> {
+  await database.notify(TIP_EVENTS_CHANNEL, JSON.stringify(change));
+}
+
+/**
+ * Publishes several changes; a failed NOTIFY is logged, not thrown, because the change itself is
+ * already safely committed and dashboards reload on reconnect.
+ */
+export async function publishTipChanges(
+  database: Database,
+  changes: readonly TipChange[],
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  for (const change of changes) {
+    try {
+      await publishTipChange(database, change);
+    } catch (error) {
+      log.warn({ err: error, tipId: change.tipId }, 'tip change could not be published');
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createPayLaterBodySchema,
+  feedbackBodySchema,
+  feedbackResponseSchema,
+  payLaterLinkResponseSchema,
+  payLaterTokenParamsSchema,
+  startTipPaymentBodySchema,
+  startTipPaymentResponseSchema,
+  thankYouQuerySchema,
+  thankYouResponseSchema,
+  tipIdParamsSchema,
+  tipStatusResponseSchema,
+  tipTokenBodySchema,
+} from '../../../shared/api/tips';
+import { paymentContext } from '../payments/context';
+import { submitFeedback } from './feedback';
+import { createPayLaterLink, readPayLaterLink } from './pay-later';
+import { cancelTipPayment, getTipStatus, startTipPayment } from './service';
+import { getThankYou } from './thank-you';
+
+/** Public guest endpoints of a tip: pay, follow the payment, give feedback, thank-you, pay later. */
+export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['guest'];
+  // Payment state changes every second; no cache may keep an old answer.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/api/guest/tips',
+    {
+      schema: {
+        tags,
+        summary: 'Trinkgeld-Zahlung starten (legt Trinkgeld und Zahlungssitzung an)',
+        body: startTipPaymentBodySchema,
+        response: { 201: startTipPaymentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const started = await startTipPayment(paymentContext(app.deps, request.log), request.body);
+      return reply.status(201).send(started);
+    },
+  );
+
+  app.get(
+    '/api/guest/tips/:tipId',
+    {
+      schema: {
+        tags,
+        summary: 'Stand einer Trinkgeld-Zahlung (fragt bei Bedarf den Zahlungsanbieter)',
+        params: tipIdParamsSchema,
+        response: { 200: tipStatusResponseSchema },
+      },
+    },
+    async (request) => getTipStatus(paymentContext(app.deps, request.log), request.params.tipId),
+  );
+
+  app.post(
+    '/api/guest/tips/:tipId/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Abgebrochene Zahlung beenden (nur der zahlende Browser)',
+        params: tipIdParamsSchema,
+        body: tipTokenBodySchema,
+        response: { 200: tipStatusResponseSchema },
+      },
+    },
+    async (request) =>
+      cancelTipPayment(paymentContext(app.deps, request.log), {
+        tipId: request.params.tipId,
+        token: request.body.token,
+      }),
+  );
+
+  app.post(
+    '/api/guest/tips/:tipId/feedback',
+    {
+      schema: {
+        tags,
+        summary: 'Reaktion und Nachricht zu genau diesem Trinkgeld senden',
+        params: tipIdParamsSchema,
+        body: feedbackBodySchema,
+        response: { 200: feedbackResponseSchema },
+      },
+    },
+    async (request) =>
+      submitFeedback(paymentContext(app.deps, request.log), {
+        tipId: request.params.tipId,
+        token: request.body.token,
+        emoji: request.body.emoji,
+        message: request.body.message ?? null,
+      }),
+  );
+
+  app.get(
+    '/api/guest/thank-you',
+    {
+      schema: {
+        tags,
+        summary: 'Dankeseite: bezahltes Trinkgeld nach tipId oder session_id',
+        querystring: thankYouQuerySchema,
+        response: { 200: thankYouResponseSchema },
+      },
+    },
+    async (request) =>
+      getThankYou(paymentContext(app.deps, request.log), {
+        tipId: request.query.tipId,
+        sessionId: request.query.session_id,
+      }),
+  );
+
+  app.post(
+    '/api/guest/pay-later-links',
+    {
+      schema: {
+        tags,
+        summary: '„Später zahlen“: Link mit Betrag, 24 Stunden gültig',
+        body: createPayLaterBodySchema,
+        response: { 201: payLaterLinkResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const link = await createPayLaterLink(paymentContext(app.deps, request.log), request.body);
+      return reply.status(201).send(link);
+    },
+  );
+
+  app.get(
+    '/api/guest/pay-later-links/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Zahlungslink öffnen (nach 24 Stunden abgelehnt)',
+        params: payLaterTokenParamsSchema,
+        response: { 200: payLaterLinkResponseSchema },
+      },
+    },
+    async (request) =>
+      readPayLaterLink(paymentContext(app.deps, request.log), request.params.token),
+  );
+};

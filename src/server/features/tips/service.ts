@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PAYMENT_ERRORS } from '../../../shared/api/payments';
+import {
+  type StartTipPaymentResponse,
+  type startTipPaymentBodySchema,
+  TIP_ERRORS,
+  type TipStatusResponse,
+} from '../../../shared/api/tips';
+import {
+  DEFAULT_CURRENCY,
+  PAYMENT_SESSION_TIMEOUT_MS,
+  PLATFORM_FEE_CENTS,
+} from '../../../shared/domain/constants';
+import type { Tx } from '../../db/connect';
+import { payLaterLinks, paymentSessions, tips } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { recordAnalyticsEvent } from '../analytics/service';
+import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../entrypoints/service';
+import type { PaymentContext } from '../payments/context';
+import type { CheckoutState } from '../payments/provider';
+import { closeExpiredCheckouts, expireOverdueSessions } from '../payments/expiry';
+import { applyCheckoutState, settleCheckout } from '../payments/settlement';
+import { publishTipChanges } from './events';
+import { endPaymentSession, markTipEnded, type TipRow } from './lifecycle';
+import { decideRetry } from './policy';
+import { presentTipStatus } from './presenter';
+import { hashSecret, newSecret, secretMatches } from './secrets';
+
+export type StartTipPaymentInput = z.output<typeof startTipPaymentBodySchema>;
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const candidate = current as { code?: string; constraint?: string; message?: string };
+    if (candidate.code === '23505') {
+      return candidate.constraint === constraint || (candidate.message ?? '').includes(constraint);
+    }
+  }
+  return false;
+}
+
+/** The return address after the hosted checkout: back to the tip page, which asks for the result. */
+function returnUrls(ctx: PaymentContext, code: string, tipId: string) {
+  const page = `${ctx.config.publicOrigin}/t/${encodeURIComponent(code)}`;
+  return {
+    // {CHECKOUT_SESSION_ID} is filled in by the provider.
+    successUrl: `${page}?checkout=return&tip=${tipId}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${page}?checkout=cancel&tip=${tipId}`,
+  };
+}
+
+async function assertPayLaterLink(
+  tx: Tx,
+  input: { token: string; code: string; now: Date },
+): Promise<void> {
+  const [link] = await tx
+    .select()
+    .from(payLaterLinks)
+    .where(eq(payLaterLinks.tokenHash, hashSecret(input.token)));
+  if (!link) throw new AppError(TIP_ERRORS.pay_later_not_found);
+  if (link.code !== input.code) throw new AppError(TIP_ERRORS.pay_later_mismatch);
+  if (link.expiresAt <= input.now) throw new AppError(TIP_ERRORS.pay_later_expired);
+}
+
+/** Checks a retry against the previous attempt of the same flow; returns the new attempt number. */
+async function nextAttempt(
+  tx: Tx,
+  retryOf: NonNullable<StartTipPaymentInput['retryOf']>,
+  now: Date,
+): Promise<number> {
+  const [previous] = await tx.select().from(tips).where(eq(tips.id, retryOf.tipId)).for('update');
+  if (!previous) throw new AppError(TIP_ERRORS.tip_not_found);
+  if (!secretMatches(retryOf.token, previous.feedbackSecretHash)) {
+    throw new AppError(TIP_ERRORS.tip_token_invalid);
+  }
+  const [session] = await tx
+    .select({ attempt: paymentSessions.attempt, endedAt: paymentSessions.endedAt })
+    .from(paymentSessions)
+    .where(eq(paymentSessions.tipId, previous.id))
+    .orderBy(desc(paymentSessions.createdAt))
+    .limit(1);
+  const decision = decideRetry({
+    status: previous.status,
+    attempt: session?.attempt ?? 1,
+    endedAt: session?.endedAt ?? previous.updatedAt,
+    now,
+  });
+  if (decision.allowed) return decision.attempt;
+  if (decision.reason === 'retry_too_soon') {
+    throw new AppError(TIP_ERRORS.retry_too_soon, {
+      retryAfter: Math.ceil(decision.retryAfterMs / 1000),
+    });
+  }
+  throw new AppError(TIP_ERRORS[decision.reason]);
+}
+
+function describeTip(resolved: ResolvedCode): string {
+  if (resolved.employee) return `Trinkgeld für ${resolved.employee.fullName}`;
+  if (resolved.team) return `Trinkgeld für das Team ${resolved.team.name}`;
+  return `Trinkgeld · ${resolved.label ?? resolved.business.name}`;
+}
+
+/**
+ * Starts paying a tip: the tip row (initiated) and its payment session are written in one
+ * transaction, then the provider's checkout is created and the browser gets its address plus the
+ * secret that later proves it paid.
+ */
+export async function startTipPayment(
+  ctx: PaymentContext,
+  input: StartTipPaymentInput,
+): Promise<StartTipPaymentResponse> {
+  const now = ctx.clock.now();
+  const provider = ctx.providers.active;
+  const resolved = await resolveGuestCode(ctx.database.db, input.code);
+  const recipient = tipRecipientOf(resolved);
+  // Under Stripe a person's tip is paid out to their connected account; without one there is
+  // no way to hand the money on, so we do not take it (spec §8 stripe_not_connected).
+  if (provider.name === 'stripe' && resolved.employee && !resolved.employee.stripeAccountId) {
+    throw new AppError(PAYMENT_ERRORS.payment_unavailable);
+  }
+
+  const token = newSecret();
+  const tipId = randomUUID();
+  const sessionId = randomUUID();
+  const platformFeeCents = input.platformFee ? PLATFORM_FEE_CENTS : 0;
+  const expiresAt = new Date(now.getTime() + PAYMENT_SESSION_TIMEOUT_MS);
+
+  const writeTip = async (tx: Tx) => {
+    // A guest whose earlier session ran out of time gets their slot back right away.
+    const expiry = await expireOverdueSessions(tx, {
+      now,
+      limit: 10,
+      guestSessionId: input.guestSessionId,
+    });
+    if (input.payLaterToken) {
+      await assertPayLaterLink(tx, { token: input.payLaterToken, code: resolved.code, now });
+    }
+    const attempt = input.retryOf ? await nextAttempt(tx, input.retryOf, now) : 1;
+    await tx.insert(tips).values({
+      id: tipId,
+      businessId: resolved.business.id,
+      employeeId: recipient.employeeId,
+      teamId: recipient.teamId,
+      tipSource: recipient.tipSource,
+      entrypointId: resolved.entrypointId,
+      entrypointUid: resolved.source === 'entrypoint' ? resolved.code : null,
+      qrCodeId: resolved.qrCodeId,
+      amountCents: input.amountCents,
+      platformFeeCents,
+      platformFeeCovered: platformFeeCents > 0,
+      currency: DEFAULT_CURRENCY,
+      status: 'initiated',
+      paymentMethod: input.paymentMethod,
+      paymentProvider: provider.name,
+      guestMessage: input.guestMessage ?? null,
+      feedbackSecretHash: hashSecret(token),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(paymentSessions).values({
+      id: sessionId,
+      tipId,
+      provider: provider.name,
+      amountCents: input.amountCents + platformFeeCents,
+      currency: DEFAULT_CURRENCY,
+      paymentMethod: input.paymentMethod,
+      // One key per attempt: a retried request for this attempt cannot create a second checkout.
+      idempotencyKey: `checkout:${sessionId}`,
+      attempt,
+      guestSessionId: input.guestSessionId,
+      expiresAt,
+      createdAt: now,
+    });
+    await recordAnalyticsEvent(tx, {
+      name: 'payment_started',
+      businessId: resolved.business.id,
+      entrypointUid: resolved.source === 'entrypoint' ? resolved.code : null,
+      tipId,
+      properties: {
+        amount_cents: input.amountCents,
+        fee_covered: platformFeeCents > 0,
+        method: input.paymentMethod,
+        attempt,
+      },
+      at: now,
+    });
+    return { attempt, expiry };
+  };
+
+  let transaction: Awaited<ReturnType<typeof writeTip>>;
+  try {
+    transaction = await ctx.database.db.transaction((tx) => writeTip(tx));
+  } catch (error) {
+    if (isUniqueViolation(error, 'payment_sessions_one_open_per_guest_idx')) {
+      throw new AppError(TIP_ERRORS.payment_in_progress);
+    }
+    throw error;
+  }
+  await publishTipChanges(ctx.database, transaction.expiry.changes, ctx.log);
+  await closeExpiredCheckouts(ctx, transaction.expiry.expired);
+
+  let checkout;
+  try {
+    checkout = await provider.createCheckout({
+      paymentSessionId: sessionId,
+      tipId,
+      totalCents: input.amountCents + platformFeeCents,
+      tipCents: input.amountCents,
+      platformFeeCents,
+      currency: DEFAULT_CURRENCY,
+      description: describeTip(resolved),
+      businessName: resolved.business.name,
+      paymentMethod: input.paymentMethod,
+      recipientAccountId: resolved.employee?.stripeAccountId ?? null,
+      ...returnUrls(ctx, resolved.code, tipId),
+      idempotencyKey: `checkout:${sessionId}`,
+      expiresAt,
+    });
+  } catch (error) {
+    ctx.log.warn({ err: error, tipId }, 'payment provider refused to open a checkout');
+    await endAttempt(ctx, { tipId, sessionId, status: 'failed', reason: 'provider_unavailable' });
+    throw new AppError(PAYMENT_ERRORS.payment_unavailable, { cause: error });
+  }
+  await ctx.database.db
+    .update(paymentSessions)
+    .set({ providerSessionId: checkout.providerSessionId, checkoutUrl: checkout.url })
+    .where(eq(paymentSessions.id, sessionId));
+
+  return {
+    tipId,
+    checkoutUrl: checkout.url,
+    token,
+    attempt: transaction.attempt,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** Ends one attempt on our side (tip and session together) and publishes the change. */
+async function endAttempt(
+  ctx: PaymentContext,
+  input: { tipId: string; sessionId: string; status: 'failed' | 'cancelled'; reason: string },
+): Promise<void> {
+  const at = ctx.clock.now();
+  const change = await ctx.database.db.transaction(async (tx) => {
+    await endPaymentSession(tx, {
+      sessionId: input.sessionId,
+      status: input.status,
+      reason: input.reason,
+      at,
+    });
+    return markTipEnded(tx, { tipId: input.tipId, status: input.status, reason: input.reason, at });
+  });
+  await publishTipChanges(ctx.database, change ? [change] : [], ctx.log);
+}
+
+async function loadTip(ctx: PaymentContext, tipId: string): Promise<TipRow> {
+  const [tip] = await ctx.database.db.select().from(tips).where(eq(tips.id, tipId));
+  if (!tip) throw new AppError(TIP_ERRORS.tip_not_found);
+  return tip;
+}
+
+async function openSessionOf(ctx: PaymentContext, tipId: string) {
+  const [session] = await ctx.database.db
+    .select()
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.tipId, tipId), eq(paymentSessions.status, 'open')))
+    .limit(1);
+  return session ?? null;
+}
+
+/**
+ * Brings a tip that still waits for its payment up to date by asking the provider, so the tip
+ * page (and the thank-you page) never depend on a webhook having arrived already.
+ */
+export async function reconcileTip(ctx: PaymentContext, tip: TipRow): Promise<TipRow> {
+  if (tip.status !== 'initiated') return tip;
+  const session = await openSessionOf(ctx, tip.id);
+  if (!session) return tip;
+  try {
+    await refreshSession(ctx, session);
+  } catch (error) {
+    // The provider is unreachable: answer with what we know; the webhook or the next look settles it.
+    ctx.log.warn({ err: error, tipId: tip.id }, 'payment provider could not be asked');
+    return tip;
+  }
+  return loadTip(ctx, tip.id);
+}
+
+async function refreshSession(
+  ctx: PaymentContext,
+  session: NonNullable<Awaited<ReturnType<typeof openSessionOf>>>,
+): Promise<void> {
+  if (session.expiresAt <= ctx.clock.now()) {
+    const { changes, expired } = await ctx.database.db.transaction((tx) =>
+      expireOverdueSessions(tx, {
+        now: ctx.clock.now(),
+        limit: 10,
+        ...(session.guestSessionId ? { guestSessionId: session.guestSessionId } : {}),
+      }),
+    );
+    await publishTipChanges(ctx.database, changes, ctx.log);
+    await closeExpiredCheckouts(ctx, expired);
+  } else if (session.providerSessionId) {
+    await settleCheckout(ctx, session.provider, session.providerSessionId);
+  }
+}
+
+export async function getTipStatus(ctx: PaymentContext, tipId: string): Promise<TipStatusResponse> {
+  const tip = await reconcileTip(ctx, await loadTip(ctx, tipId));
+  return presentTipStatus(ctx.database.db, tip);
+}
+
+/**
+ * The guest came back from the checkout without paying ("Abbrechen", or the back button). The
+ * provider is asked first: if the money did arrive, the tip counts; otherwise its checkout is
+ * closed and the tip is cancelled.
+ */
+export async function cancelTipPayment(
+  ctx: PaymentContext,
+  input: { tipId: string; token: string },
+): Promise<TipStatusResponse> {
+  const tip = await loadTip(ctx, input.tipId);
+  if (!secretMatches(input.token, tip.feedbackSecretHash)) {
+    throw new AppError(TIP_ERRORS.tip_token_invalid);
+  }
+  const session = tip.status === 'initiated' ? await openSessionOf(ctx, tip.id) : null;
+  if (session) {
+    let state: CheckoutState = { status: 'expired' };
+    if (session.providerSessionId) {
+      try {
+        state = await ctx.providers
+          .byName(session.provider)
+          .expireCheckout(session.providerSessionId);
+      } catch (error) {
+        // Without the provider's word the checkout might still be paid: keep the tip open.
+        throw new AppError(PAYMENT_ERRORS.payment_unavailable, { cause: error });
+      }
+    }
+    if (state.status === 'paid' || state.status === 'failed') {
+      await applyCheckoutState(ctx, {
+        provider: session.provider,
+        providerSessionId: session.providerSessionId!,
+        paymentSessionId: session.id,
+        state,
+      });
+    } else {
+      await endAttempt(ctx, {
+        tipId: tip.id,
+        sessionId: session.id,
+        status: 'cancelled',
+        reason: 'cancelled',
+      });
+    }
+  }
+  return presentTipStatus(ctx.database.db, await loadTip(ctx, tip.id));
+}

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { type ThankYouResponse, TIP_ERRORS } from '../../../shared/api/tips';
+import { paymentSessions, tips } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { PaymentContext } from '../payments/context';
+import type { TipRow } from './lifecycle';
+import { isPaid } from './policy';
+import { presentThankYou } from './presenter';
+import { reconcileTip } from './service';
+
+async function findTip(
+  ctx: PaymentContext,
+  reference: { tipId?: string | undefined; sessionId?: string | undefined },
+): Promise<TipRow | null> {
+  const { db } = ctx.database;
+  if (reference.tipId) {
+    const [tip] = await db.select().from(tips).where(eq(tips.id, reference.tipId));
+    return tip ?? null;
+  }
+  if (!reference.sessionId) return null;
+  // session_id is the provider's checkout id (Stripe fills it into the return address) or,
+  // as in the spec, the payment intent id.
+  const [bySession] = await db
+    .select({ tip: tips })
+    .from(paymentSessions)
+    .innerJoin(tips, eq(tips.id, paymentSessions.tipId))
+    .where(eq(paymentSessions.providerSessionId, reference.sessionId))
+    .limit(1);
+  if (bySession) return bySession.tip;
+  const [byIntent] = await db
+    .select()
+    .from(tips)
+    .where(eq(tips.paymentIntentId, reference.sessionId))
+    .limit(1);
+  return byIntent ?? null;
+}
+
+/** The /thank-you read model: a paid tip by id or by its provider session or payment id. */
+export async function getThankYou(
+  ctx: PaymentContext,
+  reference: { tipId?: string | undefined; sessionId?: string | undefined },
+): Promise<ThankYouResponse> {
+  const found = await findTip(ctx, reference);
+  if (!found) throw new AppError(TIP_ERRORS.tip_not_found);
+  const tip = await reconcileTip(ctx, found);
+  // Only a tip that was really paid has anyone to thank.
+  if (!isPaid(tip.status)) throw new AppError(TIP_ERRORS.tip_not_found);
+  return presentThankYou(ctx.database.db, tip);
+}

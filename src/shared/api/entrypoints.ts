@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { BRANDING_FONTS, BRANDING_LANGUAGES, BRANDING_TONALITIES } from '../domain/constants';
+import { defineErrors } from '../domain/errors';
+import { ENTRYPOINT_TYPES, PAYMENT_PROVIDERS } from '../domain/tips';
+
+/** What a guest's browser puts after /t/: a payment point uid or a legacy QR code. */
+export const guestCodeSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Bitte geben Sie einen Code an.' })
+  .max(80, { message: 'Dieser Code ist zu lang.' });
+
+export const guestCodeParamsSchema = z.object({ code: guestCodeSchema });
+
+export const guestBrandingSchema = z.object({
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  accentColor: z.string(),
+  fontFamily: z.enum(BRANDING_FONTS),
+  logoUrl: z.string().nullable(),
+  companyName: z.string().nullable(),
+  language: z.enum(BRANDING_LANGUAGES),
+  tonality: z.enum(BRANDING_TONALITIES),
+  backgroundImageUrl: z.string().nullable(),
+});
+export type GuestBranding = z.infer<typeof guestBrandingSchema>;
+
+/**
+ * Everything a guest may see about a code: who or what receives the tip and how the business
+ * presents itself. Never an e-mail, a payout account or an internal id other than the code.
+ */
+export const guestEntrypointSchema = z.object({
+  code: z.string(),
+  source: z.enum(['entrypoint', 'legacy']),
+  type: z.enum(ENTRYPOINT_TYPES),
+  displayName: z.string(),
+  jobTitle: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  thankYouMessage: z.string(),
+  businessName: z.string(),
+  branding: guestBrandingSchema,
+  paymentProvider: z.enum(PAYMENT_PROVIDERS),
+});
+export type GuestEntrypoint = z.infer<typeof guestEntrypointSchema>;
+
+/** Facts the guest pages need that are not tied to a code (support link, provider badge). */
+export const guestInfoSchema = z.object({
+  contactEmail: z.string(),
+  paymentProvider: z.enum(PAYMENT_PROVIDERS),
+});
+export type GuestInfo = z.infer<typeof guestInfoSchema>;
+
+export const ENTRYPOINT_ERRORS = defineErrors({
+  code_not_found: {
+    status: 404,
+    title: 'Ungültige UID',
+    message: 'Zu diesem Code gibt es keinen Bezahlpunkt.',
+  },
+  qr_code_invalid: {
+    status: 404,
+    title: 'QR-Code nicht gültig',
+    message: 'Dieser QR-Code ist nicht gültig.',
+  },
+  code_inactive: {
+    status: 410,
+    title: 'Code nicht aktiv',
+    message: 'Dieser Code ist nicht mehr aktiv. Bitte wenden Sie sich an das Personal.',
+  },
+  recipient_not_found: {
+    status: 404,
+    title: 'Mitarbeiter nicht gefunden',
+    message: 'Zu diesem Code gibt es niemanden mehr, der Trinkgeld empfangen kann.',
+  },
+  business_deactivated: {
+    status: 403,
+    title: 'Service nicht verfügbar',
+    message: 'Dieser Betrieb nimmt derzeit kein digitales Trinkgeld an.',
+  },
+});
+export type EntrypointErrorCode = keyof typeof ENTRYPOINT_ERRORS;

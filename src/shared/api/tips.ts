@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { GUEST_MESSAGE_MAX_LENGTH, MAX_TIP_CENTS, MIN_TIP_CENTS } from '../domain/constants';
+import { defineErrors } from '../domain/errors';
+import { formatCents } from '../domain/money';
+import { PAYMENT_ERROR_CLASSES } from '../domain/payments';
+import { ENTRYPOINT_TYPES, FEEDBACK_EMOJIS, PAYMENT_METHODS, TIP_STATUSES } from '../domain/tips';
+import { guestCodeSchema } from './entrypoints';
+
+export const tipAmountCentsSchema = z
+  .number({ message: 'Bitte geben Sie einen Betrag an.' })
+  .int({ message: 'Der Betrag muss in ganzen Cent angegeben werden.' })
+  .min(MIN_TIP_CENTS, { message: 'Bitte geben Sie einen Betrag über 0 € ein.' })
+  .max(MAX_TIP_CENTS, {
+    message: `Der Betrag darf höchstens ${formatCents(MAX_TIP_CENTS)} betragen.`,
+  });
+
+/** Optional free text from the guest: trimmed, at most 200 characters, empty means none. */
+export const guestTextSchema = z
+  .string()
+  .trim()
+  .max(GUEST_MESSAGE_MAX_LENGTH, {
+    message: `Die Nachricht darf höchstens ${GUEST_MESSAGE_MAX_LENGTH} Zeichen lang sein.`,
+  })
+  .transform((value) => (value === '' ? null : value));
+
+/** The random id of the guest's browser tab: one open payment session per id. */
+export const guestSessionIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'Die Sitzungskennung ist ungültig.' });
+
+/** The secret only the paying browser received when its payment started. */
+export const tipTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'Der Zahlungsnachweis ist ungültig.' });
+
+export const tipIdParamsSchema = z.object({
+  tipId: z.uuid({ message: 'Die Trinkgeld-ID ist ungültig.' }),
+});
+
+export const startTipPaymentBodySchema = z.object({
+  code: guestCodeSchema,
+  amountCents: tipAmountCentsSchema,
+  platformFee: z.boolean(),
+  guestMessage: guestTextSchema.optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  guestSessionId: guestSessionIdSchema,
+  payLaterToken: tipTokenSchema.optional(),
+  /** A retry of a payment that did not go through, proven by that payment's token. */
+  retryOf: z.object({ tipId: z.uuid(), token: tipTokenSchema }).optional(),
+});
+export type StartTipPaymentBody = z.input<typeof startTipPaymentBodySchema>;
+
+export const startTipPaymentResponseSchema = z.object({
+  tipId: z.uuid(),
+  /** Where the browser goes next: the provider's hosted checkout. */
+  checkoutUrl: z.string(),
+  /** Keep this in the tab: it proves this browser paid (feedback, retry, cancel). */
+  token: z.string(),
+  attempt: z.number().int(),
+  expiresAt: z.string(),
+});
+export type StartTipPaymentResponse = z.infer<typeof startTipPaymentResponseSchema>;
+
+export const tipStatusResponseSchema = z.object({
+  tipId: z.uuid(),
+  code: z.string().nullable(),
+  status: z.enum(TIP_STATUSES),
+  /** Set for failed, cancelled and expired tips: the class the tip page reacts to. */
+  errorClass: z.enum(PAYMENT_ERROR_CLASSES).nullable(),
+  amountCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  totalCents: z.number().int(),
+  currency: z.string(),
+  guestMessage: z.string().nullable(),
+  recipientName: z.string(),
+  attempt: z.number().int(),
+});
+export type TipStatusResponse = z.infer<typeof tipStatusResponseSchema>;
+
+export const tipTokenBodySchema = z.object({ token: tipTokenSchema });
+
+export const feedbackBodySchema = z.object({
+  token: tipTokenSchema,
+  emoji: z.enum(FEEDBACK_EMOJIS),
+  message: guestTextSchema.optional(),
+});
+export type FeedbackBody = z.input<typeof feedbackBodySchema>;
+
+export const feedbackResponseSchema = z.object({
+  tipId: z.uuid(),
+  emoji: z.enum(FEEDBACK_EMOJIS),
+  message: z.string().nullable(),
+});
+
+export const thankYouQuerySchema = z
+  .object({
+    tipId: z.uuid({ message: 'Die Trinkgeld-ID ist ungültig.' }).optional(),
+    session_id: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((query) => query.tipId !== undefined || query.session_id !== undefined, {
+    message: 'Keine Trinkgeld-ID oder Session-ID gefunden',
+  });
+
+export const thankYouResponseSchema = z.object({
+  tipId: z.uuid(),
+  /** First 8 characters of the id, shown as 'Transaction ID'. */
+  shortId: z.string(),
+  status: z.enum(TIP_STATUSES),
+  amountCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  /** What the guest paid: tip plus optional contribution. */
+  totalCents: z.number().int(),
+  currency: z.string(),
+  guestMessage: z.string().nullable(),
+  feedbackEmoji: z.enum(FEEDBACK_EMOJIS).nullable(),
+  feedbackMessage: z.string().nullable(),
+  recipient: z.object({
+    type: z.enum(ENTRYPOINT_TYPES),
+    displayName: z.string(),
+    jobTitle: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    thankYouMessage: z.string(),
+  }),
+  businessName: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type ThankYouResponse = z.infer<typeof thankYouResponseSchema>;
+
+export const createPayLaterBodySchema = z.object({
+  code: guestCodeSchema,
+  amountCents: tipAmountCentsSchema,
+});
+
+export const payLaterLinkResponseSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  code: z.string(),
+  amountCents: z.number().int(),
+  expiresAt: z.string(),
+});
+export type PayLaterLinkResponse = z.infer<typeof payLaterLinkResponseSchema>;
+
+export const payLaterTokenParamsSchema = z.object({ token: tipTokenSchema });
+
+export const TIP_ERRORS = defineErrors({
+  payment_in_progress: {
+    status: 409,
+    title: 'Zahlung läuft bereits',
+    message: 'Bitte warten Sie, bis die laufende Zahlung abgeschlossen ist.',
+  },
+  max_retries: {
+    status: 429,
+    title: 'Maximale Versuche erreicht',
+    message: 'Bitte wenden Sie sich an das Personal für Hilfe.',
+  },
+  retry_too_soon: {
+    status: 429,
+    title: 'Bitte kurz warten',
+    message: 'Der nächste Versuch ist in wenigen Sekunden möglich.',
+  },
+  retry_not_allowed: {
+    status: 409,
+    title: 'Zahlung bereits erledigt',
+    message: 'Diese Zahlung ist schon abgeschlossen oder läuft noch.',
+  },
+  tip_not_found: {
+    status: 404,
+    title: 'Trinkgeld nicht gefunden',
+    message: 'Zu dieser Angabe gibt es kein Trinkgeld.',
+  },
+  tip_token_invalid: {
+    status: 403,
+    title: 'Zugriff verweigert',
+    message: 'Dieser Nachweis gehört zu einer anderen Zahlung.',
+  },
+  feedback_not_allowed: {
+    status: 409,
+    title: 'Feedback nicht möglich',
+    message: 'Feedback ist nur nach einer erfolgreichen Zahlung möglich.',
+  },
+  feedback_already_sent: {
+    status: 409,
+    title: 'Feedback bereits gesendet',
+    message: 'Zu diesem Trinkgeld wurde schon ein Feedback gesendet.',
+  },
+  pay_later_not_found: {
+    status: 404,
+    title: 'Link ungültig',
+    message: 'Diesen Zahlungslink gibt es nicht.',
+  },
+  pay_later_expired: {
+    status: 410,
+    title: 'Link abgelaufen',
+    message: 'Dieser Zahlungslink ist abgelaufen: Links zum späteren Zahlen gelten 24 Stunden.',
+  },
+  pay_later_mismatch: {
+    status: 400,
+    title: 'Link ungültig',
+    message: 'Dieser Zahlungslink gehört zu einem anderen Code.',
+  },
+});
+export type TipErrorCode = keyof typeof TIP_ERRORS;

@@ -1,0 +1,84 @@
+import type { PaymentErrorClass } from '../domain/payments';
+
+/** The steps after a payment: success, error step, feedback and error dialogs. */
+export const tipOutcomeTexts = {
+  success: {
+    title: 'Vielen Dank für Ihre Wertschätzung!',
+    transferred: (name: string) => `wurde erfolgreich an ${name} übermittelt`,
+    done: 'Fertig',
+  },
+  error: {
+    title: 'Die Zahlung konnte leider nicht abgeschlossen werden',
+    retry: 'Erneut versuchen',
+    retryIn: (seconds: number) => `Erneut versuchen (${seconds} s)`,
+    payLater: 'Später zahlen',
+    back: 'Zurück',
+    payLaterNote: 'Der Link ist 24 Stunden gültig.',
+    payLaterLinkLabel: 'Ihr Link zum späteren Zahlen',
+    attemptsLeft: (left: number) =>
+      left === 1 ? 'Noch 1 Versuch möglich.' : `Noch ${left} Versuche möglich.`,
+    trustSsl: 'SSL-verschlüsselt',
+    trustProvider: (provider: string) => `Sichere Zahlung über ${provider}`,
+  },
+  providers: { stripe: 'Stripe', demo: 'Stripe (Demo-Modus)' },
+  feedback: {
+    title: 'Möchtest du noch etwas sagen?',
+    description: 'Wähle eine Reaktion und schreib, wenn du magst, ein paar Worte.',
+    emojiLabel: 'Reaktion',
+    emojiNames: { smile: 'Lächeln', clap: 'Applaus', pray: 'Danke' },
+    messageLabel: 'Nachricht (optional)',
+    skip: 'Überspringen',
+    send: 'Senden',
+    done: 'Fertig',
+  },
+  errorDialog: {
+    close: 'Schließen',
+    restart: 'Neu starten',
+    retry: 'Erneut versuchen',
+  },
+} as const;
+
+/** Title, explanation and the one action of the error dialog per class (spec §8). */
+export const paymentErrorDialogs: Record<
+  PaymentErrorClass,
+  { title: string; description: string }
+> = {
+  invalid_qr: {
+    title: 'QR-Code nicht gefunden',
+    description:
+      'Dieser Code ist nicht mehr gültig oder wurde deaktiviert. Bitte wenden Sie sich an das Personal.',
+  },
+  stripe_not_connected: {
+    title: 'Zahlungsabwicklung nicht verfügbar',
+    description:
+      'Das Personal wurde bereits informiert. Bitte versuchen Sie es später noch einmal.',
+  },
+  session_expired: {
+    title: 'Sitzung abgelaufen',
+    description: 'Bitte scannen Sie den QR-Code erneut, um neu zu starten.',
+  },
+  business_deactivated: {
+    title: 'Service nicht verfügbar',
+    description: 'Dieser Betrieb nimmt derzeit kein digitales Trinkgeld an.',
+  },
+  payment_cancelled: {
+    title: 'Zahlung abgebrochen',
+    description: 'Sie haben die Zahlung abgebrochen. Es wurde nichts abgebucht.',
+  },
+  payment_failed: {
+    title: 'Die Zahlung konnte leider nicht abgeschlossen werden',
+    description: 'Ihre Zahlung wurde abgelehnt. Es wurde nichts abgebucht.',
+  },
+  payment_timeout: {
+    title: 'Zeitüberschreitung',
+    description: 'Die Zahlung hat zu lange gedauert. Es wurde nichts abgebucht.',
+  },
+  network_error: {
+    title: 'Verbindungsproblem',
+    description: 'Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+  },
+  unknown: {
+    title: 'Unbekannter Fehler',
+    description: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+  },
+};

@@ -1,0 +1,40 @@
+/** German texts of the thank-you page and the two guest error pages (spec §2, §8). */
+export const thankYouTexts = {
+  pageTitle: 'Vielen Dank',
+  loading: 'Lade...',
+  errorTitle: 'Fehler',
+  errorDescription: 'Das Trinkgeld konnte nicht angezeigt werden.',
+  home: 'Zur Startseite',
+  heading: 'Vielen Dank!',
+  amountLabel: 'Betrag',
+  transactionId: 'Transaction ID',
+  yourMessage: 'Ihre Nachricht',
+  share: 'App weiterempfehlen',
+  shareTitle: 'Trinkgeld – digital und ohne App',
+  shareText: 'Trinkgeld geben per QR-Code – ohne App, in Sekunden.',
+  shareCopied: 'Link in die Zwischenablage kopiert!',
+  toastMissing: 'Keine Trinkgeld-ID oder Session-ID gefunden',
+  toastLoadFailed: 'Trinkgeld-Daten konnten nicht geladen werden',
+  toastNotFound: 'Trinkgeld nicht gefunden',
+  toastUnexpected: 'Ein Fehler ist aufgetreten',
+} as const;
+
+export const qrErrorTexts = {
+  pageTitle: 'QR-Code nicht gültig',
+  title: 'QR-Code nicht gültig',
+  description:
+    'Dieser QR-Code ist nicht (mehr) gültig oder wurde deaktiviert. Bitte scannen Sie einen anderen Code oder fragen Sie das Personal.',
+  home: 'Zur Startseite',
+  rescan: 'Neuen QR-Code scannen',
+  support: 'Support kontaktieren',
+} as const;
+
+export const invalidUidTexts = {
+  pageTitle: 'Ungültige UID',
+  title: 'Ungültige UID',
+  description:
+    'Zu diesem Link gibt es keinen Bezahlpunkt. Bitte prüfen Sie den Link oder scannen Sie den Code erneut.',
+  home: 'Zur Startseite',
+  back: 'Zurück',
+  support: 'Support kontaktieren',
+} as const;

@@ -1,0 +1,60 @@
+/**
+ * German texts of the tip page's first view (spec §2, §8). What follows a payment lives in
+ * guest-outcome.ts and the other guest pages in guest-pages.ts, so each bundle takes only its own.
+ */
+export const guestTexts = {
+  pageTitle: 'Trinkgeld geben',
+  pageDescription: 'Trinkgeld geben – schnell, sicher und ohne App.',
+  loading: 'Lade...',
+  home: 'Zur Startseite',
+  notFound: {
+    title: 'Mitarbeiter nicht gefunden',
+    description: 'Zu diesem Code gibt es niemanden mehr, der Trinkgeld empfangen kann.',
+    back: 'Zurück',
+  },
+  loadFailed: {
+    title: 'Fehler',
+    description: 'Mitarbeiterdaten konnten nicht geladen werden.',
+  },
+  codeInactiveToast: 'Code nicht aktiv',
+  amount: {
+    title: 'Trinkgeld geben',
+    presetsLabel: 'Betrag wählen',
+    customLabel: 'Eigener Betrag',
+    customPlaceholder: '0.00',
+    continue: (formatted: string) => `Weiter zur Zahlung · ${formatted}`,
+    tooHigh: (max: string) => `Der Betrag darf höchstens ${max} betragen.`,
+    invalid: 'Bitte geben Sie einen Betrag über 0 € ein.',
+  },
+  payment: {
+    title: 'Zahlungsmethode',
+    back: 'Zurück zur Betragsauswahl',
+    tip: 'Trinkgeld',
+    serviceFee: 'Servicebeitrag',
+    total: 'Gesamt',
+    feeCheckbox: (fee: string) => `Ich übernehme die Plattformkosten von ${fee}`,
+    feeHint: '100 % Ihres Trinkgelds kommen an – der Beitrag deckt die Plattformkosten.',
+    feeThanks: 'Danke für Ihre Unterstützung!',
+    messageLabel: 'Persönliche Nachricht (optional)',
+    messagePlaceholder: 'Ein paar nette Worte …',
+    counter: (used: number, max: number) => `${used}/${max}`,
+    applePay: 'Apple Pay',
+    googlePay: 'Google Pay',
+    card: 'Mit Karte bezahlen',
+    processingButton: 'Zahlung wird vorbereitet...',
+    processingNotice: 'Zahlung läuft - Bitte warten Sie...',
+    checking: 'Zahlung wird geprüft...',
+    alreadyRunning: 'Zahlung läuft bereits',
+    alreadyRunningDescription: 'Bitte warten Sie, bis die laufende Zahlung abgeschlossen ist.',
+    payLaterValid: (until: string) => `Zahlungslink gültig bis ${until}`,
+    payLaterExpired: 'Link abgelaufen',
+  },
+  toasts: {
+    linkCopied: 'Link kopiert',
+    linkCopiedDescription: 'Der Link ist 24 Stunden gültig.',
+    copyFailed: 'Kopieren fehlgeschlagen',
+    copyFailedDescription: 'Link konnte nicht kopiert werden.',
+    maxRetries: 'Maximale Versuche erreicht',
+    maxRetriesDescription: 'Bitte wenden Sie sich an das Personal für Hilfe.',
+  },
+} as const;

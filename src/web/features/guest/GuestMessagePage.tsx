@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { buttonClasses } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { usePageTitle } from '../../lib/page-title';
+
+export interface GuestAction {
+  label: string;
+  /** A link, or an action when there is no address (reload, back). */
+  href?: string;
+  onClick?: () => void;
+}
+
+/** A small centred card with a title, a text and a few ways on: the guest error pages. */
+export function GuestMessagePage(props: {
+  title: string;
+  description: string;
+  icon?: ReactNode;
+  actions: GuestAction[];
+  footer?: ReactNode;
+}) {
+  usePageTitle(props.title);
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center p-4">
+      <Card className="flex flex-col items-center gap-4 p-6 text-center">
+        <span
+          aria-hidden="true"
+          className="flex h-16 w-16 items-center justify-center rounded-full bg-muted text-3xl"
+        >
+          {props.icon ?? '⚠️'}
+        </span>
+        <h1 className="text-2xl font-bold">{props.title}</h1>
+        <p className="text-muted-foreground">{props.description}</p>
+        <div className="flex w-full flex-col gap-3">
+          {props.actions.map((action, index) =>
+            action.href ? (
+              <a
+                key={action.label}
+                href={action.href}
+                className={buttonClasses(index === 0 ? 'primary' : 'outline', 'lg', 'w-full')}
+              >
+                {action.label}
+              </a>
+            ) : (
+              <button
+                key={action.label}
+                type="button"
+                onClick={action.onClick}
+                className={buttonClasses(index === 0 ? 'primary' : 'outline', 'lg', 'w-full')}
+              >
+                {action.label}
+              </button>
+            ),
+          )}
+        </div>
+        {props.footer}
+      </Card>
+    </main>
+  );
+}

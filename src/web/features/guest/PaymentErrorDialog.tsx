@@ -1,0 +1,40 @@
+import { DIALOG_RETRY_CLASSES, type PaymentErrorClass } from '../../../shared/domain/payments';
+import { paymentErrorDialogs, tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+
+const texts = tipOutcomeTexts.errorDialog;
+
+/** The error dialog by class (spec §8) for problems that do not switch to the error step. */
+export function PaymentErrorDialog(props: {
+  errorClass: PaymentErrorClass | null;
+  canRetry: boolean;
+  onRetry: () => void;
+  onRestart: () => void;
+  onClose: () => void;
+}) {
+  const errorClass = props.errorClass ?? 'unknown';
+  const dialog = paymentErrorDialogs[errorClass];
+  const retry = props.canRetry && DIALOG_RETRY_CLASSES.includes(errorClass);
+  return (
+    <Dialog
+      open={props.errorClass !== null}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title={dialog.title}
+      description={dialog.description}
+      footer={
+        <>
+          <Button variant="ghost" onClick={props.onClose}>
+            {texts.close}
+          </Button>
+          {errorClass === 'session_expired' ? (
+            <Button onClick={props.onRestart}>{texts.restart}</Button>
+          ) : null}
+          {retry ? <Button onClick={props.onRetry}>{texts.retry}</Button> : null}
+        </>
+      }
+    />
+  );
+}

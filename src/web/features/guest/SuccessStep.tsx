@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { SUCCESS_ANIMATION_STEPS_MS } from '../../../shared/domain/constants';
+import { formatCents } from '../../../shared/domain/money';
+import { tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../lib/cn';
+
+const texts = tipOutcomeTexts.success;
+
+/** Step 3: the thank-you animation in three beats (0, 400, 800 ms, spec §9). */
+export function SuccessStep(props: {
+  totalCents: number;
+  currency: string;
+  recipientName: string;
+  guestMessage: string | null;
+  onDone: () => void;
+}) {
+  const [beat, setBeat] = useState(0);
+  useEffect(() => {
+    const timers = SUCCESS_ANIMATION_STEPS_MS.map((at, index) =>
+      setTimeout(() => setBeat(index + 1), at),
+    );
+    return () => timers.forEach(clearTimeout);
+  }, []);
+  const shown = (index: number) => (beat > index ? 'animate-pop-in' : 'invisible');
+
+  return (
+    <section className="flex flex-col items-center gap-4 py-4 text-center" aria-live="polite">
+      <div
+        aria-hidden="true"
+        className={cn(
+          'flex h-20 w-20 items-center justify-center rounded-full bg-success text-4xl text-success-foreground',
+          shown(0),
+        )}
+      >
+        ✓
+      </div>
+      <h2 className={cn('text-xl font-bold', shown(1))}>{texts.title}</h2>
+      <div className={cn('flex flex-col gap-1', shown(2))}>
+        <p className="text-3xl font-bold tabular-nums">
+          {formatCents(props.totalCents, props.currency)}
+        </p>
+        <p className="text-muted-foreground">{texts.transferred(props.recipientName)}</p>
+        {props.guestMessage ? (
+          <blockquote className="mt-2 rounded-lg bg-muted px-4 py-2 italic">
+            „{props.guestMessage}“
+          </blockquote>
+        ) : null}
+      </div>
+      <Button size="lg" className="mt-2 w-full" onClick={props.onDone}>
+        {texts.done}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { GuestEventBody } from '../../../shared/api/analytics';
+import type { GuestEntrypoint, GuestInfo } from '../../../shared/api/entrypoints';
+import type {
+  FeedbackBody,
+  PayLaterLinkResponse,
+  StartTipPaymentBody,
+  StartTipPaymentResponse,
+  ThankYouResponse,
+  TipStatusResponse,
+} from '../../../shared/api/tips';
+import { api } from '../../lib/api';
+
+/** The guest API. Only types come from the shared schemas, so no zod reaches the guest bundle. */
+export const guestApi = {
+  resolveCode: (code: string) =>
+    api.get<GuestEntrypoint>(`/api/guest/codes/${encodeURIComponent(code)}`),
+  info: () => api.get<GuestInfo>('/api/guest/info'),
+  startPayment: (body: StartTipPaymentBody) =>
+    api.post<StartTipPaymentResponse>('/api/guest/tips', body),
+  tipStatus: (tipId: string) => api.get<TipStatusResponse>(`/api/guest/tips/${tipId}`),
+  cancelPayment: (tipId: string, token: string) =>
+    api.post<TipStatusResponse>(`/api/guest/tips/${tipId}/cancel`, { token }),
+  sendFeedback: (tipId: string, body: FeedbackBody) =>
+    api.post<unknown>(`/api/guest/tips/${tipId}/feedback`, body),
+  thankYou: (query: { tipId: string } | { sessionId: string }) =>
+    api.get<ThankYouResponse>(
+      'tipId' in query
+        ? `/api/guest/thank-you?tipId=${encodeURIComponent(query.tipId)}`
+        : `/api/guest/thank-you?session_id=${encodeURIComponent(query.sessionId)}`,
+    ),
+  createPayLaterLink: (code: string, amountCents: number) =>
+    api.post<PayLaterLinkResponse>('/api/guest/pay-later-links', { code, amountCents }),
+  openPayLaterLink: (token: string) =>
+    api.get<PayLaterLinkResponse>(`/api/guest/pay-later-links/${encodeURIComponent(token)}`),
+};
+
+/**
+ * First-party tracking: fire and forget. keepalive lets the event survive a page change (the
+ * redirect to the checkout), and a failed report never disturbs the guest.
+ */
+export function track(event: GuestEventBody): void {
+  try {
+    void fetch('/api/guest/events', {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(event),
+    }).catch(() => {});
+  } catch {
+    // tracking is never worth an error
+  }
+}

@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentEntrypoints, profiles, tips } from '../../src/server/db/schema';
+import type { Clock } from '../../src/server/lib/clock';
+import type { RunningServer } from '../../src/server/server';
+import { PAY_LATER_LINK_TTL_MS } from '../../src/shared/domain/constants';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  trackPageErrors,
+} from './support/harness';
+
+/** Real time that a test can jump ahead: retries need seconds to pass, pay-later links a day. */
+class ShiftedClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+const clock = new ShiftedClock();
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer({ clock }), launchBrowser()]);
+  context = await newContext(browser, server.url, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe('when a payment does not go through', () => {
+  it('shows the error step after cancel and failure, retries, and offers a pay-later link for 24 hours', async () => {
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto('/t/aio-clara-fischer-3h8q');
+    await page.getByRole('button', { name: '15 €' }).click();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 15,00 €' }).click();
+    await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
+
+    await page.waitForURL('**/checkout/demo/**');
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.waitForURL('**/t/aio-clara-fischer-3h8q**');
+    await page
+      .getByRole('heading', { name: 'Die Zahlung konnte leider nicht abgeschlossen werden' })
+      .waitFor();
+    await page.getByText('Zahlung abgebrochen', { exact: true }).waitFor();
+    await page.getByText('Noch 3 Versuche möglich.').waitFor();
+    await page.getByText('SSL-verschlüsselt').waitFor();
+    await screenshot(page, 'guest-error-step');
+
+    // 'Erneut versuchen' waits its backoff, then opens a new checkout.
+    await page.getByRole('button', { name: /Erneut versuchen/ }).click();
+    await page.waitForURL('**/checkout/demo/**');
+    await page.getByRole('button', { name: 'Fehlschlagen' }).click();
+    await page.waitForURL('**/t/aio-clara-fischer-3h8q**');
+    await page
+      .getByRole('heading', { name: 'Die Zahlung konnte leider nicht abgeschlossen werden' })
+      .waitFor();
+    await page.getByText('Ihre Zahlung wurde abgelehnt. Es wurde nichts abgebucht.').waitFor();
+    await page.getByText('Noch 2 Versuche möglich.').waitFor();
+
+    const attempts = await server.deps.database.db
+      .select({ status: tips.status })
+      .from(tips)
+      .where(eq(tips.entrypointUid, 'aio-clara-fischer-3h8q'));
+    const recent = attempts.filter((row) => row.status === 'cancelled' || row.status === 'failed');
+    expect(recent.length).toBeGreaterThanOrEqual(2);
+
+    await page.getByRole('button', { name: 'Später zahlen' }).click();
+    await page.getByText('Link kopiert').waitFor();
+    await page.getByText('Der Link ist 24 Stunden gültig.').first().waitFor();
+    const link = await page.getByTestId('pay-later-link').getAttribute('href');
+    expect(link).toMatch(/\/t\/aio-clara-fischer-3h8q\?amount=15\.00&later=[A-Za-z0-9_-]+$/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+    await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // Within 24 hours the link opens the payment step with its amount.
+    const later = await context.newPage();
+    await later.goto(link!);
+    await later.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    await later.getByText(/Zahlungslink gültig bis/).waitFor();
+    expect((await later.locator('dl').first().textContent())?.replace(/\u00a0/g, ' ')).toContain(
+      'Trinkgeld15,00 €',
+    );
+    await later.close();
+
+    // After 24 hours the server refuses it.
+    clock.advance(PAY_LATER_LINK_TTL_MS + 1_000);
+    const expired = await context.newPage();
+    await expired.goto(link!);
+    await expired.getByText('Link abgelaufen').waitFor();
+    await expired.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
+    expect(await expired.getByRole('heading', { name: 'Zahlungsmethode' }).count()).toBe(0);
+    await expired.close();
+  });
+});
+
+describe('codes that cannot be tipped', () => {
+  it("sends an inactive code to /qr-error with 'Code nicht aktiv'", async () => {
+    await server.deps.database.db
+      .update(paymentEntrypoints)
+      .set({ active: false })
+      .where(eq(paymentEntrypoints.uid, 'aio-hotelbar-5v9w'));
+    const page = await context.newPage();
+    await page.goto('/t/aio-hotelbar-5v9w');
+    await page.waitForURL('**/qr-error');
+    await page.getByText('Code nicht aktiv').waitFor();
+    await page.getByRole('heading', { name: 'QR-Code nicht gültig' }).waitFor();
+    await page.getByRole('button', { name: 'Neuen QR-Code scannen' }).waitFor();
+    await page.getByRole('link', { name: /Support kontaktieren/ }).waitFor();
+    expect(
+      await page.getByRole('link', { name: /Support kontaktieren/ }).getAttribute('href'),
+    ).toBe('mailto:kontakt@trinkgeld.example');
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.close();
+  });
+
+  it('sends an unknown code to /error/invalid-uid', async () => {
+    const page = await context.newPage();
+    await page.goto('/t/aio-gibt-es-nicht-0000');
+    await page.waitForURL('**/error/invalid-uid');
+    await page.getByRole('heading', { name: 'Ungültige UID' }).waitFor();
+    await page.getByRole('button', { name: 'Zurück' }).waitFor();
+    await page.getByRole('link', { name: 'Zur Startseite' }).waitFor();
+
+    await page.goto('/t/qr-unbekannt');
+    await page.waitForURL('**/qr-error');
+    await page.close();
+  });
+
+  it("shows 'Mitarbeiter nicht gefunden' when the person behind a code is gone", async () => {
+    await server.deps.database.db
+      .update(profiles)
+      .set({ fullName: null })
+      .where(eq(profiles.email, 'david@demo.local'));
+    const page = await context.newPage();
+    await page.goto('/t/aio-david-wagner-6t1z');
+    await page.getByRole('heading', { name: 'Mitarbeiter nicht gefunden' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Zurück' }).getAttribute('href')).toBe('/');
+    await page.close();
+  });
+
+  it('sends /thank-you without a reference home', async () => {
+    const page = await context.newPage();
+    await page.goto('/thank-you');
+    await page.getByText('Keine Trinkgeld-ID oder Session-ID gefunden').waitFor();
+    await page.waitForURL(`${server.url}/`);
+    await page.close();
+  });
+});

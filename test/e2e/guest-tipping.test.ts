@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  compressedSizes,
+  GUEST_JS_BUDGET_BYTES,
+  measureGuestBundle,
+} from '../../bench/guest-bundle';
+import { DEFAULT_WEB_DIR } from '../../src/server/app';
+import { tips } from '../../src/server/db/schema';
+import { ManualClock } from '../../src/server/lib/clock';
+import type { RunningServer } from '../../src/server/server';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  trackPageErrors,
+} from './support/harness';
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startE2EServer({ clock: new ManualClock(new Date()) }),
+    launchBrowser(),
+  ]);
+  context = await newContext(browser, server.url, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const text = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') allows.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (o: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    return axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+  });
+  return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+}
+
+describe('a guest tips through a demo code', () => {
+  it('scans, picks 10 €, adds the contribution and a message, pays, reacts and gets a receipt', async () => {
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+
+    await page.goto('/t/aio-anna-schneider-4k7p');
+    await page.getByRole('heading', { name: 'Anna Schneider' }).waitFor();
+    await page.getByText('Rezeptionistin').waitFor();
+    await page.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'guest-amount');
+
+    await page.getByRole('button', { name: '10 €' }).click();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 10,00 €' }).click();
+    await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    // No wallet in this browser, so only the card button.
+    expect(await page.getByRole('button', { name: 'Apple Pay' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Google Pay' }).count()).toBe(0);
+
+    await page.getByLabel(/Plattformkosten von 0,45/).check();
+    await page.getByText('Danke für Ihre Unterstützung!').waitFor();
+    const summary = text(await page.locator('dl').first().textContent());
+    expect(summary).toContain('Trinkgeld10,00 €');
+    expect(summary).toContain('Servicebeitrag0,45 €');
+    expect(summary).toContain('Gesamt10,45 €');
+    const message = page.getByLabel('Persönliche Nachricht (optional)');
+    await message.fill('Danke für den wunderbaren Aufenthalt!');
+    await page.getByText('37/200').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'guest-payment');
+
+    const pay = page.getByRole('button', { name: 'Mit Karte bezahlen' });
+    await pay.click();
+    await page.getByText('Zahlung läuft - Bitte warten Sie...').waitFor();
+    // A second tap while the first payment starts (the button only looks disabled).
+    await page.getByRole('button', { name: 'Zahlung wird vorbereitet...' }).click({ force: true });
+    await page.getByText('Zahlung läuft bereits').waitFor();
+
+    await page.waitForURL('**/checkout/demo/**');
+    await page.getByText('Trinkgeld für Anna Schneider').waitFor();
+    expect(text(await page.locator('dl').textContent())).toContain('10,45 €');
+    await screenshot(page, 'guest-demo-checkout');
+    await page.getByRole('button', { name: 'Bezahlen' }).click();
+
+    await page.waitForURL('**/t/aio-anna-schneider-4k7p**');
+    await page.getByRole('heading', { name: 'Vielen Dank für Ihre Wertschätzung!' }).waitFor();
+    await page.getByText('wurde erfolgreich an Anna Schneider übermittelt').waitFor();
+    await page.getByText('„Danke für den wunderbaren Aufenthalt!“').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Möchtest du noch etwas sagen?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('radio', { name: 'Lächeln' }).isChecked()).toBe(true);
+    await dialog.getByText('👏').click();
+    expect(await dialog.getByRole('radio', { name: 'Applaus' }).isChecked()).toBe(true);
+    await screenshot(page, 'guest-feedback');
+    await dialog.getByRole('button', { name: 'Fertig' }).click();
+
+    await page.waitForURL('**/thank-you?tipId=**');
+    await page.getByRole('heading', { name: 'Vielen Dank!' }).waitFor();
+    expect(text(await page.getByTestId('thank-you-amount').textContent())).toBe('10,45 €');
+    const tipId = new URL(page.url()).searchParams.get('tipId')!;
+    await page.getByText(tipId.slice(0, 8)).waitFor();
+    await page.getByText('Transaction ID').waitFor();
+    await page.getByRole('button', { name: 'App weiterempfehlen' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'guest-thank-you');
+
+    const rows = await server.deps.database.db
+      .select()
+      .from(tips)
+      .where(and(eq(tips.guestMessage, 'Danke für den wunderbaren Aufenthalt!')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: tipId,
+      amountCents: 1000,
+      platformFeeCents: 45,
+      platformFeeCovered: true,
+      status: 'pending',
+      feedbackEmoji: 'clap',
+      feedbackMessage: null,
+      paymentMethod: 'stripe',
+      entrypointUid: 'aio-anna-schneider-4k7p',
+    });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens with ?amount=7.5 straight on the payment step', async () => {
+    const page = await context.newPage();
+    await page.goto('/t/aio-ben-mueller-9x2m?amount=7.5');
+    await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    const summary = text(await page.locator('dl').first().textContent());
+    expect(summary).toContain('Trinkgeld7,50 €');
+    expect(summary).toContain('Gesamt7,50 €');
+    await page.getByRole('button', { name: 'Zurück zur Betragsauswahl' }).click();
+    await page.getByLabel('Eigener Betrag').waitFor();
+    expect(await page.getByLabel('Eigener Betrag').inputValue()).toBe('7.50');
+    await page.close();
+  });
+
+  it('refuses more than 500 € with a clear message', async () => {
+    const page = await context.newPage();
+    await page.goto('/t/aio-team-restaurant-1d6f');
+    await page.getByRole('heading', { name: 'Restaurant-Service' }).waitFor();
+    await page.getByLabel('Eigener Betrag').fill('600');
+    await page.getByText('Der Betrag darf höchstens 500,00 € betragen.').waitFor();
+    expect(await page.getByRole('button', { name: /Weiter zur Zahlung/ }).count()).toBe(0);
+    await page.getByLabel('Eigener Betrag').fill('12.50');
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 12,50 €' }).waitFor();
+    await page.close();
+  });
+
+  it('loads at most 80 KB of JavaScript and no web font for the first view', async () => {
+    const fresh = await newContext(browser, server.url, { viewport: { width: 390, height: 844 } });
+    const page = await fresh.newPage();
+    const scripts = new Set<string>();
+    const fonts: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+      if (/\.(woff2?|ttf|otf)$/.test(url.pathname)) fonts.push(url.pathname);
+    });
+    await page.goto('/t/aio-david-wagner-6t1z');
+    await page.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const loaded = [...scripts].map((file) => compressedSizes(DEFAULT_WEB_DIR, file));
+    const total = loaded.reduce((sum, file) => sum + file.gzipBytes, 0);
+    expect(total).toBeLessThanOrEqual(GUEST_JS_BUDGET_BYTES);
+    expect(fonts).toEqual([]);
+    expect([...scripts].some((file) => path.basename(file).startsWith('app-'))).toBe(false);
+    // The bench measures exactly what the browser loaded.
+    expect(
+      measureGuestBundle(DEFAULT_WEB_DIR)
+        .files.map((file) => file.file)
+        .sort(),
+    ).toEqual([...scripts].sort());
+    await fresh.close();
+  });
+});

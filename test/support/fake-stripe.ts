@@ -1,0 +1,214 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+/** One request the Stripe SDK sent, with its form body flattened ("line_items[0][quantity]"). */
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  form: Record<string, string>;
+}
+
+interface FakeAccount {
+  id: string;
+  object: 'account';
+  email: string;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements: { past_due: string[]; disabled_reason: string | null };
+}
+
+interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  payment_intent: string | null;
+  url: string | null;
+  metadata: Record<string, string>;
+  amount_total: number;
+  currency: string;
+}
+
+/**
+ * A small local stand-in for Stripe's API (stripe-stateful-mock has no Checkout): enough of
+ * Checkout Sessions, their expiry and charges for contract tests, recording every request.
+ * It listens on 127.0.0.1 only.
+ */
+export class FakeStripe {
+  readonly requests: RecordedStripeRequest[] = [];
+  readonly sessions = new Map<string, FakeSession>();
+  readonly intents = new Map<string, { id: string; status: string }>();
+  readonly charges = new Map<string, { id: string; refunded: boolean; payment_intent: string }>();
+  /** Connect (Express) accounts by id, with the fields payout setup reads. */
+  readonly accounts = new Map<string, FakeAccount>();
+  private readonly byIdempotencyKey = new Map<string, string>();
+  /** Answer the next create call with this HTTP error. */
+  failNextCreate: number | null = null;
+  private server: Server | undefined;
+  private counter = 0;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      void this.handle(request, response);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** The guest paid on Stripe's page. */
+  pay(sessionId: string): string {
+    const session = this.sessions.get(sessionId)!;
+    const intent = `pi_test_${++this.counter}`;
+    this.intents.set(intent, { id: intent, status: 'succeeded' });
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent });
+    return intent;
+  }
+
+  /** A delayed payment method that finally failed. */
+  failAsync(sessionId: string): void {
+    const session = this.sessions.get(sessionId)!;
+    const intent = `pi_test_${++this.counter}`;
+    this.intents.set(intent, { id: intent, status: 'requires_payment_method' });
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'unpaid',
+      payment_intent: intent,
+    });
+  }
+
+  refund(paymentIntentId: string): string {
+    const charge = `ch_test_${++this.counter}`;
+    this.charges.set(charge, { id: charge, refunded: true, payment_intent: paymentIntentId });
+    return charge;
+  }
+
+  lastCreate(): RecordedStripeRequest | undefined {
+    return this.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
+      .at(-1);
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const recorded: RecordedStripeRequest = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: request.headers,
+      form: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+    };
+    this.requests.push(recorded);
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
+      response.end(JSON.stringify(body));
+    };
+    const invalid = (message: string) =>
+      send(400, { error: { type: 'invalid_request_error', message } });
+
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
+    if (recorded.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      if (this.failNextCreate) {
+        const status = this.failNextCreate;
+        this.failNextCreate = null;
+        return invalid(`simulated failure ${status}`);
+      }
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const existing = key ? this.byIdempotencyKey.get(key) : undefined;
+      if (existing) return send(200, this.sessions.get(existing));
+      const id = `cs_test_${++this.counter}`;
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of Object.entries(recorded.form)) {
+        const match = /^metadata\[(.+)\]$/.exec(name);
+        if (match) metadata[match[1]!] = value;
+      }
+      let total = 0;
+      for (let i = 0; recorded.form[`line_items[${i}][price_data][unit_amount]`]; i += 1) {
+        total += Number(recorded.form[`line_items[${i}][price_data][unit_amount]`]);
+      }
+      const session: FakeSession = {
+        id,
+        object: 'checkout.session',
+        status: 'open',
+        payment_status: 'unpaid',
+        payment_intent: null,
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        metadata,
+        amount_total: total,
+        currency: recorded.form['line_items[0][price_data][currency]'] ?? 'eur',
+      };
+      this.sessions.set(id, session);
+      if (key) this.byIdempotencyKey.set(key, id);
+      return send(200, session);
+    }
+    if (sessionMatch) {
+      const session = this.sessions.get(sessionMatch[1]!);
+      if (!session)
+        return send(404, {
+          error: { type: 'invalid_request_error', message: 'No such checkout.session' },
+        });
+      if (sessionMatch[2]) {
+        if (session.status !== 'open') {
+          return invalid('Only Checkout Sessions with a status in ["open"] can be expired.');
+        }
+        session.status = 'expired';
+        return send(200, session);
+      }
+      const expand = url.searchParams
+        .getAll('expand[]')
+        .concat(url.searchParams.getAll('expand[0]'));
+      const intent =
+        expand.includes('payment_intent') && session.payment_intent
+          ? this.intents.get(session.payment_intent)
+          : session.payment_intent;
+      return send(200, { ...session, payment_intent: intent });
+    }
+    if (recorded.method === 'POST' && url.pathname === '/v1/accounts') {
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const existing = key ? this.byIdempotencyKey.get(key) : undefined;
+      if (existing) return send(200, this.accounts.get(existing));
+      const account: FakeAccount = {
+        id: `acct_test_${++this.counter}`,
+        object: 'account',
+        email: recorded.form.email ?? '',
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { past_due: [], disabled_reason: null },
+      };
+      this.accounts.set(account.id, account);
+      if (key) this.byIdempotencyKey.set(key, account.id);
+      return send(200, account);
+    }
+    const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+    if (recorded.method === 'GET' && accountMatch) {
+      const account = this.accounts.get(accountMatch[1]!);
+      return account ? send(200, account) : invalid('No such account');
+    }
+    if (recorded.method === 'POST' && url.pathname === '/v1/account_links') {
+      const account = recorded.form.account ?? '';
+      if (!this.accounts.has(account)) return invalid('No such account');
+      return send(200, {
+        object: 'account_link',
+        url: `https://connect.stripe.com/setup/e/${account}/link${++this.counter}`,
+        created: 1,
+        expires_at: 2,
+      });
+    }
+    const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(url.pathname);
+    if (chargeMatch && this.charges.has(chargeMatch[1]!)) {
+      return send(200, { object: 'charge', ...this.charges.get(chargeMatch[1]!) });
+    }
+    return send(404, { error: { type: 'invalid_request_error', message: 'Unknown path' } });
+  }
+}
