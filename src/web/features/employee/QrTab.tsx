@@ -115,7 +115,7 @@ export function QrTab({ name }: { name: string | null }) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2">
+      <CardHeader className="sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <CardTitle>{t.qr.title}</CardTitle>
         {query.data?.source === 'legacy' ? (
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>

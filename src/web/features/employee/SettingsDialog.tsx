@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { ProfilePictureField } from '../auth/ProfilePictureField';
-import { PayoutSection } from './PayoutSection';
+import { PayoutSection } from '../payouts/PayoutSection';
 
 const labels = authTexts.onboarding;
 

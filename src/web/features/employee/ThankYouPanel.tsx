@@ -39,7 +39,7 @@ export function ThankYouPanel({
 
   return (
     <Card aria-labelledby="thank-you-title">
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+      <CardHeader className="sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <div className="flex items-center gap-2">
           <CardTitle id="thank-you-title">{t.thankYou.title}</CardTitle>
           {newCount > 0 ? (

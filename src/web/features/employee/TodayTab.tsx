@@ -42,7 +42,7 @@ export function TodayCard({
 }) {
   return (
     <Card>
-      <CardHeader className="flex-row items-baseline justify-between gap-2">
+      <CardHeader className="sm:flex-row sm:flex-wrap sm:items-baseline sm:justify-between">
         <CardTitle>{t.today.title}</CardTitle>
         {today ? (
           <span className="text-sm text-muted-foreground" data-testid="today-total">

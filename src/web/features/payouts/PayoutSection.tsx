@@ -10,7 +10,13 @@ import { api, ApiError } from '../../lib/api';
  * Payout setup. With Stripe configured: the Connect (Express) onboarding link and the account's
  * state. With the demo provider: an honest explanation that payouts need the real provider.
  */
-export function PayoutSection() {
+export function PayoutSection({
+  title = t.payout.title,
+  intro,
+}: {
+  title?: string;
+  intro?: string;
+}) {
   const status = useQuery({
     queryKey: ['employee', 'payout'],
     queryFn: () => api.get<PayoutStatus>('/api/employee/payout'),
@@ -33,7 +39,7 @@ export function PayoutSection() {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="payout-title" className="font-semibold">
-          {t.payout.title}
+          {title}
         </h3>
         {data ? (
           <Badge
@@ -44,6 +50,7 @@ export function PayoutSection() {
           </Badge>
         ) : null}
       </div>
+      {intro ? <p className="text-sm text-muted-foreground">{intro}</p> : null}
       {data?.provider === 'demo' ? (
         <p className="text-sm text-muted-foreground" data-testid="payout-demo-note">
           {t.payout.demoNote}
