@@ -77,8 +77,11 @@ describe('onboarding (spec §2 profile completion)', () => {
     expect(imageUrl).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
     expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
 
-    await page.getByRole('button', { name: 'Mit Stripe verbinden' }).click();
-    await page.getByTestId('toast').getByText('Stripe Connect').waitFor();
+    // Demo provider: the payout block says honestly that payouts need Stripe.
+    await page.getByRole('heading', { name: 'Auszahlung einrichten' }).waitFor();
+    expect(await page.getByTestId('payout-demo-note').textContent()).toContain(
+      'Demo-Zahlungsanbieter',
+    );
 
     await page.getByLabel(/Vollständiger Name/).fill('Nora Neumann');
     await page.getByLabel('Position').fill('Servicekraft');

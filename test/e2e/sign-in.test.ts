@@ -65,7 +65,7 @@ describe('password sign-in (spec §2 login screen)', () => {
     await page.waitForURL('**/employee/dashboard');
     await toast().getByText('Erfolgreich angemeldet!').waitFor();
     await toast().getByText('Willkommen zurück!').waitFor();
-    await page.getByRole('heading', { name: 'Mitarbeiter-Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: /^Willkommen, .+!$/ }).waitFor();
   });
 
   it.each([
@@ -176,7 +176,7 @@ describe('form states (spec §4)', () => {
       else await route.continue();
     });
     await page.reload();
-    await page.getByRole('heading', { name: 'Mitarbeiter-Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: /^Willkommen, .+!$/ }).waitFor();
     expect(failures).toBe(3);
 
     failures = 0;

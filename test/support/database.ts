@@ -8,6 +8,19 @@ import { loadSnapshot } from './global-setup';
 
 export type TestEngine = 'pglite' | 'postgres';
 
+const secondConnections = new WeakMap<Database, () => Promise<Database>>();
+
+/**
+ * What a second server instance would open: on PostgreSQL a new pool on the same schema; on
+ * PGlite (one process, one embedded database) the same handle, shared like instances would.
+ * Closing the returned handle never closes the original.
+ */
+export async function connectAgain(database: Database): Promise<Database> {
+  const open = secondConnections.get(database);
+  if (open) return open();
+  return { ...database, close: async () => {} };
+}
+
 export function testEngine(): TestEngine {
   return process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 }
@@ -45,6 +58,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     await seedDemoData(database, new ManualClock(seededAt()));
   }
   const close = database.close.bind(database);
+  secondConnections.set(database, () => openDatabase({ url, searchPath: schema, poolSize: 2 }));
   return Object.assign(database, {
     async close() {
       await close();

@@ -9,6 +9,16 @@ export interface RecordedStripeRequest {
   form: Record<string, string>;
 }
 
+interface FakeAccount {
+  id: string;
+  object: 'account';
+  email: string;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements: { past_due: string[]; disabled_reason: string | null };
+}
+
 interface FakeSession {
   id: string;
   object: 'checkout.session';
@@ -31,6 +41,8 @@ export class FakeStripe {
   readonly sessions = new Map<string, FakeSession>();
   readonly intents = new Map<string, { id: string; status: string }>();
   readonly charges = new Map<string, { id: string; refunded: boolean; payment_intent: string }>();
+  /** Connect (Express) accounts by id, with the fields payout setup reads. */
+  readonly accounts = new Map<string, FakeAccount>();
   private readonly byIdempotencyKey = new Map<string, string>();
   /** Answer the next create call with this HTTP error. */
   failNextCreate: number | null = null;
@@ -160,6 +172,38 @@ export class FakeStripe {
           ? this.intents.get(session.payment_intent)
           : session.payment_intent;
       return send(200, { ...session, payment_intent: intent });
+    }
+    if (recorded.method === 'POST' && url.pathname === '/v1/accounts') {
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const existing = key ? this.byIdempotencyKey.get(key) : undefined;
+      if (existing) return send(200, this.accounts.get(existing));
+      const account: FakeAccount = {
+        id: `acct_test_${++this.counter}`,
+        object: 'account',
+        email: recorded.form.email ?? '',
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { past_due: [], disabled_reason: null },
+      };
+      this.accounts.set(account.id, account);
+      if (key) this.byIdempotencyKey.set(key, account.id);
+      return send(200, account);
+    }
+    const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+    if (recorded.method === 'GET' && accountMatch) {
+      const account = this.accounts.get(accountMatch[1]!);
+      return account ? send(200, account) : invalid('No such account');
+    }
+    if (recorded.method === 'POST' && url.pathname === '/v1/account_links') {
+      const account = recorded.form.account ?? '';
+      if (!this.accounts.has(account)) return invalid('No such account');
+      return send(200, {
+        object: 'account_link',
+        url: `https://connect.stripe.com/setup/e/${account}/link${++this.counter}`,
+        created: 1,
+        expires_at: 2,
+      });
     }
     const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(url.pathname);
     if (chargeMatch && this.charges.has(chargeMatch[1]!)) {

@@ -90,6 +90,7 @@ export const profiles = pgTable('profiles', {
     .default('none')
     .$type<'none' | 'pending' | 'enabled' | 'restricted'>(),
   payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  messagesSeenAt: tstz('messages_seen_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -104,15 +104,6 @@ export const authTexts = {
     payout: {
       title: 'Auszahlung einrichten',
       text: 'Ihr Trinkgeld wird über unseren Zahlungsanbieter direkt auf Ihr Bankkonto ausgezahlt.',
-      connect: 'Mit Stripe verbinden',
-      status: {
-        none: 'Noch nicht eingerichtet',
-        pending: 'In Prüfung',
-        enabled: 'Eingerichtet – Auszahlungen aktiv',
-        restricted: 'Eingeschränkt – bitte Angaben ergänzen',
-      },
-      toastTitle: 'Stripe Connect',
-      toastMessage: 'Diese Funktion wird in der finalen Version implementiert.',
     },
   },
 } as const;

@@ -5,6 +5,8 @@ import { tips, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { publishTipChanges, type TipChange } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
+import { createStripeConnect } from '../payouts/connect';
+import { refreshAccountStatus } from '../payouts/service';
 import type { PaymentContext } from './context';
 import { settleCheckout } from './settlement';
 
@@ -87,6 +89,15 @@ async function processEvent(ctx: PaymentContext, event: ProviderEvent): Promise<
     const charge = await ctx.providers.stripe.retrieveChargeRefund(event.objectId);
     if (!charge.refunded || !charge.paymentIntentId) return;
     await refundTipsOfPayment(ctx, charge.paymentIntentId);
+  }
+  if (event.type === 'account.updated' && event.provider === 'stripe' && ctx.providers.stripe) {
+    // An employee's payout account changed: ask Stripe for its state now, trust nothing else.
+    await refreshAccountStatus(
+      ctx,
+      createStripeConnect(ctx.providers.stripe.client),
+      event.objectId,
+    );
+    return;
   }
   // Every other event type is stored and otherwise ignored.
 }

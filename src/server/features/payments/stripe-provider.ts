@@ -19,6 +19,8 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
+  /** The instance's one SDK client, shared with payouts (Stripe Connect). */
+  readonly client: Stripe;
   /** Verifies the signature over the raw body and returns the event; throws a 400 otherwise. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
   /** Whether the charge's money went back to the guest in full, and its payment intent. */
@@ -81,6 +83,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
 
   return {
     name: 'stripe',
+    client: stripe,
 
     async createCheckout(request) {
       const metadata: Record<string, string> = {

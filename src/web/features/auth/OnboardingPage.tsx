@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
-import { PayoutSetupCard } from './PayoutSetupCard';
+import { PayoutSection } from '../payouts/PayoutSection';
 import { ProfilePictureField } from './ProfilePictureField';
 import { SignOutButton } from './SignOutButton';
 
@@ -125,7 +125,7 @@ function OnboardingForm() {
                 {texts.thankYouHint}
               </p>
             </div>
-            <PayoutSetupCard profile={profile} />
+            <PayoutSection title={texts.payout.title} intro={texts.payout.text} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <SignOutButton variant="ghost" />
               <Button type="submit" disabled={saving || uploading || fullName.trim() === ''}>

@@ -1,10 +1,167 @@
-import { PendingPage } from '../../components/PendingPage';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { employeeTexts as t } from '../../../shared/i18n/employee';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Tabs } from '../../components/ui/Tabs';
+import { initials } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
+import { useSession } from '../../lib/session';
 import { SignOutButton } from '../auth/SignOutButton';
+import { employeeApi, employeeKeys, startOfLocalDay } from './employee-api';
+import { HistoryList } from './HistoryTab';
+import { QrTab } from './QrTab';
+import { SettingsDialog } from './SettingsDialog';
+import { StatsTab } from './StatsTab';
+import { ThankYouPanel } from './ThankYouPanel';
+import { TodayCard } from './TodayTab';
+import { connectTipStream, type StreamState } from './tip-stream';
+
+type TabKey = 'today' | 'messages' | 'history' | 'stats' | 'qr';
+
+/** Keeps the dashboard live: a tip change refetches what is on screen; a reconnect catches up. */
+function useLiveTips(): StreamState {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [state, setState] = useState<StreamState>('connecting');
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: employeeKeys.all });
+    return connectTipStream('/api/employee/stream', {
+      onTip: refresh,
+      onOpen: (reconnected) => {
+        if (reconnected) refresh();
+      },
+      onState: setState,
+      onSessionEnded: () => void session.signOut('timeout'),
+    });
+    // The stream lives as long as the page; the session object changes on every profile edit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient]);
+  return state;
+}
 
 export function EmployeeDashboardPage() {
+  usePageTitle(t.pageTitle);
+  const session = useSession();
+  const profile = session.profile;
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabKey>('today');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [day] = useState(() => startOfLocalDay());
+  const live = useLiveTips();
+
+  const today = useQuery({
+    queryKey: employeeKeys.today(day.toISOString()),
+    queryFn: () => employeeApi.today(day),
+  });
+  const messages = useQuery({ queryKey: employeeKeys.messages, queryFn: employeeApi.messages });
+  const markSeen = useMutation({
+    mutationFn: employeeApi.markMessagesSeen,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: employeeKeys.messages }),
+  });
+  const newCount = markSeen.isPending ? 0 : (messages.data?.newCount ?? 0);
+
+  const openMessages = () => {
+    setTab('messages');
+    if (newCount > 0) markSeen.mutate();
+  };
+
+  const panel = (
+    <ThankYouPanel
+      items={messages.data?.items}
+      newCount={newCount}
+      loading={messages.isPending}
+      refreshing={messages.isFetching}
+      onRefresh={() => void messages.refetch()}
+    />
+  );
+
+  const items = [
+    {
+      key: 'today' as const,
+      label: t.tabs.today,
+      content: (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <TodayCard today={today.data} loading={today.isPending} />
+          {panel}
+        </div>
+      ),
+    },
+    {
+      key: 'messages' as const,
+      label: t.tabs.messages,
+      content: (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {panel}
+          <HistoryList withMessage title={t.messagesTab.title} emptyText={t.messagesTab.empty} />
+        </div>
+      ),
+    },
+    {
+      key: 'history' as const,
+      label: t.tabs.history,
+      content: <HistoryList title={t.history.title} emptyText={t.history.empty} />,
+    },
+    { key: 'stats' as const, label: t.tabs.stats, content: <StatsTab /> },
+    { key: 'qr' as const, label: t.tabs.qr, content: <QrTab name={profile?.fullName ?? null} /> },
+  ];
+
+  const name = profile?.fullName?.trim() || t.fallbackName;
   return (
-    <PendingPage title="Mitarbeiter-Dashboard">
-      <SignOutButton />
-    </PendingPage>
+    <main className="mx-auto flex min-h-dvh max-w-6xl flex-col gap-6 p-4 sm:p-6">
+      <header className="flex flex-wrap items-center gap-4">
+        {profile?.profileImageUrl ? (
+          <img
+            src={profile.profileImageUrl}
+            alt=""
+            className="h-14 w-14 rounded-full border border-border object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-14 w-14 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground"
+            data-testid="avatar-initials"
+          >
+            {initials(profile?.fullName)}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h1 className="text-xl font-bold sm:text-2xl">{t.welcome(name)}</h1>
+          {profile?.jobTitle ? <p className="text-muted-foreground">{profile.jobTitle}</p> : null}
+          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="live-state">
+            {live === 'open'
+              ? t.live.connected
+              : live === 'reconnecting'
+                ? t.live.reconnecting
+                : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {newCount > 0 ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={openMessages}
+              aria-label={t.newMessagesButton(newCount)}
+            >
+              <Badge variant="destructive" data-testid="new-message-badge">
+                {t.newMessagesBadge(newCount)}
+              </Badge>
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={() => setSettingsOpen(true)}>
+            {t.settings}
+          </Button>
+          <SignOutButton />
+        </div>
+      </header>
+      <Tabs
+        label={t.pageTitle}
+        items={items}
+        value={tab}
+        onValueChange={(next) => (next === 'messages' ? openMessages() : setTab(next))}
+      />
+      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+    </main>
   );
 }

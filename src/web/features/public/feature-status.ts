@@ -42,17 +42,16 @@ export const FEATURES = {
   },
   staffSignIn: {
     name: 'Anmeldung (Passwort, Magic Link) und Profil',
-    status: 'planned',
-    note: 'in Arbeit',
+    status: 'live',
   },
   guestTipping: {
     name: 'Trinkgeld geben: Betrag, Zahlung, Dank',
-    status: 'planned',
-    note: 'in Arbeit',
+    status: 'live',
+    note: 'Demo-Zahlungsanbieter; Stripe mit eigenem Konto',
   },
   employeeDashboard: {
     name: 'Mitarbeiter-Dashboard mit Live-Trinkgeld',
-    status: 'planned',
+    status: 'live',
   },
   adminConsole: {
     name: 'Admin-Konsole: Bezahlpunkte, QR-Codes, Branding, Audit-Log',

@@ -104,7 +104,7 @@ export const SECURITY_AUDIENCES: readonly SecurityAudience[] = [
         icon: 'gauge',
         title: 'Schutz gegen Passwort-Raten',
         text: 'Anmeldeversuche sind je IP-Adresse und je E-Mail-Adresse begrenzt. Die Zähler liegen in der Datenbank und gelten damit für alle Server gleichzeitig.',
-        source: 'auth feature: rate_limit_buckets',
+        source: 'src/server/http/rate-limit.ts (rate_limit_buckets)',
       },
     ],
   },
@@ -125,7 +125,7 @@ export const SECURITY_AUDIENCES: readonly SecurityAudience[] = [
         icon: 'shield',
         title: 'Regeln gelten auf dem Server',
         text: 'Wer was sehen und ändern darf, prüft der Server bei jeder Anfrage. Ändernde Anfragen müssen von unserer eigenen App kommen (Prüfung des Origin-Headers gegen CSRF).',
-        source: 'feature policy.ts files; Origin check in the session/auth layer',
+        source: 'feature policy.ts files, app.requireActor; src/server/http/csrf.ts',
       },
       {
         id: 'data-location',

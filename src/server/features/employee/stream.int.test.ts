@@ -1,0 +1,129 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { signIn } from '../../../../test/support/auth';
+import { connectAgain } from '../../../../test/support/database';
+import { decideDemoCheckout, startedTip } from '../../../../test/support/guest';
+import { INACTIVITY_TIMEOUT_MS, REALTIME_HEARTBEAT_MS } from '../../../shared/domain/constants';
+
+let instanceA: TestApp;
+let instanceB: TestApp;
+let urlB: string;
+
+beforeAll(async () => {
+  instanceA = await createTestApp({ seeded: true });
+  // A second server instance on the same database: on PostgreSQL its own connection pool.
+  instanceB = await createTestApp({
+    database: await connectAgain(instanceA.database),
+    clock: instanceA.clock,
+  });
+  await instanceB.app.listen({ port: 0, host: '127.0.0.1' });
+  urlB = `http://127.0.0.1:${(instanceB.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await instanceB.close();
+  await instanceB.database.close();
+  await instanceA.close();
+});
+
+/** Reads Server-Sent Events from a fetch response until `until` says enough. */
+async function readEvents(
+  response: Response,
+  until: (events: { event: string; data: string }[]) => boolean,
+  timeoutMs = 5_000,
+  /** Return what arrived when the time is up instead of failing (to show that nothing came). */
+  resolveOnTimeout = false,
+) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: { event: string; data: string }[] = [];
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  while (!until(events)) {
+    const remaining = deadline - Date.now();
+    const chunk =
+      remaining > 0
+        ? await Promise.race([
+            reader.read(),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), remaining)),
+          ])
+        : null;
+    if (chunk === null) {
+      if (resolveOnTimeout) break;
+      throw new Error(`timed out; got ${JSON.stringify(events)}`);
+    }
+    if (chunk.done) break;
+    buffer += decoder.decode(chunk.value, { stream: true });
+    let split: number;
+    while ((split = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, split);
+      buffer = buffer.slice(split + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+      if (event) events.push({ event, data });
+    }
+  }
+  await reader.cancel().catch(() => {});
+  return events;
+}
+
+describe('live tip stream', () => {
+  it('delivers a tip paid through instance A to a stream connected to instance B', async () => {
+    const cookie = await signIn(instanceB, 'anna@demo.local');
+    const controller = new AbortController();
+    const response = await fetch(`${urlB}/api/employee/stream`, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+
+    const reading = readEvents(response, (events) =>
+      events.some((e) => e.event === 'tip' && e.data.includes('pending')),
+    );
+    // Paid through instance A: the guest starts the payment and pays on the demo checkout.
+    const tip = await startedTip(instanceA, { code: 'aio-anna-schneider-4k7p', amountCents: 1200 });
+    const started = Date.now();
+    expect((await decideDemoCheckout(instanceA, tip.checkoutUrl, 'pay')).statusCode).toBeLessThan(
+      400,
+    );
+    const events = await reading;
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(events.map((e) => e.event)).toContain('ready');
+    const paid = events.find((e) => e.event === 'tip' && JSON.parse(e.data).status === 'pending')!;
+    expect(JSON.parse(paid.data)).toEqual({ tipId: tip.tipId, status: 'pending' });
+    controller.abort();
+  });
+
+  it("does not send one employee another's tips", async () => {
+    const cookie = await signIn(instanceB, 'ben@demo.local');
+    const controller = new AbortController();
+    const response = await fetch(`${urlB}/api/employee/stream`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    const tip = await startedTip(instanceA, { code: 'aio-anna-schneider-4k7p', amountCents: 700 });
+    await decideDemoCheckout(instanceA, tip.checkoutUrl, 'pay');
+    const events = await readEvents(response, () => false, 800, true);
+    expect(events.map((e) => e.event)).toEqual(['ready']);
+    controller.abort();
+  });
+
+  it('ends the stream with session-ended once the session has idled out', async () => {
+    const cookie = await signIn(instanceB, 'clara@demo.local');
+    const controller = new AbortController();
+    const response = await fetch(`${urlB}/api/employee/stream`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    instanceA.clock.advance(INACTIVITY_TIMEOUT_MS + 1_000);
+    // The heartbeat runs on real time; the session check inside it uses the app clock.
+    const events = await readEvents(
+      response,
+      (list) => list.some((e) => e.event === 'session-ended'),
+      REALTIME_HEARTBEAT_MS + 5_000,
+    );
+    expect(events.at(-1)?.event).toBe('session-ended');
+    controller.abort();
+  }, 40_000);
+});

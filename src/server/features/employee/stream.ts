@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REALTIME_HEARTBEAT_MS } from '../../../shared/domain/constants';
+import { readSessionToken } from '../auth/cookie';
+import { actorOf } from '../auth/guard';
+import { findSession, isSessionActive } from '../auth/sessions';
+import type { RealtimeHub } from '../realtime/hub';
+
+/**
+ * GET /api/employee/stream: Server-Sent Events with every change to a tip the signed-in employee
+ * receives. Events carry ids only; the page fetches what it shows through the normal endpoints,
+ * which keeps one place deciding what an employee may see. A comment line every 25 s keeps
+ * proxies from closing an idle stream, and each heartbeat checks the session: once it has ended,
+ * the stream says so and closes (a stream never extends a session by itself).
+ */
+export function streamHandler(
+  app: FastifyInstance,
+  hub: RealtimeHub,
+  openStreams: Set<() => void>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const actor = actorOf(request);
+    const token = readSessionToken(request, app.deps.config);
+    const raw = reply.raw;
+    reply.hijack();
+
+    // Headers set by hooks (security headers, request id) are not sent for a hijacked reply.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) raw.setHeader(name, value as string | number | string[]);
+    }
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+
+    let ended = false;
+    const write = (text: string) => {
+      if (!ended) raw.write(text);
+    };
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      openStreams.delete(end);
+      raw.end();
+    };
+
+    const unsubscribe = hub.subscribe(actor.profileId, (change) => {
+      write(
+        `event: tip\ndata: ${JSON.stringify({ tipId: change.tipId, status: change.status })}\n\n`,
+      );
+    });
+    const heartbeat = setInterval(() => {
+      void (async () => {
+        const found = token ? await findSession(app.deps.database.db, token) : null;
+        if (!found || found.disabled || !isSessionActive(found.session, app.deps.clock.now())) {
+          write('event: session-ended\ndata: {}\n\n');
+          end();
+          return;
+        }
+        write(': heartbeat\n\n');
+      })().catch(() => end());
+    }, REALTIME_HEARTBEAT_MS);
+    heartbeat.unref();
+
+    openStreams.add(end);
+    request.raw.on('close', end);
+    write('event: ready\ndata: {}\n\n');
+  };
+}

@@ -1,0 +1,123 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { PROFILE_LIMITS } from '../../../shared/api/profiles';
+import { authTexts } from '../../../shared/i18n/auth';
+import { employeeTexts as t } from '../../../shared/i18n/employee';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { Input, Label, Textarea } from '../../components/ui/Field';
+import { toast } from '../../components/ui/toast-store';
+import { ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { sessionApi } from '../../lib/session-api';
+import { ProfilePictureField } from '../auth/ProfilePictureField';
+import { PayoutSection } from '../payouts/PayoutSection';
+
+const labels = authTexts.onboarding;
+
+/** Settings: the guest-facing profile (name, position, thank-you message, picture) and payouts. */
+export function SettingsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const session = useSession();
+  const profile = session.profile;
+  const id = useId();
+  const [fullName, setFullName] = useState('');
+  const [jobTitle, setJobTitle] = useState('');
+  const [thankYouMessage, setThankYouMessage] = useState('');
+  const [picture, setPicture] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open || !profile) return;
+    setFullName(profile.fullName ?? '');
+    setJobTitle(profile.jobTitle ?? '');
+    setThankYouMessage(profile.thankYouMessage);
+    setPicture(profile.profileImageUrl);
+  }, [open, profile]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const updated = await sessionApi.updateProfile({
+        fullName,
+        jobTitle,
+        thankYouMessage,
+        profileImageUrl: picture,
+      });
+      session.setProfile(updated);
+      toast({ title: 'Profil gespeichert', variant: 'success' });
+      onOpenChange(false);
+    } catch (error) {
+      toast({
+        title: 'Fehler beim Speichern',
+        description:
+          error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t.settingsDialog.title}
+      className="w-[min(40rem,calc(100vw-2rem))]"
+    >
+      <form onSubmit={save} className="flex flex-col gap-4" aria-label={t.settingsDialog.profile}>
+        <ProfilePictureField
+          value={picture}
+          name={fullName}
+          onChange={setPicture}
+          onBusyChange={setUploading}
+        />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-name`}>{labels.fullName}</Label>
+          <Input
+            id={`${id}-name`}
+            value={fullName}
+            maxLength={PROFILE_LIMITS.fullName}
+            required
+            onChange={(event) => setFullName(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-job`}>{labels.jobTitle}</Label>
+          <Input
+            id={`${id}-job`}
+            value={jobTitle}
+            maxLength={PROFILE_LIMITS.jobTitle}
+            onChange={(event) => setJobTitle(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-thanks`}>{labels.thankYouMessage}</Label>
+          <Textarea
+            id={`${id}-thanks`}
+            value={thankYouMessage}
+            maxLength={PROFILE_LIMITS.thankYouMessage}
+            onChange={(event) => setThankYouMessage(event.target.value)}
+          />
+          <p className="text-xs text-muted-foreground">{labels.thankYouHint}</p>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Abbrechen
+          </Button>
+          <Button type="submit" disabled={saving || uploading || fullName.trim() === ''}>
+            Speichern
+          </Button>
+        </div>
+      </form>
+      <PayoutSection />
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import type { EmployeeTip } from '../../../shared/api/employee';
+import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
+import { employeeTexts as t } from '../../../shared/i18n/employee';
+import { Badge } from '../../components/ui/Badge';
+import { formatCents, formatDate, formatDateTime } from '../../lib/format';
+
+export function paymentMethodLabel(method: string | null): string {
+  return (method && t.paymentMethods[method]) ?? t.paymentMethods.stripe!;
+}
+
+export function StatusBadge({ tip }: { tip: EmployeeTip }) {
+  return tip.status === 'completed' ? (
+    <Badge variant="success">{t.status.completed}</Badge>
+  ) : (
+    <Badge variant="secondary">{t.status.pending}</Badge>
+  );
+}
+
+/** One received tip in the history: amount, status, source, reference and the guest's words. */
+export function TipRow({ tip }: { tip: EmployeeTip }) {
+  const message = tip.guestMessage ?? tip.feedbackMessage;
+  return (
+    <li
+      className="flex flex-col gap-1.5 border-b border-border py-3 last:border-0"
+      data-testid="tip-row"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-lg font-semibold">{formatCents(tip.amountCents, tip.currency)}</span>
+        <StatusBadge tip={tip} />
+      </div>
+      <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
+        <span>{formatDateTime(tip.createdAt)}</span>
+        <span>{tip.tipSource === 'team' ? t.source.team : t.source.direct}</span>
+        <span>{paymentMethodLabel(tip.paymentMethod)}</span>
+        {tip.status === 'completed' && tip.processedAt ? (
+          <span>{t.paidOutOn(formatDate(tip.processedAt))}</span>
+        ) : null}
+        {tip.transferReference ? (
+          <span>
+            {t.reference}: <span className="font-mono">{tip.transferReference}</span>
+          </span>
+        ) : null}
+      </div>
+      {tip.tipSource === 'team' && tip.teamName ? (
+        <p className="text-sm">
+          {t.teamShare(tip.teamName)}: {tip.allocationReason}
+        </p>
+      ) : null}
+      {tip.platformFeeCovered ? <p className="text-sm text-success">{t.feeNote}</p> : null}
+      {message ? (
+        <blockquote className="border-l-4 border-accent pl-3 italic">
+          {tip.feedbackEmoji ? `${FEEDBACK_EMOJI_CHARS[tip.feedbackEmoji]} ` : ''}„{message}“
+        </blockquote>
+      ) : null}
+    </li>
+  );
+}

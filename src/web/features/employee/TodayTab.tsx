@@ -1,0 +1,71 @@
+import type { EmployeeTip, TodayOverview } from '../../../shared/api/employee';
+import { employeeTexts as t } from '../../../shared/i18n/employee';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatCents, formatRelative } from '../../lib/format';
+import { StatusBadge } from './TipRow';
+
+function ShortList({ title, tips }: { title: string; tips: EmployeeTip[] }) {
+  if (tips.length === 0) return null;
+  return (
+    <section className="flex flex-col gap-2" aria-label={title}>
+      <h3 className="text-sm font-semibold text-muted-foreground">{title}</h3>
+      <ul className="flex flex-col gap-2">
+        {tips.map((tip) => (
+          <li
+            key={`${tip.id}-${tip.tipSource}`}
+            data-testid="today-tip"
+            className="flex items-center justify-between gap-2 rounded-lg border border-border p-3"
+          >
+            <div className="flex flex-col">
+              <span className="font-semibold">{formatCents(tip.amountCents, tip.currency)}</span>
+              <span className="text-xs text-muted-foreground">
+                {formatRelative(tip.createdAt)} ·{' '}
+                {tip.tipSource === 'team' ? t.source.team : t.source.direct}
+              </span>
+            </div>
+            <StatusBadge tip={tip} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 'Heute': at most three paid-out and three pending tips of today, then 'plus n weitere'. */
+export function TodayCard({
+  today,
+  loading,
+}: {
+  today: TodayOverview | undefined;
+  loading: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader className="sm:flex-row sm:flex-wrap sm:items-baseline sm:justify-between">
+        <CardTitle>{t.today.title}</CardTitle>
+        {today ? (
+          <span className="text-sm text-muted-foreground" data-testid="today-total">
+            {t.today.total}:{' '}
+            <strong className="text-foreground">{formatCents(today.totalCents)}</strong>
+          </span>
+        ) : null}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {loading || !today ? (
+          <Spinner />
+        ) : today.paid.length + today.pending.length === 0 ? (
+          <p className="py-6 text-center text-muted-foreground">{t.today.empty}</p>
+        ) : (
+          <>
+            <ShortList title={t.today.paid} tips={today.paid} />
+            <ShortList title={t.today.pending} tips={today.pending} />
+            {today.moreCount > 0 ? (
+              <p className="text-sm text-muted-foreground">{t.today.more(today.moreCount)}</p>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

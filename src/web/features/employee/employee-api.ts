@@ -1,0 +1,40 @@
+import type {
+  EmployeeStatsResponse,
+  QrCard,
+  ThankYouMessages,
+  TipPage,
+  TodayOverview,
+} from '../../../shared/api/employee';
+import type { StatsPeriod } from '../../../shared/domain/constants';
+import { api } from '../../lib/api';
+
+/** Every call the employee dashboard makes; all scoped to the signed-in person by the server. */
+export const employeeApi = {
+  today: (from: Date) =>
+    api.get<TodayOverview>(`/api/employee/today?from=${encodeURIComponent(from.toISOString())}`),
+  messages: () => api.get<ThankYouMessages>('/api/employee/messages'),
+  markMessagesSeen: () => api.post<{ seenAt: string }>('/api/employee/messages/seen'),
+  history: (period: StatsPeriod, page: number, pageSize: number, withMessage = false) =>
+    api.get<TipPage>(
+      `/api/employee/tips?period=${period}&page=${page}&pageSize=${pageSize}${withMessage ? '&withMessage=true' : ''}`,
+    ),
+  stats: (period: StatsPeriod) =>
+    api.get<EmployeeStatsResponse>(`/api/employee/stats?period=${period}`),
+  qr: () => api.get<QrCard>('/api/employee/qr'),
+  createQr: () => api.post<QrCard>('/api/employee/qr'),
+};
+
+/** Query keys: everything under ['employee'] is refetched when a tip changes live. */
+export const employeeKeys = {
+  all: ['employee'] as const,
+  today: (day: string) => ['employee', 'today', day] as const,
+  messages: ['employee', 'messages'] as const,
+  history: (period: StatsPeriod, page: number, withMessage: boolean) =>
+    ['employee', 'history', period, page, withMessage] as const,
+  stats: (period: StatsPeriod) => ['employee', 'stats', period] as const,
+  qr: ['employee', 'qr'] as const,
+};
+
+export function startOfLocalDay(now = new Date()): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}

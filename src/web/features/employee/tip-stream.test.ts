@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectTipStream } from './tip-stream';
+
+/** A stand-in for the browser's EventSource that the test drives by hand. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  readonly listeners = new Map<string, ((event: unknown) => void)[]>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: unknown) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string, event: unknown = {}) {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('connectTipStream', () => {
+  it('reconnects after 1, 2, 5 and then every 10 s, and reports each reopening', () => {
+    const opens: boolean[] = [];
+    const stop = connectTipStream('/api/employee/stream', {
+      onTip: () => {},
+      onOpen: (reconnected) => opens.push(reconnected),
+    });
+    FakeEventSource.instances[0]!.emit('open');
+    expect(opens).toEqual([false]);
+
+    for (const [index, delay] of [1000, 2000, 5000, 10000, 10000].entries()) {
+      FakeEventSource.instances[index]!.emit('error');
+      vi.advanceTimersByTime(delay - 1);
+      expect(FakeEventSource.instances).toHaveLength(index + 1);
+      vi.advanceTimersByTime(1);
+      expect(FakeEventSource.instances).toHaveLength(index + 2);
+    }
+    FakeEventSource.instances.at(-1)!.emit('open');
+    expect(opens).toEqual([false, true]);
+
+    // After a successful open the backoff starts again at 1 s.
+    FakeEventSource.instances.at(-1)!.emit('error');
+    const count = FakeEventSource.instances.length;
+    vi.advanceTimersByTime(1000);
+    expect(FakeEventSource.instances).toHaveLength(count + 1);
+    stop();
+  });
+
+  it('passes tip events on and stops for good when the session ended', () => {
+    const tips: unknown[] = [];
+    let ended = false;
+    connectTipStream('/s', {
+      onTip: (event) => tips.push(event),
+      onOpen: () => {},
+      onSessionEnded: () => {
+        ended = true;
+      },
+    });
+    const source = FakeEventSource.instances[0]!;
+    source.emit('tip', { data: JSON.stringify({ tipId: 'a', status: 'pending' }) });
+    source.emit('tip', { data: 'not json' });
+    expect(tips).toEqual([{ tipId: 'a', status: 'pending' }]);
+    source.emit('session-ended');
+    expect(ended).toBe(true);
+    expect(source.closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+});

@@ -1,0 +1,67 @@
+import { REALTIME_RECONNECT_BACKOFF_MS } from '../../../shared/domain/constants';
+
+export type StreamState = 'connecting' | 'open' | 'reconnecting';
+
+export interface TipStreamHandlers {
+  /** A tip concerning this employee changed. */
+  onTip: (event: { tipId: string; status: string }) => void;
+  /** The stream (re)opened: fetch anything that may have been missed meanwhile. */
+  onOpen: (reconnected: boolean) => void;
+  onState?: (state: StreamState) => void;
+  /** The server ended the stream because the session is gone. */
+  onSessionEnded?: () => void;
+}
+
+/**
+ * Connects to the employee's Server-Sent Events stream and keeps it connected: after an error it
+ * waits 1, 2, 5, then 10 s (and 10 s from then on) before trying again, instead of the browser's
+ * fixed retry, and reports every reopening so the page can catch up.
+ */
+export function connectTipStream(url: string, handlers: TipStreamHandlers): () => void {
+  let source: EventSource | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let everOpened = false;
+  let stopped = false;
+
+  const open = () => {
+    if (stopped) return;
+    handlers.onState?.(everOpened ? 'reconnecting' : 'connecting');
+    source = new EventSource(url, { withCredentials: true });
+    source.addEventListener('open', () => {
+      attempt = 0;
+      handlers.onState?.('open');
+      handlers.onOpen(everOpened);
+      everOpened = true;
+    });
+    source.addEventListener('tip', (event) => {
+      try {
+        handlers.onTip(JSON.parse((event as MessageEvent<string>).data));
+      } catch {
+        // A malformed event is skipped; the next catch-up fetch covers it.
+      }
+    });
+    source.addEventListener('session-ended', () => {
+      stop();
+      handlers.onSessionEnded?.();
+    });
+    source.addEventListener('error', () => {
+      source?.close();
+      if (stopped) return;
+      handlers.onState?.('reconnecting');
+      const delay =
+        REALTIME_RECONNECT_BACKOFF_MS[Math.min(attempt, REALTIME_RECONNECT_BACKOFF_MS.length - 1)];
+      attempt += 1;
+      timer = setTimeout(open, delay);
+    });
+  };
+
+  const stop = () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    source?.close();
+  };
+
+  open();
+  return stop;
+}

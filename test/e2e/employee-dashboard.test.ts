@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/server';
+import { signInInBrowser } from './support/auth';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  trackPageErrors,
+} from './support/harness';
+
+let server: RunningServer;
+let browser: Browser;
+let staff: BrowserContext;
+let guest: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+  guest = await newContext(browser, server.url, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  });
+});
+// Each test signs in on a browser context of its own (its own cookies).
+beforeEach(async () => {
+  staff = await newContext(browser, server.url);
+});
+afterEach(async () => {
+  await staff?.close();
+});
+afterAll(async () => {
+  await guest?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const text = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
+
+/** A guest pays `euros` € with a message for Clara through the demo checkout. */
+async function guestPays(page: Page, euros: number, message: string): Promise<number> {
+  await page.goto('/t/aio-clara-fischer-3h8q');
+  await page.getByRole('heading', { name: 'Clara Fischer' }).waitFor();
+  await page.getByRole('button', { name: `${euros} €` }).click();
+  await page.getByRole('button', { name: /^Weiter zur Zahlung/ }).click();
+  await page.getByLabel('Persönliche Nachricht (optional)').fill(message);
+  await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
+  await page.waitForURL('**/checkout/demo/**');
+  await page.getByRole('button', { name: 'Bezahlen' }).click();
+  const paidAt = Date.now();
+  await page.getByRole('heading', { name: 'Vielen Dank für Ihre Wertschätzung!' }).waitFor();
+  return paidAt;
+}
+
+describe('employee dashboard', () => {
+  it('shows a tip a guest pays in another browser within 2 s, without reloading', async () => {
+    const page = await staff.newPage();
+    const errors = trackPageErrors(page);
+    await signInInBrowser(page, 'clara@demo.local');
+    expect(new URL(page.url()).pathname).toBe('/employee/dashboard');
+    await page.getByRole('heading', { name: 'Willkommen, Clara Fischer!' }).waitFor();
+    await page.getByText('Barkeeperin').first().waitFor();
+    await page.getByText('Live-Aktualisierung aktiv').waitFor();
+
+    // Start from zero new messages so the badge shows exactly the live one.
+    const badge = page.getByTestId('new-message-badge');
+    if (await badge.isVisible()) {
+      await badge.click();
+      await page.getByRole('tab', { name: 'Heute' }).click();
+    }
+    await expect.poll(() => badge.count()).toBe(0);
+    const cents = (value: string | null) => Number(text(value).replace(/\D/g, ''));
+    const todayTotal = page.getByTestId('today-total');
+    await todayTotal.waitFor();
+    const totalBefore = cents(await todayTotal.textContent());
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+
+    const guestPage = await guest.newPage();
+    const message = `Großartige Drinks, danke! ${Date.now()}`;
+    const paidAt = await guestPays(guestPage, 15, message);
+
+    const item = page.getByTestId('thank-you-item').filter({ hasText: message });
+    await item.waitFor({ timeout: 2_000 });
+    const seenAfterMs = Date.now() - paidAt;
+    expect(seenAfterMs).toBeLessThan(2_000);
+    expect(await item.getAttribute('data-new')).toBe('true');
+    expect(text(await item.textContent())).toContain('15,00 €');
+    expect(text(await badge.textContent())).toBe('1 neu');
+    expect(text(await page.getByTestId('thank-you-new-count').textContent())).toBe('1 neu');
+    await expect.poll(async () => cents(await todayTotal.textContent())).toBe(totalBefore + 1500);
+    expect(navigations).toBe(0);
+    await screenshot(page, 'dashboard-live-tip');
+
+    // The highlight fades after 5 s (or on click); the badge opens the messages and resets.
+    await item.click();
+    expect(await item.getAttribute('data-new')).toBeNull();
+    await badge.click();
+    await page.getByRole('tab', { name: 'Nachrichten', selected: true }).waitFor();
+    await expect.poll(() => badge.count()).toBe(0);
+    await page.getByText('Trinkgelder mit Nachricht').waitFor();
+    expect(errors).toEqual([]);
+    await guestPage.close();
+    await page.close();
+  });
+
+  it('shows the history with status labels and the statistics in de-DE', async () => {
+    const page = await staff.newPage();
+    await signInInBrowser(page, 'ben@demo.local');
+    await page.getByRole('tab', { name: 'Historie' }).click();
+    await page.getByRole('radio', { name: 'Letzter Monat' }).check({ force: true });
+    // Newest first: this week's tips are still pending, older ones were paid out.
+    await page.getByText('Ausstehend').first().waitFor();
+    const paidOut = page.getByText(/^Ausgezahlt am \d{2}\.\d{2}\.\d{4}$/);
+    for (let pageNumber = 1; (await paidOut.count()) === 0 && pageNumber < 10; pageNumber += 1) {
+      await page.getByRole('button', { name: 'Weiter' }).click();
+      await page.getByText(`Seite ${pageNumber + 1} von`).waitFor();
+    }
+    await paidOut.first().waitFor();
+    await page
+      .getByText(/^Referenz: /)
+      .first()
+      .waitFor();
+    expect(
+      await page
+        .getByText(/^Referenz: /)
+        .first()
+        .textContent(),
+    ).toMatch(/^Referenz: \S{8}$/);
+
+    await page.getByRole('tab', { name: 'Statistiken' }).click();
+    await page.getByRole('radio', { name: 'Letzte 2 Wochen', checked: true }).waitFor();
+    const total = text(await page.getByTestId('stats-total').textContent());
+    expect(total).toMatch(/^\d{1,3}(\.\d{3})*,\d{2} €$/);
+    await page.getByRole('img', { name: /Tage, insgesamt/ }).waitFor();
+    await screenshot(page, 'dashboard-stats');
+    await page.close();
+  });
+
+  it('downloads the QR code as a 400x400 PNG and as SVG, both decoding to the tip link', async () => {
+    const page = await staff.newPage();
+    await signInInBrowser(page, 'anna@demo.local');
+    await page.getByRole('tab', { name: 'QR-Code' }).click();
+    await page.getByRole('heading', { name: 'Mein QR-Code' }).waitFor();
+    const link = `${server.url.replace('127.0.0.1', '127.0.0.1')}/t/aio-anna-schneider-4k7p`;
+    expect(text(await page.getByTestId('qr-link').textContent())).toBe(link);
+    expect(text(await page.getByTestId('qr-uid').textContent())).toBe('aio-anna-schneider-4k7p');
+    expect(await page.getByRole('button', { name: /Apple Wallet · Demnächst/ }).isDisabled()).toBe(
+      true,
+    );
+
+    const [pngDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PNG Download' }).click(),
+    ]);
+    expect(pngDownload.suggestedFilename()).toBe(
+      'qr-code-aio-anna-schneider-4k7p-Anna-Schneider.png',
+    );
+    const png = PNG.sync.read(readFileSync((await pngDownload.path())!));
+    expect([png.width, png.height]).toEqual([400, 400]);
+    expect([png.data[0], png.data[1], png.data[2]]).toEqual([255, 255, 255]);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(link);
+    await page.getByText('QR-Code wurde als PNG gespeichert.').waitFor();
+
+    const [svgDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'SVG Download' }).click(),
+    ]);
+    expect(svgDownload.suggestedFilename()).toBe(
+      'qr-code-aio-anna-schneider-4k7p-Anna-Schneider.svg',
+    );
+    const svg = readFileSync((await svgDownload.path())!, 'utf8');
+    expect(svg).toMatch(/^<svg /);
+    // Render the downloaded SVG in the browser and decode what it draws.
+    const viewer = await staff.newPage();
+    await viewer.setViewportSize({ width: 420, height: 420 });
+    await viewer.setContent(
+      `<body style="margin:0;background:#fff"><img id="qr" width="400" height="400" src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}"></body>`,
+    );
+    const rendered = PNG.sync.read(await viewer.locator('#qr').screenshot());
+    expect(jsQR(new Uint8ClampedArray(rendered.data), rendered.width, rendered.height)?.data).toBe(
+      link,
+    );
+    await viewer.close();
+
+    const [preview] = await Promise.all([
+      staff.waitForEvent('page'),
+      page.getByRole('link', { name: 'Vorschau' }).click(),
+    ]);
+    await preview.waitForLoadState();
+    expect(preview.url()).toBe(link);
+    await preview.close();
+    await page.close();
+  });
+
+  it('creates a personal QR code from the empty state', async () => {
+    const page = await staff.newPage();
+    await signInInBrowser(page, 'david@demo.local');
+    await server.deps.database.query(
+      "UPDATE payment_entrypoints SET active = false WHERE uid = 'aio-david-wagner-6t1z'",
+    );
+    await page.getByRole('tab', { name: 'QR-Code' }).click();
+    await page.getByText('Kein QR-Code vorhanden').waitFor();
+    await page.getByRole('button', { name: 'QR-Code erstellen' }).click();
+    await page.getByText('Ihr neuer QR-Code wurde erfolgreich generiert.').waitFor();
+    await expect
+      .poll(async () => text(await page.getByTestId('qr-uid').textContent()))
+      .toMatch(/^david-wagner-[a-z2-9]{4}$/);
+    await page.close();
+  });
+
+  it('edits the profile in the settings and explains payouts in demo mode', async () => {
+    const page = await staff.newPage();
+    await signInInBrowser(page, 'david@demo.local');
+    await page.getByRole('button', { name: 'Einstellungen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Einstellungen' });
+    await dialog.getByLabel('Position').fill('Chef-Concierge');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Profil gespeichert').waitFor();
+    await page.getByText('Chef-Concierge').first().waitFor();
+    await page.getByRole('button', { name: 'Einstellungen' }).click();
+    await page.getByTestId('payout-demo-note').waitFor();
+    expect(text(await page.getByTestId('payout-demo-note').textContent())).toContain(
+      'Demo-Zahlungsanbieter',
+    );
+    await page.close();
+  });
+});
