@@ -1,6 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rateLimitMessage } from '../../shared/domain/auth';
+import { ERRORS } from '../../shared/domain/errors';
 import type { Database } from '../db/connect';
+import { hashIdentifier } from '../features/auth/tokens';
 import type { Clock } from '../lib/clock';
+import { AppError } from './errors';
 
 /** How many hits one key may make per fixed window. */
 export interface RateRule {
@@ -166,4 +170,21 @@ declare module 'fastify' {
 
 export function registerRateLimiter(app: FastifyInstance): void {
   app.decorate('rateLimiter', new RateLimiter(app.deps.database, app.deps.clock, app.log));
+}
+
+/**
+ * An onRequest hook counting each request against `rule` per client address (kept only as a
+ * keyed hash); over the limit it answers 429 with the spec's German wait message.
+ */
+export function limitPerClientAddress(app: FastifyInstance, rule: RateRule) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const subject = hashIdentifier(app.deps.config.sessionSecret, `ip:${request.ip}`);
+    const decision = await app.rateLimiter.consume(rule, subject);
+    if (!decision.allowed) {
+      throw new AppError(ERRORS.rate_limited, {
+        message: rateLimitMessage(decision.retryAfter),
+        retryAfter: decision.retryAfter,
+      });
+    }
+  };
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guestEventBodySchema } from '../../../shared/api/analytics';
+import { limitPerClientAddress } from '../../http/rate-limit';
+import { GUEST_RATE_RULES } from '../tips/limits';
 import { recordAnalyticsEvent, resolveEventReferences } from './service';
 
 /** First-party tracking from the guest pages: stored without IP, user agent or cookies. */
@@ -9,6 +11,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/guest/events',
     {
+      onRequest: limitPerClientAddress(app, GUEST_RATE_RULES.trackingEvent),
       schema: {
         tags: ['guest'],
         summary: 'Tracking-Ereignis der Gästeseite speichern (ohne personenbezogene Daten)',

@@ -18,6 +18,8 @@ import { submitFeedback } from './feedback';
 import { createPayLaterLink, readPayLaterLink } from './pay-later';
 import { cancelTipPayment, getTipStatus, startTipPayment } from './service';
 import { getThankYou } from './thank-you';
+import { limitPerClientAddress } from '../../http/rate-limit';
+import { GUEST_RATE_RULES } from './limits';
 
 /** Public guest endpoints of a tip: pay, follow the payment, give feedback, thank-you, pay later. */
 export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +32,7 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/guest/tips',
     {
+      onRequest: limitPerClientAddress(app, GUEST_RATE_RULES.startPayment),
       schema: {
         tags,
         summary: 'Trinkgeld-Zahlung starten (legt Trinkgeld und Zahlungssitzung an)',
@@ -114,6 +117,7 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/guest/pay-later-links',
     {
+      onRequest: limitPerClientAddress(app, GUEST_RATE_RULES.payLaterLink),
       schema: {
         tags,
         summary: '„Später zahlen“: Link mit Betrag, 24 Stunden gültig',

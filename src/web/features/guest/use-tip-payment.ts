@@ -145,6 +145,7 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
           'pay_later_expired',
           'pay_later_not_found',
           'pay_later_mismatch',
+          'rate_limited',
         ].includes(error.code)
       ) {
         toast({ title: error.title, description: error.message, variant: 'destructive' });
