@@ -48,6 +48,9 @@ export default defineConfig({
     // Every browser we support preloads modules itself; the polyfill would cost every page.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // Pre-compressing with brotli at level 11 takes about a second on purpose (smallest files
+      // for guests' phones); the bundler's plugin-timing check would flag that on every build.
+      checks: { pluginTimings: false },
       input: {
         app: path.join(webRoot, 'index.html'),
         guest: path.join(webRoot, 'guest.html'),

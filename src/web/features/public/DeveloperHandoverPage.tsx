@@ -1,5 +1,6 @@
 import { handoverTexts } from '../../../shared/i18n/developer-handover';
 import { DocsLayout } from './components/DocsLayout';
+import { DocsToc } from './components/DocsParts';
 import { ApiReference } from './handover/ApiReference';
 import { ArchitectureSection, ConfigSection, DeploySection, RunSection } from './handover/Sections';
 
@@ -16,20 +17,7 @@ const TOC = [
 export function DeveloperHandoverPage() {
   return (
     <DocsLayout title={t.title} description={t.description} lead={t.lead}>
-      <nav aria-label={t.tocLabel} className="pb-8 pt-2">
-        <ul className="flex flex-wrap gap-2">
-          {TOC.map((entry) => (
-            <li key={entry.id}>
-              <a
-                href={`#${entry.id}`}
-                className="block rounded-full border border-border bg-card px-3 py-1 text-sm hover:bg-muted"
-              >
-                {entry.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <DocsToc label={t.tocLabel} entries={TOC} />
       <div className="flex flex-col gap-12">
         <RunSection />
         <ConfigSection />

@@ -1,5 +1,6 @@
 import { styleguideTexts } from '../../../shared/i18n/public-docs';
 import { DocsLayout } from './components/DocsLayout';
+import { DocsToc } from './components/DocsParts';
 import { ColorsSection } from './styleguide/Colors';
 import {
   ButtonsSection,
@@ -32,20 +33,7 @@ const TOC = [
 export function StyleguidePage() {
   return (
     <DocsLayout title={t.title} description={t.description} lead={t.lead}>
-      <nav aria-label={t.tocLabel} className="pb-8 pt-2">
-        <ul className="flex flex-wrap gap-2">
-          {TOC.map((entry) => (
-            <li key={entry.id}>
-              <a
-                href={`#${entry.id}`}
-                className="block rounded-full border border-border bg-card px-3 py-1 text-sm hover:bg-muted"
-              >
-                {entry.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <DocsToc label={t.tocLabel} entries={TOC} />
       <div className="flex flex-col gap-12">
         <ColorsSection />
         <TypographySection />

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { api } from '../../../lib/api';
 import { Icon } from '../components/Icon';
-import { DocSection } from './Sections';
+import { DocSection } from '../components/DocsParts';
 
 const t = handoverTexts.api;
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

@@ -2,34 +2,9 @@ import { handoverTexts } from '../../../../shared/i18n/developer-handover';
 import { Card } from '../../../components/ui/Card';
 import { Icon, type IconName } from '../components/Icon';
 import { ARCHITECTURE_TREE } from './architecture-doc';
+import { DocSection } from '../components/DocsParts';
 
 const t = handoverTexts;
-
-export function DocSection({
-  id,
-  title,
-  lead,
-  children,
-}: {
-  id: string;
-  title: string;
-  lead?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-titel`}
-      className="scroll-mt-4 border-t border-border pt-10"
-    >
-      <h2 id={`${id}-titel`} className="text-2xl font-bold">
-        {title}
-      </h2>
-      {lead ? <p className="mt-2 max-w-3xl text-muted-foreground">{lead}</p> : null}
-      <div className="mt-6">{children}</div>
-    </section>
-  );
-}
 
 function Command({ children }: { children: string }) {
   return (

@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { styleguideTexts } from '../../../../shared/i18n/public-docs';
 import { useTheme } from '../../../lib/theme';
-import { GuideSection, SampleLabel } from './GuideSection';
+import { DocSection } from '../components/DocsParts';
+import { SampleLabel } from './SampleLabel';
 import { BRAND_COLOR_TOKENS, type ColorToken, THEME_COLOR_TOKENS } from './tokens';
 
 const t = styleguideTexts;
@@ -62,13 +63,13 @@ function Swatches({ tokens }: { tokens: readonly ColorToken[] }) {
 
 export function ColorsSection() {
   return (
-    <GuideSection id="farben" title={t.sections.colors} lead={t.colors.lead}>
+    <DocSection id="farben" title={t.sections.colors} lead={t.colors.lead}>
       <SampleLabel>{t.colors.theme}</SampleLabel>
       <Swatches tokens={THEME_COLOR_TOKENS} />
       <div className="mt-8">
         <SampleLabel>{t.colors.brand}</SampleLabel>
         <Swatches tokens={BRAND_COLOR_TOKENS} />
       </div>
-    </GuideSection>
+    </DocSection>
   );
 }

@@ -21,7 +21,8 @@ import {
   TableRow,
 } from '../../../components/ui/Table';
 import { Icon } from '../components/Icon';
-import { GuideSection, SampleLabel } from './GuideSection';
+import { DocSection } from '../components/DocsParts';
+import { SampleLabel } from './SampleLabel';
 
 const t = styleguideTexts;
 // Typed as records so a new variant in Button or Badge fails the type check until shown here.
@@ -46,7 +47,7 @@ const TYPE_SCALE = [
 
 export function TypographySection() {
   return (
-    <GuideSection id="typografie" title={t.sections.typography} lead={t.typography.lead}>
+    <DocSection id="typografie" title={t.sections.typography} lead={t.typography.lead}>
       <ul className="flex flex-col gap-4">
         {TYPE_SCALE.map((entry) => (
           <li
@@ -68,13 +69,13 @@ export function TypographySection() {
           <span className="font-mono">{t.typography.mono}</span>
         </li>
       </ul>
-    </GuideSection>
+    </DocSection>
   );
 }
 
 export function ButtonsSection() {
   return (
-    <GuideSection id="buttons" title={t.sections.buttons}>
+    <DocSection id="buttons" title={t.sections.buttons}>
       <SampleLabel>{t.buttons.variantsLabel}</SampleLabel>
       <div className="flex flex-wrap gap-3">
         {BUTTON_VARIANTS.map((variant) => (
@@ -104,7 +105,7 @@ export function ButtonsSection() {
           </Button>
         </div>
       </div>
-    </GuideSection>
+    </DocSection>
   );
 }
 
@@ -112,7 +113,7 @@ export function FormsSection() {
   const id = useId();
   const [message, setMessage] = useState('');
   return (
-    <GuideSection id="formulare" title={t.sections.forms}>
+    <DocSection id="formulare" title={t.sections.forms}>
       <div className="grid max-w-3xl gap-6 md:grid-cols-2">
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-email`}>{t.forms.email}</Label>
@@ -172,14 +173,14 @@ export function FormsSection() {
           <span>{t.forms.checkbox}</span>
         </label>
       </div>
-    </GuideSection>
+    </DocSection>
   );
 }
 
 export function CardsAndBadgesSection() {
   return (
     <>
-      <GuideSection id="karten" title={t.sections.cards}>
+      <DocSection id="karten" title={t.sections.cards}>
         <div className="grid gap-6 md:grid-cols-2">
           <Card>
             <CardHeader>
@@ -219,8 +220,8 @@ export function CardsAndBadgesSection() {
             </TableBody>
           </Table>
         </div>
-      </GuideSection>
-      <GuideSection id="badges" title={t.sections.badges}>
+      </DocSection>
+      <DocSection id="badges" title={t.sections.badges}>
         <div className="flex flex-wrap gap-3">
           {BADGE_VARIANTS.map((variant) => (
             <Badge key={variant} variant={variant}>
@@ -228,7 +229,7 @@ export function CardsAndBadgesSection() {
             </Badge>
           ))}
         </div>
-      </GuideSection>
+      </DocSection>
     </>
   );
 }

@@ -10,7 +10,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { Tabs } from '../../../components/ui/Tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { downloadQrPng, downloadQrSvg, qrFileName } from '../../../lib/qr';
-import { GuideSection, SampleLabel } from './GuideSection';
+import { DocSection } from '../components/DocsParts';
+import { SampleLabel } from './SampleLabel';
 
 const t = styleguideTexts;
 type TabKey = keyof typeof t.feedback.tabs;
@@ -20,7 +21,7 @@ export function FeedbackSection() {
   const [tab, setTab] = useState<TabKey>('today');
   const f = t.feedback;
   return (
-    <GuideSection id="rueckmeldungen" title={t.sections.feedback}>
+    <DocSection id="rueckmeldungen" title={t.sections.feedback}>
       <SampleLabel>{f.overlaysLabel}</SampleLabel>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="outline" onClick={() => toast({ title: f.toastDefaultTitle })}>
@@ -84,7 +85,7 @@ export function FeedbackSection() {
           }))}
         />
       </div>
-    </GuideSection>
+    </DocSection>
   );
 }
 
@@ -101,7 +102,7 @@ const SPACING_STEPS = [
 
 export function SpacingSection() {
   return (
-    <GuideSection id="abstaende" title={t.sections.spacing} lead={t.spacing.lead}>
+    <DocSection id="abstaende" title={t.sections.spacing} lead={t.spacing.lead}>
       <ul className="flex flex-col gap-2">
         {SPACING_STEPS.map((step) => (
           <li key={step.name} className="flex items-center gap-4">
@@ -133,7 +134,7 @@ export function SpacingSection() {
           </ul>
         </div>
       </div>
-    </GuideSection>
+    </DocSection>
   );
 }
 
@@ -145,7 +146,7 @@ export function AnimationsSection() {
     { className: 'animate-spin', name: t.animations.spin },
   ];
   return (
-    <GuideSection id="animationen" title={t.sections.animations} lead={t.animations.lead}>
+    <DocSection id="animationen" title={t.sections.animations} lead={t.animations.lead}>
       <div className="flex flex-wrap items-end gap-8">
         {samples.map((sample) => (
           <div key={`${sample.className}-${round}`} className="flex flex-col items-center gap-3">
@@ -157,7 +158,7 @@ export function AnimationsSection() {
           {t.animations.replay}
         </Button>
       </div>
-    </GuideSection>
+    </DocSection>
   );
 }
 
@@ -170,7 +171,7 @@ export function QrSection() {
       variant: 'destructive',
     });
   return (
-    <GuideSection id="qr-code" title={t.sections.qr} lead={q.lead}>
+    <DocSection id="qr-code" title={t.sections.qr} lead={q.lead}>
       <div className="flex flex-col items-start gap-6 sm:flex-row">
         <QrCode value={q.value} alt={q.alt} className="border border-border" />
         <div className="flex flex-col items-start gap-3">
@@ -206,6 +207,6 @@ export function QrSection() {
           </div>
         </div>
       </div>
-    </GuideSection>
+    </DocSection>
   );
 }
