@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { sessionApi } from '../../lib/session-api';
-import { magicLinkFailureToast, tooManyRequestsToast } from './auth-toasts';
+import { magicLinkFailureToast } from './auth-toasts';
+import { isRateLimited } from './rate-limit-check';
 
 type Phase = 'idle' | 'sending' | 'sent';
 const texts = authTexts.login;
@@ -29,15 +30,9 @@ export function MagicLinkForm() {
       return;
     }
     setPhase('sending');
-    try {
-      const limit = await sessionApi.checkRateLimit('auth-magic-link', parsed.data.email);
-      if (!limit.allowed) {
-        toast(tooManyRequestsToast(limit.retryAfter));
-        setPhase('idle');
-        return;
-      }
-    } catch {
-      // Spec §7: a failing check lets the request go ahead; the server still limits it.
+    if (await isRateLimited('auth-magic-link', parsed.data.email)) {
+      setPhase('idle');
+      return;
     }
     try {
       await sessionApi.requestMagicLink(parsed.data.email);

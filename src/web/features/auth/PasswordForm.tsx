@@ -6,7 +6,8 @@ import { Input, Label } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
-import { inputErrorToast, signInFailureToast, tooManyRequestsToast } from './auth-toasts';
+import { inputErrorToast, signInFailureToast } from './auth-toasts';
+import { isRateLimited } from './rate-limit-check';
 
 type Phase = 'idle' | 'checking' | 'submitting';
 const texts = authTexts.login;
@@ -28,15 +29,9 @@ export function PasswordForm() {
       return;
     }
     setPhase('checking');
-    try {
-      const limit = await sessionApi.checkRateLimit('auth-login', parsed.data.email);
-      if (!limit.allowed) {
-        toast(tooManyRequestsToast(limit.retryAfter));
-        setPhase('idle');
-        return;
-      }
-    } catch {
-      // Spec §7: when the check itself fails the attempt goes ahead; the server still limits it.
+    if (await isRateLimited('auth-login', parsed.data.email)) {
+      setPhase('idle');
+      return;
     }
     setPhase('submitting');
     try {
