@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 const setupFiles = ['./test/support/setup.ts'];
 const globalSetup = ['./test/support/global-setup.ts'];
-const integration = ['src/**/*.int.test.ts'];
+const integration = ['src/**/*.int.test.ts', 'test/support/**/*.int.test.ts'];
 
 /**
  * Four suites: unit (pure logic), integration on PGlite, integration on PostgreSQL (only when

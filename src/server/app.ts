@@ -12,25 +12,37 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import { adminDashboardRoutes } from './features/admin-dashboard/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { auditRoutes } from './features/audit/routes';
 import { registerActorGuard } from './features/auth/guard';
+import { brandingRoutes } from './features/branding/routes';
 import { authRoutes } from './features/auth/routes';
+import { businessRoutes } from './features/businesses/routes';
 import { employeeRoutes } from './features/employee/routes';
 import { entrypointRoutes } from './features/entrypoints/routes';
 import { healthRoutes } from './features/health/routes';
+import { integrationRoutes } from './features/integration/routes';
+import { createIntegrationSync, type IntegrationSync } from './features/integration/sync';
 import type { Mailer } from './features/mail/mailer';
 import { mediaRoutes } from './features/media/routes';
+import { paymentPointRoutes } from './features/payment-points/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
+import { staffRoutes } from './features/staff/routes';
+import { teamRoutes } from './features/teams/routes';
+import { qrAdminRoutes } from './features/qr-admin/routes';
 import { showcaseRoutes } from './features/showcase/routes';
 import { tipRoutes } from './features/tips/routes';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/error-handler';
+import { registerInputHygiene } from './http/input';
+import { redactUrl } from './http/log-redaction';
 import { registerRateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
+import { legalRoutes } from './features/legal/routes';
 import { registerWebApp } from './http/spa';
 import type { Clock } from './lib/clock';
 
@@ -48,6 +60,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Background registration of payment points with the AiO service. */
+    integrationSync: IntegrationSync;
   }
 }
 
@@ -72,6 +86,15 @@ export async function buildApp(
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       censor: '[redacted]',
     },
+    serializers: {
+      // Fastify's request fields, with secrets in the URL replaced (finding 6).
+      req: (request) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
     ...(options.loggerStream ? { stream: options.loggerStream } : {}),
   };
 
@@ -94,11 +117,25 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate(
+    'integrationSync',
+    createIntegrationSync({ db: deps.database.db, clock: deps.clock, config, log: app.log }),
+  );
+  // Registrations still running finish before the database closes.
+  app.addHook('onClose', async () => app.integrationSync.idle());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   registerErrorHandling(app);
+  registerInputHygiene(app);
+  // API answers are personal or change by the second: never from a cache unless a route says so
+  // (finding 7). Images and the web app set their own caching.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
   await registerSecurityHeaders(app, config.publicOrigin.startsWith('https:'));
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerCsrfProtection(app);
@@ -119,17 +156,26 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);
+  await app.register(legalRoutes);
   await app.register(showcaseRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(mediaRoutes);
   await app.register(auditRoutes);
+  await app.register(businessRoutes);
   await app.register(employeeRoutes);
   await app.register(payoutRoutes);
   await app.register(entrypointRoutes);
   await app.register(tipRoutes);
   await app.register(paymentRoutes);
   await app.register(analyticsRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(paymentPointRoutes);
+  await app.register(integrationRoutes);
+  await app.register(brandingRoutes);
+  await app.register(qrAdminRoutes);
+  await app.register(staffRoutes);
+  await app.register(teamRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -73,4 +73,19 @@ describe('loadConfig', () => {
     expect(second.sessionSecret).toBe(first.sessionSecret);
     expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first.sessionSecret);
   });
+
+  it('trusts only the listed proxies (finding 3: no blind X-Forwarded-For)', () => {
+    expect(loadConfig({ ...base }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(problemsOf({ ...base, TRUST_PROXY: '1' })).toContain('TRUST_PROXY must list the proxy');
+    expect(problemsOf({ ...base, TRUST_PROXY: 'true' })).toContain('TRUST_PROXY');
+    expect(problemsOf({ ...base, TRUST_PROXY: '10.0.0.0/40' })).toContain('TRUST_PROXY');
+    expect(problemsOf({ ...base, TRUST_PROXY: 'proxy.local' })).toContain('TRUST_PROXY');
+  });
 });

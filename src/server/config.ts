@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -32,9 +33,20 @@ export interface Config {
   aioSyncSecret: string | undefined;
   aioTenantId: string;
   contactEmail: string;
+  /** The operator named on /impressum and /datenschutz; unset parts show placeholders. */
+  legal: {
+    operator: string | null;
+    address: string | null;
+    register: string | null;
+    contact: string | null;
+  };
   seedDemo: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: boolean;
+  /**
+   * Addresses or CIDR ranges of the reverse proxies whose `X-Forwarded-For` is believed; false:
+   * none (the client address is the socket's).
+   */
+  trustProxy: false | string[];
 }
 
 export class ConfigError extends Error {
@@ -113,10 +125,42 @@ const envSchema = z.object({
     .trim()
     .default('kontakt@trinkgeld.example')
     .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: 'must be an e-mail address' }),
+  LEGAL_OPERATOR: z.string().trim().min(1).max(200).optional(),
+  LEGAL_ADDRESS: z.string().trim().min(1).max(300).optional(),
+  LEGAL_REGISTER: z.string().trim().min(1).max(200).optional(),
+  LEGAL_CONTACT: z.string().trim().min(1).max(200).optional(),
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, context) => {
+      if (v === undefined || v === '' || v === '0' || v === 'false') return false as const;
+      const entries = v.split(',').map((entry) => entry.trim());
+      if (!entries.every(isProxyAddress)) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must list the proxy addresses or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8 (1 would trust every client)',
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
 });
+
+/** An IP address, a CIDR range, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 /** Parses the environment; throws ConfigError naming every bad variable in one line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -170,6 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aioSyncSecret: e.AIO_SYNC_SECRET,
     aioTenantId: e.AIO_TENANT_ID,
     contactEmail: e.CONTACT_EMAIL,
+    legal: {
+      operator: e.LEGAL_OPERATOR ?? null,
+      address: e.LEGAL_ADDRESS ?? null,
+      register: e.LEGAL_REGISTER ?? null,
+      contact: e.LEGAL_CONTACT ?? null,
+    },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -44,7 +44,9 @@ async function waitFor(runItem: Run, text: string, timeoutMs = 60_000): Promise<
   }
 }
 
-describe('npm start (src/server/main.ts)', () => {
+// Each test starts a real Node process that loads the server through tsx: seconds on a busy
+// machine, so these tests get room; they assert behaviour, never speed.
+describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
   it('stops with one line naming a bad PORT', async () => {
     const bad = run({ PORT: 'achtzig' });
     expect(await bad.exited).toBe(1);
@@ -84,6 +86,7 @@ describe('npm start (src/server/main.ts)', () => {
       await waitFor(first, 'Demo-Zugänge');
       expect(first.output()).toContain('Demo-Daten angelegt');
       expect(first.output()).toContain('anna@demo.local');
+      expect(first.output()).toContain('WARNUNG: Demo-Zugänge mit öffentlichem Passwort');
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
       first.child.kill('SIGTERM');
@@ -98,7 +101,33 @@ describe('npm start (src/server/main.ts)', () => {
       const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
       const rows = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
       await database.close();
-      expect(rows[0]!.n).toBe(1);
+      expect(rows[0]!.n).toBe(2);
     },
   );
+
+  it('refuses demo data in production unless SEED_DEMO=1', { timeout: 150_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-prod-'));
+    dataDirs.push(dataDir);
+    const port = String(await freePort());
+    const env = {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
+    };
+
+    const production = run(env);
+    await waitFor(production, 'Trinkgeld läuft', 110_000);
+    expect(production.output()).not.toContain('Demo-Daten angelegt');
+    expect(production.output()).not.toContain('admin@demo.local');
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: 'admin@demo.local', password: 'demo1234' }),
+    });
+    expect(signIn.status).toBe(401);
+    production.child.kill('SIGTERM');
+    expect(await production.exited).toBe(0);
+  });
 });

@@ -1,12 +1,18 @@
 import { ConfigError, loadConfig } from './config';
-import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed';
-import { StartupError, startServer } from './server';
+import { legalConfigProblems } from './features/legal/page';
+import { StartupError } from './startup-error';
 
 /** Shut down within this time even if a request hangs. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The server and its features load only after the configuration is valid, so a wrong value
+  // stops the start at once, not after every module has been read.
+  const [{ startServer }, { DEMO_LOGINS, DEMO_PASSWORD }] = await Promise.all([
+    import('./server'),
+    import('./db/seed'),
+  ]);
   const server = await startServer(config);
   const { app } = server;
 
@@ -16,13 +22,32 @@ async function main(): Promise<void> {
     `Trinkgeld läuft auf ${config.publicOrigin} (${mode}, Zahlungsanbieter: ${config.paymentProvider})`,
   ];
   if (server.seeded) {
-    lines.push(`Demo-Daten angelegt: ${server.seeded.tipCount} Trinkgelder, 10 Bezahlpunkte.`);
+    lines.push(
+      `Demo-Daten angelegt: 2 Betriebe, ${server.seeded.tipCount} Trinkgelder, 13 Bezahlpunkte.`,
+    );
   }
-  if (server.seeded || !config.databaseUrl) {
+  if (server.demoLogins.length > 0) {
     lines.push(`Demo-Zugänge (Passwort für alle: ${DEMO_PASSWORD}):`);
-    for (const login of DEMO_LOGINS) lines.push(`  ${login.email.padEnd(22)} ${login.role}`);
+    for (const login of DEMO_LOGINS) {
+      if (server.demoLogins.includes(login.email)) {
+        lines.push(`  ${login.email.padEnd(22)} ${login.role}`);
+      }
+    }
+    lines.push(
+      'WARNUNG: Demo-Zugänge mit öffentlichem Passwort sind aktiv. Nicht für echte Betriebe verwenden.',
+    );
+    if (config.nodeEnv === 'production') {
+      app.log.warn({ demoLogins: server.demoLogins.length }, 'demo logins exist in production');
+    }
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+  const missingLegal = legalConfigProblems(config);
+  if (config.nodeEnv === 'production' && missingLegal.length > 0) {
+    app.log.warn(
+      { missing: missingLegal },
+      `Impressum und Datenschutz zeigen Platzhalter: ${missingLegal.join(', ')} setzen`,
+    );
+  }
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {

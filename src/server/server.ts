@@ -4,17 +4,19 @@ import { type AppDeps, type BuildAppOptions, buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
-import { isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
+import { DEMO_LOGINS, isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
+import { existingDemoLogins, shouldSeedDemo } from './db/seed-policy';
 import { createMailer } from './features/mail/mailer';
 import { startAuthCleanup } from './jobs/auth-cleanup';
 import { startJobs } from './jobs';
 import { type Clock, systemClock } from './lib/clock';
+import { StartupError } from './startup-error';
 
 export interface StartOptions extends BuildAppOptions {
   clock?: Clock;
   /** Use this database instead of opening one from the config (tests pass a prepared one). */
   database?: Database;
-  /** Seed when the database is empty (default: embedded mode or SEED_DEMO=1). */
+  /** Seed when the database is empty (default: see shouldSeedDemo, never in production without SEED_DEMO=1). */
   seed?: boolean;
   /** Print mails in console mode here instead of stdout. */
   printMail?: (text: string) => void;
@@ -25,10 +27,12 @@ export interface RunningServer {
   deps: AppDeps;
   url: string;
   seeded: SeedSummary | undefined;
+  /** Demo accounts (public password) present in the database; main.ts warns about them. */
+  demoLogins: string[];
   close(): Promise<void>;
 }
 
-export class StartupError extends Error {}
+export { StartupError };
 
 /** config -> database -> migrate -> seed -> app -> listen. Used by main.ts and by browser tests. */
 export async function startServer(
@@ -56,11 +60,15 @@ export async function startServer(
   }
 
   await migrate(database);
-  const shouldSeed = options.seed ?? (!config.databaseUrl || config.seedDemo);
+  const shouldSeed = options.seed ?? shouldSeedDemo(config);
   let seeded: SeedSummary | undefined;
   if (shouldSeed && (await isDatabaseEmpty(database))) {
     seeded = await seedDemoData(database, clock);
   }
+  const demoLogins = await existingDemoLogins(
+    database,
+    DEMO_LOGINS.map((login) => login.email),
+  );
 
   const mailer = createMailer({
     database,
@@ -85,6 +93,7 @@ export async function startServer(
     deps,
     url: `http://127.0.0.1:${port}`,
     seeded,
+    demoLogins,
     async close() {
       if (closed) return;
       closed = true;

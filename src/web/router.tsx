@@ -4,6 +4,18 @@ import { App } from './App';
 import { AccessGuard, ProtectedRoute, PublicOnlyRoute } from './features/auth/guards';
 import { GuestEntryRedirect } from './features/guest/GuestEntryRedirect';
 import { NotFoundPage } from './features/public/NotFoundPage';
+import { ErrorScreen } from './components/ErrorScreen';
+import { FullScreenMessage, Spinner } from './components/ui/Spinner';
+import { commonTexts } from '../shared/i18n/common';
+
+/** Shown while the first page's chunk loads (React Router asks for it on every first load). */
+function FirstLoad() {
+  return (
+    <FullScreenMessage>
+      <Spinner label={commonTexts.loading} />
+    </FullScreenMessage>
+  );
+}
 
 /** Loads a page module only when its route is visited, so each area is its own chunk. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
@@ -14,6 +26,9 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentTyp
 export const routes: RouteObject[] = [
   {
     element: <App />,
+    // A render error or a chunk that failed to load shows the error screen, never a white page.
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <FirstLoad />,
     children: [
       {
         path: '/',
@@ -53,73 +68,88 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Every admin page needs admin or business_owner (docs/decisions/0014-admin-route-roles.md).
+      // One layout route for every /admin page: the admin shell (header, business, navigation).
+      // Inside it, every admin page needs admin or business_owner
+      // (docs/decisions/0014-admin-route-roles.md); reports stays an open page.
       {
-        element: <AccessGuard roles={STAFF_MANAGER_ROLES} />,
+        lazy: page(
+          () => import('./features/admin/AdminLayout'),
+          (m) => m.AdminLayout,
+        ),
         children: [
           {
-            path: '/admin/dashboard',
+            element: <AccessGuard roles={STAFF_MANAGER_ROLES} />,
+            children: [
+              {
+                path: '/admin/dashboard',
+                lazy: page(
+                  () => import('./features/admin/AdminDashboardPage'),
+                  (m) => m.AdminDashboardPage,
+                ),
+              },
+              {
+                path: '/admin/qr-codes',
+                lazy: page(
+                  () => import('./features/admin/QrCodesPage'),
+                  (m) => m.QrCodesPage,
+                ),
+              },
+              {
+                path: '/admin/qr-code-view',
+                lazy: page(
+                  () => import('./features/admin/QrCodeViewPage'),
+                  (m) => m.QrCodeViewPage,
+                ),
+              },
+              {
+                path: '/admin/uid-management',
+                lazy: page(
+                  () => import('./features/admin/UidManagementPage'),
+                  (m) => m.UidManagementPage,
+                ),
+              },
+              {
+                path: '/admin/aio-settings',
+                lazy: page(
+                  () => import('./features/admin/AioSettingsPage'),
+                  (m) => m.AioSettingsPage,
+                ),
+              },
+            ],
+          },
+          {
+            element: <AccessGuard roles={STAFF_MANAGER_ROLES} denied="redirect" />,
+            children: [
+              {
+                path: '/admin/branding',
+                lazy: page(
+                  () => import('./features/admin/BrandingPage'),
+                  (m) => m.BrandingPage,
+                ),
+              },
+            ],
+          },
+          { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
+          {
+            path: '/admin/reports',
             lazy: page(
-              () => import('./features/admin/AdminDashboardPage'),
-              (m) => m.AdminDashboardPage,
+              () => import('./features/admin/ComingSoonPage'),
+              (m) => () => <m.ComingSoonPage title="Berichte & Statistiken" />,
             ),
           },
           {
-            path: '/admin/qr-codes',
-            lazy: page(
-              () => import('./features/admin/QrCodesPage'),
-              (m) => m.QrCodesPage,
-            ),
-          },
-          {
-            path: '/admin/qr-code-view',
-            lazy: page(
-              () => import('./features/admin/QrCodeViewPage'),
-              (m) => m.QrCodeViewPage,
-            ),
-          },
-          {
-            path: '/admin/uid-management',
-            lazy: page(
-              () => import('./features/admin/UidManagementPage'),
-              (m) => m.UidManagementPage,
-            ),
-          },
-          {
-            path: '/admin/aio-settings',
-            lazy: page(
-              () => import('./features/admin/AioSettingsPage'),
-              (m) => m.AioSettingsPage,
-            ),
+            element: <AccessGuard roles={STAFF_MANAGER_ROLES} />,
+            children: [
+              {
+                path: '/admin/users',
+                lazy: page(
+                  () => import('./features/admin/UsersPage'),
+                  (m) => m.UsersPage,
+                ),
+              },
+            ],
           },
         ],
-      },
-      {
-        element: <AccessGuard roles={STAFF_MANAGER_ROLES} denied="redirect" />,
-        children: [
-          {
-            path: '/admin/branding',
-            lazy: page(
-              () => import('./features/admin/BrandingPage'),
-              (m) => m.BrandingPage,
-            ),
-          },
-        ],
-      },
-      { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-      {
-        path: '/admin/reports',
-        lazy: page(
-          () => import('./features/admin/ComingSoonPage'),
-          (m) => () => <m.ComingSoonPage title="Berichte & Statistiken" />,
-        ),
-      },
-      {
-        path: '/admin/users',
-        lazy: page(
-          () => import('./features/admin/ComingSoonPage'),
-          (m) => () => <m.ComingSoonPage title="Benutzerverwaltung" />,
-        ),
       },
       // Older documentation names for the admin code pages.
       { path: '/uid-management', element: <Navigate to="/admin/uid-management" replace /> },

@@ -62,7 +62,7 @@ describe('accessibility (axe-core)', () => {
   it('the legal notice dialog has none', async () => {
     const page = await context.newPage();
     await settle(page, '/');
-    await page.getByRole('button', { name: 'Datenschutz' }).click();
+    await page.getByRole('button', { name: 'AGB' }).click();
     await page.getByRole('alertdialog').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.close();

@@ -210,7 +210,7 @@ describe('employee dashboard', () => {
     await page.getByText('Ihr neuer QR-Code wurde erfolgreich generiert.').waitFor();
     await expect
       .poll(async () => text(await page.getByTestId('qr-uid').textContent()))
-      .toMatch(/^david-wagner-[a-z2-9]{4}$/);
+      .toMatch(/^david-wagner-[a-z2-9]{10}$/);
     await page.close();
   });
 

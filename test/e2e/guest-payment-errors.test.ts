@@ -130,8 +130,10 @@ describe('codes that cannot be tipped', () => {
     expect(
       await page.getByRole('link', { name: /Support kontaktieren/ }).getAttribute('href'),
     ).toBe('mailto:kontakt@trinkgeld.example');
-    await page.getByRole('link', { name: 'Zur Startseite' }).click();
-    await page.waitForURL(`${server.url}/`);
+    // Never the sales pitch: the guest may close the page.
+    expect(await page.getByRole('link', { name: 'Zur Startseite' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Seite schließen' }).click();
+    await page.getByText('Sie können dieses Fenster jetzt schließen.').waitFor();
     await page.close();
   });
 
@@ -141,7 +143,8 @@ describe('codes that cannot be tipped', () => {
     await page.waitForURL('**/error/invalid-uid');
     await page.getByRole('heading', { name: 'Ungültige UID' }).waitFor();
     await page.getByRole('button', { name: 'Zurück' }).waitFor();
-    await page.getByRole('link', { name: 'Zur Startseite' }).waitFor();
+    await page.getByRole('button', { name: 'Seite schließen' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Zur Startseite' }).count()).toBe(0);
 
     await page.goto('/t/qr-unbekannt');
     await page.waitForURL('**/qr-error');
@@ -156,15 +159,17 @@ describe('codes that cannot be tipped', () => {
     const page = await context.newPage();
     await page.goto('/t/aio-david-wagner-6t1z');
     await page.getByRole('heading', { name: 'Mitarbeiter nicht gefunden' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Zurück' }).getAttribute('href')).toBe('/');
+    await page.getByRole('button', { name: 'Seite schließen' }).waitFor();
+    expect(await page.locator('a[href="/"]').count()).toBe(0);
     await page.close();
   });
 
-  it('sends /thank-you without a reference home', async () => {
+  it('answers /thank-you without a reference with an error, not the landing page', async () => {
     const page = await context.newPage();
     await page.goto('/thank-you');
     await page.getByText('Keine Trinkgeld-ID oder Session-ID gefunden').waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('button', { name: 'Seite schließen' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/thank-you');
     await page.close();
   });
 });

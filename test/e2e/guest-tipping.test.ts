@@ -157,7 +157,7 @@ describe('a guest tips through a demo code', () => {
     expect(summary).toContain('Gesamt7,50 €');
     await page.getByRole('button', { name: 'Zurück zur Betragsauswahl' }).click();
     await page.getByLabel('Eigener Betrag').waitFor();
-    expect(await page.getByLabel('Eigener Betrag').inputValue()).toBe('7.50');
+    expect(await page.getByLabel('Eigener Betrag').inputValue()).toBe('7,50');
     await page.close();
   });
 
@@ -173,7 +173,7 @@ describe('a guest tips through a demo code', () => {
     await page.close();
   });
 
-  it('loads at most 80 KB of JavaScript and no web font for the first view', async () => {
+  it('loads at most 80 KB of JavaScript and only its business font for the first view', async () => {
     const fresh = await newContext(browser, server.url, { viewport: { width: 390, height: 844 } });
     const page = await fresh.newPage();
     const scripts = new Set<string>();
@@ -190,7 +190,9 @@ describe('a guest tips through a demo code', () => {
     const loaded = [...scripts].map((file) => compressedSizes(DEFAULT_WEB_DIR, file));
     const total = loaded.reduce((sum, file) => sum + file.gzipBytes, 0);
     expect(total).toBeLessThanOrEqual(GUEST_JS_BUDGET_BYTES);
-    expect(fonts).toEqual([]);
+    // Only the business's own branding font, latin, in at most its three weights (decision 0110).
+    expect(fonts.length).toBeLessThanOrEqual(3);
+    for (const font of fonts) expect(path.basename(font)).toMatch(/^fira-sans-latin-\d00-normal-/);
     expect([...scripts].some((file) => path.basename(file).startsWith('app-'))).toBe(false);
     // The bench measures exactly what the browser loaded.
     expect(

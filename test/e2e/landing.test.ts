@@ -134,15 +134,21 @@ describe('landing page', () => {
   it('shows the legal notice for a legal footer item, then offers the e-mail; links /security', async () => {
     const page = await context.newPage();
     await openLanding(page);
-    await page.getByRole('button', { name: 'Impressum' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Impressum' });
+    expect(await page.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe(
+      '/impressum',
+    );
+    expect(await page.getByRole('link', { name: 'Datenschutz' }).getAttribute('href')).toBe(
+      '/datenschutz',
+    );
+    await page.getByRole('button', { name: 'AGB' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'AGB' });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(LEGAL_NOTICE);
     expect(LEGAL_NOTICE).toBe(
       'Diese Seite ist in Vorbereitung. Bei rechtlichen Fragen kontaktieren Sie uns gerne per E-Mail.',
     );
     expect(await dialog.getByRole('link', { name: 'E-Mail schreiben' }).getAttribute('href')).toBe(
-      `mailto:${CONTACT}?subject=Impressum`,
+      `mailto:${CONTACT}?subject=AGB`,
     );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

@@ -36,6 +36,26 @@ afterEach(async () => {
   await context.close();
 });
 
+/**
+ * Stops the page's clock at a fixed offset after the session timer started. `clock.install()`
+ * lets fake time flow with real time as well, so a slow machine (screenshots, axe, a loaded CI
+ * box) would otherwise add seconds between the steps and the countdown would not be exact.
+ */
+async function pauseClockAfterSessionStart(offset: string): Promise<void> {
+  const startedAt = await page.waitForFunction(() =>
+    Number(localStorage.getItem('trinkgeld:last-activity') ?? 0),
+  );
+  sessionStartedAt = Number(await startedAt.jsonValue());
+  await pauseClockAt(offset);
+}
+let sessionStartedAt = 0;
+
+/** Pauses at an offset (m:ss) from the session start; the fake clock must not have passed it. */
+async function pauseClockAt(offset: string): Promise<void> {
+  const [minutes = 0, seconds = 0] = offset.split(':').map(Number);
+  await page.clock.pauseAt(sessionStartedAt + (minutes * 60 + seconds) * 1_000);
+}
+
 const dialog = () => page.getByRole('dialog', { name: 'Sitzung läuft ab' });
 const countdown = () => page.getByTestId('session-countdown');
 
@@ -53,7 +73,7 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
     await signInInBrowser(page, 'anna@demo.local');
     await page.waitForURL('**/employee/dashboard');
 
-    await page.clock.runFor('12:59');
+    await pauseClockAfterSessionStart('12:59');
     expect(await dialog().isVisible()).toBe(false);
     await page.clock.runFor(1_000);
     await dialog().waitFor();
@@ -67,9 +87,11 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
     expect(await countdown().textContent()).toBe('1:00');
     expect(await bar.getAttribute('aria-valuenow')).toBe('50');
     await screenshot(page, 'session-expiry-dialog');
+    // axe waits on timers of its own, so it runs on a flowing clock; then hold again at 14:59.
+    await page.clock.resume();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.clock.runFor(59_000);
+    await pauseClockAt('14:59');
     expect(await countdown().textContent()).toBe('0:01');
     expect(new URL(page.url()).pathname).toBe('/employee/dashboard');
     await page.clock.runFor(1_000);
@@ -82,11 +104,42 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
     expect((await session.json()).user).toBeNull();
   });
 
+  it('focuses the safe choice and announces the countdown politely, not every second', async () => {
+    await signInInBrowser(page, 'anna@demo.local');
+    await page.waitForURL('**/employee/dashboard');
+    await pauseClockAfterSessionStart('13:00');
+    await dialog().waitFor();
+
+    // A stray Enter or tap keeps the employee signed in instead of signing them out.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    expect(await focused()).toBe('Sitzung verlängern');
+    const status = dialog().getByRole('status');
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    expect(await status.textContent()).toBe('Noch 2 Minuten bis zur automatischen Abmeldung.');
+    // The visible m:ss digits are not read out on every tick.
+    expect(await countdown().getAttribute('aria-live')).toBe('off');
+
+    await page.clock.runFor(1_000);
+    expect(await countdown().textContent()).toBe('1:59');
+    expect(await status.textContent()).toBe('Noch 2 Minuten bis zur automatischen Abmeldung.');
+    await page.clock.runFor(59_000);
+    expect(await countdown().textContent()).toBe('1:00');
+    expect(await status.textContent()).toBe('Noch 1 Minute bis zur automatischen Abmeldung.');
+    await page.clock.runFor(30_000);
+    expect(await countdown().textContent()).toBe('0:30');
+    expect(await status.textContent()).toBe('Noch 30 Sekunden bis zur automatischen Abmeldung.');
+
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').getByText('Sitzung verlängert').waitFor();
+    expect(await dialog().isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/employee/dashboard');
+  });
+
   it("extends with 'Sitzung verlängern' and logs it for an admin", async () => {
     await signInInBrowser(page, 'admin@demo.local');
     await page.waitForURL('**/admin/dashboard');
 
-    await page.clock.runFor('13:30');
+    await pauseClockAfterSessionStart('13:30');
     await dialog().waitFor();
     expect(await countdown().textContent()).toBe('1:30');
     await dialog().getByRole('button', { name: 'Sitzung verlängern' }).click();
@@ -107,7 +160,7 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
 
   it("keeps counting after 'Warnung schließen' without activity", async () => {
     await signInInBrowser(page, 'ben@demo.local');
-    await page.clock.runFor('13:00');
+    await pauseClockAfterSessionStart('13:00');
     await dialog().getByRole('button', { name: 'Warnung schließen' }).click();
     expect(await dialog().isVisible()).toBe(false);
     await page.clock.runFor('02:00');
@@ -118,7 +171,7 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
 
   it('treats activity (more than 30 s after the last reset) as a reset', async () => {
     await signInInBrowser(page, 'clara@demo.local');
-    await page.clock.runFor('10:00');
+    await pauseClockAfterSessionStart('10:00');
     await page.mouse.move(200, 200);
     await page.mouse.move(300, 250);
     await page.clock.runFor('12:59');
@@ -131,7 +184,7 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
   it("signs out at once with 'Jetzt abmelden', logged as admin_logout", async () => {
     await signInInBrowser(page, 'inhaber@demo.local');
     await page.waitForURL('**/admin/dashboard');
-    await page.clock.runFor('13:05');
+    await pauseClockAfterSessionStart('13:05');
     await dialog().getByRole('button', { name: 'Jetzt abmelden' }).click();
     await page.waitForURL('**/employee/login');
     await expect.poll(() => auditActions('inhaber@demo.local')).toContain('admin_logout');

@@ -125,6 +125,11 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A checked-out client whose server goes away (restart: 57P01) emits 'error' too; without a
+  // listener that would end the process. The query in flight fails and answers 503 instead.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const listener = new PgListener(() => new pg.Client({ connectionString: options.url }));
   // NOTIFY channels are per database, not per schema: a schema-isolated instance (tests) gets

@@ -180,6 +180,7 @@ export interface EntrypointOutputAssets {
     downloadLinks?: { png?: string; pdf?: string; svg?: string };
     syncedAt?: string;
     error?: string;
+    failedAt?: string;
   };
   [key: string]: unknown;
 }
@@ -243,6 +244,8 @@ export const tips = pgTable('tips', {
   feedbackAt: tstz('feedback_at'),
   feedbackSecretHash: text('feedback_secret_hash'),
   failureReason: text('failure_reason'),
+  /** The pay-later link this tip was started through (FK in migration 0160). */
+  payLaterLinkId: uuid('pay_later_link_id'),
   createdAt: createdAt(),
   paidAt: tstz('paid_at'),
   processedAt: tstz('processed_at'),
@@ -304,6 +307,9 @@ export const payLaterLinks = pgTable('pay_later_links', {
   code: text('code').notNull(),
   amountCents: integer('amount_cents').notNull(),
   expiresAt: tstz('expires_at').notNull(),
+  /** The one tip paid through this link; set once, when its money arrived. */
+  paidTipId: uuid('paid_tip_id').references(() => tips.id, { onDelete: 'set null' }),
+  usedAt: tstz('used_at'),
   createdAt: createdAt(),
 });
 

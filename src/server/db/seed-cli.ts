@@ -20,7 +20,7 @@ async function run(): Promise<void> {
     }
     const summary = await seedDemoData(database, systemClock);
     process.stdout.write(
-      `Demo-Daten angelegt: 1 Betrieb, ${DEMO_LOGINS.length} Zugänge, 10 Bezahlpunkte, ${summary.tipCount} Trinkgelder.\n` +
+      `Demo-Daten angelegt: 2 Betriebe, ${DEMO_LOGINS.length} Zugänge, 13 Bezahlpunkte, ${summary.tipCount} Trinkgelder.\n` +
         `Passwort für alle Demo-Zugänge: ${DEMO_PASSWORD}\n`,
     );
   } finally {

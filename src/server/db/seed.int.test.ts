@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
 import { verifyPassword } from '../features/auth/password';
 import type { Database } from './connect';
-import { DEMO_LEGACY_QR_CODE, DEMO_LOGINS, DEMO_PASSWORD } from './seed';
+import {
+  DEMO_BUSINESS_NAME,
+  DEMO_LEGACY_QR_CODE,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  SECOND_BUSINESS_NAME,
+} from './seed';
 
 let database: Database;
 beforeAll(async () => {
@@ -13,8 +19,12 @@ afterAll(async () => {
 });
 
 describe('demo data', () => {
-  it('has one business and the six fixed logins with the demo password', async () => {
-    expect(await database.query('SELECT id FROM businesses')).toHaveLength(1);
+  it('has two businesses and the fixed logins with the demo password', async () => {
+    expect(
+      (await database.query<{ name: string }>('SELECT name FROM businesses ORDER BY name')).map(
+        (b) => b.name,
+      ),
+    ).toEqual([SECOND_BUSINESS_NAME, DEMO_BUSINESS_NAME]);
     const users = await database.query<{ email: string; password_hash: string; role: string }>(
       'SELECT u.email, u.password_hash, p.role FROM users u JOIN profiles p ON p.id = u.id ORDER BY u.email',
     );
@@ -29,7 +39,7 @@ describe('demo data', () => {
     const employees = await database.query<Record<string, string | null>>(
       "SELECT full_name, job_title, thank_you_message FROM profiles WHERE role = 'employee'",
     );
-    expect(employees).toHaveLength(4);
+    expect(employees).toHaveLength(6);
     for (const employee of employees) {
       expect(employee.full_name).toBeTruthy();
       expect(employee.job_title).toBeTruthy();
@@ -46,6 +56,39 @@ describe('demo data', () => {
       object: 3,
       team: 3,
     });
+  });
+
+  it('gives the café its own owner, two employees, three points and tips of its own', async () => {
+    const [cafe] = await database.query<{ id: string }>(
+      'SELECT id FROM businesses WHERE name = $1',
+      [SECOND_BUSINESS_NAME],
+    );
+    const people = await database.query<{ email: string; role: string }>(
+      'SELECT email, role FROM profiles WHERE business_id = $1 ORDER BY email',
+      [cafe!.id],
+    );
+    expect(people).toEqual([
+      { email: 'inhaber2@demo.local', role: 'business_owner' },
+      { email: 'lena@demo.local', role: 'employee' },
+      { email: 'tom@demo.local', role: 'employee' },
+    ]);
+    const points = await database.query<{ type: string; uid: string }>(
+      'SELECT type, uid FROM payment_entrypoints WHERE business_id = $1 AND active ORDER BY uid',
+      [cafe!.id],
+    );
+    expect(points.map((p) => p.type).sort()).toEqual(['object', 'person', 'person']);
+    expect(points.every((p) => !p.uid.startsWith('aio-'))).toBe(true);
+    // Every tip through a café point is booked on the café, never on the hotel.
+    const misplaced = await database.query(
+      `SELECT t.id FROM tips t JOIN payment_entrypoints e ON e.id = t.entrypoint_id
+       WHERE t.business_id <> e.business_id`,
+    );
+    expect(misplaced).toEqual([]);
+    const [count] = await database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM tips WHERE business_id = $1',
+      [cafe!.id],
+    );
+    expect(count!.n).toBeGreaterThan(20);
   });
 
   it('has one active legacy QR code', async () => {

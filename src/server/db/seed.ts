@@ -1,3 +1,4 @@
+import { splitReason } from '../../shared/domain/team-split';
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { splitCents } from '../../shared/domain/money';
@@ -30,13 +31,60 @@ export interface DemoLogin {
   fullName: string;
 }
 
-export const DEMO_LOGINS: readonly DemoLogin[] = [
+/** The hotel's accounts; the platform admin keeps the hotel as its home business (decision 0100). */
+const HOTEL_LOGINS: readonly DemoLogin[] = [
   { email: 'admin@demo.local', role: 'admin', fullName: 'Sabine Hoffmann' },
   { email: 'inhaber@demo.local', role: 'business_owner', fullName: 'Thomas Berger' },
   { email: 'anna@demo.local', role: 'employee', fullName: 'Anna Schneider' },
   { email: 'ben@demo.local', role: 'employee', fullName: 'Ben Müller' },
   { email: 'clara@demo.local', role: 'employee', fullName: 'Clara Fischer' },
   { email: 'david@demo.local', role: 'employee', fullName: 'David Wagner' },
+];
+
+/** The second demo business, so business scope can be seen: a café with its own owner. */
+export const SECOND_BUSINESS_NAME = 'Café Morgenrot';
+const CAFE_OWNER = {
+  email: 'inhaber2@demo.local',
+  role: 'business_owner' as const,
+  fullName: 'Miriam Keller',
+  jobTitle: 'Inhaberin',
+};
+const CAFE_EMPLOYEES = [
+  {
+    email: 'lena@demo.local',
+    role: 'employee' as const,
+    fullName: 'Lena Hoffmann',
+    jobTitle: 'Barista',
+    thankYou: 'Danke! Ihr nächster Cappuccino bekommt extra viel Liebe.',
+    uid: 'lena-hoffmann-q7m2k9x4pd',
+    department: 'Theke',
+    shift: 'Frühschicht',
+    tipsPerDay: 1.5,
+  },
+  {
+    email: 'tom@demo.local',
+    role: 'employee' as const,
+    fullName: 'Tom Richter',
+    jobTitle: 'Servicekraft',
+    thankYou: 'Vielen Dank und bis bald im Morgenrot!',
+    uid: 'tom-richter-h3v8n2c6wa',
+    department: 'Service',
+    shift: 'Spätschicht',
+    tipsPerDay: 1.1,
+  },
+] as const;
+const CAFE_STAFF = [CAFE_OWNER, ...CAFE_EMPLOYEES];
+const CAFE_COUNTER = {
+  label: 'Theke',
+  uid: 'theke-morgenrot-r5t9b2y7ke',
+  department: 'Theke',
+  location: 'Eingang',
+  tipsPerDay: 0.8,
+};
+
+export const DEMO_LOGINS: readonly DemoLogin[] = [
+  ...HOTEL_LOGINS,
+  ...CAFE_STAFF.map(({ email, role, fullName }) => ({ email, role, fullName })),
 ];
 
 interface EmployeeSeed {
@@ -184,6 +232,7 @@ export async function isDatabaseEmpty(database: Database): Promise<boolean> {
 
 export interface SeedSummary {
   businessId: string;
+  secondBusinessId: string;
   tipCount: number;
   logins: readonly DemoLogin[];
 }
@@ -215,7 +264,7 @@ export async function seedDemoData(
     const businessId = business!.id;
 
     const profileIds = new Map<string, string>();
-    for (const login of DEMO_LOGINS) {
+    for (const login of HOTEL_LOGINS) {
       const key = login.email.split('@')[0]!;
       const employee = EMPLOYEES.find((e) => e.key === key);
       const [user] = await tx
@@ -360,8 +409,164 @@ export async function seedDemoData(
       teamIds,
       legacyQrCodeId: legacy!.id,
     });
-    return { businessId, tipCount, logins: DEMO_LOGINS };
+    const cafe = await seedSecondBusiness(tx, { now, passwordHash, adminUserId });
+    return {
+      businessId,
+      secondBusinessId: cafe.businessId,
+      tipCount: tipCount + cafe.tipCount,
+      logins: DEMO_LOGINS,
+    };
   });
+}
+
+/**
+ * Café Morgenrot: owner, two employees, three payment points (two people, the counter) and
+ * five weeks of tips. Its own random sequence, so the hotel's data stays exactly as before.
+ * Its points are real ones (no "aio-" prefix, no demo flag): the public showcase lists only
+ * the hotel's demo points.
+ */
+async function seedSecondBusiness(
+  tx: Tx,
+  context: { now: Date; passwordHash: string; adminUserId: string },
+): Promise<{ businessId: string; tipCount: number }> {
+  const { now, passwordHash } = context;
+  const random = mulberry32(20_240_601);
+  const [business] = await tx
+    .insert(businesses)
+    .values({
+      name: SECOND_BUSINESS_NAME,
+      description: 'Kleines Café mit Rösterei und Frühstück in der Altstadt.',
+      contactEmail: 'hallo@cafe-morgenrot.demo',
+    })
+    .returning({ id: businesses.id });
+  const businessId = business!.id;
+
+  const ids = new Map<string, string>();
+  for (const person of CAFE_STAFF) {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: person.email, passwordHash, emailVerifiedAt: now })
+      .returning({ id: users.id });
+    await tx.insert(profiles).values({
+      id: user!.id,
+      role: person.role,
+      fullName: person.fullName,
+      email: person.email,
+      jobTitle: person.jobTitle,
+      ...('thankYou' in person ? { thankYouMessage: person.thankYou } : {}),
+      businessId,
+    });
+    ids.set(person.email, user!.id);
+  }
+  const ownerId = ids.get('inhaber2@demo.local')!;
+
+  const points: { id: string; uid: string; employeeId: string | null; tipsPerDay: number }[] = [];
+  for (const person of CAFE_EMPLOYEES) {
+    const employeeId = ids.get(person.email)!;
+    const [row] = await tx
+      .insert(paymentEntrypoints)
+      .values({
+        businessId,
+        uid: person.uid,
+        type: 'person',
+        label: person.fullName,
+        targetId: employeeId,
+        targetType: 'user',
+        origin: 'trinkgeld',
+        metadata: {
+          name: person.fullName,
+          description: `${person.jobTitle} im ${SECOND_BUSINESS_NAME}`,
+          created_by: ownerId,
+          department: person.department,
+          shift: person.shift,
+        },
+        createdBy: ownerId,
+      })
+      .returning({ id: paymentEntrypoints.id });
+    points.push({ id: row!.id, uid: person.uid, employeeId, tipsPerDay: person.tipsPerDay });
+  }
+  const [counter] = await tx
+    .insert(paymentEntrypoints)
+    .values({
+      businessId,
+      uid: CAFE_COUNTER.uid,
+      type: 'object',
+      label: CAFE_COUNTER.label,
+      targetId: businessId,
+      targetType: 'tenant',
+      origin: 'trinkgeld',
+      metadata: {
+        name: CAFE_COUNTER.label,
+        description: `${CAFE_COUNTER.label} · ${CAFE_COUNTER.location}`,
+        created_by: ownerId,
+        department: CAFE_COUNTER.department,
+        location: CAFE_COUNTER.location,
+      },
+      createdBy: ownerId,
+    })
+    .returning({ id: paymentEntrypoints.id });
+  points.push({
+    id: counter!.id,
+    uid: CAFE_COUNTER.uid,
+    employeeId: null,
+    tipsPerDay: CAFE_COUNTER.tipsPerDay,
+  });
+
+  await tx.insert(branding).values({
+    businessId,
+    companyName: SECOND_BUSINESS_NAME,
+    primaryColor: '#7A2E1F',
+    accentColor: '#E0A458',
+    updatedBy: ownerId,
+  });
+  await tx.insert(integrationSettings).values({ businessId, tenantId: 'trinkgeld-default-tenant' });
+
+  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const paidOutBefore = now.getTime() - 7 * DAY_MS;
+  const rows: TipRow[] = [];
+  for (let daysAgo = SEED_DAYS - 1; daysAgo >= 0; daysAgo -= 1) {
+    for (const point of points) {
+      const count = Math.floor(point.tipsPerDay + random());
+      for (let i = 0; i < count; i += 1) {
+        const dayStart = startOfToday - daysAgo * DAY_MS;
+        let at = dayStart + (7 + random() * 11) * 60 * 60 * 1000;
+        if (at >= now.getTime()) at = dayStart + random() * (now.getTime() - dayStart);
+        const createdAt = new Date(Math.floor(at));
+        const amountCents = [200, 300, 500, 500, 1000][Math.floor(random() * 5)]!;
+        const feeCovered = random() < 0.3;
+        const completed = createdAt.getTime() < paidOutBefore;
+        const message =
+          random() < 0.25 ? GUEST_MESSAGES[Math.floor(random() * GUEST_MESSAGES.length)]! : null;
+        rows.push({
+          businessId,
+          employeeId: point.employeeId,
+          entrypointId: point.id,
+          entrypointUid: point.uid,
+          amountCents,
+          platformFeeCents: feeCovered ? 45 : 0,
+          platformFeeCovered: feeCovered,
+          currency: 'eur',
+          status: completed ? 'completed' : 'pending',
+          tipSource: 'direct',
+          paymentMethod: random() < 0.5 ? 'stripe' : 'apple-pay',
+          paymentProvider: 'demo',
+          paymentIntentId: `pi_demo_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+          guestMessage: message,
+          createdAt,
+          updatedAt: createdAt,
+          paidAt: new Date(createdAt.getTime() + 2_000),
+          ...(completed
+            ? {
+                stripeTransferId: `tr_demo_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+                processedAt: new Date(createdAt.getTime() + 3 * DAY_MS),
+              }
+            : {}),
+        });
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 200) await tx.insert(tips).values(rows.slice(i, i + 200));
+  return { businessId, tipCount: rows.length };
 }
 
 interface TipSeedContext {
@@ -567,10 +772,11 @@ async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
         profileId,
         amountCents: cents,
         weight: weights[index]!,
-        reason:
-          team.splitRule === 'weighted'
-            ? `Gewichtete Aufteilung im Team ${team.name} (Gewicht ${weights[index]} von ${weights.reduce((a, b) => a + b, 0)})`
-            : `Gleichmäßige Aufteilung im Team ${team.name} (${team.members.length} Mitglieder)`,
+        reason: splitReason(team.splitRule, {
+          members: team.members.length,
+          weight: weights[index]!,
+          weightSum: weights.reduce((a, b) => a + b, 0),
+        }),
         payoutId,
         createdAt: tip.createdAt as Date,
       });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, ERRORS, type ErrorDefinition } from '../../shared/domain/errors';
+import { isBadCharacterError, isDatabaseUnavailable, safeErrorSummary } from './db-errors';
 import { AppError } from './errors';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large) by code. */
@@ -38,7 +39,34 @@ export function errorBody(
  * validation errors with 400 and the field messages, and anything else with a plain 500 that
  * never carries a stack trace or internal message.
  */
+/** Seconds a client is asked to wait during a database outage. */
+export const OUTAGE_RETRY_AFTER_S = 5;
+const RECOVERY_PROBE_MS = 1_000;
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // One warning per outage: the first failing request logs it, a probe notices the recovery.
+  let outage: NodeJS.Timeout | undefined;
+  const startOutage = () => {
+    if (outage) return;
+    app.log.warn('database unavailable');
+    outage = setInterval(() => {
+      app.deps.database.ping().then(
+        () => {
+          clearInterval(outage);
+          outage = undefined;
+          app.log.info('database available again');
+        },
+        () => {},
+      );
+    }, RECOVERY_PROBE_MS);
+    outage.unref();
+  };
+  app.addHook('onClose', async () => {
+    if (outage) clearInterval(outage);
+    outage = undefined;
+  });
+  app.decorate('reportDatabaseOutage', startOutage);
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
@@ -79,7 +107,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send(errorBody(definition));
     }
 
-    request.log.error({ err: error }, 'unhandled error');
+    if (isDatabaseUnavailable(error)) {
+      startOutage();
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_S));
+      return reply
+        .status(503)
+        .send(errorBody(ERRORS.service_unavailable, { retryAfter: OUTAGE_RETRY_AFTER_S }));
+    }
+    if (isBadCharacterError(error)) {
+      return reply.status(400).send(errorBody(ERRORS.invalid_characters));
+    }
+
+    // Never the SQL or its parameters (personal data) in the log: types and codes only.
+    request.log.error({ error: safeErrorSummary(error) }, 'unhandled error');
     return reply.status(500).send(errorBody(ERRORS.internal));
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Marks the database as unavailable (one warning per outage; recovery is probed). */
+    reportDatabaseOutage(): void;
+  }
 }

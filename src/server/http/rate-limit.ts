@@ -86,6 +86,21 @@ export class RateLimiter {
     }
   }
 
+  /** Takes back one counted hit (an attempt that turned out legitimate). */
+  async release(rule: RateRule, subject: string): Promise<void> {
+    try {
+      await this.database.query(
+        'UPDATE rate_limit_buckets SET hits = GREATEST(hits - 1, 0) WHERE key = $1',
+        [bucketKey(rule, subject)],
+      );
+    } catch (error) {
+      this.log.warn(
+        { err: error, rule: rule.name },
+        'rate limit store unavailable (release skipped)',
+      );
+    }
+  }
+
   /** Forgets the count of one key (e.g. failed passwords after a successful sign-in). */
   async reset(rule: RateRule, subject: string): Promise<void> {
     try {

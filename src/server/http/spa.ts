@@ -37,6 +37,12 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The root is the web directory itself: without this route the static plugin refuses it
+    // (403) for a client that sends no Accept-Encoding (curl, link previews, uptime checks).
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

@@ -62,9 +62,9 @@ export const rateLimitCheckSchema = z.object({
 });
 
 /** Rate-limit check result (spec §3): resetTime as ISO time, retryAfter in seconds. */
+/** Whether to try now, and when to retry; never how many attempts are left (finding 7). */
 export const rateLimitStatusSchema = z.object({
   allowed: z.boolean(),
-  remaining: z.number().int().min(0),
   resetTime: z.iso.datetime(),
   retryAfter: z.number().int().min(0),
 });
@@ -89,6 +89,8 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const sessionResponseSchema = z.object({
   user: sessionUserSchema.nullable(),
   session: sessionInfoSchema.nullable(),
+  /** Only on a sign-in: true when this person never signed in before (a different greeting). */
+  firstSignIn: z.boolean().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

@@ -38,6 +38,8 @@ export const guestEntrypointSchema = z.object({
   avatarUrl: z.string().nullable(),
   thankYouMessage: z.string(),
   businessName: z.string(),
+  /** Who receives a team or object tip, said before paying (issue 11); null for a person. */
+  receiverNote: z.string().nullable(),
   branding: guestBrandingSchema,
   paymentProvider: z.enum(PAYMENT_PROVIDERS),
 });

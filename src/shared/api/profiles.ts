@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessScopeQuerySchema } from './businesses';
 import { DEFAULT_THANK_YOU_MESSAGE } from '../domain/constants';
 import { defineErrors } from '../domain/errors';
 
@@ -95,7 +96,7 @@ export const staffListItemSchema = z.object({
 export const staffListSchema = z.object({ items: z.array(staffListItemSchema) });
 export type StaffListItem = z.infer<typeof staffListItemSchema>;
 
-export const staffListQuerySchema = z.object({
+export const staffListQuerySchema = businessScopeQuerySchema.extend({
   role: z.enum(ROLES).default('employee'),
 });
 

@@ -4,7 +4,7 @@ import { defineErrors } from '../domain/errors';
 import { formatCents } from '../domain/money';
 import { PAYMENT_ERROR_CLASSES } from '../domain/payments';
 import { ENTRYPOINT_TYPES, FEEDBACK_EMOJIS, PAYMENT_METHODS, TIP_STATUSES } from '../domain/tips';
-import { guestCodeSchema } from './entrypoints';
+import { guestBrandingSchema, guestCodeSchema } from './entrypoints';
 
 export const tipAmountCentsSchema = z
   .number({ message: 'Bitte geben Sie einen Betrag an.' })
@@ -105,6 +105,8 @@ export const thankYouResponseSchema = z.object({
   tipId: z.uuid(),
   /** First 8 characters of the id, shown as 'Transaction ID'. */
   shortId: z.string(),
+  /** The code the tip was given through: "back to the tip page" goes there. */
+  code: z.string().nullable(),
   status: z.enum(TIP_STATUSES),
   amountCents: z.number().int(),
   platformFeeCents: z.number().int(),
@@ -123,6 +125,8 @@ export const thankYouResponseSchema = z.object({
   }),
   businessName: z.string(),
   paidAt: z.string().nullable(),
+  /** How the business presents itself (colours, font, logo, language), as on its tip page. */
+  branding: guestBrandingSchema,
 });
 export type ThankYouResponse = z.infer<typeof thankYouResponseSchema>;
 
@@ -132,11 +136,15 @@ export const createPayLaterBodySchema = z.object({
 });
 
 export const payLaterLinkResponseSchema = z.object({
+  id: z.uuid(),
   url: z.string(),
   token: z.string(),
   code: z.string(),
   amountCents: z.number().int(),
   expiresAt: z.string(),
+  /** Set once the link was paid: it shows the thank-you of this tip instead of a new payment. */
+  paidTipId: z.uuid().nullable(),
+  usedAt: z.string().nullable(),
 });
 export type PayLaterLinkResponse = z.infer<typeof payLaterLinkResponseSchema>;
 
@@ -192,6 +200,22 @@ export const TIP_ERRORS = defineErrors({
     status: 410,
     title: 'Link abgelaufen',
     message: 'Dieser Zahlungslink ist abgelaufen: Links zum späteren Zahlen gelten 24 Stunden.',
+  },
+  pay_later_used: {
+    status: 410,
+    title: 'Link bereits verwendet',
+    message: 'Über diesen Zahlungslink wurde schon bezahlt. Vielen Dank!',
+  },
+  pay_later_amount_mismatch: {
+    status: 400,
+    title: 'Betrag passt nicht zum Link',
+    message: 'Über diesen Zahlungslink kann nur der Betrag des Links bezahlt werden.',
+  },
+  pay_later_in_progress: {
+    status: 409,
+    title: 'Zahlung läuft bereits',
+    message:
+      'Über diesen Zahlungslink läuft gerade eine Zahlung. Bitte warten Sie einige Minuten und öffnen Sie den Link dann erneut.',
   },
   pay_later_mismatch: {
     status: 400,

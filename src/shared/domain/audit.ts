@@ -18,9 +18,13 @@ export const AUDIT_ACTIONS = [
   'entrypoint_deactivate',
   'entrypoint_regenerate_uid',
   'entrypoint_delete',
+  'entrypoint_sync',
   'demo_data_generate',
   'branding_update',
   'integration_test',
+  'team_create',
+  'team_update',
+  'team_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,9 +48,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   entrypoint_deactivate: 'Bezahlpunkt deaktiviert',
   entrypoint_regenerate_uid: 'UID regeneriert',
   entrypoint_delete: 'Bezahlpunkt gelöscht',
+  entrypoint_sync: 'Bezahlpunkt synchronisiert',
   demo_data_generate: 'Demo-Daten generiert',
   branding_update: 'Branding gespeichert',
   integration_test: 'Verbindung getestet',
+  team_create: 'Team angelegt',
+  team_update: 'Team geändert',
+  team_delete: 'Team gelöscht',
 };
 
 export const AUDIT_TARGET_TYPES = [
@@ -60,5 +68,6 @@ export const AUDIT_TARGET_TYPES = [
   'business',
   'branding',
   'integration',
+  'team',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

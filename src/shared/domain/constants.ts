@@ -18,6 +18,8 @@ export const ACTIVITY_EVENTS = [
 export const MIN_PASSWORD_LENGTH = 6;
 export const DEFAULT_RATE_LIMIT_RETRY_SECONDS = 60;
 export const MAGIC_LINK_TTL_MS = 15 * 60_000;
+/** An invitation link (issue 11): valid 7 days, single use. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
 export const PROFILE_FETCH_RETRIES = 2;
 export const PROFILE_FETCH_RETRY_DELAY_MS = 1_000;
@@ -103,9 +105,10 @@ export const REALTIME_RECONNECT_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as co
 
 /** Statistics periods: how far back each reaches and the divisor for the average per day. */
 export const STATS_PERIODS = {
-  day: { label: 'Letzter Tag', days: 1, averageDivisor: 1 },
-  week: { label: 'Letzte 2 Wochen', days: 14, averageDivisor: 7 },
-  month: { label: 'Letzter Monat', days: 30, averageDivisor: 30 },
+  day: { label: 'Letzter Tag', days: 1 },
+  week: { label: 'Letzte 2 Wochen', days: 14 },
+  // The month is one calendar month back; its daily average divides by that month's days.
+  month: { label: 'Letzter Monat', days: 30 },
 } as const;
 export type StatsPeriod = keyof typeof STATS_PERIODS;
 export const DEFAULT_STATS_PERIOD: StatsPeriod = 'week';

@@ -32,6 +32,11 @@ export const ERRORS = defineErrors({
     title: 'Eingabefehler',
     message: 'Die Anfrage enthält kein gültiges JSON.',
   },
+  invalid_characters: {
+    status: 400,
+    title: 'Eingabefehler',
+    message: 'Die Anfrage enthält unzulässige Steuerzeichen (z. B. ein Nullzeichen).',
+  },
   payload_too_large: {
     status: 413,
     title: 'Eingabefehler',

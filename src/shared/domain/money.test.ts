@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimalString, formatCents, parseEuroToCents, splitCents } from './money';
+import {
+  amountInputProblem,
+  centsToDecimalString,
+  formatCents,
+  parseEuroToCents,
+  splitCents,
+} from './money';
 
 describe('parseEuroToCents', () => {
   it.each([
@@ -10,17 +16,51 @@ describe('parseEuroToCents', () => {
     [' 12.34 ', 1234],
     ['0', 0],
     ['10.', 1000],
+    ['12,5', 1250],
+    ['12,50', 1250],
+    ['12.50', 1250],
+    ['€ 12', 1200],
+    ['€12,50', 1250],
+    ['12 €', 1200],
+    ['12€', 1200],
+    ['EUR 7,5', 750],
   ])('parses %s as %i cents', (input, cents) => {
     expect(parseEuroToCents(input)).toBe(cents);
   });
 
-  it.each(['', 'abc', '1.234', '-5', '1e3', '.5x', '12345678'])('rejects %j', (input) => {
+  it.each([
+    '',
+    'abc',
+    '1.234',
+    '12.345',
+    '12,345',
+    '-5',
+    '1e3',
+    '.5x',
+    '12345678',
+    '12a',
+    '1,2,3',
+    '1.2.3',
+    '€',
+    '€ € 5',
+    '12 50',
+  ])('rejects %j', (input) => {
     expect(parseEuroToCents(input)).toBeNull();
   });
 
   it('never goes through floating point', () => {
     expect(parseEuroToCents('0.29')).toBe(29);
     expect(parseEuroToCents('1.15')).toBe(115);
+  });
+});
+
+describe('amountInputProblem', () => {
+  it('says what to type when the format is wrong or ambiguous', () => {
+    expect(amountInputProblem('12.345')).toBe('decimals');
+    expect(amountInputProblem('12,345')).toBe('decimals');
+    expect(amountInputProblem('1e3')).toBe('format');
+    expect(amountInputProblem('zwölf')).toBe('format');
+    expect(amountInputProblem('12,5')).toBeNull();
   });
 });
 

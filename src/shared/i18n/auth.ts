@@ -33,6 +33,8 @@ export const authTexts = {
     tooManyRequests: 'Zu viele Anfragen',
     signedIn: 'Erfolgreich angemeldet!',
     welcomeBack: 'Willkommen zurück!',
+    /** A person's very first sign-in is no return (issue 14). */
+    welcomeFirst: 'Willkommen bei Trinkgeld!',
     magicLinkFailed: 'Fehler beim Anmelden',
     magicLinkSent: 'Magic Link gesendet!',
     magicLinkSentMessage: 'Überprüfen Sie Ihre E-Mails und klicken Sie auf den Link zum Anmelden.',
@@ -74,6 +76,13 @@ export const authTexts = {
     extend: 'Sitzung verlängern',
     dismiss: 'Warnung schließen',
     signOutNow: 'Jetzt abmelden',
+    /** Read out politely by screen readers at 2:00, 1:00 and 0:30, not on every tick. */
+    announceMinutes: (minutes: number) =>
+      minutes === 1
+        ? 'Noch 1 Minute bis zur automatischen Abmeldung.'
+        : `Noch ${minutes} Minuten bis zur automatischen Abmeldung.`,
+    announceSeconds: (seconds: number) =>
+      `Noch ${seconds} Sekunden bis zur automatischen Abmeldung.`,
   },
   signOut: 'Abmelden',
   onboarding: {

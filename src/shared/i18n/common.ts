@@ -10,6 +10,13 @@ export const commonTexts = {
   cancel: 'Abbrechen',
   error: 'Fehler',
   comingSoon: 'Demnächst verfügbar',
+  /** The error screen of the staff app and the guest app (issue 14). */
+  errorScreen: {
+    title: 'Etwas ist schiefgelaufen',
+    description:
+      'Diese Seite konnte nicht angezeigt werden. Bitte versuchen Sie es erneut oder kehren Sie zur Startseite zurück.',
+    offline: 'Prüfen Sie Ihre Internetverbindung.',
+  },
   notFound: {
     title: 'Oops! Page not found',
     code: '404',

@@ -35,6 +35,9 @@ export const handoverTexts = {
       { email: 'ben@demo.local', role: 'Mitarbeiter, Restaurant' },
       { email: 'clara@demo.local', role: 'Mitarbeiterin, Bar' },
       { email: 'david@demo.local', role: 'Mitarbeiter, Concierge' },
+      { email: 'inhaber2@demo.local', role: 'Geschäftsinhaberin, Café Morgenrot' },
+      { email: 'lena@demo.local', role: 'Mitarbeiterin, Café Morgenrot' },
+      { email: 'tom@demo.local', role: 'Mitarbeiter, Café Morgenrot' },
     ],
     demoPassword: 'demo1234',
     otherTitle: 'Weitere Befehle',
@@ -134,6 +137,27 @@ export const handoverTexts = {
         meaning: 'Standard-Mandant der Integration.',
       },
       {
+        name: 'LEGAL_OPERATOR',
+        fallback: null,
+        meaning:
+          'Betreiber auf /impressum und /datenschutz (Name und Rechtsform). Ohne Wert: Platzhalter und eine Warnung beim Start in Produktion.',
+      },
+      {
+        name: 'LEGAL_ADDRESS',
+        fallback: null,
+        meaning: 'Postanschrift des Betreibers für die Rechtstexte.',
+      },
+      {
+        name: 'LEGAL_REGISTER',
+        fallback: null,
+        meaning: 'Registereintrag (Gericht und Nummer) für das Impressum.',
+      },
+      {
+        name: 'LEGAL_CONTACT',
+        fallback: 'CONTACT_EMAIL',
+        meaning: 'Kontakt auf den Rechtstexten.',
+      },
+      {
         name: 'CONTACT_EMAIL',
         fallback: 'kontakt@trinkgeld.example',
         meaning: 'Adresse für Anfragen sowie Rechts- und Support-Links.',
@@ -151,7 +175,8 @@ export const handoverTexts = {
       {
         name: 'TRUST_PROXY',
         fallback: '0',
-        meaning: '1 hinter einem Reverse Proxy (Client-Adressen aus X-Forwarded-For).',
+        meaning:
+          'Adressen oder CIDR-Bereiche der Reverse Proxys, kommagetrennt (z. B. 10.0.0.0/8); nur deren X-Forwarded-For zählt.',
       },
       { name: 'NODE_ENV', fallback: 'development', meaning: 'production, development oder test.' },
     ],
@@ -161,7 +186,7 @@ export const handoverTexts = {
     steps: [
       'PostgreSQL 15 oder neuer bereitstellen und DATABASE_URL setzen; Migrationen laufen bei jedem Start unter einer Advisory-Lock, auch wenn mehrere Instanzen gleichzeitig starten.',
       'SESSION_SECRET (mindestens 32 Zeichen) für alle Instanzen gleich setzen, NODE_ENV=production.',
-      'PUBLIC_ORIGIN auf die https-Adresse setzen; hinter einem Reverse Proxy zusätzlich TRUST_PROXY=1.',
+      'PUBLIC_ORIGIN auf die https-Adresse setzen; hinter einem Reverse Proxy zusätzlich TRUST_PROXY mit den Adressen der Proxys (z. B. TRUST_PROXY=10.0.0.0/8).',
       'SMTP_URL und MAIL_FROM für Magic Links und Benachrichtigungen setzen.',
       'Für echte Zahlungen STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET setzen und in Stripe den Webhook auf {PUBLIC_ORIGIN}/api/payments/webhook richten.',
       'npm ci && npm run build, dann node --import tsx src/server/main.ts je Instanz starten (oder npm start).',

@@ -5,6 +5,8 @@ export const employeeTexts = {
   fallbackName: 'Mitarbeiter',
   settings: 'Einstellungen',
   signOut: 'Abmelden',
+  /** The header's actions on a phone. */
+  menu: 'Menü',
   newMessagesBadge: (count: number) => `${count} neu`,
   newMessagesButton: (count: number) =>
     count === 1 ? '1 neue Nachricht anzeigen' : `${count} neue Nachrichten anzeigen`,
@@ -29,6 +31,10 @@ export const employeeTexts = {
   teamShare: (team: string) => `Anteil am Team-Trinkgeld (${team})`,
   reference: 'Referenz',
   feeNote: 'Der Gast hat die Plattformkosten übernommen.',
+  feedback: {
+    label: 'Rückmeldung des Gastes',
+    emoji: { smile: 'Lächeln', clap: 'Applaus', pray: 'Danke' } as Record<string, string>,
+  },
   thankYou: {
     title: 'Dankesnachrichten',
     emptyTitle: 'Noch keine Dankesnachrichten erhalten',
@@ -98,6 +104,10 @@ export const employeeTexts = {
       downloaded: {
         title: 'Download erfolgreich',
         description: 'QR-Code wurde als PNG gespeichert.',
+      },
+      downloadedSvg: {
+        title: 'Download erfolgreich',
+        description: 'QR-Code wurde als SVG gespeichert.',
       },
       copyFailed: {
         title: 'Kopieren fehlgeschlagen',

@@ -5,6 +5,8 @@ export const tipOutcomeTexts = {
   success: {
     title: 'Vielen Dank für Ihre Wertschätzung!',
     transferred: (name: string) => `wurde erfolgreich an ${name} übermittelt`,
+    contribution: (fee: string) => `Dazu Ihr Servicebeitrag für die Plattform: ${fee}`,
+    totalPaid: (total: string) => `Insgesamt bezahlt: ${total}`,
     done: 'Fertig',
   },
   error: {
@@ -19,8 +21,13 @@ export const tipOutcomeTexts = {
       left === 1 ? 'Noch 1 Versuch möglich.' : `Noch ${left} Versuche möglich.`,
     trustSsl: 'SSL-verschlüsselt',
     trustProvider: (provider: string) => `Sichere Zahlung über ${provider}`,
+    maxRetries: 'Maximale Versuche erreicht. Bitte wenden Sie sich an das Personal für Hilfe.',
   },
   providers: { stripe: 'Stripe', demo: 'Stripe (Demo-Modus)' },
+  processor: {
+    by: (provider: string) => `Zahlung sicher abgewickelt über ${provider}`,
+    brands: 'Visa · Mastercard · American Express · Apple Pay · Google Pay',
+  },
   feedback: {
     title: 'Möchtest du noch etwas sagen?',
     description: 'Wähle eine Reaktion und schreib, wenn du magst, ein paar Worte.',
@@ -82,3 +89,36 @@ export const paymentErrorDialogs: Record<
     description: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   },
 };
+
+/** The payment step's texts (loaded with the payment flow, not in the first view). */
+export const paymentTexts = {
+  title: 'Zahlungsmethode',
+  back: 'Zurück zur Betragsauswahl',
+  tip: 'Trinkgeld',
+  serviceFee: 'Servicebeitrag',
+  total: 'Gesamt',
+  feeCheckbox: (fee: string) => `Ich übernehme die Plattformkosten von ${fee}`,
+  feeHint: '100 % Ihres Trinkgelds kommen an – der Beitrag deckt die Plattformkosten.',
+  feeThanks: 'Danke für Ihre Unterstützung!',
+  messageLabel: 'Persönliche Nachricht (optional)',
+  messagePlaceholder: 'Ein paar nette Worte …',
+  counter: (used: number, max: number) => `${used}/${max}`,
+  applePay: 'Apple Pay',
+  googlePay: 'Google Pay',
+  card: 'Mit Karte bezahlen',
+  processingButton: 'Zahlung wird vorbereitet...',
+  processingNotice: 'Zahlung läuft - Bitte warten Sie...',
+  checking: 'Zahlung wird geprüft...',
+  alreadyRunning: 'Zahlung läuft bereits',
+  alreadyRunningDescription: 'Bitte warten Sie, bis die laufende Zahlung abgeschlossen ist.',
+  payLaterValid: (until: string) => `Zahlungslink gültig bis ${until}`,
+} as const;
+
+export const paymentToasts = {
+  linkCopied: 'Link kopiert',
+  linkCopiedDescription: 'Der Link ist 24 Stunden gültig.',
+  copyFailed: 'Kopieren fehlgeschlagen',
+  copyFailedDescription: 'Link konnte nicht kopiert werden.',
+  maxRetries: 'Maximale Versuche erreicht',
+  maxRetriesDescription: 'Bitte wenden Sie sich an das Personal für Hilfe.',
+} as const;

@@ -4,9 +4,14 @@ export const thankYouTexts = {
   loading: 'Lade...',
   errorTitle: 'Fehler',
   errorDescription: 'Das Trinkgeld konnte nicht angezeigt werden.',
-  home: 'Zur Startseite',
   heading: 'Vielen Dank!',
   amountLabel: 'Betrag',
+  tipFor: (name: string) => `Trinkgeld für ${name}`,
+  contribution: 'Servicebeitrag (Plattform)',
+  totalPaid: 'Gesamt bezahlt',
+  backToTipPage: 'Zurück zur Trinkgeld-Seite',
+  closePage: 'Seite schließen',
+  closeHint: 'Sie können dieses Fenster jetzt schließen.',
   transactionId: 'Transaction ID',
   yourMessage: 'Ihre Nachricht',
   share: 'App weiterempfehlen',
@@ -24,8 +29,9 @@ export const qrErrorTexts = {
   title: 'QR-Code nicht gültig',
   description:
     'Dieser QR-Code ist nicht (mehr) gültig oder wurde deaktiviert. Bitte scannen Sie einen anderen Code oder fragen Sie das Personal.',
-  home: 'Zur Startseite',
   rescan: 'Neuen QR-Code scannen',
+  closePage: 'Seite schließen',
+  closeHint: 'Sie können dieses Fenster jetzt schließen.',
   support: 'Support kontaktieren',
 } as const;
 
@@ -34,7 +40,8 @@ export const invalidUidTexts = {
   title: 'Ungültige UID',
   description:
     'Zu diesem Link gibt es keinen Bezahlpunkt. Bitte prüfen Sie den Link oder scannen Sie den Code erneut.',
-  home: 'Zur Startseite',
   back: 'Zurück',
+  closePage: 'Seite schließen',
+  closeHint: 'Sie können dieses Fenster jetzt schließen.',
   support: 'Support kontaktieren',
 } as const;

@@ -7,6 +7,13 @@ describe('initials', () => {
     expect(initials('ben')).toBe('B');
   });
 
+  it('builds initials from letters only', () => {
+    expect(initials('Restaurant & Bar')).toBe('RB');
+    expect(initials('Tisch 7')).toBe('T');
+    expect(initials('Özge Ünal')).toBe('ÖÜ');
+    expect(initials('7 & 8')).toBe('MA');
+  });
+
   it("falls back to 'MA' without a name", () => {
     expect(initials('')).toBe('MA');
     expect(initials(null)).toBe('MA');

@@ -32,10 +32,14 @@ export function formatRelative(value: string | Date, now: Date = new Date()): st
 
 /** Up to two initials; 'MA' (Mitarbeiter) when there is no name (spec §2). */
 export function initials(name: string | null | undefined, fallback = 'MA'): string {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return fallback;
-  return parts
+  // Letters only: 'Restaurant & Bar' is 'RB', 'Tisch 7' is 'T'.
+  const letters = (name ?? '')
+    .split(/\s+/)
+    .map((part) => /\p{L}/u.exec(part)?.[0])
+    .filter((letter): letter is string => letter !== undefined);
+  if (letters.length === 0) return fallback;
+  return letters
     .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
+    .map((letter) => letter.toUpperCase())
     .join('');
 }

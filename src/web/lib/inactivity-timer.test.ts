@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatCountdown, InactivityTimer, type InactivitySnapshot } from './inactivity-timer';
+import {
+  countdownAnnouncement,
+  formatCountdown,
+  InactivityTimer,
+  type InactivitySnapshot,
+} from './inactivity-timer';
 
 const MINUTE = 60_000;
 
@@ -92,5 +97,20 @@ describe('formatCountdown', () => {
     expect(formatCountdown(119_001)).toBe('2:00');
     expect(formatCountdown(65_000)).toBe('1:05');
     expect(formatCountdown(0)).toBe('0:00');
+  });
+});
+
+describe('countdownAnnouncement', () => {
+  it('speaks whole minutes, then the last 30 seconds, changing three times in two minutes', () => {
+    const texts = new Set<string>();
+    for (let ms = 120_000; ms > 0; ms -= 1_000)
+      texts.add(JSON.stringify(countdownAnnouncement(ms)));
+    expect([...texts]).toEqual([
+      JSON.stringify({ minutes: 2 }),
+      JSON.stringify({ minutes: 1 }),
+      JSON.stringify({ seconds: 30 }),
+    ]);
+    expect(countdownAnnouncement(60_000)).toEqual({ minutes: 1 });
+    expect(countdownAnnouncement(30_000)).toEqual({ seconds: 30 });
   });
 });

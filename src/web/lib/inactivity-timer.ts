@@ -136,3 +136,13 @@ export function formatCountdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/**
+ * What a screen reader hears about the countdown: whole minutes while more than 30 s are left,
+ * then the last 30 s once. The text changes three times in two minutes, not every second.
+ */
+export function countdownAnnouncement(ms: number): { minutes: number } | { seconds: number } {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  if (seconds > 30) return { minutes: Math.ceil(seconds / 60) };
+  return { seconds: 30 };
+}

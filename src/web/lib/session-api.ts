@@ -6,6 +6,7 @@ import type {
 } from '../../shared/api/auth';
 import type { MediaUpload } from '../../shared/api/media';
 import type { Profile, ProfileUpdateInput } from '../../shared/api/profiles';
+import { scoped } from '../features/admin/business-scope';
 import { api } from './api';
 
 /** Every call the session layer, the login page and onboarding make. */
@@ -25,5 +26,9 @@ export const sessionApi = {
   updateProfile: (changes: ProfileUpdateInput) => api.patch<Profile>('/api/profiles/me', changes),
   uploadProfileImage: (file: Blob) => api.post<MediaUpload>('/api/media/profile-images', file),
   logAdminNavigation: (destination: string, from?: string) =>
-    api.post<void>('/api/audit/navigation', { destination, ...(from ? { from } : {}) }),
+    // Filed under the business the platform admin is looking at (owners: their own).
+    api.post<void>(scoped('/api/audit/navigation'), {
+      destination,
+      ...(from ? { from } : {}),
+    }),
 };

@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SessionInfo, SessionResponse, SessionUser } from '../../shared/api/auth';
 import type { Profile } from '../../shared/api/profiles';
@@ -109,6 +110,7 @@ async function loadSession(known?: SessionResponse): Promise<SessionState> {
  * sign-out or when any API call answers that the session has ended.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [state, setState] = useState<SessionState>({ status: 'loading', ...SIGNED_OUT });
   /** Only the newest load may write its result. */
@@ -147,8 +149,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback(() => {
     generation.current += 1;
+    // A shared phone keeps nothing of the person who left: every cached answer goes with them.
+    queryClient.clear();
     setState({ status: 'ready', ...SIGNED_OUT });
-  }, []);
+  }, [queryClient]);
 
   // Any API answer "not signed in (any more)" ends the session in the browser too.
   const signedInNow = useRef(false);

@@ -53,3 +53,23 @@ export function decodeQrPng(png: Buffer): string | null {
   const image = PNG.sync.read(png);
   return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
 }
+
+/**
+ * Records the text of every toast the page shows, from the first script on. A toast closes
+ * itself after a few seconds of real time, so on a busy machine it can be gone before a locator
+ * looks; the record keeps what the person saw.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toastTexts: string[] }).__toastTexts = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
+        const text = toast.textContent?.trim();
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __toastTexts?: string[] }).__toastTexts ?? []);
+}

@@ -15,6 +15,11 @@ export interface AuditEntry {
   request?: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
   /** When it happened; defaults to the app clock of `request`, else the database's now(). */
   at?: Date;
+  /**
+   * The business the action happened in, when it is not the actor's own (the platform admin
+   * working in a business they picked; the inbound sync, which has no person).
+   */
+  businessId?: string | null;
 }
 
 /**
@@ -28,7 +33,7 @@ export async function writeAudit(executor: Executor, entry: AuditEntry): Promise
     .insert(adminAuditLog)
     .values({
       adminId: entry.actor.hasProfile ? entry.actor.profileId : null,
-      businessId: entry.actor.businessId,
+      businessId: entry.businessId !== undefined ? entry.businessId : entry.actor.businessId,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId ?? null,

@@ -7,12 +7,19 @@ const FIFTEEN_MINUTES = 15 * 60_000;
  * generous enough for a whole hotel team signing in behind one router at shift start.
  */
 export const AUTH_RATE_RULES = {
+  /** Every sign-in attempt from one network address, across accounts. */
   loginPerIp: { name: 'auth-login:ip', limit: 50, windowMs: FIFTEEN_MINUTES },
-  loginPerEmail: { name: 'auth-login:email', limit: 10, windowMs: FIFTEEN_MINUTES },
+  /** Attempts for one account from one address; a successful sign-in clears it. */
+  loginPerAccountAddress: { name: 'auth-login:account-ip', limit: 5, windowMs: FIFTEEN_MINUTES },
+  /**
+   * Attempts for one account from any address without its usual-device cookie: slower and wider,
+   * it stops guessing spread over many addresses. Successful sign-ins do not count.
+   */
+  loginPerAccount: { name: 'auth-login:account', limit: 30, windowMs: 60 * 60_000 },
+  /** Attempts for one account from one of its usual devices (signed device cookie). */
+  loginPerDevice: { name: 'auth-login:account-device', limit: 10, windowMs: FIFTEEN_MINUTES },
   magicLinkPerIp: { name: 'auth-magic-link:ip', limit: 20, windowMs: FIFTEEN_MINUTES },
   magicLinkPerEmail: { name: 'auth-magic-link:email', limit: 3, windowMs: FIFTEEN_MINUTES },
-  /** Wrong passwords for one account; reset by a successful sign-in. */
-  failedPasswords: { name: 'auth-failed-password', limit: 5, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateRule>;
 
 /** A session ends after this long even with constant activity: one long shift. */

@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { AUTH_ERRORS, MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
 import { MAGIC_LINK_TTL_MS } from '../../../shared/domain/constants';
 import type { AppDeps } from '../../app';
-import { authTokens } from '../../db/schema';
+import { authTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { MailMessage } from '../mail/mailer';
 import type { ClientInfo } from './client';
@@ -57,7 +57,11 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
       deliverLater(mailId);
     },
 
-    /** Spends the token (once, atomically) and opens a session for its owner. */
+    /**
+     * Spends the token (once, atomically) and opens a session for its owner. An invitation link
+     * (issue 11, 7 days) signs in the same way and confirms the address; the invitee's nameless
+     * profile then sends them to onboarding.
+     */
     async verify(token: string, client: ClientInfo): Promise<SignedIn> {
       const now = clock.now();
       return database.db.transaction(async (tx) => {
@@ -67,15 +71,21 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
           .where(
             and(
               eq(authTokens.tokenHash, hashToken(token)),
-              eq(authTokens.purpose, 'magic_link'),
+              inArray(authTokens.purpose, ['magic_link', 'invitation']),
               isNull(authTokens.usedAt),
               gt(authTokens.expiresAt, now),
             ),
           )
-          .returning({ email: authTokens.email });
+          .returning({ email: authTokens.email, purpose: authTokens.purpose });
         if (!spent) throw new AppError(AUTH_ERRORS.magic_link_invalid);
         const account = await auth.loadAccount(tx, spent.email);
         if (!account || account.disabledAt) throw new AppError(AUTH_ERRORS.magic_link_invalid);
+        if (spent.purpose === 'invitation') {
+          await tx
+            .update(users)
+            .set({ emailVerifiedAt: now, updatedAt: now })
+            .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt)));
+        }
         return auth.openSession(tx, account, client, 'magic_link');
       });
     },

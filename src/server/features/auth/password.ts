@@ -15,7 +15,44 @@ export interface ScryptParams {
 export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { log2N: 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+/**
+ * Hashing has a queue of its own (issue 15, finding 2): at most two derivations use the shared
+ * libuv thread pool at a time, so a sign-in flood cannot starve file and DNS work of guest
+ * requests; beyond the waiting room new attempts are refused at once.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+const MAX_WAITING_HASHES = 64;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+export class HashQueueFullError extends Error {
+  constructor() {
+    super('password hashing queue is full');
+    this.name = 'HashQueueFullError';
+  }
+}
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) {
+    if (waiting.length >= MAX_WAITING_HASHES) throw new HashQueueFullError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return withHashSlot(() => deriveNow(password, salt, params));
+}
+
+function deriveNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const N = 2 ** params.log2N;
   const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
   return new Promise((resolve, reject) => {
@@ -53,4 +90,9 @@ export async function verifyPassword(password: string, stored: string | null): P
   const expected = Buffer.from(keyText!, 'base64url');
   const actual = await derive(password, Buffer.from(saltText!, 'base64url'), params);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** For tests and metrics: derivations running and waiting right now. */
+export function hashQueueState(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
 }

@@ -8,8 +8,10 @@ export const SIGNED_OUT: SessionResponse = { user: null, session: null };
 export function presentSession(
   user: { id: string; email: string },
   session: Pick<SessionRow, 'idleExpiresAt' | 'absoluteExpiresAt'>,
+  firstSignIn?: boolean,
 ): SessionResponse {
   return {
+    ...(firstSignIn === undefined ? {} : { firstSignIn }),
     user: { id: user.id, email: user.email },
     session: {
       idleExpiresAt: session.idleExpiresAt.toISOString(),

@@ -13,12 +13,13 @@ import {
 import { AppError } from '../../http/errors';
 import { clientOf } from './client';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookie';
+import { readDevice, rememberDevice } from './device';
 import { actorOf } from './guard';
 import { createMagicLinks } from './magic-link';
 import { presentSession, SIGNED_OUT } from './presenter';
 import { createAuthService } from './service';
 
-const noBody = z.object({}).strict().optional();
+const noBody = z.object({}).strict().nullish();
 const tags = ['Anmeldung'];
 
 /** Sign-in, sign-out and the session's life (spec §7 Authentication). */
@@ -46,9 +47,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const signedIn = await auth.signInWithPassword({
         ...request.body,
         client: clientOf(request),
+        device: readDevice(request, config),
       });
       setSessionCookie(reply, config, signedIn.token, signedIn.session.absoluteExpiresAt);
-      return presentSession(signedIn.user, signedIn.session);
+      rememberDevice(request, reply, config, signedIn.user.id);
+      return presentSession(signedIn.user, signedIn.session, signedIn.firstSignIn);
     },
   );
 
@@ -95,7 +98,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const signedIn = await magicLinks.verify(request.body.token, clientOf(request));
       setSessionCookie(reply, config, signedIn.token, signedIn.session.absoluteExpiresAt);
-      return presentSession(signedIn.user, signedIn.session);
+      rememberDevice(request, reply, config, signedIn.user.id);
+      return presentSession(signedIn.user, signedIn.session, signedIn.firstSignIn);
     },
   );
 
@@ -111,10 +115,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const decision = await auth.checkRateLimit({ ...request.body, client: clientOf(request) });
+      // When to retry, and nothing about how many attempts were counted (finding 7).
+      const resetTime = new Date(app.deps.clock.now().getTime() + decision.retryAfter * 1000);
       return {
         allowed: decision.allowed,
-        remaining: decision.remaining,
-        resetTime: decision.resetTime.toISOString(),
+        resetTime: resetTime.toISOString(),
         retryAfter: decision.retryAfter,
       };
     },

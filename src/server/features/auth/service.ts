@@ -10,12 +10,18 @@ import type { AppDeps } from '../../app';
 import type { Executor } from '../../db/connect';
 import { profiles, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { combineDecisions, type RateDecision, type RateLimiter } from '../../http/rate-limit';
+import {
+  combineDecisions,
+  type RateDecision,
+  type RateLimiter,
+  type RateRule,
+} from '../../http/rate-limit';
 import { writeAudit } from '../audit/write';
 import type { Actor } from './actor';
 import type { ClientInfo } from './client';
+import type { TrustedDevice } from './device';
 import { AUTH_RATE_RULES } from './limits';
-import { verifyPassword } from './password';
+import { HashQueueFullError, verifyPassword } from './password';
 import { isAuditedActor } from './policy';
 import {
   createSession,
@@ -29,6 +35,8 @@ import { hashIdentifier } from './tokens';
 
 export interface SignedIn extends NewSession {
   user: { id: string; email: string };
+  /** No earlier sign-in was recorded for this account. */
+  firstSignIn: boolean;
 }
 
 export type SignInMethod = 'password' | 'magic_link';
@@ -37,7 +45,7 @@ export type SignInMethod = 'password' | 'magic_link';
 export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
   const { database, clock, config } = deps;
   const db = database.db;
-  const subject = (kind: 'ip' | 'email', value: string) =>
+  const subject = (kind: 'ip' | 'email' | 'email-ip' | 'device', value: string) =>
     hashIdentifier(config.sessionSecret, `${kind}:${value}`);
 
   async function enforce(decisions: RateDecision[]): Promise<void> {
@@ -57,6 +65,7 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
         email: users.email,
         passwordHash: users.passwordHash,
         emailVerifiedAt: users.emailVerifiedAt,
+        lastLoginAt: users.lastLoginAt,
         disabledAt: users.disabledAt,
         role: profiles.role,
         businessId: profiles.businessId,
@@ -104,39 +113,62 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
         request: client.request,
       });
     }
-    return { ...created, user: { id: account.id, email: account.email } };
+    return {
+      ...created,
+      user: { id: account.id, email: account.email },
+      firstSignIn: account.lastLoginAt === null,
+    };
   }
 
   return {
     loadAccount,
     openSession,
 
+    /**
+     * Throttling instead of lockout (finding 1, docs/decisions/0200-sign-in-throttling.md). Every
+     * budget is consumed atomically *before* the password is hashed, so parallel guesses get no
+     * more tries than sequential ones and a flood is refused without spending CPU on it.
+     */
     async signInWithPassword(input: {
       email: string;
       password: string;
       client: ClientInfo;
+      device?: TrustedDevice | undefined;
     }): Promise<SignedIn> {
       const { email, password, client } = input;
-      await enforce([
-        await limiter.consume(AUTH_RATE_RULES.loginPerIp, subject('ip', client.ip)),
-        await limiter.consume(AUTH_RATE_RULES.loginPerEmail, subject('email', email)),
-      ]);
-      const failures = await limiter.peek(AUTH_RATE_RULES.failedPasswords, subject('email', email));
-      if (!failures.allowed) {
-        throw new AppError(AUTH_ERRORS.too_many_attempts, { retryAfter: failures.retryAfter });
-      }
+      await enforce([await limiter.consume(AUTH_RATE_RULES.loginPerIp, subject('ip', client.ip))]);
 
       const account = await loadAccount(db, email);
-      // Always derive a key, so an unknown address takes as long as a wrong password.
-      const passwordMatches = await verifyPassword(password, account?.passwordHash ?? null);
-      if (!account || !passwordMatches) {
-        await limiter.consume(AUTH_RATE_RULES.failedPasswords, subject('email', email));
-        throw new AppError(AUTH_ERRORS.invalid_credentials);
+      const device = account && input.device?.userId === account.id ? input.device : undefined;
+      const budgets: [RateRule, string][] = device
+        ? [[AUTH_RATE_RULES.loginPerDevice, subject('device', `${email}|${device.deviceId}`)]]
+        : [
+            [AUTH_RATE_RULES.loginPerAccountAddress, subject('email-ip', `${email}|${client.ip}`)],
+            [AUTH_RATE_RULES.loginPerAccount, subject('email', email)],
+          ];
+      const decision = combineDecisions(
+        await Promise.all(budgets.map(([rule, key]) => limiter.consume(rule, key))),
+      );
+      if (!decision.allowed) {
+        throw new AppError(AUTH_ERRORS.too_many_attempts, { retryAfter: decision.retryAfter });
       }
+
+      // Always derive a key, so an unknown address takes as long as a wrong password.
+      const passwordMatches = await verifyPassword(password, account?.passwordHash ?? null).catch(
+        (error: unknown) => {
+          if (!(error instanceof HashQueueFullError)) throw error;
+          throw new AppError(ERRORS.rate_limited, { message: rateLimitMessage(1), retryAfter: 1 });
+        },
+      );
+      if (!account || !passwordMatches) throw new AppError(AUTH_ERRORS.invalid_credentials);
       if (account.disabledAt) throw new AppError(AUTH_ERRORS.sign_in_failed);
       if (!account.emailVerifiedAt) throw new AppError(AUTH_ERRORS.email_not_confirmed);
 
-      await limiter.reset(AUTH_RATE_RULES.failedPasswords, subject('email', email));
+      // The right password: this address (or device) starts afresh, and the account-wide budget
+      // only ever holds failures.
+      const [first, second] = budgets;
+      if (first) await limiter.reset(first[0], first[1]);
+      if (second) await limiter.release(second[0], second[1]);
       return db.transaction((tx) => openSession(tx, account, client, 'password'));
     },
 
@@ -148,19 +180,32 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
       ]);
     },
 
-    /** The spec's rate-limit check (§7): reports the limits without counting a hit. */
+    /**
+     * The spec's rate-limit check (§7): whether the next attempt from here would be allowed and
+     * when to retry, without counting a hit. It never reveals how many attempts are left.
+     */
     async checkRateLimit(input: {
       endpoint: RateLimitedEndpoint;
       email?: string | undefined;
       client: ClientInfo;
-    }): Promise<RateDecision> {
-      const [perIp, perEmail] =
+    }): Promise<{ allowed: boolean; retryAfter: number }> {
+      const { ip } = input.client;
+      const decisions =
         input.endpoint === 'auth-login'
-          ? [AUTH_RATE_RULES.loginPerIp, AUTH_RATE_RULES.loginPerEmail]
-          : [AUTH_RATE_RULES.magicLinkPerIp, AUTH_RATE_RULES.magicLinkPerEmail];
-      const decisions = [await limiter.peek(perIp, subject('ip', input.client.ip))];
-      if (input.email) decisions.push(await limiter.peek(perEmail, subject('email', input.email)));
-      return combineDecisions(decisions);
+          ? [await limiter.peek(AUTH_RATE_RULES.loginPerIp, subject('ip', ip))]
+          : [await limiter.peek(AUTH_RATE_RULES.magicLinkPerIp, subject('ip', ip))];
+      if (input.email) {
+        decisions.push(
+          input.endpoint === 'auth-login'
+            ? await limiter.peek(
+                AUTH_RATE_RULES.loginPerAccountAddress,
+                subject('email-ip', `${input.email}|${ip}`),
+              )
+            : await limiter.peek(AUTH_RATE_RULES.magicLinkPerEmail, subject('email', input.email)),
+        );
+      }
+      const combined = combineDecisions(decisions);
+      return { allowed: combined.allowed, retryAfter: combined.retryAfter };
     },
 
     /** The live session behind a cookie token, or null. Reading is not activity. */

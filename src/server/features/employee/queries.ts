@@ -52,8 +52,11 @@ const RECEIVED_TIPS = `
   LEFT JOIN payouts p ON p.id = a.payout_id
   WHERE a.profile_id = $1 AND a.amount_cents > 0 AND t.status IN ${PAID} AND t.created_at >= $2`;
 
-/** A message is there when the guest wrote one on the tip page or in the feedback dialog. */
-const HAS_MESSAGE = `(coalesce(btrim(guest_message), '') <> '' OR coalesce(btrim(feedback_message), '') <> '')`;
+/**
+ * A message is there when the guest wrote one on the tip page or in the feedback dialog, or
+ * gave a feedback emoji there (an emoji on its own is feedback too).
+ */
+const HAS_MESSAGE = `(coalesce(btrim(guest_message), '') <> '' OR coalesce(btrim(feedback_message), '') <> '' OR feedback_emoji IS NOT NULL)`;
 
 export interface ListOptions {
   employeeId: string;

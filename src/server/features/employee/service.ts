@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type {
   EmployeeStatsResponse,
@@ -15,9 +14,10 @@ import {
   TODAY_OVERVIEW_MAX_PER_STATUS,
   type StatsPeriod,
 } from '../../../shared/domain/constants';
-import type { Database } from '../../db/connect';
+import type { Database, Executor } from '../../db/connect';
 import { paymentEntrypoints, profiles, qrCodes } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { randomSuffix, slugify as slugifyText } from '../payment-points/uid';
 import { presentEmployeeTip } from './presenter';
 import { countMessagesSince, listReceivedTips } from './queries';
 import { employeeStats, periodStart } from './stats';
@@ -127,7 +127,19 @@ export function tipLink(origin: string, uid: string): string {
 
 /** Spec §4: an active payment point of this product for the employee, else an active legacy code. */
 export async function qrCard(context: EmployeeContext, origin: string): Promise<QrCard> {
-  const [entrypoint] = await context.database.db
+  return findQrCard(context.database.db, context.employeeId, origin);
+}
+
+/**
+ * The QR card of one person (spec §4 source order), through any executor, so an admin can read
+ * it inside the transaction that creates it.
+ */
+export async function findQrCard(
+  executor: Executor,
+  employeeId: string,
+  origin: string,
+): Promise<QrCard> {
+  const [entrypoint] = await executor
     .select({
       uid: paymentEntrypoints.uid,
       label: paymentEntrypoints.label,
@@ -136,7 +148,7 @@ export async function qrCard(context: EmployeeContext, origin: string): Promise<
     .from(paymentEntrypoints)
     .where(
       and(
-        eq(paymentEntrypoints.targetId, context.employeeId),
+        eq(paymentEntrypoints.targetId, employeeId),
         eq(paymentEntrypoints.targetType, 'user'),
         eq(paymentEntrypoints.origin, PRODUCT_ENTRYPOINT_ORIGIN),
         eq(paymentEntrypoints.active, true),
@@ -153,39 +165,24 @@ export async function qrCard(context: EmployeeContext, origin: string): Promise<
       appleWalletUrl: entrypoint.outputAssets.apple_wallet_url ?? null,
     };
   }
-  const [legacy] = await context.database.db
+  const [legacy] = await executor
     .select({ code: qrCodes.code })
     .from(qrCodes)
-    .where(and(eq(qrCodes.employeeId, context.employeeId), eq(qrCodes.isActive, true)))
+    .where(and(eq(qrCodes.employeeId, employeeId), eq(qrCodes.isActive, true)))
     .orderBy(desc(qrCodes.createdAt))
     .limit(1);
   if (legacy) return { source: 'legacy', uid: legacy.code, link: tipLink(origin, legacy.code) };
   return { source: 'none', exampleLink: tipLink(origin, 'aio-anna-schneider-4k7p') };
 }
 
-/** "anna-schneider" from "Anna Schneider": lower case, ASCII, hyphens. */
+/** Readable slugs and unguessable suffixes come from one place (payment-points/uid.ts). */
 export function slugify(text: string): string {
-  const slug = text
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '');
-  return slug || 'mitarbeiter';
+  return slugifyText(text, 'mitarbeiter');
 }
 
-const SUFFIX_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-
-function shortSuffix(): string {
-  return Array.from(randomBytes(4), (byte) => SUFFIX_ALPHABET[byte % SUFFIX_ALPHABET.length]).join(
-    '',
-  );
+/** The random part of a uid: 10 characters, about 49 bits (decision 0102). */
+export function shortSuffix(): string {
+  return randomSuffix();
 }
 
 /**
@@ -196,42 +193,65 @@ export async function createPersonalQrCode(
   context: EmployeeContext,
   origin: string,
 ): Promise<QrCard> {
-  const existing = await qrCard(context, origin);
+  const { card } = await insertPersonalQrCode(context.database.db, {
+    employeeId: context.employeeId,
+    createdBy: context.employeeId,
+    now: context.now,
+    origin,
+  });
+  return card;
+}
+
+/**
+ * The one way a personal payment point is made, for the employee and for an admin: through any
+ * executor, so an admin's audit row can share the transaction. Answers the new card and the
+ * point's id.
+ */
+export async function insertPersonalQrCode(
+  executor: Executor,
+  options: { employeeId: string; createdBy: string; now: Date; origin: string },
+): Promise<{ card: QrCard; entrypointId: string }> {
+  const existing = await findQrCard(executor, options.employeeId, options.origin);
   if (existing.source === 'entrypoint') throw new AppError(employeeErrors.qr_already_exists);
-  const [profile] = await context.database.db
+  const [profile] = await executor
     .select({
       fullName: profiles.fullName,
       businessId: profiles.businessId,
       jobTitle: profiles.jobTitle,
     })
     .from(profiles)
-    .where(eq(profiles.id, context.employeeId));
+    .where(eq(profiles.id, options.employeeId));
   if (!profile?.businessId) throw new AppError(employeeErrors.no_business);
 
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const uid = `${slugify(profile.fullName ?? '')}-${shortSuffix()}`;
-    const inserted = await context.database.db
+    const inserted = await executor
       .insert(paymentEntrypoints)
       .values({
         businessId: profile.businessId,
         uid,
         type: 'person',
         label: profile.fullName,
-        targetId: context.employeeId,
+        targetId: options.employeeId,
         targetType: 'user',
         origin: PRODUCT_ENTRYPOINT_ORIGIN,
         metadata: {
           name: profile.fullName ?? undefined,
           description: profile.jobTitle ?? undefined,
-          created_by: context.employeeId,
+          created_by: options.createdBy,
         },
-        createdBy: context.employeeId,
-        createdAt: context.now,
-        updatedAt: context.now,
+        createdBy: options.createdBy,
+        createdAt: options.now,
+        updatedAt: options.now,
       })
       .onConflictDoNothing({ target: paymentEntrypoints.uid })
-      .returning({ uid: paymentEntrypoints.uid });
-    if (inserted.length > 0) return qrCard(context, origin);
+      .returning({ id: paymentEntrypoints.id });
+    if (inserted.length > 0) {
+      return {
+        card: await findQrCard(executor, options.employeeId, options.origin),
+        entrypointId: inserted[0]!.id,
+      };
+    }
   }
   throw new AppError(employeeErrors.qr_load_failed);
 }

@@ -5,7 +5,7 @@ import type { StatsPeriod } from '../../../shared/domain/constants';
 import type { Database } from '../../db/connect';
 import { payouts, profiles, tipAllocations, tips } from '../../db/schema';
 import { countMessagesSince, listReceivedTips } from './queries';
-import { employeeStats, periodStart } from './stats';
+import { employeeStats, periodDays, periodStart } from './stats';
 
 let database: Database;
 let benId: string;
@@ -44,12 +44,14 @@ async function receivedIndependently(employeeId: string) {
 }
 
 describe('employee statistics', () => {
-  it.each<[StatsPeriod, number]>([
+  it.each<[StatsPeriod, number | 'calendar month']>([
     ['day', 1],
-    ['week', 7],
-    ['month', 30],
-  ])('for %s equal independently computed sums (divisor %i)', async (period, divisor) => {
+    ['week', 14],
+    ['month', 'calendar month'],
+  ])('for %s equal independently computed sums (divisor %s days)', async (period, days) => {
     const since = periodStart(period, now);
+    // A daily average divides by the days of the period (decision 0180): 'Letzte 2 Wochen' by 14.
+    const divisor = days === 'calendar month' ? Math.round((+now - +since) / 86_400_000) : days;
     const expected = (await receivedIndependently(benId)).filter((r) => r.at >= since);
     const totalCents = expected.reduce((sum, r) => sum + r.cents, 0);
 
@@ -68,6 +70,16 @@ describe('employee statistics', () => {
     expect(periodStart('day', at).toISOString()).toBe('2026-03-30T10:00:00.000Z');
     expect(periodStart('week', at).toISOString()).toBe('2026-03-17T10:00:00.000Z');
     expect(periodStart('month', at).toISOString()).toBe('2026-03-03T10:00:00.000Z');
+  });
+
+  it('divides by the days of the period: 14 days of tips over 14, a month over its days', () => {
+    expect(periodDays('day', new Date('2026-03-31T10:00:00Z'))).toBe(1);
+    expect(periodDays('week', new Date('2026-03-31T10:00:00Z'))).toBe(14);
+    expect(periodDays('month', new Date('2026-03-31T10:00:00Z'))).toBe(28);
+    expect(periodDays('month', new Date('2026-05-15T10:00:00Z'))).toBe(30);
+    expect(periodDays('month', new Date('2026-08-15T10:00:00Z'))).toBe(31);
+    // Over the switch to summer time (29 March 2026) the period still counts whole days.
+    expect(periodDays('week', new Date('2026-04-02T10:00:00Z'))).toBe(14);
   });
 });
 
@@ -112,12 +124,14 @@ describe('received tips', () => {
     }
   });
 
-  it('counts only tips with a guest message since a moment', async () => {
+  it('counts only tips with a guest message or feedback emoji since a moment', async () => {
     const since = periodStart('week', now);
     const expected = (await receivedIndependently(benId)).filter(
       (r) =>
         r.at >= since &&
-        ((r.tip.guestMessage ?? '').trim() || (r.tip.feedbackMessage ?? '').trim()),
+        ((r.tip.guestMessage ?? '').trim() ||
+          (r.tip.feedbackMessage ?? '').trim() ||
+          r.tip.feedbackEmoji),
     );
     expect(await countMessagesSince(database, { employeeId: benId, since })).toBe(expected.length);
   });

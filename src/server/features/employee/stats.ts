@@ -13,6 +13,16 @@ export function periodStart(period: StatsPeriod, now: Date): Date {
   return start;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * How many days a period spans: 1, 14, or the length of the calendar month back (28–31).
+ * A daily average divides by exactly these days (docs/decisions/0180-daily-average.md).
+ */
+export function periodDays(period: StatsPeriod, now: Date): number {
+  return Math.max(1, Math.round((now.getTime() - periodStart(period, now).getTime()) / DAY_MS));
+}
+
 export function localDateKey(at: Date, timeZone: string): string {
   // en-CA formats as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', {
@@ -40,7 +50,7 @@ export interface EmployeeStats {
   since: Date;
   totalCents: number;
   count: number;
-  /** Total divided by the spec's divisor (1, 7 or 30), rounded to a whole cent. */
+  /** Total divided by the days of the period (1, 14 or 28–31), rounded to a whole cent. */
   averagePerDayCents: number;
   days: DayTotal[];
 }
@@ -64,7 +74,7 @@ export async function employeeStats(
     since,
     totalCents,
     count,
-    averagePerDayCents: Math.round(totalCents / STATS_PERIODS[options.period].averageDivisor),
+    averagePerDayCents: Math.round(totalCents / periodDays(options.period, options.now)),
     days,
   };
 }

@@ -43,6 +43,7 @@ export function streamHandler(
       ended = true;
       clearInterval(heartbeat);
       unsubscribe();
+      stopAccountWatch();
       openStreams.delete(end);
       raw.end();
     };
@@ -51,6 +52,11 @@ export function streamHandler(
       write(
         `event: tip\ndata: ${JSON.stringify({ tipId: change.tipId, status: change.status })}\n\n`,
       );
+    });
+    // Deactivation (issue 11) ends the account's sessions and closes its streams at once.
+    const stopAccountWatch = hub.onAccountEnded(actor.userId, () => {
+      write('event: session-ended\ndata: {}\n\n');
+      end();
     });
     const heartbeat = setInterval(() => {
       void (async () => {

@@ -3,6 +3,7 @@ import {
   DEFAULT_BRANDING_COLORS,
   DEFAULT_THANK_YOU_MESSAGE,
 } from '../../../shared/domain/constants';
+import { receiverNote } from '../../../shared/domain/team-split';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { BrandingRow, ResolvedCode } from './service';
 
@@ -63,6 +64,15 @@ export function presentGuestEntrypoint(
     type: resolved.type,
     ...presentRecipient(resolved),
     businessName: resolved.business.name,
+    receiverNote: resolved.employee
+      ? null
+      : resolved.team
+        ? receiverNote({
+            kind: 'team',
+            rule: resolved.team.splitRule,
+            members: resolved.teamMemberCount ?? 0,
+          })
+        : receiverNote({ kind: 'object', businessName: resolved.business.name }),
     branding: presentBranding(resolved.branding, resolved.business.name),
     paymentProvider,
   };

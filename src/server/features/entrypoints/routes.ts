@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENTRYPOINT_ERRORS,
+  guestBrandingSchema,
   guestCodeParamsSchema,
   guestEntrypointSchema,
   guestInfoSchema,
 } from '../../../shared/api/entrypoints';
-import { presentGuestEntrypoint } from './presenter';
-import { resolveGuestCode, touchLegacyCode } from './service';
+import { AppError } from '../../http/errors';
+import { presentBranding, presentGuestEntrypoint } from './presenter';
+import { businessOfCode, loadBranding, resolveGuestCode, touchLegacyCode } from './service';
 
 /** Public: what a guest sees after scanning a code (spec §2 /t/{uid}, §7 loading an entry). */
 export const entrypointRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +29,26 @@ export const entrypointRoutes: FastifyPluginAsyncZod = async (app) => {
       if (resolved.qrCodeId) await touchLegacyCode(database.db, resolved.qrCodeId, clock.now());
       reply.header('cache-control', 'no-store');
       return presentGuestEntrypoint(resolved, config.paymentProvider);
+    },
+  );
+
+  app.get(
+    '/api/guest/codes/:code/branding',
+    {
+      schema: {
+        tags: ['guest'],
+        summary: 'Branding des Betriebs hinter einem Code (auch wenn der Code inaktiv ist)',
+        description:
+          'Für die Fehlerseiten eines Codes: Farben, Schrift, Logo, Firmenname und Sprache des Betriebs. 404, wenn der Code keinem Betrieb gehört.',
+        params: guestCodeParamsSchema,
+        response: { 200: guestBrandingSchema },
+      },
+    },
+    async (request, reply) => {
+      const business = await businessOfCode(database.db, request.params.code);
+      if (!business) throw new AppError(ENTRYPOINT_ERRORS.code_not_found);
+      reply.header('cache-control', 'no-cache');
+      return presentBranding(await loadBranding(database.db, business.id), business.name);
     },
   );
 

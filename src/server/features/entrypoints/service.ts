@@ -11,6 +11,7 @@ import {
   qrCodes,
   teamMembers,
   teams,
+  users,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { guestCodeProblem, looksLikeLegacyCode } from './policy';
@@ -34,6 +35,8 @@ export interface ResolvedCode {
   employee: ProfileRow | null;
   /** The team of a team point. */
   team: TeamRow | null;
+  /** How many people a team tip would be split among right now (team points only). */
+  teamMemberCount?: number;
 }
 
 /**
@@ -100,6 +103,7 @@ async function resolveEntrypoint(
     branding: await loadBranding(executor, business!.id),
     employee,
     team,
+    ...(team ? { teamMemberCount: (await activeTeamMembers(executor, team)).length } : {}),
   };
 }
 
@@ -150,14 +154,51 @@ async function loadBusiness(executor: Executor, id: string) {
 }
 
 /** A person can receive tips only with a name the guest can recognise. */
+/** A person who can be tipped: named, and not deactivated (issue 11). */
 async function loadEmployee(executor: Executor, id: string): Promise<ProfileRow | null> {
-  const [row] = await executor.select().from(profiles).where(eq(profiles.id, id));
+  const [found] = await executor
+    .select({ profile: profiles, disabledAt: users.disabledAt })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, id));
+  const row = found && !found.disabledAt ? found.profile : undefined;
   return row && row.fullName && row.fullName.trim() !== '' ? row : null;
 }
 
-async function loadBranding(executor: Executor, businessId: string): Promise<BrandingRow | null> {
+export async function loadBranding(
+  executor: Executor,
+  businessId: string,
+): Promise<BrandingRow | null> {
   const [row] = await executor.select().from(branding).where(eq(branding.businessId, businessId));
   return row ?? null;
+}
+
+/**
+ * The business a code belongs to, whether or not the code can be tipped right now: the guest
+ * error pages of an inactive or orphaned code still wear the business's branding.
+ */
+export async function businessOfCode(
+  executor: Executor,
+  code: string,
+): Promise<{ id: string; name: string } | null> {
+  const [entry] = await executor
+    .select({ businessId: paymentEntrypoints.businessId })
+    .from(paymentEntrypoints)
+    .where(eq(paymentEntrypoints.uid, code))
+    .limit(1);
+  let businessId = entry?.businessId ?? null;
+  if (!businessId) {
+    const [legacy] = await executor
+      .select({ businessId: qrCodes.businessId, employeeBusinessId: profiles.businessId })
+      .from(qrCodes)
+      .leftJoin(profiles, eq(profiles.id, qrCodes.employeeId))
+      .where(eq(qrCodes.code, code))
+      .limit(1);
+    businessId = legacy?.businessId ?? legacy?.employeeBusinessId ?? null;
+  }
+  if (!businessId) return null;
+  const business = await loadBusiness(executor, businessId);
+  return business ? { id: business.id, name: business.name } : null;
 }
 
 /** Notes that a legacy code was scanned (spec §3: qr_codes.last_used_at). */
@@ -188,7 +229,11 @@ export async function activeTeamMembers(
   const rows = await executor
     .select({ profileId: teamMembers.profileId, weight: teamMembers.weight })
     .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt)))
+    // Deactivated people (issue 11) keep their history but receive no new shares.
+    .innerJoin(users, eq(users.id, teamMembers.profileId))
+    .where(
+      and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt), isNull(users.disabledAt)),
+    )
     .orderBy(teamMembers.joinedAt, teamMembers.profileId);
   return rows.map((row) => ({
     profileId: row.profileId,

@@ -1,10 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MEDIA_ERRORS,
   mediaIdParamsSchema,
   mediaUploadResponseSchema,
 } from '../../../shared/api/media';
-import { ERRORS } from '../../../shared/domain/errors';
+import { ERRORS, type ErrorDefinition } from '../../../shared/domain/errors';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../shared/domain/constants';
 import { AppError } from '../../http/errors';
 import { actorOf } from '../auth/guard';
@@ -13,24 +14,35 @@ import { loadMedia, mediaUrl, storeProfileImage } from './service';
 const tags = ['Bilder'];
 
 /**
+ * Lets the routes of one plugin take an image as the raw request body (any image/* type or
+ * octet-stream, at most maxBytes). A body that is too large answers the upload's own message.
+ */
+export function acceptRawImageBodies(
+  app: FastifyInstance,
+  maxBytes: number,
+  tooLarge: ErrorDefinition,
+): void {
+  for (const contentType of [/^image\//, 'application/octet-stream']) {
+    app.addContentTypeParser(
+      contentType,
+      { parseAs: 'buffer', bodyLimit: maxBytes },
+      (_request, body, done) => done(null, body),
+    );
+  }
+  app.setErrorHandler((error, _request, _reply) => {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      throw new AppError(tooLarge);
+    }
+    throw error;
+  });
+}
+
+/**
  * Stored images (spec: profile pictures). Uploads arrive as the raw file in the body; whatever
  * content type the browser declares, the bytes are decoded to decide what they are.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const contentType of [/^image\//, 'application/octet-stream']) {
-    app.addContentTypeParser(
-      contentType,
-      { parseAs: 'buffer', bodyLimit: PROFILE_IMAGE_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-  }
-  // Too large gets the picture-specific message; anything else goes to the app's handler.
-  app.setErrorHandler((error, _request, _reply) => {
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      throw new AppError(MEDIA_ERRORS.image_too_large);
-    }
-    throw error;
-  });
+  acceptRawImageBodies(app, PROFILE_IMAGE_MAX_BYTES, MEDIA_ERRORS.image_too_large);
 
   app.post(
     '/api/media/profile-images',

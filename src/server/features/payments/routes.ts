@@ -22,6 +22,8 @@ import { receiveProviderEvent } from './provider-events';
 
 /** Stripe's webhook: the signature is checked over the raw bytes before anything is parsed. */
 const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Replaces the app-wide JSON parser (http/input.ts) in this plugin only.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
@@ -80,10 +82,12 @@ const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/checkout/demo/:sessionId',
-    { schema: { hide: true, params: demoCheckoutParamsSchema } },
+    // A guest opens this address in the browser: a malformed one gets the German page, not JSON.
+    { schema: { hide: true, params: z.object({ sessionId: z.string().max(300) }) } },
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      const checkout = await demo().load(request.params.sessionId);
+      const valid = demoCheckoutParamsSchema.safeParse(request.params);
+      const checkout = valid.success ? await demo().load(valid.data.sessionId) : null;
       if (!checkout) return reply.status(404).send(renderDemoCheckoutMissing());
       const current = (await demo().retrieveCheckout(checkout.id)).state;
       if (current.status !== 'open') {

@@ -13,6 +13,7 @@ const person = (id: string, role: Role, businessId: string | null = HOTEL) => ({
 
 const admin = person('admin', 'admin');
 const owner = person('owner', 'business_owner');
+const coOwner = person('co-owner', 'business_owner');
 const employee = person('anna', 'employee');
 const colleague = person('ben', 'employee');
 const foreignEmployee = person('zoe', 'employee', OTHER);
@@ -26,6 +27,7 @@ describe('profile policy matrix', () => {
     [employee, owner, false, false],
     [owner, employee, true, true],
     [owner, owner, true, true],
+    [owner, coOwner, true, false],
     [owner, admin, true, false],
     [owner, foreignEmployee, false, false],
     [foreignOwner, employee, false, false],
@@ -47,8 +49,9 @@ describe('profile policy matrix', () => {
     [owner, foreignEmployee, 'business_owner', false],
     [admin, employee, 'admin', true],
     [admin, foreignOwner, 'employee', true],
+    [owner, coOwner, 'employee', false],
   ] as const)('%o gives %o the role %s: %s', (actor, target, role, allowed) => {
-    expect(canAssignRole(actor, target, role)).toBe(allowed);
+    expect(canAssignRole(actor, target, role, { activeOwners: 2 })).toBe(allowed);
   });
 
   it('lets only admins and owners list staff', () => {

@@ -1,6 +1,7 @@
 import type { Role } from '../../../shared/domain/roles';
 import type { Actor } from '../auth/actor';
 import { canAccessBusiness } from '../auth/policy';
+import { decideRoleChange, type StaffContext } from '../staff/policy';
 
 type ProfileActor = Pick<Actor, 'userId' | 'role' | 'businessId'>;
 
@@ -19,29 +20,31 @@ export function canViewProfile(actor: ProfileActor, target: ProfileTarget): bool
 }
 
 /**
- * Employees update only their own profile (spec §6); admins any; owners the non-admin profiles
- * of their own business.
+ * Employees update only their own profile (spec §6); admins any; owners the employee profiles
+ * of their own business (never another owner's, issue 11).
  */
 export function canUpdateProfile(actor: ProfileActor, target: ProfileTarget): boolean {
   if (actor.userId === target.id) return true;
   if (actor.role === 'admin') return true;
   return (
     actor.role === 'business_owner' &&
-    target.role !== 'admin' &&
+    target.role === 'employee' &&
     canAccessBusiness(actor, target.businessId)
   );
 }
 
 /**
- * Giving a profile a role. Nobody changes their own role (no self-promotion, and the last admin
- * cannot lock themselves out); admins assign any role; owners move people of their business
- * between employee and business_owner.
+ * Giving a profile a role: the staff rules of issue 11 (features/staff/policy.ts): nobody changes
+ * their own role; only the platform admin grants or removes admin; owners promote employees of
+ * their business but never change another owner; the last owner stays an owner.
  */
-export function canAssignRole(actor: ProfileActor, target: ProfileTarget, role: Role): boolean {
-  if (role === target.role) return true;
-  if (actor.userId === target.id) return false;
-  if (actor.role === 'admin') return true;
-  return actor.role === 'business_owner' && role !== 'admin' && canUpdateProfile(actor, target);
+export function canAssignRole(
+  actor: ProfileActor,
+  target: ProfileTarget,
+  role: Role,
+  context: StaffContext,
+): boolean {
+  return decideRoleChange(actor, target, role, context).allowed;
 }
 
 /** The staff list (QR overview, payment-point forms) is for admins and owners. */

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
+import { createBusiness, createPlatformAdmin } from '../../../../test/support/factories';
 
 let t: TestApp;
 
@@ -219,5 +220,27 @@ describe("other people's profiles", () => {
     expect(response.json().items[0]).toEqual(
       expect.objectContaining({ id: expect.any(String), email: expect.any(String) }),
     );
+  });
+});
+
+describe('GET /api/profiles across two businesses', () => {
+  it('shows an owner only their own staff and the platform admin the business it names', async () => {
+    const first = await createBusiness(t.database.db, { employees: 2 });
+    const second = await createBusiness(t.database.db, { employees: 1 });
+    const ids = (response: { json(): { items: { id: string }[] } }) =>
+      response
+        .json()
+        .items.map((item) => item.id)
+        .sort();
+
+    const owner = await signIn(t, first.owner.email);
+    expect(ids(await get('/api/profiles', owner))).toEqual(first.employees.map((e) => e.id).sort());
+    expect((await get(`/api/profiles?businessId=${second.id}`, owner)).statusCode).toBe(404);
+
+    const admin = await signIn(t, (await createPlatformAdmin(t.database.db)).email);
+    expect(ids(await get(`/api/profiles?businessId=${second.id}`, admin))).toEqual([
+      second.employees[0]!.id,
+    ]);
+    expect((await get('/api/profiles', admin)).statusCode).toBe(400);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { AppError } from '../../http/errors';
 import { actorOf } from '../auth/guard';
+import { businessScopeOf } from '../businesses/scope';
 import { presentProfile, presentStaffItem } from './presenter';
 import { getOwnProfile, getProfile, listStaff, updateProfile } from './service';
 
@@ -72,13 +73,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffManager,
       schema: {
         tags,
-        summary: 'Mitarbeitende des eigenen Betriebs, nach Namen sortiert',
+        summary: 'Mitarbeitende eines Betriebs, nach Namen sortiert',
+        description:
+          'Inhaber sehen ihren eigenen Betrieb; der Plattform-Administrator wählt einen mit businessId.',
         querystring: staffListQuerySchema,
         response: { 200: staffListSchema },
       },
     },
     async (request) => {
-      const rows = await listStaff(deps, actorOf(request), request.query.role);
+      const { businessId } = await businessScopeOf(request, deps.database.db);
+      const rows = await listStaff(deps, businessId, request.query.role);
       return { items: rows.map(presentStaffItem) };
     },
   );

@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit, type AuditEntry } from '../audit/write';
 import type { Actor } from '../auth/actor';
+import { countActiveOwners } from '../staff/service';
 import { canAssignRole, canUpdateProfile, canViewProfile } from './policy';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -61,8 +62,11 @@ export async function updateProfile(
       throw new AppError(PROFILE_ERRORS.profile_not_found);
     }
     if (!canUpdateProfile(actor, current)) throw new AppError(ERRORS.forbidden);
-    if (changes.role !== undefined && !canAssignRole(actor, current, changes.role as Role)) {
-      throw new AppError(PROFILE_ERRORS.profile_role_change_forbidden);
+    if (changes.role !== undefined && changes.role !== current.role) {
+      const activeOwners = await countActiveOwners(tx, current.businessId);
+      if (!canAssignRole(actor, current, changes.role as Role, { activeOwners })) {
+        throw new AppError(PROFILE_ERRORS.profile_role_change_forbidden);
+      }
     }
     if (changes.profileImageUrl) {
       await assertImageBelongs(tx, changes.profileImageUrl, [current.id, actor.userId]);
@@ -143,12 +147,9 @@ async function removeReplacedImage(tx: Executor, before: ProfileRow, after: Prof
 }
 
 /** Staff of the actor's business (all businesses for the platform admin), by name. */
-export async function listStaff(deps: ProfileDeps, actor: Actor, role: Role) {
-  const conditions = [eq(profiles.role, role)];
-  if (actor.role !== 'admin') {
-    if (!actor.businessId) return [];
-    conditions.push(eq(profiles.businessId, actor.businessId));
-  }
+/** The staff of one business (the caller resolved the business scope), by name. */
+export async function listStaff(deps: ProfileDeps, businessId: string, role: Role) {
+  const conditions = [eq(profiles.role, role), eq(profiles.businessId, businessId)];
   return deps.database.db
     .select({
       id: profiles.id,

@@ -1,8 +1,9 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { splitCents } from '../../../shared/domain/money';
+import { splitReason } from '../../../shared/domain/team-split';
 import type { PaymentSessionStatus } from '../../../shared/domain/tips';
 import type { Executor, Tx } from '../../db/connect';
-import { paymentSessions, teams, tipAllocations, tips } from '../../db/schema';
+import { payLaterLinks, paymentSessions, teams, tipAllocations, tips } from '../../db/schema';
 import { recordAnalyticsEvent } from '../analytics/service';
 import { activeTeamMembers } from '../entrypoints/service';
 import type { TipChange } from './events';
@@ -54,6 +55,7 @@ export async function markTipPaid(
     .where(and(eq(tips.id, input.tipId), inArray(tips.status, statusesBefore('pending'))))
     .returning();
   if (!tip) return null;
+  if (tip.payLaterLinkId) await claimPayLaterLink(tx, tip, input.at);
   if (tip.teamId) await allocateTeamTip(tx, tip, input.at);
   await recordAnalyticsEvent(tx, {
     name: 'payment_success',
@@ -68,6 +70,29 @@ export async function markTipPaid(
     at: input.at,
   });
   return changeOf(tip, await tipAudience(tx, tip));
+}
+
+/**
+ * Marks a pay-later link as paid by this tip, once. Starting a payment refuses a used link and
+ * a second running checkout, so a link paid twice can only come from a checkout that the provider
+ * completed after we had given it up; that money is real and stays counted, and the double
+ * payment is reported as `pay_later_paid_twice` for a refund by the operator.
+ */
+async function claimPayLaterLink(tx: Tx, tip: TipRow, at: Date): Promise<void> {
+  const claimed = await tx
+    .update(payLaterLinks)
+    .set({ paidTipId: tip.id, usedAt: at })
+    .where(and(eq(payLaterLinks.id, tip.payLaterLinkId!), isNull(payLaterLinks.paidTipId)))
+    .returning({ id: payLaterLinks.id });
+  if (claimed.length > 0) return;
+  await recordAnalyticsEvent(tx, {
+    name: 'pay_later_paid_twice',
+    businessId: tip.businessId,
+    entrypointUid: tip.entrypointUid,
+    tipId: tip.id,
+    properties: { amount_cents: tip.amountCents },
+    at,
+  });
 }
 
 /** A payment that did not go through: initiated -> failed | cancelled | expired. */
@@ -163,10 +188,11 @@ async function allocateTeamTip(tx: Tx, tip: TipRow, at: Date): Promise<void> {
         profileId: member.profileId,
         amountCents: shares[index]!,
         weight: member.weight,
-        reason:
-          team.splitRule === 'weighted'
-            ? `Gewichtete Aufteilung im Team ${team.name} (Gewicht ${member.weight} von ${weightSum})`
-            : `Gleichmäßige Aufteilung im Team ${team.name} (${members.length} Mitglieder)`,
+        reason: splitReason(team.splitRule, {
+          members: members.length,
+          weight: team.splitRule === 'weighted' ? member.weight : 1,
+          weightSum: team.splitRule === 'weighted' ? weightSum : members.length,
+        }),
         createdAt: at,
       })),
     )

@@ -25,26 +25,35 @@ export async function createPayLaterLink(
   const token = newSecret();
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + PAY_LATER_LINK_TTL_MS);
-  await ctx.database.db.insert(payLaterLinks).values({
-    tokenHash: hashSecret(token),
-    businessId: resolved.business.id,
-    entrypointId: resolved.entrypointId,
-    qrCodeId: resolved.qrCodeId,
-    code: resolved.code,
-    amountCents: input.amountCents,
-    expiresAt,
-    createdAt: now,
-  });
+  const [link] = await ctx.database.db
+    .insert(payLaterLinks)
+    .values({
+      tokenHash: hashSecret(token),
+      businessId: resolved.business.id,
+      entrypointId: resolved.entrypointId,
+      qrCodeId: resolved.qrCodeId,
+      code: resolved.code,
+      amountCents: input.amountCents,
+      expiresAt,
+      createdAt: now,
+    })
+    .returning({ id: payLaterLinks.id });
   return {
+    id: link!.id,
     url: linkUrl(ctx, resolved.code, input.amountCents, token),
     token,
     code: resolved.code,
     amountCents: input.amountCents,
     expiresAt: expiresAt.toISOString(),
+    paidTipId: null,
+    usedAt: null,
   };
 }
 
-/** Opens a pay-later link: refused once its 24 hours are over. */
+/**
+ * Opens a pay-later link: once paid it answers which tip paid it (the page shows that it was used,
+ * with the thank-you); an unpaid link is refused once its 24 hours are over.
+ */
 export async function readPayLaterLink(
   ctx: PaymentContext,
   token: string,
@@ -54,12 +63,17 @@ export async function readPayLaterLink(
     .from(payLaterLinks)
     .where(eq(payLaterLinks.tokenHash, hashSecret(token)));
   if (!link) throw new AppError(TIP_ERRORS.pay_later_not_found);
-  if (link.expiresAt <= ctx.clock.now()) throw new AppError(TIP_ERRORS.pay_later_expired);
+  if (!link.paidTipId && link.expiresAt <= ctx.clock.now()) {
+    throw new AppError(TIP_ERRORS.pay_later_expired);
+  }
   return {
+    id: link.id,
     url: linkUrl(ctx, link.code, link.amountCents, token),
     token,
     code: link.code,
     amountCents: link.amountCents,
     expiresAt: link.expiresAt.toISOString(),
+    paidTipId: link.paidTipId,
+    usedAt: link.usedAt?.toISOString() ?? null,
   };
 }

@@ -22,8 +22,15 @@ const tipRow = async (id: string) =>
   (await t.database.db.select().from(tips).where(eq(tips.id, id)))[0]!;
 const sessionsOf = (tipId: string) =>
   t.database.db.select().from(paymentSessions).where(eq(paymentSessions.tipId, tipId));
-const status = async (tipId: string) =>
-  (await t.inject({ method: 'GET', url: `/api/guest/tips/${tipId}` })).json();
+/** The paying browser's view: with the tip secret, as the tip page sends it. */
+const status = async (tipId: string, token?: string) =>
+  (
+    await t.inject({
+      method: 'GET',
+      url: `/api/guest/tips/${tipId}`,
+      headers: token ? { 'x-tip-token': token } : {},
+    })
+  ).json();
 const cancel = (tipId: string, token: string) =>
   t.inject({
     method: 'POST',
@@ -92,7 +99,7 @@ describe('paying a tip through the demo checkout', () => {
     expect(after.paidAt).not.toBeNull();
     expect(after.paymentIntentId).toMatch(/^pi_demo_/);
     expect((await sessionsOf(started.tipId))[0]).toMatchObject({ status: 'completed' });
-    expect(await status(started.tipId)).toMatchObject({
+    expect(await status(started.tipId, started.token)).toMatchObject({
       status: 'pending',
       errorClass: null,
       totalCents: 1045,
@@ -184,6 +191,22 @@ describe('paying a tip through the demo checkout', () => {
       title: 'Maximale Versuche erreicht',
       message: 'Bitte wenden Sie sich an das Personal für Hilfe.',
     });
+    // A reload starts without retryOf: the same tab still has no attempts left.
+    const afterReload = await startTip(t, { guestSessionId });
+    expect(afterReload.statusCode).toBe(429);
+    expect(afterReload.json().error.code).toBe('max_retries');
+  });
+
+  it('counts a fresh start after an unpaid attempt as the next attempt of that tab', async () => {
+    const guestSessionId = newGuestSessionId();
+    const first = await startedTip(t, { code: 'aio-tisch-7-2b5n', guestSessionId });
+    await decideDemoCheckout(t, first.checkoutUrl, 'fail');
+    await status(first.tipId);
+    const fresh = await startedTip(t, { code: 'aio-tisch-7-2b5n', guestSessionId });
+    expect(fresh.attempt).toBe(2);
+    // Another point, or an hour later, starts over.
+    await decideDemoCheckout(t, fresh.checkoutUrl, 'fail');
+    expect((await startedTip(t, { code: 'aio-tisch-12-8c4r', guestSessionId })).attempt).toBe(1);
   });
 
   it('refuses to retry a payment that went through', async () => {
@@ -240,4 +263,17 @@ describe('DEMO_FAILURE_RATE', () => {
       await failing.close();
     }
   });
+});
+
+describe('a malformed demo-checkout link', () => {
+  it.each(['/checkout/demo/nonsense', '/checkout/demo/cs_demo_%3Cscript%3E'])(
+    'answers %s with a German page, not JSON',
+    async (url) => {
+      const response = await t.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('Zahlung nicht gefunden');
+      expect(response.body).not.toContain('<script>');
+    },
+  );
 });

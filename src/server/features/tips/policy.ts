@@ -1,3 +1,4 @@
+import { secretMatches } from './secrets';
 import { MAX_PAYMENT_ATTEMPTS, paymentRetryDelayMs } from '../../../shared/domain/payments';
 import { PAID_TIP_STATUSES, type TipStatus } from '../../../shared/domain/tips';
 
@@ -60,4 +61,12 @@ export function decideRetry(previous: {
     if (wait > 0) return { allowed: false, reason: 'retry_too_soon', retryAfterMs: wait };
   }
   return { allowed: true, attempt };
+}
+
+/**
+ * Who may read a tip's messages (guest message, reaction): only the browser that paid it, proved
+ * by the tip's secret. The tip id alone travels in URLs and is no proof (finding 7).
+ */
+export function mayReadTipMessages(token: string | undefined, storedHash: string | null): boolean {
+  return token !== undefined && secretMatches(token, storedHash);
 }

@@ -12,6 +12,8 @@ import {
   profiles,
   teams,
 } from '../../db/schema';
+import { presentBranding } from '../entrypoints/presenter';
+import { loadBranding } from '../entrypoints/service';
 import type { TipRow } from './lifecycle';
 
 export interface TipRecipientView {
@@ -114,9 +116,14 @@ export function errorClassOf(
   }
 }
 
+/**
+ * `withMessages`: the caller proved it is the paying browser (the tip's secret); anyone else who
+ * knows only the tip id sees no message (finding 7).
+ */
 export async function presentTipStatus(
   executor: Executor,
   tip: TipRow,
+  withMessages: boolean,
 ): Promise<TipStatusResponse> {
   const { recipient, code } = await loadTipRecipient(executor, tip);
   const [session] = await executor
@@ -133,27 +140,34 @@ export async function presentTipStatus(
     platformFeeCents: tip.platformFeeCents,
     totalCents: tip.amountCents + tip.platformFeeCents,
     currency: tip.currency,
-    guestMessage: tip.guestMessage,
+    guestMessage: withMessages ? tip.guestMessage : null,
     recipientName: recipient.displayName,
     attempt: session?.attempt ?? 1,
   };
 }
 
-export async function presentThankYou(executor: Executor, tip: TipRow): Promise<ThankYouResponse> {
-  const { recipient, businessName } = await loadTipRecipient(executor, tip);
+export async function presentThankYou(
+  executor: Executor,
+  tip: TipRow,
+  withMessages: boolean,
+): Promise<ThankYouResponse> {
+  const { recipient, businessName, code } = await loadTipRecipient(executor, tip);
+  const brandingRow = await loadBranding(executor, tip.businessId);
   return {
     tipId: tip.id,
     shortId: tip.id.slice(0, 8),
+    code,
     status: tip.status,
     amountCents: tip.amountCents,
     platformFeeCents: tip.platformFeeCents,
     totalCents: tip.amountCents + tip.platformFeeCents,
     currency: tip.currency,
-    guestMessage: tip.guestMessage,
-    feedbackEmoji: tip.feedbackEmoji,
-    feedbackMessage: tip.feedbackMessage,
+    guestMessage: withMessages ? tip.guestMessage : null,
+    feedbackEmoji: withMessages ? tip.feedbackEmoji : null,
+    feedbackMessage: withMessages ? tip.feedbackMessage : null,
     recipient,
     businessName,
     paidAt: tip.paidAt ? tip.paidAt.toISOString() : null,
+    branding: presentBranding(brandingRow, businessName),
   };
 }

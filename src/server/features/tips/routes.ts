@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createPayLaterBodySchema,
@@ -56,7 +57,12 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tipStatusResponseSchema },
       },
     },
-    async (request) => getTipStatus(paymentContext(app.deps, request.log), request.params.tipId),
+    async (request) =>
+      getTipStatus(
+        paymentContext(app.deps, request.log),
+        request.params.tipId,
+        tipTokenOf(request),
+      ),
   );
 
   app.post(
@@ -108,10 +114,11 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getThankYou(paymentContext(app.deps, request.log), {
-        tipId: request.query.tipId,
-        sessionId: request.query.session_id,
-      }),
+      getThankYou(
+        paymentContext(app.deps, request.log),
+        { tipId: request.query.tipId, sessionId: request.query.session_id },
+        tipTokenOf(request),
+      ),
   );
 
   app.post(
@@ -145,3 +152,11 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
       readPayLaterLink(paymentContext(app.deps, request.log), request.params.token),
   );
 };
+
+const TIP_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** The paying browser's tip secret from `X-Tip-Token` (a header, so it never lands in URL logs). */
+function tipTokenOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-tip-token'];
+  return typeof value === 'string' && TIP_TOKEN.test(value) ? value : undefined;
+}

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PAYMENT_ERRORS } from '../../../shared/api/payments';
+import { MAX_PAYMENT_ATTEMPTS } from '../../../shared/domain/payments';
 import {
   type StartTipPaymentResponse,
   type startTipPaymentBodySchema,
@@ -13,6 +14,7 @@ import {
   PAYMENT_SESSION_TIMEOUT_MS,
   PLATFORM_FEE_CENTS,
 } from '../../../shared/domain/constants';
+import { formatCents } from '../../../shared/domain/money';
 import type { Tx } from '../../db/connect';
 import { payLaterLinks, paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -24,7 +26,7 @@ import { closeExpiredCheckouts, expireOverdueSessions } from '../payments/expiry
 import { applyCheckoutState, settleCheckout } from '../payments/settlement';
 import { publishTipChanges } from './events';
 import { endPaymentSession, markTipEnded, type TipRow } from './lifecycle';
-import { decideRetry } from './policy';
+import { decideRetry, mayReadTipMessages } from './policy';
 import { presentTipStatus } from './presenter';
 import { hashSecret, newSecret, secretMatches } from './secrets';
 
@@ -50,17 +52,44 @@ function returnUrls(ctx: PaymentContext, code: string, tipId: string) {
   };
 }
 
-async function assertPayLaterLink(
+/**
+ * The pay-later link a payment starts through, locked for this transaction: it must exist, belong
+ * to the code, be unpaid and unexpired, be paid with its own amount, and have no other checkout
+ * running (two guests opening the same link at once: the second is refused, nothing is charged).
+ */
+async function lockPayLaterLink(
   tx: Tx,
-  input: { token: string; code: string; now: Date },
-): Promise<void> {
+  input: { token: string; code: string; amountCents: number; now: Date },
+): Promise<string> {
   const [link] = await tx
     .select()
     .from(payLaterLinks)
-    .where(eq(payLaterLinks.tokenHash, hashSecret(input.token)));
+    .where(eq(payLaterLinks.tokenHash, hashSecret(input.token)))
+    .for('update');
   if (!link) throw new AppError(TIP_ERRORS.pay_later_not_found);
   if (link.code !== input.code) throw new AppError(TIP_ERRORS.pay_later_mismatch);
+  if (link.paidTipId) throw new AppError(TIP_ERRORS.pay_later_used);
   if (link.expiresAt <= input.now) throw new AppError(TIP_ERRORS.pay_later_expired);
+  if (link.amountCents !== input.amountCents) {
+    throw new AppError(TIP_ERRORS.pay_later_amount_mismatch, {
+      message: `Über diesen Zahlungslink können nur ${formatCents(link.amountCents)} bezahlt werden.`,
+    });
+  }
+  const running = await tx
+    .select({ id: tips.id })
+    .from(tips)
+    .innerJoin(paymentSessions, eq(paymentSessions.tipId, tips.id))
+    .where(
+      and(
+        eq(tips.payLaterLinkId, link.id),
+        eq(tips.status, 'initiated'),
+        eq(paymentSessions.status, 'open'),
+        gt(paymentSessions.expiresAt, input.now),
+      ),
+    )
+    .limit(1);
+  if (running.length > 0) throw new AppError(TIP_ERRORS.pay_later_in_progress);
+  return link.id;
 }
 
 /** Checks a retry against the previous attempt of the same flow; returns the new attempt number. */
@@ -93,6 +122,42 @@ async function nextAttempt(
     });
   }
   throw new AppError(TIP_ERRORS[decision.reason]);
+}
+
+/** How long a tab's unpaid attempts at one point count against its limit. */
+const ATTEMPT_MEMORY_MS = 60 * 60_000;
+
+/**
+ * The attempt number of a start without `retryOf` (a new flow, or the same tab after a reload):
+ * it continues the tab's last unpaid attempt at this point within the hour, so reloading does
+ * not give new attempts; past the maximum it is refused.
+ */
+async function freshAttempt(
+  tx: Tx,
+  input: { guestSessionId: string; resolved: ResolvedCode; now: Date },
+): Promise<number> {
+  const { resolved } = input;
+  const [latest] = await tx
+    .select({ attempt: paymentSessions.attempt, status: paymentSessions.status })
+    .from(paymentSessions)
+    .innerJoin(tips, eq(tips.id, paymentSessions.tipId))
+    .where(
+      and(
+        eq(paymentSessions.guestSessionId, input.guestSessionId),
+        resolved.entrypointId
+          ? eq(tips.entrypointId, resolved.entrypointId)
+          : resolved.qrCodeId
+            ? eq(tips.qrCodeId, resolved.qrCodeId)
+            : eq(tips.businessId, resolved.business.id),
+        gt(paymentSessions.createdAt, new Date(input.now.getTime() - ATTEMPT_MEMORY_MS)),
+      ),
+    )
+    .orderBy(desc(paymentSessions.createdAt))
+    .limit(1);
+  if (!latest || !['failed', 'cancelled', 'expired'].includes(latest.status)) return 1;
+  const attempt = latest.attempt + 1;
+  if (attempt > MAX_PAYMENT_ATTEMPTS) throw new AppError(TIP_ERRORS.max_retries);
+  return attempt;
 }
 
 function describeTip(resolved: ResolvedCode): string {
@@ -133,10 +198,17 @@ export async function startTipPayment(
       limit: 10,
       guestSessionId: input.guestSessionId,
     });
-    if (input.payLaterToken) {
-      await assertPayLaterLink(tx, { token: input.payLaterToken, code: resolved.code, now });
-    }
-    const attempt = input.retryOf ? await nextAttempt(tx, input.retryOf, now) : 1;
+    const payLaterLinkId = input.payLaterToken
+      ? await lockPayLaterLink(tx, {
+          token: input.payLaterToken,
+          code: resolved.code,
+          amountCents: input.amountCents,
+          now,
+        })
+      : null;
+    const attempt = input.retryOf
+      ? await nextAttempt(tx, input.retryOf, now)
+      : await freshAttempt(tx, { guestSessionId: input.guestSessionId, resolved, now });
     await tx.insert(tips).values({
       id: tipId,
       businessId: resolved.business.id,
@@ -155,6 +227,7 @@ export async function startTipPayment(
       paymentProvider: provider.name,
       guestMessage: input.guestMessage ?? null,
       feedbackSecretHash: hashSecret(token),
+      payLaterLinkId,
       createdAt: now,
       updatedAt: now,
     });
@@ -306,9 +379,13 @@ async function refreshSession(
   }
 }
 
-export async function getTipStatus(ctx: PaymentContext, tipId: string): Promise<TipStatusResponse> {
+export async function getTipStatus(
+  ctx: PaymentContext,
+  tipId: string,
+  token: string | undefined,
+): Promise<TipStatusResponse> {
   const tip = await reconcileTip(ctx, await loadTip(ctx, tipId));
-  return presentTipStatus(ctx.database.db, tip);
+  return presentTipStatus(ctx.database.db, tip, mayReadTipMessages(token, tip.feedbackSecretHash));
 }
 
 /**
@@ -353,5 +430,5 @@ export async function cancelTipPayment(
       });
     }
   }
-  return presentTipStatus(ctx.database.db, await loadTip(ctx, tip.id));
+  return presentTipStatus(ctx.database.db, await loadTip(ctx, tip.id), true);
 }

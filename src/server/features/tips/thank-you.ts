@@ -4,7 +4,7 @@ import { paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { PaymentContext } from '../payments/context';
 import type { TipRow } from './lifecycle';
-import { isPaid } from './policy';
+import { isPaid, mayReadTipMessages } from './policy';
 import { presentThankYou } from './presenter';
 import { reconcileTip } from './service';
 
@@ -39,11 +39,12 @@ async function findTip(
 export async function getThankYou(
   ctx: PaymentContext,
   reference: { tipId?: string | undefined; sessionId?: string | undefined },
+  token: string | undefined,
 ): Promise<ThankYouResponse> {
   const found = await findTip(ctx, reference);
   if (!found) throw new AppError(TIP_ERRORS.tip_not_found);
   const tip = await reconcileTip(ctx, found);
   // Only a tip that was really paid has anyone to thank.
   if (!isPaid(tip.status)) throw new AppError(TIP_ERRORS.tip_not_found);
-  return presentThankYou(ctx.database.db, tip);
+  return presentThankYou(ctx.database.db, tip, mayReadTipMessages(token, tip.feedbackSecretHash));
 }

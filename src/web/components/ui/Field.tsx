@@ -15,3 +15,6 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return <label className={cn('text-sm font-medium', className)} {...props} />;
 }
+
+export const selectClasses =
+  'h-11 w-full rounded-lg border border-input bg-card px-3 text-base text-foreground disabled:opacity-50';

@@ -3,7 +3,8 @@ import { cn } from '../../lib/cn';
 
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="w-full overflow-x-auto">
+    // relative: an absolutely placed child (a screen-reader-only label) stays inside the scroller.
+    <div className="relative w-full min-w-0 max-w-full overflow-x-auto">
       <table className={cn('w-full border-collapse text-sm', className)} {...props} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface TabItem<K extends string> {
@@ -34,6 +34,16 @@ export function Tabs<K extends string>({
     tabRefs.current.get(key)?.focus();
   };
 
+  // A newly chosen tab is brought into view (not on the first render: the page stays at its top).
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    tabRefs.current.get(value)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [value]);
+
   const onKeyDown = (event: KeyboardEvent) => {
     const index = enabled.findIndex((item) => item.key === value);
     let next: TabItem<K> | undefined;
@@ -54,7 +64,8 @@ export function Tabs<K extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1"
+        // Wraps onto a second row on a phone: every tab stays visible and reachable by touch.
+        className="flex flex-wrap gap-1 rounded-lg bg-muted p-1"
       >
         {items.map((item) => {
           const selected = item.key === value;

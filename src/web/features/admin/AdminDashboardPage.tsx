@@ -1,10 +1,169 @@
-import { PendingPage } from '../../components/PendingPage';
-import { SignOutButton } from '../auth/SignOutButton';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { adminTexts } from '../../../shared/i18n/admin';
+import { commonTexts } from '../../../shared/i18n/common';
+import { Badge } from '../../components/ui/Badge';
+import { Card, CardContent } from '../../components/ui/Card';
+import { toast } from '../../components/ui/toast-store';
+import { cn } from '../../lib/cn';
+import { formatCents, formatDate, formatNumber } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { Icon, type IconName } from '../public/components/Icon';
+import { adminApi, adminKeys } from './admin-api';
+import { ADMIN_MENU } from './admin-pages';
+import { AdminPage } from './AdminPage';
+import { AuditLogCard } from './AuditLogCard';
+import { useSelectedBusinessId } from './business-scope';
 
+const t = adminTexts.dashboard;
+
+/** /admin/dashboard (spec §2): welcome, three real figures, the menu, the audit log, security. */
 export function AdminDashboardPage() {
+  const session = useSession();
+  const businessId = useSelectedBusinessId();
+  const figures = useQuery({
+    queryKey: adminKeys.dashboard(businessId),
+    queryFn: adminApi.dashboard,
+  });
+  useEffect(() => {
+    if (figures.isError) {
+      toast({
+        title: adminTexts.toasts.errorTitle,
+        description: adminTexts.toasts.loadFailed,
+        variant: 'destructive',
+      });
+    }
+  }, [figures.isError]);
+
+  const name = session.profile?.fullName?.trim() || session.profile?.email || '';
+  const data = figures.data;
   return (
-    <PendingPage title="Admin Dashboard">
-      <SignOutButton />
-    </PendingPage>
+    <AdminPage
+      title={t.title}
+      description={
+        <>
+          <span className="block font-medium text-foreground">{t.welcome(name)}</span>
+          {t.welcomeText}
+        </>
+      }
+    >
+      <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-3">
+        <StatTile
+          icon="users"
+          label={t.tiles.employees}
+          value={data ? formatNumber(data.activeEmployees) : null}
+          hint={t.tiles.employeesHint}
+          testId="stat-employees"
+        />
+        <StatTile
+          icon="qr"
+          label={t.tiles.qrCodes}
+          value={data ? formatNumber(data.activeQrCodes) : null}
+          hint={t.tiles.qrCodesHint}
+          testId="stat-qr-codes"
+        />
+        <StatTile
+          icon="euro"
+          label={t.tiles.tips}
+          value={
+            data ? formatCents(data.tipsThisMonth.amountCents, data.tipsThisMonth.currency) : null
+          }
+          hint={
+            data
+              ? t.tiles.tipsHint(data.tipsThisMonth.count, formatDate(data.tipsThisMonth.since))
+              : ''
+          }
+          testId="stat-tips"
+        />
+      </section>
+
+      <section aria-labelledby="admin-menu-title" className="flex flex-col gap-3">
+        <h2 id="admin-menu-title" className="text-lg font-semibold">
+          {t.menuTitle}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {ADMIN_MENU.map((page) => (
+            <li key={page.path}>
+              {page.available ? (
+                <Link
+                  to={page.path}
+                  className="group flex h-full flex-col gap-2 rounded-lg border border-border bg-card p-5 shadow-sm transition hover:border-primary focus-visible:border-primary"
+                >
+                  <Icon name={page.icon} className="h-6 w-6 text-primary" />
+                  <span className="font-semibold">{page.title}</span>
+                  <span className="text-sm text-muted-foreground">{page.description}</span>
+                </Link>
+              ) : (
+                <div
+                  aria-disabled="true"
+                  className="flex h-full flex-col gap-2 rounded-lg border border-dashed border-border bg-card p-5 opacity-80"
+                >
+                  <Icon name={page.icon} className="h-6 w-6 text-muted-foreground" />
+                  <span className="font-semibold">{page.title}</span>
+                  <span className="text-sm text-muted-foreground">{page.description}</span>
+                  <Badge variant="outline" className="self-start">
+                    {commonTexts.comingSoon}
+                  </Badge>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <AuditLogCard />
+
+      <section
+        aria-labelledby="security-notice-title"
+        className="flex gap-4 rounded-lg border border-accent bg-card p-5 shadow-sm"
+      >
+        <Icon name="shield" className="mt-0.5 h-6 w-6 shrink-0 text-primary" />
+        <div className="flex flex-col gap-1">
+          <h2 id="security-notice-title" className="text-lg font-semibold">
+            {t.securityTitle}
+          </h2>
+          <p className="text-muted-foreground">{t.securityText}</p>
+        </div>
+      </section>
+    </AdminPage>
+  );
+}
+
+function StatTile({
+  icon,
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  icon: IconName;
+  label: string;
+  value: string | null;
+  hint: string;
+  testId: string;
+}) {
+  return (
+    <Card>
+      <CardContent className="flex items-start gap-4 pt-5">
+        <span className="rounded-lg bg-muted p-2.5">
+          <Icon name={icon} className="h-6 w-6 text-primary" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p
+            className={cn(
+              'text-2xl font-bold tabular-nums',
+              value === null && 'text-muted-foreground',
+            )}
+            data-testid={testId}
+            aria-busy={value === null}
+          >
+            {value ?? '–'}
+          </p>
+          <p className="text-xs text-muted-foreground">{hint}</p>
+        </div>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,5 +1,44 @@
-import { PendingPage } from '../../components/PendingPage';
+import { useQuery } from '@tanstack/react-query';
+import { brandingTexts as t } from '../../../shared/i18n/admin-branding';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { usePageTitle } from '../../lib/page-title';
+import { brandingApi, brandingKey } from './branding/branding-api';
+import { BrandingForm } from './branding/BrandingForm';
+import { useSelectedBusinessId } from './business-scope';
 
+/** /admin/branding (spec §2): the business's look on its guest pages, saved per business. */
 export function BrandingPage() {
-  return <PendingPage title="Branding Verwaltung" />;
+  usePageTitle(t.pageTitle);
+  const businessId = useSelectedBusinessId();
+  const query = useQuery({
+    queryKey: brandingKey(businessId),
+    queryFn: () => brandingApi.get(businessId),
+  });
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
+      <div>
+        <h1 className="text-2xl font-bold">{t.pageTitle}</h1>
+        <p className="text-muted-foreground">{t.intro}</p>
+      </div>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <p role="alert" className="text-destructive">
+            {query.error.message || t.toasts.loadFailed}
+          </p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            {t.retry}
+          </Button>
+        </div>
+      ) : (
+        <BrandingForm
+          key={`${businessId}-${query.data.businessId}`}
+          branding={query.data}
+          businessId={businessId}
+        />
+      )}
+    </div>
+  );
 }

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../lib/page-title';
 export function ComingSoonPage({ title }: { title: string }) {
   usePageTitle(title);
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl items-center p-6">
+    <div className="mx-auto flex w-full max-w-xl flex-1 items-center p-6">
       <Card className="w-full">
         <CardHeader>
           <CardTitle>{title}</CardTitle>
@@ -19,6 +19,6 @@ export function ComingSoonPage({ title }: { title: string }) {
           </Link>
         </CardContent>
       </Card>
-    </main>
+    </div>
   );
 }

@@ -76,7 +76,9 @@ function MagicLinkLanding({ token }: { token: string }) {
       .then(async (response) => {
         toast({
           title: authTexts.toasts.signedIn,
-          description: authTexts.toasts.welcomeBack,
+          description: response.firstSignIn
+            ? authTexts.toasts.welcomeFirst
+            : authTexts.toasts.welcomeBack,
           variant: 'success',
         });
         navigate('/employee/login', { replace: true });

@@ -38,7 +38,9 @@ export function PasswordForm() {
       const response = await sessionApi.signIn(parsed.data);
       toast({
         title: authTexts.toasts.signedIn,
-        description: authTexts.toasts.welcomeBack,
+        description: response.firstSignIn
+          ? authTexts.toasts.welcomeFirst
+          : authTexts.toasts.welcomeBack,
         variant: 'success',
       });
       await session.signedIn(response);

@@ -6,6 +6,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import {
+  countdownAnnouncement,
   formatCountdown,
   InactivityTimer,
   type InactivitySnapshot,
@@ -126,6 +127,11 @@ export function SessionExpiryDialog(props: SessionExpiryDialogProps) {
     Math.min(100, Math.round((props.remainingMs / INACTIVITY_WARNING_BEFORE_MS) * 100)),
   );
   const countdown = formatCountdown(props.remainingMs);
+  const spoken = countdownAnnouncement(props.remainingMs);
+  const announcement =
+    'minutes' in spoken
+      ? texts.announceMinutes(spoken.minutes)
+      : texts.announceSeconds(spoken.seconds);
   return (
     <Dialog
       open={props.open}
@@ -142,7 +148,8 @@ export function SessionExpiryDialog(props: SessionExpiryDialogProps) {
           <Button variant="outline" size="sm" onClick={props.onDismiss}>
             {texts.dismiss}
           </Button>
-          <Button size="sm" onClick={props.onExtend}>
+          {/* The safe choice gets the focus: a stray Enter or tap keeps the person signed in. */}
+          <Button size="sm" onClick={props.onExtend} data-autofocus>
             {texts.extend}
           </Button>
         </>
@@ -156,6 +163,9 @@ export function SessionExpiryDialog(props: SessionExpiryDialogProps) {
           aria-live="off"
         >
           {countdown}
+        </p>
+        <p role="status" aria-live="polite" className="sr-only">
+          {announcement}
         </p>
         <div
           role="progressbar"

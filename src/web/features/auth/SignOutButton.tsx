@@ -1,15 +1,22 @@
 import { useState } from 'react';
 import { authTexts } from '../../../shared/i18n/auth';
-import { Button, type ButtonVariant } from '../../components/ui/Button';
+import { Button, type ButtonSize, type ButtonVariant } from '../../components/ui/Button';
 import { useSession } from '../../lib/session';
 
 /** 'Abmelden': ends the session on the server and returns to the login page. */
-export function SignOutButton({ variant = 'outline' }: { variant?: ButtonVariant }) {
+export function SignOutButton({
+  variant = 'outline',
+  size,
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}) {
   const session = useSession();
   const [busy, setBusy] = useState(false);
   return (
     <Button
       variant={variant}
+      size={size}
       disabled={busy}
       onClick={() => {
         setBusy(true);

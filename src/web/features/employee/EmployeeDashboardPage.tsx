@@ -3,12 +3,14 @@ import { useEffect, useState } from 'react';
 import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
+import { Menu } from '../../components/ui/Menu';
 import { Tabs } from '../../components/ui/Tabs';
 import { initials } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { SignOutButton } from '../auth/SignOutButton';
-import { employeeApi, employeeKeys, startOfLocalDay } from './employee-api';
+import { employeeApi, employeeKeys } from './employee-api';
+import { useBerlinDay } from './use-berlin-day';
 import { HistoryList } from './HistoryTab';
 import { QrTab } from './QrTab';
 import { SettingsDialog } from './SettingsDialog';
@@ -47,7 +49,7 @@ export function EmployeeDashboardPage() {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('today');
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [day] = useState(() => startOfLocalDay());
+  const day = useBerlinDay();
   const live = useLiveTips();
 
   const today = useQuery({
@@ -109,25 +111,30 @@ export function EmployeeDashboardPage() {
   const name = profile?.fullName?.trim() || t.fallbackName;
   return (
     <main className="mx-auto flex min-h-dvh max-w-6xl flex-col gap-6 p-4 sm:p-6">
-      <header className="flex flex-wrap items-center gap-4">
+      {/* One compact row on a phone too: the actions fold into a menu below 640 px. */}
+      <header className="flex items-center gap-3 sm:gap-4" data-testid="dashboard-header">
         {profile?.profileImageUrl ? (
           <img
             src={profile.profileImageUrl}
             alt=""
-            className="h-14 w-14 rounded-full border border-border object-cover"
+            className="h-11 w-11 shrink-0 rounded-full border border-border object-cover sm:h-14 sm:w-14"
           />
         ) : (
           <span
             aria-hidden="true"
-            className="flex h-14 w-14 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground"
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground sm:h-14 sm:w-14 sm:text-xl"
             data-testid="avatar-initials"
           >
             {initials(profile?.fullName)}
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <h1 className="text-xl font-bold sm:text-2xl">{t.welcome(name)}</h1>
-          {profile?.jobTitle ? <p className="text-muted-foreground">{profile.jobTitle}</p> : null}
+          <h1 className="break-words text-lg font-bold sm:text-2xl">{t.welcome(name)}</h1>
+          {profile?.jobTitle ? (
+            <p className="truncate text-sm text-muted-foreground sm:text-base">
+              {profile.jobTitle}
+            </p>
+          ) : null}
           <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="live-state">
             {live === 'open'
               ? t.live.connected
@@ -136,7 +143,7 @@ export function EmployeeDashboardPage() {
                 : ''}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           {newCount > 0 ? (
             <Button
               variant="outline"
@@ -149,10 +156,23 @@ export function EmployeeDashboardPage() {
               </Badge>
             </Button>
           ) : null}
-          <Button variant="outline" onClick={() => setSettingsOpen(true)}>
-            {t.settings}
-          </Button>
-          <SignOutButton />
+          <div className="hidden items-center gap-2 sm:flex">
+            <Button variant="outline" onClick={() => setSettingsOpen(true)}>
+              {t.settings}
+            </Button>
+            <SignOutButton />
+          </div>
+          <div className="sm:hidden">
+            <Menu
+              label={t.menu}
+              trigger={t.menu}
+              variant="outline"
+              items={[
+                { label: t.settings, onSelect: () => setSettingsOpen(true) },
+                { label: t.signOut, onSelect: () => void session.signOut('user') },
+              ]}
+            />
+          </div>
         </div>
       </header>
       <Tabs

@@ -22,7 +22,13 @@ async function copyLink(link: string) {
   }
 }
 
-function CodeView({ card, name }: { card: Extract<QrCard, { uid: string }>; name: string | null }) {
+export function CodeView({
+  card,
+  name,
+}: {
+  card: Extract<QrCard, { uid: string }>;
+  name: string | null;
+}) {
   const downloadPng = async () => {
     try {
       await downloadQrPng(card.link, qrFileName(card.uid, name, 'png'));
@@ -34,6 +40,7 @@ function CodeView({ card, name }: { card: Extract<QrCard, { uid: string }>; name
   const downloadSvg = () => {
     try {
       downloadQrSvg(card.link, qrFileName(card.uid, name, 'svg'), name ?? card.uid);
+      toast({ ...toasts.downloadedSvg, variant: 'success' });
     } catch {
       toast({ ...toasts.exportFailed, variant: 'destructive' });
     }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EmployeeTip } from '../../../shared/api/employee';
 import { NEW_MESSAGE_HIGHLIGHT_MS } from '../../../shared/domain/constants';
-import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
 import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -9,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Ca
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
 import { formatCents, formatRelative } from '../../lib/format';
-import { paymentMethodLabel } from './TipRow';
+import { GuestFeedback, paymentMethodLabel } from './TipRow';
 
 export interface ThankYouPanelProps {
   items: EmployeeTip[] | undefined;
@@ -64,7 +63,6 @@ export function ThankYouPanel({
           <ul className="flex flex-col gap-3" aria-live="polite">
             {items.map((item) => {
               const isNew = highlighted.ids.has(item.id);
-              const message = item.guestMessage ?? item.feedbackMessage;
               return (
                 <li
                   key={item.id}
@@ -89,12 +87,7 @@ export function ThankYouPanel({
                       <time dateTime={item.createdAt}>{formatRelative(item.createdAt, now)}</time>
                     </span>
                   </div>
-                  {message || item.feedbackEmoji ? (
-                    <blockquote className="italic">
-                      {item.feedbackEmoji ? `${FEEDBACK_EMOJI_CHARS[item.feedbackEmoji]} ` : ''}
-                      {message ? `„${message}“` : ''}
-                    </blockquote>
-                  ) : null}
+                  <GuestFeedback tip={item} />
                   <p className="text-xs text-muted-foreground">
                     {paymentMethodLabel(item.paymentMethod)} · {t.thankYou.id}{' '}
                     <span className="font-mono">{item.id.slice(0, 8)}</span>

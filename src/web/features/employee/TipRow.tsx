@@ -2,7 +2,9 @@ import type { EmployeeTip } from '../../../shared/api/employee';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
 import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Badge } from '../../components/ui/Badge';
+import { cn } from '../../lib/cn';
 import { formatCents, formatDate, formatDateTime } from '../../lib/format';
+import { guestWordsOf } from './guest-words';
 
 export function paymentMethodLabel(method: string | null): string {
   return (method && t.paymentMethods[method]) ?? t.paymentMethods.stripe!;
@@ -16,9 +18,33 @@ export function StatusBadge({ tip }: { tip: EmployeeTip }) {
   );
 }
 
+/**
+ * What the guest said: the emoji of the feedback dialog (also when there is no text), the
+ * message of the tip page and the feedback message.
+ */
+export function GuestFeedback({ tip, className }: { tip: EmployeeTip; className?: string }) {
+  const messages = guestWordsOf(tip);
+  if (!tip.feedbackEmoji && messages.length === 0) return null;
+  return (
+    <blockquote className={cn('italic', className)} data-testid="guest-feedback">
+      {tip.feedbackEmoji ? (
+        <span
+          role="img"
+          aria-label={`${t.feedback.label}: ${t.feedback.emoji[tip.feedbackEmoji]}`}
+          className="not-italic"
+          data-testid="feedback-emoji"
+        >
+          {FEEDBACK_EMOJI_CHARS[tip.feedbackEmoji]}
+        </span>
+      ) : null}
+      {tip.feedbackEmoji && messages.length > 0 ? ' ' : null}
+      {messages.map((text) => `„${text}“`).join(' ')}
+    </blockquote>
+  );
+}
+
 /** One received tip in the history: amount, status, source, reference and the guest's words. */
 export function TipRow({ tip }: { tip: EmployeeTip }) {
-  const message = tip.guestMessage ?? tip.feedbackMessage;
   return (
     <li
       className="flex flex-col gap-1.5 border-b border-border py-3 last:border-0"
@@ -47,11 +73,7 @@ export function TipRow({ tip }: { tip: EmployeeTip }) {
         </p>
       ) : null}
       {tip.platformFeeCovered ? <p className="text-sm text-success">{t.feeNote}</p> : null}
-      {message ? (
-        <blockquote className="border-l-4 border-accent pl-3 italic">
-          {tip.feedbackEmoji ? `${FEEDBACK_EMOJI_CHARS[tip.feedbackEmoji]} ` : ''}„{message}“
-        </blockquote>
-      ) : null}
+      <GuestFeedback tip={tip} className="border-l-4 border-accent pl-3" />
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatCents, formatRelative } from '../../lib/format';
-import { StatusBadge } from './TipRow';
+import { GuestFeedback, StatusBadge } from './TipRow';
 
 function ShortList({ title, tips }: { title: string; tips: EmployeeTip[] }) {
   if (tips.length === 0) return null;
@@ -17,12 +17,13 @@ function ShortList({ title, tips }: { title: string; tips: EmployeeTip[] }) {
             data-testid="today-tip"
             className="flex items-center justify-between gap-2 rounded-lg border border-border p-3"
           >
-            <div className="flex flex-col">
+            <div className="flex min-w-0 flex-col">
               <span className="font-semibold">{formatCents(tip.amountCents, tip.currency)}</span>
               <span className="text-xs text-muted-foreground">
                 {formatRelative(tip.createdAt)} ·{' '}
                 {tip.tipSource === 'team' ? t.source.team : t.source.direct}
               </span>
+              <GuestFeedback tip={tip} className="mt-1 break-words text-sm" />
             </div>
             <StatusBadge tip={tip} />
           </li>

@@ -34,7 +34,3 @@ export const employeeKeys = {
   stats: (period: StatsPeriod) => ['employee', 'stats', period] as const,
   qr: ['employee', 'qr'] as const,
 };
-
-export function startOfLocalDay(now = new Date()): Date {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-}

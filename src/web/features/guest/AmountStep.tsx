@@ -1,22 +1,30 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  CUSTOM_AMOUNT_STEP_CENTS,
   CUSTOM_AMOUNT_TRACKING_PAUSE_MS,
   MAX_TIP_CENTS,
   MIN_TIP_CENTS,
   PRESET_TIP_AMOUNTS_CENTS,
 } from '../../../shared/domain/constants';
-import { centsToDecimalString, formatCents, parseEuroToCents } from '../../../shared/domain/money';
+import {
+  amountInputProblem,
+  centsToTypedAmount,
+  formatCents,
+  parseEuroToCents,
+} from '../../../shared/domain/money';
 import { guestTexts } from '../../../shared/i18n/guest';
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
+import { useFocusedHeading } from './focus-heading';
 
 const texts = guestTexts.amount;
 
 /** Why a typed amount cannot be paid, or null when it can. */
-export function amountProblem(cents: number | null): string | null {
-  if (cents === null || cents < MIN_TIP_CENTS) return texts.invalid;
+export function amountProblem(cents: number | null, typed = ''): string | null {
+  if (cents === null) {
+    return amountInputProblem(typed) === 'decimals' ? texts.tooManyDecimals : texts.notANumber;
+  }
+  if (cents < MIN_TIP_CENTS) return texts.invalid;
   if (cents > MAX_TIP_CENTS) return texts.tooHigh(formatCents(MAX_TIP_CENTS));
   return null;
 }
@@ -27,6 +35,8 @@ export interface AmountStepProps {
   /** Reported once the guest stops typing for a second (spec §7). */
   onCustomAmountSettled: (cents: number) => void;
   onContinue: () => void;
+  /** Set when the guest came back from the payment step. */
+  focusHeading?: boolean;
 }
 
 /** Step 1: presets 5, 10, 15 € or an own amount. */
@@ -35,18 +45,21 @@ export function AmountStep({
   onAmountChange,
   onCustomAmountSettled,
   onContinue,
+  focusHeading,
 }: AmountStepProps) {
   const inputId = useId();
+  // Only a return from the payment step moves focus; the first view keeps the browser's own.
+  const heading = useFocusedHeading(focusHeading === true);
   const errorId = useId();
   const isPreset = (PRESET_TIP_AMOUNTS_CENTS as readonly number[]).includes(amountCents ?? -1);
   const [custom, setCustom] = useState(
-    amountCents !== null && !isPreset ? centsToDecimalString(amountCents) : '',
+    amountCents !== null && !isPreset ? centsToTypedAmount(amountCents) : '',
   );
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pause.current), []);
 
   const typed = custom.trim() === '' ? null : parseEuroToCents(custom);
-  const problem = custom.trim() === '' ? null : amountProblem(typed);
+  const problem = custom.trim() === '' ? null : amountProblem(typed, custom);
   const canContinue = amountCents !== null && amountProblem(amountCents) === null;
 
   const changeCustom = (value: string) => {
@@ -71,7 +84,9 @@ export function AmountStep({
         if (canContinue) onContinue();
       }}
     >
-      <h2 className="text-lg font-semibold">{texts.title}</h2>
+      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+        {texts.title}
+      </h2>
       <div role="group" aria-label={texts.presetsLabel} className="grid grid-cols-3 gap-3">
         {PRESET_TIP_AMOUNTS_CENTS.map((cents) => {
           const selected = amountCents === cents && custom === '';
@@ -101,10 +116,10 @@ export function AmountStep({
         <Label htmlFor={inputId}>{texts.customLabel}</Label>
         <Input
           id={inputId}
-          type="number"
+          // A text field with the decimal keypad: a number field silently drops "12,5"'s comma.
+          type="text"
           inputMode="decimal"
-          min={0}
-          step={CUSTOM_AMOUNT_STEP_CENTS / 100}
+          autoComplete="off"
           placeholder={texts.customPlaceholder}
           value={custom}
           aria-invalid={problem !== null}

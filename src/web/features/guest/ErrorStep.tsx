@@ -3,6 +3,7 @@ import type { PaymentErrorClass } from '../../../shared/domain/payments';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import { paymentErrorDialogs, tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
 import { Button } from '../../components/ui/Button';
+import { useFocusedHeading } from './focus-heading';
 
 const texts = tipOutcomeTexts.error;
 
@@ -18,6 +19,7 @@ export function ErrorStep(props: {
   onPayLater: () => void;
   onBack: () => void;
 }) {
+  const heading = useFocusedHeading();
   const reason = paymentErrorDialogs[props.errorClass];
   const showReason = reason.title !== texts.title;
   return (
@@ -29,7 +31,12 @@ export function ErrorStep(props: {
         >
           !
         </span>
-        <h2 id="payment-error-title" className="text-lg font-semibold">
+        <h2
+          id="payment-error-title"
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-semibold focus:outline-none"
+        >
           {texts.title}
         </h2>
         {showReason ? <p className="font-medium">{reason.title}</p> : null}
@@ -38,14 +45,20 @@ export function ErrorStep(props: {
           <p className="text-xs text-muted-foreground">{texts.attemptsLeft(props.attemptsLeft)}</p>
         ) : null}
       </div>
-      <Button
-        size="lg"
-        className="w-full"
-        onClick={props.onRetry}
-        aria-disabled={props.retryCountdown !== null}
-      >
-        {props.retryCountdown !== null ? texts.retryIn(props.retryCountdown) : texts.retry}
-      </Button>
+      {props.attemptsLeft > 0 ? (
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={props.onRetry}
+          aria-disabled={props.retryCountdown !== null}
+        >
+          {props.retryCountdown !== null ? texts.retryIn(props.retryCountdown) : texts.retry}
+        </Button>
+      ) : (
+        <p className="rounded-lg bg-muted p-3 text-center text-sm font-medium">
+          {texts.maxRetries}
+        </p>
+      )}
       <Button size="lg" variant="outline" className="w-full" onClick={props.onPayLater}>
         {texts.payLater}
       </Button>

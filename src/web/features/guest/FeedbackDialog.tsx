@@ -5,8 +5,7 @@ import {
   FEEDBACK_EMOJIS,
   type FeedbackEmoji,
 } from '../../../shared/domain/tips';
-import { guestTexts } from '../../../shared/i18n/guest';
-import { tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
+import { paymentTexts, tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Label, Textarea } from '../../components/ui/Field';
@@ -22,6 +21,8 @@ export function FeedbackDialog(props: {
   onSkip: () => void;
 }) {
   const [emoji, setEmoji] = useState<FeedbackEmoji>('smile');
+  // The smile is only preselected: closing with it untouched and no words is a skip.
+  const [chosen, setChosen] = useState(false);
   const [message, setMessage] = useState('');
   const messageId = useId();
   const counterId = useId();
@@ -40,7 +41,10 @@ export function FeedbackDialog(props: {
           <Button variant="ghost" disabled={props.busy} onClick={props.onSkip}>
             {texts.skip}
           </Button>
-          <Button disabled={props.busy} onClick={() => props.onSend(emoji, message)}>
+          <Button
+            disabled={props.busy}
+            onClick={() => (empty && !chosen ? props.onSkip() : props.onSend(emoji, message))}
+          >
             {empty ? texts.done : texts.send}
           </Button>
         </>
@@ -62,7 +66,11 @@ export function FeedbackDialog(props: {
               value={option}
               className="sr-only"
               checked={emoji === option}
-              onChange={() => setEmoji(option)}
+              onChange={() => {
+                setEmoji(option);
+                setChosen(true);
+              }}
+              onClick={() => setChosen(true)}
               aria-label={texts.emojiNames[option]}
             />
             <span aria-hidden="true">{FEEDBACK_EMOJI_CHARS[option]}</span>
@@ -79,7 +87,7 @@ export function FeedbackDialog(props: {
           onChange={(event) => setMessage(event.target.value.slice(0, GUEST_MESSAGE_MAX_LENGTH))}
         />
         <p id={counterId} className="self-end text-xs text-muted-foreground">
-          {guestTexts.payment.counter(message.length, GUEST_MESSAGE_MAX_LENGTH)}
+          {paymentTexts.counter(message.length, GUEST_MESSAGE_MAX_LENGTH)}
         </p>
       </div>
     </Dialog>

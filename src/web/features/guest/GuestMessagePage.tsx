@@ -1,13 +1,17 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { usePageTitle } from '../../lib/page-title';
+import { BrandMark } from './brand-theme';
+import { LegalLinks } from './LegalLinks';
 
 export interface GuestAction {
   label: string;
   /** A link, or an action when there is no address (reload, back). */
   href?: string;
   onClick?: () => void;
+  /** 'Seite schließen': closes the tab where the browser allows it, else says it may be closed. */
+  closeHint?: string;
 }
 
 /** A small centred card with a title, a text and a few ways on: the guest error pages. */
@@ -19,9 +23,11 @@ export function GuestMessagePage(props: {
   footer?: ReactNode;
 }) {
   usePageTitle(props.title);
+  const [hint, setHint] = useState<string | null>(null);
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center p-4">
       <Card className="flex flex-col items-center gap-4 p-6 text-center">
+        <BrandMark />
         <span
           aria-hidden="true"
           className="flex h-16 w-16 items-center justify-center rounded-full bg-muted text-3xl"
@@ -44,7 +50,13 @@ export function GuestMessagePage(props: {
               <button
                 key={action.label}
                 type="button"
-                onClick={action.onClick}
+                onClick={() => {
+                  if (action.closeHint) {
+                    window.close();
+                    setHint(action.closeHint);
+                  }
+                  action.onClick?.();
+                }}
                 className={buttonClasses(index === 0 ? 'primary' : 'outline', 'lg', 'w-full')}
               >
                 {action.label}
@@ -52,8 +64,14 @@ export function GuestMessagePage(props: {
             ),
           )}
         </div>
+        {hint ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
         {props.footer}
       </Card>
+      <LegalLinks />
     </main>
   );
 }

@@ -12,8 +12,8 @@ export function InvalidUidPage() {
       description={texts.description}
       icon="?"
       actions={[
-        { label: texts.home, href: '/' },
         { label: texts.back, onClick: () => window.history.back() },
+        { label: texts.closePage, closeHint: texts.closeHint },
       ]}
       footer={<SupportLink label={texts.support} />}
     />

@@ -3,7 +3,7 @@ import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import type { TipStatusResponse } from '../../../shared/api/tips';
 import { FEEDBACK_DIALOG_DELAY_MS } from '../../../shared/domain/constants';
 import type { FeedbackEmoji } from '../../../shared/domain/tips';
-import { guestTexts } from '../../../shared/i18n/guest';
+import { paymentTexts } from '../../../shared/i18n/guest-outcome';
 import { Spinner } from '../../components/ui/Spinner';
 import { ErrorStep } from './ErrorStep';
 import { FeedbackDialog } from './FeedbackDialog';
@@ -121,18 +121,21 @@ export function PaymentFlow(props: PaymentFlowProps) {
           payLaterUntil={props.payLater?.until ?? null}
           onBack={onBack}
           onPay={(method) => void flow.pay(method)}
+          provider={entry.paymentProvider}
         />
       ) : null}
       {flow.step === 'payment' && props.amountCents === null ? (
-        <Spinner label={guestTexts.payment.checking} />
+        <Spinner label={paymentTexts.checking} />
       ) : null}
       {paidTip ? (
         <SuccessStep
+          amountCents={paidTip.amountCents}
+          platformFeeCents={paidTip.platformFeeCents}
           totalCents={paidTip.totalCents}
           currency={paidTip.currency}
           recipientName={paidTip.recipientName}
           guestMessage={paidTip.guestMessage}
-          onDone={() => navigate('/')}
+          onDone={toThankYou}
         />
       ) : null}
       {flow.step === 'error' && flow.errorClass ? (

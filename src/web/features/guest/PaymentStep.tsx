@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import { GUEST_MESSAGE_MAX_LENGTH, PLATFORM_FEE_CENTS } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
-import type { PaymentMethod } from '../../../shared/domain/tips';
-import { guestTexts } from '../../../shared/i18n/guest';
+import type { PaymentMethod, PaymentProviderName } from '../../../shared/domain/tips';
+import { paymentTexts, tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Label, Textarea } from '../../components/ui/Field';
+import { useFocusedHeading } from './focus-heading';
 import type { WalletSupport } from './wallets';
 
-const texts = guestTexts.payment;
+const texts = paymentTexts;
 
 export interface PaymentStepProps {
   amountCents: number;
@@ -22,6 +23,8 @@ export interface PaymentStepProps {
   payLaterUntil: string | null;
   onBack: () => void;
   onPay: (method: PaymentMethod) => void;
+  /** Who processes the payment, named next to the pay buttons. */
+  provider: PaymentProviderName;
 }
 
 function SummaryLine({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
@@ -42,6 +45,7 @@ function SummaryLine({ label, cents, strong }: { label: string; cents: number; s
 /** Step 2: summary, optional contribution, message, and the payment buttons. */
 export function PaymentStep(props: PaymentStepProps) {
   const feeId = useId();
+  const heading = useFocusedHeading();
   const messageId = useId();
   const counterId = useId();
   const fee = props.feeCovered ? PLATFORM_FEE_CENTS : 0;
@@ -73,7 +77,12 @@ export function PaymentStep(props: PaymentStepProps) {
             ←
           </span>
         </Button>
-        <h2 id={`${feeId}-title`} className="text-lg font-semibold">
+        <h2
+          id={`${feeId}-title`}
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-semibold focus:outline-none"
+        >
           {texts.title}
         </h2>
       </div>
@@ -134,6 +143,11 @@ export function PaymentStep(props: PaymentStepProps) {
         {props.wallets.applePay ? payButton('apple-pay', texts.applePay, 'outline') : null}
         {props.wallets.googlePay ? payButton('google-pay', texts.googlePay, 'outline') : null}
         {payButton('stripe', texts.card, 'primary')}
+        <p className="text-center text-xs text-muted-foreground" data-testid="payment-processor">
+          🔒 {tipOutcomeTexts.processor.by(tipOutcomeTexts.providers[props.provider])}
+          <br />
+          {tipOutcomeTexts.processor.brands}
+        </p>
       </div>
 
       {props.processing ? (

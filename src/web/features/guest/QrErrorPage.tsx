@@ -12,8 +12,8 @@ export function QrErrorPage() {
       description={texts.description}
       icon="▦"
       actions={[
-        { label: texts.home, href: '/' },
         { label: texts.rescan, onClick: () => window.location.reload() },
+        { label: texts.closePage, closeHint: texts.closeHint },
       ]}
       footer={<SupportLink label={texts.support} />}
     />

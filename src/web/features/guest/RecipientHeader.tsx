@@ -57,6 +57,11 @@ export function RecipientHeader({ entry }: { entry: GuestEntrypoint }) {
         <h1 className="mt-2 text-xl font-bold">{entry.displayName}</h1>
         {entry.jobTitle ? <p className="text-sm text-muted-foreground">{entry.jobTitle}</p> : null}
         <p className="mt-2 text-sm italic text-muted-foreground">„{entry.thankYouMessage}“</p>
+        {entry.receiverNote ? (
+          <p className="mt-1 text-sm" data-testid="receiver-note">
+            {entry.receiverNote}
+          </p>
+        ) : null}
       </div>
     </Card>
   );

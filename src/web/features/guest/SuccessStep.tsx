@@ -4,11 +4,16 @@ import { formatCents } from '../../../shared/domain/money';
 import { tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
+import { useFocusedHeading } from './focus-heading';
 
 const texts = tipOutcomeTexts.success;
 
 /** Step 3: the thank-you animation in three beats (0, 400, 800 ms, spec §9). */
 export function SuccessStep(props: {
+  /** What the employee receives. */
+  amountCents: number;
+  /** The guest's contribution to the platform, shown apart: it is not part of the tip. */
+  platformFeeCents: number;
   totalCents: number;
   currency: string;
   recipientName: string;
@@ -22,6 +27,8 @@ export function SuccessStep(props: {
     );
     return () => timers.forEach(clearTimeout);
   }, []);
+  // The heading can take focus once it is visible (second beat of the animation).
+  const heading = useFocusedHeading(beat >= 2);
   const shown = (index: number) => (beat > index ? 'animate-pop-in' : 'invisible');
 
   return (
@@ -35,12 +42,25 @@ export function SuccessStep(props: {
       >
         ✓
       </div>
-      <h2 className={cn('text-xl font-bold', shown(1))}>{texts.title}</h2>
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className={cn('text-xl font-bold focus:outline-none', shown(1))}
+      >
+        {texts.title}
+      </h2>
       <div className={cn('flex flex-col gap-1', shown(2))}>
-        <p className="text-3xl font-bold tabular-nums">
-          {formatCents(props.totalCents, props.currency)}
+        <p className="text-3xl font-bold tabular-nums" data-testid="success-tip-amount">
+          {formatCents(props.amountCents, props.currency)}
         </p>
         <p className="text-muted-foreground">{texts.transferred(props.recipientName)}</p>
+        {props.platformFeeCents > 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="success-contribution">
+            {texts.contribution(formatCents(props.platformFeeCents, props.currency))}
+            <br />
+            {texts.totalPaid(formatCents(props.totalCents, props.currency))}
+          </p>
+        ) : null}
         {props.guestMessage ? (
           <blockquote className="mt-2 rounded-lg bg-muted px-4 py-2 italic">
             „{props.guestMessage}“

@@ -9,12 +9,13 @@ import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
+import { BrandMark, setGuestBranding } from './brand-theme';
 import { guestApi } from './guest-api';
-import { navigate } from './navigation';
+import { LegalLinks } from './LegalLinks';
+import { recallPayment } from './payment-memory';
 import { Avatar } from './RecipientHeader';
 
 const texts = thankYouTexts;
-const REDIRECT_DELAY_MS = 1_500;
 
 type State = { state: 'loading' } | { state: 'error' } | { state: 'ready'; tip: ThankYouResponse };
 
@@ -37,6 +38,34 @@ async function share(): Promise<void> {
   }
 }
 
+/**
+ * 'Seite schließen': browsers close only tabs a script opened, so when the tab stays the guest
+ * is told they may close it themselves (never sent to the sales pitch).
+ */
+function ClosePageButton() {
+  const [hint, setHint] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full"
+        onClick={() => {
+          window.close();
+          setHint(true);
+        }}
+      >
+        {texts.closePage}
+      </Button>
+      {hint ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {texts.closeHint}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** /thank-you?tipId=… or ?session_id=…: the paid tip, as a receipt to keep (spec §2). */
 export function ThankYouPage({ search }: { search: string }) {
   usePageTitle(texts.pageTitle);
@@ -48,15 +77,19 @@ export function ThankYouPage({ search }: { search: string }) {
     const sessionId = query.get('session_id');
     if (!tipId && !sessionId) {
       toast({ title: texts.toastMissing, variant: 'destructive' });
-      // The start page is the full app (a real page load), so the toast gets a moment first.
-      const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
-      return () => clearTimeout(timer);
+      setState({ state: 'error' });
+      return;
     }
     let active = true;
     guestApi
-      .thankYou(tipId ? { tipId } : { sessionId: sessionId! })
+      .thankYou(
+        tipId ? { tipId } : { sessionId: sessionId! },
+        tipId ? recallPayment(tipId)?.token : undefined,
+      )
       .then((tip) => {
-        if (active) setState({ state: 'ready', tip });
+        if (!active) return;
+        setGuestBranding(tip.branding);
+        setState({ state: 'ready', tip });
       })
       .catch((error: unknown) => {
         if (!active) return;
@@ -86,9 +119,7 @@ export function ThankYouPage({ search }: { search: string }) {
         <Card className="flex flex-col items-center gap-4 p-6 text-center">
           <h1 className="text-2xl font-bold">{texts.errorTitle}</h1>
           <p className="text-muted-foreground">{texts.errorDescription}</p>
-          <a href="/" className={buttonClasses('primary', 'lg', 'w-full')}>
-            {texts.home}
-          </a>
+          <ClosePageButton />
         </Card>
       </main>
     );
@@ -98,6 +129,7 @@ export function ThankYouPage({ search }: { search: string }) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center p-4">
       <Card className="flex flex-col items-center gap-3 p-6 text-center">
+        <BrandMark />
         <Avatar name={tip.recipient.displayName} url={tip.recipient.imageUrl} />
         <h1 className="text-2xl font-bold">{texts.heading}</h1>
         <p className="text-lg font-semibold">{tip.recipient.displayName}</p>
@@ -106,8 +138,24 @@ export function ThankYouPage({ search }: { search: string }) {
         ) : null}
         <p className="italic text-muted-foreground">„{tip.recipient.thankYouMessage}“</p>
         <dl className="mt-2 flex w-full flex-col gap-2 rounded-lg border border-border p-4 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">{texts.amountLabel}</dt>
+          <div className="flex justify-between gap-3">
+            <dt className="text-left text-muted-foreground">
+              {texts.tipFor(tip.recipient.displayName)}
+            </dt>
+            <dd className="tabular-nums" data-testid="thank-you-tip">
+              {formatCents(tip.amountCents, tip.currency)}
+            </dd>
+          </div>
+          {tip.platformFeeCents > 0 ? (
+            <div className="flex justify-between gap-3">
+              <dt className="text-left text-muted-foreground">{texts.contribution}</dt>
+              <dd className="tabular-nums" data-testid="thank-you-contribution">
+                {formatCents(tip.platformFeeCents, tip.currency)}
+              </dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-3">
+            <dt className="text-left text-muted-foreground">{texts.totalPaid}</dt>
             <dd className="text-lg font-bold tabular-nums" data-testid="thank-you-amount">
               {formatCents(tip.totalCents, tip.currency)}
             </dd>
@@ -117,7 +165,7 @@ export function ThankYouPage({ search }: { search: string }) {
             <dd className="font-mono">{tip.shortId}</dd>
           </div>
         </dl>
-        {tip.guestMessage || tip.feedbackEmoji ? (
+        {tip.guestMessage || tip.feedbackMessage || tip.feedbackEmoji ? (
           <div className="w-full rounded-lg bg-muted p-3 text-left text-sm">
             <p className="font-medium">{texts.yourMessage}</p>
             <p>
@@ -128,14 +176,21 @@ export function ThankYouPage({ search }: { search: string }) {
           </div>
         ) : null}
         <div className="mt-2 flex w-full flex-col gap-3">
-          <a href="/" className={buttonClasses('primary', 'lg', 'w-full')}>
-            {texts.home}
-          </a>
+          {tip.code ? (
+            <a
+              href={`/t/${encodeURIComponent(tip.code)}`}
+              className={buttonClasses('primary', 'lg', 'w-full')}
+            >
+              {texts.backToTipPage}
+            </a>
+          ) : null}
+          <ClosePageButton />
           <Button variant="outline" size="lg" className="w-full" onClick={() => void share()}>
             {texts.share}
           </Button>
         </div>
       </Card>
+      <LegalLinks />
     </main>
   );
 }

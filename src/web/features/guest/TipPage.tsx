@@ -9,23 +9,28 @@ import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { AmountStep } from './AmountStep';
+import { brandErrorPageOf, setGuestBranding } from './brand-theme';
 import { guestApi, track } from './guest-api';
 import { navigate } from './navigation';
 import { GuestMessagePage, PaymentFlow, preloadPaymentFlow } from './on-demand';
 import { readTipPageParams } from './params';
 import { takeActivePayment } from './payment-memory';
+import { LegalLinks } from './LegalLinks';
 import { RecipientHeader } from './RecipientHeader';
 
 type Load =
   | { state: 'loading' }
   | { state: 'ready'; entry: GuestEntrypoint }
   | { state: 'missing' }
-  | { state: 'unavailable'; title: string; message: string };
+  | { state: 'unavailable'; title: string; message: string; canReload?: boolean };
 
 type Resume = { tipId: string; how: 'return' | 'cancel' | 'abandoned' };
 
 /** Where a code that cannot be tipped sends the guest (spec §8 guest toasts). */
-function handleLoadError(error: unknown, setLoad: (load: Load) => void): void {
+function handleLoadError(error: unknown, setLoad: (load: Load) => void, entryCode = ''): void {
+  // The error page of a code still wears its business's branding (brand-theme.tsx).
+  brandErrorPageOf(entryCode);
+  const qrErrorPath = '/qr-error';
   const apiError = error instanceof ApiError ? error : null;
   const code = apiError?.code ?? 'network_error';
   if (code === 'code_inactive') {
@@ -34,9 +39,9 @@ function handleLoadError(error: unknown, setLoad: (load: Load) => void): void {
       description: apiError?.message,
       variant: 'destructive',
     });
-    navigate('/qr-error', { replace: true });
+    navigate(qrErrorPath, { replace: true });
   } else if (code === 'qr_code_invalid') {
-    navigate('/qr-error', { replace: true });
+    navigate(qrErrorPath, { replace: true });
   } else if (code === 'code_not_found') {
     navigate('/error/invalid-uid', { replace: true });
   } else if (code === 'recipient_not_found') {
@@ -44,12 +49,13 @@ function handleLoadError(error: unknown, setLoad: (load: Load) => void): void {
   } else if (code === 'business_deactivated' && apiError) {
     setLoad({ state: 'unavailable', title: apiError.title, message: apiError.message });
   } else {
-    toast({
+    // Never the sales pitch: the guest may try again or close the page.
+    setLoad({
+      state: 'unavailable',
       title: guestTexts.loadFailed.title,
-      description: guestTexts.loadFailed.description,
-      variant: 'destructive',
+      message: guestTexts.loadFailed.description,
+      canReload: true,
     });
-    setTimeout(() => navigate('/'), 2_000);
   }
 }
 
@@ -67,6 +73,7 @@ export function TipPage({ code }: { code: string }) {
   const [message, setMessage] = useState('');
   const [payLater, setPayLater] = useState<{ token: string; until: string } | null>(null);
   const [resume, setResume] = useState<Resume | null>(null);
+  const [returned, setReturned] = useState(false);
   const started = useRef(false);
 
   const selectAmount = useCallback(
@@ -92,17 +99,21 @@ export function TipPage({ code }: { code: string }) {
       try {
         entry = await guestApi.resolveCode(code);
       } catch (error) {
-        handleLoadError(error, setLoad);
+        handleLoadError(error, setLoad, code);
         return;
       }
-      track({
-        name: 'tip_page_loaded',
-        code: entry.code,
-        properties: { entry_type: entry.type, preset_amount: params.amountCents !== null },
-      });
-
+      setGuestBranding(entry.branding);
       // Back from the hosted checkout, or back without an answer (browser back button).
       const abandoned = params.checkout ? null : takeActivePayment();
+      // Once per visit: the return from the checkout is the same visit.
+      if (!params.checkout && !abandoned) {
+        track({
+          name: 'tip_page_loaded',
+          code: entry.code,
+          properties: { entry_type: entry.type, preset_amount: params.amountCents !== null },
+        });
+      }
+
       if (params.checkout && params.tipId) {
         window.history.replaceState(null, '', `/t/${encodeURIComponent(code)}`);
         setResume({ tipId: params.tipId, how: params.checkout });
@@ -114,13 +125,22 @@ export function TipPage({ code }: { code: string }) {
       } else if (params.payLaterToken) {
         try {
           const link = await guestApi.openPayLaterLink(params.payLaterToken);
+          if (link.paidTipId) {
+            // A link is for one payment: a used one shows the thank-you of the tip that paid it.
+            toast({
+              title: guestTexts.payLater.used.title,
+              description: guestTexts.payLater.used.description,
+            });
+            navigate(`/thank-you?tipId=${link.paidTipId}`, { replace: true });
+            return;
+          }
           setPayLater({ token: params.payLaterToken, until: formatDateTime(link.expiresAt) });
           selectAmount(link.amountCents, 'link', entry.code);
           setStep('payment');
         } catch (error) {
           const apiError = error instanceof ApiError ? error : null;
           toast({
-            title: apiError?.title ?? guestTexts.payment.payLaterExpired,
+            title: apiError?.title ?? guestTexts.payLater.expired,
             description: apiError?.message ?? '',
             variant: 'destructive',
           });
@@ -149,6 +169,7 @@ export function TipPage({ code }: { code: string }) {
   }, []);
   const backToAmount = useCallback(() => {
     setResume(null);
+    setReturned(true);
     setStep('amount');
   }, []);
 
@@ -165,10 +186,10 @@ export function TipPage({ code }: { code: string }) {
           title={load.state === 'missing' ? guestTexts.notFound.title : load.title}
           description={load.state === 'missing' ? guestTexts.notFound.description : load.message}
           actions={[
-            {
-              label: load.state === 'missing' ? guestTexts.notFound.back : guestTexts.home,
-              href: '/',
-            },
+            ...(load.state === 'unavailable' && load.canReload
+              ? [{ label: guestTexts.reload, onClick: () => window.location.reload() }]
+              : []),
+            { label: guestTexts.closePage, closeHint: guestTexts.closeHint },
           ]}
         />
       </Suspense>
@@ -198,6 +219,7 @@ export function TipPage({ code }: { code: string }) {
                 })
               }
               onContinue={() => setStep('payment')}
+              focusHeading={returned}
             />
           ) : (
             <Suspense fallback={<Spinner label={guestTexts.loading} />}>
@@ -217,6 +239,7 @@ export function TipPage({ code }: { code: string }) {
           )}
         </CardContent>
       </Card>
+      <LegalLinks />
     </main>
   );
 }

@@ -1,10 +1,12 @@
 import '../../styles.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
 import { Toaster } from '../../components/ui/Toaster';
 import { applyTheme } from '../../lib/theme';
 import { guestTexts } from '../../../shared/i18n/guest';
+import { GuestBrandTheme } from './brand-theme';
 import { useLocation } from './navigation';
 import { codeFromPath } from './params';
 import { TipPage } from './TipPage';
@@ -33,15 +35,19 @@ applyTheme();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Suspense
-      fallback={
-        <FullScreenMessage>
-          <Spinner label={guestTexts.loading} />
-        </FullScreenMessage>
-      }
-    >
-      <GuestApp />
-    </Suspense>
+    <ErrorBoundary>
+      <Suspense
+        fallback={
+          <FullScreenMessage>
+            <Spinner label={guestTexts.loading} />
+          </FullScreenMessage>
+        }
+      >
+        <GuestBrandTheme>
+          <GuestApp />
+        </GuestBrandTheme>
+      </Suspense>
+    </ErrorBoundary>
     <Toaster />
   </StrictMode>,
 );

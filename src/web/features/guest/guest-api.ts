@@ -17,22 +17,29 @@ export const guestApi = {
   info: () => api.get<GuestInfo>('/api/guest/info'),
   startPayment: (body: StartTipPaymentBody) =>
     api.post<StartTipPaymentResponse>('/api/guest/tips', body),
-  tipStatus: (tipId: string) => api.get<TipStatusResponse>(`/api/guest/tips/${tipId}`),
+  /** With the tip's secret (this tab paid it) the answer includes the guest's message. */
+  tipStatus: (tipId: string, token?: string) =>
+    api.get<TipStatusResponse>(`/api/guest/tips/${tipId}`, tipTokenHeader(token)),
   cancelPayment: (tipId: string, token: string) =>
     api.post<TipStatusResponse>(`/api/guest/tips/${tipId}/cancel`, { token }),
   sendFeedback: (tipId: string, body: FeedbackBody) =>
     api.post<unknown>(`/api/guest/tips/${tipId}/feedback`, body),
-  thankYou: (query: { tipId: string } | { sessionId: string }) =>
+  thankYou: (query: { tipId: string } | { sessionId: string }, token?: string) =>
     api.get<ThankYouResponse>(
       'tipId' in query
         ? `/api/guest/thank-you?tipId=${encodeURIComponent(query.tipId)}`
         : `/api/guest/thank-you?session_id=${encodeURIComponent(query.sessionId)}`,
+      tipTokenHeader(token),
     ),
   createPayLaterLink: (code: string, amountCents: number) =>
     api.post<PayLaterLinkResponse>('/api/guest/pay-later-links', { code, amountCents }),
   openPayLaterLink: (token: string) =>
     api.get<PayLaterLinkResponse>(`/api/guest/pay-later-links/${encodeURIComponent(token)}`),
 };
+
+function tipTokenHeader(token: string | undefined) {
+  return token ? { headers: { 'x-tip-token': token } } : {};
+}
 
 /**
  * First-party tracking: fire and forget. keepalive lets the event survive a page change (the

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/domain/payments';
 import type { PaymentMethod } from '../../../shared/domain/tips';
 import { guestTexts } from '../../../shared/i18n/guest';
+import { paymentTexts, paymentToasts } from '../../../shared/i18n/guest-outcome';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { guestApi, track } from './guest-api';
@@ -31,12 +32,12 @@ const RETURN_POLL_INTERVAL_MS = 1_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function waitForOutcome(tipId: string): Promise<TipStatusResponse> {
+async function waitForOutcome(tipId: string, token?: string): Promise<TipStatusResponse> {
   const until = Date.now() + RETURN_POLL_LIMIT_MS;
-  let status = await guestApi.tipStatus(tipId);
+  let status = await guestApi.tipStatus(tipId, token);
   while (status.status === 'initiated' && Date.now() < until) {
     await sleep(RETURN_POLL_INTERVAL_MS);
-    status = await guestApi.tipStatus(tipId);
+    status = await guestApi.tipStatus(tipId, token);
   }
   return status;
 }
@@ -118,7 +119,7 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
         const status =
           how !== 'return' && remembered
             ? await guestApi.cancelPayment(tipId, remembered.token)
-            : await waitForOutcome(tipId);
+            : await waitForOutcome(tipId, remembered?.token);
         // A payment left without an answer and now cancelled needs no message: the guest
         // simply starts again.
         if (how !== 'abandoned' || status.status !== 'cancelled') settle(status);
@@ -145,6 +146,9 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
           'pay_later_expired',
           'pay_later_not_found',
           'pay_later_mismatch',
+          'pay_later_used',
+          'pay_later_amount_mismatch',
+          'pay_later_in_progress',
           'rate_limited',
         ].includes(error.code)
       ) {
@@ -168,8 +172,8 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
       if (!entry || form.amountCents === null) return;
       if (busy.current) {
         toast({
-          title: guestTexts.payment.alreadyRunning,
-          description: guestTexts.payment.alreadyRunningDescription,
+          title: paymentTexts.alreadyRunning,
+          description: paymentTexts.alreadyRunningDescription,
         });
         return;
       }
@@ -212,8 +216,8 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
     if (retryCountdown !== null || busy.current) return;
     if (attemptsLeft <= 0) {
       toast({
-        title: guestTexts.toasts.maxRetries,
-        description: guestTexts.toasts.maxRetriesDescription,
+        title: paymentToasts.maxRetries,
+        description: paymentToasts.maxRetriesDescription,
         variant: 'destructive',
       });
       return;
@@ -256,13 +260,13 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
       try {
         await navigator.clipboard.writeText(link.url);
         toast({
-          title: guestTexts.toasts.linkCopied,
-          description: guestTexts.toasts.linkCopiedDescription,
+          title: paymentToasts.linkCopied,
+          description: paymentToasts.linkCopiedDescription,
         });
       } catch {
         toast({
-          title: guestTexts.toasts.copyFailed,
-          description: guestTexts.toasts.copyFailedDescription,
+          title: paymentToasts.copyFailed,
+          description: paymentToasts.copyFailedDescription,
           variant: 'destructive',
         });
       }

@@ -54,11 +54,20 @@ export const FEATURES = {
     status: 'live',
   },
   adminConsole: {
-    name: 'Admin-Konsole: Bezahlpunkte, QR-Codes, Branding, Audit-Log',
-    status: 'planned',
+    name: 'Admin-Konsole: Dashboard, Bezahlpunkte (UIDs), Audit-Log, AiO-Integration',
+    status: 'live',
+    note: 'je Betrieb; der Plattform-Admin wählt den Betrieb',
+  },
+  adminQrBranding: {
+    name: 'QR-Code-Generator, QR-Übersicht und Branding',
+    status: 'live',
+  },
+  users: {
+    name: 'Benutzerverwaltung: Einladungen, Rollen, Deaktivierung',
+    status: 'live',
   },
   reports: {
-    name: 'Berichte und Benutzerverwaltung',
+    name: 'Berichte',
     status: 'planned',
   },
   appleWallet: {

@@ -122,7 +122,7 @@ export const FLOWS: readonly Flow[] = [
         title: 'QR-Code Verwaltung',
         description: 'QR-Codes erzeugen, als PNG exportieren und drucken.',
         path: '/admin/qr-codes',
-        feature: 'adminConsole',
+        feature: 'adminQrBranding',
       },
     ],
   },

@@ -103,7 +103,7 @@ export const SECURITY_AUDIENCES: readonly SecurityAudience[] = [
         id: 'rate-limits',
         icon: 'gauge',
         title: 'Schutz gegen Passwort-Raten',
-        text: 'Anmeldeversuche sind je IP-Adresse und je E-Mail-Adresse begrenzt. Die Zähler liegen in der Datenbank und gelten damit für alle Server gleichzeitig.',
+        text: 'Anmeldeversuche sind je IP-Adresse, je Konto und Adresse sowie je Konto begrenzt, ohne ein Konto zu sperren: vom gewohnten Gerät und per Anmeldelink kommt die Person immer hinein. Die Zähler liegen in der Datenbank und gelten damit für alle Server gleichzeitig.',
         source: 'src/server/http/rate-limit.ts (rate_limit_buckets)',
       },
     ],

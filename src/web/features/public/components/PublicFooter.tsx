@@ -9,14 +9,19 @@ import { MailLink } from './MailLink';
 
 const t = publicTexts.footer;
 type LegalItem = keyof typeof t.legalItems;
+/** Items with a real page; the others still show the notice and offer an e-mail. */
+const LEGAL_PAGES: Partial<Record<LegalItem, string>> = {
+  imprint: '/impressum',
+  privacy: '/datenschutz',
+};
 const LEGAL_ITEMS = Object.keys(t.legalItems) as LegalItem[];
 
 const linkClasses =
   'rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
 /**
- * The footer of every public page. Legal pages do not exist yet: their items first show the
- * notice from the spec and then offer an e-mail to the contact address.
+ * The footer of every public page. Impressum and Datenschutz link to their pages; the other
+ * legal item first shows the notice from the spec and then offers an e-mail.
  */
 export function PublicFooter() {
   const [legal, setLegal] = useState<LegalItem | null>(null);
@@ -43,9 +48,16 @@ export function PublicFooter() {
         <FooterGroup title={t.legal}>
           {LEGAL_ITEMS.map((item) => (
             <li key={item}>
-              <button type="button" className={linkClasses} onClick={() => setLegal(item)}>
-                {t.legalItems[item]}
-              </button>
+              {LEGAL_PAGES[item] ? (
+                // Served by the server itself, so a real page load.
+                <a href={LEGAL_PAGES[item]} className={linkClasses}>
+                  {t.legalItems[item]}
+                </a>
+              ) : (
+                <button type="button" className={linkClasses} onClick={() => setLegal(item)}>
+                  {t.legalItems[item]}
+                </button>
+              )}
             </li>
           ))}
         </FooterGroup>

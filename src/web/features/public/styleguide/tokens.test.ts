@@ -5,7 +5,7 @@ import { DEFAULT_BRANDING_COLORS } from '../../../../shared/domain/constants';
 import { BRAND_COLOR_TOKENS, RADIUS_TOKEN, THEME_COLOR_TOKENS } from './tokens';
 
 const css = readFileSync(path.resolve(import.meta.dirname, '../../../styles.css'), 'utf8');
-const rootBlock = /:root\s*{([^}]*)}/.exec(css)?.[1] ?? '';
+const rootBlock = /:root(?:,\s*\.light)?\s*{([^}]*)}/.exec(css)?.[1] ?? '';
 const declared = new Map(
   [...rootBlock.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]),
 );

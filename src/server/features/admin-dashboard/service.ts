@@ -1,0 +1,83 @@
+import { and, count, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AdminDashboard } from '../../../shared/api/admin-dashboard';
+import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
+import { PAID_TIP_STATUSES } from '../../../shared/domain/tips';
+import type { Executor } from '../../db/connect';
+import { businesses, paymentEntrypoints, profiles, qrCodes, tips, users } from '../../db/schema';
+import { AUDIT_TIME_ZONE } from '../audit/queries';
+
+/** The dashboard's three figures for one business, counted from the real rows (spec §2). */
+export async function dashboardFigures(
+  db: Executor,
+  businessId: string,
+  now: Date,
+): Promise<AdminDashboard> {
+  // The first moment of the calendar month of `now` where the business is (Europe/Berlin).
+  const [business] = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      monthStart: sql<
+        Date | string
+      >`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${AUDIT_TIME_ZONE})) AT TIME ZONE ${AUDIT_TIME_ZONE})`,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  const since = new Date(business!.monthStart);
+  const [[employees], [points], [legacy], [month]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(
+        and(
+          eq(profiles.businessId, businessId),
+          eq(profiles.role, 'employee'),
+          isNull(users.disabledAt),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(paymentEntrypoints)
+      .where(
+        and(eq(paymentEntrypoints.businessId, businessId), eq(paymentEntrypoints.active, true)),
+      ),
+    db
+      .select({ n: count() })
+      .from(qrCodes)
+      .leftJoin(profiles, eq(profiles.id, qrCodes.employeeId))
+      .where(
+        and(
+          eq(qrCodes.isActive, true),
+          or(
+            eq(qrCodes.businessId, businessId),
+            and(isNull(qrCodes.businessId), eq(profiles.businessId, businessId)),
+          ),
+        ),
+      ),
+    db
+      .select({
+        cents: sql<number>`coalesce(sum(${tips.amountCents}), 0)::int`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(tips)
+      .where(
+        and(
+          eq(tips.businessId, businessId),
+          inArray(tips.status, [...PAID_TIP_STATUSES]),
+          gte(tips.createdAt, since),
+        ),
+      ),
+  ]);
+  return {
+    business: { id: business!.id, name: business!.name },
+    activeEmployees: employees?.n ?? 0,
+    activeQrCodes: (points?.n ?? 0) + (legacy?.n ?? 0),
+    tipsThisMonth: {
+      amountCents: month?.cents ?? 0,
+      count: month?.n ?? 0,
+      currency: DEFAULT_CURRENCY,
+      since: since.toISOString(),
+    },
+  };
+}

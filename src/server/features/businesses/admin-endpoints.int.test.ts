@@ -1,0 +1,312 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { signIn } from '../../../../test/support/auth';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  type FactoryBusiness,
+} from '../../../../test/support/factories';
+import { adminAuditLog } from '../../db/schema';
+
+/**
+ * The access matrix of every admin endpoint (issue 10): refused for anonymous visitors (401)
+ * and employees (403); the owner of another business gets 404 and none of the business's data;
+ * the platform admin, naming the business, is allowed. A new admin endpoint is one entry in
+ * ADMIN_ENDPOINTS; the last test fails while any /api/admin route has none.
+ */
+
+/** The business an entry works on, made fresh for each entry (so deletes cannot interfere). */
+interface Fixture {
+  business: FactoryBusiness;
+}
+
+interface AdminEndpoint {
+  /** "METHOD /path/{param}" as the OpenAPI document names the route. */
+  route: string;
+  /** The URL to call, without the businessId parameter. */
+  url: (f: Fixture) => string;
+  body?: (f: Fixture) => object;
+  /** A raw body instead (e.g. an uploaded image) with its content type. */
+  raw?: () => Promise<{ contentType: string; body: Buffer }>;
+  /** What the platform admin gets (default 200). */
+  adminStatus?: number;
+  /** What the owner of another business gets when naming this one (default 404). */
+  otherOwnerStatus?: number;
+  /** Whether the endpoint takes ?businessId= (default true). */
+  scoped?: boolean;
+}
+
+const ADMIN_ENDPOINTS: AdminEndpoint[] = [
+  {
+    route: 'GET /api/admin/businesses',
+    url: () => '/api/admin/businesses',
+    scoped: false,
+    otherOwnerStatus: 200,
+  },
+  { route: 'GET /api/admin/dashboard', url: () => '/api/admin/dashboard' },
+  { route: 'GET /api/admin/audit-log', url: () => '/api/admin/audit-log' },
+  {
+    route: 'POST /api/audit/navigation',
+    url: () => '/api/audit/navigation',
+    body: () => ({ destination: '/admin/dashboard' }),
+    adminStatus: 204,
+  },
+  { route: 'GET /api/profiles', url: () => '/api/profiles?role=employee' },
+  { route: 'GET /api/admin/entrypoints', url: () => '/api/admin/entrypoints' },
+  { route: 'GET /api/admin/entrypoints/targets', url: () => '/api/admin/entrypoints/targets' },
+  {
+    route: 'POST /api/admin/entrypoints',
+    url: () => '/api/admin/entrypoints',
+    body: (f) => ({ name: 'Neu', type: 'object', targetType: 'tenant', targetId: f.business.id }),
+    adminStatus: 201,
+  },
+  {
+    route: 'POST /api/admin/entrypoints/demo',
+    url: () => '/api/admin/entrypoints/demo',
+    body: () => ({}),
+    // Demo data is for the platform admin only: any owner hears 'Keine Berechtigung'.
+    otherOwnerStatus: 403,
+  },
+  {
+    route: 'GET /api/admin/entrypoints/{id}',
+    url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}`,
+  },
+  {
+    route: 'GET /api/admin/entrypoints/{id}/print.pdf',
+    url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}/print.pdf`,
+  },
+  {
+    route: 'PATCH /api/admin/entrypoints/{id}',
+    url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}`,
+    body: () => ({ name: 'Umbenannt' }),
+  },
+  {
+    route: 'POST /api/admin/entrypoints/{id}/activate',
+    url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}/activate`,
+    body: () => ({}),
+  },
+  {
+    route: 'POST /api/admin/entrypoints/{id}/deactivate',
+    url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}/deactivate`,
+    body: () => ({}),
+  },
+  {
+    route: 'POST /api/admin/entrypoints/{id}/regenerate',
+    url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}/regenerate`,
+    body: () => ({}),
+  },
+  {
+    route: 'DELETE /api/admin/entrypoints/{id}',
+    url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}`,
+    adminStatus: 204,
+  },
+  { route: 'GET /api/admin/integration', url: () => '/api/admin/integration' },
+  {
+    route: 'PUT /api/admin/integration',
+    url: () => '/api/admin/integration',
+    body: () => ({ tenantId: 'neuer-tenant' }),
+  },
+  {
+    route: 'POST /api/admin/integration/reset',
+    url: () => '/api/admin/integration/reset',
+    body: () => ({}),
+  },
+  {
+    route: 'POST /api/admin/integration/test',
+    url: () => '/api/admin/integration/test',
+    body: () => ({}),
+  },
+  { route: 'GET /api/admin/branding', url: () => '/api/admin/branding' },
+  {
+    route: 'PUT /api/admin/branding',
+    url: () => '/api/admin/branding',
+    body: () => ({
+      primaryColor: '#003057',
+      secondaryColor: '#C8C9C7',
+      accentColor: '#C8AA61',
+      fontFamily: 'Inter',
+      language: 'de',
+      tonality: 'formal',
+      companyName: 'Neu',
+      thankYouMessage: null,
+      logoUrl: null,
+    }),
+  },
+  {
+    route: 'POST /api/admin/branding/logo',
+    url: () => '/api/admin/branding/logo',
+    raw: async () => ({
+      contentType: 'image/png',
+      body: await sharp({
+        create: { width: 40, height: 20, channels: 3, background: { r: 0, g: 48, b: 87 } },
+      })
+        .png()
+        .toBuffer(),
+    }),
+    adminStatus: 201,
+  },
+  {
+    route: 'GET /api/admin/staff/{employeeId}/qr',
+    url: (f) => `/api/admin/staff/${f.business.employees[1]!.id}/qr`,
+  },
+  {
+    route: 'POST /api/admin/staff/{employeeId}/qr',
+    url: (f) => `/api/admin/staff/${f.business.employees[1]!.id}/qr`,
+    body: () => ({}),
+    adminStatus: 201,
+  },
+  {
+    route: 'POST /api/admin/qr-codes',
+    url: () => '/api/admin/qr-codes',
+    body: () => ({ type: 'object', designation: 'Tisch 99' }),
+  },
+  { route: 'GET /api/admin/users', url: () => '/api/admin/users' },
+  {
+    route: 'POST /api/admin/users',
+    url: () => '/api/admin/users',
+    body: (f) => ({ email: `eingeladen-${f.business.id}@test.local` }),
+    adminStatus: 201,
+  },
+  {
+    route: 'POST /api/admin/users/{id}/invitation',
+    url: (f) => `/api/admin/users/${f.business.employees[1]!.id}/invitation`,
+    body: () => ({}),
+    // Factory people have accepted already: allowed to ask, and told so.
+    adminStatus: 409,
+  },
+  {
+    route: 'PATCH /api/admin/users/{id}',
+    url: (f) => `/api/admin/users/${f.business.employees[1]!.id}`,
+    body: () => ({ role: 'business_owner' }),
+  },
+  {
+    route: 'POST /api/admin/users/{id}/deactivate',
+    url: (f) => `/api/admin/users/${f.business.employees[1]!.id}/deactivate`,
+    body: () => ({}),
+  },
+  {
+    route: 'POST /api/admin/users/{id}/reactivate',
+    url: (f) => `/api/admin/users/${f.business.employees[1]!.id}/reactivate`,
+    body: () => ({}),
+    // The person is active: allowed to ask, and told so.
+    adminStatus: 409,
+  },
+  { route: 'GET /api/admin/teams', url: () => '/api/admin/teams' },
+  {
+    route: 'POST /api/admin/teams',
+    url: () => '/api/admin/teams',
+    body: () => ({ name: 'Frühschicht' }),
+    adminStatus: 201,
+  },
+  {
+    route: 'PATCH /api/admin/teams/{id}',
+    url: (f) => `/api/admin/teams/${f.business.teams[0]!.id}`,
+    body: () => ({ name: 'Spätschicht' }),
+  },
+  {
+    route: 'PUT /api/admin/teams/{id}/members',
+    url: (f) => `/api/admin/teams/${f.business.teams[0]!.id}/members`,
+    body: (f) => ({ members: [{ profileId: f.business.employees[1]!.id, weight: 2 }] }),
+  },
+  {
+    route: 'DELETE /api/admin/teams/{id}',
+    url: (f) => `/api/admin/teams/${f.business.teams[0]!.id}`,
+    adminStatus: 204,
+  },
+];
+
+let t: TestApp;
+let stranger: FactoryBusiness;
+let adminCookie: string;
+let strangerCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  stranger = await createBusiness(t.database.db, { name: 'Fremder Betrieb', points: ['object'] });
+  adminCookie = await signIn(t, (await createPlatformAdmin(t.database.db)).email);
+  strangerCookie = await signIn(t, stranger.owner.email);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const withBusiness = (url: string, businessId: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}businessId=${businessId}`;
+
+async function send(endpoint: AdminEndpoint, f: Fixture, url: string, cookie?: string) {
+  const method = endpoint.route.split(' ')[0] as HTTPMethods;
+  const raw = await endpoint.raw?.();
+  const body = raw?.body ?? endpoint.body?.(f);
+  return t.inject({
+    method,
+    url,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(raw ? { 'content-type': raw.contentType } : {}),
+    },
+    ...(body ? { payload: body } : {}),
+  });
+}
+
+async function auditRowsOf(businessId: string) {
+  return (
+    await t.database.db
+      .select({ id: adminAuditLog.id })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.businessId, businessId))
+  ).length;
+}
+
+describe.each(ADMIN_ENDPOINTS)('$route', (endpoint) => {
+  it('refuses anonymous visitors, employees and the other business’s owner; allows the platform admin', async () => {
+    const business = await createBusiness(t.database.db, {
+      name: `Betrieb ${endpoint.route}`,
+      points: ['person', 'object'],
+      teams: [{ members: [0] }],
+    });
+    const f: Fixture = { business };
+    const plain = endpoint.url(f);
+    const named = endpoint.scoped === false ? plain : withBusiness(plain, business.id);
+    const auditBefore = await auditRowsOf(business.id);
+
+    const anonymous = await send(endpoint, f, named);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthenticated');
+
+    const employee = await send(endpoint, f, named, await signIn(t, business.employees[0]!.email));
+    expect(employee.statusCode).toBe(403);
+
+    const otherOwner = await send(endpoint, f, named, strangerCookie);
+    expect(otherOwner.statusCode).toBe(endpoint.otherOwnerStatus ?? 404);
+    // Whatever it answers, nothing of this business is in it.
+    expect(otherOwner.body).not.toContain(business.id);
+    expect(otherOwner.body).not.toContain(business.name);
+    const ids = [business.points[0]!.id, business.employees[1]!.id, business.teams[0]!.id];
+    if (ids.some((id) => plain.includes(id))) {
+      // Without naming the business, an id of another business does not exist either.
+      const unnamed = await send(endpoint, f, plain, strangerCookie);
+      expect(unnamed.statusCode).toBe(404);
+      expect(unnamed.body).not.toContain(business.points[0]!.uid);
+      expect(unnamed.body).not.toContain(business.employees[1]!.fullName);
+    }
+    expect(await auditRowsOf(business.id)).toBe(auditBefore);
+
+    const admin = await send(endpoint, f, named, adminCookie);
+    expect(admin.statusCode, admin.body).toBe(endpoint.adminStatus ?? 200);
+  });
+});
+
+describe('the table', () => {
+  it('has an entry for every /api/admin route the server offers', () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const offered = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const listed = new Set(ADMIN_ENDPOINTS.map((endpoint) => endpoint.route));
+    expect(offered.filter((route) => !listed.has(route))).toEqual([]);
+    expect(offered.length).toBeGreaterThan(10);
+  });
+});

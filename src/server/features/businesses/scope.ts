@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { BUSINESS_ERRORS } from '../../../shared/api/businesses';
+import type { Executor } from '../../db/connect';
+import { businesses } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Actor } from '../auth/actor';
+import { actorOf } from '../auth/guard';
+import { decideBusinessScope } from './policy';
+
+/** The business an admin request works in, after the scope rule and an existence check. */
+export interface BusinessScope {
+  businessId: string;
+  actor: Actor;
+}
+
+export async function resolveBusinessScope(
+  db: Executor,
+  actor: Actor,
+  requestedBusinessId: string | undefined,
+): Promise<BusinessScope> {
+  const decision = decideBusinessScope(actor, requestedBusinessId);
+  if (decision.kind === 'choose_business') throw new AppError(BUSINESS_ERRORS.business_required);
+  if (decision.kind === 'not_found') throw new AppError(BUSINESS_ERRORS.business_not_found);
+  const [row] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.id, decision.businessId));
+  if (!row) throw new AppError(BUSINESS_ERRORS.business_not_found);
+  return { businessId: row.id, actor };
+}
+
+/**
+ * For handlers of routes guarded by `app.requireActor({ roles: STAFF_MANAGER_ROLES })` whose
+ * querystring schema includes `businessScopeQuerySchema`:
+ *
+ *   const { businessId, actor } = await businessScopeOf(request, app.deps.database.db);
+ *
+ * Every query of the handler then filters by `businessId`.
+ */
+export function businessScopeOf(request: FastifyRequest, db: Executor): Promise<BusinessScope> {
+  const query = (request.query ?? {}) as { businessId?: string };
+  return resolveBusinessScope(db, actorOf(request), query.businessId);
+}

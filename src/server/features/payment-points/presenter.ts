@@ -1,0 +1,87 @@
+import type {
+  IntegrationAssets,
+  PaymentPoint,
+  PaymentPointStats,
+} from '../../../shared/api/payment-points';
+import type { EntrypointOutputAssets } from '../../db/schema';
+import type { PointWithTarget } from './queries';
+
+export function tipLink(origin: string, uid: string): string {
+  return `${origin}/t/${encodeURIComponent(uid)}`;
+}
+
+/** Metadata is free-form JSON: only a non-empty string counts as a value. */
+function text(metadata: Record<string, unknown>, key: string): string | null {
+  const value = metadata[key];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function link(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The AiO block of output_assets as the admin pages show it (spec §2 QR preview dialog). */
+export function presentIntegration(assets: EntrypointOutputAssets): IntegrationAssets {
+  const block = assets.integration;
+  const status = !block
+    ? 'none'
+    : block.error
+      ? 'error'
+      : block.qrCodeId || block.nfcObjectId
+        ? 'synced'
+        : 'none';
+  return {
+    status,
+    nfcObjectId: block?.nfcObjectId ?? null,
+    qrCodeId: block?.qrCodeId ?? null,
+    downloadLinks: {
+      png: link(block?.downloadLinks?.png),
+      pdf: link(block?.downloadLinks?.pdf),
+      svg: link(block?.downloadLinks?.svg),
+    },
+    syncedAt: block?.syncedAt ?? null,
+    error: block?.error ?? null,
+  };
+}
+
+/** Built field by field: internal columns (created_by, business id) never leave the server. */
+export function presentPoint(row: PointWithTarget, origin: string): PaymentPoint {
+  const name = text(row.metadata, 'name') ?? row.label ?? row.uid;
+  return {
+    id: row.id,
+    uid: row.uid,
+    type: row.type,
+    name,
+    label: row.label?.trim() || name,
+    description: text(row.metadata, 'description'),
+    department: text(row.metadata, 'department'),
+    shift: text(row.metadata, 'shift'),
+    location: text(row.metadata, 'location'),
+    targetType: row.targetType,
+    targetId: row.targetId,
+    targetName: row.targetName,
+    targetJobTitle: row.targetJobTitle,
+    origin: row.origin,
+    active: row.active,
+    demo: row.metadata.demo === true,
+    link: tipLink(origin, row.uid),
+    integration: presentIntegration(row.outputAssets),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentStats(stats: {
+  count: number;
+  totalCents: number;
+  last: Date | null;
+  currency: string;
+}): PaymentPointStats {
+  return {
+    scanCount: stats.count,
+    lastActivity: stats.last?.toISOString() ?? null,
+    totalTipsCents: stats.totalCents,
+    averageTipCents: stats.count > 0 ? Math.round(stats.totalCents / stats.count) : 0,
+    currency: stats.currency,
+  };
+}

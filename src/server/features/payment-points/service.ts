@@ -1,0 +1,293 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  type CreatePaymentPoint,
+  PAYMENT_POINT_ERRORS,
+  type PaymentPointDetails,
+  type PaymentPointList,
+  type UpdatePaymentPoint,
+} from '../../../shared/api/payment-points';
+import type { AuditAction } from '../../../shared/domain/audit';
+import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
+import type { Executor, Tx } from '../../db/connect';
+import { type EntrypointMetadata, paymentEntrypoints } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { writeAudit } from '../audit/write';
+import type { PointsCall, PointsContext } from './context';
+import { isValidTarget } from './policy';
+import { presentPoint, presentStats } from './presenter';
+import { findPoint, listPoints, type PointWithTarget, pointStats, targetFacts } from './queries';
+import { generateUid } from './uid';
+
+const UID_ATTEMPTS = 5;
+
+export async function listPointsOf(
+  context: PointsContext,
+  businessId: string,
+): Promise<PaymentPointList> {
+  const rows = await listPoints(context.db, businessId);
+  return {
+    items: rows.map((row) => presentPoint(row, context.origin)),
+    integrationConfigured: context.sync.configured,
+  };
+}
+
+async function requirePoint(
+  db: Executor,
+  businessId: string,
+  id: string,
+): Promise<PointWithTarget> {
+  const point = await findPoint(db, businessId, id);
+  if (!point) throw new AppError(PAYMENT_POINT_ERRORS.entrypoint_not_found);
+  return point;
+}
+
+export async function pointDetails(
+  context: PointsContext,
+  businessId: string,
+  id: string,
+): Promise<PaymentPointDetails> {
+  const point = await requirePoint(context.db, businessId, id);
+  return {
+    point: presentPoint(point, context.origin),
+    stats: presentStats(await pointStats(context.db, point.id)),
+  };
+}
+
+/** The point as the print sheet needs it (404 outside the business). */
+export async function pointForPrint(context: PointsContext, businessId: string, id: string) {
+  return presentPoint(await requirePoint(context.db, businessId, id), context.origin);
+}
+
+function audit(
+  tx: Tx,
+  call: PointsCall,
+  action: AuditAction,
+  point: { id: string },
+  payload: Record<string, unknown>,
+  at: Date,
+) {
+  return writeAudit(tx, {
+    actor: call.actor,
+    businessId: call.businessId,
+    action,
+    targetType: 'entrypoint',
+    targetId: point.id,
+    payload,
+    ...(call.request ? { request: call.request } : {}),
+    at,
+  });
+}
+
+/** Inserts under a fresh uid; a (very unlikely) taken uid is simply drawn again. */
+async function insertWithUid(
+  tx: Tx,
+  values: Omit<typeof paymentEntrypoints.$inferInsert, 'uid'>,
+  uid: { fixed?: string | undefined; label: string; demo?: boolean },
+): Promise<string> {
+  for (let attempt = 0; attempt < UID_ATTEMPTS; attempt += 1) {
+    const candidate = uid.fixed ?? generateUid(uid.label, { demo: uid.demo ?? false });
+    const [row] = await tx
+      .insert(paymentEntrypoints)
+      .values({ ...values, uid: candidate })
+      .onConflictDoNothing({ target: paymentEntrypoints.uid })
+      .returning({ id: paymentEntrypoints.id });
+    if (row) return row.id;
+    if (uid.fixed) throw new AppError(PAYMENT_POINT_ERRORS.uid_taken);
+  }
+  throw new AppError(PAYMENT_POINT_ERRORS.uid_taken);
+}
+
+async function assertTarget(
+  tx: Executor,
+  businessId: string,
+  input: Pick<CreatePaymentPoint, 'targetType' | 'targetId'>,
+) {
+  const facts = await targetFacts(tx, input.targetType, input.targetId);
+  if (!isValidTarget(facts, businessId)) throw new AppError(PAYMENT_POINT_ERRORS.target_not_found);
+}
+
+/** Only keys with a value: a cleared field disappears from the metadata. */
+function compact(metadata: Record<string, unknown>): EntrypointMetadata {
+  return Object.fromEntries(
+    Object.entries(metadata).filter(([, value]) => value !== null && value !== undefined),
+  );
+}
+
+/**
+ * Creates a point for an employee, team or the business (spec §2 create dialog), with its
+ * audit row in the same transaction; the AiO registration follows after the commit.
+ */
+export async function createPoint(
+  context: PointsContext,
+  call: PointsCall,
+  input: CreatePaymentPoint,
+) {
+  const now = context.clock.now();
+  const id = await context.db.transaction(async (tx) => {
+    await assertTarget(tx, call.businessId, input);
+    const label = input.label ?? input.name;
+    const newId = await insertWithUid(
+      tx,
+      {
+        businessId: call.businessId,
+        type: input.type,
+        label,
+        targetId: input.targetId,
+        targetType: input.targetType,
+        origin: PRODUCT_ENTRYPOINT_ORIGIN,
+        metadata: compact({
+          name: input.name,
+          description: input.description,
+          department: input.department,
+          shift: input.shift,
+          created_by: call.actor.userId,
+        }),
+        createdBy: call.actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      },
+      { fixed: input.uid, label },
+    );
+    const created = await requirePoint(tx, call.businessId, newId);
+    await audit(
+      tx,
+      call,
+      'entrypoint_create',
+      created,
+      {
+        uid: created.uid,
+        type: created.type,
+        label: created.label,
+        targetType: created.targetType,
+        targetId: created.targetId,
+      },
+      now,
+    );
+    return newId;
+  });
+  const point = await requirePoint(context.db, call.businessId, id);
+  context.sync.schedule(point);
+  return presentPoint(point, context.origin);
+}
+
+export async function updatePoint(
+  context: PointsContext,
+  call: PointsCall,
+  id: string,
+  changes: UpdatePaymentPoint,
+) {
+  const now = context.clock.now();
+  const point = await context.db.transaction(async (tx) => {
+    const current = await requirePoint(tx, call.businessId, id);
+    const metadata = compact({
+      ...current.metadata,
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.department !== undefined ? { department: changes.department } : {}),
+      ...(changes.shift !== undefined ? { shift: changes.shift } : {}),
+    });
+    const label =
+      changes.label !== undefined
+        ? (changes.label ?? metadata.name ?? current.label)
+        : current.label;
+    await tx
+      .update(paymentEntrypoints)
+      .set({ label, metadata, updatedAt: now })
+      .where(eq(paymentEntrypoints.id, current.id));
+    await audit(
+      tx,
+      call,
+      'entrypoint_update',
+      current,
+      { uid: current.uid, fields: Object.keys(changes).sort() },
+      now,
+    );
+    return requirePoint(tx, call.businessId, id);
+  });
+  return presentPoint(point, context.origin);
+}
+
+/** Activate or deactivate; a deactivated point sends guests to /qr-error at once. */
+export async function setPointActive(
+  context: PointsContext,
+  call: PointsCall,
+  id: string,
+  active: boolean,
+) {
+  const now = context.clock.now();
+  const point = await context.db.transaction(async (tx) => {
+    const current = await requirePoint(tx, call.businessId, id);
+    await tx
+      .update(paymentEntrypoints)
+      .set({ active, updatedAt: now })
+      .where(eq(paymentEntrypoints.id, current.id));
+    await audit(
+      tx,
+      call,
+      active ? 'entrypoint_activate' : 'entrypoint_deactivate',
+      current,
+      { uid: current.uid, from: current.active, to: active },
+      now,
+    );
+    return requirePoint(tx, call.businessId, id);
+  });
+  return presentPoint(point, context.origin);
+}
+
+/**
+ * A new uid for the same point (spec §4): the old uid stops working with the commit, the
+ * integration assets are cleared and the point is registered again. Tips keep the point's id.
+ */
+export async function regeneratePointUid(context: PointsContext, call: PointsCall, id: string) {
+  const now = context.clock.now();
+  const point = await context.db.transaction(async (tx) => {
+    const current = await requirePoint(tx, call.businessId, id);
+    const label = current.label ?? current.metadata.name ?? current.uid;
+    let newUid: string | undefined;
+    for (let attempt = 0; attempt < UID_ATTEMPTS && !newUid; attempt += 1) {
+      const candidate = generateUid(label, { demo: current.metadata.demo === true });
+      const [taken] = await tx
+        .select({ id: paymentEntrypoints.id })
+        .from(paymentEntrypoints)
+        .where(eq(paymentEntrypoints.uid, candidate));
+      if (!taken) newUid = candidate;
+    }
+    if (!newUid) throw new AppError(PAYMENT_POINT_ERRORS.uid_taken);
+    await tx
+      .update(paymentEntrypoints)
+      .set({ uid: newUid, outputAssets: {}, updatedAt: now })
+      .where(and(eq(paymentEntrypoints.id, current.id), eq(paymentEntrypoints.uid, current.uid)));
+    await audit(
+      tx,
+      call,
+      'entrypoint_regenerate_uid',
+      current,
+      { oldUid: current.uid, newUid },
+      now,
+    );
+    return requirePoint(tx, call.businessId, id);
+  });
+  context.sync.schedule(point);
+  return presentPoint(point, context.origin);
+}
+
+/** Deletes the point; its tips stay (they keep the uid they were paid through). */
+export async function deletePoint(context: PointsContext, call: PointsCall, id: string) {
+  const now = context.clock.now();
+  await context.db.transaction(async (tx) => {
+    const current = await requirePoint(tx, call.businessId, id);
+    await tx.delete(paymentEntrypoints).where(eq(paymentEntrypoints.id, current.id));
+    await audit(
+      tx,
+      call,
+      'entrypoint_delete',
+      current,
+      {
+        uid: current.uid,
+        label: current.label,
+        type: current.type,
+      },
+      now,
+    );
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { qrCardSchema } from '../../../shared/api/employee';
+import {
+  qrGeneratorBodySchema,
+  qrGeneratorResultSchema,
+  staffQrParamsSchema,
+  staffQrQuerySchema,
+} from '../../../shared/api/qr-admin';
+import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
+import { businessScopeOf } from '../businesses/scope';
+import {
+  createStaffQrCode,
+  generateQrCode,
+  type QrAdminContext,
+  type QrAdminScope,
+  staffQrCard,
+} from './service';
+
+const tags = ['QR-Codes (Verwaltung)'];
+
+/** The admin QR tools: QR overview per employee (spec §2 /admin/qr-code-view) and the generator. */
+export const qrAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context: QrAdminContext = {
+    database: app.deps.database,
+    clock: app.deps.clock,
+    publicOrigin: app.deps.config.publicOrigin,
+  };
+  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
+  const scopeOf = async (request: FastifyRequest): Promise<QrAdminScope> => ({
+    ...(await businessScopeOf(request, context.database.db)),
+    request,
+  });
+
+  app.get(
+    '/api/admin/staff/:employeeId/qr',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Aktiver QR-Code einer Person des Betriebs (Bezahlpunkt, sonst klassischer Code)',
+        params: staffQrParamsSchema,
+        querystring: staffQrQuerySchema,
+        response: { 200: qrCardSchema },
+      },
+    },
+    async (request) => staffQrCard(context, await scopeOf(request), request.params.employeeId),
+  );
+
+  app.post(
+    '/api/admin/staff/:employeeId/qr',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Persönlichen QR-Code (Bezahlpunkt) für eine Person des Betriebs erstellen',
+        params: staffQrParamsSchema,
+        querystring: staffQrQuerySchema,
+        response: { 201: qrCardSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createStaffQrCode(context, await scopeOf(request), request.params.employeeId)),
+  );
+
+  app.post(
+    '/api/admin/qr-codes',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'QR-Generator: Vorschau eines QR-Codes (legt den Bezahlpunkt bei Bedarf an)',
+        querystring: staffQrQuerySchema,
+        body: qrGeneratorBodySchema,
+        response: { 200: qrGeneratorResultSchema },
+      },
+    },
+    async (request) => generateQrCode(context, await scopeOf(request), request.body),
+  );
+};

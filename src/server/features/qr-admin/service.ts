@@ -1,0 +1,209 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { QrCard } from '../../../shared/api/employee';
+import {
+  QR_ADMIN_ERRORS,
+  type QrGeneratorInput,
+  type QrGeneratorResult,
+} from '../../../shared/api/qr-admin';
+import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
+import { ERRORS } from '../../../shared/domain/errors';
+import type { Database, Executor } from '../../db/connect';
+import { paymentEntrypoints, profiles } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../audit/write';
+import type { Actor } from '../auth/actor';
+import {
+  findQrCard,
+  insertPersonalQrCode,
+  shortSuffix,
+  slugify,
+  tipLink,
+} from '../employee/service';
+import { isStaffOfBusiness, mayManageQrCodes } from './policy';
+
+/** What the admin QR feature needs from the app. */
+export interface QrAdminContext {
+  database: Database;
+  clock: Clock;
+  publicOrigin: string;
+}
+
+export interface QrAdminScope {
+  businessId: string;
+  actor: Actor;
+  request: FastifyRequest;
+}
+
+function ensureAllowed(scope: QrAdminScope): void {
+  if (!mayManageQrCodes(scope.actor, scope.businessId)) throw new AppError(ERRORS.forbidden);
+}
+
+async function ensureStaff(executor: Executor, employeeId: string, businessId: string) {
+  const [person] = await executor
+    .select({ businessId: profiles.businessId, fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.id, employeeId));
+  if (!isStaffOfBusiness(person, businessId))
+    throw new AppError(QR_ADMIN_ERRORS.employee_not_found);
+  return person!;
+}
+
+/** QR overview: the active QR of one person of this business, as their own QR card shows it. */
+export async function staffQrCard(
+  context: QrAdminContext,
+  scope: QrAdminScope,
+  employeeId: string,
+): Promise<QrCard> {
+  ensureAllowed(scope);
+  await ensureStaff(context.database.db, employeeId, scope.businessId);
+  return findQrCard(context.database.db, employeeId, context.publicOrigin);
+}
+
+async function createStaffQrIn(
+  tx: Executor,
+  context: QrAdminContext,
+  scope: QrAdminScope,
+  employeeId: string,
+) {
+  const created = await insertPersonalQrCode(tx, {
+    employeeId,
+    createdBy: scope.actor.userId,
+    now: context.clock.now(),
+    origin: context.publicOrigin,
+  });
+  await writeAudit(tx, {
+    actor: { ...scope.actor, businessId: scope.businessId },
+    action: 'qr_code_create',
+    targetType: 'entrypoint',
+    targetId: created.entrypointId,
+    payload: {
+      employeeId,
+      uid: created.card.source === 'none' ? null : created.card.uid,
+      via: 'admin',
+    },
+    request: scope.request,
+  });
+  return created.card;
+}
+
+/**
+ * 'QR-Code erstellen' for a person of this business: the same service the person's own button
+ * uses, with the `qr_code_create` audit row in the same transaction.
+ */
+export async function createStaffQrCode(
+  context: QrAdminContext,
+  scope: QrAdminScope,
+  employeeId: string,
+): Promise<QrCard> {
+  ensureAllowed(scope);
+  return context.database.db.transaction(async (tx) => {
+    await ensureStaff(tx, employeeId, scope.businessId);
+    const existing = await findQrCard(tx, employeeId, context.publicOrigin);
+    if (existing.source === 'entrypoint') throw new AppError(QR_ADMIN_ERRORS.qr_code_exists);
+    return createStaffQrIn(tx, context, scope, employeeId);
+  });
+}
+
+/** An active business-pool point of this business with exactly this label (any case). */
+async function findObjectPoint(tx: Executor, businessId: string, label: string) {
+  const [row] = await tx
+    .select({ uid: paymentEntrypoints.uid })
+    .from(paymentEntrypoints)
+    .where(
+      and(
+        eq(paymentEntrypoints.businessId, businessId),
+        eq(paymentEntrypoints.type, 'object'),
+        eq(paymentEntrypoints.targetType, 'tenant'),
+        eq(paymentEntrypoints.targetId, businessId),
+        eq(paymentEntrypoints.origin, PRODUCT_ENTRYPOINT_ORIGIN),
+        eq(paymentEntrypoints.active, true),
+        sql`lower(${paymentEntrypoints.label}) = lower(${label})`,
+      ),
+    )
+    .orderBy(desc(paymentEntrypoints.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+async function createObjectPoint(
+  tx: Executor,
+  context: QrAdminContext,
+  scope: QrAdminScope,
+  input: { type: 'generic' | 'object'; designation: string },
+): Promise<string> {
+  const now = context.clock.now();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const uid = `${slugify(input.designation)}-${shortSuffix()}`;
+    const [row] = await tx
+      .insert(paymentEntrypoints)
+      .values({
+        businessId: scope.businessId,
+        uid,
+        type: 'object',
+        label: input.designation,
+        targetId: scope.businessId,
+        targetType: 'tenant',
+        origin: PRODUCT_ENTRYPOINT_ORIGIN,
+        metadata: {
+          name: input.designation,
+          created_by: scope.actor.userId,
+          qr_type: input.type,
+        },
+        createdBy: scope.actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: paymentEntrypoints.uid })
+      .returning({ id: paymentEntrypoints.id });
+    if (row) {
+      await writeAudit(tx, {
+        actor: { ...scope.actor, businessId: scope.businessId },
+        action: 'entrypoint_create',
+        targetType: 'entrypoint',
+        targetId: row.id,
+        payload: { uid, type: 'object', label: input.designation, via: 'qr_generator' },
+        request: scope.request,
+      });
+      return uid;
+    }
+  }
+  throw new AppError(ERRORS.internal);
+}
+
+/**
+ * The QR generator's preview: the tip link a printed code carries, always a real payment point
+ * of this business so scanning it works (docs/decisions/0111-qr-generator-link-targets.md).
+ * Generic and object codes find the active business-pool point with this designation or make
+ * one; a personal code is the employee's own active code, made if missing.
+ */
+export async function generateQrCode(
+  context: QrAdminContext,
+  scope: QrAdminScope,
+  input: QrGeneratorInput & { employeeId?: string | undefined },
+): Promise<QrGeneratorResult> {
+  ensureAllowed(scope);
+  const designation = input.designation.trim();
+  return context.database.db.transaction(async (tx) => {
+    if (input.type === 'personal') {
+      await ensureStaff(tx, input.employeeId!, scope.businessId);
+      const existing = await findQrCard(tx, input.employeeId!, context.publicOrigin);
+      const usable = existing.source !== 'none';
+      const card = usable ? existing : await createStaffQrIn(tx, context, scope, input.employeeId!);
+      if (card.source === 'none') throw new AppError(ERRORS.internal);
+      return { type: input.type, designation, uid: card.uid, link: card.link, created: !usable };
+    }
+    const found = await findObjectPoint(tx, scope.businessId, designation);
+    const uid =
+      found?.uid ??
+      (await createObjectPoint(tx, context, scope, { type: input.type, designation }));
+    return {
+      type: input.type,
+      designation,
+      uid,
+      link: tipLink(context.publicOrigin, uid),
+      created: !found,
+    };
+  });
+}

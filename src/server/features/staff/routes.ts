@@ -1,0 +1,150 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { businessScopeQuerySchema } from '../../../shared/api/businesses';
+import {
+  staffInviteSchema,
+  staffRoleSchema,
+  staffUserListSchema,
+  staffUserParamsSchema,
+  staffUserSchema,
+  staffUsersQuerySchema,
+} from '../../../shared/api/staff';
+import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
+import { businessScopeOf } from '../businesses/scope';
+import { presentStaffUser } from './presenter';
+import {
+  changeStaffRole,
+  deactivateStaff,
+  inviteStaff,
+  listStaffUsers,
+  reactivateStaff,
+  resendInvitation,
+  type StaffContext,
+  type StaffScope,
+} from './service';
+
+const tags = ['Benutzerverwaltung'];
+
+/** /admin/users (issue 11): staff list, invitations, roles, deactivation. */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context: StaffContext = {
+    database: app.deps.database,
+    clock: app.deps.clock,
+    mailer: app.deps.mailer,
+    publicOrigin: app.deps.config.publicOrigin,
+    log: app.log,
+  };
+  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
+  const scopeOf = async (request: FastifyRequest): Promise<StaffScope> => ({
+    ...(await businessScopeOf(request, context.database.db)),
+    request,
+  });
+  const one = { 200: staffUserSchema };
+
+  app.get(
+    '/api/admin/users',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Mitarbeitende des Betriebs mit Rolle, Teams, Status und letzter Anmeldung',
+        querystring: staffUsersQuerySchema,
+        response: { 200: staffUserListSchema },
+      },
+    },
+    async (request) => {
+      const rows = await listStaffUsers(context, await scopeOf(request), request.query.search);
+      return { items: rows.map(presentStaffUser) };
+    },
+  );
+
+  app.post(
+    '/api/admin/users',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Per E-Mail einladen (Anmeldelink, 7 Tage gültig)',
+        querystring: businessScopeQuerySchema,
+        body: staffInviteSchema,
+        response: { 201: staffUserSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(presentStaffUser(await inviteStaff(context, await scopeOf(request), request.body))),
+  );
+
+  app.post(
+    '/api/admin/users/:id/invitation',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Einladung erneut senden (der alte Link verfällt)',
+        params: staffUserParamsSchema,
+        querystring: businessScopeQuerySchema,
+        response: one,
+      },
+    },
+    async (request) =>
+      presentStaffUser(await resendInvitation(context, await scopeOf(request), request.params.id)),
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Rolle ändern (Regeln: docs/decisions/0120-staff-roles.md)',
+        params: staffUserParamsSchema,
+        querystring: businessScopeQuerySchema,
+        body: staffRoleSchema,
+        response: one,
+      },
+    },
+    async (request) =>
+      presentStaffUser(
+        await changeStaffRole(
+          context,
+          await scopeOf(request),
+          request.params.id,
+          request.body.role,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/admin/users/:id/deactivate',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Deaktivieren: Sitzungen enden sofort, Verlauf bleibt',
+        params: staffUserParamsSchema,
+        querystring: businessScopeQuerySchema,
+        response: one,
+      },
+    },
+    async (request) =>
+      presentStaffUser(await deactivateStaff(context, await scopeOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/admin/users/:id/reactivate',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Wieder aktivieren',
+        params: staffUserParamsSchema,
+        querystring: businessScopeQuerySchema,
+        response: one,
+      },
+    },
+    async (request) =>
+      presentStaffUser(await reactivateStaff(context, await scopeOf(request), request.params.id)),
+  );
+};

@@ -1,0 +1,114 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  teamCreateSchema,
+  teamListSchema,
+  teamMembersSchema,
+  teamParamsSchema,
+  teamQuerySchema,
+  teamSchema,
+  teamUpdateSchema,
+} from '../../../shared/api/teams';
+import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
+import { businessScopeOf } from '../businesses/scope';
+import {
+  createTeam,
+  deleteTeam,
+  listTeams,
+  setTeamMembers,
+  type TeamContext,
+  type TeamScope,
+  updateTeam,
+} from './service';
+
+const tags = ['Teams'];
+
+/** Teams per business (issue 11): create, rename, split rule, members with points, delete. */
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context: TeamContext = { database: app.deps.database, clock: app.deps.clock };
+  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
+  const scopeOf = async (request: FastifyRequest): Promise<TeamScope> => ({
+    ...(await businessScopeOf(request, context.database.db)),
+    request,
+  });
+
+  app.get(
+    '/api/admin/teams',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Teams des Betriebs mit Mitgliedern und Punkten',
+        querystring: teamQuerySchema,
+        response: { 200: teamListSchema },
+      },
+    },
+    async (request) => ({ items: await listTeams(context, await scopeOf(request)) }),
+  );
+
+  app.post(
+    '/api/admin/teams',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Team anlegen',
+        querystring: teamQuerySchema,
+        body: teamCreateSchema,
+        response: { 201: teamSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTeam(context, await scopeOf(request), request.body)),
+  );
+
+  app.patch(
+    '/api/admin/teams/:id',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Team umbenennen oder Aufteilung ändern',
+        params: teamParamsSchema,
+        querystring: teamQuerySchema,
+        body: teamUpdateSchema,
+        response: { 200: teamSchema },
+      },
+    },
+    async (request) => updateTeam(context, await scopeOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/admin/teams/:id/members',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Mitglieder und Punkte setzen (gilt für künftige Trinkgelder)',
+        params: teamParamsSchema,
+        querystring: teamQuerySchema,
+        body: teamMembersSchema,
+        response: { 200: teamSchema },
+      },
+    },
+    async (request) =>
+      setTeamMembers(context, await scopeOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/teams/:id',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Team löschen (Verlauf bleibt)',
+        params: teamParamsSchema,
+        querystring: teamQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteTeam(context, await scopeOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,264 @@
+import { and, asc, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  TEAM_ERRORS,
+  type Team,
+  type teamCreateSchema,
+  type teamMembersSchema,
+  type teamUpdateSchema,
+} from '../../../shared/api/teams';
+import { ERRORS } from '../../../shared/domain/errors';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/connect';
+import { paymentEntrypoints, profiles, teamMembers, teams } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../audit/write';
+import type { Actor } from '../auth/actor';
+import { canManageTeams } from './policy';
+
+export interface TeamContext {
+  database: Database;
+  clock: Clock;
+}
+
+export interface TeamScope {
+  businessId: string;
+  actor: Actor;
+  request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+}
+
+function assertManager(scope: TeamScope) {
+  if (!canManageTeams(scope.actor, scope.businessId)) throw new AppError(ERRORS.forbidden);
+}
+
+/** The business's active teams with current members (by name) and their active point count. */
+export async function listTeams(context: TeamContext, scope: TeamScope): Promise<Team[]> {
+  assertManager(scope);
+  const db = context.database.db;
+  const rows = await db
+    .select({ id: teams.id, name: teams.name, splitRule: teams.splitRule })
+    .from(teams)
+    .where(and(eq(teams.businessId, scope.businessId), eq(teams.active, true)))
+    .orderBy(asc(teams.name), asc(teams.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const members = await db
+    .select({
+      teamId: teamMembers.teamId,
+      profileId: teamMembers.profileId,
+      weight: teamMembers.weight,
+      fullName: profiles.fullName,
+      email: profiles.email,
+    })
+    .from(teamMembers)
+    .innerJoin(profiles, eq(profiles.id, teamMembers.profileId))
+    .where(and(inArray(teamMembers.teamId, ids), isNull(teamMembers.leftAt)))
+    .orderBy(asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`));
+  const points = await db
+    .select({ teamId: paymentEntrypoints.targetId, n: count() })
+    .from(paymentEntrypoints)
+    .where(
+      and(
+        eq(paymentEntrypoints.businessId, scope.businessId),
+        eq(paymentEntrypoints.targetType, 'team'),
+        eq(paymentEntrypoints.active, true),
+        inArray(paymentEntrypoints.targetId, ids),
+      ),
+    )
+    .groupBy(paymentEntrypoints.targetId);
+  return rows.map((row) => ({
+    ...row,
+    members: members
+      .filter((member) => member.teamId === row.id)
+      .map(({ profileId, fullName, email, weight }) => ({ profileId, fullName, email, weight })),
+    pointCount: Number(points.find((p) => p.teamId === row.id)?.n ?? 0),
+  }));
+}
+
+async function teamOf(context: TeamContext, scope: TeamScope, id: string): Promise<Team> {
+  const team = (await listTeams(context, scope)).find((candidate) => candidate.id === id);
+  if (!team) throw new AppError(TEAM_ERRORS.team_not_found);
+  return team;
+}
+
+async function lockTeam(tx: Executor, scope: TeamScope, id: string) {
+  const [row] = await tx
+    .select()
+    .from(teams)
+    .where(and(eq(teams.id, id), eq(teams.businessId, scope.businessId), eq(teams.active, true)))
+    .for('update');
+  if (!row) throw new AppError(TEAM_ERRORS.team_not_found);
+  return row;
+}
+
+export async function createTeam(
+  context: TeamContext,
+  scope: TeamScope,
+  input: z.output<typeof teamCreateSchema>,
+): Promise<Team> {
+  assertManager(scope);
+  const now = context.clock.now();
+  const id = await context.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(teams)
+      .values({
+        businessId: scope.businessId,
+        name: input.name,
+        splitRule: input.splitRule,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: teams.id });
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'team_create',
+      targetType: 'team',
+      targetId: row!.id,
+      payload: { name: input.name, splitRule: input.splitRule },
+      request: scope.request,
+      businessId: scope.businessId,
+      at: now,
+    });
+    return row!.id;
+  });
+  return teamOf(context, scope, id);
+}
+
+export async function updateTeam(
+  context: TeamContext,
+  scope: TeamScope,
+  id: string,
+  input: z.output<typeof teamUpdateSchema>,
+): Promise<Team> {
+  assertManager(scope);
+  const now = context.clock.now();
+  await context.database.db.transaction(async (tx) => {
+    const current = await lockTeam(tx, scope, id);
+    await tx
+      .update(teams)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.splitRule !== undefined ? { splitRule: input.splitRule } : {}),
+        updatedAt: now,
+      })
+      .where(eq(teams.id, id));
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'team_update',
+      targetType: 'team',
+      targetId: id,
+      payload: {
+        fields: Object.keys(input).sort(),
+        ...(input.name !== undefined && input.name !== current.name
+          ? { name: { from: current.name, to: input.name } }
+          : {}),
+      },
+      request: scope.request,
+      businessId: scope.businessId,
+      at: now,
+    });
+  });
+  return teamOf(context, scope, id);
+}
+
+/**
+ * Sets the team's members and their points. People who leave keep their past shares (left_at);
+ * only tips paid from now on follow the new membership.
+ */
+export async function setTeamMembers(
+  context: TeamContext,
+  scope: TeamScope,
+  id: string,
+  input: z.output<typeof teamMembersSchema>,
+): Promise<Team> {
+  assertManager(scope);
+  const now = context.clock.now();
+  await context.database.db.transaction(async (tx) => {
+    await lockTeam(tx, scope, id);
+    const wanted = input.members.map((member) => member.profileId);
+    if (wanted.length > 0) {
+      const found = await tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(inArray(profiles.id, wanted), eq(profiles.businessId, scope.businessId)));
+      if (found.length !== new Set(wanted).size) {
+        throw new AppError(TEAM_ERRORS.team_member_not_found);
+      }
+    }
+    await tx
+      .update(teamMembers)
+      .set({ leftAt: now })
+      .where(
+        and(
+          eq(teamMembers.teamId, id),
+          isNull(teamMembers.leftAt),
+          ...(wanted.length > 0 ? [notInArray(teamMembers.profileId, wanted)] : []),
+        ),
+      );
+    for (const member of input.members) {
+      await tx
+        .insert(teamMembers)
+        .values({ teamId: id, profileId: member.profileId, weight: member.weight, joinedAt: now })
+        .onConflictDoUpdate({
+          target: [teamMembers.teamId, teamMembers.profileId],
+          set: {
+            weight: member.weight,
+            joinedAt: sql`CASE WHEN ${teamMembers.leftAt} IS NULL THEN ${teamMembers.joinedAt} ELSE ${now.toISOString()}::timestamptz END`,
+            leftAt: null,
+          },
+        });
+    }
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'team_update',
+      targetType: 'team',
+      targetId: id,
+      payload: {
+        members: input.members.map((m) => ({ profileId: m.profileId, weight: m.weight })),
+      },
+      request: scope.request,
+      businessId: scope.businessId,
+      at: now,
+    });
+  });
+  return teamOf(context, scope, id);
+}
+
+/**
+ * Deletes a team: it disappears from the console and can get no new members or points; its past
+ * tips and shares keep its name. Refused while active payment points still tip it.
+ */
+export async function deleteTeam(context: TeamContext, scope: TeamScope, id: string) {
+  assertManager(scope);
+  const now = context.clock.now();
+  await context.database.db.transaction(async (tx) => {
+    const current = await lockTeam(tx, scope, id);
+    const [points] = await tx
+      .select({ n: count() })
+      .from(paymentEntrypoints)
+      .where(
+        and(
+          eq(paymentEntrypoints.targetType, 'team'),
+          eq(paymentEntrypoints.targetId, id),
+          eq(paymentEntrypoints.active, true),
+        ),
+      );
+    if (Number(points?.n ?? 0) > 0) throw new AppError(TEAM_ERRORS.team_has_points);
+    await tx.update(teams).set({ active: false, updatedAt: now }).where(eq(teams.id, id));
+    await tx
+      .update(teamMembers)
+      .set({ leftAt: now })
+      .where(and(eq(teamMembers.teamId, id), isNull(teamMembers.leftAt)));
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'team_delete',
+      targetType: 'team',
+      targetId: id,
+      payload: { name: current.name },
+      request: scope.request,
+      businessId: scope.businessId,
+      at: now,
+    });
+  });
+}

@@ -1,0 +1,134 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/support/app';
+import {
+  decideDemoCheckout,
+  guestHeaders,
+  startedTip,
+  startTip,
+} from '../../../../test/support/guest';
+import { paymentContext } from '../payments/context';
+import { settleCheckout } from '../payments/settlement';
+import { analyticsEvents, demoCheckoutSessions, tips } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seeded: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const code = 'aio-clara-fischer-3h8q';
+
+async function newLink(amountCents: number): Promise<{ token: string }> {
+  const created = await t.inject({
+    method: 'POST',
+    url: '/api/guest/pay-later-links',
+    headers: guestHeaders(t),
+    payload: { code, amountCents },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json();
+}
+const open = (token: string) =>
+  t.inject({ method: 'GET', url: `/api/guest/pay-later-links/${token}` });
+
+describe('a pay-later link is for one payment', () => {
+  it('is paid once; afterwards it shows the paid tip and refuses a second payment', async () => {
+    const link = await newLink(850);
+    expect((await open(link.token)).json()).toMatchObject({ usedAt: null, paidTipId: null });
+    const first = await startedTip(t, { code, amountCents: 850, payLaterToken: link.token });
+    await decideDemoCheckout(t, first.checkoutUrl, 'pay');
+
+    const reopened = await open(link.token);
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json()).toMatchObject({ paidTipId: first.tipId, amountCents: 850 });
+    expect(reopened.json().usedAt).not.toBeNull();
+
+    const again = await startTip(t, { code, amountCents: 850, payLaterToken: link.token });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error).toMatchObject({
+      code: 'pay_later_used',
+      title: 'Link bereits verwendet',
+    });
+    const paid = await t.database.db
+      .select()
+      .from(tips)
+      .where(eq(tips.payLaterLinkId, (await open(link.token)).json().id));
+    expect(paid.filter((tip) => tip.status === 'pending')).toHaveLength(1);
+  });
+
+  it('charges the amount of the link and nothing else', async () => {
+    const link = await newLink(850);
+    const other = await startTip(t, { code, amountCents: 5000, payLaterToken: link.token });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.code).toBe('pay_later_amount_mismatch');
+    expect(other.json().error.message).toContain('8,50');
+  });
+
+  it('lets only one of two concurrent opens start a checkout', async () => {
+    const link = await newLink(600);
+    const [a, b] = await Promise.all([
+      startTip(t, { code, amountCents: 600, payLaterToken: link.token }),
+      startTip(t, { code, amountCents: 600, payLaterToken: link.token }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().error.code).toBe('pay_later_in_progress');
+    const winner = (a.statusCode === 201 ? a : b).json();
+
+    // The running checkout ends without payment: the link may be paid again.
+    await decideDemoCheckout(t, winner.checkoutUrl, 'cancel');
+    await t.inject({
+      method: 'POST',
+      url: `/api/guest/tips/${winner.tipId}/cancel`,
+      headers: guestHeaders(t),
+      payload: { token: winner.token },
+    });
+    const second = await startedTip(t, { code, amountCents: 600, payLaterToken: link.token });
+    await decideDemoCheckout(t, second.checkoutUrl, 'pay');
+    expect((await open(link.token)).json().paidTipId).toBe(second.tipId);
+  });
+
+  it('reports a second payment the provider completed after we had given the first up', async () => {
+    const link = await newLink(700);
+    const late = await startedTip(t, { code, amountCents: 700, payLaterToken: link.token });
+    t.clock.advance(6 * 60_000);
+    const second = await startedTip(t, { code, amountCents: 700, payLaterToken: link.token });
+    await decideDemoCheckout(t, second.checkoutUrl, 'pay');
+    // The provider says the first checkout was paid after all (money is real, it stays counted).
+    await t.database.db
+      .update(demoCheckoutSessions)
+      .set({ status: 'paid', paymentId: 'pi_demo_late' })
+      .where(eq(demoCheckoutSessions.id, new URL(late.checkoutUrl).pathname.split('/').pop()!));
+    // …and its event arrives (the same path as a verified webhook).
+    await settleCheckout(
+      paymentContext(t.app.deps, t.app.log),
+      'demo',
+      new URL(late.checkoutUrl).pathname.split('/').pop()!,
+    );
+    expect(
+      (await t.database.db.select().from(tips).where(eq(tips.id, late.tipId)))[0]!.status,
+    ).toBe('pending');
+    expect((await open(link.token)).json().paidTipId).toBe(second.tipId);
+    const reported = await t.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(
+        and(
+          eq(analyticsEvents.name, 'pay_later_paid_twice'),
+          eq(analyticsEvents.tipId, late.tipId),
+        ),
+      );
+    expect(reported).toHaveLength(1);
+  });
+
+  it('refuses a forged token with a German message and charges nothing', async () => {
+    const forged = 'x'.repeat(43);
+    expect((await open(forged)).statusCode).toBe(404);
+    const start = await startTip(t, { code, amountCents: 600, payLaterToken: forged });
+    expect(start.statusCode).toBe(404);
+    expect(start.json().error.title).toBe('Link ungültig');
+  });
+});

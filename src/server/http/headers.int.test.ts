@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/support/database';
+import { errorLogStream } from '../../../test/support/app';
+import { buildApp } from '../app';
+import { type Config, testConfig } from '../config';
+import type { Database } from '../db/connect';
+import { DEMO_PASSWORD } from '../db/seed';
+import { createMailer } from '../features/mail/mailer';
+import { ManualClock } from '../lib/clock';
+
+// Issue 15, proof 3: the security headers on HTML and API answers, over http and https.
+let database: Database;
+let webDir: string;
+const apps: FastifyInstance[] = [];
+
+async function appFor(overrides: Partial<Config>): Promise<FastifyInstance> {
+  const clock = new ManualClock('2026-03-02T08:00:00Z');
+  const config = testConfig({ logLevel: 'error', ...overrides });
+  const mailer = createMailer({ database, clock, smtpUrl: undefined, from: config.mailFrom });
+  const app = await buildApp(
+    { config, database, clock, mailer },
+    { webDir, loggerStream: errorLogStream() },
+  );
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seeded: true });
+  webDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-headers-'));
+  const html = '<!doctype html><html lang="de"><head><title>T</title></head><body></body></html>';
+  writeFileSync(path.join(webDir, 'index.html'), html);
+  writeFileSync(path.join(webDir, 'guest.html'), html);
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await database.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+function expectCommonHeaders(headers: Record<string, unknown>) {
+  const csp = String(headers['content-security-policy']);
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  expect(scriptSrc).toBe("'self'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+}
+
+describe('security headers', () => {
+  it('over http: CSP, framing, sniffing, referrer on HTML and API; no HSTS', async () => {
+    const app = await appFor({});
+    for (const url of ['/employee/login', '/t/aio-anna-schneider-4k7p', '/api/public-config']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expectCommonHeaders(response.headers);
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('over https: HSTS too, and the session and device cookies are Secure, httpOnly, SameSite', async () => {
+    const app = await appFor({ publicOrigin: 'https://trinkgeld.example' });
+    for (const url of ['/employee/login', '/api/public-config']) {
+      const response = await app.inject({ method: 'GET', url });
+      expectCommonHeaders(response.headers);
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
+    }
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: 'https://trinkgeld.example' },
+      payload: { email: 'anna@demo.local', password: DEMO_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expectCommonHeaders(signIn.headers);
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    expect(signIn.cookies.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of signIn.cookies) {
+      expect(cookie, cookie.name).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' });
+      expect(cookie.name).toMatch(/^__Host-/);
+    }
+  });
+});

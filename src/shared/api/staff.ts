@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { defineErrors } from '../domain/errors';
+import { ROLES } from '../domain/roles';
+import { businessScopeQuerySchema } from './businesses';
+
+/** Staff management at /admin/users (issue 11). */
+
+export const STAFF_STATUSES = ['active', 'invited', 'deactivated'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+export const STAFF_STATUS_LABELS: Record<StaffStatus, string> = {
+  active: 'Aktiv',
+  invited: 'Eingeladen',
+  deactivated: 'Deaktiviert',
+};
+
+export const STAFF_MESSAGES = {
+  emailInvalid: 'E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  roleInvalid: 'Rolle: Bitte wählen Sie eine gültige Rolle.',
+  searchTooLong: 'Suche: höchstens 100 Zeichen.',
+} as const;
+
+export const staffUsersQuerySchema = businessScopeQuerySchema.extend({
+  search: z.string().trim().max(100, STAFF_MESSAGES.searchTooLong).optional(),
+});
+
+const roleField = z.enum(ROLES, { error: STAFF_MESSAGES.roleInvalid });
+
+export const staffInviteSchema = z
+  .object({
+    email: z
+      .string({ error: STAFF_MESSAGES.emailInvalid })
+      .trim()
+      .toLowerCase()
+      .max(254, STAFF_MESSAGES.emailInvalid)
+      .pipe(z.email({ error: STAFF_MESSAGES.emailInvalid })),
+    role: roleField.default('employee'),
+  })
+  .strict();
+export type StaffInviteInput = z.input<typeof staffInviteSchema>;
+export type StaffInvite = z.output<typeof staffInviteSchema>;
+
+export const staffRoleSchema = z.object({ role: roleField }).strict();
+export type StaffRoleInput = z.infer<typeof staffRoleSchema>;
+
+export const staffUserParamsSchema = z.object({
+  id: z.uuid({ error: 'Ungültige Benutzer-ID.' }),
+});
+
+export const staffUserSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  teams: z.array(z.string()),
+  status: z.enum(STAFF_STATUSES),
+  lastLoginAt: z.string().nullable(),
+  /** For invited people: when the newest invitation link stops working. */
+  invitationExpiresAt: z.string().nullable(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+export const staffUserListSchema = z.object({ items: z.array(staffUserSchema) });
+export type StaffUserList = z.infer<typeof staffUserListSchema>;
+
+export const STAFF_ERRORS = defineErrors({
+  staff_user_not_found: {
+    status: 404,
+    title: 'Nicht gefunden',
+    message: 'Benutzer: Diese Person wurde in diesem Betrieb nicht gefunden.',
+  },
+  staff_email_taken: {
+    status: 409,
+    title: 'Fehler',
+    message: 'E-Mail: Diese Adresse gehört bereits zu einem Benutzer.',
+  },
+  staff_self: {
+    status: 403,
+    title: 'Keine Berechtigung',
+    message: 'Sie können Ihre eigene Rolle oder Ihr eigenes Konto hier nicht ändern.',
+  },
+  staff_admin_only: {
+    status: 403,
+    title: 'Keine Berechtigung',
+    message:
+      'Rolle: Nur der Plattform-Administrator vergibt oder entzieht die Rolle Administrator.',
+  },
+  staff_other_owner: {
+    status: 403,
+    title: 'Keine Berechtigung',
+    message:
+      'Ein Geschäftsinhaber kann einen anderen Geschäftsinhaber nicht ändern oder deaktivieren.',
+  },
+  staff_last_owner: {
+    status: 409,
+    title: 'Fehler',
+    message:
+      'Der letzte Geschäftsinhaber eines Betriebs kann nicht herabgestuft oder deaktiviert werden.',
+  },
+  staff_forbidden: {
+    status: 403,
+    title: 'Keine Berechtigung',
+    message: 'Sie dürfen diese Person nicht verwalten.',
+  },
+  staff_not_invited: {
+    status: 409,
+    title: 'Fehler',
+    message: 'Diese Person hat ihre Einladung bereits angenommen.',
+  },
+  staff_already_deactivated: {
+    status: 409,
+    title: 'Fehler',
+    message: 'Diese Person ist bereits deaktiviert.',
+  },
+  staff_not_deactivated: {
+    status: 409,
+    title: 'Fehler',
+    message: 'Diese Person ist nicht deaktiviert.',
+  },
+});

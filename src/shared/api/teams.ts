@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { defineErrors } from '../domain/errors';
+import { TEAM_SPLIT_RULES } from '../domain/team-split';
+import { businessScopeQuerySchema } from './businesses';
+
+/** Teams of a business (issue 11): name, split rule, members with points. */
+export const TEAM_NAME_MAX_LENGTH = 80;
+export const TEAM_WEIGHT_MAX = 1000;
+
+export const TEAM_MESSAGES = {
+  nameRequired: 'Name: Bitte geben Sie einen Namen ein.',
+  nameTooLong: `Name: höchstens ${TEAM_NAME_MAX_LENGTH} Zeichen.`,
+  ruleInvalid: 'Aufteilung: Bitte wählen Sie „zu gleichen Teilen“ oder „gewichtet“.',
+  weightInvalid: `Gewicht: Bitte eine ganze Zahl von 1 bis ${TEAM_WEIGHT_MAX}.`,
+  memberInvalid: 'Mitglied: Ungültige Mitarbeiter-ID.',
+  memberTwice: 'Mitglied: Jede Person kann nur einmal im Team sein.',
+} as const;
+
+const name = z
+  .string({ error: TEAM_MESSAGES.nameRequired })
+  .trim()
+  .min(1, TEAM_MESSAGES.nameRequired)
+  .max(TEAM_NAME_MAX_LENGTH, TEAM_MESSAGES.nameTooLong);
+const splitRule = z.enum(TEAM_SPLIT_RULES, { error: TEAM_MESSAGES.ruleInvalid });
+
+export const teamCreateSchema = z.object({ name, splitRule: splitRule.default('equal') }).strict();
+export type TeamCreateInput = z.input<typeof teamCreateSchema>;
+
+export const teamUpdateSchema = z
+  .object({ name: name.optional(), splitRule: splitRule.optional() })
+  .strict();
+export type TeamUpdateInput = z.input<typeof teamUpdateSchema>;
+
+export const teamMembersSchema = z
+  .object({
+    members: z
+      .array(
+        z
+          .object({
+            profileId: z.uuid({ error: TEAM_MESSAGES.memberInvalid }),
+            weight: z
+              .number({ error: TEAM_MESSAGES.weightInvalid })
+              .int(TEAM_MESSAGES.weightInvalid)
+              .min(1, TEAM_MESSAGES.weightInvalid)
+              .max(TEAM_WEIGHT_MAX, TEAM_MESSAGES.weightInvalid)
+              .default(1),
+          })
+          .strict(),
+      )
+      .max(200),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    const seen = new Set<string>();
+    value.members.forEach((member, index) => {
+      if (seen.has(member.profileId)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['members', index, 'profileId'],
+          message: TEAM_MESSAGES.memberTwice,
+        });
+      }
+      seen.add(member.profileId);
+    });
+  });
+export type TeamMembersInput = z.input<typeof teamMembersSchema>;
+
+export const teamParamsSchema = z.object({ id: z.uuid({ error: 'Ungültige Team-ID.' }) });
+export const teamQuerySchema = businessScopeQuerySchema;
+
+export const teamSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  splitRule: z.enum(TEAM_SPLIT_RULES),
+  members: z.array(
+    z.object({
+      profileId: z.uuid(),
+      fullName: z.string().nullable(),
+      email: z.string(),
+      weight: z.number().int(),
+    }),
+  ),
+  /** Active payment points that tip this team. */
+  pointCount: z.number().int(),
+});
+export type Team = z.infer<typeof teamSchema>;
+export const teamListSchema = z.object({ items: z.array(teamSchema) });
+export type TeamList = z.infer<typeof teamListSchema>;
+
+export const TEAM_ERRORS = defineErrors({
+  team_not_found: {
+    status: 404,
+    title: 'Nicht gefunden',
+    message: 'Team: Dieses Team wurde in diesem Betrieb nicht gefunden.',
+  },
+  team_member_not_found: {
+    status: 400,
+    title: 'Eingabefehler',
+    message: 'Mitglied: Diese Person gehört nicht zu diesem Betrieb.',
+  },
+  team_has_points: {
+    status: 409,
+    title: 'Fehler',
+    message:
+      'Team: Es gibt noch aktive Bezahlpunkte für dieses Team. Bitte deaktivieren Sie diese zuerst.',
+  },
+});

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { splitCents } from './money';
+import { splitReason } from './team-split';
+
+const amount = fc.integer({ min: 0, max: 100_000_000 });
+const weights = fc.array(fc.integer({ min: 0, max: 1_000 }), { minLength: 1, maxLength: 40 });
+
+describe('team tip splits (property-based)', () => {
+  it('allocations are non-negative integers that add up exactly to the tip', () => {
+    fc.assert(
+      fc.property(
+        amount,
+        weights.filter((list) => list.some((w) => w > 0)),
+        (total, list) => {
+          const parts = splitCents(total, list);
+          expect(parts).toHaveLength(list.length);
+          for (const part of parts) {
+            expect(Number.isSafeInteger(part)).toBe(true);
+            expect(part).toBeGreaterThanOrEqual(0);
+          }
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+          // A member with no points gets nothing; more points never mean less money.
+          list.forEach((w, i) => {
+            if (w === 0) expect(parts[i]).toBe(0);
+            list.forEach((v, j) => {
+              if (w > v) expect(parts[i]!).toBeGreaterThanOrEqual(parts[j]!);
+            });
+          });
+        },
+      ),
+    );
+  });
+
+  it('equal weights differ by at most one cent, the extra cents going to the first members', () => {
+    fc.assert(
+      fc.property(
+        amount,
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 50 }),
+        (total, members, weight) => {
+          const parts = splitCents(
+            total,
+            Array.from({ length: members }, () => weight),
+          );
+          expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
+          expect(parts).toEqual([...parts].sort((a, b) => b - a));
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+        },
+      ),
+    );
+  });
+
+  it('is deterministic: the same tip and members always split the same way', () => {
+    fc.assert(
+      fc.property(
+        amount,
+        weights.filter((list) => list.some((w) => w > 0)),
+        (total, list) => {
+          expect(splitCents(total, list)).toEqual(splitCents(total, [...list]));
+        },
+      ),
+    );
+  });
+
+  it('10,00 € among three members: 3,34 / 3,33 / 3,33 €', () => {
+    expect(splitCents(1000, [1, 1, 1])).toEqual([334, 333, 333]);
+  });
+
+  it('refuses weights that are negative or not whole numbers', () => {
+    expect(() => splitCents(100, [1, -1])).toThrow();
+    expect(() => splitCents(100, [1.5, 1])).toThrow();
+  });
+});
+
+describe('split reasons', () => {
+  it('says why a member got their share', () => {
+    expect(splitReason('equal', { members: 3, weight: 1, weightSum: 3 })).toBe(
+      'zu gleichen Teilen unter 3 Mitgliedern',
+    );
+    expect(splitReason('weighted', { members: 3, weight: 2, weightSum: 5 })).toBe(
+      '2 von 5 Punkten',
+    );
+  });
+});

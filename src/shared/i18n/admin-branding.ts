@@ -1,0 +1,69 @@
+/** German texts of the branding page (spec §2 "Branding page", §9 fonts and languages). */
+export const brandingTexts = {
+  pageTitle: 'Branding Verwaltung',
+  intro:
+    'So sehen Gäste Ihre Trinkgeldseite, die Dankeseite und die Fehlerseiten Ihrer QR-Codes. Änderungen gelten nach dem Speichern sofort.',
+  tabsLabel: 'Branding-Bereiche',
+  tabs: { colors: 'Farben', text: 'Text', content: 'Inhalt', media: 'Medien' },
+  colors: {
+    hint: 'Farbpaare unter dem Kontrast 4,5:1 (WCAG AA) werden nicht gespeichert, damit jeder Gast die Seite lesen kann.',
+    picker: (label: string) => `${label} auswählen`,
+    reset: 'Standardfarben',
+  },
+  text: {
+    companyNameHint: 'Leer: der Name des Betriebs.',
+    thankYouHint: 'Für Team- und Tischcodes; Mitarbeiter haben ihre eigene Dankesnachricht.',
+    tonality: 'Tonalität',
+    tonalityHint: 'Bestimmt die Ansprache in der Vorschau.',
+  },
+  content: {
+    fontHint: 'Schriften werden von unserem Server geladen, nie von Dritten.',
+    languageHint: 'Standardsprache der Gästeseiten.',
+  },
+  media: {
+    logoHint:
+      'PNG, JPEG oder WebP, höchstens 1 MB. SVG wird aus Sicherheitsgründen nicht angenommen.',
+    choose: 'Logo auswählen',
+    uploading: 'Logo wird hochgeladen...',
+    remove: 'Logo entfernen',
+    none: 'Kein Logo',
+    current: 'Aktuelles Logo',
+    uploaded: 'Logo hochgeladen',
+    uploadedHint: 'Speichern Sie, damit Gäste es sehen.',
+  },
+  preview: {
+    title: 'Live-Vorschau',
+    description: 'Die Trinkgeldseite, wie Gäste sie sehen.',
+    employee: 'Anna Schneider',
+    jobTitle: 'Rezeption',
+    continue: 'Weiter zur Zahlung · 10,00 €',
+    amountsLabel: 'Betrag wählen',
+  },
+  /** What the guest reads above the amounts, per tonality. */
+  tonalityWording: {
+    formal: {
+      heading: 'Trinkgeld geben',
+      line: 'Wir freuen uns über Ihre Anerkennung für unser Team.',
+    },
+    friendly: {
+      heading: 'Danke für Ihren Besuch!',
+      line: 'Mit einem Trinkgeld sagen Sie Anna direkt Danke.',
+    },
+    casual: {
+      heading: 'Hat’s dir gefallen?',
+      line: 'Lass Anna ein Trinkgeld da – geht ganz schnell!',
+    },
+  },
+  save: 'Speichern',
+  saving: 'Wird gespeichert...',
+  unsaved: 'Ungespeicherte Änderungen',
+  lastSaved: (when: string) => `Zuletzt gespeichert: ${when}`,
+  neverSaved: 'Noch nie gespeichert: es gelten die Standardwerte.',
+  toasts: {
+    saved: { title: 'Branding gespeichert', description: 'Die Gästeseiten zeigen es ab sofort.' },
+    saveFailed: 'Speichern fehlgeschlagen',
+    loadFailed: 'Daten konnten nicht geladen werden.',
+    invalid: 'Bitte prüfen Sie die markierten Felder.',
+  },
+  retry: 'Erneut versuchen',
+} as const;

@@ -1,0 +1,195 @@
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
+import { get, type RegisterOptions, useFormContext, useFormState } from 'react-hook-form';
+import { cn } from '../../lib/cn';
+import { Button, type ButtonProps } from '../ui/Button';
+import { Input, Label, selectClasses, Textarea } from '../ui/Field';
+
+/** Ids and the error of one field, for custom controls inside a <Form>. */
+export function useFieldState(name: string) {
+  const id = useId();
+  const { errors } = useFormState({ name });
+  const message = (get(errors, name) as { message?: string } | undefined)?.message;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return { id, hintId, errorId, message };
+}
+
+export interface FieldFrameProps {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children: (control: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby': string | undefined;
+    'aria-required': boolean | undefined;
+  }) => ReactNode;
+}
+
+/** Label, control, hint and the German error message right below the control. */
+export function FieldFrame({ name, label, hint, required, className, children }: FieldFrameProps) {
+  const { id, hintId, errorId, message } = useFieldState(name);
+  const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-destructive">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children({
+        id,
+        'aria-invalid': Boolean(message),
+        'aria-describedby': describedBy || undefined,
+        'aria-required': required || undefined,
+      })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {message ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type FieldBase = {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Extra react-hook-form options, e.g. `onChange` to reset a dependent field. */
+  registerOptions?: RegisterOptions;
+};
+
+export function TextField({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  registerOptions,
+  ...props
+}: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const { register } = useFormContext();
+  return (
+    <FieldFrame name={name} label={label} hint={hint} required={required} className={className}>
+      {(control) => <Input {...props} {...control} {...register(name, registerOptions)} />}
+    </FieldFrame>
+  );
+}
+
+export function TextareaField({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  registerOptions,
+  ...props
+}: FieldBase & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
+  const { register } = useFormContext();
+  return (
+    <FieldFrame name={name} label={label} hint={hint} required={required} className={className}>
+      {(control) => <Textarea {...props} {...control} {...register(name, registerOptions)} />}
+    </FieldFrame>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  options,
+  placeholder,
+  registerOptions,
+  ...props
+}: FieldBase &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'> & {
+    options: readonly { value: string; label: string }[];
+    /** A first, empty choice ("Bitte wählen"). */
+    placeholder?: string;
+  }) {
+  const { register } = useFormContext();
+  return (
+    <FieldFrame name={name} label={label} hint={hint} required={required} className={className}>
+      {(control) => (
+        <select
+          className={selectClasses}
+          {...props}
+          {...control}
+          {...register(name, registerOptions)}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** The form's own error (a server answer that names no field), announced when it appears. */
+export function FormError() {
+  const { errors } = useFormState();
+  const message = (errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-destructive px-3 py-2 text-sm text-destructive"
+    >
+      {message}
+    </p>
+  );
+}
+
+/** Submit with progress: disabled and showing `pendingText` while the save runs. */
+export function SubmitButton({
+  children,
+  pendingText,
+  ...props
+}: Omit<ButtonProps, 'type'> & { pendingText: string }) {
+  const { isSubmitting } = useFormState();
+  return (
+    <Button
+      type="submit"
+      aria-busy={isSubmitting}
+      disabled={isSubmitting || props.disabled}
+      {...props}
+    >
+      {isSubmitting ? (
+        <>
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          />
+          {pendingText}
+        </>
+      ) : (
+        children
+      )}
+    </Button>
+  );
+}

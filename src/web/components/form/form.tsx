@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormHTMLAttributes, type ReactNode, useRef } from 'react';
+import {
+  type FieldValues,
+  FormProvider,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api';
+
+/**
+ * The one way to build a form (docs/decisions/0050 and 0103): react-hook-form validated by the
+ * zod schema from src/shared/api that the server checks again.
+ *
+ *   const form = useZodForm(createPaymentPointSchema, { defaultValues: { name: '' } });
+ *   <Form form={form} onSubmit={(values) => api.post(...)} onError={toastIt}>
+ *     <TextField name="name" label="Name" required />
+ *     <SubmitButton pendingText="Wird gespeichert...">Speichern</SubmitButton>
+ *   </Form>
+ *
+ * Field errors appear in German next to their field; a server answer naming a field (details
+ * path "body.name") lands on that field too. While a save runs the submit button shows its
+ * progress and is disabled, and a second submit (Enter pressed twice) is ignored.
+ */
+export function useZodForm<TIn extends FieldValues, TOut>(
+  schema: z.ZodType<TOut, TIn>,
+  options: Omit<UseFormProps<TIn, unknown, TOut>, 'resolver'> = {},
+): UseFormReturn<TIn, unknown, TOut> {
+  return useForm<TIn, unknown, TOut>({
+    resolver: zodResolver(schema as never) as never,
+    // Checked on submit, then again on every change: an error appearing on blur would move the
+    // submit button away under the pointer between mouse down and up.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    ...options,
+  });
+}
+
+/** Puts a server's field messages on their fields; answers whether any field took one. */
+export function applyServerErrors<TIn extends FieldValues>(
+  form: UseFormReturn<TIn, unknown, unknown>,
+  error: unknown,
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const values = form.getValues() as Record<string, unknown>;
+  let placed = false;
+  for (const detail of error.details) {
+    const field = detail.path.replace(/^body\./, '');
+    if (field in values) {
+      form.setError(field as Path<TIn>, { type: 'server', message: detail.message });
+      placed = true;
+    }
+  }
+  return placed;
+}
+
+export interface FormProps<TIn extends FieldValues, TOut> extends Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'onSubmit' | 'onError'
+> {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  onSubmit: (values: TOut) => Promise<unknown> | unknown;
+  /** After a failed save (server or network): for a toast. Field errors are already shown. */
+  onError?: (error: unknown) => void;
+  /** When the browser-side validation refuses the values (e.g. the spec's required-fields toast). */
+  onInvalid?: () => void;
+  children: ReactNode;
+}
+
+export function Form<TIn extends FieldValues, TOut>({
+  form,
+  onSubmit,
+  onError,
+  onInvalid,
+  children,
+  ...props
+}: FormProps<TIn, TOut>) {
+  const inFlight = useRef(false);
+  const submit = form.handleSubmit(
+    async (values) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        const onField = applyServerErrors(form as UseFormReturn<TIn, unknown, unknown>, error);
+        if (!onField) {
+          form.setError('root.server', {
+            type: 'server',
+            message:
+              error instanceof ApiError
+                ? error.message
+                : 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+          });
+        }
+        onError?.(error);
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    () => onInvalid?.(),
+  );
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        {...props}
+        onSubmit={(event) => {
+          event.stopPropagation();
+          void submit(event);
+        }}
+      >
+        {children}
+      </form>
+    </FormProvider>
+  );
+}

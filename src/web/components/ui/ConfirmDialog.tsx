@@ -1,0 +1,59 @@
+import { type ReactNode, useState } from 'react';
+import { commonTexts } from '../../../shared/i18n/common';
+import { Button, type ButtonVariant } from './Button';
+import { Dialog } from './Dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  variant?: ButtonVariant;
+  /** May be async: the buttons stay disabled until it settles, so it cannot run twice. */
+  onConfirm: () => Promise<unknown> | unknown;
+}
+
+/** "Are you sure?" for actions that cannot be undone, as an alert dialog. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  variant = 'destructive',
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      role="alertdialog"
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
+            {commonTexts.cancel}
+          </Button>
+          <Button
+            variant={variant}
+            disabled={busy}
+            aria-busy={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await onConfirm();
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,294 @@
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import type { Profile } from '../../../shared/api/profiles';
+import { isProfileComplete } from '../../../shared/domain/auth';
+import { isStaffManager, ROLE_LABELS } from '../../../shared/domain/roles';
+import { adminTexts } from '../../../shared/i18n/admin';
+import { Badge } from '../../components/ui/Badge';
+import { buttonClasses } from '../../components/ui/Button';
+import { Label, selectClasses } from '../../components/ui/Field';
+import { cn } from '../../lib/cn';
+import { usePageTitle } from '../../lib/page-title';
+import { useSession } from '../../lib/session';
+import { SignOutButton } from '../auth/SignOutButton';
+import { Icon } from '../public/components/Icon';
+import { SkipLink } from '../public/components/SkipLink';
+import { adminApi, adminKeys } from './admin-api';
+import { ADMIN_NAV, type AdminPageLink } from './admin-pages';
+import { selectBusiness, useSelectedBusinessId } from './business-scope';
+
+const t = adminTexts.shell;
+/** The one <main> of every admin page; the pages themselves render plain sections. */
+const MAIN_ID = 'admin-main';
+
+/**
+ * The frame of every /admin page (one layout route in router.tsx): product and business name,
+ * a business picker for the platform admin, the navigation, the role badge, 'Mitarbeiter-Ansicht'
+ * and 'Abmelden'. The layout holds the one <main>; pages render plain sections inside it. Below 1024 px the navigation and the
+ * actions fold into a menu, so nothing overlaps or scrolls sideways down to 360 px.
+ *
+ * Without a signed-in admin or owner it renders the page alone: the route guards inside decide
+ * (login, onboarding, the denied screen, or the open 'Demnächst verfügbar' pages).
+ */
+export function AdminLayout() {
+  const session = useSession();
+  const profile = session.profile;
+  const isManager =
+    session.status === 'ready' &&
+    session.user !== null &&
+    profile !== null &&
+    isProfileComplete(profile) &&
+    isStaffManager(profile.role);
+  if (!isManager) {
+    return (
+      <main id={MAIN_ID}>
+        <Outlet />
+      </main>
+    );
+  }
+  return <AdminShell profile={profile} />;
+}
+
+function useBusinessChoice(isAdmin: boolean) {
+  const selected = useSelectedBusinessId();
+  const businesses = useQuery({
+    queryKey: adminKeys.businesses,
+    queryFn: adminApi.businesses,
+    staleTime: 60_000,
+  });
+  // An owner never carries a choice (one may be left from an admin session in this tab): the
+  // server would refuse every call naming another business.
+  const stale = !isAdmin && selected !== null;
+  const list = businesses.data?.businesses;
+  const vanished =
+    isAdmin && selected !== null && list !== undefined && !list.some((b) => b.id === selected);
+  useLayoutEffect(() => {
+    if (stale || vanished) selectBusiness(null);
+  }, [stale, vanished]);
+
+  const currentId = (isAdmin ? selected : null) ?? businesses.data?.currentBusinessId ?? null;
+  return {
+    ready: !stale && !vanished,
+    list: list ?? [],
+    currentId,
+    currentName: list?.find((b) => b.id === currentId)?.name ?? null,
+    needsChoice: isAdmin && currentId === null && businesses.isSuccess,
+  };
+}
+
+function AdminShell({ profile }: { profile: Profile }) {
+  const isAdmin = profile.role === 'admin';
+  const business = useBusinessChoice(isAdmin);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const closeMenu = (refocus: boolean) => {
+    setMenuOpen(false);
+    if (refocus) menuButton.current?.focus();
+  };
+  const onMenuKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      closeMenu(true);
+    }
+  };
+
+  const picker = (id: string) =>
+    isAdmin ? <BusinessPicker id={id} list={business.list} currentId={business.currentId} /> : null;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink target={MAIN_ID} />
+      <header className="sticky top-0 z-40 border-b border-border bg-background">
+        <div className="mx-auto flex min-h-14 w-full max-w-7xl items-center gap-3 px-4 py-2 sm:px-6">
+          <Link
+            to="/admin/dashboard"
+            className="flex shrink-0 items-center gap-2 font-bold text-primary"
+            aria-label={`${t.productName} ${t.consoleName}`}
+          >
+            <Icon name="heart" className="h-5 w-5" />
+            <span>{t.productName}</span>
+          </Link>
+          <span aria-hidden="true" className="text-muted-foreground">
+            ·
+          </span>
+          <div className="min-w-0 flex-1">
+            {isAdmin ? (
+              <div className="hidden lg:block">{picker('admin-business-wide')}</div>
+            ) : null}
+            <p
+              className={cn('truncate text-sm font-medium', isAdmin && 'lg:hidden')}
+              data-testid="admin-business-name"
+              title={business.currentName ?? undefined}
+            >
+              {business.currentName ?? (business.needsChoice ? t.chooseBusiness : '')}
+            </p>
+          </div>
+          <div className="hidden items-center gap-2 lg:flex">
+            <RoleBadge profile={profile} />
+            <Link to="/employee/dashboard" className={buttonClasses('outline', 'sm')}>
+              {t.employeeView}
+            </Link>
+            <SignOutButton size="sm" />
+          </div>
+          <button
+            ref={menuButton}
+            type="button"
+            className={cn(buttonClasses('outline', 'sm'), 'lg:hidden')}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Icon name={menuOpen ? 'close' : 'menu'} className="h-5 w-5" />
+            <span>{menuOpen ? t.closeMenu : t.menu}</span>
+          </button>
+        </div>
+        <nav aria-label={t.navLabel} className="hidden border-t border-border lg:block">
+          <ul className="mx-auto flex w-full max-w-7xl flex-wrap gap-1 px-4 py-1.5 sm:px-6">
+            {ADMIN_NAV.map((page) => (
+              <li key={page.path}>
+                <AdminNavLink page={page} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div
+          id={menuId}
+          hidden={!menuOpen}
+          onKeyDown={onMenuKey}
+          className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-border px-4 pb-4 pt-3 lg:hidden"
+        >
+          {isAdmin ? <div className="mb-3">{picker('admin-business-narrow')}</div> : null}
+          <nav aria-label={t.navLabel}>
+            <ul className="grid gap-1 sm:grid-cols-2">
+              {ADMIN_NAV.map((page) => (
+                <li key={page.path}>
+                  <AdminNavLink page={page} onNavigate={() => closeMenu(false)} block />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-border pt-3">
+            <RoleBadge profile={profile} />
+            <Link
+              to="/employee/dashboard"
+              className={buttonClasses('outline', 'sm')}
+              onClick={() => closeMenu(false)}
+            >
+              {t.employeeView}
+            </Link>
+            <SignOutButton size="sm" />
+          </div>
+        </div>
+      </header>
+      <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {!business.ready ? null : business.needsChoice ? (
+          <ChooseBusiness list={business.list} />
+        ) : (
+          <Outlet />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function RoleBadge({ profile }: { profile: Profile }) {
+  return (
+    <Badge variant={profile.role === 'admin' ? 'accent' : 'secondary'} data-testid="role-badge">
+      {ROLE_LABELS[profile.role]}
+    </Badge>
+  );
+}
+
+function AdminNavLink({
+  page,
+  onNavigate,
+  block,
+}: {
+  page: AdminPageLink;
+  onNavigate?: () => void;
+  block?: boolean;
+}) {
+  const base = cn(
+    'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium',
+    block && 'w-full',
+  );
+  if (!page.available) {
+    return (
+      <Link
+        to={page.path}
+        onClick={onNavigate}
+        className={cn(base, 'text-muted-foreground hover:bg-muted')}
+      >
+        <Icon name={page.icon} className="h-4 w-4" />
+        {page.navLabel}
+        <span className="text-xs">({t.soon})</span>
+      </Link>
+    );
+  }
+  return (
+    <NavLink
+      to={page.path}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cn(
+          base,
+          isActive
+            ? 'bg-primary text-primary-foreground'
+            : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+        )
+      }
+    >
+      <Icon name={page.icon} className="h-4 w-4" />
+      {page.navLabel}
+    </NavLink>
+  );
+}
+
+function BusinessPicker({
+  id,
+  list,
+  currentId,
+}: {
+  id: string;
+  list: readonly { id: string; name: string }[];
+  currentId: string | null;
+}) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <Label htmlFor={id} className="shrink-0 text-muted-foreground">
+        {t.business}
+      </Label>
+      <select
+        id={id}
+        className={cn(selectClasses, 'h-9 min-w-0 max-w-xs text-sm')}
+        value={currentId ?? ''}
+        onChange={(event) => selectBusiness(event.target.value || null)}
+      >
+        {currentId === null ? <option value="">{t.chooseBusiness}</option> : null}
+        {list.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The platform admin without a business of their own picks one before any page loads. */
+function ChooseBusiness({ list }: { list: readonly { id: string; name: string }[] }) {
+  usePageTitle(t.chooseBusiness);
+  useEffect(() => {
+    document.getElementById('admin-business-choice')?.focus();
+  }, []);
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-6">
+      <h1 className="text-2xl font-bold">{t.chooseBusiness}</h1>
+      <p className="text-muted-foreground">{t.chooseBusinessHint}</p>
+      <BusinessPicker id="admin-business-choice" list={list} currentId={null} />
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../shared/domain/audit';
+import { AUDIT_LOG_DASHBOARD_ROWS } from '../../../shared/domain/constants';
+import { adminTexts } from '../../../shared/i18n/admin';
+import { Button } from '../../components/ui/Button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/Card';
+import { Input, Label, selectClasses } from '../../components/ui/Field';
+import { Spinner } from '../../components/ui/Spinner';
+import {
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../components/ui/Table';
+import { toast } from '../../components/ui/toast-store';
+import { cn } from '../../lib/cn';
+import { formatDateTime } from '../../lib/format';
+import { adminApi, adminKeys, type AuditLogFilter } from './admin-api';
+import { auditActionLabel, auditAdminLabel, auditDetails, auditTargetLabel } from './audit-format';
+import { useSelectedBusinessId } from './business-scope';
+
+const t = adminTexts.audit;
+
+/**
+ * The dashboard's audit log (spec §2): 15 rows in a 350 px scroll area, newest first, with
+ * 'Aktualisieren'. Filters and paging ask the server, which keeps to the business.
+ */
+export function AuditLogCard() {
+  const businessId = useSelectedBusinessId();
+  const ids = { action: useId(), from: useId(), to: useId() };
+  const [filter, setFilter] = useState<AuditLogFilter>({
+    page: 1,
+    pageSize: AUDIT_LOG_DASHBOARD_ROWS,
+    action: '',
+    from: '',
+    to: '',
+  });
+  const query = useQuery({
+    queryKey: adminKeys.auditLog(businessId, filter),
+    queryFn: () => adminApi.auditLog(filter),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (query.isError) toast({ ...adminTexts.toasts.auditLoadFailed, variant: 'destructive' });
+  }, [query.isError]);
+
+  const items = query.isError ? [] : (query.data?.items ?? []);
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / filter.pageSize));
+  const change = (next: Partial<AuditLogFilter>) => setFilter((f) => ({ ...f, page: 1, ...next }));
+
+  return (
+    <Card>
+      <CardHeader className="gap-3 sm:flex-row sm:flex-wrap sm:items-start sm:justify-between">
+        <div>
+          <CardTitle>{t.title}</CardTitle>
+          <CardDescription>{t.description}</CardDescription>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+          aria-busy={query.isFetching}
+        >
+          {t.refresh}
+        </Button>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <div className="grid gap-3 sm:grid-cols-3">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.action}>{t.filterAction}</Label>
+            <select
+              id={ids.action}
+              className={cn(selectClasses, 'h-10 text-sm')}
+              value={filter.action ?? ''}
+              onChange={(event) => change({ action: event.target.value as AuditAction | '' })}
+            >
+              <option value="">{t.allActions}</option>
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {AUDIT_ACTION_LABELS[action]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.from}>{t.from}</Label>
+            <Input
+              id={ids.from}
+              type="date"
+              className="h-10 text-sm"
+              value={filter.from ?? ''}
+              onChange={(event) => change({ from: event.target.value })}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.to}>{t.to}</Label>
+            <Input
+              id={ids.to}
+              type="date"
+              className="h-10 text-sm"
+              value={filter.to ?? ''}
+              onChange={(event) => change({ to: event.target.value })}
+            />
+          </div>
+        </div>
+        <div
+          className="max-h-[350px] overflow-auto rounded-md border border-border"
+          data-testid="audit-log-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={t.title}
+        >
+          <table className="w-full min-w-[40rem] border-collapse text-sm">
+            <TableHead className="sticky top-0 z-10 bg-card">
+              <TableRow>
+                <TableHeaderCell>{t.columns.at}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.admin}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.action}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.target}</TableHeaderCell>
+                <TableHeaderCell>{t.columns.details}</TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {query.isPending ? (
+                <TableRow>
+                  <TableCell colSpan={5}>
+                    <Spinner />
+                  </TableCell>
+                </TableRow>
+              ) : items.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} className="py-6 text-center text-muted-foreground">
+                    {t.empty}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                items.map((entry) => (
+                  <TableRow key={entry.id} data-testid="audit-row">
+                    <TableCell className="whitespace-nowrap tabular-nums">
+                      {formatDateTime(entry.createdAt)}
+                    </TableCell>
+                    <TableCell>{auditAdminLabel(entry)}</TableCell>
+                    <TableCell className="font-medium">{auditActionLabel(entry)}</TableCell>
+                    <TableCell className="break-all">{auditTargetLabel(entry)}</TableCell>
+                    <TableCell className="text-muted-foreground">{auditDetails(entry)}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </table>
+        </div>
+        {pages > 1 ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={filter.page <= 1}
+              onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}
+            >
+              {t.newer}
+            </Button>
+            <span aria-live="polite">{t.pageOf(filter.page, pages)}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={filter.page >= pages}
+              onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}
+            >
+              {t.older}
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

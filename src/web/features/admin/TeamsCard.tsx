@@ -1,0 +1,281 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { StaffUser } from '../../../shared/api/staff';
+import { type Team, teamCreateSchema } from '../../../shared/api/teams';
+import { adminTexts } from '../../../shared/i18n/admin';
+import { adminTeamsTexts as tt } from '../../../shared/i18n/admin-users';
+import {
+  TEAM_SPLIT_RULE_LABELS,
+  TEAM_SPLIT_RULES,
+  type TeamSplitRule,
+} from '../../../shared/domain/team-split';
+import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
+import { Form, useZodForm } from '../../components/form/form';
+import { Button } from '../../components/ui/Button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Dialog } from '../../components/ui/Dialog';
+import { Input, Label, selectClasses } from '../../components/ui/Field';
+import { toast } from '../../components/ui/toast-store';
+import { adminApi, adminKeys, messageOf } from './admin-api';
+import { useSelectedBusinessId } from './business-scope';
+
+const toasts = adminTexts.toasts;
+const ruleOptions = TEAM_SPLIT_RULES.map((rule) => ({
+  value: rule,
+  label: TEAM_SPLIT_RULE_LABELS[rule],
+}));
+const failed = (error: unknown) =>
+  toast({
+    title: toasts.errorTitle,
+    description: messageOf(error, toasts.loadFailed),
+    variant: 'destructive',
+  });
+
+/** The teams of the business: create, rename, split rule, members with points, delete. */
+export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
+  const businessId = useSelectedBusinessId();
+  const queryClient = useQueryClient();
+  const key = adminKeys.teams(businessId);
+  const teams = useQuery({ queryKey: key, queryFn: adminApi.teams });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: key }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.users(businessId) }),
+    ]);
+  const [editing, setEditing] = useState<Team | null>(null);
+  const [deleting, setDeleting] = useState<Team | null>(null);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{tt.title}</CardTitle>
+        <CardDescription>{tt.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <CreateTeamForm onCreated={() => void refresh()} />
+        {teams.data && teams.data.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{tt.empty}</p>
+        ) : null}
+        <ul className="flex flex-col gap-3">
+          {teams.data?.items.map((team) => (
+            <li
+              key={team.id}
+              data-testid={`team-${team.name}`}
+              className="flex flex-col gap-2 rounded-lg border border-border p-3 sm:flex-row sm:items-start sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="font-medium">{team.name}</p>
+                <p className="text-sm text-muted-foreground">
+                  {TEAM_SPLIT_RULE_LABELS[team.splitRule]} · {tt.pointCount(team.pointCount)}
+                </p>
+                <p className="text-sm">
+                  {team.members.length === 0
+                    ? tt.noMembers
+                    : team.members
+                        .map((member) =>
+                          team.splitRule === 'weighted'
+                            ? `${member.fullName ?? member.email} (${tt.points(member.weight)})`
+                            : (member.fullName ?? member.email),
+                        )
+                        .join(', ')}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" onClick={() => setEditing(team)}>
+                  {tt.edit}
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => setDeleting(team)}>
+                  {tt.delete}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      {editing ? (
+        <EditTeamDialog
+          team={editing}
+          staff={staff.filter((person) => person.status !== 'deactivated')}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={tt.deleteTitle(deleting?.name ?? '')}
+        description={tt.deleteText}
+        confirmLabel={tt.delete}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await adminApi.deleteTeam(deleting.id);
+            toast({ title: tt.deleted, variant: 'success' });
+            void refresh();
+          } catch (error) {
+            failed(error);
+          }
+          setDeleting(null);
+        }}
+      />
+    </Card>
+  );
+}
+
+function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
+  const form = useZodForm(teamCreateSchema, { defaultValues: { name: '', splitRule: 'equal' } });
+  return (
+    <Form
+      form={form}
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={async (values) => {
+        await adminApi.createTeam(values);
+        toast({ title: tt.created, variant: 'success' });
+        form.reset({ name: '', splitRule: values.splitRule });
+        onCreated();
+      }}
+    >
+      <FormError />
+      <TextField
+        name="name"
+        label={tt.name}
+        required
+        autoComplete="off"
+        className="min-w-0 flex-1"
+      />
+      <SelectField name="splitRule" label={tt.rule} options={ruleOptions} />
+      <SubmitButton pendingText={tt.creating} className="sm:mt-7">
+        {tt.create}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function EditTeamDialog({
+  team,
+  staff,
+  onClose,
+  onSaved,
+}: {
+  team: Team;
+  staff: readonly StaffUser[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [name, setName] = useState(team.name);
+  const [rule, setRule] = useState<TeamSplitRule>(team.splitRule);
+  const [weights, setWeights] = useState<Record<string, number>>(
+    Object.fromEntries(team.members.map((member) => [member.profileId, member.weight])),
+  );
+  const [busy, setBusy] = useState(false);
+  const nameId = useId();
+  const ruleId = useId();
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await adminApi.updateTeam(team.id, { name, splitRule: rule });
+      await adminApi.setTeamMembers(team.id, {
+        members: Object.entries(weights).map(([profileId, weight]) => ({ profileId, weight })),
+      });
+      toast({ title: tt.saved, variant: 'success' });
+      onSaved();
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={tt.editTitle(team.name)}
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={onClose}>
+            Abbrechen
+          </Button>
+          <Button disabled={busy} aria-busy={busy} onClick={() => void save()}>
+            {tt.save}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={nameId}>{tt.name}</Label>
+          <Input id={nameId} value={name} onChange={(event) => setName(event.target.value)} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ruleId}>{tt.rule}</Label>
+          <select
+            id={ruleId}
+            className={selectClasses}
+            value={rule}
+            onChange={(event) => setRule(event.target.value as TeamSplitRule)}
+          >
+            {ruleOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">{tt.members}</legend>
+          {staff.map((person) => {
+            const label = person.fullName ?? person.email;
+            const checked = person.id in weights;
+            return (
+              <div key={person.id} className="flex items-center justify-between gap-3">
+                <label className="flex min-w-0 items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onChange={(event) =>
+                      setWeights((current) => {
+                        const next = { ...current };
+                        if (event.target.checked) next[person.id] = 1;
+                        else delete next[person.id];
+                        return next;
+                      })
+                    }
+                  />
+                  <span className="truncate">{label}</span>
+                </label>
+                {checked && rule === 'weighted' ? (
+                  <Input
+                    type="number"
+                    min={1}
+                    step={1}
+                    aria-label={tt.weight(label)}
+                    className="w-20"
+                    value={weights[person.id]}
+                    onChange={(event) =>
+                      setWeights((current) => ({
+                        ...current,
+                        [person.id]: Number(event.target.value),
+                      }))
+                    }
+                  />
+                ) : null}
+              </div>
+            );
+          })}
+        </fieldset>
+      </div>
+    </Dialog>
+  );
+}

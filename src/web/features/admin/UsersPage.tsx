@@ -1,0 +1,351 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
+import {
+  STAFF_STATUS_LABELS,
+  staffInviteSchema,
+  type StaffStatus,
+  type StaffUser,
+} from '../../../shared/api/staff';
+import { adminTexts } from '../../../shared/i18n/admin';
+import { adminUsersTexts as u } from '../../../shared/i18n/admin-users';
+import { ROLE_LABELS, ROLES, type Role } from '../../../shared/domain/roles';
+import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
+import { Form, useZodForm } from '../../components/form/form';
+import { Badge, type BadgeVariant } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Dialog } from '../../components/ui/Dialog';
+import { Input, Label, selectClasses } from '../../components/ui/Field';
+import { Menu, type MenuItem } from '../../components/ui/Menu';
+import { Spinner } from '../../components/ui/Spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../components/ui/Table';
+import { toast } from '../../components/ui/toast-store';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { adminApi, adminKeys, messageOf } from './admin-api';
+import { AdminPage } from './AdminPage';
+import { TeamsCard } from './TeamsCard';
+import { useSelectedBusinessId } from './business-scope';
+
+const toasts = adminTexts.toasts;
+
+const STATUS_BADGES: Record<StaffStatus, BadgeVariant> = {
+  active: 'success',
+  invited: 'accent',
+  deactivated: 'outline',
+};
+
+/** The roles this person may hand out: only the platform admin grants admin (decision 0120). */
+function grantableRoles(actorRole: Role | undefined): Role[] {
+  return actorRole === 'admin' ? [...ROLES] : ROLES.filter((role) => role !== 'admin');
+}
+
+const failed = (error: unknown) =>
+  toast({
+    title: toasts.errorTitle,
+    description: messageOf(error, toasts.loadFailed),
+    variant: 'destructive',
+  });
+
+/** /admin/users (issue 11): the business's staff, invitations, roles and deactivation. */
+export function UsersPage() {
+  const businessId = useSelectedBusinessId();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const actorRole = session.profile?.role;
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim());
+  const key = adminKeys.users(businessId);
+  const users = useQuery({
+    queryKey: [...key, deferredSearch],
+    queryFn: () => adminApi.users(deferredSearch),
+    placeholderData: keepPreviousData,
+  });
+  const allStaff = useQuery({ queryKey: [...key, ''], queryFn: () => adminApi.users('') });
+  useEffect(() => {
+    if (users.isError) failed(users.error);
+  }, [users.isError, users.error]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+
+  const [roleTarget, setRoleTarget] = useState<StaffUser | null>(null);
+  const [deactivateTarget, setDeactivateTarget] = useState<StaffUser | null>(null);
+
+  const resend = useMutation({
+    mutationFn: (user: StaffUser) => adminApi.resendInvitation(user.id),
+    onSuccess: (user) => {
+      toast({ title: u.resent(user.email), variant: 'success' });
+      void refresh();
+    },
+    onError: failed,
+  });
+  const reactivate = useMutation({
+    mutationFn: (user: StaffUser) => adminApi.setUserActive(user.id, true),
+    onSuccess: () => {
+      toast({ title: u.reactivated, variant: 'success' });
+      void refresh();
+    },
+    onError: failed,
+  });
+
+  const searchId = useId();
+  const items = users.data?.items;
+  return (
+    <AdminPage title={u.title} description={u.description}>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">{u.inviteTitle}</CardTitle>
+          <CardDescription>{u.inviteText}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <InviteForm roles={grantableRoles(actorRole)} onInvited={() => void refresh()} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6">
+          <div className="flex max-w-md flex-col gap-1.5">
+            <Label htmlFor={searchId}>{u.search}</Label>
+            <Input
+              id={searchId}
+              type="search"
+              value={search}
+              placeholder={u.searchPlaceholder}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          {!items ? (
+            <Spinner label="Lade..." />
+          ) : items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{u.empty}</p>
+          ) : (
+            <Table data-testid="users-table">
+              <TableHead>
+                <TableRow>
+                  <TableHeaderCell>{u.columns.name}</TableHeaderCell>
+                  <TableHeaderCell>{u.columns.email}</TableHeaderCell>
+                  <TableHeaderCell>{u.columns.role}</TableHeaderCell>
+                  <TableHeaderCell>{u.columns.team}</TableHeaderCell>
+                  <TableHeaderCell>{u.columns.status}</TableHeaderCell>
+                  <TableHeaderCell>{u.columns.lastLogin}</TableHeaderCell>
+                  <TableHeaderCell>
+                    <span className="sr-only">{u.columns.actions}</span>
+                  </TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {items.map((user) => (
+                  <TableRow key={user.id} data-testid={`user-${user.email}`}>
+                    <TableCell className="font-medium">
+                      {user.fullName ?? <span className="text-muted-foreground">{u.noName}</span>}
+                    </TableCell>
+                    <TableCell className="break-all">{user.email}</TableCell>
+                    <TableCell>{ROLE_LABELS[user.role]}</TableCell>
+                    <TableCell>
+                      {user.teams.length > 0 ? user.teams.join(', ') : u.noTeam}
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex flex-col items-start gap-1">
+                        <Badge variant={STATUS_BADGES[user.status]}>
+                          {STATUS_LABEL(user.status)}
+                        </Badge>
+                        {user.invitationExpiresAt ? (
+                          <span className="text-xs text-muted-foreground">
+                            {new Date(user.invitationExpiresAt) > new Date()
+                              ? u.invitationUntil(formatDateTime(user.invitationExpiresAt))
+                              : u.invitationExpired}
+                          </span>
+                        ) : null}
+                      </div>
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : u.never}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {user.id === session.user?.id ? null : (
+                        <Menu
+                          label={u.actions.menu(user.fullName ?? user.email)}
+                          trigger={
+                            <span aria-hidden="true" className="text-lg leading-none">
+                              ⋯
+                            </span>
+                          }
+                          variant="ghost"
+                          size="sm"
+                          align="end"
+                          items={menuItems(user, {
+                            resend: () => resend.mutate(user),
+                            role: () => setRoleTarget(user),
+                            deactivate: () => setDeactivateTarget(user),
+                            reactivate: () => reactivate.mutate(user),
+                          })}
+                        />
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      <TeamsCard staff={allStaff.data?.items ?? []} />
+
+      {roleTarget ? (
+        <RoleDialog
+          user={roleTarget}
+          roles={grantableRoles(actorRole)}
+          onClose={() => setRoleTarget(null)}
+          onSaved={() => {
+            setRoleTarget(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deactivateTarget !== null}
+        onOpenChange={(open) => !open && setDeactivateTarget(null)}
+        title={u.deactivateTitle(deactivateTarget?.fullName ?? deactivateTarget?.email ?? '')}
+        description={u.deactivateText}
+        confirmLabel={u.actions.deactivate}
+        onConfirm={async () => {
+          if (!deactivateTarget) return;
+          try {
+            await adminApi.setUserActive(deactivateTarget.id, false);
+            toast({ title: u.deactivated, variant: 'success' });
+            void refresh();
+          } catch (error) {
+            failed(error);
+          }
+          setDeactivateTarget(null);
+        }}
+      />
+    </AdminPage>
+  );
+}
+
+const STATUS_LABEL = (status: StaffStatus) => STAFF_STATUS_LABELS[status];
+
+function menuItems(
+  user: StaffUser,
+  actions: { resend(): void; role(): void; deactivate(): void; reactivate(): void },
+): MenuItem[] {
+  const items: MenuItem[] = [];
+  if (user.status === 'invited') items.push({ label: u.actions.resend, onSelect: actions.resend });
+  if (user.status !== 'deactivated') {
+    items.push({ label: u.actions.changeRole, onSelect: actions.role });
+    items.push({ label: u.actions.deactivate, onSelect: actions.deactivate, destructive: true });
+  } else {
+    items.push({ label: u.actions.reactivate, onSelect: actions.reactivate });
+  }
+  return items;
+}
+
+function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited: () => void }) {
+  const form = useZodForm(staffInviteSchema, { defaultValues: { email: '', role: 'employee' } });
+  return (
+    <Form
+      form={form}
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={async (values) => {
+        const invited = await adminApi.inviteUser(values);
+        toast({ title: u.invited(invited.email), variant: 'success' });
+        form.reset({ email: '', role: values.role });
+        onInvited();
+      }}
+    >
+      <FormError />
+      <TextField
+        name="email"
+        type="email"
+        label={u.email}
+        required
+        autoComplete="off"
+        className="min-w-0 flex-1"
+      />
+      <SelectField
+        name="role"
+        label={u.role}
+        options={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+      />
+      <SubmitButton pendingText={u.inviting} className="sm:mt-7">
+        {u.invite}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function RoleDialog({
+  user,
+  roles,
+  onClose,
+  onSaved,
+}: {
+  user: StaffUser;
+  roles: Role[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [role, setRole] = useState<Role>(user.role);
+  const selectId = useId();
+  const save = useMutation({
+    mutationFn: () => adminApi.setUserRole(user.id, { role }),
+    onSuccess: () => {
+      toast({ title: u.roleSaved, variant: 'success' });
+      onSaved();
+    },
+    onError: failed,
+  });
+  const options = roles.includes(user.role) ? roles : [user.role, ...roles];
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={u.roleDialogTitle(user.fullName ?? user.email)}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Abbrechen
+          </Button>
+          <Button
+            disabled={save.isPending}
+            aria-busy={save.isPending}
+            onClick={() => save.mutate()}
+          >
+            {u.roleSave}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={selectId}>{u.role}</Label>
+        <select
+          id={selectId}
+          className={selectClasses}
+          value={role}
+          onChange={(event) => setRole(event.target.value as Role)}
+        >
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </Dialog>
+  );
+}

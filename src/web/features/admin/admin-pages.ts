@@ -1,0 +1,58 @@
+import { adminTexts } from '../../../shared/i18n/admin';
+import type { IconName } from '../public/components/Icon';
+
+export interface AdminPageLink {
+  path: string;
+  title: string;
+  /** Short name in the header navigation. */
+  navLabel: string;
+  description: string;
+  icon: IconName;
+  /** False while the page says 'Demnächst verfügbar' (reports). */
+  available: boolean;
+}
+
+const m = adminTexts.menu;
+
+/**
+ * The admin pages, in the order of the dashboard's seven menu cards (spec §2), for the header
+ * navigation and the cards. Reports and users turn into links by setting `available`.
+ */
+export const ADMIN_MENU: readonly AdminPageLink[] = [
+  { path: '/admin/qr-codes', ...m.qrCodes, navLabel: 'QR-Codes', icon: 'qr', available: true },
+  {
+    path: '/admin/qr-code-view',
+    ...m.qrView,
+    navLabel: 'QR-Ansicht',
+    icon: 'user',
+    available: true,
+  },
+  {
+    path: '/admin/uid-management',
+    ...m.uid,
+    navLabel: 'UID-Verwaltung',
+    icon: 'key',
+    available: true,
+  },
+  { path: '/admin/aio-settings', ...m.aio, navLabel: 'AiO', icon: 'zap', available: true },
+  {
+    path: '/admin/branding',
+    ...m.branding,
+    navLabel: 'Branding',
+    icon: 'sparkles',
+    available: true,
+  },
+  { path: '/admin/reports', ...m.reports, navLabel: 'Berichte', icon: 'gauge', available: false },
+  { path: '/admin/users', ...m.users, navLabel: 'Benutzer', icon: 'users', available: true },
+];
+
+export const ADMIN_DASHBOARD_LINK: AdminPageLink = {
+  path: '/admin/dashboard',
+  ...m.dashboard,
+  navLabel: 'Dashboard',
+  icon: 'building',
+  available: true,
+};
+
+/** Header navigation: the dashboard, then every page of the menu. */
+export const ADMIN_NAV: readonly AdminPageLink[] = [ADMIN_DASHBOARD_LINK, ...ADMIN_MENU];

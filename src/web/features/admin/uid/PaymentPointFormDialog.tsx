@@ -1,0 +1,283 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  createPaymentPointSchema,
+  DEFAULT_TARGET_TYPE,
+  PAYMENT_POINT_MESSAGES,
+  PAYMENT_POINT_TARGET_TYPE_LABELS,
+  PAYMENT_POINT_TYPE_LABELS,
+  type PaymentPoint,
+  type PaymentPointTargets,
+  updatePaymentPointSchema,
+} from '../../../../shared/api/payment-points';
+import {
+  ENTRYPOINT_TARGET_TYPES,
+  ENTRYPOINT_TYPES,
+  type EntrypointTargetType,
+  type EntrypointType,
+} from '../../../../shared/domain/tips';
+import { adminTexts } from '../../../../shared/i18n/admin';
+import { commonTexts } from '../../../../shared/i18n/common';
+import {
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from '../../../components/form/fields';
+import { Form, useZodForm } from '../../../components/form/form';
+import { Button } from '../../../components/ui/Button';
+import { Dialog } from '../../../components/ui/Dialog';
+import { toast } from '../../../components/ui/toast-store';
+import { adminApi, adminKeys, messageOf } from '../admin-api';
+import { useSelectedBusinessId } from '../business-scope';
+
+const f = adminTexts.form;
+const toasts = adminTexts.toasts;
+
+const typeOptions = ENTRYPOINT_TYPES.map((value) => ({
+  value,
+  label: PAYMENT_POINT_TYPE_LABELS[value],
+}));
+const targetTypeOptions = ENTRYPOINT_TARGET_TYPES.map((value) => ({
+  value,
+  label: PAYMENT_POINT_TARGET_TYPE_LABELS[value],
+}));
+
+export type PointFormMode = { kind: 'create' } | { kind: 'edit'; point: PaymentPoint };
+
+/** The create dialog of spec §2 (and, for an existing point, its edit dialog). */
+export function PaymentPointFormDialog({
+  mode,
+  onClose,
+  onSaved,
+}: {
+  mode: PointFormMode | null;
+  onClose: () => void;
+  onSaved: (point: PaymentPoint) => void;
+}) {
+  return (
+    <Dialog
+      open={mode !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={mode?.kind === 'edit' ? f.editTitle : f.createTitle}
+      description={mode?.kind === 'edit' ? f.fixedAfterCreate : f.createDescription}
+      className="w-[min(40rem,calc(100vw-2rem))]"
+    >
+      {mode?.kind === 'create' ? <CreateForm onCancel={onClose} onSaved={onSaved} /> : null}
+      {mode?.kind === 'edit' ? (
+        <EditForm point={mode.point} onCancel={onClose} onSaved={onSaved} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function OptionalFields({ namePlaceholder }: { namePlaceholder?: string }) {
+  return (
+    <>
+      <TextField name="label" label={f.label} hint={f.labelHint} placeholder={namePlaceholder} />
+      <TextareaField name="description" label={f.description} rows={2} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="department" label={f.department} />
+        <TextField name="shift" label={f.shift} />
+      </div>
+    </>
+  );
+}
+
+function Buttons({ onCancel, submit }: { onCancel: () => void; submit: string }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="outline" onClick={onCancel}>
+        {commonTexts.cancel}
+      </Button>
+      <SubmitButton pendingText={f.saving}>{submit}</SubmitButton>
+    </div>
+  );
+}
+
+function useTargets() {
+  const businessId = useSelectedBusinessId();
+  const targets = useQuery({
+    queryKey: adminKeys.targets(businessId),
+    queryFn: adminApi.targets,
+  });
+  useEffect(() => {
+    if (targets.isError) {
+      toast({ title: toasts.errorTitle, description: toasts.staffFailed, variant: 'destructive' });
+    }
+  }, [targets.isError]);
+  return targets;
+}
+
+function targetOptions(targets: PaymentPointTargets | undefined, targetType: EntrypointTargetType) {
+  if (!targets) return [];
+  if (targetType === 'user') {
+    return targets.users.map((u) => ({
+      value: u.id,
+      label: u.jobTitle ? `${u.fullName} - ${u.jobTitle}` : u.fullName,
+    }));
+  }
+  if (targetType === 'team')
+    return targets.teams.map((team) => ({ value: team.id, label: team.name }));
+  return [{ value: targets.tenant.id, label: targets.tenant.name }];
+}
+
+function CreateForm({
+  onCancel,
+  onSaved,
+}: {
+  onCancel: () => void;
+  onSaved: (point: PaymentPoint) => void;
+}) {
+  const targets = useTargets();
+  const form = useZodForm(createPaymentPointSchema, {
+    defaultValues: {
+      name: '',
+      type: 'person',
+      targetType: 'user',
+      targetId: '',
+      label: '',
+      description: '',
+      department: '',
+      shift: '',
+      uid: '',
+    },
+  });
+  const [name, targetType] = useWatch({ control: form.control, name: ['name', 'targetType'] });
+  const tenantId = targets.data?.tenant.id ?? '';
+  const chosenTargetType = (targetType ?? 'user') as EntrypointTargetType;
+
+  // A point for the business itself has exactly one possible target.
+  useEffect(() => {
+    if (chosenTargetType === 'tenant' && tenantId) form.setValue('targetId', tenantId);
+  }, [chosenTargetType, tenantId, form]);
+
+  const options = targetOptions(targets.data, chosenTargetType);
+  return (
+    <Form
+      form={form}
+      className="flex flex-col gap-4"
+      aria-label={f.createTitle}
+      onInvalid={() =>
+        toast({ title: PAYMENT_POINT_MESSAGES.requiredFields, variant: 'destructive' })
+      }
+      onError={(error) =>
+        toast({
+          title: toasts.errorTitle,
+          description: messageOf(error, toasts.createFailed),
+          variant: 'destructive',
+        })
+      }
+      onSubmit={async (values) => {
+        const point = await adminApi.createPoint(values);
+        toast({ title: toasts.created, description: point.uid, variant: 'success' });
+        onSaved(point);
+      }}
+    >
+      <FormError />
+      <TextField name="name" label={f.name} required autoComplete="off" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          name="type"
+          label={f.type}
+          required
+          options={typeOptions}
+          registerOptions={{
+            onChange: (event: { target: { value: string } }) => {
+              const next = DEFAULT_TARGET_TYPE[event.target.value as EntrypointType];
+              if (next) {
+                form.setValue('targetType', next);
+                form.setValue('targetId', next === 'tenant' ? tenantId : '');
+              }
+            },
+          }}
+        />
+        <SelectField
+          name="targetType"
+          label={f.targetType}
+          required
+          options={targetTypeOptions}
+          registerOptions={{
+            // Spec §5: changing the target type clears the target.
+            onChange: (event: { target: { value: string } }) =>
+              form.setValue('targetId', event.target.value === 'tenant' ? tenantId : ''),
+          }}
+        />
+      </div>
+      {chosenTargetType === 'tenant' ? (
+        <p className="text-sm text-muted-foreground">
+          {targets.data ? f.tenantTarget(targets.data.tenant.name) : commonTexts.loading}
+        </p>
+      ) : (
+        <SelectField
+          name="targetId"
+          label={chosenTargetType === 'user' ? f.employee : f.team}
+          required
+          placeholder={f.chooseTarget}
+          options={options}
+          hint={
+            targets.data && options.length === 0
+              ? chosenTargetType === 'user'
+                ? f.noEmployees
+                : f.noTeams
+              : undefined
+          }
+        />
+      )}
+      <OptionalFields namePlaceholder={name || undefined} />
+      <TextField name="uid" label={f.customUid} hint={f.customUidHint} autoComplete="off" />
+      <Buttons onCancel={onCancel} submit={f.submitCreate} />
+    </Form>
+  );
+}
+
+function EditForm({
+  point,
+  onCancel,
+  onSaved,
+}: {
+  point: PaymentPoint;
+  onCancel: () => void;
+  onSaved: (point: PaymentPoint) => void;
+}) {
+  const form = useZodForm(updatePaymentPointSchema, {
+    defaultValues: {
+      name: point.name,
+      label: point.label === point.name ? '' : point.label,
+      description: point.description ?? '',
+      department: point.department ?? '',
+      shift: point.shift ?? '',
+    },
+  });
+  const name = useWatch({ control: form.control, name: 'name' });
+  return (
+    <Form
+      form={form}
+      className="flex flex-col gap-4"
+      aria-label={f.editTitle}
+      onError={(error) =>
+        toast({
+          title: toasts.errorTitle,
+          description: messageOf(error, toasts.updateFailed),
+          variant: 'destructive',
+        })
+      }
+      onSubmit={async (values) => {
+        const saved = await adminApi.updatePoint(point.id, values);
+        toast({ title: toasts.updated, variant: 'success' });
+        onSaved(saved);
+      }}
+    >
+      <FormError />
+      <p className="text-sm">
+        <span className="text-muted-foreground">UID: </span>
+        <span className="font-mono">{point.uid}</span>
+      </p>
+      <TextField name="name" label={f.name} required autoComplete="off" />
+      <OptionalFields namePlaceholder={name || undefined} />
+      <Buttons onCancel={onCancel} submit={f.submitEdit} />
+    </Form>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/server';
+import { signInInBrowser } from './support/auth';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  trackPageErrors,
+} from './support/harness';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+
+let smtp: TestSmtpServer;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [server, browser] = await Promise.all([
+    startE2EServer({ config: { smtpUrl: smtp.url } }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await smtp?.close();
+});
+
+function invitationLinkIn(text: string): string {
+  const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
+    text,
+  );
+  if (!match) throw new Error(`no invitation link in the e-mail:\n${text.slice(0, 2000)}`);
+  return match[1]!;
+}
+
+describe('Benutzerverwaltung', () => {
+  it('invites an employee by e-mail, who completes onboarding; deactivation ends their session and stream', async () => {
+    const email = 'nora.neumann@demo.local';
+    const ownerContext = await newContext(browser, server.url);
+    const owner = await ownerContext.newPage();
+    const ownerErrors = trackPageErrors(owner);
+    await signInInBrowser(owner, 'inhaber@demo.local');
+    await owner.goto('/admin/users');
+    await owner.getByRole('heading', { name: 'Benutzerverwaltung' }).waitFor();
+    await owner.getByTestId('user-anna@demo.local').waitFor();
+    // Only the own business: Café Morgenrot's staff are not listed.
+    expect(await owner.getByTestId('user-lena@demo.local').count()).toBe(0);
+
+    // Search narrows the list.
+    await owner.getByLabel('Suche').fill('anna');
+    await owner.getByTestId('user-ben@demo.local').waitFor({ state: 'detached' });
+    await owner.getByLabel('Suche').fill('');
+    await owner.getByTestId('user-ben@demo.local').waitFor();
+
+    // An address that already has an account is refused with a German message.
+    await owner.getByRole('textbox', { name: 'E-Mail', exact: true }).fill('ben@demo.local');
+    await owner.getByRole('button', { name: 'Einladen' }).click();
+    await owner
+      .getByRole('alert')
+      .getByText('E-Mail: Diese Adresse gehört bereits zu einem Benutzer.')
+      .waitFor();
+
+    await owner.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(email);
+    await owner.getByRole('button', { name: 'Einladen' }).click();
+    await owner.getByTestId('toast').getByText(`Einladung an ${email} gesendet.`).waitFor();
+    const row = owner.getByTestId(`user-${email}`);
+    await row.getByText('Eingeladen').waitFor();
+    await screenshot(owner, 'admin-users-invited');
+
+    const mail = await smtp.waitForMail(email);
+    expect(mail.text).toContain('7 Tage gültig');
+    const link = invitationLinkIn(mail.text);
+
+    // The invitee opens the link, completes onboarding and sees the dashboard with its stream.
+    const inviteeContext = await newContext(browser, server.url);
+    const invitee = await inviteeContext.newPage();
+    const inviteeErrors = trackPageErrors(invitee);
+    await invitee.goto(link);
+    await invitee.waitForURL('**/employee/onboarding');
+    await invitee.getByLabel(/Vollständiger Name/).fill('Nora Neumann');
+    const stream = invitee.waitForResponse(
+      (response) => response.url().includes('/api/employee/stream') && response.status() === 200,
+    );
+    await invitee.getByRole('button', { name: 'Profil speichern' }).click();
+    await invitee.waitForURL('**/employee/dashboard');
+    await stream;
+
+    // The owner sees her as active and deactivates her.
+    await owner.reload();
+    await row.getByText('Nora Neumann').waitFor();
+    await row.getByText('Aktiv').waitFor();
+    // Everything on the page has loaded, so nothing moves while the menu is open.
+    await owner.getByTestId('team-Restaurant-Service').waitFor();
+    await owner.waitForLoadState('networkidle');
+    await owner.getByRole('button', { name: 'Aktionen für Nora Neumann' }).click();
+    await owner.getByRole('menuitem', { name: 'Deaktivieren' }).click();
+    const dialog = owner.getByRole('alertdialog');
+    await dialog
+      .getByText('Ihre Trinkgelder und ihr Verlauf bleiben erhalten.', { exact: false })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Deaktivieren' }).click();
+    await owner.getByTestId('toast').getByText('Konto deaktiviert.').waitFor();
+    await row.getByText('Deaktiviert').waitFor();
+
+    // Her open stream closes at once and the dashboard signs her out; the API refuses her.
+    await invitee.waitForURL('**/employee/login**');
+    const refused = await inviteeContext.request.get('/api/profiles/me');
+    expect(refused.status()).toBe(401);
+
+    expect(ownerErrors).toEqual([]);
+    expect(inviteeErrors).toEqual([]);
+    await inviteeContext.close();
+    await ownerContext.close();
+  });
+
+  it('creates a team, adds members with points and deletes it', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signInInBrowser(page, 'inhaber@demo.local');
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { name: 'Teams' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Frühstück');
+    await page.getByLabel('Aufteilung').selectOption('weighted');
+    await page.getByRole('button', { name: 'Team anlegen' }).click();
+    await page.getByTestId('toast').getByText('Team angelegt.').waitFor();
+    const team = page.getByTestId('team-Frühstück');
+    await team.getByText('Keine Mitglieder').waitFor();
+
+    await team.getByRole('button', { name: 'Bearbeiten' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: 'Anna Schneider' }).check();
+    await dialog.getByRole('checkbox', { name: 'Ben Müller' }).check();
+    await dialog.getByLabel('Punkte für Ben Müller').fill('3');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByTestId('toast').getByText('Team gespeichert.').waitFor();
+    await team.getByText('Anna Schneider (1 Punkt), Ben Müller (3 Punkte)').waitFor();
+
+    await team.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
+    await page.getByTestId('toast').getByText('Team gelöscht.').waitFor();
+    await team.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

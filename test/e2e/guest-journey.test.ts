@@ -1,0 +1,263 @@
+import { get as httpGet } from 'node:http';
+import { and, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvents, tips } from '../../src/server/db/schema';
+import type { RunningServer } from '../../src/server/server';
+import { signInInBrowser } from './support/auth';
+import { launchBrowser, newContext, startE2EServer, trackPageErrors } from './support/harness';
+
+/** Issue 13: the guest journey's defects, each in Chromium at 390 px. */
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+  context = await newContext(browser, server.url, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const text = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
+
+async function payOnDemandCheckout(page: Page, code: string): Promise<void> {
+  await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
+  await page.waitForURL('**/checkout/demo/**');
+  await page.getByRole('button', { name: 'Bezahlen' }).click();
+  await page.waitForURL(`**/t/${code}**`);
+  await page.getByRole('heading', { name: 'Vielen Dank für Ihre Wertschätzung!' }).waitFor();
+}
+
+describe('pay-later links', () => {
+  it('are paid once: opened again they show that they were used, with the thank-you', async () => {
+    const code = 'aio-tisch-7-2b5n';
+    const created = await fetch(`${server.url}/api/guest/pay-later-links`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ code, amountCents: 1250 }),
+    });
+    const link = (await created.json()) as { id: string; url: string; token: string };
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(new URL(link.url).pathname + new URL(link.url).search);
+    await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    expect(text(await page.locator('dl').first().textContent())).toContain('Trinkgeld12,50 €');
+    await payOnDemandCheckout(page, code);
+
+    await page.goto(new URL(link.url).pathname + new URL(link.url).search);
+    await page.getByText('Link bereits verwendet').waitFor();
+    await page.waitForURL('**/thank-you?tipId=**');
+    await page.getByRole('heading', { name: 'Vielen Dank!' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Zahlungsmethode' }).count()).toBe(0);
+    const paid = await server.deps.database.db
+      .select()
+      .from(tips)
+      .where(eq(tips.payLaterLinkId, link.id));
+    expect(paid.filter((tip) => tip.status === 'pending')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('amounts as people type them', () => {
+  it('reads 12,5 and € 12, refuses 12.345 and letters with a message that says what to type', async () => {
+    const page = await context.newPage();
+    await page.goto('/t/aio-team-rezeption-7g3s');
+    const field = page.getByLabel('Eigener Betrag');
+    await field.waitFor();
+    expect(await field.getAttribute('type')).toBe('text');
+    expect(await field.getAttribute('inputmode')).toBe('decimal');
+
+    await field.fill('12,5');
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 12,50 €' }).waitFor();
+    await field.fill('€ 12');
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 12,00 €' }).waitFor();
+    await field.fill('12.345');
+    await page.getByText('Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.').waitFor();
+    expect(await page.getByRole('button', { name: /Weiter zur Zahlung/ }).count()).toBe(0);
+    await field.fill('zwölf');
+    await page.getByText('Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.').waitFor();
+    await field.fill('12.50');
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 12,50 €' }).click();
+    await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    expect(text(await page.locator('dl').first().textContent())).toContain('Trinkgeld12,50 €');
+    await page.close();
+  });
+});
+
+describe('after paying', () => {
+  it('delivers both messages, shows tip and contribution apart and never ends on the landing page', async () => {
+    const code = 'aio-david-wagner-6t1z';
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(`/t/${code}`);
+    await page.getByRole('button', { name: '10 €' }).click();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 10,00 €' }).click();
+    await page.getByLabel(/Plattformkosten von 0,45/).check();
+    await page.getByLabel('Persönliche Nachricht (optional)').fill('Erste Nachricht an David');
+    await payOnDemandCheckout(page, code);
+
+    expect(text(await page.getByTestId('success-tip-amount').textContent())).toBe('10,00 €');
+    expect(text(await page.getByTestId('success-contribution').textContent())).toBe(
+      'Dazu Ihr Servicebeitrag für die Plattform: 0,45 €Insgesamt bezahlt: 10,45 €',
+    );
+    const dialog = page.getByRole('dialog', { name: 'Möchtest du noch etwas sagen?' });
+    await dialog.getByLabel('Nachricht (optional)').fill('Zweite Nachricht im Feedback');
+    await dialog.getByRole('button', { name: 'Senden' }).click();
+
+    await page.waitForURL('**/thank-you?tipId=**');
+    expect(text(await page.getByTestId('thank-you-tip').textContent())).toBe('10,00 €');
+    expect(text(await page.getByTestId('thank-you-contribution').textContent())).toBe('0,45 €');
+    expect(text(await page.getByTestId('thank-you-amount').textContent())).toBe('10,45 €');
+    expect(await page.locator('a[href="/"]').count()).toBe(0);
+    expect(
+      await page.getByRole('link', { name: 'Zurück zur Trinkgeld-Seite' }).getAttribute('href'),
+    ).toBe(`/t/${code}`);
+    await page.getByRole('button', { name: 'Seite schließen' }).click();
+    await page.getByText('Sie können dieses Fenster jetzt schließen.').waitFor();
+    expect(errors).toEqual([]);
+
+    // The employee sees both messages.
+    const staff = await browser.newContext({ baseURL: server.url });
+    const dashboard = await staff.newPage();
+    await signInInBrowser(dashboard, 'david@demo.local');
+    const item = dashboard
+      .getByTestId('thank-you-item')
+      .filter({ hasText: 'Erste Nachricht an David' });
+    await item.getByText('Zweite Nachricht im Feedback').waitFor();
+    await staff.close();
+    await page.close();
+  });
+
+  it("counts an empty feedback closed with 'Fertig' as skipped, and 'Fertig' leads to the receipt", async () => {
+    const code = 'aio-tisch-12-8c4r';
+    const page = await context.newPage();
+    await page.goto(`/t/${code}`);
+    await page.getByRole('button', { name: '5 €', exact: true }).click();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 5,00 €' }).click();
+    await payOnDemandCheckout(page, code);
+    const dialog = page.getByRole('dialog', { name: 'Möchtest du noch etwas sagen?' });
+    await dialog.getByRole('button', { name: 'Fertig' }).click();
+    await page.waitForURL('**/thank-you?tipId=**');
+    const tipId = new URL(page.url()).searchParams.get('tipId')!;
+    const [row] = await server.deps.database.db.select().from(tips).where(eq(tips.id, tipId));
+    expect(row).toMatchObject({ feedbackEmoji: null, feedbackMessage: null, feedbackAt: null });
+    await page.close();
+  });
+});
+
+describe('before and around paying', () => {
+  it('names the payment processor, moves focus to each step, and tracks the visit once', async () => {
+    const code = 'aio-hotelbar-5v9w';
+    const page = await context.newPage();
+    await page.goto(`/t/${code}`);
+    await page.getByRole('button', { name: '10 €' }).click();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 10,00 €' }).click();
+    const heading = page.getByRole('heading', { name: 'Zahlungsmethode' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
+    const processor = text(await page.getByTestId('payment-processor').textContent());
+    expect(processor).toContain('Zahlung sicher abgewickelt über Stripe (Demo-Modus)');
+    expect(processor).toContain('Visa · Mastercard');
+    await payOnDemandCheckout(page, code);
+    const success = page.getByRole('heading', { name: 'Vielen Dank für Ihre Wertschätzung!' });
+    await expect.poll(() => success.evaluate((node) => node === document.activeElement)).toBe(true);
+    const loaded = await server.deps.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(
+        and(eq(analyticsEvents.name, 'tip_page_loaded'), eq(analyticsEvents.entrypointUid, code)),
+      );
+    expect(loaded).toHaveLength(1);
+    await page.close();
+  });
+
+  it('keeps the attempt limit on the server: after four unpaid attempts a reload gives none', async () => {
+    const code = 'aio-team-hausteam-2k8j';
+    const page = await context.newPage();
+    await page.goto(`/t/${code}?amount=3`);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
+      await page.waitForURL('**/checkout/demo/**');
+      await page.getByRole('button', { name: 'Fehlschlagen' }).click();
+      await page.waitForURL(`**/t/${code}**`);
+      await page
+        .getByRole('heading', { name: 'Die Zahlung konnte leider nicht abgeschlossen werden' })
+        .waitFor();
+      if (attempt < 4) await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+    }
+    await page
+      .getByText('Maximale Versuche erreicht. Bitte wenden Sie sich an das Personal für Hilfe.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: /Erneut versuchen/ }).count()).toBe(0);
+
+    await page.goto(`/t/${code}?amount=3`);
+    await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
+    await page.getByText('Maximale Versuche erreicht', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/t/${code}`);
+    await page.close();
+  });
+
+  it('shows a German page for a malformed demo-checkout link', async () => {
+    const page = await context.newPage();
+    await page.goto('/checkout/demo/kaputt');
+    await page.getByRole('heading', { name: 'Zahlung nicht gefunden' }).waitFor();
+    await page.close();
+  });
+});
+
+/** A GET with only the headers given: no Accept-Encoding, as curl or a link preview sends it. */
+function plainGet(url: string): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: {} }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          type: String(response.headers['content-type'] ?? ''),
+          body,
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('legal pages', () => {
+  it('are linked from the guest pages and open in German', async () => {
+    const page = await context.newPage();
+    await page.goto('/t/aio-anna-schneider-4k7p');
+    await page.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
+    await page.getByRole('link', { name: 'Datenschutz' }).click();
+    await page.getByRole('heading', { name: 'Datenschutzerklärung' }).waitFor();
+    await page.getByText(/keine IP-Adressen/).waitFor();
+    await page.getByRole('link', { name: 'Impressum' }).click();
+    await page.getByRole('heading', { name: 'Impressum' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('plain clients', () => {
+  it.each([
+    '/',
+    '/security',
+    '/t/aio-anna-schneider-4k7p',
+    '/thank-you',
+    '/impressum',
+    '/datenschutz',
+  ])('answers %s with 200 HTML without Accept-Encoding', async (path) => {
+    const response = await plainGet(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.type).toContain('text/html');
+    expect(response.body).toContain('<!doctype html>');
+  });
+});
