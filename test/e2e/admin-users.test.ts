@@ -96,7 +96,11 @@ describe('Benutzerverwaltung', () => {
     await owner.getByTestId('team-Restaurant-Service').waitFor();
     await owner.waitForLoadState('networkidle');
     await owner.getByRole('button', { name: 'Aktionen für Nora Neumann' }).click();
-    await owner.getByRole('menuitem', { name: 'Deaktivieren' }).click();
+    await owner.getByRole('menuitem', { name: 'Deaktivieren' }).waitFor();
+    // A scroll event that moves nothing (the browser sends one a frame after scrolling the
+    // button into view) must not close the menu under the pointer.
+    await owner.evaluate(() => window.dispatchEvent(new Event('scroll')));
+    await owner.getByRole('menuitem', { name: 'Deaktivieren' }).click({ timeout: 5_000 });
     const dialog = owner.getByRole('alertdialog');
     await dialog
       .getByText('Ihre Trinkgelder und ihr Verlauf bleiben erhalten.', { exact: false })

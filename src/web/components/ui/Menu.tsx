@@ -63,12 +63,12 @@ export function Menu({
   };
 
   // Fixed to the viewport, so a scrolling table around the button cannot clip the menu; it
-  // opens upwards when there is no room below.
-  useLayoutEffect(() => {
-    if (!open) return;
+  // opens upwards when there is no room below. Returns false when the button is out of view.
+  const place = (): boolean => {
     const rect = buttonRef.current?.getBoundingClientRect();
     const list = listRef.current;
-    if (!rect || !list) return;
+    if (!rect || !list) return false;
+    if (rect.bottom < 0 || rect.top > window.innerHeight) return false;
     const height = list.offsetHeight;
     const width = list.offsetWidth;
     const upwards = rect.bottom + height + 8 > window.innerHeight && rect.top > height + 8;
@@ -76,11 +76,17 @@ export function Menu({
       align === 'end'
         ? Math.max(8, rect.right - width)
         : Math.min(rect.left, window.innerWidth - width - 8);
-    setPosition({
-      position: 'fixed',
-      left,
-      top: upwards ? rect.top - height - 4 : rect.bottom + 4,
-    });
+    const top = upwards ? rect.top - height - 4 : rect.bottom + 4;
+    setPosition((current) =>
+      current.position === 'fixed' && current.left === left && current.top === top
+        ? current
+        : { position: 'fixed', left, top },
+    );
+    return true;
+  };
+
+  useLayoutEffect(() => {
+    if (open) place();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
@@ -89,15 +95,21 @@ export function Menu({
     if (open && position.position === 'fixed') itemElements()[0]?.focus();
   }, [open, position]);
 
+  // Scrolling or resizing moves the menu with its button; it closes only when the button has
+  // left the viewport. Closing on every scroll event lost menus to the event the browser sends
+  // a frame after scrolling the button into view, i.e. right after the click that opened it.
   useEffect(() => {
     if (!open) return;
-    const dismiss = () => close(false);
-    window.addEventListener('resize', dismiss);
-    window.addEventListener('scroll', dismiss, true);
-    return () => {
-      window.removeEventListener('resize', dismiss);
-      window.removeEventListener('scroll', dismiss, true);
+    const follow = () => {
+      if (!place()) close(false);
     };
+    window.addEventListener('resize', follow);
+    window.addEventListener('scroll', follow, true);
+    return () => {
+      window.removeEventListener('resize', follow);
+      window.removeEventListener('scroll', follow, true);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   useEffect(() => {
