@@ -1,21 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
-import { launchBrowser, newContext, startE2EServer } from './support/harness';
 import { seriousAxeViolations } from './support/page-checks';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E();
+
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  context = await newContext(browser, server.url);
+  context = await e2e.context();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 /** Every page of the issue, plus the login and the demo tip page a visitor reaches from it. */
@@ -48,7 +44,7 @@ describe('accessibility (axe-core)', () => {
   }
 
   it('/ has none on a phone with the menu open', async () => {
-    const phone = await newContext(browser, server.url, {
+    const phone = await e2e.context({
       viewport: { width: 360, height: 740 },
       isMobile: true,
     });

@@ -1,20 +1,14 @@
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
 import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
 import { signInInBrowser } from './support/auth';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow } from './support/page-checks';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E({ seeded: false });
+
 let ownerContext: BrowserContext;
 let guestContext: BrowserContext;
 let hotel: FactoryBusiness;
@@ -23,20 +17,20 @@ let cafe: FactoryBusiness;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer({ seeded: false }), launchBrowser()]);
-  hotel = await createBusiness(server.deps.database.db, {
+  hotel = await createBusiness(e2e.server.deps.database.db, {
     name: 'Hotel Waldesruh',
     points: ['person'],
   });
-  cafe = await createBusiness(server.deps.database.db, { name: 'Café Sonne', points: ['person'] });
-  ownerContext = await newContext(browser, server.url, PHONE);
-  guestContext = await newContext(browser, server.url, PHONE);
+  cafe = await createBusiness(e2e.server.deps.database.db, {
+    name: 'Café Sonne',
+    points: ['person'],
+  });
+  ownerContext = await e2e.context(PHONE);
+  guestContext = await e2e.context(PHONE);
 });
 afterAll(async () => {
   await ownerContext?.close();
   await guestContext?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const toast = (page: Page) => page.getByTestId('toast');
@@ -142,7 +136,7 @@ describe('branding', () => {
     await screenshot(page, 'admin-branding-390');
     expect(errors).toEqual([]);
 
-    // After a reload the saved values come back from the server.
+    // After a reload the saved values come back from the e2e.server.
     await page.reload();
     await page.getByRole('tab', { name: 'Medien' }).click();
     const logoUrl = await page.getByRole('img', { name: 'Aktuelles Logo' }).getAttribute('src');
@@ -176,7 +170,7 @@ describe('branding', () => {
   });
 
   it("shows the business's branding on the error page of its deactivated code", async () => {
-    await server.deps.database.query(
+    await e2e.server.deps.database.query(
       'UPDATE payment_entrypoints SET active = false WHERE uid = $1',
       [hotel.points[0]!.uid],
     );

@@ -1,41 +1,32 @@
 import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
 import { signInInBrowser } from './support/auth';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E();
+
 let context: BrowserContext;
 let guest: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  guest = await newContext(browser, server.url, {
+  guest = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
   });
 });
 beforeEach(async () => {
-  context = await newContext(browser, server.url);
+  context = await e2e.context();
 });
 afterEach(async () => {
   await context?.close();
 });
 afterAll(async () => {
   await guest?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 /** Waits for a condition, generously: the machine is shared and busy. */
@@ -137,7 +128,7 @@ describe('admin console as a business owner', () => {
     await details.waitFor();
     expect(text(await details.getByTestId('details-uid').textContent())).toBe(uid);
     await details.getByTestId('point-stats').getByText('Noch keine').waitFor();
-    const link = `${server.url}/t/${uid}`;
+    const link = `${e2e.server.url}/t/${uid}`;
     const [png] = await Promise.all([
       page.waitForEvent('download'),
       details.getByRole('button', { name: 'PNG (400 × 400)' }).click(),
@@ -292,7 +283,7 @@ describe('admin shell on phones and by keyboard', () => {
   it.each([360, 390])(
     'has no overlap or sideways scrolling at %i px and works by keyboard',
     async (width) => {
-      const phone = await newContext(browser, server.url, {
+      const phone = await e2e.context({
         viewport: { width, height: 780 },
         isMobile: true,
       });

@@ -1,35 +1,28 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
 import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
 import { signInInBrowser } from './support/auth';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
 import { decodeQrPng, horizontalOverflow } from './support/page-checks';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E({ seeded: false });
+
 let context: BrowserContext;
 let page: Page;
 let hotel: FactoryBusiness;
 let errors: string[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer({ seeded: false }), launchBrowser()]);
-  hotel = await createBusiness(server.deps.database.db, {
+  hotel = await createBusiness(e2e.server.deps.database.db, {
     employees: [
       { fullName: 'Lena Berger', jobTitle: 'Rezeption' },
       { fullName: 'Tom Krause', jobTitle: 'Service' },
     ],
     points: ['person'],
   });
-  await createBusiness(server.deps.database.db, { employees: [{ fullName: 'Fremde Person' }] });
-  context = await newContext(browser, server.url, {
+  await createBusiness(e2e.server.deps.database.db, { employees: [{ fullName: 'Fremde Person' }] });
+  context = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
   });
@@ -39,8 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const toast = () => page.getByTestId('toast');
@@ -77,7 +68,7 @@ describe('QR generator /admin/qr-codes at 390 px', () => {
     const preview = page.getByTestId('qr-generator-preview');
     await preview.getByText('Neuer Bezahlpunkt angelegt').waitFor();
     const link = (await page.getByTestId('qr-generator-link').textContent())!;
-    expect(link).toMatch(new RegExp(`^${server.url}/t/tisch-9-terrasse-[a-z2-9]{10}$`));
+    expect(link).toMatch(new RegExp(`^${e2e.server.url}/t/tisch-9-terrasse-[a-z2-9]{10}$`));
     const qr = preview.getByRole('img', { name: 'QR-Code für Tisch 9 Terrasse' });
     expect(decodeQrPng(await qr.screenshot())).toBe(link);
     expect(await horizontalOverflow(page)).toBe(0);
@@ -117,7 +108,7 @@ describe('QR generator /admin/qr-codes at 390 px', () => {
     await page.getByRole('button', { name: 'Vorschau erstellen' }).click();
     await page.getByTestId('qr-generator-preview').getByText('Bestehender Bezahlpunkt').waitFor();
     expect(await page.getByTestId('qr-generator-link').textContent()).toBe(
-      `${server.url}/t/${hotel.points[0]!.uid}`,
+      `${e2e.server.url}/t/${hotel.points[0]!.uid}`,
     );
   });
 });
@@ -151,7 +142,7 @@ describe('QR overview /admin/qr-code-view at 390 px', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'admin-qr-overview-390');
 
-    const [audit] = await server.deps.database.query<{ n: number }>(
+    const [audit] = await e2e.server.deps.database.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM admin_audit_log WHERE action = 'qr_code_create' AND business_id = $1",
       [hotel.id],
     );

@@ -1,32 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
+import { describe, expect, it } from 'vitest';
 import { signInInBrowser } from './support/auth';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
-import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+import { screenshot, trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
 
-let smtp: TestSmtpServer;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [server, browser] = await Promise.all([
-    startE2EServer({ config: { smtpUrl: smtp.url } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+const e2e = useE2E({ smtp: true });
 
 function invitationLinkIn(text: string): string {
   const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
@@ -39,7 +16,7 @@ function invitationLinkIn(text: string): string {
 describe('Benutzerverwaltung', () => {
   it('invites an employee by e-mail, who completes onboarding; deactivation ends their session and stream', async () => {
     const email = 'nora.neumann@demo.local';
-    const ownerContext = await newContext(browser, server.url);
+    const ownerContext = await e2e.context();
     const owner = await ownerContext.newPage();
     const ownerErrors = trackPageErrors(owner);
     await signInInBrowser(owner, 'inhaber@demo.local');
@@ -70,12 +47,12 @@ describe('Benutzerverwaltung', () => {
     await row.getByText('Eingeladen').waitFor();
     await screenshot(owner, 'admin-users-invited');
 
-    const mail = await smtp.waitForMail(email);
+    const mail = await e2e.smtp.waitForMail(email);
     expect(mail.text).toContain('7 Tage gültig');
     const link = invitationLinkIn(mail.text);
 
     // The invitee opens the link, completes onboarding and sees the dashboard with its stream.
-    const inviteeContext = await newContext(browser, server.url);
+    const inviteeContext = await e2e.context();
     const invitee = await inviteeContext.newPage();
     const inviteeErrors = trackPageErrors(invitee);
     await invitee.goto(link);
@@ -121,7 +98,7 @@ describe('Benutzerverwaltung', () => {
   });
 
   it('creates a team, adds members with points and deletes it', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await e2e.context();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await signInInBrowser(page, 'inhaber@demo.local');

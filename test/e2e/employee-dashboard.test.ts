@@ -1,41 +1,32 @@
 import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
 import { signInInBrowser } from './support/auth';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E();
+
 let staff: BrowserContext;
 let guest: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  guest = await newContext(browser, server.url, {
+  guest = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
   });
 });
 // Each test signs in on a browser context of its own (its own cookies).
 beforeEach(async () => {
-  staff = await newContext(browser, server.url);
+  staff = await e2e.context();
 });
 afterEach(async () => {
   await staff?.close();
 });
 afterAll(async () => {
   await guest?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const text = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
@@ -147,7 +138,7 @@ describe('employee dashboard', () => {
     await signInInBrowser(page, 'anna@demo.local');
     await page.getByRole('tab', { name: 'QR-Code' }).click();
     await page.getByRole('heading', { name: 'Mein QR-Code' }).waitFor();
-    const link = `${server.url.replace('127.0.0.1', '127.0.0.1')}/t/aio-anna-schneider-4k7p`;
+    const link = `${e2e.server.url.replace('127.0.0.1', '127.0.0.1')}/t/aio-anna-schneider-4k7p`;
     expect(text(await page.getByTestId('qr-link').textContent())).toBe(link);
     expect(text(await page.getByTestId('qr-uid').textContent())).toBe('aio-anna-schneider-4k7p');
     expect(await page.getByRole('button', { name: /Apple Wallet · Demnächst/ }).isDisabled()).toBe(
@@ -201,7 +192,7 @@ describe('employee dashboard', () => {
   it('creates a personal QR code from the empty state', async () => {
     const page = await staff.newPage();
     await signInInBrowser(page, 'david@demo.local');
-    await server.deps.database.query(
+    await e2e.server.deps.database.query(
       "UPDATE payment_entrypoints SET active = false WHERE uid = 'aio-david-wagner-6t1z'",
     );
     await page.getByRole('tab', { name: 'QR-Code' }).click();

@@ -1,28 +1,25 @@
 import { get as httpGet } from 'node:http';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, tips } from '../../src/server/db/schema';
-import type { RunningServer } from '../../src/server/server';
 import { signInInBrowser } from './support/auth';
-import { launchBrowser, newContext, startE2EServer, trackPageErrors } from './support/harness';
+import { trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
+
+const e2e = useE2E();
 
 /** Issue 13: the guest journey's defects, each in Chromium at 390 px. */
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  context = await newContext(browser, server.url, {
+  context = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
   });
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const text = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
@@ -38,9 +35,9 @@ async function payOnDemandCheckout(page: Page, code: string): Promise<void> {
 describe('pay-later links', () => {
   it('are paid once: opened again they show that they were used, with the thank-you', async () => {
     const code = 'aio-tisch-7-2b5n';
-    const created = await fetch(`${server.url}/api/guest/pay-later-links`, {
+    const created = await fetch(`${e2e.server.url}/api/guest/pay-later-links`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
+      headers: { 'content-type': 'application/json', origin: e2e.server.url },
       body: JSON.stringify({ code, amountCents: 1250 }),
     });
     const link = (await created.json()) as { id: string; url: string; token: string };
@@ -56,7 +53,7 @@ describe('pay-later links', () => {
     await page.waitForURL('**/thank-you?tipId=**');
     await page.getByRole('heading', { name: 'Vielen Dank!' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Zahlungsmethode' }).count()).toBe(0);
-    const paid = await server.deps.database.db
+    const paid = await e2e.server.deps.database.db
       .select()
       .from(tips)
       .where(eq(tips.payLaterLinkId, link.id));
@@ -125,7 +122,7 @@ describe('after paying', () => {
     expect(errors).toEqual([]);
 
     // The employee sees both messages.
-    const staff = await browser.newContext({ baseURL: server.url });
+    const staff = await e2e.browser.newContext({ baseURL: e2e.server.url });
     const dashboard = await staff.newPage();
     await signInInBrowser(dashboard, 'david@demo.local');
     const item = dashboard
@@ -147,7 +144,7 @@ describe('after paying', () => {
     await dialog.getByRole('button', { name: 'Fertig' }).click();
     await page.waitForURL('**/thank-you?tipId=**');
     const tipId = new URL(page.url()).searchParams.get('tipId')!;
-    const [row] = await server.deps.database.db.select().from(tips).where(eq(tips.id, tipId));
+    const [row] = await e2e.server.deps.database.db.select().from(tips).where(eq(tips.id, tipId));
     expect(row).toMatchObject({ feedbackEmoji: null, feedbackMessage: null, feedbackAt: null });
     await page.close();
   });
@@ -169,7 +166,7 @@ describe('before and around paying', () => {
     await payOnDemandCheckout(page, code);
     const success = page.getByRole('heading', { name: 'Vielen Dank für Ihre Wertschätzung!' });
     await expect.poll(() => success.evaluate((node) => node === document.activeElement)).toBe(true);
-    const loaded = await server.deps.database.db
+    const loaded = await e2e.server.deps.database.db
       .select()
       .from(analyticsEvents)
       .where(
@@ -255,7 +252,7 @@ describe('plain clients', () => {
     '/impressum',
     '/datenschutz',
   ])('answers %s with 200 HTML without Accept-Encoding', async (path) => {
-    const response = await plainGet(`${server.url}${path}`);
+    const response = await plainGet(`${e2e.server.url}${path}`);
     expect(response.status).toBe(200);
     expect(response.type).toContain('text/html');
     expect(response.body).toContain('<!doctype html>');

@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEntrypoints, profiles, tips } from '../../src/server/db/schema';
 import type { Clock } from '../../src/server/lib/clock';
-import type { RunningServer } from '../../src/server/server';
 import { PAY_LATER_LINK_TTL_MS } from '../../src/shared/domain/constants';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
 
 /** Real time that a test can jump ahead: retries need seconds to pass, pay-later links a day. */
 class ShiftedClock implements Clock {
@@ -24,23 +18,19 @@ class ShiftedClock implements Clock {
   }
 }
 
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 const clock = new ShiftedClock();
+const e2e = useE2E({ clock });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer({ clock }), launchBrowser()]);
-  context = await newContext(browser, server.url, {
+  context = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
   });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 describe('when a payment does not go through', () => {
@@ -74,7 +64,7 @@ describe('when a payment does not go through', () => {
     await page.getByText('Ihre Zahlung wurde abgelehnt. Es wurde nichts abgebucht.').waitFor();
     await page.getByText('Noch 2 Versuche möglich.').waitFor();
 
-    const attempts = await server.deps.database.db
+    const attempts = await e2e.server.deps.database.db
       .select({ status: tips.status })
       .from(tips)
       .where(eq(tips.entrypointUid, 'aio-clara-fischer-3h8q'));
@@ -116,7 +106,7 @@ describe('when a payment does not go through', () => {
 
 describe('codes that cannot be tipped', () => {
   it("sends an inactive code to /qr-error with 'Code nicht aktiv'", async () => {
-    await server.deps.database.db
+    await e2e.server.deps.database.db
       .update(paymentEntrypoints)
       .set({ active: false })
       .where(eq(paymentEntrypoints.uid, 'aio-hotelbar-5v9w'));
@@ -152,7 +142,7 @@ describe('codes that cannot be tipped', () => {
   });
 
   it("shows 'Mitarbeiter nicht gefunden' when the person behind a code is gone", async () => {
-    await server.deps.database.db
+    await e2e.server.deps.database.db
       .update(profiles)
       .set({ fullName: null })
       .where(eq(profiles.email, 'david@demo.local'));

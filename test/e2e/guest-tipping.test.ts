@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compressedSizes,
@@ -12,38 +12,26 @@ import {
 import { DEFAULT_WEB_DIR } from '../../src/server/app';
 import { tips } from '../../src/server/db/schema';
 import { ManualClock } from '../../src/server/lib/clock';
-import type { RunningServer } from '../../src/server/server';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
+
+const e2e = useE2E({ clock: new ManualClock(new Date()) });
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
 );
 
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startE2EServer({ clock: new ManualClock(new Date()) }),
-    launchBrowser(),
-  ]);
-  context = await newContext(browser, server.url, {
+  context = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
   });
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const text = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
@@ -128,7 +116,7 @@ describe('a guest tips through a demo code', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'guest-thank-you');
 
-    const rows = await server.deps.database.db
+    const rows = await e2e.server.deps.database.db
       .select()
       .from(tips)
       .where(and(eq(tips.guestMessage, 'Danke für den wunderbaren Aufenthalt!')));
@@ -174,7 +162,7 @@ describe('a guest tips through a demo code', () => {
   });
 
   it('loads at most 80 KB of JavaScript and only its business font for the first view', async () => {
-    const fresh = await newContext(browser, server.url, { viewport: { width: 390, height: 844 } });
+    const fresh = await e2e.context({ viewport: { width: 390, height: 844 } });
     const page = await fresh.newPage();
     const scripts = new Set<string>();
     const fonts: string[] = [];

@@ -1,32 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
 import { LEGAL_NOTICE } from '../../src/shared/i18n/public';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
 import { decodeQrPng, horizontalOverflow } from './support/page-checks';
+import { useE2E } from './support/environment';
 
 const CONTACT = 'hallo@seeblick.example';
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E({ config: { contactEmail: CONTACT } });
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startE2EServer({ config: { contactEmail: CONTACT } }),
-    launchBrowser(),
-  ]);
-  context = await newContext(browser, server.url);
+  context = await e2e.context();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 /** Distance of a section's top edge from the top of the viewport. */
@@ -166,7 +153,7 @@ describe('landing page', () => {
     const qr = page.locator('#demo img[data-qr-value]');
     await qr.waitFor();
     expect(await qr.getAttribute('alt')).toContain('Anna Schneider');
-    expect(decodeQrPng(await qr.screenshot())).toBe(`${server.url}/t/aio-anna-schneider-4k7p`);
+    expect(decodeQrPng(await qr.screenshot())).toBe(`${e2e.server.url}/t/aio-anna-schneider-4k7p`);
 
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/t/aio-anna-schneider-4k7p')),
@@ -231,7 +218,7 @@ describe('landing page', () => {
 
   it('fits 360, 768 and 1280 px without sideways scrolling; screenshots at 360 and 1280', async () => {
     for (const width of [360, 768, 1280]) {
-      const narrow = await newContext(browser, server.url, {
+      const narrow = await e2e.context({
         viewport: { width, height: 800 },
         isMobile: width < 768,
       });

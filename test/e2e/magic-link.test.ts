@@ -1,31 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
-import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+import { describe, expect, it } from 'vitest';
+import { screenshot, trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
 
-let smtp: TestSmtpServer;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [server, browser] = await Promise.all([
-    startE2EServer({ config: { smtpUrl: smtp.url } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+const e2e = useE2E({ smtp: true });
 
 function linkIn(text: string): string {
   const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
@@ -37,7 +14,7 @@ function linkIn(text: string): string {
 
 describe('magic link sign-in through a real SMTP server', () => {
   it('sends the link by e-mail and signs in with it, once', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await e2e.context();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
 
@@ -59,10 +36,10 @@ describe('magic link sign-in through a real SMTP server', () => {
       .waitFor();
     await screenshot(page, 'magic-link-sent');
 
-    const mail = await smtp.waitForMail('ben@demo.local');
+    const mail = await e2e.smtp.waitForMail('ben@demo.local');
     expect(mail.text).toContain('Ihr Anmeldelink für Trinkgeld');
     const link = linkIn(mail.text);
-    expect(link.startsWith(server.url)).toBe(true);
+    expect(link.startsWith(e2e.server.url)).toBe(true);
 
     await page.getByRole('button', { name: 'Andere E-Mail verwenden' }).click();
     expect(await page.getByLabel('E-Mail', { exact: true }).inputValue()).toBe('');
@@ -75,7 +52,7 @@ describe('magic link sign-in through a real SMTP server', () => {
     await context.close();
 
     // The same link in another browser is spent.
-    const second = await newContext(browser, server.url);
+    const second = await e2e.context();
     const other = await second.newPage();
     await other.goto(link);
     await other.getByTestId('toast').getByText('Fehler beim Anmelden').waitFor();
@@ -87,21 +64,21 @@ describe('magic link sign-in through a real SMTP server', () => {
   });
 
   it('lands an admin on the admin dashboard', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await e2e.context();
     const page = await context.newPage();
     await page.goto('/employee/login');
     await page.getByRole('tab', { name: 'Magic Link' }).click();
     await page.getByLabel('E-Mail', { exact: true }).fill('admin@demo.local');
     await page.getByRole('button', { name: 'Magic Link senden' }).click();
     await page.getByText('E-Mail gesendet!').waitFor();
-    const mail = await smtp.waitForMail('admin@demo.local');
+    const mail = await e2e.smtp.waitForMail('admin@demo.local');
     await page.goto(linkIn(mail.text));
     await page.waitForURL('**/admin/dashboard');
     await context.close();
   });
 
   it('answers an unknown address like a known one and sends nothing', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await e2e.context();
     const page = await context.newPage();
     await page.goto('/employee/login');
     await page.getByRole('tab', { name: 'Magic Link' }).click();
@@ -109,7 +86,7 @@ describe('magic link sign-in through a real SMTP server', () => {
     await page.getByRole('button', { name: 'Magic Link senden' }).click();
     await page.getByText('E-Mail gesendet!').waitFor();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(smtp.mails.some((mail) => mail.to.includes('niemand@demo.local'))).toBe(false);
+    expect(e2e.smtp.mails.some((mail) => mail.to.includes('niemand@demo.local'))).toBe(false);
     await context.close();
   });
 });

@@ -1,23 +1,30 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
-import { launchBrowser, newContext, startE2EServer, trackPageErrors } from './support/harness';
+import { trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E();
+
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  context = await newContext(browser, server.url);
+  context = await e2e.context();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 describe('navigation', () => {
+  it('reaches nothing but this machine: other hosts fail before leaving the browser', async () => {
+    const page = await context.newPage();
+    const outside = await page.goto('http://example.com/').catch((error: Error) => error);
+    expect(outside).toBeInstanceOf(Error);
+    expect((outside as Error).message).toContain('ERR_PROXY_CONNECTION_FAILED');
+    const inside = await page.goto(`${e2e.server.url}/healthz`);
+    expect(inside?.status()).toBe(200);
+    await page.close();
+  });
+
   it('opens the start page, follows a link and shows the not-found page for an unknown route', async () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
@@ -31,7 +38,7 @@ describe('navigation', () => {
     await page.goto('/gibt-es-nicht');
     await page.getByText('Oops! Page not found').waitFor();
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
 
     expect(errors).toEqual([]);
     await page.close();

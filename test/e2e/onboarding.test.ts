@@ -1,39 +1,25 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signInInBrowser } from './support/auth';
 import { seriousA11yViolations } from './support/axe';
-import {
-  ARTIFACTS_DIR,
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { ARTIFACTS_DIR, screenshot, trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E();
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
   // A new colleague: an account and a profile without a name, as user management creates them.
-  await server.deps.database.query(
+  await e2e.server.deps.database.query(
     `INSERT INTO users (email, password_hash, email_verified_at)
      SELECT 'nora@demo.local', password_hash, now() FROM users WHERE email = 'anna@demo.local'`,
   );
-  await server.deps.database.query(
+  await e2e.server.deps.database.query(
     `INSERT INTO profiles (id, role, email, business_id)
      SELECT u.id, 'employee', u.email, (SELECT id FROM businesses LIMIT 1)
      FROM users u WHERE u.email = 'nora@demo.local'`,
   );
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function pictureFile(): Promise<string> {
@@ -50,7 +36,7 @@ async function pictureFile(): Promise<string> {
 
 describe('onboarding (spec §2 profile completion)', () => {
   it('sends a person without a full name to onboarding, and they complete it', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await e2e.context();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
 
@@ -95,7 +81,7 @@ describe('onboarding (spec §2 profile completion)', () => {
     await page.getByTestId('toast').getByText('Profil erfolgreich erstellt!').waitFor();
     await page.getByText('Sie können nun Ihr Dashboard verwenden.').waitFor();
 
-    const [profile] = await server.deps.database.query<Record<string, string>>(
+    const [profile] = await e2e.server.deps.database.query<Record<string, string>>(
       `SELECT full_name, job_title, thank_you_message, profile_image_url FROM profiles
        WHERE email = 'nora@demo.local'`,
     );
@@ -117,7 +103,7 @@ describe('onboarding (spec §2 profile completion)', () => {
   });
 
   it('refuses a file that only pretends to be an image', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await e2e.context();
     const page = await context.newPage();
     await signInInBrowser(page, 'nora@demo.local');
     await page.goto('/employee/onboarding');

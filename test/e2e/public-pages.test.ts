@@ -1,21 +1,18 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
-import { launchBrowser, newContext, startE2EServer, trackPageErrors } from './support/harness';
+import { trackPageErrors } from './support/harness';
 import { decodeQrPng, horizontalOverflow } from './support/page-checks';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E();
+
 let context: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-  context = await newContext(browser, server.url);
+  context = await e2e.context();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 describe('demo showcase', () => {
@@ -46,7 +43,7 @@ describe('demo showcase', () => {
     expect(await table.innerText()).toMatch(/Ort\s+Seeterrasse/);
 
     const qr = anna.locator('img[data-qr-value]');
-    expect(decodeQrPng(await qr.screenshot())).toBe(`${server.url}/t/aio-anna-schneider-4k7p`);
+    expect(decodeQrPng(await qr.screenshot())).toBe(`${e2e.server.url}/t/aio-anna-schneider-4k7p`);
     expect(await qr.getAttribute('alt')).toContain('Anna Schneider');
 
     await anna.getByRole('link', { name: /Trinkgeld-Seite öffnen/ }).click();
@@ -78,7 +75,7 @@ describe('security centre', () => {
     await page.waitForURL('**/employee/login');
     await page.goBack();
     await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/`);
     await page.close();
   });
 });
@@ -165,7 +162,7 @@ describe('style guide and developer handover', () => {
 
 describe('public pages on a phone', () => {
   it('have a title, a description and no sideways scrolling at 360 px', async () => {
-    const phone = await newContext(browser, server.url, {
+    const phone = await e2e.context({
       viewport: { width: 360, height: 740 },
       isMobile: true,
     });

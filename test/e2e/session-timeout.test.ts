@@ -1,31 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signInInBrowser } from './support/auth';
 import { seriousA11yViolations } from './support/axe';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E();
+
 let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, server.url);
+  context = await e2e.context();
   page = await context.newPage();
   pageErrors = trackPageErrors(page);
   // The browser's clock is fake from the first script on; the server's stays real.
@@ -60,7 +47,7 @@ const dialog = () => page.getByRole('dialog', { name: 'Sitzung läuft ab' });
 const countdown = () => page.getByTestId('session-countdown');
 
 async function auditActions(email: string): Promise<string[]> {
-  const rows = await server.deps.database.query<{ action: string }>(
+  const rows = await e2e.server.deps.database.query<{ action: string }>(
     `SELECT a.action FROM admin_audit_log a JOIN profiles p ON p.id = a.admin_id
      WHERE p.email = $1 ORDER BY a.created_at`,
     [email],

@@ -1,33 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
-import type { RunningServer } from '../../src/server/server';
 import { signInInBrowser } from './support/auth';
 import { seriousA11yViolations } from './support/axe';
 import { recordToasts } from './support/page-checks';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  trackPageErrors,
-} from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2E();
+
 let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser, server.url);
+  context = await e2e.context();
   page = await context.newPage();
   pageErrors = trackPageErrors(page);
 });
@@ -114,7 +101,7 @@ describe('password sign-in (spec §2 login screen)', () => {
     // (docs/decisions/0200-sign-in-throttling.md); the server counts them.
     for (let i = 0; i < 5; i += 1) {
       const response = await context.request.post('/api/auth/sign-in', {
-        headers: { origin: server.url },
+        headers: { origin: e2e.server.url },
         data: { email: 'david@demo.local', password: 'falsches-passwort' },
       });
       expect(response.status()).toBe(401);
@@ -253,7 +240,7 @@ describe('route guards (spec §2, §6)', () => {
     await expect
       .poll(async () =>
         (
-          await server.deps.database.query<{ target_id: string }>(
+          await e2e.server.deps.database.query<{ target_id: string }>(
             `SELECT a.target_id FROM admin_audit_log a JOIN profiles p ON p.id = a.admin_id
              WHERE p.email = 'inhaber@demo.local' AND a.action = 'admin_navigation'`,
           )

@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/server';
+import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createBusiness,
   createTip,
@@ -8,32 +7,25 @@ import {
   type FactoryBusiness,
 } from '../support/factories';
 import { signInInBrowser } from './support/auth';
-import { launchBrowser, newContext, startE2EServer } from './support/harness';
 import { horizontalOverflow, recordToasts } from './support/page-checks';
+import { useE2E } from './support/environment';
+
+const e2e = useE2E();
 
 /**
  * Issue 14: the staff screens on a phone (360 and 390 px), the guest's feedback, 'Heute' after
  * midnight, wording, a clean console and the error screens. Every test makes its own business.
  */
-let server: RunningServer;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
-const db = () => server.deps.database.db;
+const db = () => e2e.server.deps.database.db;
 
 async function openPage(width = 1280, height = 800): Promise<Page> {
-  const context = await newContext(browser, server.url, {
+  const context = await e2e.context({
     viewport: { width, height },
     ...(width < 640 ? { isMobile: true } : {}),
   });

@@ -11,7 +11,16 @@ import { createTestDatabase } from '../../support/database';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = path.resolve('test-results/e2e');
 
+/**
+ * Everything that is not loopback goes to a proxy on the discard port, where nothing listens, so
+ * a test can never reach the internet. (Chromium always sends loopback traffic direct.) Doing this
+ * in the browser instead of intercepting every request keeps Chromium's cache and saves a round
+ * trip to the test process per request.
+ */
+const OFFLINE_PROXY = '--proxy-server=http://127.0.0.1:9';
+
 const CHROMIUM_FLAGS = [
+  OFFLINE_PROXY,
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -83,27 +92,19 @@ export interface ContextOptions {
   isMobile?: boolean;
 }
 
-/**
- * A fresh browser context in German that may only talk to our local server: any request to
- * another host is aborted, so a test can never reach the internet.
- */
+/** A fresh browser context in German; the browser itself only reaches loopback addresses. */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   options: ContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
+  return browser.newContext({
     baseURL,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
   });
-  await context.route('**/*', (route) => {
-    const host = new URL(route.request().url()).hostname;
-    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
-  });
-  return context;
 }
 
 /** Collects uncaught page errors; a journey should end with none. */
