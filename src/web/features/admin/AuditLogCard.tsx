@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '../../../shared/domain/audit';
+import { useEffect, useState } from 'react';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '../../../shared/domain/audit';
 import { AUDIT_LOG_DASHBOARD_ROWS } from '../../../shared/domain/constants';
 import { adminTexts } from '../../../shared/i18n/admin';
 import { Button } from '../../components/ui/Button';
@@ -11,7 +11,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/Card';
-import { Input, Label, selectClasses } from '../../components/ui/Field';
+import { FilterInput, FilterSelect } from '../../components/ui/FilterControls';
 import { Spinner } from '../../components/ui/Spinner';
 import {
   TableBody,
@@ -21,7 +21,6 @@ import {
   TableRow,
 } from '../../components/ui/Table';
 import { toast } from '../../components/ui/toast-store';
-import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, type AuditLogFilter } from './admin-api';
 import { auditActionLabel, auditAdminLabel, auditDetails, auditTargetLabel } from './audit-format';
@@ -35,7 +34,6 @@ const t = adminTexts.audit;
  */
 export function AuditLogCard() {
   const businessId = useSelectedBusinessId();
-  const ids = { action: useId(), from: useId(), to: useId() };
   const [filter, setFilter] = useState<AuditLogFilter>({
     page: 1,
     pageSize: AUDIT_LOG_DASHBOARD_ROWS,
@@ -78,42 +76,30 @@ export function AuditLogCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div className="grid gap-3 sm:grid-cols-3">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.action}>{t.filterAction}</Label>
-            <select
-              id={ids.action}
-              className={cn(selectClasses, 'h-10 text-sm')}
-              value={filter.action ?? ''}
-              onChange={(event) => change({ action: event.target.value as AuditAction | '' })}
-            >
-              <option value="">{t.allActions}</option>
-              {AUDIT_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {AUDIT_ACTION_LABELS[action]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.from}>{t.from}</Label>
-            <Input
-              id={ids.from}
-              type="date"
-              className="h-10 text-sm"
-              value={filter.from ?? ''}
-              onChange={(event) => change({ from: event.target.value })}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.to}>{t.to}</Label>
-            <Input
-              id={ids.to}
-              type="date"
-              className="h-10 text-sm"
-              value={filter.to ?? ''}
-              onChange={(event) => change({ to: event.target.value })}
-            />
-          </div>
+          <FilterSelect
+            label={t.filterAction}
+            value={filter.action ?? ''}
+            onChange={(action) => change({ action })}
+            options={[
+              { value: '', label: t.allActions },
+              ...AUDIT_ACTIONS.map((action) => ({
+                value: action,
+                label: AUDIT_ACTION_LABELS[action],
+              })),
+            ]}
+          />
+          <FilterInput
+            label={t.from}
+            type="date"
+            value={filter.from ?? ''}
+            onValue={(from) => change({ from })}
+          />
+          <FilterInput
+            label={t.to}
+            type="date"
+            value={filter.to ?? ''}
+            onValue={(to) => change({ to })}
+          />
         </div>
         <div
           className="max-h-[350px] overflow-auto rounded-md border border-border"

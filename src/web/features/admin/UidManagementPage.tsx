@@ -18,11 +18,10 @@ import {
   CardTitle,
 } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Input, Label, selectClasses } from '../../components/ui/Field';
+import { FilterInput, FilterSelect, optionsWithAll } from '../../components/ui/FilterControls';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
 import { useSelectedBusinessId } from './business-scope';
@@ -265,74 +264,47 @@ function Filters({
   shown: number;
   total: number;
 }) {
-  const ids = { text: useId(), type: useId(), status: useId(), target: useId(), demo: useId() };
+  const demoId = useId();
   const f = u.filters;
   const set = (next: Partial<PointFilter>) => onChange({ ...filter, ...next });
-  const select = cn(selectClasses, 'h-10 text-sm');
   return (
     <section
       aria-label={f.label}
       className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto_auto] lg:items-end"
     >
-      <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-1">
-        <Label htmlFor={ids.text}>{f.search}</Label>
-        <Input
-          id={ids.text}
-          type="search"
-          className="h-10 text-sm"
-          placeholder={f.searchPlaceholder}
-          value={filter.text}
-          onChange={(event) => set({ text: event.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={ids.type}>{f.type}</Label>
-        <select
-          id={ids.type}
-          className={select}
-          value={filter.type}
-          onChange={(e) => set({ type: e.target.value as PointFilter['type'] })}
-        >
-          <option value="all">{f.all}</option>
-          {ENTRYPOINT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {PAYMENT_POINT_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={ids.status}>{f.status}</Label>
-        <select
-          id={ids.status}
-          className={select}
-          value={filter.status}
-          onChange={(e) => set({ status: e.target.value as PointFilter['status'] })}
-        >
-          <option value="all">{f.all}</option>
-          <option value="active">{f.active}</option>
-          <option value="inactive">{f.inactive}</option>
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={ids.target}>{f.target}</Label>
-        <select
-          id={ids.target}
-          className={select}
-          value={filter.target}
-          onChange={(e) => set({ target: e.target.value as PointFilter['target'] })}
-        >
-          <option value="all">{f.all}</option>
-          {ENTRYPOINT_TARGET_TYPES.map((target) => (
-            <option key={target} value={target}>
-              {PAYMENT_POINT_TARGET_TYPE_LABELS[target]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label htmlFor={ids.demo} className="flex h-10 items-center gap-2 text-sm font-medium">
+      <FilterInput
+        label={f.search}
+        type="search"
+        className="sm:col-span-2 lg:col-span-1"
+        placeholder={f.searchPlaceholder}
+        value={filter.text}
+        onValue={(text) => set({ text })}
+      />
+      <FilterSelect
+        label={f.type}
+        value={filter.type}
+        onChange={(type) => set({ type })}
+        options={optionsWithAll(f.all, ENTRYPOINT_TYPES, PAYMENT_POINT_TYPE_LABELS)}
+      />
+      <FilterSelect
+        label={f.status}
+        value={filter.status}
+        onChange={(status) => set({ status })}
+        options={[
+          { value: 'all', label: f.all },
+          { value: 'active', label: f.active },
+          { value: 'inactive', label: f.inactive },
+        ]}
+      />
+      <FilterSelect
+        label={f.target}
+        value={filter.target}
+        onChange={(target) => set({ target })}
+        options={optionsWithAll(f.all, ENTRYPOINT_TARGET_TYPES, PAYMENT_POINT_TARGET_TYPE_LABELS)}
+      />
+      <label htmlFor={demoId} className="flex h-10 items-center gap-2 text-sm font-medium">
         <input
-          id={ids.demo}
+          id={demoId}
           type="checkbox"
           className="h-4 w-4"
           checked={filter.demoOnly}
