@@ -1,0 +1,29 @@
+// The parts of autocannon 9 the benchmarks use (the package ships no types).
+declare module 'autocannon' {
+  namespace autocannon {
+    interface Options {
+      url: string;
+      connections?: number;
+      duration?: number;
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }
+    interface Histogram {
+      average: number;
+      p50: number;
+      p99: number;
+      max: number;
+    }
+    interface Result {
+      requests: Histogram;
+      latency: Histogram;
+      non2xx: number;
+      errors: number;
+      timeouts: number;
+      statusCodeStats?: Record<string, { count: number }>;
+    }
+  }
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  export = autocannon;
+}
