@@ -55,6 +55,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          // One retry for timing accidents on a busy machine; test/support/flaky-reporter.ts
+          // reports every test that needed it (decision 0009).
+          retry: 1,
         },
       },
     ],

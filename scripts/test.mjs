@@ -40,17 +40,22 @@ function check(name, command, args) {
   }
 }
 
-function vitest(name, projects, extraArgs = []) {
+function vitest(name, projects, extraArgs = [], env = {}) {
   const report = path.join(results, `vitest-${name}.json`);
   rmSync(report, { force: true });
-  const ok = step(`vitest ${name} (${projects.join(', ')})`, bin('vitest'), [
-    'run',
-    ...projects.flatMap((project) => ['--project', project]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...extraArgs,
-  ]);
+  const ok = step(
+    `vitest ${name} (${projects.join(', ')})`,
+    bin('vitest'),
+    [
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extraArgs,
+    ],
+    env,
+  );
   if (!existsSync(report)) {
     failed += 1;
     process.stdout.write(`✗ vitest ${name} produced no report\n`);
@@ -76,7 +81,16 @@ const core = ['unit', 'int-pglite'];
 if (process.env.TEST_DATABASE_URL) core.push('int-postgres');
 else process.stdout.write('\nℹ TEST_DATABASE_URL not set: the PostgreSQL suite is skipped.\n');
 vitest('core', core);
-vitest('e2e', ['e2e'], ['--no-file-parallelism']);
+const flakyReport = path.join(results, 'flaky-e2e.json');
+rmSync(flakyReport, { force: true });
+vitest('e2e', ['e2e'], ['--no-file-parallelism', '--reporter=./test/support/flaky-reporter.ts'], {
+  FLAKY_REPORT: flakyReport,
+});
+if (existsSync(flakyReport)) {
+  const flaky = JSON.parse(readFileSync(flakyReport, 'utf8'));
+  process.stdout.write(`\nFlaky browser tests (passed only on their retry): ${flaky.length}\n`);
+  for (const test of flaky) process.stdout.write(`  ⚠ ${test.file} › ${test.name}\n`);
+}
 
 process.stdout.write(`\nTimings: ${timings.join(' · ')}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
