@@ -49,6 +49,8 @@ export class FakeStripe {
     string,
     { id: string; payment_intent: string; reason: string | null; idempotencyKey: string }
   >();
+  /** Refuse the next refund (as Stripe does for a payment it cannot refund yet). */
+  failNextRefund = false;
   /** Answer the next create call with this HTTP error. */
   failNextCreate: number | null = null;
   private server: Server | undefined;
@@ -211,6 +213,10 @@ export class FakeStripe {
       });
     }
     if (recorded.method === 'POST' && url.pathname === '/v1/refunds') {
+      if (this.failNextRefund) {
+        this.failNextRefund = false;
+        return invalid('simulated refund failure');
+      }
       const key = String(request.headers['idempotency-key'] ?? '');
       const existing = [...this.refunds.values()].find((r) => key && r.idempotencyKey === key);
       if (existing) return send(200, { object: 'refund', status: 'succeeded', ...existing });
