@@ -93,7 +93,7 @@ export function TipPage({ code }: { code: string }) {
         // A link is for one payment: a used one leads to its thank-you (pay-later-open.ts).
         const { openPayLaterLink } = await import('./pay-later-open');
         const link = await openPayLaterLink(params.payLaterToken);
-        if (link?.paidTipId) return;
+        if (link === 'used') return;
         if (link) {
           setPayLater({ token: params.payLaterToken, until: link.expiresAt });
           selectAmount(link.amountCents, 'link', entry.code);

@@ -8,16 +8,19 @@ import { navigate } from './navigation';
 
 /**
  * Opens a pay-later link (loaded on demand with its texts, outside the first view): the link when
- * it can still be paid; otherwise null after telling the guest why in their language. A used
- * link leads to the thank-you of the tip that paid it; an expired or forged one charges nothing.
+ * it can still be paid; 'used' after leading the guest to the thank-you of the tip that paid it;
+ * null after telling the guest why an expired or forged link cannot be paid (nothing is charged).
  */
-export async function openPayLaterLink(token: string): Promise<PayLaterLinkResponse | null> {
+export async function openPayLaterLink(
+  token: string,
+): Promise<PayLaterLinkResponse | 'used' | null> {
   const texts = (currentGuestLanguage().catalogue?.outcome.tip ?? tipOutcomeTexts).payLaterLink;
   try {
     const link = await guestApi.openPayLaterLink(token);
     if (!link.paidTipId) return link;
     toast({ title: texts.used.title, description: texts.used.description });
     navigate(`/thank-you?tipId=${link.paidTipId}`, { replace: true });
+    return 'used';
   } catch (error) {
     const code = error instanceof ApiError ? error.code : '';
     const problem =
