@@ -44,6 +44,13 @@ export class FakeStripe {
   /** Connect (Express) accounts by id, with the fields payout setup reads. */
   readonly accounts = new Map<string, FakeAccount>();
   private readonly byIdempotencyKey = new Map<string, string>();
+  /** Refunds by id, with the payment intent they gave back and the idempotency key used. */
+  readonly refunds = new Map<
+    string,
+    { id: string; payment_intent: string; reason: string | null; idempotencyKey: string }
+  >();
+  /** Refuse the next refund (as Stripe does for a payment it cannot refund yet). */
+  failNextRefund = false;
   /** Answer the next create call with this HTTP error. */
   failNextCreate: number | null = null;
   private server: Server | undefined;
@@ -204,6 +211,25 @@ export class FakeStripe {
         created: 1,
         expires_at: 2,
       });
+    }
+    if (recorded.method === 'POST' && url.pathname === '/v1/refunds') {
+      if (this.failNextRefund) {
+        this.failNextRefund = false;
+        return invalid('simulated refund failure');
+      }
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const existing = [...this.refunds.values()].find((r) => key && r.idempotencyKey === key);
+      if (existing) return send(200, { object: 'refund', status: 'succeeded', ...existing });
+      const intent = recorded.form.payment_intent ?? '';
+      if (!this.intents.has(intent)) return invalid('No such payment_intent');
+      const refund = {
+        id: `re_test_${++this.counter}`,
+        payment_intent: intent,
+        reason: recorded.form.reason ?? null,
+        idempotencyKey: key,
+      };
+      this.refunds.set(refund.id, refund);
+      return send(200, { object: 'refund', status: 'succeeded', ...refund });
     }
     const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(url.pathname);
     if (chargeMatch && this.charges.has(chargeMatch[1]!)) {

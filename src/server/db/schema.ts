@@ -290,6 +290,9 @@ export const demoCheckoutSessions = pgTable('demo_checkout_sessions', {
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   expiresAt: tstz('expires_at').notNull(),
+  /** The refund of a paid demo checkout (migration 0162). */
+  refundId: text('refund_id'),
+  refundedAt: tstz('refunded_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'team_create',
   'team_update',
   'team_delete',
+  'payment_refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +56,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   team_create: 'Team angelegt',
   team_update: 'Team geändert',
   team_delete: 'Team gelöscht',
+  payment_refund: 'Zahlung erstattet',
 };
 
 export const AUDIT_TARGET_TYPES = [

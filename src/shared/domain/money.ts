@@ -52,18 +52,22 @@ export function centsToDecimalString(cents: Cents): string {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** de-DE currency format with two decimals: 1045 -> "10,45 €". */
-export function formatCents(cents: Cents, currency = 'eur'): string {
+/**
+ * Currency format with two decimals, German unless a locale is given: 1045 -> "10,45 €"
+ * (de-DE, fr-FR), "€10.45" (en-GB).
+ */
+export function formatCents(cents: Cents, currency = 'eur', locale = 'de-DE'): string {
   const code = currency.toUpperCase();
-  let formatter = formatters.get(code);
+  const key = `${locale}|${code}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('de-DE', {
+    formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: code,
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
-    formatters.set(code, formatter);
+    formatters.set(key, formatter);
   }
   // Intl works on floats, but cents / 100 is exact enough for display of any safe integer amount.
   return formatter.format(cents / 100);

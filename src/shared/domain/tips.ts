@@ -70,7 +70,7 @@ export const ANALYTICS_EVENTS = [
   'fee_opted_in',
   'feedback_submitted',
   'feedback_skipped',
-  /** A pay-later link paid by a second checkout the provider completed late: refund it. */
+  /** A pay-later link paid by a second checkout the provider completed late (it is refunded). */
   'pay_later_paid_twice',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];

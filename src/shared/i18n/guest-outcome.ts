@@ -2,6 +2,19 @@ import type { PaymentErrorClass } from '../domain/payments';
 
 /** The steps after a payment: success, error step, feedback and error dialogs. */
 export const tipOutcomeTexts = {
+  /** Opening a pay-later link that cannot be paid (any more). */
+  payLaterLink: {
+    invalid: { title: 'Link ungültig', description: 'Diesen Zahlungslink gibt es nicht.' },
+    expired: {
+      title: 'Link abgelaufen',
+      description:
+        'Dieser Zahlungslink ist abgelaufen: Links zum späteren Zahlen gelten 24 Stunden.',
+    },
+    used: {
+      title: 'Link bereits verwendet',
+      description: 'Über diesen Zahlungslink wurde schon bezahlt. Vielen Dank!',
+    },
+  },
   success: {
     title: 'Vielen Dank für Ihre Wertschätzung!',
     transferred: (name: string) => `wurde erfolgreich an ${name} übermittelt`,

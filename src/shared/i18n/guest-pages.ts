@@ -45,3 +45,26 @@ export const invalidUidTexts = {
   closeHint: 'Sie können dieses Fenster jetzt schließen.',
   support: 'Support kontaktieren',
 } as const;
+
+/** The tip page when its code cannot be tipped (loaded only then, not with the first view). */
+export const tipPageProblemTexts = {
+  closePage: 'Seite schließen',
+  closeHint: 'Sie können dieses Fenster jetzt schließen.',
+  reload: 'Erneut laden',
+  notFound: {
+    title: 'Mitarbeiter nicht gefunden',
+    description: 'Zu diesem Code gibt es niemanden mehr, der Trinkgeld empfangen kann.',
+  },
+  loadFailed: {
+    title: 'Fehler',
+    description: 'Mitarbeiterdaten konnten nicht geladen werden.',
+  },
+  deactivated: {
+    title: 'Service nicht verfügbar',
+    description: 'Dieser Betrieb nimmt derzeit kein digitales Trinkgeld an.',
+  },
+  codeInactive: {
+    title: 'Code nicht aktiv',
+    description: 'Dieser Code ist nicht mehr aktiv. Bitte wenden Sie sich an das Personal.',
+  },
+} as const;

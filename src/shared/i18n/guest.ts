@@ -1,25 +1,14 @@
 /**
  * German texts of the tip page's first view (spec §2, §8). What follows a payment lives in
- * guest-outcome.ts and the other guest pages in guest-pages.ts, so each bundle takes only its own.
+ * guest-outcome.ts and the other guest pages in guest-pages.ts, so each bundle takes only its own;
+ * guest-de.ts joins the three into the German catalogue the other languages mirror.
  */
 export const guestTexts = {
   pageTitle: 'Trinkgeld geben',
   pageDescription: 'Trinkgeld geben – schnell, sicher und ohne App.',
   loading: 'Lade...',
-  closePage: 'Seite schließen',
-  closeHint: 'Sie können dieses Fenster jetzt schließen.',
-  reload: 'Erneut laden',
-  notFound: {
-    title: 'Mitarbeiter nicht gefunden',
-    description: 'Zu diesem Code gibt es niemanden mehr, der Trinkgeld empfangen kann.',
-    back: 'Zurück',
-  },
-  loadFailed: {
-    title: 'Fehler',
-    description: 'Mitarbeiterdaten konnten nicht geladen werden.',
-  },
-  codeInactiveToast: 'Code nicht aktiv',
   legal: { label: 'Rechtliches', imprint: 'Impressum', privacy: 'Datenschutz' },
+  language: 'Sprache',
   amount: {
     title: 'Trinkgeld geben',
     presetsLabel: 'Betrag wählen',
@@ -30,12 +19,5 @@ export const guestTexts = {
     invalid: 'Bitte geben Sie einen Betrag über 0 € ein.',
     notANumber: 'Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.',
     tooManyDecimals: 'Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.',
-  },
-  payLater: {
-    expired: 'Link abgelaufen',
-    used: {
-      title: 'Link bereits verwendet',
-      description: 'Über diesen Zahlungslink wurde schon bezahlt. Vielen Dank!',
-    },
   },
 } as const;

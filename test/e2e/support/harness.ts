@@ -90,6 +90,8 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** Phone-sized by default off; set for guest journeys. */
   isMobile?: boolean;
+  /** The browser's language; German unless a test is about another one. */
+  locale?: string;
 }
 
 /** A fresh browser context in German; the browser itself only reaches loopback addresses. */
@@ -100,7 +102,7 @@ export async function newContext(
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
-    locale: 'de-DE',
+    locale: options.locale ?? 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),

@@ -62,4 +62,47 @@ describe('legal pages', () => {
     expect(response.body).toContain('&lt;b&gt;x&lt;/b&gt;');
     await app.close();
   });
+
+  it.each([
+    ['en', 'Legal notice', 'Privacy policy', 'no IP addresses'],
+    ['fr', 'Mentions légales', 'Politique de confidentialité', 'ni adresses IP'],
+    ['es', 'Aviso legal', 'Política de privacidad', 'No guardamos direcciones IP'],
+    ['it', 'Note legali', 'Informativa sulla privacy', 'Non salviamo indirizzi IP'],
+  ])('speaks %s when the guest pages ask for it', async (lang, imprint, privacy, noIp) => {
+    const page = await configured.inject({ method: 'GET', url: `/impressum?lang=${lang}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<html lang="${lang}">`);
+    expect(page.body).toContain(`<h1>${imprint}</h1>`);
+    expect(page.body).toContain('Seeblick Digital GmbH');
+    // The footer keeps the language.
+    expect(page.body).toContain(`href="/datenschutz?lang=${lang}"`);
+    const policy = await configured.inject({ method: 'GET', url: `/datenschutz?lang=${lang}` });
+    expect(policy.body).toContain(`<h1>${privacy}</h1>`);
+    expect(policy.body).toContain(noIp);
+    expect(policy.headers['content-language']).toBe(lang);
+  });
+
+  it("follows the browser's language without ?lang=, and falls back to German", async () => {
+    const french = await configured.inject({
+      method: 'GET',
+      url: '/datenschutz',
+      headers: { 'accept-language': 'nl-NL, fr;q=0.8, de;q=0.5' },
+    });
+    expect(french.body).toContain('<h1>Politique de confidentialité</h1>');
+    const dutch = await configured.inject({
+      method: 'GET',
+      url: '/datenschutz',
+      headers: { 'accept-language': 'nl-NL' },
+    });
+    expect(dutch.body).toContain('<h1>Datenschutzerklärung</h1>');
+    // An unknown code is no error: the page shows in German.
+    const unknown = await configured.inject({ method: 'GET', url: '/impressum?lang=xx' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<h1>Impressum</h1>');
+  });
+
+  it('names the missing settings in the placeholders of every language', async () => {
+    const response = await unset.inject({ method: 'GET', url: '/impressum?lang=en' });
+    expect(response.body).toContain('[Enter operator: LEGAL_OPERATOR]');
+  });
 });

@@ -1,5 +1,7 @@
 import type { Config } from '../../config';
+import type { GuestLocale } from '../../../shared/i18n/guest-locale';
 import { escapeHtml } from '../payments/demo-checkout-page';
+import { LEGAL_TEXTS, type LegalTexts } from './texts';
 
 /** Which legal settings are missing: the server warns about them at start in production. */
 export function legalConfigProblems(config: Pick<Config, 'legal'>): string[] {
@@ -25,9 +27,12 @@ const STYLE = `
     display:flex; gap:1rem; flex-wrap:wrap; font-size:0.875rem; }
 `;
 
-function page(title: string, body: string): string {
+/** The footer's links keep the language the page is shown in. */
+function page(locale: GuestLocale, title: string, body: string): string {
+  const t = LEGAL_TEXTS[locale];
+  const lang = locale === 'de' ? '' : `?lang=${locale}`;
   return `<!doctype html>
-<html lang="de">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -35,16 +40,16 @@ function page(title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body><main>${body}
-<footer><a href="/impressum">Impressum</a><a href="/datenschutz">Datenschutz</a></footer>
+<footer><a href="/impressum${lang}">${escapeHtml(t.imprint)}</a><a href="/datenschutz${lang}">${escapeHtml(t.privacy)}</a></footer>
 </main></body>
 </html>`;
 }
 
 /** A configured value, or a placeholder that says which variable fills it. */
-function value(text: string | null, placeholder: string, variable: string): string {
+function value(t: LegalTexts, text: string | null, what: string, variable: string): string {
   return text
     ? escapeHtml(text)
-    : `<span class="placeholder">[${escapeHtml(placeholder)} eintragen: ${variable}]</span>`;
+    : `<span class="placeholder">[${escapeHtml(t.fill.enter(what, variable))}]</span>`;
 }
 
 function contactOf(config: Pick<Config, 'legal' | 'contactEmail'>): string {
@@ -55,39 +60,49 @@ function contactOf(config: Pick<Config, 'legal' | 'contactEmail'>): string {
 }
 
 /** /impressum: the provider identification German law (§ 5 DDG) asks for. */
-export function renderImprint(config: Pick<Config, 'legal' | 'contactEmail'>): string {
+export function renderImprint(
+  config: Pick<Config, 'legal' | 'contactEmail'>,
+  locale: GuestLocale = 'de',
+): string {
   const { legal } = config;
+  const t = LEGAL_TEXTS[locale];
   return page(
-    'Impressum',
-    `<h1>Impressum</h1>
-<h2>Anbieter</h2>
-<p>${value(legal.operator, 'Betreiber', 'LEGAL_OPERATOR')}<br>
-${value(legal.address, 'Anschrift', 'LEGAL_ADDRESS')}</p>
-<h2>Registereintrag</h2>
-<p>${value(legal.register, 'Registereintrag', 'LEGAL_REGISTER')}</p>
-<h2>Kontakt</h2>
-<p>E-Mail: ${contactOf(config)}</p>`,
+    locale,
+    t.imprint,
+    `<h1>${escapeHtml(t.imprint)}</h1>
+<h2>${escapeHtml(t.provider)}</h2>
+<p>${value(t, legal.operator, t.fill.operator, 'LEGAL_OPERATOR')}<br>
+${value(t, legal.address, t.fill.address, 'LEGAL_ADDRESS')}</p>
+<h2>${escapeHtml(t.register)}</h2>
+<p>${value(t, legal.register, t.fill.register, 'LEGAL_REGISTER')}</p>
+<h2>${escapeHtml(t.contactHeading)}</h2>
+<p>${escapeHtml(t.email)}: ${contactOf(config)}</p>`,
   );
 }
 
 /** /datenschutz: what the guest pages store, where, and for how long. */
-export function renderPrivacy(config: Pick<Config, 'legal' | 'contactEmail'>): string {
+export function renderPrivacy(
+  config: Pick<Config, 'legal' | 'contactEmail'>,
+  locale: GuestLocale = 'de',
+): string {
   const { legal } = config;
+  const t = LEGAL_TEXTS[locale];
+  const section = (heading: string, ...paragraphs: string[]) =>
+    `<h2>${escapeHtml(heading)}</h2>\n${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}`;
   return page(
-    'Datenschutzerklärung',
-    `<h1>Datenschutzerklärung</h1>
-<h2>Verantwortlich</h2>
-<p>${value(legal.operator, 'Betreiber', 'LEGAL_OPERATOR')}, ${value(legal.address, 'Anschrift', 'LEGAL_ADDRESS')}, ${contactOf(config)}</p>
-<h2>Trinkgeld geben</h2>
-<p>Für ein Trinkgeld brauchen Sie kein Konto. Wir speichern den Betrag, den optionalen Servicebeitrag, die Zahlungsart, den Zeitpunkt und den Bezahlpunkt (QR-Code oder Link), an den Sie gegeben haben.</p>
-<p>Ihre Nachricht und Ihre Reaktion (Emoji) sind freiwillig; sie werden dem empfangenden Mitarbeiter bzw. Team angezeigt und mit dem Trinkgeld gespeichert.</p>
-<h2>Zahlungsdaten</h2>
-<p>Kartendaten und Wallet-Zahlungen (Apple Pay, Google Pay) gibt der Zahlungsanbieter (Stripe) direkt ein und verarbeitet sie; wir erhalten sie nicht. Wir speichern nur die Kennung der Zahlung beim Zahlungsanbieter.</p>
-<h2>Nutzungsstatistik</h2>
-<p>Die Trinkgeld-Seite zählt wenige Ereignisse (Seite geladen, Betrag gewählt, Zahlung gestartet, erfolgreich oder fehlgeschlagen, Feedback) mit festen Angaben wie Betrag und Fehlerart. Dabei speichern wir keine IP-Adressen, keine Gerätekennungen und keine Cookies. Im Browser-Tab liegt nur eine zufällige Sitzungskennung (sessionStorage), die mit dem Schließen des Tabs verschwindet.</p>
-<h2>Speicherdauer</h2>
-<p>Trinkgelder, Nachrichten und Reaktionen bewahren wir für die gesetzlichen Aufbewahrungsfristen auf (bis zu 10 Jahre nach § 147 AO); Nutzungsstatistiken höchstens 13 Monate. Links zum späteren Zahlen gelten 24 Stunden.</p>
-<h2>Ihre Rechte</h2>
-<p>Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie auf Beschwerde bei einer Datenschutz-Aufsichtsbehörde. Schreiben Sie uns: ${contactOf(config)}</p>`,
+    locale,
+    t.privacy,
+    [
+      `<h1>${escapeHtml(t.privacy)}</h1>`,
+      section(
+        t.controller,
+        `${value(t, legal.operator, t.fill.operator, 'LEGAL_OPERATOR')}, ${value(t, legal.address, t.fill.address, 'LEGAL_ADDRESS')}, ${contactOf(config)}`,
+      ),
+      section(t.tipping, escapeHtml(t.tippingText), escapeHtml(t.messageText)),
+      section(t.paymentData, escapeHtml(t.paymentDataText)),
+      section(t.statistics, escapeHtml(t.statisticsText)),
+      section(t.retention, escapeHtml(t.retentionText)),
+      section(t.rights, t.rightsText(contactOf(config))),
+    ].join('\n'),
   );
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { PaymentFailureReason } from '../../../shared/domain/payments';
 import type { Database } from '../../db/connect';
 import { demoCheckoutSessions } from '../../db/schema';
@@ -126,6 +126,26 @@ export function createDemoProvider({
       const row = await load(id);
       if (!row) throw new Error(`demo checkout ${id} does not exist`);
       return stateOf(row);
+    },
+
+    async refundPayment(request) {
+      // Like a card provider's idempotency key: the first refund of a payment is the only one.
+      await db
+        .update(demoCheckoutSessions)
+        .set({ refundId: randomId('re_demo_'), refundedAt: clock.now(), updatedAt: clock.now() })
+        .where(
+          and(
+            eq(demoCheckoutSessions.paymentId, request.paymentId),
+            eq(demoCheckoutSessions.status, 'paid'),
+            isNull(demoCheckoutSessions.refundId),
+          ),
+        );
+      const [row] = await db
+        .select({ refundId: demoCheckoutSessions.refundId })
+        .from(demoCheckoutSessions)
+        .where(eq(demoCheckoutSessions.paymentId, request.paymentId));
+      if (!row?.refundId) throw new Error(`demo payment ${request.paymentId} cannot be refunded`);
+      return { refundId: row.refundId };
     },
 
     async decide(id, outcome) {

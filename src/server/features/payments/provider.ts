@@ -37,6 +37,15 @@ export type CheckoutState =
   | { status: 'failed'; reason: string }
   | { status: 'expired' };
 
+/** Gives a paid checkout's money back to the payer, in full, once per idempotency key. */
+export interface RefundRequest {
+  /** The provider's payment id (Stripe: the PaymentIntent). */
+  paymentId: string;
+  idempotencyKey: string;
+  /** Our tip, for the provider's records. */
+  tipId: string;
+}
+
 export interface RetrievedCheckout {
   state: CheckoutState;
   /** Our payment session id as the provider stored it, to find it even if we never saved theirs. */
@@ -54,6 +63,8 @@ export interface PaymentProvider {
   retrieveCheckout(providerSessionId: string): Promise<RetrievedCheckout>;
   /** Ends an open checkout so it can no longer be paid; returns the state afterwards. */
   expireCheckout(providerSessionId: string): Promise<CheckoutState>;
+  /** Refunds a payment in full; the same idempotency key always gives the same refund. */
+  refundPayment(request: RefundRequest): Promise<{ refundId: string }>;
 }
 
 export interface PaymentProviders {

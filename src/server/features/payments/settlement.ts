@@ -4,6 +4,7 @@ import { paymentSessions } from '../../db/schema';
 import { publishTipChanges, type TipChange } from '../tips/events';
 import { endPaymentSession, markTipEnded, markTipPaid } from '../tips/lifecycle';
 import type { PaymentContext } from './context';
+import { refundPayLaterDuplicate } from './duplicate-refund';
 import type { CheckoutState } from './provider';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
@@ -81,6 +82,14 @@ export async function applyCheckoutState(
   });
   const changes = change ? [change] : [];
   await publishTipChanges(ctx.database, changes, ctx.log);
+  // A second payment of a pay-later link goes back to the guest (decision 0164).
+  if (state.status === 'paid') {
+    const refund = await refundPayLaterDuplicate(ctx, {
+      tipId: session.tipId,
+      provider: input.provider,
+    });
+    if (refund) changes.push(refund);
+  }
   return changes;
 }
 

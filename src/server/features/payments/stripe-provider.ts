@@ -160,6 +160,18 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       }
     },
 
+    async refundPayment(request) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: request.paymentId,
+          reason: 'duplicate',
+          metadata: { tip_id: request.tipId },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { refundId: refund.id };
+    },
+
     async retrieveChargeRefund(chargeId) {
       const charge = await stripe.charges.retrieve(chargeId);
       return { refunded: charge.refunded, paymentIntentId: idOf(charge.payment_intent) };

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { FakeStripe } from '../../../../test/support/fake-stripe';
+import { allowConsoleErrors } from '../../../../test/support/setup';
 import { guestHeaders, startedTip, startTip } from '../../../../test/support/guest';
 import { paymentSessions, profiles, tips, webhookEvents } from '../../db/schema';
 import { paymentContext } from './context';
@@ -247,6 +248,86 @@ describe('POST /api/payments/webhook', () => {
     const charge = fake.refund(intent);
     await sendWebhook(eventFor('charge.refunded', charge));
     expect((await tipOf(started.tipId)).status).toBe('refunded');
+  });
+
+  it('refunds a pay-later link paid twice in full, once, with an idempotency key', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/guest/pay-later-links',
+      headers: guestHeaders(t),
+      payload: { code: 'aio-anna-schneider-4k7p', amountCents: 700 },
+    });
+    const { token } = created.json<{ token: string }>();
+    const late = await startedTip(t, { amountCents: 700, payLaterToken: token });
+    t.clock.advance(6 * 60_000);
+    const second = await startedTip(t, { amountCents: 700, payLaterToken: token });
+    const lateSession = await providerSessionOf(late.tipId);
+    const secondSession = await providerSessionOf(second.tipId);
+    fake.pay(secondSession);
+    expect(
+      (await sendWebhook(eventFor('checkout.session.completed', secondSession))).statusCode,
+    ).toBe(200);
+    // Stripe completes the checkout we had given up on after all.
+    const lateIntent = fake.pay(lateSession);
+    const event = eventFor('checkout.session.completed', lateSession);
+    expect((await sendWebhook(event)).statusCode).toBe(200);
+    // A redelivery with a new event id settles again: still one refund.
+    expect(
+      (await sendWebhook(eventFor('checkout.session.completed', lateSession))).statusCode,
+    ).toBe(200);
+
+    const refundCalls = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/refunds',
+    );
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0]!.form).toMatchObject({
+      payment_intent: lateIntent,
+      reason: 'duplicate',
+      'metadata[tip_id]': late.tipId,
+    });
+    expect(refundCalls[0]!.headers['idempotency-key']).toBe(`refund-duplicate-${late.tipId}`);
+    expect(fake.refunds.size).toBeGreaterThan(0);
+    expect(await tipOf(late.tipId)).toMatchObject({
+      status: 'refunded',
+      paymentIntentId: lateIntent,
+    });
+    expect(await tipOf(second.tipId)).toMatchObject({ status: 'pending' });
+  });
+
+  it('keeps a refused refund reported and refunds it at the next settlement', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/guest/pay-later-links',
+      headers: guestHeaders(t),
+      payload: { code: 'aio-anna-schneider-4k7p', amountCents: 900 },
+    });
+    const { token } = created.json<{ token: string }>();
+    const late = await startedTip(t, { amountCents: 900, payLaterToken: token });
+    t.clock.advance(6 * 60_000);
+    const second = await startedTip(t, { amountCents: 900, payLaterToken: token });
+    const lateSession = await providerSessionOf(late.tipId);
+    const secondSession = await providerSessionOf(second.tipId);
+    fake.pay(secondSession);
+    await sendWebhook(eventFor('checkout.session.completed', secondSession));
+    const lateIntent = fake.pay(lateSession);
+    // Stripe refuses the refund this time; the failure is logged as an error.
+    allowConsoleErrors();
+    fake.failNextRefund = true;
+    expect(
+      (await sendWebhook(eventFor('checkout.session.completed', lateSession))).statusCode,
+    ).toBe(200);
+    expect(await tipOf(late.tipId)).toMatchObject({ status: 'pending' });
+
+    await sendWebhook(eventFor('checkout.session.completed', lateSession));
+    expect(await tipOf(late.tipId)).toMatchObject({
+      status: 'refunded',
+      paymentIntentId: lateIntent,
+    });
+    const keys = fake.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v1/refunds')
+      .map((r) => r.headers['idempotency-key']);
+    // Both tries used the same key, so Stripe could never refund twice.
+    expect(keys.filter((key) => key === `refund-duplicate-${late.tipId}`)).toHaveLength(2);
   });
 
   it('rejects unsigned, forged and stale deliveries with 400 and stores nothing', async () => {

@@ -75,8 +75,8 @@ export async function markTipPaid(
 /**
  * Marks a pay-later link as paid by this tip, once. Starting a payment refuses a used link and
  * a second running checkout, so a link paid twice can only come from a checkout that the provider
- * completed after we had given it up; that money is real and stays counted, and the double
- * payment is reported as `pay_later_paid_twice` for a refund by the operator.
+ * completed after we had given it up; that payment is reported as `pay_later_paid_twice` and,
+ * right after this transaction, refunded (payments/duplicate-refund.ts).
  */
 async function claimPayLaterLink(tx: Tx, tip: TipRow, at: Date): Promise<void> {
   const claimed = await tx

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../../test/support/guest';
 import { paymentContext } from '../payments/context';
 import { settleCheckout } from '../payments/settlement';
-import { analyticsEvents, demoCheckoutSessions, tips } from '../../db/schema';
+import { adminAuditLog, analyticsEvents, demoCheckoutSessions, tips } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,27 +91,37 @@ describe('a pay-later link is for one payment', () => {
     expect((await open(link.token)).json().paidTipId).toBe(second.tipId);
   });
 
-  it('reports a second payment the provider completed after we had given the first up', async () => {
+  it('refunds and reports a second payment the provider completed after we had given the first up', async () => {
     const link = await newLink(700);
     const late = await startedTip(t, { code, amountCents: 700, payLaterToken: link.token });
     t.clock.advance(6 * 60_000);
     const second = await startedTip(t, { code, amountCents: 700, payLaterToken: link.token });
     await decideDemoCheckout(t, second.checkoutUrl, 'pay');
-    // The provider says the first checkout was paid after all (money is real, it stays counted).
+    // The provider says the first checkout was paid after all…
+    const lateCheckout = new URL(late.checkoutUrl).pathname.split('/').pop()!;
     await t.database.db
       .update(demoCheckoutSessions)
       .set({ status: 'paid', paymentId: 'pi_demo_late' })
-      .where(eq(demoCheckoutSessions.id, new URL(late.checkoutUrl).pathname.split('/').pop()!));
-    // …and its event arrives (the same path as a verified webhook).
-    await settleCheckout(
-      paymentContext(t.app.deps, t.app.log),
-      'demo',
-      new URL(late.checkoutUrl).pathname.split('/').pop()!,
-    );
-    expect(
-      (await t.database.db.select().from(tips).where(eq(tips.id, late.tipId)))[0]!.status,
-    ).toBe('pending');
+      .where(eq(demoCheckoutSessions.id, lateCheckout));
+    // …and its event arrives (the same path as a verified webhook), twice.
+    const ctx = paymentContext(t.app.deps, t.app.log);
+    const changes = await settleCheckout(ctx, 'demo', lateCheckout);
+    expect(changes.map((change) => change.status)).toEqual(['pending', 'refunded']);
+    await settleCheckout(ctx, 'demo', lateCheckout);
+
+    // The money went back once; the link stays paid by the other tip, which stays paid.
+    const [refunded] = await t.database.db.select().from(tips).where(eq(tips.id, late.tipId));
+    expect(refunded!.status).toBe('refunded');
+    const [kept] = await t.database.db.select().from(tips).where(eq(tips.id, second.tipId));
+    expect(kept!.status).toBe('pending');
     expect((await open(link.token)).json().paidTipId).toBe(second.tipId);
+    const [checkout] = await t.database.db
+      .select()
+      .from(demoCheckoutSessions)
+      .where(eq(demoCheckoutSessions.id, lateCheckout));
+    expect(checkout!.refundId).toMatch(/^re_demo_/);
+
+    // Reported: the analytics event and one audit row in the business's log.
     const reported = await t.database.db
       .select()
       .from(analyticsEvents)
@@ -122,6 +132,43 @@ describe('a pay-later link is for one payment', () => {
         ),
       );
     expect(reported).toHaveLength(1);
+    const audit = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        and(eq(adminAuditLog.action, 'payment_refund'), eq(adminAuditLog.targetId, late.tipId)),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.businessId).toBe(refunded!.businessId);
+    expect(audit[0]!.payload).toMatchObject({
+      reason: 'pay_later_paid_twice',
+      refundId: checkout!.refundId,
+      amountCents: 700,
+      paidTipId: second.tipId,
+    });
+  });
+
+  it('refunds nothing for a link paid once, nor for a tip without a link', async () => {
+    const link = await newLink(650);
+    const only = await startedTip(t, { code, amountCents: 650, payLaterToken: link.token });
+    const plain = await startedTip(t, { code, amountCents: 650 });
+    await decideDemoCheckout(t, only.checkoutUrl, 'pay');
+    await decideDemoCheckout(t, plain.checkoutUrl, 'pay');
+    const rows = await t.database.db
+      .select()
+      .from(tips)
+      .where(inArray(tips.id, [only.tipId, plain.tipId]));
+    expect(rows.map((row) => row.status)).toEqual(['pending', 'pending']);
+    const refunds = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        and(
+          eq(adminAuditLog.action, 'payment_refund'),
+          inArray(adminAuditLog.targetId, [only.tipId, plain.tipId]),
+        ),
+      );
+    expect(refunds).toEqual([]);
   });
 
   it('refuses a forged token with a German message and charges nothing', async () => {

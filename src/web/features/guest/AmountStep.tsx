@@ -11,21 +11,24 @@ import {
   formatCents,
   parseEuroToCents,
 } from '../../../shared/domain/money';
-import { guestTexts } from '../../../shared/i18n/guest';
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
 import { useFocusedHeading } from './focus-heading';
-
-const texts = guestTexts.amount;
+import { useFirstViewTexts, useGuestLanguage } from './i18n';
 
 /** Why a typed amount cannot be paid, or null when it can. */
-export function amountProblem(cents: number | null, typed = ''): string | null {
+function amountProblem(
+  texts: ReturnType<typeof useFirstViewTexts>['amount'],
+  intl: string,
+  cents: number | null,
+  typed = '',
+): string | null {
   if (cents === null) {
     return amountInputProblem(typed) === 'decimals' ? texts.tooManyDecimals : texts.notANumber;
   }
   if (cents < MIN_TIP_CENTS) return texts.invalid;
-  if (cents > MAX_TIP_CENTS) return texts.tooHigh(formatCents(MAX_TIP_CENTS));
+  if (cents > MAX_TIP_CENTS) return texts.tooHigh(formatCents(MAX_TIP_CENTS, 'eur', intl));
   return null;
 }
 
@@ -47,27 +50,31 @@ export function AmountStep({
   onContinue,
   focusHeading,
 }: AmountStepProps) {
+  const texts = useFirstViewTexts().amount;
+  const { intl } = useGuestLanguage();
   const inputId = useId();
   // Only a return from the payment step moves focus; the first view keeps the browser's own.
   const heading = useFocusedHeading(focusHeading === true);
   const errorId = useId();
   const isPreset = (PRESET_TIP_AMOUNTS_CENTS as readonly number[]).includes(amountCents ?? -1);
   const [custom, setCustom] = useState(
-    amountCents !== null && !isPreset ? centsToTypedAmount(amountCents) : '',
+    amountCents !== null && !isPreset
+      ? centsToTypedAmount(amountCents, intl.startsWith('en') ? '.' : ',')
+      : '',
   );
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pause.current), []);
 
   const typed = custom.trim() === '' ? null : parseEuroToCents(custom);
-  const problem = custom.trim() === '' ? null : amountProblem(typed, custom);
-  const canContinue = amountCents !== null && amountProblem(amountCents) === null;
+  const problem = custom.trim() === '' ? null : amountProblem(texts, intl, typed, custom);
+  const canContinue = amountCents !== null && amountProblem(texts, intl, amountCents) === null;
 
   const changeCustom = (value: string) => {
     setCustom(value);
     const cents = value.trim() === '' ? null : parseEuroToCents(value);
     onAmountChange(cents, 'custom');
     clearTimeout(pause.current);
-    if (cents !== null && amountProblem(cents) === null) {
+    if (cents !== null && amountProblem(texts, intl, cents) === null) {
       pause.current = setTimeout(
         () => onCustomAmountSettled(cents),
         CUSTOM_AMOUNT_TRACKING_PAUSE_MS,
@@ -107,7 +114,7 @@ export function AmountStep({
                   : 'border-border bg-card hover:border-primary',
               )}
             >
-              {formatCents(cents).replace(',00', '')}
+              {formatCents(cents, 'eur', intl).replace(/[.,]00/, '')}
             </button>
           );
         })}
@@ -134,7 +141,7 @@ export function AmountStep({
       </div>
       {canContinue ? (
         <Button type="submit" size="lg" className="w-full">
-          {texts.continue(formatCents(amountCents))}
+          {texts.continue(formatCents(amountCents, 'eur', intl))}
         </Button>
       ) : null}
     </form>

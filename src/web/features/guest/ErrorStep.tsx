@@ -1,11 +1,9 @@
 import type { PayLaterLinkResponse } from '../../../shared/api/tips';
 import type { PaymentErrorClass } from '../../../shared/domain/payments';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
-import { paymentErrorDialogs, tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
 import { Button } from '../../components/ui/Button';
 import { useFocusedHeading } from './focus-heading';
-
-const texts = tipOutcomeTexts.error;
+import { useOutcomeTexts } from './outcome-texts';
 
 /** Step 4: the payment did not go through (cancelled, failed or timed out). */
 export function ErrorStep(props: {
@@ -19,8 +17,10 @@ export function ErrorStep(props: {
   onPayLater: () => void;
   onBack: () => void;
 }) {
+  const { tip: tipOutcomeTexts, errors } = useOutcomeTexts();
+  const texts = tipOutcomeTexts.error;
   const heading = useFocusedHeading();
-  const reason = paymentErrorDialogs[props.errorClass];
+  const reason = errors[props.errorClass];
   const showReason = reason.title !== texts.title;
   return (
     <section className="flex flex-col gap-4" role="alert" aria-labelledby="payment-error-title">

@@ -5,13 +5,11 @@ import {
   FEEDBACK_EMOJIS,
   type FeedbackEmoji,
 } from '../../../shared/domain/tips';
-import { paymentTexts, tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Label, Textarea } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
-
-const texts = tipOutcomeTexts.feedback;
+import { useOutcomeTexts } from './outcome-texts';
 
 /** 'Möchtest du noch etwas sagen?': an emoji (smile by default) and an optional message. */
 export function FeedbackDialog(props: {
@@ -20,6 +18,10 @@ export function FeedbackDialog(props: {
   onSend: (emoji: FeedbackEmoji, message: string) => void;
   onSkip: () => void;
 }) {
+  const {
+    tip: { feedback: texts },
+    payment: paymentTexts,
+  } = useOutcomeTexts();
   const [emoji, setEmoji] = useState<FeedbackEmoji>('smile');
   // The smile is only preselected: closing with it untouched and no words is a skip.
   const [chosen, setChosen] = useState(false);

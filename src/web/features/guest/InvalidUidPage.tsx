@@ -1,11 +1,10 @@
-import { invalidUidTexts } from '../../../shared/i18n/guest-pages';
+import { usePageTexts } from './page-texts';
 import { GuestMessagePage } from './GuestMessagePage';
 import { SupportLink } from './SupportLink';
 
-const texts = invalidUidTexts;
-
 /** /error/invalid-uid: no payment point behind the link. */
 export function InvalidUidPage() {
+  const texts = usePageTexts().invalidUid;
   return (
     <GuestMessagePage
       title={texts.title}

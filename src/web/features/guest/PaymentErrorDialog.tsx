@@ -1,9 +1,7 @@
 import { DIALOG_RETRY_CLASSES, type PaymentErrorClass } from '../../../shared/domain/payments';
-import { paymentErrorDialogs, tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-
-const texts = tipOutcomeTexts.errorDialog;
+import { useOutcomeTexts } from './outcome-texts';
 
 /** The error dialog by class (spec §8) for problems that do not switch to the error step. */
 export function PaymentErrorDialog(props: {
@@ -13,8 +11,10 @@ export function PaymentErrorDialog(props: {
   onRestart: () => void;
   onClose: () => void;
 }) {
+  const { tip, errors } = useOutcomeTexts();
+  const texts = tip.errorDialog;
   const errorClass = props.errorClass ?? 'unknown';
-  const dialog = paymentErrorDialogs[errorClass];
+  const dialog = errors[errorClass];
   const retry = props.canRetry && DIALOG_RETRY_CLASSES.includes(errorClass);
   return (
     <Dialog

@@ -3,12 +3,12 @@ import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import type { TipStatusResponse } from '../../../shared/api/tips';
 import { FEEDBACK_DIALOG_DELAY_MS } from '../../../shared/domain/constants';
 import type { FeedbackEmoji } from '../../../shared/domain/tips';
-import { paymentTexts } from '../../../shared/i18n/guest-outcome';
 import { Spinner } from '../../components/ui/Spinner';
 import { ErrorStep } from './ErrorStep';
 import { FeedbackDialog } from './FeedbackDialog';
 import { guestApi, track } from './guest-api';
 import { navigate } from './navigation';
+import { useOutcomeTexts } from './outcome-texts';
 import { PaymentErrorDialog } from './PaymentErrorDialog';
 import { PaymentStep } from './PaymentStep';
 import { SuccessStep } from './SuccessStep';
@@ -46,6 +46,7 @@ export function PaymentFlow(props: PaymentFlowProps) {
     [props.amountCents, props.feeCovered, props.message, props.payLater],
   );
   const flow = useTipPayment(entry, form);
+  const { payment: paymentTexts } = useOutcomeTexts();
   const [wallets, setWallets] = useState<WalletSupport>({ applePay: false, googlePay: false });
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [feedbackBusy, setFeedbackBusy] = useState(false);

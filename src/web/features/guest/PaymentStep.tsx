@@ -2,14 +2,12 @@ import { useId } from 'react';
 import { GUEST_MESSAGE_MAX_LENGTH, PLATFORM_FEE_CENTS } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
 import type { PaymentMethod, PaymentProviderName } from '../../../shared/domain/tips';
-import { paymentTexts, tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Label, Textarea } from '../../components/ui/Field';
 import { useFocusedHeading } from './focus-heading';
+import { useOutcomeTexts } from './outcome-texts';
 import type { WalletSupport } from './wallets';
-
-const texts = paymentTexts;
 
 export interface PaymentStepProps {
   amountCents: number;
@@ -19,7 +17,7 @@ export interface PaymentStepProps {
   onMessageChange: (message: string) => void;
   wallets: WalletSupport;
   processing: boolean;
-  /** A pay-later link that brought the guest here, shown with its end. */
+  /** A pay-later link that brought the guest here, shown with its end (ISO time). */
   payLaterUntil: string | null;
   onBack: () => void;
   onPay: (method: PaymentMethod) => void;
@@ -27,7 +25,17 @@ export interface PaymentStepProps {
   provider: PaymentProviderName;
 }
 
-function SummaryLine({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+function SummaryLine({
+  label,
+  cents,
+  strong,
+  intl,
+}: {
+  label: string;
+  cents: number;
+  strong?: boolean;
+  intl: string;
+}) {
   return (
     <div
       className={
@@ -37,13 +45,14 @@ function SummaryLine({ label, cents, strong }: { label: string; cents: number; s
       }
     >
       <dt className={strong ? '' : 'text-muted-foreground'}>{label}</dt>
-      <dd className="tabular-nums">{formatCents(cents)}</dd>
+      <dd className="tabular-nums">{formatCents(cents, 'eur', intl)}</dd>
     </div>
   );
 }
 
 /** Step 2: summary, optional contribution, message, and the payment buttons. */
 export function PaymentStep(props: PaymentStepProps) {
+  const { payment: texts, tip: tipOutcomeTexts, intl } = useOutcomeTexts();
   const feeId = useId();
   const heading = useFocusedHeading();
   const messageId = useId();
@@ -89,14 +98,19 @@ export function PaymentStep(props: PaymentStepProps) {
 
       {props.payLaterUntil ? (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm">
-          {texts.payLaterValid(props.payLaterUntil)}
+          {texts.payLaterValid(
+            new Date(props.payLaterUntil).toLocaleString(intl, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }),
+          )}
         </p>
       ) : null}
 
       <dl className="flex flex-col gap-2 rounded-lg border border-border p-4 text-sm">
-        <SummaryLine label={texts.tip} cents={props.amountCents} />
-        <SummaryLine label={texts.serviceFee} cents={fee} />
-        <SummaryLine label={texts.total} cents={props.amountCents + fee} strong />
+        <SummaryLine label={texts.tip} cents={props.amountCents} intl={intl} />
+        <SummaryLine label={texts.serviceFee} cents={fee} intl={intl} />
+        <SummaryLine label={texts.total} cents={props.amountCents + fee} strong intl={intl} />
       </dl>
 
       <div className="flex flex-col gap-2">
@@ -110,7 +124,7 @@ export function PaymentStep(props: PaymentStepProps) {
             onChange={(event) => props.onFeeCoveredChange(event.target.checked)}
           />
           <Label htmlFor={feeId} className="font-normal">
-            {texts.feeCheckbox(formatCents(PLATFORM_FEE_CENTS))}
+            {texts.feeCheckbox(formatCents(PLATFORM_FEE_CENTS, 'eur', intl))}
             <span className="block text-xs text-muted-foreground">{texts.feeHint}</span>
           </Label>
         </div>

@@ -1,11 +1,10 @@
-import { qrErrorTexts } from '../../../shared/i18n/guest-pages';
+import { usePageTexts } from './page-texts';
 import { GuestMessagePage } from './GuestMessagePage';
 import { SupportLink } from './SupportLink';
 
-const texts = qrErrorTexts;
-
 /** /qr-error: the scanned code is not (or no longer) valid. */
 export function QrErrorPage() {
+  const texts = usePageTexts().qrError;
   return (
     <GuestMessagePage
       title={texts.title}

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { SUCCESS_ANIMATION_STEPS_MS } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
-import { tipOutcomeTexts } from '../../../shared/i18n/guest-outcome';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
 import { useFocusedHeading } from './focus-heading';
-
-const texts = tipOutcomeTexts.success;
+import { useOutcomeTexts } from './outcome-texts';
 
 /** Step 3: the thank-you animation in three beats (0, 400, 800 ms, spec §9). */
 export function SuccessStep(props: {
@@ -20,6 +18,10 @@ export function SuccessStep(props: {
   guestMessage: string | null;
   onDone: () => void;
 }) {
+  const {
+    tip: { success: texts },
+    intl,
+  } = useOutcomeTexts();
   const [beat, setBeat] = useState(0);
   useEffect(() => {
     const timers = SUCCESS_ANIMATION_STEPS_MS.map((at, index) =>
@@ -51,14 +53,14 @@ export function SuccessStep(props: {
       </h2>
       <div className={cn('flex flex-col gap-1', shown(2))}>
         <p className="text-3xl font-bold tabular-nums" data-testid="success-tip-amount">
-          {formatCents(props.amountCents, props.currency)}
+          {formatCents(props.amountCents, props.currency, intl)}
         </p>
         <p className="text-muted-foreground">{texts.transferred(props.recipientName)}</p>
         {props.platformFeeCents > 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="success-contribution">
-            {texts.contribution(formatCents(props.platformFeeCents, props.currency))}
+            {texts.contribution(formatCents(props.platformFeeCents, props.currency, intl))}
             <br />
-            {texts.totalPaid(formatCents(props.totalCents, props.currency))}
+            {texts.totalPaid(formatCents(props.totalCents, props.currency, intl))}
           </p>
         ) : null}
         {props.guestMessage ? (

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { ThankYouResponse } from '../../../shared/api/tips';
 import { formatCents } from '../../../shared/domain/money';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
-import { thankYouTexts } from '../../../shared/i18n/guest-pages';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
@@ -12,15 +11,14 @@ import { usePageTitle } from '../../lib/page-title';
 import { BrandMark, setGuestBranding } from './brand-theme';
 import { guestApi } from './guest-api';
 import { LegalLinks } from './LegalLinks';
+import { usePageTexts } from './page-texts';
 import { recallPayment } from './payment-memory';
 import { Avatar } from './RecipientHeader';
-
-const texts = thankYouTexts;
 
 type State = { state: 'loading' } | { state: 'error' } | { state: 'ready'; tip: ThankYouResponse };
 
 /** "App weiterempfehlen": the native share sheet, otherwise the link copied to the clipboard. */
-async function share(): Promise<void> {
+async function share(texts: ReturnType<typeof usePageTexts>['thankYou']): Promise<void> {
   const url = window.location.origin;
   if (typeof navigator.share === 'function') {
     try {
@@ -43,6 +41,7 @@ async function share(): Promise<void> {
  * is told they may close it themselves (never sent to the sales pitch).
  */
 function ClosePageButton() {
+  const texts = usePageTexts().thankYou;
   const [hint, setHint] = useState(false);
   return (
     <>
@@ -68,6 +67,7 @@ function ClosePageButton() {
 
 /** /thank-you?tipId=… or ?session_id=…: the paid tip, as a receipt to keep (spec §2). */
 export function ThankYouPage({ search }: { search: string }) {
+  const { thankYou: texts, intl } = usePageTexts();
   usePageTitle(texts.pageTitle);
   const [state, setState] = useState<State>({ state: 'loading' });
 
@@ -104,7 +104,7 @@ export function ThankYouPage({ search }: { search: string }) {
     return () => {
       active = false;
     };
-  }, [search]);
+  }, [search, texts]);
 
   if (state.state === 'loading') {
     return (
@@ -143,21 +143,21 @@ export function ThankYouPage({ search }: { search: string }) {
               {texts.tipFor(tip.recipient.displayName)}
             </dt>
             <dd className="tabular-nums" data-testid="thank-you-tip">
-              {formatCents(tip.amountCents, tip.currency)}
+              {formatCents(tip.amountCents, tip.currency, intl)}
             </dd>
           </div>
           {tip.platformFeeCents > 0 ? (
             <div className="flex justify-between gap-3">
               <dt className="text-left text-muted-foreground">{texts.contribution}</dt>
               <dd className="tabular-nums" data-testid="thank-you-contribution">
-                {formatCents(tip.platformFeeCents, tip.currency)}
+                {formatCents(tip.platformFeeCents, tip.currency, intl)}
               </dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-3">
             <dt className="text-left text-muted-foreground">{texts.totalPaid}</dt>
             <dd className="text-lg font-bold tabular-nums" data-testid="thank-you-amount">
-              {formatCents(tip.totalCents, tip.currency)}
+              {formatCents(tip.totalCents, tip.currency, intl)}
             </dd>
           </div>
           <div className="flex justify-between">
@@ -185,7 +185,7 @@ export function ThankYouPage({ search }: { search: string }) {
             </a>
           ) : null}
           <ClosePageButton />
-          <Button variant="outline" size="lg" className="w-full" onClick={() => void share()}>
+          <Button variant="outline" size="lg" className="w-full" onClick={() => void share(texts)}>
             {texts.share}
           </Button>
         </div>

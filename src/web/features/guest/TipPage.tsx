@@ -1,69 +1,33 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import type { TipStatusResponse } from '../../../shared/api/tips';
-import { guestTexts } from '../../../shared/i18n/guest';
 import { Card, CardContent } from '../../components/ui/Card';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
-import { toast } from '../../components/ui/toast-store';
-import { ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { AmountStep } from './AmountStep';
-import { brandErrorPageOf, setGuestBranding } from './brand-theme';
+import { setGuestBranding } from './brand-theme';
 import { guestApi, track } from './guest-api';
-import { navigate } from './navigation';
-import { GuestMessagePage, PaymentFlow, preloadPaymentFlow } from './on-demand';
+import { useFirstViewTexts } from './i18n';
+import { PaymentFlow, preloadPaymentFlow, TipPageProblem } from './on-demand';
 import { readTipPageParams } from './params';
 import { takeActivePayment } from './payment-memory';
 import { LegalLinks } from './LegalLinks';
 import { RecipientHeader } from './RecipientHeader';
+import type { TipPageProblemKind } from './TipPageProblem';
 
 type Load =
   | { state: 'loading' }
   | { state: 'ready'; entry: GuestEntrypoint }
-  | { state: 'missing' }
-  | { state: 'unavailable'; title: string; message: string; canReload?: boolean };
+  | { state: 'problem'; kind: TipPageProblemKind };
 
 type Resume = { tipId: string; how: 'return' | 'cancel' | 'abandoned' };
-
-/** Where a code that cannot be tipped sends the guest (spec §8 guest toasts). */
-function handleLoadError(error: unknown, setLoad: (load: Load) => void, entryCode = ''): void {
-  // The error page of a code still wears its business's branding (brand-theme.tsx).
-  brandErrorPageOf(entryCode);
-  const qrErrorPath = '/qr-error';
-  const apiError = error instanceof ApiError ? error : null;
-  const code = apiError?.code ?? 'network_error';
-  if (code === 'code_inactive') {
-    toast({
-      title: guestTexts.codeInactiveToast,
-      description: apiError?.message,
-      variant: 'destructive',
-    });
-    navigate(qrErrorPath, { replace: true });
-  } else if (code === 'qr_code_invalid') {
-    navigate(qrErrorPath, { replace: true });
-  } else if (code === 'code_not_found') {
-    navigate('/error/invalid-uid', { replace: true });
-  } else if (code === 'recipient_not_found') {
-    setLoad({ state: 'missing' });
-  } else if (code === 'business_deactivated' && apiError) {
-    setLoad({ state: 'unavailable', title: apiError.title, message: apiError.message });
-  } else {
-    // Never the sales pitch: the guest may try again or close the page.
-    setLoad({
-      state: 'unavailable',
-      title: guestTexts.loadFailed.title,
-      message: guestTexts.loadFailed.description,
-      canReload: true,
-    });
-  }
-}
 
 /**
  * The guest tip page /t/{uid} (spec §2). The first view after a scan is the header and the
  * amount; everything after it (payment, success, error) loads on demand as PaymentFlow.
  */
 export function TipPage({ code }: { code: string }) {
+  const guestTexts = useFirstViewTexts();
   usePageTitle(guestTexts.pageTitle, guestTexts.pageDescription);
   const params = useMemo(() => readTipPageParams(window.location.search), []);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -99,7 +63,10 @@ export function TipPage({ code }: { code: string }) {
       try {
         entry = await guestApi.resolveCode(code);
       } catch (error) {
-        handleLoadError(error, setLoad, code);
+        // The failure paths and their texts load only when needed (TipPageProblem.tsx).
+        const { handleLoadError } = await import('./TipPageProblem');
+        const kind = handleLoadError(error, code);
+        if (kind) setLoad({ state: 'problem', kind });
         return;
       }
       setGuestBranding(entry.branding);
@@ -123,27 +90,14 @@ export function TipPage({ code }: { code: string }) {
         setResume({ tipId: abandoned.tipId, how: 'abandoned' });
         setStep('payment');
       } else if (params.payLaterToken) {
-        try {
-          const link = await guestApi.openPayLaterLink(params.payLaterToken);
-          if (link.paidTipId) {
-            // A link is for one payment: a used one shows the thank-you of the tip that paid it.
-            toast({
-              title: guestTexts.payLater.used.title,
-              description: guestTexts.payLater.used.description,
-            });
-            navigate(`/thank-you?tipId=${link.paidTipId}`, { replace: true });
-            return;
-          }
-          setPayLater({ token: params.payLaterToken, until: formatDateTime(link.expiresAt) });
+        // A link is for one payment: a used one leads to its thank-you (pay-later-open.ts).
+        const { openPayLaterLink } = await import('./pay-later-open');
+        const link = await openPayLaterLink(params.payLaterToken);
+        if (link === 'used') return;
+        if (link) {
+          setPayLater({ token: params.payLaterToken, until: link.expiresAt });
           selectAmount(link.amountCents, 'link', entry.code);
           setStep('payment');
-        } catch (error) {
-          const apiError = error instanceof ApiError ? error : null;
-          toast({
-            title: apiError?.title ?? guestTexts.payLater.expired,
-            description: apiError?.message ?? '',
-            variant: 'destructive',
-          });
         }
       } else if (params.amountCents !== null) {
         selectAmount(params.amountCents, 'link', entry.code);
@@ -179,19 +133,10 @@ export function TipPage({ code }: { code: string }) {
     </FullScreenMessage>
   );
   if (load.state === 'loading') return loading;
-  if (load.state === 'missing' || load.state === 'unavailable') {
+  if (load.state === 'problem') {
     return (
       <Suspense fallback={loading}>
-        <GuestMessagePage
-          title={load.state === 'missing' ? guestTexts.notFound.title : load.title}
-          description={load.state === 'missing' ? guestTexts.notFound.description : load.message}
-          actions={[
-            ...(load.state === 'unavailable' && load.canReload
-              ? [{ label: guestTexts.reload, onClick: () => window.location.reload() }]
-              : []),
-            { label: guestTexts.closePage, closeHint: guestTexts.closeHint },
-          ]}
-        />
+        <TipPageProblem kind={load.kind} />
       </Suspense>
     );
   }

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import type { GuestBranding } from '../../../shared/api/entrypoints';
 import { api } from '../../lib/api';
 import { brandThemeStyle, loadBrandFont } from '../../lib/brand-theme';
+import { applyBrandingLanguage } from './i18n';
 import { useLocation } from './navigation';
 
 /**
@@ -21,6 +22,7 @@ const listeners = new Set<() => void>();
 export function setGuestBranding(branding: GuestBranding | null): void {
   if (branding === current) return;
   current = branding;
+  if (branding) applyBrandingLanguage(branding.language);
   for (const listener of listeners) listener();
 }
 

@@ -5,8 +5,8 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
 import { Toaster } from '../../components/ui/Toaster';
 import { applyTheme } from '../../lib/theme';
-import { guestTexts } from '../../../shared/i18n/guest';
 import { GuestBrandTheme } from './brand-theme';
+import { startGuestLanguage, useFirstViewTexts } from './i18n';
 import { useLocation } from './navigation';
 import { codeFromPath } from './params';
 import { TipPage } from './TipPage';
@@ -32,17 +32,20 @@ function GuestApp() {
 }
 
 applyTheme();
+startGuestLanguage();
+
+function Loading() {
+  return (
+    <FullScreenMessage>
+      <Spinner label={useFirstViewTexts().loading} />
+    </FullScreenMessage>
+  );
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ErrorBoundary>
-      <Suspense
-        fallback={
-          <FullScreenMessage>
-            <Spinner label={guestTexts.loading} />
-          </FullScreenMessage>
-        }
-      >
+      <Suspense fallback={<Loading />}>
         <GuestBrandTheme>
           <GuestApp />
         </GuestBrandTheme>

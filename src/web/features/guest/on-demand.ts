@@ -8,6 +8,6 @@ import { lazy } from 'react';
 const loadPaymentFlow = () => import('./PaymentFlow');
 export const preloadPaymentFlow = (): void => void loadPaymentFlow();
 export const PaymentFlow = lazy(() => loadPaymentFlow().then((m) => ({ default: m.PaymentFlow })));
-export const GuestMessagePage = lazy(() =>
-  import('./GuestMessagePage').then((m) => ({ default: m.GuestMessagePage })),
+export const TipPageProblem = lazy(() =>
+  import('./TipPageProblem').then((m) => ({ default: m.TipPageProblem })),
 );

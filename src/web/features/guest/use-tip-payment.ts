@@ -10,11 +10,10 @@ import {
   paymentRetryDelayMs,
 } from '../../../shared/domain/payments';
 import type { PaymentMethod } from '../../../shared/domain/tips';
-import { guestTexts } from '../../../shared/i18n/guest';
-import { paymentTexts, paymentToasts } from '../../../shared/i18n/guest-outcome';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { guestApi, track } from './guest-api';
+import { useOutcomeTexts } from './outcome-texts';
 import {
   guestSessionId,
   markActivePayment,
@@ -54,6 +53,7 @@ export interface TipPaymentForm {
  * back, retries with backoff, the error step and dialog, and pay-later links.
  */
 export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentForm) {
+  const { payment: paymentTexts, toasts: paymentToasts, errors } = useOutcomeTexts();
   const [step, setStep] = useState<TipStep>('payment');
   const [processing, setProcessing] = useState(false);
   const busy = useRef(false);
@@ -208,7 +208,7 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
         onStartError(error, (retryOf?.attempt ?? 0) + 1);
       }
     },
-    [entry, form, onStartError],
+    [entry, form, onStartError, paymentTexts],
   );
 
   /** 'Erneut versuchen': waits its backoff (1 s, 2 s, 4 s), then pays again; at most 3 times. */
@@ -240,7 +240,7 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
       setStep('payment');
       void pay(lastAttempt?.method ?? 'stripe', lastAttempt);
     }, 200);
-  }, [attemptsLeft, attemptsUsed, lastAttempt, pay, retryCountdown]);
+  }, [attemptsLeft, attemptsUsed, lastAttempt, pay, retryCountdown, paymentToasts]);
 
   /** 'Zurück' from the error step: back to payment, and the retry count starts over. */
   const backFromError = useCallback(() => {
@@ -273,12 +273,12 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       toast({
-        title: apiError?.title ?? guestTexts.loadFailed.title,
+        title: apiError?.title ?? errors.unknown.title,
         description: apiError?.message ?? '',
         variant: 'destructive',
       });
     }
-  }, [entry, form.amountCents]);
+  }, [entry, form.amountCents, paymentToasts, errors]);
 
   return {
     step,

@@ -47,7 +47,7 @@ export const FEATURES = {
   guestTipping: {
     name: 'Trinkgeld geben: Betrag, Zahlung, Dank',
     status: 'live',
-    note: 'Demo-Zahlungsanbieter; Stripe mit eigenem Konto',
+    note: 'Demo-Zahlungsanbieter; Stripe mit eigenem Konto; für Gäste in fünf Sprachen',
   },
   employeeDashboard: {
     name: 'Mitarbeiter-Dashboard mit Live-Trinkgeld',

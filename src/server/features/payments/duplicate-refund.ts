@@ -1,0 +1,91 @@
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { PaymentProviderName } from '../../../shared/domain/tips';
+import { payLaterLinks, tips } from '../../db/schema';
+import { writeAudit } from '../audit/write';
+import { publishTipChanges, type TipChange } from '../tips/events';
+import { markTipRefunded } from '../tips/lifecycle';
+import type { PaymentContext } from './context';
+
+/** The idempotency key of a duplicate's refund: one refund per tip, however often we try. */
+export const duplicateRefundKey = (tipId: string) => `refund-duplicate-${tipId}`;
+
+/**
+ * A pay-later link is for one payment (decision 0160). When the provider completes a second
+ * checkout of the same link after we had given it up, that money goes back to the guest at once:
+ * the payment is refunded in full (with an idempotency key, so a retry never refunds twice), the
+ * tip becomes 'refunded' and the business's audit log records it, in one transaction. Called
+ * whenever a checkout is settled as paid, so a refund the provider refused is tried again on the
+ * next settlement of that checkout (webhook retry, status poll); until then the
+ * `pay_later_paid_twice` event reports it. Returns the change, or null when there is nothing to do.
+ */
+export async function refundPayLaterDuplicate(
+  ctx: PaymentContext,
+  input: { tipId: string; provider: PaymentProviderName },
+): Promise<TipChange | null> {
+  const { db } = ctx.database;
+  const [duplicate] = await db
+    .select({
+      tip: tips,
+      paidTipId: payLaterLinks.paidTipId,
+    })
+    .from(tips)
+    .innerJoin(payLaterLinks, eq(payLaterLinks.id, tips.payLaterLinkId))
+    .where(
+      and(
+        eq(tips.id, input.tipId),
+        inArray(tips.status, ['pending', 'completed']),
+        isNotNull(tips.paymentIntentId),
+        isNotNull(payLaterLinks.paidTipId),
+        ne(payLaterLinks.paidTipId, tips.id),
+      ),
+    );
+  if (!duplicate) return null;
+  const { tip } = duplicate;
+
+  let refundId: string;
+  try {
+    ({ refundId } = await ctx.providers.byName(input.provider).refundPayment({
+      paymentId: tip.paymentIntentId!,
+      idempotencyKey: duplicateRefundKey(tip.id),
+      tipId: tip.id,
+    }));
+  } catch (error) {
+    ctx.log.error(
+      { err: error, tipId: tip.id, payLaterLinkId: tip.payLaterLinkId },
+      'refund of a pay-later link paid twice failed; tried again at its next settlement',
+    );
+    return null;
+  }
+
+  const at = ctx.clock.now();
+  const change = await db.transaction(async (tx) => {
+    const refunded = await markTipRefunded(tx, { tipId: tip.id, at });
+    if (!refunded) return null;
+    await writeAudit(tx, {
+      actor: { profileId: '', businessId: tip.businessId, hasProfile: false },
+      businessId: tip.businessId,
+      action: 'payment_refund',
+      targetType: 'tip',
+      targetId: tip.id,
+      payload: {
+        reason: 'pay_later_paid_twice',
+        refundId,
+        provider: input.provider,
+        amountCents: tip.amountCents,
+        platformFeeCents: tip.platformFeeCents,
+        payLaterLinkId: tip.payLaterLinkId,
+        paidTipId: duplicate.paidTipId,
+      },
+      at,
+    });
+    return refunded;
+  });
+  if (change) {
+    ctx.log.warn(
+      { tipId: tip.id, refundId, payLaterLinkId: tip.payLaterLinkId },
+      'pay-later link paid twice: second payment refunded',
+    );
+    await publishTipChanges(ctx.database, [change], ctx.log);
+  }
+  return change;
+}

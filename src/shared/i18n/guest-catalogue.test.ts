@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { guestCatalogue as de } from './guest-de';
+import { guestCatalogue as en } from './guest-en';
+import { guestCatalogue as es } from './guest-es';
+import { guestCatalogue as fr } from './guest-fr';
+import { guestCatalogue as it_ } from './guest-it';
+import { GUEST_LOCALES } from './guest-locale';
+
+const catalogues = { de, en, fr, es, it: it_ } as const;
+
+/** Every leaf of a catalogue as "path: kind", kind being string or function(arity). */
+function leaves(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return [`${path}: string`];
+  if (typeof value === 'function') return [`${path}: function(${value.length})`];
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key))
+      .sort();
+  }
+  return [`${path}: ${typeof value}`];
+}
+
+describe('guest catalogues', () => {
+  it('exist for each of the five languages', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...GUEST_LOCALES].sort());
+  });
+
+  it.each(['en', 'fr', 'es', 'it'] as const)(
+    'have every German key in %s, of the same kind, and no other',
+    (locale) => {
+      expect(leaves(catalogues[locale])).toEqual(leaves(de));
+    },
+  );
+
+  it.each(['en', 'fr', 'es', 'it'] as const)('leave no text empty or German in %s', (locale) => {
+    const texts = leaves(catalogues[locale]);
+    expect(texts.length).toBeGreaterThan(100);
+    const flat = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : typeof value === 'function'
+          ? [String((value as (...a: unknown[]) => string)('X', 2))]
+          : Object.values(value as object).flatMap(flat);
+    const strings = flat(catalogues[locale]);
+    expect(strings.filter((text) => text.trim() === '')).toEqual([]);
+    // Words only German uses: a forgotten translation shows up here.
+    expect(strings.filter((text) => /Trinkgeld|Bitte|Zahlung|schließen/.test(text))).toEqual([]);
+  });
+
+  it('fill the amount and the name into their sentences', () => {
+    expect(en.outcome.tip.success.transferred('Anna')).toBe('has been sent to Anna');
+    expect(fr.outcome.payment.feeCheckbox('0,45 €')).toContain('0,45 €');
+    expect(en.outcome.tip.error.attemptsLeft(1)).toBe('1 attempt left.');
+    expect(en.outcome.tip.error.attemptsLeft(3)).toBe('3 attempts left.');
+  });
+});

@@ -1,0 +1,107 @@
+import { useSyncExternalStore } from 'react';
+import { guestTexts } from '../../../shared/i18n/guest';
+import type { GuestCatalogue } from '../../../shared/i18n/guest-catalogue';
+import {
+  type GuestLocale,
+  INTL_LOCALES,
+  isGuestLocale,
+  pickGuestLocale,
+} from '../../../shared/i18n/guest-locale';
+
+/**
+ * The guest pages' language (decision 0162): the guest's own choice (remembered in this browser),
+ * else the browser's language when the pages speak it, else the business's branding language,
+ * else German. German ships with each page; another language's catalogue is fetched on demand,
+ * and the pages switch once it has arrived.
+ */
+export interface GuestLanguage {
+  locale: GuestLocale;
+  /** The Intl locale for amounts and dates. */
+  intl: string;
+  /** The loaded catalogue; null for German, whose parts each bundle imports itself. */
+  catalogue: GuestCatalogue | null;
+}
+
+const STORAGE_KEY = 'trinkgeld.guest-language';
+const loaders: Record<
+  Exclude<GuestLocale, 'de'>,
+  () => Promise<{ guestCatalogue: GuestCatalogue }>
+> = {
+  en: () => import('../../../shared/i18n/guest-en'),
+  fr: () => import('../../../shared/i18n/guest-fr'),
+  es: () => import('../../../shared/i18n/guest-es'),
+  it: () => import('../../../shared/i18n/guest-it'),
+};
+
+let current: GuestLanguage = { locale: 'de', intl: INTL_LOCALES.de, catalogue: null };
+let wanted: GuestLocale = 'de';
+/** Whether the guest or the browser chose: then the business's language does not apply. */
+let chosen = false;
+const listeners = new Set<() => void>();
+
+async function switchTo(locale: GuestLocale): Promise<void> {
+  wanted = locale;
+  let catalogue: GuestCatalogue | null = null;
+  if (locale !== 'de') {
+    try {
+      catalogue = (await loaders[locale]()).guestCatalogue;
+    } catch {
+      return; // Offline: the page stays in the language it has.
+    }
+  }
+  if (wanted !== locale) return;
+  current = { locale, intl: INTL_LOCALES[locale], catalogue };
+  document.documentElement.lang = locale;
+  for (const listener of listeners) listener();
+}
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** At start: the remembered choice, else the browser's language. */
+export function startGuestLanguage(): void {
+  const saved = stored();
+  const locale = isGuestLocale(saved) ? saved : pickGuestLocale(navigator.languages ?? []);
+  if (!locale) return;
+  chosen = true;
+  if (locale !== 'de') void switchTo(locale);
+}
+
+/** The language switch: applies and remembers the guest's choice. */
+export function chooseGuestLanguage(locale: GuestLocale): void {
+  chosen = true;
+  try {
+    localStorage.setItem(STORAGE_KEY, locale);
+  } catch {
+    // Private mode: the choice holds for this page only.
+  }
+  void switchTo(locale);
+}
+
+/** The business's branding language, for guests whose browser speaks none of the five. */
+export function applyBrandingLanguage(locale: GuestLocale): void {
+  if (!chosen && locale !== wanted) void switchTo(locale);
+}
+
+/** The language of the moment, outside React. */
+export const currentGuestLanguage = (): GuestLanguage => current;
+
+export function useGuestLanguage(): GuestLanguage {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}
+
+/** The first view's texts in the active language. */
+export function useFirstViewTexts(): GuestCatalogue['first'] {
+  return useGuestLanguage().catalogue?.first ?? guestTexts;
+}

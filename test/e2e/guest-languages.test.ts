@@ -1,0 +1,194 @@
+import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { branding, businesses } from '../../src/server/db/schema';
+import { SECOND_BUSINESS_NAME } from '../../src/server/db/seed';
+import type { RunningServer } from '../../src/server/server';
+import { horizontalOverflow } from './support/page-checks';
+import { launchBrowser, newContext, startE2EServer, trackPageErrors } from './support/harness';
+
+/** Issue 13: the guest pages speak the browser's language (five of them), at 390 px. */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const text = (value: string | null) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+interface Journey {
+  locale: string;
+  lang: string;
+  heading: string;
+  preset: string;
+  continueTo: string;
+  paymentTitle: string;
+  feeLabel: RegExp;
+  messageLabel: string;
+  card: string;
+  success: string;
+  tip: string;
+  contribution: string;
+  feedback: string;
+  skip: string;
+  thankYou: string;
+  totalPaid: string;
+  back: string;
+  privacy: string;
+  privacyHeading: string;
+}
+
+const journeys: Journey[] = [
+  {
+    locale: 'en-GB',
+    lang: 'en',
+    heading: 'Leave a tip',
+    preset: '€10',
+    continueTo: 'Continue to payment · €10.00',
+    paymentTitle: 'Payment method',
+    feeLabel: /platform costs of €0\.45/,
+    messageLabel: 'Personal message (optional)',
+    card: 'Pay by card',
+    success: 'Thank you for your appreciation!',
+    tip: '€10.00',
+    contribution: 'Plus your service contribution to the platform: €0.45Total paid: €10.45',
+    feedback: 'Anything else you’d like to say?',
+    skip: 'Skip',
+    thankYou: 'Thank you!',
+    totalPaid: '€10.45',
+    back: 'Back to the tip page',
+    privacy: 'Privacy',
+    privacyHeading: 'Privacy policy',
+  },
+  {
+    locale: 'fr-FR',
+    lang: 'fr',
+    heading: 'Laisser un pourboire',
+    preset: '10 €',
+    continueTo: 'Continuer vers le paiement · 10,00 €',
+    paymentTitle: 'Moyen de paiement',
+    feeLabel: /frais de plateforme de 0,45/,
+    messageLabel: 'Message personnel (facultatif)',
+    card: 'Payer par carte',
+    success: 'Merci pour votre reconnaissance !',
+    tip: '10,00 €',
+    contribution:
+      'En plus, votre contribution de service à la plateforme : 0,45 €Total payé : 10,45 €',
+    feedback: 'Vous voulez ajouter quelque chose ?',
+    skip: 'Passer',
+    thankYou: 'Merci !',
+    totalPaid: '10,45 €',
+    back: 'Retour à la page de pourboire',
+    privacy: 'Confidentialité',
+    privacyHeading: 'Politique de confidentialité',
+  },
+];
+
+async function payOnDemandCheckout(page: Page, code: string, card: string): Promise<void> {
+  await page.getByRole('button', { name: card }).click();
+  await page.waitForURL('**/checkout/demo/**');
+  // The demo checkout stands in for the provider's hosted page.
+  await page.getByRole('button', { name: 'Bezahlen' }).click();
+  await page.waitForURL(`**/t/${code}**`);
+}
+
+describe('guest languages', () => {
+  it.each(journeys)('pays a tip with every step in the browser language $lang', async (j) => {
+    const context = await newContext(browser, server.url, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      locale: j.locale,
+    });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const code = j.lang === 'en' ? 'aio-anna-schneider-4k7p' : 'aio-clara-fischer-3h8q';
+    await page.goto(`/t/${code}`);
+
+    await page.getByRole('heading', { name: j.heading, level: 2 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(j.lang);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.getByRole('button', { name: j.preset, exact: true }).click();
+    await page.getByRole('button', { name: j.continueTo }).click();
+
+    await page.getByRole('heading', { name: j.paymentTitle }).waitFor();
+    await page.getByLabel(j.feeLabel).check();
+    await page.getByLabel(j.messageLabel).fill('Merci / thanks');
+    await payOnDemandCheckout(page, code, j.card);
+
+    await page.getByRole('heading', { name: j.success }).waitFor();
+    expect(text(await page.getByTestId('success-tip-amount').textContent())).toBe(j.tip);
+    expect(text(await page.getByTestId('success-contribution').textContent())).toBe(j.contribution);
+    const dialog = page.getByRole('dialog', { name: j.feedback });
+    await dialog.getByRole('button', { name: j.skip }).click();
+
+    await page.waitForURL('**/thank-you?tipId=**');
+    await page.getByRole('heading', { name: j.thankYou }).waitFor();
+    expect(text(await page.getByTestId('thank-you-amount').textContent())).toBe(j.totalPaid);
+    await page.getByRole('link', { name: j.back }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    // The legal pages follow the guest's language.
+    await page.getByRole('link', { name: j.privacy }).click();
+    await page.getByRole('heading', { name: j.privacyHeading, level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('remembers the language chosen in the switch, over the browser language', async () => {
+    const context = await newContext(browser, server.url, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    await page.goto('/t/aio-ben-mueller-9x2m');
+    await page.getByRole('heading', { name: 'Leave a tip', level: 2 }).waitFor();
+    await page.getByLabel('Language').selectOption('it');
+    await page.getByRole('heading', { name: 'Lascia una mancia', level: 2 }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lascia una mancia', level: 2 }).waitFor();
+    await page.getByLabel('Lingua').selectOption('de');
+    await page.getByRole('heading', { name: 'Trinkgeld geben', level: 2 }).waitFor();
+    expect(await page.getByRole('button', { name: '5 €', exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("falls back to the business's branding language for a browser language the pages do not speak", async () => {
+    // Café Morgenrot greets its guests in Spanish unless their browser speaks one of the five.
+    const { db } = server.deps.database;
+    const [business] = await db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.name, SECOND_BUSINESS_NAME));
+    await db
+      .insert(branding)
+      .values({ businessId: business!.id, language: 'es' })
+      .onConflictDoUpdate({ target: branding.businessId, set: { language: 'es' } });
+
+    const dutch = await newContext(browser, server.url, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      locale: 'nl-NL',
+    });
+    const page = await dutch.newPage();
+    await page.goto('/t/lena-hoffmann-q7m2k9x4pd');
+    await page.getByRole('heading', { name: 'Dejar una propina', level: 2 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await dutch.close();
+
+    // A browser that speaks one of the five wins over the business's language.
+    const german = await newContext(browser, server.url, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    const other = await german.newPage();
+    await other.goto('/t/lena-hoffmann-q7m2k9x4pd');
+    await other.getByRole('heading', { name: 'Trinkgeld geben', level: 2 }).waitFor();
+    await german.close();
+  });
+});
