@@ -1,23 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { branding, businesses } from '../../src/server/db/schema';
 import { SECOND_BUSINESS_NAME } from '../../src/server/db/seed';
-import type { RunningServer } from '../../src/server/server';
 import { horizontalOverflow } from './support/page-checks';
-import { launchBrowser, newContext, startE2EServer, trackPageErrors } from './support/harness';
+import { trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
 
 /** Issue 13: the guest pages speak the browser's language (five of them), at 390 px. */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2E();
 
 const text = (value: string | null) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
@@ -99,7 +90,7 @@ async function payOnDemandCheckout(page: Page, code: string, card: string): Prom
 
 describe('guest languages', () => {
   it.each(journeys)('pays a tip with every step in the browser language $lang', async (j) => {
-    const context = await newContext(browser, server.url, {
+    const context = await e2e.context({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       locale: j.locale,
@@ -140,7 +131,7 @@ describe('guest languages', () => {
   });
 
   it('remembers the language chosen in the switch, over the browser language', async () => {
-    const context = await newContext(browser, server.url, {
+    const context = await e2e.context({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       locale: 'en-US',
@@ -160,7 +151,7 @@ describe('guest languages', () => {
 
   it("falls back to the business's branding language for a browser language the pages do not speak", async () => {
     // Café Morgenrot greets its guests in Spanish unless their browser speaks one of the five.
-    const { db } = server.deps.database;
+    const { db } = e2e.server.deps.database;
     const [business] = await db
       .select({ id: businesses.id })
       .from(businesses)
@@ -170,7 +161,7 @@ describe('guest languages', () => {
       .values({ businessId: business!.id, language: 'es' })
       .onConflictDoUpdate({ target: branding.businessId, set: { language: 'es' } });
 
-    const dutch = await newContext(browser, server.url, {
+    const dutch = await e2e.context({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       locale: 'nl-NL',
@@ -182,7 +173,7 @@ describe('guest languages', () => {
     await dutch.close();
 
     // A browser that speaks one of the five wins over the business's language.
-    const german = await newContext(browser, server.url, {
+    const german = await e2e.context({
       viewport: { width: 390, height: 844 },
       isMobile: true,
     });
