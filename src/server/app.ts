@@ -62,6 +62,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Background registration of payment points with the AiO service. */
     integrationSync: IntegrationSync;
+    /** Every route the server offers, as "METHOD /url" (HEAD twins left out). */
+    routeList: readonly string[];
   }
 }
 
@@ -114,6 +116,12 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeList: string[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routeList.push(`${method} ${route.url}`);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
