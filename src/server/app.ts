@@ -37,7 +37,7 @@ import { qrAdminRoutes } from './features/qr-admin/routes';
 import { showcaseRoutes } from './features/showcase/routes';
 import { tipRoutes } from './features/tips/routes';
 import { registerCsrfProtection } from './http/csrf';
-import { registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerInputHygiene } from './http/input';
 import { redactUrl } from './http/log-redaction';
 import { registerRateLimiter } from './http/rate-limit';
@@ -114,6 +114,9 @@ export async function buildApp(
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the router raises before any hook runs (a malformed or overlong path): our German
+    // answer instead of Fastify's English one that echoes the path (issue 15, proof 2).
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeList: string[] = [];
