@@ -29,6 +29,7 @@ import { mediaRoutes } from './features/media/routes';
 import { paymentPointRoutes } from './features/payment-points/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
 import { staffRoutes } from './features/staff/routes';
@@ -187,6 +188,7 @@ export async function buildApp(
   await app.register(qrAdminRoutes);
   await app.register(staffRoutes);
   await app.register(teamRoutes);
+  await app.register(privacyRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;

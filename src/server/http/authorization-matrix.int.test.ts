@@ -132,6 +132,14 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/media/profile-images', raw: png, status: signedIn(201) },
   { route: 'GET /api/media/:id', url: () => `/api/media/${randomUUID()}`, status: all(404) },
 
+  // GDPR: one's own data, one's own account (owners and the admin hand their role over first)
+  { route: 'GET /api/me/data-export', status: signedIn(200) },
+  {
+    route: 'POST /api/me/deletion',
+    body: () => ({ confirm: true }),
+    status: s(401, 200, 200, 409, 409, 409),
+  },
+
   // Employee dashboard
   {
     route: 'GET /api/employee/today',
@@ -461,7 +469,9 @@ describe.each(ENTRIES)('$route', (entry) => {
     for (const party of ROLES) {
       const expected = entry.status[party];
       const changes =
-        entry.route.includes(' /api/admin/') && !entry.route.startsWith('GET') && expected < 300;
+        (entry.route.includes(' /api/admin/') || entry.route === 'POST /api/me/deletion') &&
+        !entry.route.startsWith('GET') &&
+        expected < 300;
       const f = changes ? await newFixture() : shared;
       const response = await call(entry, party, f);
       actual[party] = response.statusCode;
