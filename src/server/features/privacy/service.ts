@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../http/errors';
 import type { Actor } from '../auth/actor';
 import { writeAudit } from '../audit/write';
+import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
 import { canDeleteOwnAccount, canExportOwnData } from './policy';
 
 /**
@@ -180,4 +181,9 @@ export async function deleteOwnAccount(deps: AppDeps, actor: Actor, request: Fas
       businessId: actor.businessId,
     });
   });
+  // Open live streams of the person close on every instance (as on deactivation); if the notice
+  // fails, the sessions are gone already and streams notice at their next heartbeat.
+  await deps.database
+    .notify(ACCOUNT_EVENTS_CHANNEL, JSON.stringify({ userId: id }))
+    .catch(() => undefined);
 }
