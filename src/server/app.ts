@@ -29,6 +29,7 @@ import { mediaRoutes } from './features/media/routes';
 import { paymentPointRoutes } from './features/payment-points/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutRoutes } from './features/payouts/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
 import { staffRoutes } from './features/staff/routes';
@@ -37,7 +38,7 @@ import { qrAdminRoutes } from './features/qr-admin/routes';
 import { showcaseRoutes } from './features/showcase/routes';
 import { tipRoutes } from './features/tips/routes';
 import { registerCsrfProtection } from './http/csrf';
-import { registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerInputHygiene } from './http/input';
 import { redactUrl } from './http/log-redaction';
 import { registerRateLimiter } from './http/rate-limit';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Background registration of payment points with the AiO service. */
     integrationSync: IntegrationSync;
+    /** Every route the server offers, as "METHOD /url" (HEAD twins left out). */
+    routeList: readonly string[];
   }
 }
 
@@ -112,8 +115,17 @@ export async function buildApp(
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the router raises before any hook runs (a malformed or overlong path): our German
+    // answer instead of Fastify's English one that echoes the path (issue 15, proof 2).
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeList: string[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routeList.push(`${method} ${route.url}`);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -176,6 +188,7 @@ export async function buildApp(
   await app.register(qrAdminRoutes);
   await app.register(staffRoutes);
   await app.register(teamRoutes);
+  await app.register(privacyRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;

@@ -47,6 +47,8 @@ export interface Config {
    * none (the client address is the socket's).
    */
   trustProxy: false | string[];
+  /** Days kept before the retention job deletes (docs/privacy.md). */
+  retention: { mailDays: number; analyticsDays: number; providerPayloadDays: number };
 }
 
 export class ConfigError extends Error {
@@ -80,6 +82,16 @@ function urlWithProtocols(protocols: string[], example: string) {
     { message: `must be a URL like ${example}` },
   );
 }
+
+const retentionDays = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .default(String(fallback))
+    .refine((v) => /^\d{1,4}$/.test(v) && Number(v) >= 1, {
+      message: 'must be a whole number of days from 1 to 9999',
+    })
+    .transform(Number);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -131,6 +143,9 @@ const envSchema = z.object({
   LEGAL_CONTACT: z.string().trim().min(1).max(200).optional(),
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RETENTION_MAIL_DAYS: retentionDays(30),
+  RETENTION_ANALYTICS_DAYS: retentionDays(395),
+  RETENTION_PROVIDER_PAYLOAD_DAYS: retentionDays(90),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -223,6 +238,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    retention: {
+      mailDays: e.RETENTION_MAIL_DAYS,
+      analyticsDays: e.RETENTION_ANALYTICS_DAYS,
+      providerPayloadDays: e.RETENTION_PROVIDER_PAYLOAD_DAYS,
+    },
   };
 }
 

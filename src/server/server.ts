@@ -9,6 +9,7 @@ import { existingDemoLogins, shouldSeedDemo } from './db/seed-policy';
 import { createMailer } from './features/mail/mailer';
 import { startAuthCleanup } from './jobs/auth-cleanup';
 import { startJobs } from './jobs';
+import { startRetention } from './jobs/retention';
 import { type Clock, systemClock } from './lib/clock';
 import { StartupError } from './startup-error';
 
@@ -80,6 +81,7 @@ export async function startServer(
   const deps: AppDeps = { config, database, clock, mailer };
   const app = await buildApp(deps, options);
   const stopAuthCleanup = startAuthCleanup(database, clock, app.log);
+  const stopRetention = startRetention(database, clock, config.retention, app.log);
   const ownsDatabase = !options.database;
   let closed = false;
 
@@ -98,6 +100,7 @@ export async function startServer(
       if (closed) return;
       closed = true;
       stopAuthCleanup();
+      stopRetention();
       await jobs.stop();
       await app.close();
       mailer.close();

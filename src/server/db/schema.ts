@@ -378,6 +378,8 @@ export const outboxEmails = pgTable('outbox_emails', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
+  /** True when tokens were removed from the bodies above (decision 0201). */
+  redacted: boolean('redacted').notNull().default(false),
   status: text('status')
     .notNull()
     .default('pending')

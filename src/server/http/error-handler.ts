@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, ERRORS, type ErrorDefinition } from '../../shared/domain/errors';
 import { isBadCharacterError, isDatabaseUnavailable, safeErrorSummary } from './db-errors';
@@ -32,6 +32,28 @@ export function errorBody(
       ...extra,
     },
   };
+}
+
+/**
+ * Errors the router raises before any hook runs (a malformed or overlong path): our German answer
+ * instead of Fastify's English one that echoes the path (issue 15, proof 2). For `frameworkErrors`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const definition =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? ERRORS.url_too_long
+      : error.code === 'FST_ERR_BAD_URL'
+        ? ERRORS.invalid_url
+        : ERRORS.internal;
+  void reply
+    .status(definition.status)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(errorBody(definition));
 }
 
 /**

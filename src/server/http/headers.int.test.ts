@@ -89,3 +89,51 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('security headers behind a proxy and on refusals', () => {
+  it('sends HSTS when a trusted proxy says the request came over https, never for an untrusted one', async () => {
+    const app = await appFor({ trustProxy: ['10.0.0.1'] });
+    const viaProxy = await app.inject({
+      method: 'GET',
+      url: '/api/public-config',
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' },
+    });
+    expectCommonHeaders(viaProxy.headers);
+    expect(viaProxy.headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/public-config',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('keeps every header on refusals and errors, and cookies are httpOnly and SameSite over http too', async () => {
+    const app = await appFor({});
+    for (const [url, status] of [
+      ['/api/employee/today', 401],
+      ['/api/nichts-da', 404],
+      ['/api/guest/tips/keine-uuid', 400],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(status);
+      expectCommonHeaders(response.headers);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: 'http://localhost:3000' },
+      remoteAddress: '10.3.3.3',
+      payload: { email: 'ben@demo.local', password: DEMO_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.cookies.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of signIn.cookies) {
+      expect(cookie, cookie.name).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie.secure, cookie.name).toBeFalsy();
+    }
+  });
+});

@@ -33,4 +33,15 @@ export async function registerSecurityHeaders(
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  if (!secure) {
+    // An http PUBLIC_ORIGIN behind a TLS proxy: HSTS when the request itself came over https.
+    // `request.protocol` believes X-Forwarded-Proto only from the TRUST_PROXY addresses.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https' && !reply.hasHeader('strict-transport-security')) {
+        reply.header('strict-transport-security', HSTS);
+      }
+    });
+  }
 }
+
+const HSTS = 'max-age=31536000; includeSubDomains';

@@ -37,6 +37,16 @@ export const ERRORS = defineErrors({
     title: 'Eingabefehler',
     message: 'Die Anfrage enthält unzulässige Steuerzeichen (z. B. ein Nullzeichen).',
   },
+  invalid_url: {
+    status: 400,
+    title: 'Eingabefehler',
+    message: 'Die Adresse ist ungültig.',
+  },
+  url_too_long: {
+    status: 414,
+    title: 'Eingabefehler',
+    message: 'Die Adresse ist zu lang.',
+  },
   payload_too_large: {
     status: 413,
     title: 'Eingabefehler',

@@ -168,6 +168,23 @@ export const handoverTexts = {
         meaning: '1 spielt beim Start Demo-Daten in eine leere PostgreSQL-Datenbank ein.',
       },
       {
+        name: 'RETENTION_MAIL_DAYS',
+        fallback: '30',
+        meaning:
+          'Tage, die versendete oder gescheiterte E-Mails im Postausgang bleiben (ohne Anmelde-Token).',
+      },
+      {
+        name: 'RETENTION_ANALYTICS_DAYS',
+        fallback: '395',
+        meaning: 'Tage, die Analyse-Ereignisse der Gäste aufbewahrt werden.',
+      },
+      {
+        name: 'RETENTION_PROVIDER_PAYLOAD_DAYS',
+        fallback: '90',
+        meaning:
+          'Tage, die Ereignisdaten des Zahlungsanbieters bleiben; danach nur noch die Ereignis-ID.',
+      },
+      {
         name: 'LOG_LEVEL',
         fallback: 'info',
         meaning: 'fatal, error, warn, info, debug, trace oder silent; JSON-Zeilen mit Request-ID.',

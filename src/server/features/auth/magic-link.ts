@@ -52,7 +52,7 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
           createdAt: now,
         });
         const link = `${config.publicOrigin}/employee/login?${MAGIC_LINK_QUERY_PARAM}=${token}`;
-        return mailer.enqueue(tx, magicLinkMail(account.email, link));
+        return mailer.enqueue(tx, { ...magicLinkMail(account.email, link), secrets: [token] });
       });
       deliverLater(mailId);
     },

@@ -9,6 +9,24 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Values that must never reach the database (sign-in and invitation tokens). The outbox row keeps
+   * the mail with each one replaced by `REDACTED_SECRET`; the full text lives only in this
+   * process's memory until `deliver` hands it over (decision 0201).
+   */
+  secrets?: string[];
+}
+
+/** What the outbox table shows in place of a secret. */
+export const REDACTED_SECRET = '[entfernt]';
+/** Written to `last_error` when a mail's secret is gone (the process restarted before delivery). */
+export const SECRET_LOST =
+  'Link nicht mehr verfügbar (Neustart vor dem Versand); bitte neu anfordern';
+/** Full texts of undelivered mails older than this are dropped from memory (rolled-back inserts). */
+const PENDING_SECRET_TTL_MS = 60 * 60_000;
+
+function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => out.split(secret).join(REDACTED_SECRET), text);
 }
 
 export interface Mailer {
@@ -39,25 +57,46 @@ export function createMailer(options: MailerOptions): Mailer {
     ? nodemailer.createTransport(smtpTransportOptions(options.smtpUrl))
     : undefined;
   const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
+  /** Mails whose stored copy is redacted: id → the full text, kept until delivered. */
+  const pending = new Map<string, { text: string; html: string | null; at: number }>();
+  const forgetStale = () => {
+    const oldest = Date.now() - PENDING_SECRET_TTL_MS;
+    for (const [id, entry] of pending) if (entry.at < oldest) pending.delete(id);
+  };
 
   const mailer: Mailer = {
     async enqueue(executor, message) {
+      const secrets = (message.secrets ?? []).filter((secret) => secret.length > 0);
       const [row] = await executor
         .insert(outboxEmails)
         .values({
           toAddress: message.to,
           subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
+          textBody: redact(message.text, secrets),
+          htmlBody: message.html === undefined ? null : redact(message.html, secrets),
+          redacted: secrets.length > 0,
           createdAt: clock.now(),
         })
         .returning({ id: outboxEmails.id });
+      if (secrets.length > 0) {
+        forgetStale();
+        pending.set(row!.id, { text: message.text, html: message.html ?? null, at: Date.now() });
+      }
       return row!.id;
     },
 
     async deliver(id) {
-      const [mail] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
-      if (!mail || mail.status === 'sent' || mail.status === 'console') return;
+      const [stored] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+      if (!stored || stored.status === 'sent' || stored.status === 'console') return;
+      const full = pending.get(id);
+      if (stored.redacted && !full) {
+        await database.db
+          .update(outboxEmails)
+          .set({ status: 'failed', attempts: stored.attempts + 1, lastError: SECRET_LOST })
+          .where(eq(outboxEmails.id, id));
+        throw new Error(SECRET_LOST);
+      }
+      const mail = full ? { ...stored, textBody: full.text, htmlBody: full.html } : { ...stored };
       if (!transport) {
         print(
           [
@@ -73,6 +112,7 @@ export function createMailer(options: MailerOptions): Mailer {
           .update(outboxEmails)
           .set({ status: 'console', sentAt: clock.now(), attempts: mail.attempts + 1 })
           .where(eq(outboxEmails.id, id));
+        pending.delete(id);
         return;
       }
       try {
@@ -92,6 +132,7 @@ export function createMailer(options: MailerOptions): Mailer {
             lastError: null,
           })
           .where(eq(outboxEmails.id, id));
+        pending.delete(id);
       } catch (error) {
         await database.db
           .update(outboxEmails)

@@ -205,7 +205,10 @@ async function issueInvitation(
     createdAt: now,
   });
   const link = `${context.publicOrigin}/employee/login?${MAGIC_LINK_QUERY_PARAM}=${token}`;
-  return context.mailer.enqueue(tx, invitationMail(invitee.email, link, businessName));
+  return context.mailer.enqueue(tx, {
+    ...invitationMail(invitee.email, link, businessName),
+    secrets: [token],
+  });
 }
 
 /** Hands the e-mail to SMTP after the commit; a failure is kept in the outbox and logged. */

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETED_PERSON_NAME } from '../../../shared/api/privacy';
+import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { signIn } from '../../../../test/support/auth';
+import { createBusiness, createTip, FACTORY_PASSWORD } from '../../../../test/support/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function hotelWithTips() {
+  const hotel = await createBusiness(t.database.db, { points: ['person'], employees: 2 });
+  const [a, b] = hotel.employees as [(typeof hotel.employees)[0], (typeof hotel.employees)[0]];
+  const mine = await createTip(t.database.db, {
+    businessId: hotel.id,
+    employeeId: a.id,
+    entrypoint: hotel.points[0]!,
+    amountCents: 1234,
+    guestMessage: 'Danke für den tollen Abend!',
+  });
+  const colleagues = await createTip(t.database.db, {
+    businessId: hotel.id,
+    employeeId: b.id,
+    amountCents: 999,
+    guestMessage: 'Für Kollegin B',
+  });
+  return { hotel, a, b, mine, colleagues };
+}
+
+describe('GDPR: downloading one’s own data', () => {
+  it('gives the signed-in employee all their data as a JSON download, and nothing of colleagues', async () => {
+    const { a, mine, colleagues } = await hotelWithTips();
+    const response = await t.inject({
+      method: 'GET',
+      url: '/api/me/data-export',
+      headers: { cookie: await signIn(t, a.email) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename=".+\.json"/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const data = response.json();
+    expect(data.account.email).toBe(a.email);
+    expect(data.profile.fullName).toBe(a.fullName);
+    expect(data.tips.map((tip: { id: string }) => tip.id)).toEqual([mine.id]);
+    expect(data.tips[0]).toMatchObject({
+      amountCents: 1234,
+      guestMessage: 'Danke für den tollen Abend!',
+    });
+    expect(data.paymentPoints).toHaveLength(1);
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(response.body).not.toContain(colleagues.id);
+    expect(response.body).not.toContain('password');
+  });
+
+  it('is refused without a session', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/me/data-export' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GDPR: deleting one’s own account', () => {
+  it('anonymises the profile, ends sign-in, stops the payment point, keeps the tips without name', async () => {
+    const { hotel, a, b, mine, colleagues } = await hotelWithTips();
+    const cookie = await signIn(t, a.email);
+
+    const unconfirmed = await t.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().error.message).toBe('Bitte bestätigen Sie die Löschung.');
+
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie },
+      payload: { confirm: true },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deleted: true });
+
+    const [profile] = await t.database.query<{ full_name: string; email: string }>(
+      'SELECT full_name, email FROM profiles WHERE id = $1',
+      [a.id],
+    );
+    expect(profile!.full_name).toBe(DELETED_PERSON_NAME);
+    expect(profile!.email).not.toContain(a.email);
+    const [user] = await t.database.query<{ email: string; password_hash: string | null }>(
+      'SELECT email, password_hash FROM users WHERE id = $1',
+      [a.id],
+    );
+    expect(user).toMatchObject({ password_hash: null });
+    expect(user!.email).not.toBe(a.email);
+
+    // The old session and the password no longer work.
+    const after = await t.inject({ method: 'GET', url: '/api/profiles/me', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+    const password = await t.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      remoteAddress: '10.61.0.1',
+      payload: { email: a.email, password: FACTORY_PASSWORD },
+    });
+    expect(password.statusCode).toBe(401);
+
+    // The tip stays for the business's accounting, without the guest's personal message.
+    const [tip] = await t.database.query<{
+      amount_cents: number;
+      employee_id: string;
+      guest_message: string | null;
+    }>('SELECT amount_cents, employee_id, guest_message FROM tips WHERE id = $1', [mine.id]);
+    expect(tip).toEqual({ amount_cents: 1234, employee_id: a.id, guest_message: null });
+    const [colleague] = await t.database.query<{ guest_message: string }>(
+      'SELECT guest_message FROM tips WHERE id = $1',
+      [colleagues.id],
+    );
+    expect(colleague!.guest_message).toBe('Für Kollegin B');
+
+    // Guests can no longer tip the deleted person.
+    const point = await t.inject({
+      method: 'GET',
+      url: `/api/guest/codes/${hotel.points[0]!.uid}`,
+    });
+    expect(point.statusCode).toBeGreaterThanOrEqual(400);
+    expect(point.body).not.toContain(a.fullName);
+
+    // The owner sees the deletion in the audit log; the colleague is untouched.
+    const audit = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM admin_audit_log WHERE action = 'user_delete' AND target_id = $1",
+      [a.id],
+    );
+    expect(audit[0]!.n).toBe(1);
+    const bProfile = await t.inject({
+      method: 'GET',
+      url: '/api/profiles/me',
+      headers: { cookie: await signIn(t, b.email) },
+    });
+    expect(bProfile.json().fullName).toBe(b.fullName);
+  });
+
+  it('is refused for an owner, who hands the business over first; nothing changes', async () => {
+    const { hotel } = await hotelWithTips();
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie: await signIn(t, hotel.owner.email) },
+      payload: { confirm: true },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.title).toBe('Löschung nicht möglich');
+    const [profile] = await t.database.query<{ full_name: string }>(
+      'SELECT full_name FROM profiles WHERE id = $1',
+      [hotel.owner.id],
+    );
+    expect(profile!.full_name).toBe(hotel.owner.fullName);
+  });
+});

@@ -1,0 +1,189 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { DELETED_PERSON_NAME, PRIVACY_ERRORS } from '../../../shared/api/privacy';
+import { ERRORS } from '../../../shared/domain/errors';
+import type { AppDeps } from '../../app';
+import {
+  adminAuditLog,
+  authSessions,
+  authTokens,
+  media,
+  paymentEntrypoints,
+  profiles,
+  qrCodes,
+  teamMembers,
+  tipAllocations,
+  tips,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Actor } from '../auth/actor';
+import { writeAudit } from '../audit/write';
+import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
+import { canDeleteOwnAccount, canExportOwnData } from './policy';
+
+/**
+ * Everything stored about the signed-in person (Art. 15/20 GDPR), as one JSON document: account,
+ * profile, team memberships, payment points naming them, tips received (direct and team shares,
+ * with the guests' messages to them), sessions and the audit rows of their own actions.
+ */
+export async function exportOwnData(deps: AppDeps, actor: Actor) {
+  if (!canExportOwnData(actor, actor.userId)) throw new AppError(ERRORS.forbidden);
+  const db = deps.database.db;
+  const id = actor.userId;
+  const [account] = await db
+    .select({
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  const [profile] = await db
+    .select({
+      role: profiles.role,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      jobTitle: profiles.jobTitle,
+      thankYouMessage: profiles.thankYouMessage,
+      profileImageUrl: profiles.profileImageUrl,
+      businessId: profiles.businessId,
+      stripeAccountStatus: profiles.stripeAccountStatus,
+      payoutsEnabled: profiles.payoutsEnabled,
+      createdAt: profiles.createdAt,
+      updatedAt: profiles.updatedAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, id));
+  const teams = await db
+    .select({ teamId: teamMembers.teamId, weight: teamMembers.weight })
+    .from(teamMembers)
+    .where(eq(teamMembers.profileId, id));
+  const points = await db
+    .select({
+      uid: paymentEntrypoints.uid,
+      label: paymentEntrypoints.label,
+      active: paymentEntrypoints.active,
+      createdAt: paymentEntrypoints.createdAt,
+    })
+    .from(paymentEntrypoints)
+    .where(and(eq(paymentEntrypoints.targetType, 'user'), eq(paymentEntrypoints.targetId, id)));
+  const shares = await db
+    .select({ tipId: tipAllocations.tipId, amountCents: tipAllocations.amountCents })
+    .from(tipAllocations)
+    .where(eq(tipAllocations.profileId, id));
+  const shareByTip = new Map(shares.map((share) => [share.tipId, share.amountCents]));
+  const received = await db
+    .select({
+      id: tips.id,
+      amountCents: tips.amountCents,
+      currency: tips.currency,
+      status: tips.status,
+      source: tips.tipSource,
+      guestMessage: tips.guestMessage,
+      feedbackEmoji: tips.feedbackEmoji,
+      feedbackMessage: tips.feedbackMessage,
+      createdAt: tips.createdAt,
+      paidAt: tips.paidAt,
+    })
+    .from(tips)
+    .where(
+      shares.length > 0
+        ? or(eq(tips.employeeId, id), inArray(tips.id, [...shareByTip.keys()]))
+        : eq(tips.employeeId, id),
+    );
+  const sessions = await db
+    .select({
+      createdAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+      userAgent: authSessions.userAgent,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.userId, id));
+  const actions = await db
+    .select({
+      action: adminAuditLog.action,
+      targetType: adminAuditLog.targetType,
+      targetId: adminAuditLog.targetId,
+      createdAt: adminAuditLog.createdAt,
+    })
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.adminId, id));
+  return {
+    exportedAt: deps.clock.now().toISOString(),
+    account: account ?? null,
+    profile: profile ?? null,
+    teams,
+    paymentPoints: points,
+    tips: received.map((tip) => ({
+      ...tip,
+      ...(shareByTip.has(tip.id) ? { yourShareCents: shareByTip.get(tip.id) } : {}),
+    })),
+    sessions,
+    auditLog: actions,
+  };
+}
+
+/**
+ * Deletes an employee's account on their own request (Art. 17 GDPR): the profile and sign-in
+ * identity are anonymised, sessions and links end, their payment points stop working, pictures
+ * and the guests' messages to them are removed. Tips and team shares stay for the business's
+ * accounting, now without a name. One transaction, with its audit row.
+ */
+export async function deleteOwnAccount(deps: AppDeps, actor: Actor, request: FastifyRequest) {
+  if (!canDeleteOwnAccount(actor)) throw new AppError(PRIVACY_ERRORS.privacy_owner_cannot_delete);
+  const id = actor.userId;
+  const now = deps.clock.now();
+  const placeholder = `geloescht-${id}@geloescht.invalid`;
+  await deps.database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ email: placeholder, passwordHash: null, disabledAt: now, updatedAt: now })
+      .where(eq(users.id, id));
+    await tx
+      .update(profiles)
+      .set({
+        fullName: DELETED_PERSON_NAME,
+        email: placeholder,
+        jobTitle: null,
+        profileImageUrl: null,
+        stripeAccountId: null,
+        payoutsEnabled: false,
+        updatedAt: now,
+      })
+      .where(eq(profiles.id, id));
+    await tx.delete(authSessions).where(eq(authSessions.userId, id));
+    await tx.delete(authTokens).where(eq(authTokens.userId, id));
+    await tx.delete(media).where(eq(media.ownerUserId, id));
+    await tx.delete(teamMembers).where(eq(teamMembers.profileId, id));
+    await tx
+      .update(paymentEntrypoints)
+      .set({
+        active: false,
+        label: DELETED_PERSON_NAME,
+        metadata: { name: DELETED_PERSON_NAME },
+        updatedAt: now,
+      })
+      .where(and(eq(paymentEntrypoints.targetType, 'user'), eq(paymentEntrypoints.targetId, id)));
+    await tx.update(qrCodes).set({ isActive: false }).where(eq(qrCodes.employeeId, id));
+    await tx
+      .update(tips)
+      .set({ guestMessage: null, feedbackMessage: null })
+      .where(eq(tips.employeeId, id));
+    await writeAudit(tx, {
+      actor,
+      action: 'user_delete',
+      targetType: 'user',
+      targetId: id,
+      payload: { reason: 'own_request' },
+      request,
+      businessId: actor.businessId,
+    });
+  });
+  // Open live streams of the person close on every instance (as on deactivation); if the notice
+  // fails, the sessions are gone already and streams notice at their next heartbeat.
+  await deps.database
+    .notify(ACCOUNT_EVENTS_CHANNEL, JSON.stringify({ userId: id }))
+    .catch(() => undefined);
+}

@@ -1,0 +1,497 @@
+import { randomUUID } from 'node:crypto';
+import type { HTTPMethods } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { signIn } from '../../../test/support/auth';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  createTip,
+  type FactoryBusiness,
+} from '../../../test/support/factories';
+import { newGuestSessionId } from '../../../test/support/guest';
+
+/**
+ * Proof 1 of issue 15: every route the server offers (its own route list, `app.routeList`), called
+ * as each of six parties, with the exact status each must get. A new route without an entry fails
+ * the last test. Business 1 has employees A and B; business 2 is the stranger. Calls that are
+ * expected to change something get a fresh business 1, so one party's change cannot decide
+ * another's answer (only admin-console changes can alter what the next party sees).
+ */
+
+const ROLES = ['anonymous', 'employeeA', 'employeeB', 'owner1', 'owner2', 'admin'] as const;
+type Party = (typeof ROLES)[number];
+type Statuses = Record<Party, number>;
+
+interface Fixture {
+  biz: FactoryBusiness;
+  tipId: string;
+}
+
+interface Entry {
+  /** "METHOD /url" exactly as the server's route list names it. */
+  route: string;
+  url?: (f: Fixture) => string;
+  body?: (f: Fixture, party: Party) => unknown;
+  raw?: () => Promise<{ contentType: string; body: Buffer | string }>;
+  status: Statuses;
+}
+
+const s = (
+  anonymous: number,
+  employeeA: number,
+  employeeB: number,
+  owner1: number,
+  owner2: number,
+  admin: number,
+): Statuses => ({ anonymous, employeeA, employeeB, owner1, owner2, admin });
+/** The same answer for everyone (public routes). */
+const all = (status: number) => s(status, status, status, status, status, status);
+/** Signed in: anyone with a session. */
+const signedIn = (status: number) => s(401, status, status, status, status, status);
+/** The admin console of business 1 (owners of business 1 and the platform admin only). */
+const console1 = (status = 200, owner1 = status) => s(401, 403, 403, owner1, 404, status);
+
+const png = async () => ({
+  contentType: 'image/png',
+  body: await sharp({
+    create: { width: 40, height: 20, channels: 3, background: { r: 0, g: 48, b: 87 } },
+  })
+    .png()
+    .toBuffer(),
+});
+
+let ipCounter = 0;
+const freshIp = () => `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+const point = (f: Fixture) => f.biz.points[0]!;
+const employeeA = (f: Fixture) => f.biz.employees[0]!;
+const employeeB = (f: Fixture) => f.biz.employees[1]!;
+
+const ENTRIES: Entry[] = [
+  // Health, legal, docs, public data
+  { route: 'GET /healthz', status: all(200) },
+  { route: 'GET /readyz', status: all(200) },
+  { route: 'GET /impressum', status: all(200) },
+  { route: 'GET /datenschutz', status: all(200) },
+  { route: 'GET /api/docs', status: all(200) },
+  { route: 'GET /api/public-config', status: all(200) },
+  { route: 'GET /api/showcase', status: all(200) },
+
+  // Sign-in and session
+  {
+    route: 'POST /api/auth/sign-in',
+    body: (f) => ({ email: employeeA(f).email, password: 'falsch-falsch' }),
+    status: all(401),
+  },
+  // No public self-registration: accounts come from invitations.
+  { route: 'POST /api/auth/sign-up', body: () => ({}), status: all(403) },
+  {
+    route: 'POST /api/auth/magic-link',
+    body: (_f, party) => ({ email: `niemand-${party}-${randomUUID()}@test.local` }),
+    status: all(202),
+  },
+  {
+    route: 'POST /api/auth/magic-link/verify',
+    body: () => ({ token: 'x'.repeat(43) }),
+    status: all(400),
+  },
+  {
+    route: 'POST /api/auth/rate-limit',
+    body: (f) => ({ endpoint: 'auth-login', email: employeeA(f).email }),
+    status: all(200),
+  },
+  // Anonymous visitors hear that nobody is signed in.
+  { route: 'GET /api/auth/session', status: all(200) },
+  { route: 'POST /api/auth/session/extend', status: signedIn(200) },
+  { route: 'POST /api/auth/session/touch', status: signedIn(200) },
+  { route: 'POST /api/auth/session/timeout', status: all(204) },
+  { route: 'POST /api/auth/sign-out', status: all(204) },
+
+  // Own profile and pictures
+  { route: 'GET /api/profiles/me', status: signedIn(200) },
+  { route: 'PATCH /api/profiles/me', body: () => ({ jobTitle: 'Neu' }), status: signedIn(200) },
+  {
+    route: 'GET /api/profiles/:id',
+    url: (f) => `/api/profiles/${employeeA(f).id}`,
+    // A colleague or a stranger hears that there is no such profile.
+    status: s(401, 200, 404, 200, 404, 200),
+  },
+  {
+    route: 'PATCH /api/profiles/:id',
+    url: (f) => `/api/profiles/${employeeA(f).id}`,
+    body: () => ({ jobTitle: 'Geändert' }),
+    status: s(401, 200, 404, 200, 404, 200),
+  },
+  {
+    route: 'GET /api/profiles',
+    url: (f) => `/api/profiles?role=employee&businessId=${f.biz.id}`,
+    status: console1(),
+  },
+  { route: 'POST /api/media/profile-images', raw: png, status: signedIn(201) },
+  { route: 'GET /api/media/:id', url: () => `/api/media/${randomUUID()}`, status: all(404) },
+
+  // GDPR: one's own data, one's own account (owners and the admin hand their role over first)
+  { route: 'GET /api/me/data-export', status: signedIn(200) },
+  {
+    route: 'POST /api/me/deletion',
+    body: () => ({ confirm: true }),
+    status: s(401, 200, 200, 409, 409, 409),
+  },
+
+  // Employee dashboard
+  {
+    route: 'GET /api/employee/today',
+    url: () => '/api/employee/today?from=2026-01-01T00:00:00Z',
+    status: signedIn(200),
+  },
+  { route: 'GET /api/employee/messages', status: signedIn(200) },
+  { route: 'POST /api/employee/messages/seen', status: signedIn(200) },
+  { route: 'GET /api/employee/tips', status: signedIn(200) },
+  { route: 'GET /api/employee/stats', status: signedIn(200) },
+  { route: 'GET /api/employee/qr', status: signedIn(200) },
+  // Employee A has a code already; the platform admin belongs to no business.
+  { route: 'POST /api/employee/qr', status: s(401, 409, 201, 201, 201, 409) },
+  { route: 'GET /api/employee/stream', status: signedIn(200) },
+  { route: 'GET /api/employee/payout', status: signedIn(200) },
+  { route: 'POST /api/employee/payout/onboarding', status: signedIn(409) },
+
+  // Guests
+  { route: 'GET /api/guest/info', status: all(200) },
+  {
+    route: 'GET /api/guest/codes/:code',
+    url: (f) => `/api/guest/codes/${point(f).uid}`,
+    status: all(200),
+  },
+  {
+    route: 'GET /api/guest/codes/:code/branding',
+    url: (f) => `/api/guest/codes/${point(f).uid}/branding`,
+    status: all(200),
+  },
+  {
+    route: 'POST /api/guest/tips',
+    body: (f) => ({
+      code: point(f).uid,
+      amountCents: 500,
+      platformFee: false,
+      paymentMethod: 'stripe',
+      guestSessionId: newGuestSessionId(),
+    }),
+    status: all(201),
+  },
+  {
+    route: 'GET /api/guest/tips/:tipId',
+    url: (f) => `/api/guest/tips/${f.tipId}`,
+    // The status of a payment is read by its unguessable id (the tab returning from checkout);
+    // the guest's message and every change need the tip's secret (finding 7).
+    status: all(200),
+  },
+  {
+    route: 'POST /api/guest/tips/:tipId/cancel',
+    url: (f) => `/api/guest/tips/${f.tipId}/cancel`,
+    body: () => ({ token: 'y'.repeat(43) }),
+    status: all(403),
+  },
+  {
+    route: 'POST /api/guest/tips/:tipId/feedback',
+    url: (f) => `/api/guest/tips/${f.tipId}/feedback`,
+    body: () => ({ token: 'y'.repeat(43), emoji: 'smile' }),
+    status: all(403),
+  },
+  {
+    route: 'GET /api/guest/thank-you',
+    url: (f) => `/api/guest/thank-you?tipId=${f.tipId}`,
+    status: all(200),
+  },
+  {
+    route: 'POST /api/guest/pay-later-links',
+    body: (f) => ({ code: point(f).uid, amountCents: 500 }),
+    status: all(201),
+  },
+  {
+    route: 'GET /api/guest/pay-later-links/:token',
+    url: () => `/api/guest/pay-later-links/${'z'.repeat(43)}`,
+    status: all(404),
+  },
+  {
+    route: 'POST /api/guest/events',
+    body: (f) => ({
+      name: 'tip_page_loaded',
+      code: point(f).uid,
+      properties: { entry_type: 'person', preset_amount: false },
+    }),
+    status: all(204),
+  },
+  {
+    route: 'GET /checkout/demo/:sessionId',
+    url: () => `/checkout/demo/${randomUUID()}`,
+    status: all(404),
+  },
+  {
+    route: 'POST /checkout/demo/:sessionId',
+    url: () => `/checkout/demo/${randomUUID()}`,
+    raw: async () => ({
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'action=pay',
+    }),
+    status: all(400),
+  },
+  {
+    route: 'POST /api/payments/webhook',
+    raw: async () => ({ contentType: 'application/json', body: '{"type":"x"}' }),
+    status: all(400),
+  },
+  {
+    route: 'POST /api/aio/sync-entrypoint',
+    body: () => ({}),
+    // Without AIO_SYNC_SECRET the endpoint is off for everyone.
+    status: all(503),
+  },
+
+  // Staff navigation audit and the admin console
+  {
+    route: 'POST /api/audit/navigation',
+    url: (f) => `/api/audit/navigation?businessId=${f.biz.id}`,
+    body: () => ({ destination: '/admin/dashboard' }),
+    status: console1(204),
+  },
+  { route: 'GET /api/admin/businesses', status: s(401, 403, 403, 200, 200, 200) },
+  { route: 'GET /api/admin/dashboard', status: console1() },
+  { route: 'GET /api/admin/audit-log', status: console1() },
+  { route: 'GET /api/admin/entrypoints', status: console1() },
+  { route: 'GET /api/admin/entrypoints/targets', status: console1() },
+  {
+    route: 'POST /api/admin/entrypoints',
+    body: (f) => ({ name: 'Neu', type: 'object', targetType: 'tenant', targetId: f.biz.id }),
+    status: console1(201),
+  },
+  {
+    route: 'POST /api/admin/entrypoints/demo',
+    body: () => ({}),
+    status: s(401, 403, 403, 403, 403, 200),
+  },
+  {
+    route: 'GET /api/admin/entrypoints/:id',
+    url: (f) => `/api/admin/entrypoints/${point(f).id}`,
+    status: console1(),
+  },
+  {
+    route: 'GET /api/admin/entrypoints/:id/print.pdf',
+    url: (f) => `/api/admin/entrypoints/${point(f).id}/print.pdf`,
+    status: console1(),
+  },
+  {
+    route: 'PATCH /api/admin/entrypoints/:id',
+    url: (f) => `/api/admin/entrypoints/${point(f).id}`,
+    body: () => ({ name: 'Umbenannt' }),
+    status: console1(),
+  },
+  ...(['activate', 'deactivate', 'regenerate'] as const).map((action): Entry => ({
+    route: `POST /api/admin/entrypoints/:id/${action}`,
+    url: (f) => `/api/admin/entrypoints/${point(f).id}/${action}`,
+    body: () => ({}),
+    status: console1(),
+  })),
+  {
+    route: 'DELETE /api/admin/entrypoints/:id',
+    url: (f) => `/api/admin/entrypoints/${point(f).id}`,
+    status: console1(204),
+  },
+  { route: 'GET /api/admin/integration', status: console1() },
+  {
+    route: 'PUT /api/admin/integration',
+    body: () => ({ tenantId: 'neuer-tenant' }),
+    status: console1(),
+  },
+  { route: 'POST /api/admin/integration/reset', body: () => ({}), status: console1() },
+  { route: 'POST /api/admin/integration/test', body: () => ({}), status: console1() },
+  { route: 'GET /api/admin/branding', status: console1() },
+  {
+    route: 'PUT /api/admin/branding',
+    body: () => ({
+      primaryColor: '#003057',
+      secondaryColor: '#C8C9C7',
+      accentColor: '#C8AA61',
+      fontFamily: 'Inter',
+      language: 'de',
+      tonality: 'formal',
+      companyName: 'Neu',
+      thankYouMessage: null,
+      logoUrl: null,
+    }),
+    status: console1(),
+  },
+  { route: 'POST /api/admin/branding/logo', raw: png, status: console1(201) },
+  {
+    route: 'GET /api/admin/staff/:employeeId/qr',
+    url: (f) => `/api/admin/staff/${employeeB(f).id}/qr`,
+    status: console1(),
+  },
+  {
+    route: 'POST /api/admin/staff/:employeeId/qr',
+    url: (f) => `/api/admin/staff/${employeeB(f).id}/qr`,
+    body: () => ({}),
+    status: console1(201),
+  },
+  {
+    route: 'POST /api/admin/qr-codes',
+    body: () => ({ type: 'object', designation: 'Tisch 99' }),
+    status: console1(),
+  },
+  { route: 'GET /api/admin/users', status: console1() },
+  {
+    route: 'POST /api/admin/users',
+    body: (f, party) => ({ email: `eingeladen-${party}-${f.biz.id}@test.local` }),
+    status: console1(201),
+  },
+  {
+    route: 'POST /api/admin/users/:id/invitation',
+    url: (f) => `/api/admin/users/${employeeB(f).id}/invitation`,
+    body: () => ({}),
+    status: console1(409),
+  },
+  {
+    route: 'PATCH /api/admin/users/:id',
+    url: (f) => `/api/admin/users/${employeeB(f).id}`,
+    body: () => ({ role: 'business_owner' }),
+    status: console1(),
+  },
+  {
+    route: 'POST /api/admin/users/:id/deactivate',
+    url: (f) => `/api/admin/users/${employeeB(f).id}/deactivate`,
+    body: () => ({}),
+    status: console1(),
+  },
+  {
+    route: 'POST /api/admin/users/:id/reactivate',
+    url: (f) => `/api/admin/users/${employeeB(f).id}/reactivate`,
+    body: () => ({}),
+    status: console1(409),
+  },
+  { route: 'GET /api/admin/teams', status: console1() },
+  { route: 'POST /api/admin/teams', body: () => ({ name: 'Frühschicht' }), status: console1(201) },
+  {
+    route: 'PATCH /api/admin/teams/:id',
+    url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}`,
+    body: () => ({ name: 'Spätschicht' }),
+    status: console1(),
+  },
+  {
+    route: 'PUT /api/admin/teams/:id/members',
+    url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}/members`,
+    body: (f) => ({ members: [{ profileId: employeeB(f).id, weight: 2 }] }),
+    status: console1(),
+  },
+  {
+    route: 'DELETE /api/admin/teams/:id',
+    url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}`,
+    status: console1(204),
+  },
+];
+
+let t: TestApp;
+let shared: Fixture;
+let stranger: FactoryBusiness;
+let adminEmail: string;
+
+async function newFixture(): Promise<Fixture> {
+  const biz = await createBusiness(t.database.db, {
+    points: ['person', 'object'],
+    teams: [{ members: [0, 1] }],
+  });
+  const tip = await createTip(t.database.db, {
+    businessId: biz.id,
+    employeeId: biz.employees[0]!.id,
+    entrypoint: biz.points[0]!,
+    guestMessage: 'Danke!',
+  });
+  return { biz, tipId: tip.id };
+}
+
+async function cookieOf(party: Party, f: Fixture): Promise<string | undefined> {
+  const email = {
+    anonymous: undefined,
+    employeeA: f.biz.employees[0]!.email,
+    employeeB: f.biz.employees[1]!.email,
+    owner1: f.biz.owner.email,
+    owner2: stranger.owner.email,
+    admin: adminEmail,
+  }[party];
+  return email ? signIn(t, email) : undefined;
+}
+
+/** Admin-console URLs name business 1, as the platform admin must (others are held to theirs). */
+function urlOf(entry: Entry, f: Fixture): string {
+  const path = entry.route.split(' ')[1]!;
+  const url = entry.url?.(f) ?? path;
+  if (!url.startsWith('/api/admin/') || url.includes('businessId=')) return url;
+  if (entry.route === 'GET /api/admin/businesses') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}businessId=${f.biz.id}`;
+}
+
+async function call(entry: Entry, party: Party, f: Fixture) {
+  const method = entry.route.split(' ')[0] as HTTPMethods;
+  const cookie = await cookieOf(party, f);
+  const raw = await entry.raw?.();
+  const body = raw?.body ?? entry.body?.(f, party);
+  const headers: Record<string, string> = {
+    ...(cookie ? { cookie } : {}),
+    ...(raw ? { 'content-type': raw.contentType } : {}),
+  };
+  const response = await t.inject({
+    method,
+    url: urlOf(entry, f),
+    headers,
+    remoteAddress: freshIp(),
+    ...(body !== undefined ? { payload: body as string } : {}),
+    // The live stream never ends: take the status and hang up.
+    ...(entry.route === 'GET /api/employee/stream' ? { payloadAsStream: true } : {}),
+  });
+  if (entry.route === 'GET /api/employee/stream') response.stream().destroy();
+  return response;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  stranger = await createBusiness(t.database.db, { points: ['object'] });
+  adminEmail = (await createPlatformAdmin(t.database.db)).email;
+  shared = await newFixture();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe.each(ENTRIES)('$route', (entry) => {
+  it('answers each party exactly as the table says', async () => {
+    const actual: Partial<Statuses> = {};
+    const details: string[] = [];
+    for (const party of ROLES) {
+      const expected = entry.status[party];
+      const changes =
+        (entry.route.includes(' /api/admin/') || entry.route === 'POST /api/me/deletion') &&
+        !entry.route.startsWith('GET') &&
+        expected < 300;
+      const f = changes ? await newFixture() : shared;
+      const response = await call(entry, party, f);
+      actual[party] = response.statusCode;
+      const text = entry.route === 'GET /api/employee/stream' ? '' : response.body;
+      if (response.statusCode !== expected) {
+        details.push(`${party}: ${response.statusCode} ${text.slice(0, 160)}`);
+      }
+      // No refusal leaks a stack trace.
+      if (response.statusCode >= 400) expect(text).not.toMatch(/\n\s+at /);
+    }
+    expect(actual, details.join('\n')).toEqual(entry.status);
+  });
+});
+
+describe('the table', () => {
+  it('has an entry for every route the server offers, and none for a route it lacks', () => {
+    const offered = t.app.routeList.filter((route) => !/ \/(\*|assets|fonts)/.test(route));
+    const listed = ENTRIES.map((entry) => entry.route);
+    expect(offered.filter((route) => !listed.includes(route))).toEqual([]);
+    expect(listed.filter((route) => !offered.includes(route))).toEqual([]);
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+});

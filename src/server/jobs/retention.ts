@@ -1,0 +1,96 @@
+import { and, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/connect';
+import { analyticsEvents, outboxEmails, webhookEvents } from '../db/schema';
+import type { Clock } from '../lib/clock';
+
+/** How long kept data lives, in days (README: RETENTION_*; docs/privacy.md). */
+export interface RetentionSettings {
+  /** Sent (or printed) and failed outbox mails. */
+  mailDays: number;
+  /** Guest analytics events (page loaded, amount chosen, …). */
+  analyticsDays: number;
+  /** The payment provider's event payloads; the event id stays so a redelivery is still a duplicate. */
+  providerPayloadDays: number;
+}
+
+export const RETENTION_INTERVAL_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface RetentionLogger {
+  info(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * Deletes what is older than its retention period: finished outbox mails, analytics events, and
+ * the payloads of processed provider events. Idempotent, so instances may run it side by side.
+ */
+export async function runRetention(
+  database: Database,
+  clock: Clock,
+  settings: RetentionSettings,
+  log?: RetentionLogger,
+) {
+  const now = clock.now().getTime();
+  const before = (days: number) => new Date(now - days * DAY_MS);
+  const mailCutoff = before(settings.mailDays);
+  const mails = (
+    await database.db
+      .delete(outboxEmails)
+      .where(
+        or(
+          and(
+            inArray(outboxEmails.status, ['sent', 'console']),
+            lt(outboxEmails.sentAt, mailCutoff),
+          ),
+          and(ne(outboxEmails.status, 'pending'), lt(outboxEmails.createdAt, mailCutoff)),
+          lt(outboxEmails.createdAt, before(settings.mailDays * 2)),
+        ),
+      )
+      .returning({ id: outboxEmails.id })
+  ).length;
+  const analytics = (
+    await database.db
+      .delete(analyticsEvents)
+      .where(lt(analyticsEvents.createdAt, before(settings.analyticsDays)))
+      .returning({ id: analyticsEvents.id })
+  ).length;
+  const payloads = (
+    await database.db
+      .update(webhookEvents)
+      .set({ payload: {} })
+      .where(
+        and(
+          isNotNull(webhookEvents.processedAt),
+          lt(webhookEvents.receivedAt, before(settings.providerPayloadDays)),
+          sql`${webhookEvents.payload} <> '{}'::jsonb`,
+        ),
+      )
+      .returning({ id: webhookEvents.id })
+  ).length;
+  if (mails + analytics + payloads > 0) {
+    log?.info({ mails, analytics, payloads }, 'retention removed old data');
+  }
+  return { mails, analytics, payloads };
+}
+
+/** Runs the retention job every hour (and once at start) until the returned function is called. */
+export function startRetention(
+  database: Database,
+  clock: Clock,
+  settings: RetentionSettings,
+  log: RetentionLogger,
+) {
+  const run = () =>
+    runRetention(database, clock, settings, log).catch((error: unknown) =>
+      log.warn({ err: error }, 'retention job failed; it runs again in an hour'),
+    );
+  const first = setTimeout(run, 30_000);
+  first.unref();
+  const timer = setInterval(run, RETENTION_INTERVAL_MS);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
