@@ -25,6 +25,10 @@ export const AUDIT_ACTIONS = [
   'team_create',
   'team_update',
   'team_delete',
+  'shift_assign',
+  'shift_unassign',
+  'shift_copy_week',
+  'pool_tip_assign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +59,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   team_create: 'Team angelegt',
   team_update: 'Team geändert',
   team_delete: 'Team gelöscht',
+  shift_assign: 'Dienst eingeteilt',
+  shift_unassign: 'Dienst entfernt',
+  shift_copy_week: 'Dienstwoche kopiert',
+  pool_tip_assign: 'Trinkgeld aus dem Pool zugewiesen',
 };
 
 export const AUDIT_TARGET_TYPES = [
@@ -69,5 +77,6 @@ export const AUDIT_TARGET_TYPES = [
   'branding',
   'integration',
   'team',
+  'shift',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
