@@ -127,3 +127,32 @@ export const SHIFT_ERRORS = defineErrors({
     message: 'Einteilung: Diese Einteilung wurde in diesem Betrieb nicht gefunden.',
   },
 });
+
+/**
+ * The plan form of /admin/shifts: the target comes from the page; empty times mean the whole
+ * day. The page turns the values into a `shiftCreateSchema` body.
+ */
+export const shiftFormSchema = z
+  .object({
+    profileId: z.string().min(1, 'Mitarbeiter: Bitte wählen Sie eine Person aus.'),
+    day,
+    startTime: z.string(),
+    endTime: z.string(),
+  })
+  .superRefine((value, context) => {
+    for (const field of ['startTime', 'endTime'] as const) {
+      if (value[field] !== '' && !isValidTime(value[field])) {
+        context.addIssue({ code: 'custom', path: [field], message: SHIFT_MESSAGES.time });
+      }
+    }
+    if ((value.startTime === '') !== (value.endTime === '')) {
+      context.addIssue({
+        code: 'custom',
+        path: [value.startTime === '' ? 'startTime' : 'endTime'],
+        message: SHIFT_MESSAGES.timesTogether,
+      });
+    } else if (value.startTime !== '' && value.startTime === value.endTime) {
+      context.addIssue({ code: 'custom', path: ['endTime'], message: SHIFT_MESSAGES.sameTimes });
+    }
+  });
+export type ShiftFormInput = z.input<typeof shiftFormSchema>;

@@ -22,7 +22,14 @@ type Load =
   | { state: 'loading' }
   | { state: 'ready'; entry: GuestEntrypoint }
   | { state: 'missing' }
-  | { state: 'unavailable'; title: string; message: string; canReload?: boolean };
+  | {
+      state: 'unavailable';
+      title: string;
+      message: string;
+      canReload?: boolean;
+      /** Other tip pages to offer (a deactivated person's team and business). */
+      links?: { path: string; message: string }[];
+    };
 
 type Resume = { tipId: string; how: 'return' | 'cancel' | 'abandoned' };
 
@@ -46,8 +53,14 @@ function handleLoadError(error: unknown, setLoad: (load: Load) => void, entryCod
     navigate('/error/invalid-uid', { replace: true });
   } else if (code === 'recipient_not_found') {
     setLoad({ state: 'missing' });
-  } else if (code === 'business_deactivated' && apiError) {
-    setLoad({ state: 'unavailable', title: apiError.title, message: apiError.message });
+  } else if (apiError && code.endsWith('_deactivated')) {
+    // business_deactivated, recipient_deactivated (with the tip pages to offer instead)
+    setLoad({
+      state: 'unavailable',
+      title: apiError.title,
+      message: apiError.message,
+      links: apiError.details,
+    });
   } else {
     // Never the sales pitch: the guest may try again or close the page.
     setLoad({
@@ -183,6 +196,7 @@ export function TipPage({ code }: { code: string }) {
     return (
       <Suspense fallback={loading}>
         <GuestMessagePage
+          links={(load as { links?: { path: string; message: string }[] }).links}
           title={load.state === 'missing' ? guestTexts.notFound.title : load.title}
           description={load.state === 'missing' ? guestTexts.notFound.description : load.message}
           actions={[
