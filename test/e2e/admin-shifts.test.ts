@@ -138,7 +138,33 @@ describe('Dienstplan und Pool', () => {
     await pooled.waitFor({ state: 'detached' });
     expect(await toasts()).toEqual([expect.stringContaining('Trinkgeld Ben Müller zugewiesen.')]);
     expect(errors).toEqual([]);
+
+    // The owner deactivates David; his personal tip page then offers his team and the hotel.
+    const staff = await ownerContext.request.get('/api/admin/users?search=david');
+    const david = ((await staff.json()) as { items: { id: string }[] }).items[0]!;
+    const deactivated = await ownerContext.request.post(`/api/admin/users/${david.id}/deactivate`, {
+      headers: { origin: server.url },
+      data: {},
+    });
+    expect(deactivated.status()).toBe(200);
     await ownerContext.close();
+    const visitorContext = await newContext(browser, server.url, {
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+    });
+    const visitor = await visitorContext.newPage();
+    const visitorErrors = trackPageErrors(visitor);
+    await visitor.goto('/t/aio-david-wagner-6t1z');
+    await visitor.getByRole('heading', { name: 'Nicht mehr erreichbar' }).waitFor();
+    await visitor.getByText('kein Trinkgeld mehr an').waitFor();
+    await visitor.getByRole('link', { name: 'Hotel Seeblick Trinkgeld geben' }).waitFor();
+    await visitor.getByRole('link', { name: 'Dem Team Hausteam Trinkgeld geben' }).click();
+    await visitor.waitForURL('**/t/aio-team-hausteam-2k8j');
+    await visitor
+      .getByText('Ihr Trinkgeld wird nach Punkten unter 3 Mitarbeitenden aufgeteilt.')
+      .waitFor();
+    expect(visitorErrors).toEqual([]);
+    await visitorContext.close();
 
     // Ben finds it in his history with the reason and the guest's words.
     const benContext = await newContext(browser, server.url);
