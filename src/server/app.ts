@@ -34,6 +34,8 @@ import { profileRoutes } from './features/profiles/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
 import { staffRoutes } from './features/staff/routes';
 import { teamRoutes } from './features/teams/routes';
+import { shiftRoutes } from './features/shifts/routes';
+import { poolRoutes } from './features/pool/routes';
 import { qrAdminRoutes } from './features/qr-admin/routes';
 import { showcaseRoutes } from './features/showcase/routes';
 import { tipRoutes } from './features/tips/routes';
@@ -189,6 +191,8 @@ export async function buildApp(
   await app.register(staffRoutes);
   await app.register(teamRoutes);
   await app.register(privacyRoutes);
+  await app.register(shiftRoutes);
+  await app.register(poolRoutes);
 
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;

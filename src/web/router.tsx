@@ -147,6 +147,13 @@ export const routes: RouteObject[] = [
                   (m) => m.UsersPage,
                 ),
               },
+              {
+                path: '/admin/shifts',
+                lazy: page(
+                  () => import('./features/admin/ShiftsPage'),
+                  (m) => m.ShiftsPage,
+                ),
+              },
             ],
           },
         ],

@@ -299,6 +299,7 @@ describe('admin shell on phones and by keyboard', () => {
         '/admin/branding',
         '/admin/reports',
         '/admin/users',
+        '/admin/shifts',
       ]) {
         await page.goto(path);
         await page.getByRole('heading').first().waitFor();

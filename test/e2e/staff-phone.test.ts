@@ -87,7 +87,7 @@ async function inViewport(page: Page, name: string): Promise<boolean> {
   return box !== null && box.x >= 0 && box.x + box.width <= width;
 }
 
-const TABS = ['Heute', 'Nachrichten', 'Historie', 'Statistiken', 'QR-Code'];
+const TABS = ['Heute', 'Nachrichten', 'Historie', 'Statistiken', 'Team', 'QR-Code'];
 
 describe.each([360, 390])('employee dashboard at %i px', (width) => {
   it('keeps the header compact, never scrolls sideways and reaches every tab by touch and keyboard', async () => {

@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   integer,
   jsonb,
   pgTable,
@@ -436,4 +437,27 @@ export const adminAuditLog = pgTable('admin_audit_log', {
   payload: jsonb('payload').notNull().default({}).$type<Record<string, unknown>>(),
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
+});
+
+/** Shift routing (migration 0122): a point or a team assigned to a person for a time range. */
+export const shiftAssignments = pgTable('shift_assignments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  entrypointId: uuid('entrypoint_id').references(() => paymentEntrypoints.id, {
+    onDelete: 'cascade',
+  }),
+  teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  /** YYYY-MM-DD, the Europe/Berlin day. */
+  day: date('day', { mode: 'string' }).notNull(),
+  startMinute: integer('start_minute').notNull(),
+  endMinute: integer('end_minute').notNull(),
+  startsAt: tstz('starts_at').notNull(),
+  endsAt: tstz('ends_at').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
 });

@@ -11,6 +11,7 @@ import {
   type FactoryBusiness,
 } from '../../../test/support/factories';
 import { newGuestSessionId } from '../../../test/support/guest';
+import { dayInZone } from '../../shared/domain/shifts';
 
 /**
  * Proof 1 of issue 15: every route the server offers (its own route list, `app.routeList`), called
@@ -27,6 +28,8 @@ type Statuses = Record<Party, number>;
 interface Fixture {
   biz: FactoryBusiness;
   tipId: string;
+  /** A paid tip to the object point that reached nobody: it waits in the owner's pool. */
+  poolTipId: string;
 }
 
 interface Entry {
@@ -68,6 +71,8 @@ const freshIp = () => `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250
 const point = (f: Fixture) => f.biz.points[0]!;
 const employeeA = (f: Fixture) => f.biz.employees[0]!;
 const employeeB = (f: Fixture) => f.biz.employees[1]!;
+const objectPoint = (f: Fixture) => f.biz.points[1]!;
+const today = () => dayInZone(t.clock.now());
 
 const ENTRIES: Entry[] = [
   // Health, legal, docs, public data
@@ -388,6 +393,37 @@ const ENTRIES: Entry[] = [
     url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}`,
     status: console1(204),
   },
+
+  // Shift plan and the owner's pool (issue 11); team members see their team's splits
+  { route: 'GET /api/admin/shifts', status: console1() },
+  {
+    route: 'POST /api/admin/shifts',
+    body: (f) => ({
+      targetKind: 'point',
+      targetId: objectPoint(f).id,
+      profileId: employeeA(f).id,
+      day: today(),
+    }),
+    status: console1(201),
+  },
+  {
+    route: 'POST /api/admin/shifts/copy-week',
+    body: (f) => ({ targetKind: 'point', targetId: objectPoint(f).id, fromDay: today() }),
+    status: console1(),
+  },
+  {
+    route: 'DELETE /api/admin/shifts/:id',
+    url: () => `/api/admin/shifts/${randomUUID()}`,
+    status: console1(404),
+  },
+  { route: 'GET /api/admin/pool', status: console1() },
+  {
+    route: 'POST /api/admin/pool/:id/assign',
+    url: (f) => `/api/admin/pool/${f.poolTipId}/assign`,
+    body: (f) => ({ profileId: employeeA(f).id }),
+    status: console1(),
+  },
+  { route: 'GET /api/employee/team-tips', status: signedIn(200) },
 ];
 
 let t: TestApp;
@@ -406,7 +442,12 @@ async function newFixture(): Promise<Fixture> {
     entrypoint: biz.points[0]!,
     guestMessage: 'Danke!',
   });
-  return { biz, tipId: tip.id };
+  const pooled = await createTip(t.database.db, {
+    businessId: biz.id,
+    entrypoint: biz.points[1]!,
+    guestMessage: 'Für den ganzen Tisch',
+  });
+  return { biz, tipId: tip.id, poolTipId: pooled.id };
 }
 
 async function cookieOf(party: Party, f: Fixture): Promise<string | undefined> {

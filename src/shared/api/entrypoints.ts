@@ -73,10 +73,20 @@ export const ENTRYPOINT_ERRORS = defineErrors({
     title: 'Mitarbeiter nicht gefunden',
     message: 'Zu diesem Code gibt es niemanden mehr, der Trinkgeld empfangen kann.',
   },
+  recipient_deactivated: {
+    status: 410,
+    title: 'Nicht mehr erreichbar',
+    message:
+      'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Sie können stattdessen dem Team oder dem Betrieb ein Trinkgeld geben.',
+  },
   business_deactivated: {
     status: 403,
     title: 'Service nicht verfügbar',
     message: 'Dieser Betrieb nimmt derzeit kein digitales Trinkgeld an.',
   },
 });
+/** recipient_deactivated when there is neither a team nor a business page to offer. */
+export const ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE =
+  'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Bitte wenden Sie sich an das Personal.';
+
 export type EntrypointErrorCode = keyof typeof ENTRYPOINT_ERRORS;

@@ -105,3 +105,41 @@ export const TEAM_ERRORS = defineErrors({
       'Team: Es gibt noch aktive Bezahlpunkte für dieses Team. Bitte deaktivieren Sie diese zuerst.',
   },
 });
+
+/**
+ * Transparency for team members (issue 11 item 5, decision 0122): the tips of the signed-in
+ * person's teams and how each was split among all members, with the reason; never a guest's
+ * identity (a tip carries none but its words).
+ */
+export const teamTipsQuerySchema = z.object({
+  period: z
+    .enum(['day', 'week', 'month'], { error: 'Zeitraum: Tag, Woche oder Monat.' })
+    .default('week'),
+});
+export const teamTipShareSchema = z.object({
+  name: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  /** The signed-in person's own share. */
+  mine: z.boolean(),
+});
+export const teamTipSchema = z.object({
+  id: z.uuid(),
+  teamName: z.string(),
+  createdAt: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  guestMessage: z.string().nullable(),
+  feedbackEmoji: z.enum(['smile', 'clap', 'pray']).nullable(),
+  feedbackMessage: z.string().nullable(),
+  /** Empty while the tip waits in the owner's pool (a team without members on that day). */
+  shares: z.array(teamTipShareSchema),
+});
+export type TeamTip = z.infer<typeof teamTipSchema>;
+export const teamTipsSchema = z.object({
+  teams: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  items: z.array(teamTipSchema),
+  /** At most this many tips are listed, newest first. */
+  limit: z.number().int(),
+});
+export type TeamTips = z.infer<typeof teamTipsSchema>;

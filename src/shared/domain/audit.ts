@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   'team_update',
   'team_delete',
   'payment_refund',
+  'shift_assign',
+  'shift_unassign',
+  'shift_copy_week',
+  'pool_tip_assign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,6 +61,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   team_update: 'Team geändert',
   team_delete: 'Team gelöscht',
   payment_refund: 'Zahlung erstattet',
+  shift_assign: 'Dienst eingeteilt',
+  shift_unassign: 'Dienst entfernt',
+  shift_copy_week: 'Dienstwoche kopiert',
+  pool_tip_assign: 'Trinkgeld aus dem Pool zugewiesen',
 };
 
 export const AUDIT_TARGET_TYPES = [
@@ -71,5 +79,6 @@ export const AUDIT_TARGET_TYPES = [
   'branding',
   'integration',
   'team',
+  'shift',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

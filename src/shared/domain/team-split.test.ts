@@ -83,3 +83,21 @@ describe('split reasons', () => {
     );
   });
 });
+
+describe('reasons with shift routing', () => {
+  it('says who was on duty', () => {
+    const equal = { members: 3, weight: 1, weightSum: 3 };
+    expect(splitReason('equal', equal, { onShift: true })).toBe(
+      'zu gleichen Teilen unter 3 Mitgliedern im Dienst',
+    );
+    expect(
+      splitReason('weighted', { members: 2, weight: 2, weightSum: 5 }, { onShift: true }),
+    ).toBe('2 von 5 Punkten im Dienst');
+    expect(
+      splitReason('equal', { members: 1, weight: 1, weightSum: 1 }, { place: 'Zimmer 204' }),
+    ).toBe('im Dienst an Zimmer 204');
+    expect(splitReason('equal', { members: 2, weight: 1, weightSum: 2 }, { place: 'Bar' })).toBe(
+      'zu gleichen Teilen unter 2 Mitarbeitenden im Dienst an Bar',
+    );
+  });
+});

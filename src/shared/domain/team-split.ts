@@ -1,3 +1,5 @@
+import { joinNames } from './shifts';
+
 /** Team tip splits (issue 11): the rules and the reason each member reads. */
 export const TEAM_SPLIT_RULES = ['equal', 'weighted'] as const;
 export type TeamSplitRule = (typeof TEAM_SPLIT_RULES)[number];
@@ -14,13 +16,24 @@ export const TEAM_SPLIT_RULE_LABELS: Record<TeamSplitRule, string> = {
 export function splitReason(
   rule: TeamSplitRule,
   share: { members: number; weight: number; weightSum: number },
+  shift: { onShift?: boolean; place?: string | null } = {},
 ): string {
+  // Shift routing (decision 0122): "… im Dienst", and for an object "… im Dienst an Tisch 7".
+  const duty = shift.place ? ` im Dienst an ${shift.place}` : shift.onShift ? ' im Dienst' : '';
+  if (rule === 'weighted' && share.members > 1) {
+    return `${share.weight} von ${share.weightSum} ${share.weightSum === 1 ? 'Punkt' : 'Punkten'}${duty}`;
+  }
+  if (shift.place) {
+    return share.members === 1
+      ? `im Dienst an ${shift.place}`
+      : `zu gleichen Teilen unter ${share.members} Mitarbeitenden${duty}`;
+  }
   if (rule === 'weighted') {
-    return `${share.weight} von ${share.weightSum} ${share.weightSum === 1 ? 'Punkt' : 'Punkten'}`;
+    return `${share.weight} von ${share.weightSum} ${share.weightSum === 1 ? 'Punkt' : 'Punkten'}${duty}`;
   }
   return share.members === 1
-    ? 'als einziges Mitglied'
-    : `zu gleichen Teilen unter ${share.members} Mitgliedern`;
+    ? `als einziges Mitglied${duty}`
+    : `zu gleichen Teilen unter ${share.members} Mitgliedern${duty}`;
 }
 
 /**
@@ -29,12 +42,25 @@ export function splitReason(
  */
 export function receiverNote(
   target:
-    | { kind: 'team'; rule: TeamSplitRule; members: number }
-    | { kind: 'object'; businessName: string }
+    | { kind: 'team'; rule: TeamSplitRule; members: number; onShift?: boolean }
+    | { kind: 'object'; businessName: string; onShiftNames?: string[] }
     | { kind: 'person' },
 ): string | null {
   if (target.kind === 'person') return null;
-  if (target.kind === 'object') return `Ihr Trinkgeld geht an das Team von ${target.businessName}.`;
+  if (target.kind === 'object') {
+    const names = target.onShiftNames ?? [];
+    if (names.length === 1) return `Ihr Trinkgeld geht heute an ${names[0]}.`;
+    if (names.length > 1) {
+      return `Ihr Trinkgeld geht an das heutige Serviceteam: ${joinNames(names)}.`;
+    }
+    return `Ihr Trinkgeld geht an das Team von ${target.businessName}.`;
+  }
+  if (target.onShift) {
+    if (target.members <= 1) return 'Ihr Trinkgeld geht an das heutige Serviceteam.';
+    return target.rule === 'weighted'
+      ? `Ihr Trinkgeld geht an das heutige Serviceteam und wird nach Punkten unter ${target.members} Mitarbeitenden aufgeteilt.`
+      : `Ihr Trinkgeld geht an das heutige Serviceteam und wird zu gleichen Teilen unter ${target.members} Mitarbeitenden aufgeteilt.`;
+  }
   if (target.members <= 1) return 'Ihr Trinkgeld geht an das Team.';
   return target.rule === 'weighted'
     ? `Ihr Trinkgeld wird nach Punkten unter ${target.members} Mitarbeitenden aufgeteilt.`

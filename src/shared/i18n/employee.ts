@@ -16,6 +16,19 @@ export const employeeTexts = {
     history: 'Historie',
     stats: 'Statistiken',
     qr: 'QR-Code',
+    team: 'Team',
+  },
+  /** The team tab (issue 11 item 5): every tip of the own teams and how it was split. */
+  teamTab: {
+    title: 'Trinkgelder meiner Teams',
+    description:
+      'Jedes Team-Trinkgeld mit der Aufteilung auf alle Mitglieder und dem Grund – so sehen Sie, warum Sie wie viel erhalten.',
+    noTeam: 'Sie sind in keinem Team.',
+    empty: 'In diesem Zeitraum keine Team-Trinkgelder.',
+    pooled: 'Niemand im Team war eingeteilt: Das Trinkgeld liegt beim Betrieb.',
+    you: '(Sie)',
+    sharesLabel: 'Aufteilung',
+    limited: (n: number) => `Die neuesten ${n} Trinkgelder.`,
   },
   today: {
     title: 'Heute',

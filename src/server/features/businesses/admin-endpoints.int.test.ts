@@ -9,7 +9,10 @@ import {
   createPlatformAdmin,
   type FactoryBusiness,
 } from '../../../../test/support/factories';
+import { dayInZone } from '../../../shared/domain/shifts';
 import { adminAuditLog } from '../../db/schema';
+
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
  * The access matrix of every admin endpoint (issue 10): refused for anonymous visitors (401)
@@ -215,6 +218,41 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     route: 'DELETE /api/admin/teams/{id}',
     url: (f) => `/api/admin/teams/${f.business.teams[0]!.id}`,
     adminStatus: 204,
+  },
+  { route: 'GET /api/admin/shifts', url: () => '/api/admin/shifts' },
+  {
+    route: 'POST /api/admin/shifts',
+    url: () => '/api/admin/shifts',
+    body: (f) => ({
+      targetKind: 'point',
+      targetId: f.business.points[1]!.id,
+      profileId: f.business.employees[0]!.id,
+      day: dayInZone(t.clock.now()),
+    }),
+    adminStatus: 201,
+  },
+  {
+    route: 'POST /api/admin/shifts/copy-week',
+    url: () => '/api/admin/shifts/copy-week',
+    body: (f) => ({
+      targetKind: 'team',
+      targetId: f.business.teams[0]!.id,
+      fromDay: dayInZone(t.clock.now()),
+    }),
+  },
+  {
+    route: 'DELETE /api/admin/shifts/{id}',
+    url: () => `/api/admin/shifts/${NO_SUCH_ID}`,
+    // Allowed to ask; the fixture has no assignment to remove.
+    adminStatus: 404,
+  },
+  { route: 'GET /api/admin/pool', url: () => '/api/admin/pool' },
+  {
+    route: 'POST /api/admin/pool/{id}/assign',
+    url: () => `/api/admin/pool/${NO_SUCH_ID}/assign`,
+    body: (f) => ({ profileId: f.business.employees[0]!.id }),
+    // Allowed to ask; the fixture's pool is empty.
+    adminStatus: 404,
   },
 ];
 

@@ -2,7 +2,8 @@ import type { Database } from '../../db/connect';
 
 /**
  * The employee's read model. An employee receives money two ways: direct tips
- * (`tips.employee_id`) and shares of team tips (`tip_allocations.profile_id`). Both appear as one
+ * (`tips.employee_id`) and allocations (`tip_allocations.profile_id`): shares of team tips, tips
+ * of an object they were on shift at, and tips given to them from the pool (decision 0122). Both appear as one
  * list of "received tips" where the amount is what this employee gets. Only paid tips count:
  * `pending` (paid by the guest, awaiting payout) and `completed` (paid out).
  *
@@ -44,7 +45,8 @@ const RECEIVED_TIPS = `
          CASE WHEN p.status = 'paid' THEN 'completed' ELSE 'pending' END,
          t.created_at, CASE WHEN p.status = 'paid' THEN p.processed_at END,
          CASE WHEN p.status = 'paid' THEN p.provider_transfer_id END,
-         t.payment_method, 'team', t.platform_fee_covered, t.guest_message,
+         t.payment_method, CASE WHEN t.team_id IS NULL THEN 'direct' ELSE 'team' END,
+         t.platform_fee_covered, t.guest_message,
          t.feedback_emoji, t.feedback_message, tm.name, a.reason
   FROM tip_allocations a
   JOIN tips t ON t.id = a.tip_id

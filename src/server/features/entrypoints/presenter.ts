@@ -53,6 +53,30 @@ export function presentRecipient(resolved: ResolvedCode): {
   };
 }
 
+/**
+ * Who receives a tip through this code, said before paying (issue 11 items 5 and 7): the first
+ * names on shift at an object, else its team (the team on shift today, or all of it), else the
+ * business; a team point says how it is split.
+ */
+export function guestReceiverNote(resolved: ResolvedCode): string | null {
+  if (resolved.employee) return null;
+  const names = resolved.type === 'object' ? (resolved.onShiftNames ?? []) : [];
+  if (names.length > 0 || !resolved.team) {
+    return receiverNote({
+      kind: 'object',
+      businessName: resolved.business.name,
+      onShiftNames: names,
+    });
+  }
+  const onShift = resolved.teamOnShift ?? 0;
+  return receiverNote({
+    kind: 'team',
+    rule: resolved.team.splitRule,
+    members: onShift > 0 ? onShift : (resolved.teamMemberCount ?? 0),
+    onShift: onShift > 0,
+  });
+}
+
 /** The guest-safe view of a code: built field by field, so no internal column can slip through. */
 export function presentGuestEntrypoint(
   resolved: ResolvedCode,
@@ -64,15 +88,7 @@ export function presentGuestEntrypoint(
     type: resolved.type,
     ...presentRecipient(resolved),
     businessName: resolved.business.name,
-    receiverNote: resolved.employee
-      ? null
-      : resolved.team
-        ? receiverNote({
-            kind: 'team',
-            rule: resolved.team.splitRule,
-            members: resolved.teamMemberCount ?? 0,
-          })
-        : receiverNote({ kind: 'object', businessName: resolved.business.name }),
+    receiverNote: guestReceiverNote(resolved),
     branding: presentBranding(resolved.branding, resolved.business.name),
     paymentProvider,
   };

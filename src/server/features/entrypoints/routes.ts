@@ -25,7 +25,7 @@ export const entrypointRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const resolved = await resolveGuestCode(database.db, request.params.code);
+      const resolved = await resolveGuestCode(database.db, request.params.code, clock.now());
       if (resolved.qrCodeId) await touchLegacyCode(database.db, resolved.qrCodeId, clock.now());
       reply.header('cache-control', 'no-store');
       return presentGuestEntrypoint(resolved, config.paymentProvider);

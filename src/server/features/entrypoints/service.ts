@@ -1,5 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { ENTRYPOINT_ERRORS } from '../../../shared/api/entrypoints';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import {
+  ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE,
+  ENTRYPOINT_ERRORS,
+} from '../../../shared/api/entrypoints';
 import type { EntrypointType, TipSource } from '../../../shared/domain/tips';
 import type { Executor } from '../../db/connect';
 import {
@@ -14,6 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { firstNamesOnShift, onShiftAt } from '../shifts/on-shift';
 import { guestCodeProblem, looksLikeLegacyCode } from './policy';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -37,19 +41,28 @@ export interface ResolvedCode {
   team: TeamRow | null;
   /** How many people a team tip would be split among right now (team points only). */
   teamMemberCount?: number;
+  /** Shift routing at the moment asked (decision 0122): first names on shift at an object. */
+  onShiftNames?: string[];
+  /** How many of the team are on shift at that moment (0: the team has no shift now). */
+  teamOnShift?: number;
 }
 
 /**
  * Looks a code up the way the spec loads an entry: the payment point by uid first, then the
  * legacy QR code. Throws the guest-facing error when nobody can be tipped through it.
  */
-export async function resolveGuestCode(executor: Executor, code: string): Promise<ResolvedCode> {
+export async function resolveGuestCode(
+  executor: Executor,
+  code: string,
+  /** With a moment, who is on shift then is resolved too (the guest's receiver note). */
+  at?: Date,
+): Promise<ResolvedCode> {
   const [entry] = await executor
     .select()
     .from(paymentEntrypoints)
     .where(eq(paymentEntrypoints.uid, code))
     .limit(1);
-  if (entry) return resolveEntrypoint(executor, entry);
+  if (entry) return resolveEntrypoint(executor, entry, at);
 
   const [legacy] = await executor.select().from(qrCodes).where(eq(qrCodes.code, code)).limit(1);
   if (legacy) return resolveLegacy(executor, legacy);
@@ -66,6 +79,7 @@ export async function resolveGuestCode(executor: Executor, code: string): Promis
 async function resolveEntrypoint(
   executor: Executor,
   entry: typeof paymentEntrypoints.$inferSelect,
+  at?: Date,
 ): Promise<ResolvedCode> {
   const business = await loadBusiness(executor, entry.businessId);
   let employee: ProfileRow | null = null;
@@ -75,6 +89,9 @@ async function resolveEntrypoint(
   if (entry.targetType === 'user') {
     employee = await loadEmployee(executor, entry.targetId);
     recipientExists = employee !== null;
+    if (!employee && business?.active && entry.active) {
+      await throwIfDeactivated(executor, entry.businessId, entry.targetId);
+    }
   } else if (entry.targetType === 'team') {
     const [row] = await executor.select().from(teams).where(eq(teams.id, entry.targetId));
     team = row ?? null;
@@ -104,6 +121,12 @@ async function resolveEntrypoint(
     employee,
     team,
     ...(team ? { teamMemberCount: (await activeTeamMembers(executor, team)).length } : {}),
+    ...(at && entry.type === 'object'
+      ? { onShiftNames: await firstNamesOnShift(executor, entry.id, at) }
+      : {}),
+    ...(at && team
+      ? { teamOnShift: (await onShiftAt(executor, { teamId: team.id }, at)).length }
+      : {}),
   };
 }
 
@@ -114,6 +137,9 @@ async function resolveLegacy(
   const employee = await loadEmployee(executor, legacy.employeeId);
   const businessId = legacy.businessId ?? employee?.businessId ?? null;
   const business = businessId ? await loadBusiness(executor, businessId) : null;
+  if (!employee && business?.active && legacy.isActive) {
+    await throwIfDeactivated(executor, business.id, legacy.employeeId);
+  }
   throwIfProblem({
     found: 'legacy',
     looksLegacy: true,
@@ -134,6 +160,62 @@ async function resolveLegacy(
     employee,
     team: null,
   };
+}
+
+/**
+ * A deactivated person's code (issue 11): the guest is told so and offered the tip page of a team
+ * the person was in and the business's own tip page instead (decision 0122), as error details
+ * `{ path: '/t/{code}', message: label }`.
+ */
+async function throwIfDeactivated(executor: Executor, businessId: string, profileId: string) {
+  const [person] = await executor
+    .select({ disabledAt: users.disabledAt })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(users.id, profileId), eq(profiles.businessId, businessId)));
+  if (!person?.disabledAt) return;
+  const teamPoints = await executor
+    .select({ uid: paymentEntrypoints.uid, name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), eq(teams.active, true)))
+    .innerJoin(
+      paymentEntrypoints,
+      and(
+        eq(paymentEntrypoints.targetType, 'team'),
+        eq(paymentEntrypoints.targetId, teams.id),
+        eq(paymentEntrypoints.type, 'team'),
+        eq(paymentEntrypoints.active, true),
+      ),
+    )
+    .where(and(eq(teamMembers.profileId, profileId), isNull(teamMembers.leftAt)))
+    .orderBy(asc(teams.name), asc(paymentEntrypoints.createdAt))
+    .limit(1);
+  const [businessPoint] = await executor
+    .select({ uid: paymentEntrypoints.uid, name: businesses.name })
+    .from(paymentEntrypoints)
+    .innerJoin(businesses, eq(businesses.id, paymentEntrypoints.businessId))
+    .where(
+      and(
+        eq(paymentEntrypoints.businessId, businessId),
+        eq(paymentEntrypoints.targetType, 'tenant'),
+        eq(paymentEntrypoints.active, true),
+      ),
+    )
+    .orderBy(asc(paymentEntrypoints.createdAt), asc(paymentEntrypoints.id))
+    .limit(1);
+  const details = [
+    ...teamPoints.map((point) => ({
+      path: `/t/${point.uid}`,
+      message: `Dem Team ${point.name} Trinkgeld geben`,
+    })),
+    ...(businessPoint
+      ? [{ path: `/t/${businessPoint.uid}`, message: `${businessPoint.name} Trinkgeld geben` }]
+      : []),
+  ];
+  throw new AppError(ENTRYPOINT_ERRORS.recipient_deactivated, {
+    ...(details.length === 0 ? { message: ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE } : {}),
+    details,
+  });
 }
 
 function throwIfProblem(facts: Parameters<typeof guestCodeProblem>[0]): void {

@@ -344,10 +344,11 @@ describe('deactivation', () => {
       await count('SELECT count(*)::int AS n FROM profiles WHERE id = $1', [employee.id]),
     ).toBe(1);
     expect((await action(employee.id, 'deactivate', shopOwner)).statusCode).toBe(409);
-    // Guests of the personal tip page hear that nobody can receive through it any more.
+    // Guests of the personal tip page hear that this person receives no tips through it any
+    // more (the business has no team or business page to offer instead).
     const guest = await guestCode();
-    expect(guest.statusCode).toBe(404);
-    expect(guest.json().error.code).toBe('recipient_not_found');
+    expect(guest.statusCode).toBe(410);
+    expect(guest.json().error).toMatchObject({ code: 'recipient_deactivated', details: [] });
 
     const back = await action(employee.id, 'reactivate', shopOwner);
     expect(back.statusCode).toBe(200);

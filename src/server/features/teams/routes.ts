@@ -7,10 +7,15 @@ import {
   teamParamsSchema,
   teamQuerySchema,
   teamSchema,
+  teamTipsQuerySchema,
+  teamTipsSchema,
   teamUpdateSchema,
 } from '../../../shared/api/teams';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
+import { actorOf } from '../auth/guard';
 import { businessScopeOf } from '../businesses/scope';
+import { periodStart } from '../employee/stats';
+import { teamTipsOf } from './transparency';
 import {
   createTeam,
   deleteTeam,
@@ -31,6 +36,27 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     ...(await businessScopeOf(request, context.database.db)),
     request,
   });
+
+  app.get(
+    '/api/employee/team-tips',
+    {
+      onRequest: app.requireActor(),
+      schema: {
+        tags,
+        summary: 'Trinkgelder der eigenen Teams mit der Aufteilung auf alle Mitglieder',
+        querystring: teamTipsQuerySchema,
+        response: { 200: teamTipsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return teamTipsOf(
+        context.database.db,
+        actorOf(request).profileId,
+        periodStart(request.query.period, context.clock.now()),
+      );
+    },
+  );
 
   app.get(
     '/api/admin/teams',

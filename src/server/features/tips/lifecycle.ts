@@ -1,11 +1,9 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { splitCents } from '../../../shared/domain/money';
-import { splitReason } from '../../../shared/domain/team-split';
 import type { PaymentSessionStatus } from '../../../shared/domain/tips';
 import type { Executor, Tx } from '../../db/connect';
-import { payLaterLinks, paymentSessions, teams, tipAllocations, tips } from '../../db/schema';
+import { payLaterLinks, paymentSessions, tipAllocations, tips } from '../../db/schema';
 import { recordAnalyticsEvent } from '../analytics/service';
-import { activeTeamMembers } from '../entrypoints/service';
+import { allocatePaidTip } from '../shifts/routing';
 import type { TipChange } from './events';
 import { statusesBefore } from './policy';
 
@@ -27,10 +25,9 @@ function changeOf(tip: TipRow, employeeIds: string[]): TipChange {
   };
 }
 
-/** Who should see a tip: the direct employee, or every member with an allocation of it. */
+/** Who should see a tip: the direct employee, or everyone with an allocation of it. */
 export async function tipAudience(executor: Executor, tip: TipRow): Promise<string[]> {
   if (tip.employeeId) return [tip.employeeId];
-  if (!tip.teamId) return [];
   const rows = await executor
     .select({ profileId: tipAllocations.profileId })
     .from(tipAllocations)
@@ -56,7 +53,8 @@ export async function markTipPaid(
     .returning();
   if (!tip) return null;
   if (tip.payLaterLinkId) await claimPayLaterLink(tx, tip, input.at);
-  if (tip.teamId) await allocateTeamTip(tx, tip, input.at);
+  // Team, shift and object routing (decision 0122); a person's tip needs no allocation.
+  await allocatePaidTip(tx, tip, input.at);
   await recordAnalyticsEvent(tx, {
     name: 'payment_success',
     businessId: tip.businessId,
@@ -166,35 +164,4 @@ export async function endPaymentSession(
     .where(and(eq(paymentSessions.id, input.sessionId), eq(paymentSessions.status, 'open')))
     .returning({ id: paymentSessions.id });
   return rows.length > 0;
-}
-
-/**
- * Splits a paid team tip among the team's active members by its rule, exactly to the cent, with
- * the reason each member sees. Runs in the transaction that marked the tip paid.
- */
-async function allocateTeamTip(tx: Tx, tip: TipRow, at: Date): Promise<void> {
-  const [team] = await tx.select().from(teams).where(eq(teams.id, tip.teamId!));
-  if (!team) return;
-  const members = await activeTeamMembers(tx, team);
-  if (members.length === 0) return;
-  const weights = members.map((member) => member.weight);
-  const shares = splitCents(tip.amountCents, weights);
-  const weightSum = weights.reduce((a, b) => a + b, 0);
-  await tx
-    .insert(tipAllocations)
-    .values(
-      members.map((member, index) => ({
-        tipId: tip.id,
-        profileId: member.profileId,
-        amountCents: shares[index]!,
-        weight: member.weight,
-        reason: splitReason(team.splitRule, {
-          members: members.length,
-          weight: team.splitRule === 'weighted' ? member.weight : 1,
-          weightSum: team.splitRule === 'weighted' ? weightSum : members.length,
-        }),
-        createdAt: at,
-      })),
-    )
-    .onConflictDoNothing();
 }

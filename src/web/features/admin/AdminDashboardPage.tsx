@@ -14,6 +14,7 @@ import { adminApi, adminKeys } from './admin-api';
 import { ADMIN_MENU } from './admin-pages';
 import { AdminPage } from './AdminPage';
 import { AuditLogCard } from './AuditLogCard';
+import { PoolCard } from './PoolCard';
 import { useSelectedBusinessId } from './business-scope';
 
 const t = adminTexts.dashboard;
@@ -111,6 +112,8 @@ export function AdminDashboardPage() {
           ))}
         </ul>
       </section>
+
+      <PoolCard />
 
       <AuditLogCard />
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import {
   STAFF_STATUS_LABELS,
   staffInviteSchema,
@@ -7,12 +8,13 @@ import {
   type StaffUser,
 } from '../../../shared/api/staff';
 import { adminTexts } from '../../../shared/i18n/admin';
+import { adminShiftsTexts } from '../../../shared/i18n/admin-shifts';
 import { adminUsersTexts as u } from '../../../shared/i18n/admin-users';
 import { ROLE_LABELS, ROLES, type Role } from '../../../shared/domain/roles';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { Badge, type BadgeVariant } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import {
   Card,
   CardContent,
@@ -104,7 +106,15 @@ export function UsersPage() {
   const searchId = useId();
   const items = users.data?.items;
   return (
-    <AdminPage title={u.title} description={u.description}>
+    <AdminPage
+      title={u.title}
+      description={u.description}
+      actions={
+        <Link to="/admin/shifts" className={buttonClasses('outline')}>
+          {adminShiftsTexts.openPlan}
+        </Link>
+      }
+    >
       <Card>
         <CardHeader>
           <CardTitle className="text-lg">{u.inviteTitle}</CardTitle>

@@ -27,6 +27,14 @@ import type {
   TeamMembersInput,
   TeamUpdateInput,
 } from '../../../shared/api/teams';
+import type { PoolAssignResult, PoolPage } from '../../../shared/api/pool';
+import type {
+  ShiftAssignment,
+  ShiftBoard,
+  ShiftCopyResult,
+  ShiftCopyWeek,
+  ShiftCreate,
+} from '../../../shared/api/shifts';
 import type { AuditAction } from '../../../shared/domain/audit';
 import { api, ApiError } from '../../lib/api';
 import { scoped } from './business-scope';
@@ -93,6 +101,14 @@ export const adminApi = {
   setTeamMembers: (id: string, body: TeamMembersInput) =>
     api.put<Team>(scoped(`/api/admin/teams/${id}/members`), body),
   deleteTeam: (id: string) => api.delete<void>(scoped(`/api/admin/teams/${id}`)),
+  shifts: () => api.get<ShiftBoard>(scoped('/api/admin/shifts')),
+  assignShift: (body: ShiftCreate) => api.post<ShiftAssignment>(scoped('/api/admin/shifts'), body),
+  removeShift: (id: string) => api.delete<void>(scoped(`/api/admin/shifts/${id}`)),
+  copyShiftWeek: (body: ShiftCopyWeek) =>
+    api.post<ShiftCopyResult>(scoped('/api/admin/shifts/copy-week'), body),
+  pool: () => api.get<PoolPage>(scoped('/api/admin/pool?pageSize=10')),
+  assignPoolTip: (tipId: string, profileId: string) =>
+    api.post<PoolAssignResult>(scoped(`/api/admin/pool/${tipId}/assign`), { profileId }),
 };
 
 /** Query keys carry the chosen business, so switching it never shows another business's data. */
@@ -110,6 +126,8 @@ export const adminKeys = {
   integration: (businessId: string | null) => ['admin', businessId, 'integration'] as const,
   users: (businessId: string | null) => ['admin', businessId, 'users'] as const,
   teams: (businessId: string | null) => ['admin', businessId, 'teams'] as const,
+  shifts: (businessId: string | null) => ['admin', businessId, 'shifts'] as const,
+  pool: (businessId: string | null) => ['admin', businessId, 'pool'] as const,
 };
 
 /** Downloads the print sheet PDF with the session cookie; the file name comes from the server. */

@@ -15,11 +15,12 @@ import { HistoryList } from './HistoryTab';
 import { QrTab } from './QrTab';
 import { SettingsDialog } from './SettingsDialog';
 import { StatsTab } from './StatsTab';
+import { TeamTab } from './TeamTab';
 import { ThankYouPanel } from './ThankYouPanel';
 import { TodayCard } from './TodayTab';
 import { connectTipStream, type StreamState } from './tip-stream';
 
-type TabKey = 'today' | 'messages' | 'history' | 'stats' | 'qr';
+type TabKey = 'today' | 'messages' | 'history' | 'stats' | 'team' | 'qr';
 
 /** Keeps the dashboard live: a tip change refetches what is on screen; a reconnect catches up. */
 function useLiveTips(): StreamState {
@@ -105,6 +106,7 @@ export function EmployeeDashboardPage() {
       content: <HistoryList title={t.history.title} emptyText={t.history.empty} />,
     },
     { key: 'stats' as const, label: t.tabs.stats, content: <StatsTab /> },
+    { key: 'team' as const, label: t.tabs.team, content: <TeamTab /> },
     { key: 'qr' as const, label: t.tabs.qr, content: <QrTab name={profile?.fullName ?? null} /> },
   ];
 

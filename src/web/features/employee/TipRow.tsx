@@ -67,9 +67,10 @@ export function TipRow({ tip }: { tip: EmployeeTip }) {
           </span>
         ) : null}
       </div>
-      {tip.tipSource === 'team' && tip.teamName ? (
+      {tip.allocationReason ? (
         <p className="text-sm">
-          {t.teamShare(tip.teamName)}: {tip.allocationReason}
+          {tip.tipSource === 'team' && tip.teamName ? `${t.teamShare(tip.teamName)}: ` : null}
+          {tip.allocationReason}
         </p>
       ) : null}
       {tip.platformFeeCovered ? <p className="text-sm text-success">{t.feeNote}</p> : null}

@@ -5,6 +5,7 @@ import type {
   TipPage,
   TodayOverview,
 } from '../../../shared/api/employee';
+import type { TeamTips } from '../../../shared/api/teams';
 import type { StatsPeriod } from '../../../shared/domain/constants';
 import { api } from '../../lib/api';
 
@@ -22,6 +23,7 @@ export const employeeApi = {
     api.get<EmployeeStatsResponse>(`/api/employee/stats?period=${period}`),
   qr: () => api.get<QrCard>('/api/employee/qr'),
   createQr: () => api.post<QrCard>('/api/employee/qr'),
+  teamTips: (period: StatsPeriod) => api.get<TeamTips>(`/api/employee/team-tips?period=${period}`),
 };
 
 /** Query keys: everything under ['employee'] is refetched when a tip changes live. */
@@ -33,4 +35,5 @@ export const employeeKeys = {
     ['employee', 'history', period, page, withMessage] as const,
   stats: (period: StatsPeriod) => ['employee', 'stats', period] as const,
   qr: ['employee', 'qr'] as const,
+  teamTips: (period: StatsPeriod) => ['employee', 'team-tips', period] as const,
 };

@@ -19,6 +19,8 @@ export function GuestMessagePage(props: {
   title: string;
   description: string;
   icon?: ReactNode;
+  /** Other tip pages first (a deactivated person's team and business): server-given paths. */
+  links?: { path: string; message: string }[] | undefined;
   actions: GuestAction[];
   footer?: ReactNode;
 }) {
@@ -37,7 +39,10 @@ export function GuestMessagePage(props: {
         <h1 className="text-2xl font-bold">{props.title}</h1>
         <p className="text-muted-foreground">{props.description}</p>
         <div className="flex w-full flex-col gap-3">
-          {props.actions.map((action, index) =>
+          {[
+            ...(props.links ?? []).map((link) => ({ label: link.message, href: link.path })),
+            ...props.actions,
+          ].map((action: GuestAction, index) =>
             action.href ? (
               <a
                 key={action.label}

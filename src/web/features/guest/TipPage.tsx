@@ -13,12 +13,12 @@ import { readTipPageParams } from './params';
 import { takeActivePayment } from './payment-memory';
 import { LegalLinks } from './LegalLinks';
 import { RecipientHeader } from './RecipientHeader';
-import type { TipPageProblemKind } from './TipPageProblem';
+import type { TipPageProblemState } from './TipPageProblem';
 
 type Load =
   | { state: 'loading' }
   | { state: 'ready'; entry: GuestEntrypoint }
-  | { state: 'problem'; kind: TipPageProblemKind };
+  | { state: 'problem'; problem: TipPageProblemState };
 
 type Resume = { tipId: string; how: 'return' | 'cancel' | 'abandoned' };
 
@@ -65,8 +65,8 @@ export function TipPage({ code }: { code: string }) {
       } catch (error) {
         // The failure paths and their texts load only when needed (TipPageProblem.tsx).
         const { handleLoadError } = await import('./TipPageProblem');
-        const kind = handleLoadError(error, code);
-        if (kind) setLoad({ state: 'problem', kind });
+        const problem = handleLoadError(error, code);
+        if (problem) setLoad({ state: 'problem', problem });
         return;
       }
       setGuestBranding(entry.branding);
@@ -136,7 +136,7 @@ export function TipPage({ code }: { code: string }) {
   if (load.state === 'problem') {
     return (
       <Suspense fallback={loading}>
-        <TipPageProblem kind={load.kind} />
+        <TipPageProblem problem={load.problem} />
       </Suspense>
     );
   }

@@ -1,0 +1,30 @@
+import type { Actor } from '../auth/actor';
+import { canAccessBusiness } from '../auth/policy';
+
+/** The pool is seen and given out by the business's owners and the platform admin. */
+export function canManagePool(
+  actor: Pick<Actor, 'role' | 'businessId'>,
+  businessId: string,
+): boolean {
+  if (actor.role === 'admin') return true;
+  return actor.role === 'business_owner' && canAccessBusiness(actor, businessId);
+}
+
+/**
+ * Whether a tip may be given from the pool to a person: a paid tip of the business that no one
+ * received yet, to an active person of the same business.
+ */
+export function poolAssignProblem(facts: {
+  tip: { businessId: string; paid: boolean; received: boolean } | null;
+  person: { businessId: string | null; disabled: boolean } | null;
+  businessId: string;
+}): 'pool_tip_not_found' | 'pool_tip_assigned' | 'pool_person_not_found' | null {
+  if (!facts.tip || facts.tip.businessId !== facts.businessId || !facts.tip.paid) {
+    return 'pool_tip_not_found';
+  }
+  if (facts.tip.received) return 'pool_tip_assigned';
+  if (!facts.person || facts.person.businessId !== facts.businessId || facts.person.disabled) {
+    return 'pool_person_not_found';
+  }
+  return null;
+}

@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  poolAssignResultSchema,
+  poolAssignSchema,
+  poolPageSchema,
+  poolQuerySchema,
+  poolTipParamsSchema,
+} from '../../../shared/api/pool';
+import { businessScopeQuerySchema } from '../../../shared/api/businesses';
+import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
+import { businessScopeOf } from '../businesses/scope';
+import { assignPoolTip, type PoolContext, type PoolScope, poolPage } from './service';
+
+const tags = ['Pool'];
+
+/** The owner's pool of tips that reached nobody (issue 11, decision 0122). */
+export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context: PoolContext = {
+    database: app.deps.database,
+    clock: app.deps.clock,
+    log: app.log,
+  };
+  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
+  const scopeOf = async (request: FastifyRequest): Promise<PoolScope> => ({
+    ...(await businessScopeOf(request, context.database.db)),
+    request,
+  });
+
+  app.get(
+    '/api/admin/pool',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Trinkgelder im Pool des Betriebs (niemand im Dienst, kein Team) mit Nachrichten',
+        querystring: poolQuerySchema,
+        response: { 200: poolPageSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return poolPage(context, await scopeOf(request), request.query);
+    },
+  );
+
+  app.post(
+    '/api/admin/pool/:id/assign',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Trinkgeld aus dem Pool einer Person zuweisen (einmalig)',
+        params: poolTipParamsSchema,
+        querystring: businessScopeQuerySchema,
+        body: poolAssignSchema,
+        response: { 200: poolAssignResultSchema },
+      },
+    },
+    async (request) =>
+      assignPoolTip(context, await scopeOf(request), request.params.id, request.body.profileId),
+  );
+};

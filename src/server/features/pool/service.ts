@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import {
+  POOL_ASSIGNED_REASON,
+  POOL_ERRORS,
+  type PoolAssignResult,
+  type PoolPage,
+} from '../../../shared/api/pool';
+import { ERRORS } from '../../../shared/domain/errors';
+import { PAID_TIP_STATUSES } from '../../../shared/domain/tips';
+import type { Database, Executor } from '../../db/connect';
+import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../audit/write';
+import type { Actor } from '../auth/actor';
+import { publishTipChanges, type TipChange } from '../tips/events';
+import { canManagePool, poolAssignProblem } from './policy';
+import { presentPoolTip } from './presenter';
+import { listPoolTips } from './queries';
+
+export interface PoolContext {
+  database: Database;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+export interface PoolScope {
+  businessId: string;
+  actor: Actor;
+  request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+}
+
+function assertManager(scope: PoolScope) {
+  if (!canManagePool(scope.actor, scope.businessId)) throw new AppError(ERRORS.forbidden);
+}
+
+/** "vom Betrieb aus dem Pool zugewiesen (Tisch 7)". */
+async function poolReason(tx: Executor, tip: typeof tips.$inferSelect): Promise<string> {
+  const [place] = tip.entrypointId
+    ? await tx
+        .select({ label: paymentEntrypoints.label })
+        .from(paymentEntrypoints)
+        .where(eq(paymentEntrypoints.id, tip.entrypointId))
+    : [];
+  return place?.label ? `${POOL_ASSIGNED_REASON} (${place.label})` : POOL_ASSIGNED_REASON;
+}
+
+export async function poolPage(
+  context: PoolContext,
+  scope: PoolScope,
+  query: { page: number; pageSize: number },
+): Promise<PoolPage> {
+  assertManager(scope);
+  const result = await listPoolTips(context.database, {
+    businessId: scope.businessId,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return {
+    items: result.rows.map(presentPoolTip),
+    total: result.total,
+    totalCents: result.totalCents,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * Gives a pooled tip to one employee by hand: one allocation of the whole amount with the reason
+ * the employee reads, and the audit row, in one transaction; the tip row is locked, so it can be
+ * given once only. The employee's dashboard then shows it (live, through tip_events).
+ */
+export async function assignPoolTip(
+  context: PoolContext,
+  scope: PoolScope,
+  tipId: string,
+  profileId: string,
+): Promise<PoolAssignResult> {
+  assertManager(scope);
+  const now = context.clock.now();
+  const { result, change } = await context.database.db.transaction(async (tx) => {
+    const [tip] = await tx.select().from(tips).where(eq(tips.id, tipId)).for('update');
+    const allocations = tip
+      ? await tx
+          .select({ id: tipAllocations.id })
+          .from(tipAllocations)
+          .where(eq(tipAllocations.tipId, tipId))
+          .limit(1)
+      : [];
+    const [person] = await tx
+      .select({
+        businessId: profiles.businessId,
+        disabledAt: users.disabledAt,
+        fullName: profiles.fullName,
+        email: profiles.email,
+      })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(eq(profiles.id, profileId));
+    const problem = poolAssignProblem({
+      tip: tip
+        ? {
+            businessId: tip.businessId,
+            paid: (PAID_TIP_STATUSES as readonly string[]).includes(tip.status),
+            received: tip.employeeId !== null || allocations.length > 0,
+          }
+        : null,
+      person: person
+        ? { businessId: person.businessId, disabled: person.disabledAt !== null }
+        : null,
+      businessId: scope.businessId,
+    });
+    if (problem) throw new AppError(POOL_ERRORS[problem]);
+    await tx.insert(tipAllocations).values({
+      tipId,
+      profileId,
+      amountCents: tip!.amountCents,
+      weight: 1,
+      reason: await poolReason(tx, tip!),
+      createdAt: now,
+    });
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'pool_tip_assign',
+      targetType: 'tip',
+      targetId: tipId,
+      payload: { profileId, amountCents: tip!.amountCents },
+      request: scope.request,
+      businessId: scope.businessId,
+      at: now,
+    });
+    const tipChange: TipChange = {
+      tipId,
+      status: tip!.status,
+      employeeIds: [profileId],
+      teamId: tip!.teamId,
+      businessId: tip!.businessId,
+    };
+    return {
+      result: {
+        tipId,
+        profileId,
+        personName: person!.fullName?.trim() || person!.email,
+        amountCents: tip!.amountCents,
+      },
+      change: tipChange,
+    };
+  });
+  await publishTipChanges(context.database, [change], context.log);
+  return result;
+}

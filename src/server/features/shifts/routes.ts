@@ -1,0 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  shiftAssignmentSchema,
+  shiftBoardSchema,
+  shiftCopyResultSchema,
+  shiftCopyWeekSchema,
+  shiftCreateSchema,
+  shiftParamsSchema,
+  shiftQuerySchema,
+} from '../../../shared/api/shifts';
+import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
+import { businessScopeOf } from '../businesses/scope';
+import {
+  assignShift,
+  copyShiftWeek,
+  removeShift,
+  type ShiftContext,
+  type ShiftScope,
+  shiftBoard,
+} from './service';
+
+const tags = ['Dienstplan'];
+
+/** Shift assignments of objects and teams (issue 11 item 6, decision 0122). */
+export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context: ShiftContext = { database: app.deps.database, clock: app.deps.clock };
+  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
+  const scopeOf = async (request: FastifyRequest): Promise<ShiftScope> => ({
+    ...(await businessScopeOf(request, context.database.db)),
+    request,
+  });
+
+  app.get(
+    '/api/admin/shifts',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Dienstplan: Objekte, Teams, Personen und Einteilungen von heute bis in 14 Tagen',
+        querystring: shiftQuerySchema,
+        response: { 200: shiftBoardSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return shiftBoard(context, await scopeOf(request));
+    },
+  );
+
+  app.post(
+    '/api/admin/shifts',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Person für einen Tag oder eine Schicht einteilen',
+        querystring: shiftQuerySchema,
+        body: shiftCreateSchema,
+        response: { 201: shiftAssignmentSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await assignShift(context, await scopeOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/admin/shifts/copy-week',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Eine Woche eines Objekts oder Teams auf die folgende Woche kopieren',
+        querystring: shiftQuerySchema,
+        body: shiftCopyWeekSchema,
+        response: { 200: shiftCopyResultSchema },
+      },
+    },
+    async (request) => copyShiftWeek(context, await scopeOf(request), request.body),
+  );
+
+  app.delete(
+    '/api/admin/shifts/:id',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Einteilung entfernen',
+        params: shiftParamsSchema,
+        querystring: shiftQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await removeShift(context, await scopeOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { splitCents } from '../../../shared/domain/money';
+import { splitReason, type TeamSplitRule } from '../../../shared/domain/team-split';
+import type { Executor, Tx } from '../../db/connect';
+import type { tips } from '../../db/schema';
+import { paymentEntrypoints, teamMembers, teams, tipAllocations } from '../../db/schema';
+import { activeTeamMembers } from '../entrypoints/service';
+import { onShiftAt } from './on-shift';
+
+type TipRow = typeof tips.$inferSelect;
+
+interface Share {
+  profileId: string;
+  weight: number;
+}
+
+async function writeShares(
+  tx: Tx,
+  tip: TipRow,
+  at: Date,
+  rule: TeamSplitRule,
+  shares: Share[],
+  shift: { onShift?: boolean; place?: string | null },
+) {
+  const weights = shares.map((share) => share.weight);
+  const amounts = splitCents(tip.amountCents, weights);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  await tx
+    .insert(tipAllocations)
+    .values(
+      shares.map((share, index) => ({
+        tipId: tip.id,
+        profileId: share.profileId,
+        amountCents: amounts[index]!,
+        weight: share.weight,
+        reason: splitReason(
+          rule,
+          {
+            members: shares.length,
+            weight: rule === 'weighted' ? share.weight : 1,
+            weightSum: rule === 'weighted' ? weightSum : shares.length,
+          },
+          shift,
+        ),
+        createdAt: at,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Team points (weighted rule) give each person their member points; others on shift count 1. */
+async function memberWeights(tx: Executor, teamId: string, people: string[]) {
+  if (people.length === 0) return new Map<string, number>();
+  const rows = await tx
+    .select({ profileId: teamMembers.profileId, weight: teamMembers.weight })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.teamId, teamId),
+        isNull(teamMembers.leftAt),
+        inArray(teamMembers.profileId, people),
+      ),
+    );
+  return new Map(rows.map((row) => [row.profileId, row.weight]));
+}
+
+/**
+ * Splits a paid tip that no single person received, in the transaction that marked it paid
+ * (decisions 0020, 0121, 0122):
+ * 1. an object point's tip goes to whoever is assigned to the point at that moment (split by the
+ *    rule of the point's team when it has one, else equally);
+ * 2. else a team tip (a team point, or an object point of a team) splits among the team's members
+ *    on shift when the team has shift assignments at that moment, else among all active members;
+ * 3. else it stays in the owner's pool (no allocation), to be assigned by hand.
+ */
+export async function allocatePaidTip(tx: Tx, tip: TipRow, at: Date): Promise<void> {
+  if (tip.employeeId) return;
+  const [team] = tip.teamId ? await tx.select().from(teams).where(eq(teams.id, tip.teamId)) : [];
+  if (tip.entrypointId) {
+    const [point] = await tx
+      .select({ type: paymentEntrypoints.type, label: paymentEntrypoints.label })
+      .from(paymentEntrypoints)
+      .where(eq(paymentEntrypoints.id, tip.entrypointId));
+    if (point?.type === 'object') {
+      const people = await onShiftAt(tx, { entrypointId: tip.entrypointId }, at);
+      if (people.length > 0) {
+        const rule: TeamSplitRule = team?.splitRule === 'weighted' ? 'weighted' : 'equal';
+        const weights =
+          team && rule === 'weighted'
+            ? await memberWeights(
+                tx,
+                team.id,
+                people.map((p) => p.profileId),
+              )
+            : new Map<string, number>();
+        await writeShares(
+          tx,
+          tip,
+          at,
+          rule,
+          people.map((p) => ({ profileId: p.profileId, weight: weights.get(p.profileId) ?? 1 })),
+          { place: point.label ?? 'diesem Platz' },
+        );
+        return;
+      }
+    }
+  }
+  if (!team) return;
+  const onShift = await onShiftAt(tx, { teamId: team.id }, at);
+  if (onShift.length > 0) {
+    const weights =
+      team.splitRule === 'weighted'
+        ? await memberWeights(
+            tx,
+            team.id,
+            onShift.map((p) => p.profileId),
+          )
+        : new Map<string, number>();
+    await writeShares(
+      tx,
+      tip,
+      at,
+      team.splitRule,
+      onShift.map((p) => ({ profileId: p.profileId, weight: weights.get(p.profileId) ?? 1 })),
+      { onShift: true },
+    );
+    return;
+  }
+  const members = await activeTeamMembers(tx, team);
+  if (members.length === 0) return;
+  await writeShares(tx, tip, at, team.splitRule, members, {});
+}

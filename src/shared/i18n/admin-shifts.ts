@@ -1,0 +1,54 @@
+/** German texts of the shift plan /admin/shifts and the pool on the dashboard (issue 11). */
+export const adminShiftsTexts = {
+  title: 'Dienstplan',
+  description:
+    'Wer bedient heute und in den nächsten 14 Tagen welches Objekt (Tisch, Zimmer, Bar) oder ist im Team im Dienst? Trinkgeld geht an die Person, die beim Bezahlen eingeteilt ist.',
+  openPlan: 'Dienstplan',
+  target: 'Objekt oder Team',
+  targetPoint: (label: string, team: string | null) =>
+    team ? `Objekt: ${label} (sonst Team ${team})` : `Objekt: ${label}`,
+  targetTeam: (label: string) => `Team: ${label}`,
+  noTargets:
+    'Noch keine Objekte oder Teams. Legen Sie in der UID-Verwaltung einen Bezahlpunkt vom Typ Objekt oder unter Benutzer ein Team an.',
+  fallbackPoint: (team: string | null) =>
+    team
+      ? `Ist niemand eingeteilt, geht das Trinkgeld an das Team ${team}.`
+      : 'Ist niemand eingeteilt, geht das Trinkgeld in den Pool des Betriebs.',
+  fallbackTeam:
+    'Ist jemand eingeteilt, wird nur unter diesen Personen aufgeteilt; sonst unter allen Mitgliedern.',
+  person: 'Mitarbeiter',
+  choosePerson: 'Bitte wählen',
+  day: 'Tag',
+  start: 'Beginn (optional)',
+  end: 'Ende (optional)',
+  timesHint: 'Ohne Uhrzeit gilt die Einteilung für den ganzen Tag.',
+  assign: 'Einteilen',
+  assigning: 'Wird eingeteilt...',
+  assigned: (name: string) => `${name} eingeteilt.`,
+  wholeDay: 'ganzer Tag',
+  range: (start: string, end: string) => `${start}–${end} Uhr`,
+  today: 'Heute',
+  nobody: 'Niemand eingeteilt',
+  remove: (name: string, day: string) => `Einteilung von ${name} am ${day} entfernen`,
+  removed: 'Einteilung entfernt.',
+  copyWeek: 'Woche kopieren',
+  copyTitle: 'Diese Woche auf die nächste kopieren?',
+  copyText: (from: string, to: string) =>
+    `Die Einteilungen vom ${from} bis ${to} werden auf die folgenden sieben Tage übertragen; die Einteilung dort wird ersetzt.`,
+  copied: (n: number) => (n === 1 ? '1 Einteilung kopiert.' : `${n} Einteilungen kopiert.`),
+  pool: {
+    title: 'Pool des Betriebs',
+    description:
+      'Trinkgelder, die niemanden erreicht haben (kein Dienst eingeteilt, kein Team). Weisen Sie sie einer Person zu – einmalig.',
+    empty: 'Der Pool ist leer.',
+    total: (n: number, amount: string) =>
+      n === 1 ? `1 Trinkgeld, ${amount}` : `${n} Trinkgelder, zusammen ${amount}`,
+    place: (label: string | null) => label ?? 'Betrieb',
+    assignTo: 'Zuweisen an',
+    assign: 'Zuweisen',
+    assignLabel: (amount: string, date: string) => `Trinkgeld über ${amount} vom ${date} zuweisen`,
+    assigned: (name: string) => `Trinkgeld ${name} zugewiesen.`,
+    noMessage: 'Ohne Nachricht',
+    more: (n: number) => `und ${n} weitere`,
+  },
+} as const;

@@ -1,0 +1,247 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import type { ShiftBoard } from '../../../shared/api/shifts';
+import { shiftFormSchema } from '../../../shared/api/shifts';
+import { adminTexts } from '../../../shared/i18n/admin';
+import { adminShiftsTexts as st } from '../../../shared/i18n/admin-shifts';
+import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
+import { Form, useZodForm } from '../../components/form/form';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Label, selectClasses } from '../../components/ui/Field';
+import { toast } from '../../components/ui/toast-store';
+import { adminApi, adminKeys, messageOf } from './admin-api';
+import { AdminPage } from './AdminPage';
+import { useSelectedBusinessId } from './business-scope';
+
+const toasts = adminTexts.toasts;
+const failed = (error: unknown) =>
+  toast({
+    title: toasts.errorTitle,
+    description: messageOf(error, toasts.loadFailed),
+    variant: 'destructive',
+  });
+
+const dayFormatter = new Intl.DateTimeFormat('de-DE', {
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
+  timeZone: 'UTC',
+});
+/** "Mo., 16.03." for a YYYY-MM-DD day (a calendar day: no time zone moves it). */
+const dayLabel = (day: string) => dayFormatter.format(new Date(`${day}T12:00:00Z`));
+
+type Target = ShiftBoard['targets'][number];
+const targetKey = (target: Pick<Target, 'kind' | 'id'>) => `${target.kind}:${target.id}`;
+
+/** /admin/shifts: who serves which object or team today and in the next 14 days (issue 11). */
+export function ShiftsPage() {
+  const businessId = useSelectedBusinessId();
+  const queryClient = useQueryClient();
+  const key = adminKeys.shifts(businessId);
+  const board = useQuery({ queryKey: key, queryFn: adminApi.shifts });
+  const [selected, setSelected] = useState<string>('');
+  const [copying, setCopying] = useState(false);
+  const targetId = useId();
+  useEffect(() => {
+    if (board.isError) failed(board.error);
+  }, [board.isError, board.error]);
+
+  const data = board.data;
+  const target =
+    data?.targets.find((candidate) => targetKey(candidate) === selected) ?? data?.targets[0];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+
+  return (
+    <AdminPage title={st.title} description={st.description}>
+      {data && data.targets.length === 0 ? (
+        <p className="text-muted-foreground">{st.noTargets}</p>
+      ) : null}
+      {data && target ? (
+        <>
+          <div className="flex flex-col gap-1.5 sm:max-w-md">
+            <Label htmlFor={targetId}>{st.target}</Label>
+            <select
+              id={targetId}
+              className={selectClasses}
+              value={targetKey(target)}
+              onChange={(event) => setSelected(event.target.value)}
+            >
+              {data.targets.map((candidate) => (
+                <option key={targetKey(candidate)} value={targetKey(candidate)}>
+                  {candidate.kind === 'point'
+                    ? st.targetPoint(candidate.label, candidate.teamName)
+                    : st.targetTeam(candidate.label)}
+                </option>
+              ))}
+            </select>
+            <p className="text-sm text-muted-foreground">
+              {target.kind === 'point' ? st.fallbackPoint(target.teamName) : st.fallbackTeam}
+            </p>
+          </div>
+          <AssignForm board={data} target={target} onAssigned={() => void refresh()} />
+          <Card>
+            <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+              <div>
+                <CardTitle className="text-lg">{target.label}</CardTitle>
+                <CardDescription>
+                  {dayLabel(data.days[0]!)} – {dayLabel(data.days.at(-1)!)}
+                </CardDescription>
+              </div>
+              <Button variant="outline" size="sm" onClick={() => setCopying(true)}>
+                {st.copyWeek}
+              </Button>
+            </CardHeader>
+            <CardContent>
+              <ol className="flex flex-col" data-testid="shift-days">
+                {data.days.map((day) => {
+                  const assignments = data.assignments.filter(
+                    (a) =>
+                      a.day === day && a.targetKind === target.kind && a.targetId === target.id,
+                  );
+                  return (
+                    <li
+                      key={day}
+                      data-testid={`shift-day-${day}`}
+                      className="flex flex-col gap-2 border-b border-border py-2.5 last:border-0 sm:flex-row sm:items-center"
+                    >
+                      <span className="flex w-36 shrink-0 items-center gap-2 font-medium">
+                        {dayLabel(day)}
+                        {day === data.today ? <Badge variant="secondary">{st.today}</Badge> : null}
+                      </span>
+                      {assignments.length === 0 ? (
+                        <span className="text-sm text-muted-foreground">{st.nobody}</span>
+                      ) : (
+                        <ul className="flex flex-wrap gap-2">
+                          {assignments.map((assignment) => (
+                            <li
+                              key={assignment.id}
+                              className="flex items-center gap-1 rounded-full border border-border py-0.5 pl-3 pr-1 text-sm"
+                            >
+                              <span>
+                                {assignment.personName} ·{' '}
+                                {assignment.startTime && assignment.endTime
+                                  ? st.range(assignment.startTime, assignment.endTime)
+                                  : st.wholeDay}
+                              </span>
+                              <Button
+                                variant="ghost"
+                                size="sm"
+                                className="h-7 w-7 rounded-full p-0"
+                                aria-label={st.remove(assignment.personName, dayLabel(day))}
+                                onClick={async () => {
+                                  try {
+                                    await adminApi.removeShift(assignment.id);
+                                    toast({ title: st.removed, variant: 'success' });
+                                  } catch (error) {
+                                    failed(error);
+                                  }
+                                  await refresh();
+                                }}
+                              >
+                                <span aria-hidden="true">×</span>
+                              </Button>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </li>
+                  );
+                })}
+              </ol>
+            </CardContent>
+          </Card>
+          <ConfirmDialog
+            open={copying}
+            onOpenChange={setCopying}
+            title={st.copyTitle}
+            description={st.copyText(dayLabel(data.days[0]!), dayLabel(data.days[6]!))}
+            confirmLabel={st.copyWeek}
+            onConfirm={async () => {
+              try {
+                const result = await adminApi.copyShiftWeek({
+                  targetKind: target.kind,
+                  targetId: target.id,
+                  fromDay: data.today,
+                });
+                toast({ title: st.copied(result.copied), variant: 'success' });
+              } catch (error) {
+                failed(error);
+              }
+              setCopying(false);
+              await refresh();
+            }}
+          />
+        </>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+function AssignForm({
+  board,
+  target,
+  onAssigned,
+}: {
+  board: ShiftBoard;
+  target: Target;
+  onAssigned: () => void;
+}) {
+  const form = useZodForm(shiftFormSchema, {
+    defaultValues: { profileId: '', day: board.today, startTime: '', endTime: '' },
+  });
+  return (
+    <Form
+      form={form}
+      aria-label={st.assign}
+      className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_auto] lg:items-start"
+      onSubmit={async (values) => {
+        const created = await adminApi.assignShift({
+          targetKind: target.kind,
+          targetId: target.id,
+          profileId: values.profileId,
+          day: values.day,
+          startTime: values.startTime || null,
+          endTime: values.endTime || null,
+        });
+        toast({ title: st.assigned(created.personName), variant: 'success' });
+        form.reset({ ...values, profileId: '' });
+        onAssigned();
+      }}
+    >
+      <div className="sm:col-span-2 lg:col-span-5">
+        <FormError />
+      </div>
+      <SelectField
+        name="profileId"
+        label={st.person}
+        required
+        placeholder={st.choosePerson}
+        options={board.people.map((person) => ({ value: person.id, label: person.name }))}
+      />
+      <SelectField
+        name="day"
+        label={st.day}
+        required
+        options={board.days.map((day) => ({
+          value: day,
+          label: day === board.today ? `${dayLabel(day)} (${st.today})` : dayLabel(day),
+        }))}
+      />
+      <TextField name="startTime" label={st.start} type="time" />
+      <TextField name="endTime" label={st.end} type="time" />
+      <SubmitButton pendingText={st.assigning} className="lg:mt-7">
+        {st.assign}
+      </SubmitButton>
+      <p className="text-sm text-muted-foreground sm:col-span-2 lg:col-span-5">{st.timesHint}</p>
+    </Form>
+  );
+}
