@@ -28,6 +28,7 @@ import type { Mailer } from './features/mail/mailer';
 import { mediaRoutes } from './features/media/routes';
 import { paymentPointRoutes } from './features/payment-points/routes';
 import { paymentRoutes } from './features/payments/routes';
+import { payoutAdminRoutes } from './features/payouts/admin-routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
@@ -165,6 +166,7 @@ export async function buildApp(
   await app.register(businessRoutes);
   await app.register(employeeRoutes);
   await app.register(payoutRoutes);
+  await app.register(payoutAdminRoutes);
   await app.register(entrypointRoutes);
   await app.register(tipRoutes);
   await app.register(paymentRoutes);

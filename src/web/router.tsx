@@ -115,6 +115,13 @@ export const routes: RouteObject[] = [
                   (m) => m.AioSettingsPage,
                 ),
               },
+              {
+                path: '/admin/payouts',
+                lazy: page(
+                  () => import('./features/admin/payouts/PayoutsPage'),
+                  (m) => m.PayoutsPage,
+                ),
+              },
             ],
           },
           {

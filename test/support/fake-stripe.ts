@@ -43,6 +43,11 @@ export class FakeStripe {
   readonly charges = new Map<string, { id: string; refunded: boolean; payment_intent: string }>();
   /** Connect (Express) accounts by id, with the fields payout setup reads. */
   readonly accounts = new Map<string, FakeAccount>();
+  /** Connect transfers by id; a create with a key seen before returns the first one. */
+  readonly transfers = new Map<
+    string,
+    { id: string; object: 'transfer'; amount: number; currency: string; destination: string }
+  >();
   private readonly byIdempotencyKey = new Map<string, string>();
   /** Answer the next create call with this HTTP error. */
   failNextCreate: number | null = null;
@@ -204,6 +209,24 @@ export class FakeStripe {
         created: 1,
         expires_at: 2,
       });
+    }
+    if (recorded.method === 'POST' && url.pathname === '/v1/transfers') {
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const existing = key ? this.byIdempotencyKey.get(key) : undefined;
+      if (existing) return send(200, this.transfers.get(existing));
+      const destination = recorded.form.destination ?? '';
+      if (!this.accounts.has(destination)) return invalid('No such destination');
+      const transfer = {
+        id: `tr_test_${++this.counter}`,
+        object: 'transfer' as const,
+        amount: Number(recorded.form.amount),
+        currency: recorded.form.currency ?? 'eur',
+        destination,
+        transfer_group: recorded.form.transfer_group ?? null,
+      };
+      this.transfers.set(transfer.id, transfer);
+      if (key) this.byIdempotencyKey.set(key, transfer.id);
+      return send(200, transfer);
     }
     const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(url.pathname);
     if (chargeMatch && this.charges.has(chargeMatch[1]!)) {

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'team_create',
   'team_update',
   'team_delete',
+  'payout_batch_run',
+  'payout_schedule_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +57,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   team_create: 'Team angelegt',
   team_update: 'Team geändert',
   team_delete: 'Team gelöscht',
+  payout_batch_run: 'Auszahlung gestartet',
+  payout_schedule_update: 'Auszahlungsrhythmus geändert',
 };
 
 export const AUDIT_TARGET_TYPES = [
@@ -69,5 +73,6 @@ export const AUDIT_TARGET_TYPES = [
   'branding',
   'integration',
   'team',
+  'payout_batch',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -194,6 +194,24 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     // The person is active: allowed to ask, and told so.
     adminStatus: 409,
   },
+  { route: 'GET /api/admin/payouts', url: () => '/api/admin/payouts' },
+  {
+    route: 'GET /api/admin/payouts/{batchId}',
+    url: () => '/api/admin/payouts/00000000-0000-4000-8000-000000000000',
+    adminStatus: 404,
+  },
+  {
+    route: 'POST /api/admin/payouts',
+    url: () => '/api/admin/payouts',
+    body: () => ({}),
+    // The fixture has no paid tips: nothing to pay out.
+    adminStatus: 409,
+  },
+  {
+    route: 'PUT /api/admin/payouts/schedule',
+    url: () => '/api/admin/payouts/schedule',
+    body: () => ({ schedule: 'weekly' }),
+  },
   { route: 'GET /api/admin/teams', url: () => '/api/admin/teams' },
   {
     route: 'POST /api/admin/teams',
