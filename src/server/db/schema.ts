@@ -251,6 +251,11 @@ export const tips = pgTable('tips', {
   payLaterLinkId: uuid('pay_later_link_id'),
   /** The payout that carries this direct tip (migration 0140; FK to payouts). */
   payoutId: uuid('payout_id'),
+  /** Why a paid tip is held for review and not paid out (migration 0141). */
+  reviewReason: text('review_reason'),
+  reviewAt: tstz('review_at'),
+  /** How much of the payment went back so far (migration 0141). */
+  refundedCents: integer('refunded_cents').notNull().default(0),
   createdAt: createdAt(),
   paidAt: tstz('paid_at'),
   processedAt: tstz('processed_at'),
@@ -376,6 +381,26 @@ export const payoutBatches = pgTable('payout_batches', {
   trigger: text('trigger').notNull().$type<PayoutTrigger>(),
   requestedBy: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
   skipped: jsonb('skipped').notNull().default([]).$type<SkippedPayee[]>(),
+  createdAt: createdAt(),
+});
+
+/** Money taken back from one employee's share of a tip (migration 0141). */
+export const tipAdjustments = pgTable('tip_adjustments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'restrict' }),
+  tipId: uuid('tip_id')
+    .notNull()
+    .references(() => tips.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'restrict' }),
+  kind: text('kind').notNull().$type<'refund' | 'dispute'>(),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  providerRef: text('provider_ref').notNull(),
+  payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 

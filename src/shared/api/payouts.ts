@@ -49,6 +49,8 @@ export const payoutTransferSchema = z.object({
   processedAt: z.string().nullable(),
   tipCount: z.number().int(),
   failureReason: z.string().nullable(),
+  /** Refunds and disputes deducted from this transfer, with their reason. */
+  deductions: z.array(z.object({ amountCents: z.number().int(), reason: z.string() })),
 });
 export type PayoutTransfer = z.infer<typeof payoutTransferSchema>;
 
@@ -58,10 +60,22 @@ export const payoutBatchSchema = payoutBatchSummarySchema.extend({
 });
 export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
 
+/** A paid tip held for review: its payment did not match what the guest was asked for. */
+export const heldTipSchema = z.object({
+  tipId: z.string(),
+  recipient: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  heldAt: z.string(),
+});
+export type HeldTip = z.infer<typeof heldTipSchema>;
+
 export const payoutOverviewSchema = z.object({
   schedule: z.enum(PAYOUT_SCHEDULES),
   provider: z.enum(['demo', 'stripe']),
   batches: z.array(payoutBatchSummarySchema),
+  held: z.array(heldTipSchema),
 });
 export type PayoutOverview = z.infer<typeof payoutOverviewSchema>;
 

@@ -46,6 +46,10 @@ export const payoutTexts = {
   skippedTitle: 'Ohne eingerichtetes Auszahlungskonto (nicht ausgezahlt)',
   skippedHint: 'Das Geld bleibt für die nächste Auszahlung, sobald das Konto eingerichtet ist.',
   close: 'Schließen',
+  heldTitle: 'Zur Prüfung angehalten',
+  heldHint:
+    'Bei diesen Trinkgeldern passte der bezahlte Betrag oder die Währung nicht zur Zahlung. Sie werden nicht ausgezahlt, bis sie geklärt sind.',
+  deducted: 'Abgezogen',
   transferStatus: {
     pending: 'Wartet',
     processing: 'In Bearbeitung',

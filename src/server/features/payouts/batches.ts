@@ -10,6 +10,7 @@ import {
   payoutBatches,
   payouts,
   profiles,
+  tipAdjustments,
   tipAllocations,
   tips,
 } from '../../db/schema';
@@ -70,6 +71,14 @@ export interface BatchOptions {
   request?: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
 }
 
+interface PayeeSum {
+  /** Tips and shares minus refunds and disputes not yet deducted. */
+  cents: number;
+  tipIds: string[];
+  shareIds: string[];
+  adjustmentIds: string[];
+}
+
 interface Claimed {
   batchId: string;
   payoutIds: string[];
@@ -110,6 +119,7 @@ async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Cl
           eq(tips.businessId, business.id),
           eq(tips.status, 'pending'),
           isNull(tips.payoutId),
+          isNull(tips.reviewReason),
           sql`${tips.employeeId} IS NOT NULL`,
           eq(tips.currency, DEFAULT_CURRENCY),
         ),
@@ -128,17 +138,29 @@ async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Cl
           eq(tips.businessId, business.id),
           eq(tips.status, 'pending'),
           isNull(tipAllocations.payoutId),
+          isNull(tips.reviewReason),
           sql`${tipAllocations.amountCents} > 0`,
           eq(tips.currency, DEFAULT_CURRENCY),
         ),
       )
       .for('update', { of: tipAllocations, skipLocked: true });
 
-    const perEmployee = new Map<string, { cents: number; tipIds: string[]; shareIds: string[] }>();
+    // Refunds and disputes not yet deducted: after a payout they are a negative balance.
+    const deductions = await tx
+      .select({
+        id: tipAdjustments.id,
+        employeeId: tipAdjustments.profileId,
+        amountCents: tipAdjustments.amountCents,
+      })
+      .from(tipAdjustments)
+      .where(and(eq(tipAdjustments.businessId, business.id), isNull(tipAdjustments.payoutId)))
+      .for('update', { skipLocked: true });
+
+    const perEmployee = new Map<string, PayeeSum>();
     const entry = (employeeId: string) => {
       let found = perEmployee.get(employeeId);
       if (!found) {
-        found = { cents: 0, tipIds: [], shareIds: [] };
+        found = { cents: 0, tipIds: [], shareIds: [], adjustmentIds: [] };
         perEmployee.set(employeeId, found);
       }
       return found;
@@ -154,6 +176,13 @@ async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Cl
       group.shareIds.push(share.id);
     }
     if (perEmployee.size === 0) return null;
+    for (const deduction of deductions) {
+      // Only against money being paid now; a balance without new tips waits for them.
+      const group = perEmployee.get(deduction.employeeId);
+      if (!group) continue;
+      group.cents -= deduction.amountCents;
+      group.adjustmentIds.push(deduction.id);
+    }
 
     const payees = await tx
       .select({
@@ -167,10 +196,11 @@ async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Cl
       .from(profiles)
       .where(inArray(profiles.id, [...perEmployee.keys()]));
 
-    const ready: { employeeId: string; cents: number; tipIds: string[]; shareIds: string[] }[] = [];
+    const ready: (PayeeSum & { employeeId: string })[] = [];
     const skipped: SkippedPayee[] = [];
     for (const payee of payees) {
       const group = perEmployee.get(payee.profileId)!;
+      // Refunds after a payout exceed the new tips: the balance stays negative, nothing is claimed.
       if (group.cents <= 0) continue;
       if (ctx.transfers.destinationOf(payee) === null) {
         skipped.push({
@@ -223,6 +253,12 @@ async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Cl
           .update(tipAllocations)
           .set({ payoutId: payout!.id })
           .where(inArray(tipAllocations.id, group.shareIds));
+      }
+      if (group.adjustmentIds.length > 0) {
+        await tx
+          .update(tipAdjustments)
+          .set({ payoutId: payout!.id })
+          .where(inArray(tipAdjustments.id, group.adjustmentIds));
       }
     }
     if (options.actor) {
@@ -337,6 +373,10 @@ async function recordRefusal(tx: Tx, payout: PayoutRow, reason: string): Promise
     .update(tipAllocations)
     .set({ payoutId: null })
     .where(eq(tipAllocations.payoutId, payout.id));
+  await tx
+    .update(tipAdjustments)
+    .set({ payoutId: null })
+    .where(eq(tipAdjustments.payoutId, payout.id));
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { PayoutBatch, PayoutBatchSummary } from '../../../shared/api/payouts';
+import type { HeldTip, PayoutBatch, PayoutBatchSummary } from '../../../shared/api/payouts';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
-import type { BatchRow, TransferRow } from './queries';
+import type { BatchRow, heldTips, TransferRow } from './queries';
 
 export function presentBatchSummary(row: BatchRow): PayoutBatchSummary {
   return {
@@ -30,7 +30,19 @@ export function presentBatch(row: BatchRow, transfers: TransferRow[]): PayoutBat
       processedAt: transfer.processedAt?.toISOString() ?? null,
       tipCount: transfer.tipCount,
       failureReason: transfer.failureReason,
+      deductions: transfer.deductions,
     })),
     skipped: row.skipped,
+  };
+}
+
+export function presentHeldTip(row: Awaited<ReturnType<typeof heldTips>>[number]): HeldTip {
+  return {
+    tipId: row.tipId,
+    recipient: row.employeeName ?? row.teamName ?? 'Betrieb',
+    amountCents: row.amountCents,
+    currency: row.currency,
+    reason: row.reason ?? '',
+    heldAt: row.heldAt?.toISOString() ?? '',
   };
 }

@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { payoutBatches, payouts, profiles, tipAllocations, tips } from '../../db/schema';
+import {
+  payoutBatches,
+  payouts,
+  profiles,
+  teams,
+  tipAdjustments,
+  tipAllocations,
+  tips,
+} from '../../db/schema';
 
 export type BatchRow = typeof payoutBatches.$inferSelect & {
   requestedByName: string | null;
@@ -53,6 +61,7 @@ export type TransferRow = typeof payouts.$inferSelect & {
   employeeName: string | null;
   employeeEmail: string;
   tipCount: number;
+  deductions: { amountCents: number; reason: string }[];
 };
 
 /** The transfers of one batch, with how many tips and team shares each carries. */
@@ -65,7 +74,22 @@ export async function batchTransfers(db: Executor, batchId: string): Promise<Tra
     .orderBy(profiles.fullName, payouts.id);
   const ids = rows.map((row) => row.payout.id);
   const counts = new Map<string, number>();
+  const deductions = new Map<string, { amountCents: number; reason: string }[]>();
   if (ids.length > 0) {
+    const taken = await db
+      .select({
+        payoutId: tipAdjustments.payoutId,
+        amountCents: tipAdjustments.amountCents,
+        reason: tipAdjustments.reason,
+      })
+      .from(tipAdjustments)
+      .where(inArray(tipAdjustments.payoutId, ids))
+      .orderBy(tipAdjustments.createdAt);
+    for (const row of taken) {
+      const list = deductions.get(row.payoutId!) ?? [];
+      list.push({ amountCents: row.amountCents, reason: row.reason });
+      deductions.set(row.payoutId!, list);
+    }
     const [direct, shares] = await Promise.all([
       db
         .select({ payoutId: tips.payoutId, n: sql<number>`count(*)::int` })
@@ -87,5 +111,26 @@ export async function batchTransfers(db: Executor, batchId: string): Promise<Tra
     employeeName: row.employeeName,
     employeeEmail: row.employeeEmail,
     tipCount: counts.get(row.payout.id) ?? 0,
+    deductions: deductions.get(row.payout.id) ?? [],
   }));
+}
+
+/** Paid tips of a business held for review (settlement found a mismatch), newest first. */
+export async function heldTips(db: Executor, businessId: string) {
+  return db
+    .select({
+      tipId: tips.id,
+      amountCents: tips.amountCents,
+      currency: tips.currency,
+      reason: tips.reviewReason,
+      heldAt: tips.reviewAt,
+      employeeName: profiles.fullName,
+      teamName: teams.name,
+    })
+    .from(tips)
+    .leftJoin(profiles, eq(profiles.id, tips.employeeId))
+    .leftJoin(teams, eq(teams.id, tips.teamId))
+    .where(and(eq(tips.businessId, businessId), sql`${tips.reviewReason} IS NOT NULL`))
+    .orderBy(desc(tips.reviewAt))
+    .limit(100);
 }

@@ -11,8 +11,8 @@ import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import type { ConnectAccounts } from './connect';
-import { presentBatch, presentBatchSummary } from './presenter';
-import { batchTransfers, listBatches } from './queries';
+import { presentBatch, presentBatchSummary, presentHeldTip } from './presenter';
+import { batchTransfers, heldTips, listBatches } from './queries';
 
 export async function payoutStatus(
   deps: Pick<AppDeps, 'database' | 'config'>,
@@ -100,11 +100,15 @@ export async function payoutOverview(
     .select({ schedule: businesses.payoutSchedule })
     .from(businesses)
     .where(eq(businesses.id, businessId));
-  const rows = await listBatches(deps.database.db, businessId);
+  const [rows, held] = await Promise.all([
+    listBatches(deps.database.db, businessId),
+    heldTips(deps.database.db, businessId),
+  ]);
   return {
     schedule: business?.schedule ?? 'daily',
     provider: deps.config.paymentProvider,
     batches: rows.map(presentBatchSummary),
+    held: held.map(presentHeldTip),
   };
 }
 

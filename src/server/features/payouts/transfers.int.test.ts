@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { createBusiness, createTip } from '../../../../test/support/factories';
 import { FakeStripe } from '../../../../test/support/fake-stripe';
-import { payouts, profiles, tips } from '../../db/schema';
+import { startedTip } from '../../../../test/support/guest';
+import { paymentSessions, payouts, profiles, tipAdjustments, tips } from '../../db/schema';
 import { payoutContext, type PayoutContext, runPayoutBatch, runScheduledPayouts } from './batches';
 import { PAYOUT_LEASE_MS } from './policy';
 
 /** Payout transfers against the local Stripe stand-in: the requests the SDK sends. */
+const WEBHOOK_SECRET = 'whsec_test_transfers';
+const signer = new Stripe('sk_test_signer_only');
+
 describe('payout transfers with Stripe Connect', () => {
   let fake: FakeStripe;
   let t: TestApp;
@@ -20,7 +25,7 @@ describe('payout transfers with Stripe Connect', () => {
       config: {
         paymentProvider: 'stripe',
         stripeSecretKey: 'sk_test_transfers',
-        stripeWebhookSecret: 'whsec_test_transfers',
+        stripeWebhookSecret: WEBHOOK_SECRET,
         stripeApiUrl: fake.url,
       },
     });
@@ -126,5 +131,63 @@ describe('payout transfers with Stripe Connect', () => {
     expect(fake.transfers.size).toBe(before + 1);
     expect(payout).toMatchObject({ status: 'paid', attempts: 2 });
     expect(fake.transfers.get(payout!.providerTransferId!)?.amount).toBe(999);
+  });
+
+  /** A signed Stripe event naming one object, as Stripe would deliver it. */
+  async function deliver(type: string, objectId: string, object: string) {
+    const payload = JSON.stringify({
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      created: Math.floor(t.clock.now().getTime() / 1000),
+      livemode: false,
+      data: { object: { id: objectId, object } },
+    });
+    const signature = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+    });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  it('applies a checked payment, then a partial refund and a dispute as deductions', async () => {
+    const hotel = await createBusiness(t.database.db, { employees: 1, points: ['person'] });
+    // Under Stripe a person's tip is only taken when they have a connected account.
+    await readyAccount(hotel.employees[0]!.id);
+    const started = await startedTip(t, { code: hotel.points[0]!.uid, amountCents: 1000 });
+    const [session] = await t.database.db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.tipId, started.tipId));
+    const intent = fake.pay(session!.providerSessionId!);
+    await deliver('checkout.session.completed', session!.providerSessionId!, 'checkout.session');
+    const [paid] = await t.database.db.select().from(tips).where(eq(tips.id, started.tipId));
+    expect(paid).toMatchObject({ status: 'pending', reviewReason: null });
+
+    await deliver('charge.refunded', fake.partialRefund(intent, 250), 'charge');
+    await deliver('charge.dispute.created', fake.dispute(intent, 500), 'dispute');
+    expect(
+      fake.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/disputes/dp_test_')),
+    ).toBe(true);
+    const [after] = await t.database.db.select().from(tips).where(eq(tips.id, started.tipId));
+    expect(after).toMatchObject({ status: 'pending', refundedCents: 250 });
+    const adjustments = await t.database.db
+      .select()
+      .from(tipAdjustments)
+      .where(eq(tipAdjustments.tipId, started.tipId));
+    expect(adjustments.map((a) => [a.kind, a.amountCents]).sort()).toEqual([
+      ['dispute', 500],
+      ['refund', 250],
+    ]);
+    expect(adjustments.find((a) => a.kind === 'dispute')!.reason).toBe(
+      'Zahlungsstreit des Gastes über 5,00\u00a0€ (betrügerische Zahlung)',
+    );
   });
 });

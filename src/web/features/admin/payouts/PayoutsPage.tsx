@@ -109,6 +109,28 @@ export function PayoutsPage() {
               {p.demoNote}
             </p>
           ) : null}
+          {data.held.length > 0 ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>{p.heldTitle}</CardTitle>
+                <CardDescription>{p.heldHint}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="flex flex-col gap-2 text-sm" data-testid="payout-held">
+                  {data.held.map((tip) => (
+                    <li key={tip.tipId} className="rounded-md border border-border p-3">
+                      <span className="font-semibold">
+                        {tip.recipient}: {formatCents(tip.amountCents)}
+                      </span>{' '}
+                      · {formatDateTime(tip.heldAt)}
+                      <br />
+                      {tip.reason}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          ) : null}
           <Card>
             <CardHeader>
               <CardTitle>{p.schedule}</CardTitle>
@@ -291,6 +313,14 @@ function BatchDialog({ batchId, onClose }: { batchId: string; onClose: () => voi
                   <TableCell>{transfer.employeeName}</TableCell>
                   <TableCell className="whitespace-nowrap text-right">
                     {formatCents(transfer.amountCents)}
+                    {transfer.deductions.map((deduction, index) => (
+                      <span
+                        key={index}
+                        className="block whitespace-normal text-xs text-muted-foreground"
+                      >
+                        {p.deducted}: {formatCents(deduction.amountCents)} – {deduction.reason}
+                      </span>
+                    ))}
                   </TableCell>
                   <TableCell>
                     <Badge variant={STATUS_BADGES[transfer.status]}>

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { profiles } from '../../src/server/db/schema';
+import type { RunningServer } from '../../src/server/server';
+import { createTip } from '../support/factories';
+import { signInInBrowser } from './support/auth';
+import { launchBrowser, newContext, startE2EServer, trackPageErrors } from './support/harness';
+import { horizontalOverflow, recordToasts, seriousAxeViolations } from './support/page-checks';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+beforeEach(async () => {
+  context = await newContext(browser, server.url, { viewport: { width: 360, height: 780 } });
+});
+afterEach(async () => {
+  await context?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Waits for a condition, generously: the machine is shared and busy. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+describe('payouts page', () => {
+  it('lets the owner pay out now, open the batch with its references and change the schedule', async () => {
+    // A paid tip of Anna's that is certainly waiting, whatever the demo seed holds.
+    const db = server.deps.database.db;
+    const [anna] = await db.select().from(profiles).where(eq(profiles.email, 'anna@demo.local'));
+    await createTip(db, { businessId: anna!.businessId!, employeeId: anna!.id, amountCents: 1234 });
+
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const toasts = await recordToasts(page);
+    await signInInBrowser(page, 'inhaber@demo.local');
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/payouts');
+    await page.getByRole('heading', { name: 'Auszahlungen', level: 1 }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'Demo-Modus' }).waitFor();
+    await page.getByText('Noch keine Auszahlungen.').waitFor();
+
+    await page.getByRole('button', { name: 'Jetzt auszahlen' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Jetzt auszahlen?' });
+    await dialog.waitFor();
+    const ran = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/admin/payouts') && response.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Auszahlen' }).click();
+    expect((await ran).status()).toBe(201);
+
+    const detail = page.getByRole('dialog', { name: /Auszahlung vom/ });
+    await detail.waitFor();
+    const annaRow = detail.getByTestId('payout-transfers').getByRole('row', { name: /Anna/ });
+    await annaRow.waitFor();
+    expect(await annaRow.textContent()).toMatch(/Überwiesen.*tr_demo_/);
+    await poll(toasts).toContainEqual(expect.stringContaining('Auszahlung abgeschlossen'));
+    await detail.getByRole('button', { name: 'Schließen' }).last().click();
+    await detail.waitFor({ state: 'hidden' });
+
+    const history = page.getByTestId('payout-batches');
+    await history.getByRole('row').nth(1).waitFor();
+    expect(await history.getByRole('row').count()).toBe(2);
+    expect(await history.getByRole('row').nth(1).textContent()).toContain('Manuell');
+
+    // Nothing left to pay: a second run is refused with the server's German message.
+    await page.getByRole('button', { name: 'Jetzt auszahlen' }).click();
+    const refused = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/admin/payouts') && response.request().method() === 'POST',
+    );
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Auszahlen' }).click();
+    expect((await refused).status()).toBe(409);
+    await poll(toasts).toContainEqual(expect.stringContaining('Auszahlung nicht möglich'));
+
+    await page.getByLabel('Rhythmus').selectOption('weekly');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/admin/payouts/schedule') &&
+        response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    expect((await saved).status()).toBe(200);
+    await poll(toasts).toContainEqual(expect.stringContaining('Rhythmus gespeichert'));
+
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
