@@ -30,6 +30,7 @@ import { paymentPointRoutes } from './features/payment-points/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutAdminRoutes } from './features/payouts/admin-routes';
 import { payoutRoutes } from './features/payouts/routes';
+import { reportRoutes } from './features/reports/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
 import { staffRoutes } from './features/staff/routes';
@@ -167,6 +168,7 @@ export async function buildApp(
   await app.register(employeeRoutes);
   await app.register(payoutRoutes);
   await app.register(payoutAdminRoutes);
+  await app.register(reportRoutes);
   await app.register(entrypointRoutes);
   await app.register(tipRoutes);
   await app.register(paymentRoutes);

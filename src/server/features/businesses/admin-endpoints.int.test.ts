@@ -212,6 +212,14 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     url: () => '/api/admin/payouts/schedule',
     body: () => ({ schedule: 'weekly' }),
   },
+  {
+    route: 'GET /api/admin/reports',
+    url: () => '/api/admin/reports?from=2026-01-01&to=2026-01-31',
+  },
+  {
+    route: 'GET /api/admin/reports/tips.csv',
+    url: () => '/api/admin/reports/tips.csv?from=2026-01-01&to=2026-01-31',
+  },
   { route: 'GET /api/admin/teams', url: () => '/api/admin/teams' },
   {
     route: 'POST /api/admin/teams',
