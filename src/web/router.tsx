@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
       },
       // One layout route for every /admin page: the admin shell (header, business, navigation).
       // Inside it, every admin page needs admin or business_owner
-      // (docs/decisions/0014-admin-route-roles.md); reports stays an open page.
+      // (docs/decisions/0014-admin-route-roles.md); reports joined them with issue 12.
       {
         lazy: page(
           () => import('./features/admin/AdminLayout'),
@@ -116,6 +116,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/admin/reports',
+                lazy: page(
+                  () => import('./features/admin/reports/ReportsPage'),
+                  (m) => m.ReportsPage,
+                ),
+              },
+              {
                 path: '/admin/payouts',
                 lazy: page(
                   () => import('./features/admin/payouts/PayoutsPage'),
@@ -137,13 +144,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-          {
-            path: '/admin/reports',
-            lazy: page(
-              () => import('./features/admin/ComingSoonPage'),
-              (m) => () => <m.ComingSoonPage title="Berichte & Statistiken" />,
-            ),
-          },
+
           {
             element: <AccessGuard roles={STAFF_MANAGER_ROLES} />,
             children: [

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -89,6 +90,62 @@ describe('payouts page', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     expect((await saved).status()).toBe(200);
     await poll(toasts).toContainEqual(expect.stringContaining('Rhythmus gespeichert'));
+
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the reports from the dashboard, checks the range and exports CSV', async () => {
+    const db = server.deps.database.db;
+    const [ben] = await db.select().from(profiles).where(eq(profiles.email, 'ben@demo.local'));
+    const day = new Date('2019-05-15T11:00:00Z');
+    await createTip(db, {
+      businessId: ben!.businessId!,
+      employeeId: ben!.id,
+      amountCents: 4321,
+      createdAt: day,
+    });
+
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signInInBrowser(page, 'inhaber@demo.local');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('link', { name: /Berichte & Statistiken/ }).click();
+    await page.waitForURL('**/admin/reports');
+    await page.getByRole('heading', { name: 'Berichte & Statistiken', level: 1 }).waitFor();
+    await page.getByTestId('report').waitFor();
+
+    // A reversed range is refused in German before anything is asked.
+    await page.getByLabel('Von').fill('2026-01-31');
+    await page.getByLabel('Bis').fill('2026-01-01');
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await page.getByText('Zeitraum: Das Enddatum liegt vor dem Startdatum.').waitFor();
+
+    await page.getByLabel('Von').fill('2019-05-15');
+    await page.getByLabel('Bis').fill('2019-05-15');
+    const loaded = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/admin/reports?') &&
+        response.url().includes('from=2019-05-15') &&
+        response.status() === 200,
+    );
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await loaded;
+    const benRow = page.getByTestId('report-employees').getByRole('row', { name: /Ben/ });
+    await benRow.waitFor();
+    expect((await benRow.textContent())?.replace(/\u00a0/g, ' ')).toContain('43,21 €');
+    await page.getByTestId('report-days').getByText('15.05.2019').waitFor();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'CSV exportieren' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('trinkgeld-2019-05-15-bis-2019-05-15.csv');
+    const csv = await readFile((await download.path())!);
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.toString('utf8')).toContain(';Ben Müller;Person;');
+    expect(csv.toString('utf8')).toContain(';43,21;');
 
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -50,7 +50,7 @@ export const ADMIN_MENU: readonly AdminPageLink[] = [
     icon: 'euro',
     available: true,
   },
-  { path: '/admin/reports', ...m.reports, navLabel: 'Berichte', icon: 'gauge', available: false },
+  { path: '/admin/reports', ...m.reports, navLabel: 'Berichte', icon: 'gauge', available: true },
   { path: '/admin/users', ...m.users, navLabel: 'Benutzer', icon: 'users', available: true },
 ];
 
