@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
       },
       // One layout route for every /admin page: the admin shell (header, business, navigation).
       // Inside it, every admin page needs admin or business_owner
-      // (docs/decisions/0014-admin-route-roles.md); reports stays an open page.
+      // (docs/decisions/0014-admin-route-roles.md); reports joined them with issue 12.
       {
         lazy: page(
           () => import('./features/admin/AdminLayout'),
@@ -115,6 +115,20 @@ export const routes: RouteObject[] = [
                   (m) => m.AioSettingsPage,
                 ),
               },
+              {
+                path: '/admin/reports',
+                lazy: page(
+                  () => import('./features/admin/reports/ReportsPage'),
+                  (m) => m.ReportsPage,
+                ),
+              },
+              {
+                path: '/admin/payouts',
+                lazy: page(
+                  () => import('./features/admin/payouts/PayoutsPage'),
+                  (m) => m.PayoutsPage,
+                ),
+              },
             ],
           },
           {
@@ -130,13 +144,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-          {
-            path: '/admin/reports',
-            lazy: page(
-              () => import('./features/admin/ComingSoonPage'),
-              (m) => () => <m.ComingSoonPage title="Berichte & Statistiken" />,
-            ),
-          },
+
           {
             element: <AccessGuard roles={STAFF_MANAGER_ROLES} />,
             children: [

@@ -48,7 +48,8 @@ describe('navigation', () => {
     const page = await context.newPage();
     const response = await page.goto('/admin/reports');
     expect(response?.status()).toBe(200);
-    await page.getByText('Demnächst verfügbar').waitFor();
+    // An admin page: an anonymous visitor lands on the sign-in page.
+    await page.waitForURL('**/employee/login');
 
     const guest = await page.goto('/t/aio-anna-schneider-4k7p');
     expect(guest?.status()).toBe(200);

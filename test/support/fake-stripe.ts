@@ -40,9 +40,21 @@ export class FakeStripe {
   readonly requests: RecordedStripeRequest[] = [];
   readonly sessions = new Map<string, FakeSession>();
   readonly intents = new Map<string, { id: string; status: string }>();
-  readonly charges = new Map<string, { id: string; refunded: boolean; payment_intent: string }>();
+  readonly charges = new Map<
+    string,
+    { id: string; refunded: boolean; payment_intent: string; amount_refunded?: number }
+  >();
+  readonly disputes = new Map<
+    string,
+    { id: string; object: 'dispute'; amount: number; reason: string; payment_intent: string }
+  >();
   /** Connect (Express) accounts by id, with the fields payout setup reads. */
   readonly accounts = new Map<string, FakeAccount>();
+  /** Connect transfers by id; a create with a key seen before returns the first one. */
+  readonly transfers = new Map<
+    string,
+    { id: string; object: 'transfer'; amount: number; currency: string; destination: string }
+  >();
   private readonly byIdempotencyKey = new Map<string, string>();
   /** Refunds by id, with the payment intent they gave back and the idempotency key used. */
   readonly refunds = new Map<
@@ -92,10 +104,40 @@ export class FakeStripe {
     });
   }
 
-  refund(paymentIntentId: string): string {
+  refund(paymentIntentId: string, amountRefunded?: number): string {
     const charge = `ch_test_${++this.counter}`;
-    this.charges.set(charge, { id: charge, refunded: true, payment_intent: paymentIntentId });
+    this.charges.set(charge, {
+      id: charge,
+      refunded: true,
+      payment_intent: paymentIntentId,
+      ...(amountRefunded !== undefined ? { amount_refunded: amountRefunded } : {}),
+    });
     return charge;
+  }
+
+  /** Part of a payment went back; `refunded` stays false until all of it has. */
+  partialRefund(paymentIntentId: string, amountRefunded: number): string {
+    const charge = `ch_test_${++this.counter}`;
+    this.charges.set(charge, {
+      id: charge,
+      refunded: false,
+      payment_intent: paymentIntentId,
+      amount_refunded: amountRefunded,
+    });
+    return charge;
+  }
+
+  /** The guest disputed a payment with their bank. */
+  dispute(paymentIntentId: string, amount: number, reason = 'fraudulent'): string {
+    const id = `dp_test_${++this.counter}`;
+    this.disputes.set(id, {
+      id,
+      object: 'dispute',
+      amount,
+      reason,
+      payment_intent: paymentIntentId,
+    });
+    return id;
   }
 
   lastCreate(): RecordedStripeRequest | undefined {
@@ -230,6 +272,28 @@ export class FakeStripe {
       };
       this.refunds.set(refund.id, refund);
       return send(200, { object: 'refund', status: 'succeeded', ...refund });
+    }
+    if (recorded.method === 'POST' && url.pathname === '/v1/transfers') {
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const existing = key ? this.byIdempotencyKey.get(key) : undefined;
+      if (existing) return send(200, this.transfers.get(existing));
+      const destination = recorded.form.destination ?? '';
+      if (!this.accounts.has(destination)) return invalid('No such destination');
+      const transfer = {
+        id: `tr_test_${++this.counter}`,
+        object: 'transfer' as const,
+        amount: Number(recorded.form.amount),
+        currency: recorded.form.currency ?? 'eur',
+        destination,
+        transfer_group: recorded.form.transfer_group ?? null,
+      };
+      this.transfers.set(transfer.id, transfer);
+      if (key) this.byIdempotencyKey.set(key, transfer.id);
+      return send(200, transfer);
+    }
+    const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname);
+    if (disputeMatch && this.disputes.has(disputeMatch[1]!)) {
+      return send(200, this.disputes.get(disputeMatch[1]!));
     }
     const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(url.pathname);
     if (chargeMatch && this.charges.has(chargeMatch[1]!)) {

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '../../shared/domain/audit';
+import type { PayoutSchedule, PayoutTrigger, SkippedPayee } from '../../shared/domain/payouts';
 import type { Role } from '../../shared/domain/roles';
 import type {
   AnalyticsEventName,
@@ -46,6 +47,8 @@ export const businesses = pgTable('businesses', {
   logoUrl: text('logo_url'),
   contactEmail: text('contact_email'),
   active: boolean('active').notNull().default(true),
+  /** How often the payout job pays this business out (migration 0140). */
+  payoutSchedule: text('payout_schedule').notNull().default('daily').$type<PayoutSchedule>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -247,6 +250,13 @@ export const tips = pgTable('tips', {
   failureReason: text('failure_reason'),
   /** The pay-later link this tip was started through (FK in migration 0160). */
   payLaterLinkId: uuid('pay_later_link_id'),
+  /** The payout that carries this direct tip (migration 0140; FK to payouts). */
+  payoutId: uuid('payout_id'),
+  /** Why a paid tip is held for review and not paid out (migration 0141). */
+  reviewReason: text('review_reason'),
+  reviewAt: tstz('review_at'),
+  /** How much of the payment went back so far (migration 0141). */
+  refundedCents: integer('refunded_cents').notNull().default(0),
   createdAt: createdAt(),
   paidAt: tstz('paid_at'),
   processedAt: tstz('processed_at'),
@@ -361,6 +371,52 @@ export const payouts = pgTable('payouts', {
   failureReason: text('failure_reason'),
   createdAt: createdAt(),
   processedAt: tstz('processed_at'),
+  /** When an instance started calling the provider for it (lease, migration 0140). */
+  claimedAt: tstz('claimed_at'),
+  attempts: integer('attempts').notNull().default(0),
+});
+
+/** One run of the payout job for one business (migration 0140). */
+export const payoutBatches = pgTable('payout_batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'restrict' }),
+  trigger: text('trigger').notNull().$type<PayoutTrigger>(),
+  requestedBy: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
+  skipped: jsonb('skipped').notNull().default([]).$type<SkippedPayee[]>(),
+  createdAt: createdAt(),
+});
+
+/** Money taken back from one employee's share of a tip (migration 0141). */
+export const tipAdjustments = pgTable('tip_adjustments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'restrict' }),
+  tipId: uuid('tip_id')
+    .notNull()
+    .references(() => tips.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'restrict' }),
+  kind: text('kind').notNull().$type<'refund' | 'dispute'>(),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  providerRef: text('provider_ref').notNull(),
+  payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** The demo provider's simulated transfers, one per idempotency key (migration 0140). */
+export const demoTransfers = pgTable('demo_transfers', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  destination: text('destination').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  transferGroup: text('transfer_group'),
+  createdAt: createdAt(),
 });
 
 export const analyticsEvents = pgTable('analytics_events', {

@@ -424,6 +424,31 @@ const ENTRIES: Entry[] = [
     status: console1(),
   },
   { route: 'GET /api/employee/team-tips', status: signedIn(200) },
+
+  // Payout batches and reports (issue 12)
+  { route: 'GET /api/admin/payouts', status: console1() },
+  {
+    route: 'GET /api/admin/payouts/:batchId',
+    url: () => `/api/admin/payouts/${randomUUID()}`,
+    status: console1(404),
+  },
+  // Business 1 has a paid tip for employee A: a batch pays it out.
+  { route: 'POST /api/admin/payouts', body: () => ({}), status: console1(201) },
+  {
+    route: 'PUT /api/admin/payouts/schedule',
+    body: () => ({ schedule: 'weekly' }),
+    status: console1(),
+  },
+  {
+    route: 'GET /api/admin/reports',
+    url: () => '/api/admin/reports?from=2026-01-01&to=2026-12-31',
+    status: console1(),
+  },
+  {
+    route: 'GET /api/admin/reports/tips.csv',
+    url: () => '/api/admin/reports/tips.csv?from=2026-01-01&to=2026-12-31',
+    status: console1(),
+  },
 ];
 
 let t: TestApp;

@@ -2,9 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app';
 import { paymentContext } from '../features/payments/context';
 import { runPaymentSessionExpiry } from '../features/payments/expiry';
+import { payoutContext, runScheduledPayouts } from '../features/payouts/batches';
 
 /** How often unfinished payment sessions are looked for; a session ends at most this late. */
 export const PAYMENT_EXPIRY_INTERVAL_MS = 15_000;
+/** How often the payout job looks for businesses whose daily or weekly batch is due. */
+export const PAYOUT_JOB_INTERVAL_MS = 5 * 60_000;
 
 export interface Jobs {
   stop(): Promise<void>;
@@ -28,11 +31,29 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
   const timer = setInterval(tick, PAYMENT_EXPIRY_INTERVAL_MS);
   timer.unref();
 
+  const payoutCtx = payoutContext(deps, log);
+  let payoutRun: Promise<unknown> = Promise.resolve();
+  let payoutBusy = false;
+  const payoutTick = () => {
+    if (stopped || payoutBusy) return;
+    payoutBusy = true;
+    payoutRun = runScheduledPayouts(payoutCtx)
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'payout job failed; retrying on the next tick');
+      })
+      .finally(() => {
+        payoutBusy = false;
+      });
+  };
+  const payoutTimer = setInterval(payoutTick, PAYOUT_JOB_INTERVAL_MS);
+  payoutTimer.unref();
+
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      clearInterval(payoutTimer);
+      await Promise.all([running, payoutRun]);
     },
   };
 }

@@ -22,7 +22,7 @@ export const employeeErrors = defineErrors({
     status: 409,
     title: 'Auszahlungen nicht eingerichtet',
     message:
-      'Auszahlungen auf Ihr Bankkonto brauchen einen angebundenen Zahlungsanbieter (Stripe). In dieser Installation läuft der Demo-Zahlungsanbieter: Trinkgelder werden erfasst, aber nicht ausgezahlt. Bitte wenden Sie sich an Ihren Arbeitgeber.',
+      'Auszahlungen auf Ihr Bankkonto brauchen einen angebundenen Zahlungsanbieter (Stripe). In dieser Installation läuft der Demo-Zahlungsanbieter: Auszahlungen werden nur simuliert, es fließt kein echtes Geld. Bitte wenden Sie sich an Ihren Arbeitgeber.',
   },
   payout_provider_failed: {
     status: 502,

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'shift_unassign',
   'shift_copy_week',
   'pool_tip_assign',
+  'payout_batch_run',
+  'payout_schedule_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +67,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   shift_unassign: 'Dienst entfernt',
   shift_copy_week: 'Dienstwoche kopiert',
   pool_tip_assign: 'Trinkgeld aus dem Pool zugewiesen',
+  payout_batch_run: 'Auszahlung gestartet',
+  payout_schedule_update: 'Auszahlungsrhythmus geändert',
 };
 
 export const AUDIT_TARGET_TYPES = [
@@ -80,5 +84,6 @@ export const AUDIT_TARGET_TYPES = [
   'integration',
   'team',
   'shift',
+  'payout_batch',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -144,7 +144,7 @@ export const employeeTexts = {
     connect: 'Mit Stripe verbinden',
     continue: 'Einrichtung fortsetzen',
     demoNote:
-      'Auszahlungen auf Ihr Bankkonto laufen über den Zahlungsanbieter Stripe (Stripe Connect). Diese Installation nutzt den Demo-Zahlungsanbieter: Trinkgelder werden erfasst und angezeigt, aber nicht ausgezahlt. Sobald Ihr Betrieb Stripe anbindet, richten Sie hier Ihr Auszahlungskonto ein.',
+      'Auszahlungen auf Ihr Bankkonto laufen über den Zahlungsanbieter Stripe (Stripe Connect). Diese Installation nutzt den Demo-Zahlungsanbieter: Auszahlungen werden simuliert und mit einer Referenz angezeigt, es fließt kein echtes Geld. Sobald Ihr Betrieb Stripe anbindet, richten Sie hier Ihr Auszahlungskonto ein.',
     statuses: {
       none: 'Noch nicht eingerichtet',
       pending: 'Einrichtung begonnen – Angaben werden geprüft',

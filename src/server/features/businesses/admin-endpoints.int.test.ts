@@ -197,6 +197,32 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     // The person is active: allowed to ask, and told so.
     adminStatus: 409,
   },
+  { route: 'GET /api/admin/payouts', url: () => '/api/admin/payouts' },
+  {
+    route: 'GET /api/admin/payouts/{batchId}',
+    url: () => '/api/admin/payouts/00000000-0000-4000-8000-000000000000',
+    adminStatus: 404,
+  },
+  {
+    route: 'POST /api/admin/payouts',
+    url: () => '/api/admin/payouts',
+    body: () => ({}),
+    // The fixture has no paid tips: nothing to pay out.
+    adminStatus: 409,
+  },
+  {
+    route: 'PUT /api/admin/payouts/schedule',
+    url: () => '/api/admin/payouts/schedule',
+    body: () => ({ schedule: 'weekly' }),
+  },
+  {
+    route: 'GET /api/admin/reports',
+    url: () => '/api/admin/reports?from=2026-01-01&to=2026-01-31',
+  },
+  {
+    route: 'GET /api/admin/reports/tips.csv',
+    url: () => '/api/admin/reports/tips.csv?from=2026-01-01&to=2026-01-31',
+  },
   { route: 'GET /api/admin/teams', url: () => '/api/admin/teams' },
   {
     route: 'POST /api/admin/teams',

@@ -69,7 +69,12 @@ export function createDemoProvider({
   function stateOf(row: DemoCheckoutRow): CheckoutState {
     switch (row.status) {
       case 'paid':
-        return { status: 'paid', paymentId: row.paymentId };
+        return {
+          status: 'paid',
+          paymentId: row.paymentId,
+          amountCents: row.amountCents,
+          currency: row.currency,
+        };
       case 'failed':
         return { status: 'failed', reason: row.failureReason ?? 'card_declined' };
       case 'expired':

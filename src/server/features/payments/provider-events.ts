@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { publishTipChanges, type TipChange } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
 import { createStripeConnect } from '../payouts/connect';
+import { recordTakenBack } from '../payouts/adjustments';
 import { refreshAccountStatus } from '../payouts/service';
 import type { PaymentContext } from './context';
 import { settleCheckout } from './settlement';
@@ -87,8 +88,31 @@ async function processEvent(ctx: PaymentContext, event: ProviderEvent): Promise<
   }
   if (event.type === 'charge.refunded' && event.provider === 'stripe' && ctx.providers.stripe) {
     const charge = await ctx.providers.stripe.retrieveChargeRefund(event.objectId);
-    if (!charge.refunded || !charge.paymentIntentId) return;
+    if (!charge.paymentIntentId) return;
+    // Full and partial refunds reduce what is paid out (issue 12, decision 0141).
+    await recordTakenBackFromPayment(ctx, charge.paymentIntentId, {
+      kind: 'refund',
+      totalTakenBackCents: charge.amountRefunded,
+      providerRef: `refund:${event.objectId}:${charge.amountRefunded}`,
+      providerReason: charge.reason,
+    });
+    if (!charge.refunded) return;
     await refundTipsOfPayment(ctx, charge.paymentIntentId);
+  }
+  if (
+    event.type === 'charge.dispute.created' &&
+    event.provider === 'stripe' &&
+    ctx.providers.stripe
+  ) {
+    const dispute = await ctx.providers.stripe.retrieveDispute(event.objectId);
+    if (!dispute.paymentIntentId) return;
+    await recordTakenBackFromPayment(ctx, dispute.paymentIntentId, {
+      kind: 'dispute',
+      totalTakenBackCents: dispute.amount,
+      providerRef: `dispute:${event.objectId}`,
+      providerReason: dispute.reason,
+    });
+    return;
   }
   if (event.type === 'account.updated' && event.provider === 'stripe' && ctx.providers.stripe) {
     // An employee's payout account changed: ask Stripe for its state now, trust nothing else.
@@ -117,4 +141,19 @@ async function refundTipsOfPayment(ctx: PaymentContext, paymentIntentId: string)
     return moved;
   });
   await publishTipChanges(ctx.database, changes, ctx.log);
+}
+
+async function recordTakenBackFromPayment(
+  ctx: PaymentContext,
+  paymentIntentId: string,
+  input: Omit<Parameters<typeof recordTakenBack>[1], 'tipId' | 'at'>,
+): Promise<void> {
+  const at = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: tips.id })
+      .from(tips)
+      .where(eq(tips.paymentIntentId, paymentIntentId));
+    for (const row of rows) await recordTakenBack(tx, { tipId: row.id, at, ...input });
+  });
 }

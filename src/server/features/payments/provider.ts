@@ -33,7 +33,13 @@ export interface CheckoutCreated {
 /** The provider's own view of a checkout, the truth settlement acts on. */
 export type CheckoutState =
   | { status: 'open' }
-  | { status: 'paid'; paymentId: string | null }
+  | {
+      status: 'paid';
+      paymentId: string | null;
+      /** What the provider says it charged; settlement compares it with what we asked for. */
+      amountCents?: number | null;
+      currency?: string | null;
+    }
   | { status: 'failed'; reason: string }
   | { status: 'expired' };
 

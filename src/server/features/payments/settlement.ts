@@ -6,6 +6,7 @@ import { endPaymentSession, markTipEnded, markTipPaid } from '../tips/lifecycle'
 import type { PaymentContext } from './context';
 import { refundPayLaterDuplicate } from './duplicate-refund';
 import type { CheckoutState } from './provider';
+import { holdOnMismatch } from './settlement-check';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 
@@ -71,7 +72,10 @@ export async function applyCheckoutState(
     }
     if (state.status === 'paid') {
       await endPaymentSession(tx, { sessionId: session.id, status: 'completed', at });
-      return markTipPaid(tx, { tipId: session.tipId, paymentId: state.paymentId, at });
+      const paid = await markTipPaid(tx, { tipId: session.tipId, paymentId: state.paymentId, at });
+      // The money is real, but only a payment of the asked amount and currency is paid out.
+      if (paid) await holdOnMismatch(tx, { tipId: session.tipId, session, state, at });
+      return paid;
     }
     const ending =
       state.status === 'failed'

@@ -24,9 +24,20 @@ export interface StripeProvider extends PaymentProvider {
   /** Verifies the signature over the raw body and returns the event; throws a 400 otherwise. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
   /** Whether the charge's money went back to the guest in full, and its payment intent. */
-  retrieveChargeRefund(
-    chargeId: string,
-  ): Promise<{ refunded: boolean; paymentIntentId: string | null }>;
+  retrieveChargeRefund(chargeId: string): Promise<{
+    refunded: boolean;
+    paymentIntentId: string | null;
+    /** Cumulative cents refunded so far (partial refunds, issue 12). */
+    amountRefunded: number;
+    /** Stripe's reason of the latest refund, when it says one. */
+    reason: string | null;
+  }>;
+  /** A dispute as Stripe says it is now: its amount, reason and the payment it is about. */
+  retrieveDispute(disputeId: string): Promise<{
+    amount: number;
+    reason: string | null;
+    paymentIntentId: string | null;
+  }>;
 }
 
 function sdkNetworkOptions(apiUrl: string | undefined): Partial<Stripe.StripeConfig> {
@@ -48,7 +59,12 @@ export function checkoutStateOf(session: Stripe.Checkout.Session): CheckoutState
   if (session.status === 'expired') return { status: 'expired' };
   if (session.status !== 'complete') return { status: 'open' };
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-    return { status: 'paid', paymentId: idOf(session.payment_intent) };
+    return {
+      status: 'paid',
+      paymentId: idOf(session.payment_intent),
+      amountCents: session.amount_total,
+      currency: session.currency,
+    };
   }
   // Complete but unpaid: a delayed method is either still processing or has failed for good.
   const intent = session.payment_intent;
@@ -174,7 +190,21 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
 
     async retrieveChargeRefund(chargeId) {
       const charge = await stripe.charges.retrieve(chargeId);
-      return { refunded: charge.refunded, paymentIntentId: idOf(charge.payment_intent) };
+      return {
+        refunded: charge.refunded,
+        paymentIntentId: idOf(charge.payment_intent),
+        amountRefunded: charge.amount_refunded ?? 0,
+        reason: charge.refunds?.data?.[0]?.reason ?? null,
+      };
+    },
+
+    async retrieveDispute(disputeId) {
+      const dispute = await stripe.disputes.retrieve(disputeId);
+      return {
+        amount: dispute.amount,
+        reason: dispute.reason ?? null,
+        paymentIntentId: idOf(dispute.payment_intent),
+      };
     },
   };
 }

@@ -1,10 +1,18 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { PayoutStatus } from '../../../shared/api/employee';
 import { employeeErrors } from '../../../shared/api/employee';
+import { PAYOUT_ERRORS, type PayoutBatch, type PayoutOverview } from '../../../shared/api/payouts';
+import type { PayoutSchedule } from '../../../shared/domain/payouts';
 import type { AppDeps } from '../../app';
-import { profiles } from '../../db/schema';
+import type { Database, Executor } from '../../db/connect';
+import { businesses, profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { writeAudit } from '../audit/write';
+import type { Actor } from '../auth/actor';
 import type { ConnectAccounts } from './connect';
+import { presentBatch, presentBatchSummary, presentHeldTip } from './presenter';
+import { batchTransfers, heldTips, listBatches } from './queries';
 
 export async function payoutStatus(
   deps: Pick<AppDeps, 'database' | 'config'>,
@@ -81,4 +89,71 @@ export async function refreshAccountStatus(
       updatedAt: deps.clock.now(),
     })
     .where(eq(profiles.stripeAccountId, accountId));
+}
+
+/** The payouts page of a business: its schedule and its batches. */
+export async function payoutOverview(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  businessId: string,
+): Promise<PayoutOverview> {
+  const [business] = await deps.database.db
+    .select({ schedule: businesses.payoutSchedule })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  const [rows, held] = await Promise.all([
+    listBatches(deps.database.db, businessId),
+    heldTips(deps.database.db, businessId),
+  ]);
+  return {
+    schedule: business?.schedule ?? 'daily',
+    provider: deps.config.paymentProvider,
+    batches: rows.map(presentBatchSummary),
+    held: held.map(presentHeldTip),
+  };
+}
+
+/** One batch of the business with its transfers and the employees it skipped. */
+export async function payoutBatchDetail(
+  db: Executor,
+  businessId: string,
+  batchId: string,
+): Promise<PayoutBatch> {
+  const [row] = await listBatches(db, businessId, 1, batchId);
+  if (!row) throw new AppError(PAYOUT_ERRORS.payout_batch_not_found);
+  return presentBatch(row, await batchTransfers(db, batchId));
+}
+
+/** Daily or weekly; the change and its audit row commit together. */
+export async function updatePayoutSchedule(
+  database: Database,
+  input: {
+    businessId: string;
+    schedule: PayoutSchedule;
+    actor: Actor;
+    request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+    at: Date;
+  },
+): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ schedule: businesses.payoutSchedule })
+      .from(businesses)
+      .where(eq(businesses.id, input.businessId))
+      .for('update');
+    if (!before || before.schedule === input.schedule) return;
+    await tx
+      .update(businesses)
+      .set({ payoutSchedule: input.schedule, updatedAt: input.at })
+      .where(eq(businesses.id, input.businessId));
+    await writeAudit(tx, {
+      actor: input.actor,
+      action: 'payout_schedule_update',
+      targetType: 'business',
+      targetId: input.businessId,
+      payload: { from: before.schedule, to: input.schedule },
+      request: input.request,
+      businessId: input.businessId,
+      at: input.at,
+    });
+  });
 }

@@ -106,10 +106,13 @@ export async function markTipEnded(
   return tip ? changeOf(tip, await tipAudience(tx, tip)) : null;
 }
 
-/** Paid out to the employee (payout batches): pending -> completed with the transfer. */
+/**
+ * Paid out to the employee (payout batches): pending -> completed with the transfer. A team tip
+ * has one transfer per member (on their payouts), so it passes null.
+ */
 export async function markTipCompleted(
   tx: Tx,
-  input: { tipId: string; transferId: string; at: Date },
+  input: { tipId: string; transferId: string | null; at: Date },
 ): Promise<TipChange | null> {
   const [tip] = await tx
     .update(tips)

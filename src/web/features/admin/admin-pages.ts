@@ -1,4 +1,5 @@
 import { adminTexts } from '../../../shared/i18n/admin';
+import { payoutTexts } from '../../../shared/i18n/payouts';
 import type { IconName } from '../public/components/Icon';
 
 export interface AdminPageLink {
@@ -42,7 +43,14 @@ export const ADMIN_MENU: readonly AdminPageLink[] = [
     icon: 'sparkles',
     available: true,
   },
-  { path: '/admin/reports', ...m.reports, navLabel: 'Berichte', icon: 'gauge', available: false },
+  {
+    path: '/admin/payouts',
+    ...payoutTexts.menu,
+    navLabel: 'Auszahlungen',
+    icon: 'euro',
+    available: true,
+  },
+  { path: '/admin/reports', ...m.reports, navLabel: 'Berichte', icon: 'gauge', available: true },
   { path: '/admin/users', ...m.users, navLabel: 'Benutzer', icon: 'users', available: true },
 ];
 

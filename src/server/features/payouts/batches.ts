@@ -1,0 +1,485 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { PAYOUT_ERRORS } from '../../../shared/api/payouts';
+import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
+import type { PayoutTrigger, SkippedPayee } from '../../../shared/domain/payouts';
+import type { AppDeps } from '../../app';
+import type { Database, Tx } from '../../db/connect';
+import {
+  businesses,
+  payoutBatches,
+  payouts,
+  profiles,
+  tipAdjustments,
+  tipAllocations,
+  tips,
+} from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../audit/write';
+import type { Actor } from '../auth/actor';
+import { paymentProvidersFor } from '../payments/provider';
+import { publishTipChanges, type TipChange } from '../tips/events';
+import { markTipCompleted } from '../tips/lifecycle';
+import { isScheduledBatchDue, PAYOUT_LEASE_MS } from './policy';
+import {
+  createDemoTransfers,
+  createStripeTransfers,
+  TransferRefusedError,
+  type TransferProvider,
+} from './transfers';
+
+type PayoutRow = typeof payouts.$inferSelect;
+
+/** What the payout job and routes need. `hooks` lets tests inject a crash. */
+export interface PayoutContext {
+  database: Database;
+  clock: Clock;
+  transfers: TransferProvider;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+  hooks?: {
+    /** Runs after the provider made a transfer and before the database records it. */
+    afterTransfer?: (payout: PayoutRow, transferId: string) => Promise<void> | void;
+  };
+}
+
+const transferCache = new WeakMap<AppDeps, TransferProvider>();
+
+/** The transfer provider of an instance: Stripe when payments run on Stripe, else the demo. */
+export function transfersFor(deps: AppDeps): TransferProvider {
+  let provider = transferCache.get(deps);
+  if (!provider) {
+    const stripe = paymentProvidersFor(deps).stripe?.client;
+    provider =
+      deps.config.paymentProvider === 'stripe' && stripe
+        ? createStripeTransfers(stripe)
+        : createDemoTransfers(deps.database);
+    transferCache.set(deps, provider);
+  }
+  return provider;
+}
+
+export function payoutContext(deps: AppDeps, log: PayoutContext['log']): PayoutContext {
+  return { database: deps.database, clock: deps.clock, transfers: transfersFor(deps), log };
+}
+
+export interface BatchOptions {
+  businessId: string;
+  trigger: PayoutTrigger;
+  /** The owner or admin who pressed the button (manual batches). */
+  actor?: Actor;
+  request?: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+}
+
+interface PayeeSum {
+  /** Tips and shares minus refunds and disputes not yet deducted. */
+  cents: number;
+  tipIds: string[];
+  shareIds: string[];
+  adjustmentIds: string[];
+}
+
+interface Claimed {
+  batchId: string;
+  payoutIds: string[];
+}
+
+/**
+ * Step 1, one short transaction: lock the business row (batches of one business claim one after
+ * the other, on any instance), collect every paid tip and team share that no payout carries yet
+ * (`FOR UPDATE SKIP LOCKED`), and write one pending payout per employee with a ready account,
+ * pointing the tips and shares at it. Employees without a ready account are reported, their
+ * money stays for the next batch.
+ */
+async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Claimed | null> {
+  const now = ctx.clock.now();
+  return ctx.database.db.transaction(async (tx) => {
+    const [business] = await tx
+      .select({ id: businesses.id, schedule: businesses.payoutSchedule })
+      .from(businesses)
+      .where(eq(businesses.id, options.businessId))
+      .for('update');
+    if (!business) return null;
+    if (options.trigger === 'schedule') {
+      const [last] = await tx
+        .select({ at: sql<Date | string | null>`max(${payoutBatches.createdAt})` })
+        .from(payoutBatches)
+        .where(
+          and(eq(payoutBatches.businessId, business.id), eq(payoutBatches.trigger, 'schedule')),
+        );
+      const lastAt = last?.at ? new Date(last.at) : null;
+      if (!isScheduledBatchDue(business.schedule, lastAt, now)) return null;
+    }
+
+    const direct = await tx
+      .select({ id: tips.id, employeeId: tips.employeeId, amountCents: tips.amountCents })
+      .from(tips)
+      .where(
+        and(
+          eq(tips.businessId, business.id),
+          eq(tips.status, 'pending'),
+          isNull(tips.payoutId),
+          isNull(tips.reviewReason),
+          sql`${tips.employeeId} IS NOT NULL`,
+          eq(tips.currency, DEFAULT_CURRENCY),
+        ),
+      )
+      .for('update', { skipLocked: true });
+    const shares = await tx
+      .select({
+        id: tipAllocations.id,
+        employeeId: tipAllocations.profileId,
+        amountCents: tipAllocations.amountCents,
+      })
+      .from(tipAllocations)
+      .innerJoin(tips, eq(tips.id, tipAllocations.tipId))
+      .where(
+        and(
+          eq(tips.businessId, business.id),
+          eq(tips.status, 'pending'),
+          isNull(tipAllocations.payoutId),
+          isNull(tips.reviewReason),
+          sql`${tipAllocations.amountCents} > 0`,
+          eq(tips.currency, DEFAULT_CURRENCY),
+        ),
+      )
+      .for('update', { of: tipAllocations, skipLocked: true });
+
+    // Refunds and disputes not yet deducted: after a payout they are a negative balance.
+    const deductions = await tx
+      .select({
+        id: tipAdjustments.id,
+        employeeId: tipAdjustments.profileId,
+        amountCents: tipAdjustments.amountCents,
+      })
+      .from(tipAdjustments)
+      .where(and(eq(tipAdjustments.businessId, business.id), isNull(tipAdjustments.payoutId)))
+      .for('update', { skipLocked: true });
+
+    const perEmployee = new Map<string, PayeeSum>();
+    const entry = (employeeId: string) => {
+      let found = perEmployee.get(employeeId);
+      if (!found) {
+        found = { cents: 0, tipIds: [], shareIds: [], adjustmentIds: [] };
+        perEmployee.set(employeeId, found);
+      }
+      return found;
+    };
+    for (const tip of direct) {
+      const group = entry(tip.employeeId!);
+      group.cents += tip.amountCents;
+      group.tipIds.push(tip.id);
+    }
+    for (const share of shares) {
+      const group = entry(share.employeeId);
+      group.cents += share.amountCents;
+      group.shareIds.push(share.id);
+    }
+    if (perEmployee.size === 0) return null;
+    for (const deduction of deductions) {
+      // Only against money being paid now; a balance without new tips waits for them.
+      const group = perEmployee.get(deduction.employeeId);
+      if (!group) continue;
+      group.cents -= deduction.amountCents;
+      group.adjustmentIds.push(deduction.id);
+    }
+
+    const payees = await tx
+      .select({
+        profileId: profiles.id,
+        name: profiles.fullName,
+        email: profiles.email,
+        stripeAccountId: profiles.stripeAccountId,
+        stripeAccountStatus: profiles.stripeAccountStatus,
+        payoutsEnabled: profiles.payoutsEnabled,
+      })
+      .from(profiles)
+      .where(inArray(profiles.id, [...perEmployee.keys()]));
+
+    const ready: (PayeeSum & { employeeId: string })[] = [];
+    const skipped: SkippedPayee[] = [];
+    for (const payee of payees) {
+      const group = perEmployee.get(payee.profileId)!;
+      // Refunds after a payout exceed the new tips: the balance stays negative, nothing is claimed.
+      if (group.cents <= 0) continue;
+      if (ctx.transfers.destinationOf(payee) === null) {
+        skipped.push({
+          employeeId: payee.profileId,
+          name: payee.name ?? payee.email,
+          amountCents: group.cents,
+        });
+      } else {
+        ready.push({ employeeId: payee.profileId, ...group });
+      }
+    }
+    if (ready.length === 0) return null;
+
+    const [batch] = await tx
+      .insert(payoutBatches)
+      .values({
+        businessId: business.id,
+        trigger: options.trigger,
+        requestedBy: options.actor?.hasProfile ? options.actor.profileId : null,
+        skipped,
+        createdAt: now,
+      })
+      .returning({ id: payoutBatches.id });
+    const batchId = batch!.id;
+    const payoutIds: string[] = [];
+    for (const group of ready) {
+      const [payout] = await tx
+        .insert(payouts)
+        .values({
+          businessId: business.id,
+          employeeId: group.employeeId,
+          batchId,
+          amountCents: group.cents,
+          currency: DEFAULT_CURRENCY,
+          status: 'pending',
+          provider: ctx.transfers.name,
+          idempotencyKey: `payout:${batchId}:${group.employeeId}`,
+          createdAt: now,
+        })
+        .returning({ id: payouts.id });
+      payoutIds.push(payout!.id);
+      if (group.tipIds.length > 0) {
+        await tx
+          .update(tips)
+          .set({ payoutId: payout!.id, updatedAt: now })
+          .where(inArray(tips.id, group.tipIds));
+      }
+      if (group.shareIds.length > 0) {
+        await tx
+          .update(tipAllocations)
+          .set({ payoutId: payout!.id })
+          .where(inArray(tipAllocations.id, group.shareIds));
+      }
+      if (group.adjustmentIds.length > 0) {
+        await tx
+          .update(tipAdjustments)
+          .set({ payoutId: payout!.id })
+          .where(inArray(tipAdjustments.id, group.adjustmentIds));
+      }
+    }
+    if (options.actor) {
+      await writeAudit(tx, {
+        actor: options.actor,
+        action: 'payout_batch_run',
+        targetType: 'payout_batch',
+        targetId: batchId,
+        payload: {
+          transfers: ready.length,
+          totalCents: ready.reduce((sum, group) => sum + group.cents, 0),
+          skipped: skipped.length,
+        },
+        request: options.request,
+        businessId: business.id,
+        at: now,
+      });
+    }
+    return { batchId, payoutIds };
+  });
+}
+
+/**
+ * Claims the next payout to transfer: a pending one, or one whose caller crashed mid-transfer
+ * (still 'processing' after the lease). Several instances never take the same row.
+ */
+async function claimNextPayout(
+  ctx: PayoutContext,
+  businessId: string | undefined,
+): Promise<PayoutRow | null> {
+  const now = ctx.clock.now();
+  const staleBefore = new Date(now.getTime() - PAYOUT_LEASE_MS);
+  return ctx.database.db.transaction(async (tx) => {
+    const [candidate] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(
+        and(
+          businessId ? eq(payouts.businessId, businessId) : undefined,
+          or(
+            eq(payouts.status, 'pending'),
+            and(eq(payouts.status, 'processing'), lt(payouts.claimedAt, staleBefore)),
+          ),
+        ),
+      )
+      .orderBy(asc(payouts.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!candidate) return null;
+    const [claimed] = await tx
+      .update(payouts)
+      .set({ status: 'processing', claimedAt: now, attempts: sql`${payouts.attempts} + 1` })
+      .where(eq(payouts.id, candidate.id))
+      .returning();
+    return claimed ?? null;
+  });
+}
+
+/** Records a made transfer: the payout is paid, and what it carries is 'Ausgezahlt'. */
+async function recordTransfer(
+  tx: Tx,
+  payout: PayoutRow,
+  transferId: string,
+  at: Date,
+): Promise<TipChange[]> {
+  const [paid] = await tx
+    .update(payouts)
+    .set({ status: 'paid', providerTransferId: transferId, processedAt: at, failureReason: null })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')))
+    .returning({ id: payouts.id });
+  if (!paid) return [];
+  const changes: TipChange[] = [];
+  const direct = await tx.select({ id: tips.id }).from(tips).where(eq(tips.payoutId, payout.id));
+  for (const tip of direct) {
+    const change = await markTipCompleted(tx, { tipId: tip.id, transferId, at });
+    if (change) changes.push(change);
+  }
+  // A team tip is paid out once every member's share is carried by a paid payout.
+  const teamTips = await tx
+    .selectDistinct({ id: tipAllocations.tipId })
+    .from(tipAllocations)
+    .where(eq(tipAllocations.payoutId, payout.id));
+  for (const tip of teamTips) {
+    const [open] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tipAllocations)
+      .leftJoin(payouts, eq(payouts.id, tipAllocations.payoutId))
+      .where(
+        and(
+          eq(tipAllocations.tipId, tip.id),
+          sql`${tipAllocations.amountCents} > 0`,
+          or(isNull(payouts.id), sql`${payouts.status} <> 'paid'`),
+        ),
+      );
+    if ((open?.n ?? 0) > 0) continue;
+    const change = await markTipCompleted(tx, { tipId: tip.id, transferId: null, at });
+    if (change) changes.push(change);
+  }
+  return changes;
+}
+
+/** The provider refused: the payout failed, and its tips wait for the next batch. */
+async function recordRefusal(tx: Tx, payout: PayoutRow, reason: string): Promise<void> {
+  const [failed] = await tx
+    .update(payouts)
+    .set({ status: 'failed', failureReason: reason.slice(0, 500) })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')))
+    .returning({ id: payouts.id });
+  if (!failed) return;
+  await tx.update(tips).set({ payoutId: null }).where(eq(tips.payoutId, payout.id));
+  await tx
+    .update(tipAllocations)
+    .set({ payoutId: null })
+    .where(eq(tipAllocations.payoutId, payout.id));
+  await tx
+    .update(tipAdjustments)
+    .set({ payoutId: null })
+    .where(eq(tipAdjustments.payoutId, payout.id));
+}
+
+/**
+ * Step 2, per payout: claim it, ask the provider for the transfer with the payout's idempotency
+ * key, then record it. A crash between the transfer and the record leaves the payout in
+ * 'processing'; after the lease any instance retries it with the same key, and the provider
+ * answers with the first transfer instead of making a second one.
+ */
+export async function processOpenPayouts(ctx: PayoutContext, businessId?: string): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const payout = await claimNextPayout(ctx, businessId);
+    if (!payout) return done;
+    const [payee] = await ctx.database.db
+      .select({
+        profileId: profiles.id,
+        name: profiles.fullName,
+        stripeAccountId: profiles.stripeAccountId,
+        stripeAccountStatus: profiles.stripeAccountStatus,
+        payoutsEnabled: profiles.payoutsEnabled,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, payout.employeeId));
+    const destination = payee ? ctx.transfers.destinationOf(payee) : null;
+    let transferId: string;
+    try {
+      if (!destination) throw new TransferRefusedError('payout account not ready');
+      const transfer = await ctx.transfers.createTransfer({
+        destination,
+        amountCents: payout.amountCents,
+        currency: payout.currency,
+        idempotencyKey: payout.idempotencyKey,
+        transferGroup: `payout_batch_${payout.batchId}`,
+        description: `Trinkgeld-Auszahlung an ${payee?.name ?? 'Mitarbeiter'}`,
+        metadata: {
+          payout_id: payout.id,
+          batch_id: payout.batchId,
+          employee_id: payout.employeeId,
+        },
+      });
+      transferId = transfer.id;
+    } catch (error) {
+      if (error instanceof TransferRefusedError) {
+        ctx.log.warn({ err: error, payoutId: payout.id }, 'payout refused by the provider');
+        await ctx.database.db.transaction((tx) => recordRefusal(tx, payout, error.message));
+      } else {
+        // Left in 'processing': retried with the same key after the lease.
+        ctx.log.warn({ err: error, payoutId: payout.id }, 'payout transfer failed; will retry');
+      }
+      continue;
+    }
+    await ctx.hooks?.afterTransfer?.(payout, transferId);
+    const at = ctx.clock.now();
+    const changes = await ctx.database.db.transaction((tx) =>
+      recordTransfer(tx, payout, transferId, at),
+    );
+    await publishTipChanges(ctx.database, changes, ctx.log);
+    done += 1;
+  }
+}
+
+/**
+ * One payout batch for one business: claim (step 1), then transfer every open payout of the
+ * business, including ones an earlier run left behind (step 2). Returns the new batch's id, or
+ * null when there was nothing to claim (or a scheduled batch was not due).
+ */
+export async function runPayoutBatch(
+  ctx: PayoutContext,
+  options: BatchOptions,
+): Promise<string | null> {
+  const claimed = await claimBatch(ctx, options);
+  await processOpenPayouts(ctx, options.businessId);
+  return claimed?.batchId ?? null;
+}
+
+/** A batch an owner or admin started; nothing to pay out is a 409, and nothing is written. */
+export async function runManualPayoutBatch(
+  ctx: PayoutContext,
+  options: Omit<BatchOptions, 'trigger'>,
+): Promise<string> {
+  const batchId = await runPayoutBatch(ctx, { ...options, trigger: 'manual' });
+  if (!batchId) throw new AppError(PAYOUT_ERRORS.nothing_to_pay_out);
+  return batchId;
+}
+
+/**
+ * The scheduled job: a batch for every active business whose schedule is due, then any payout
+ * still open anywhere (recovery after a crash). Safe on several instances at once.
+ */
+export async function runScheduledPayouts(ctx: PayoutContext): Promise<number> {
+  const active = await ctx.database.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.active, true));
+  let batches = 0;
+  for (const business of active) {
+    try {
+      const batchId = await runPayoutBatch(ctx, { businessId: business.id, trigger: 'schedule' });
+      if (batchId) batches += 1;
+    } catch (error) {
+      ctx.log.warn({ err: error, businessId: business.id }, 'payout batch failed');
+    }
+  }
+  await processOpenPayouts(ctx);
+  return batches;
+}

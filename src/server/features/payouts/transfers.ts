@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { PaymentProviderName } from '../../../shared/domain/tips';
+import type { Database } from '../../db/connect';
+import { demoTransfers } from '../../db/schema';
+
+/** What a payout asks a provider for: one transfer to one employee's account. */
+export interface TransferRequest {
+  destination: string;
+  amountCents: number;
+  currency: string;
+  /** `payout:{batchId}:{employeeId}`: a retry after a crash returns the first transfer. */
+  idempotencyKey: string;
+  /** Groups the transfers of one batch at the provider. */
+  transferGroup: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+/** A transfer that may succeed when tried again with the same key (network, provider 5xx). */
+export class TransferRetryableError extends Error {}
+/** A transfer the provider refused (account not ready, balance too low): try a new payout later. */
+export class TransferRefusedError extends Error {}
+
+export interface PayeeAccount {
+  profileId: string;
+  stripeAccountId: string | null;
+  stripeAccountStatus: string;
+  payoutsEnabled: boolean;
+}
+
+export interface TransferProvider {
+  readonly name: PaymentProviderName;
+  /** The account a payout goes to, or null when the employee has no ready payout account. */
+  destinationOf(payee: PayeeAccount): string | null;
+  createTransfer(request: TransferRequest): Promise<{ id: string }>;
+}
+
+/**
+ * The demo provider's transfers: no network, one simulated transfer per idempotency key in
+ * `demo_transfers`, written outside the caller's transaction like a real provider's would be.
+ * Every employee has a simulated account.
+ */
+export function createDemoTransfers(database: Database): TransferProvider {
+  return {
+    name: 'demo',
+    destinationOf: (payee) => `demo_acct_${payee.profileId.replace(/-/g, '')}`,
+    async createTransfer(request) {
+      const id = `tr_demo_${randomBytes(12).toString('hex')}`;
+      await database.db
+        .insert(demoTransfers)
+        .values({
+          id,
+          idempotencyKey: request.idempotencyKey,
+          destination: request.destination,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          transferGroup: request.transferGroup,
+        })
+        .onConflictDoNothing({ target: demoTransfers.idempotencyKey });
+      const [row] = await database.db
+        .select({ id: demoTransfers.id, amountCents: demoTransfers.amountCents })
+        .from(demoTransfers)
+        .where(eq(demoTransfers.idempotencyKey, request.idempotencyKey));
+      if (!row) throw new TransferRetryableError('demo transfer not recorded');
+      if (row.amountCents !== request.amountCents) {
+        throw new TransferRefusedError('idempotency key reused with another amount');
+      }
+      return { id: row.id };
+    },
+  };
+}
+
+/**
+ * Stripe transfers (separate charges and transfers): the platform's balance to the employee's
+ * Express account, only when Stripe trusts the account (decision 0043).
+ */
+export function createStripeTransfers(stripe: Stripe): TransferProvider {
+  return {
+    name: 'stripe',
+    destinationOf: (payee) =>
+      payee.stripeAccountId && payee.stripeAccountStatus === 'enabled' && payee.payoutsEnabled
+        ? payee.stripeAccountId
+        : null,
+    async createTransfer(request) {
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            destination: request.destination,
+            transfer_group: request.transferGroup,
+            description: request.description,
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { id: transfer.id };
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeConnectionError ||
+          error instanceof Stripe.errors.StripeAPIError ||
+          error instanceof Stripe.errors.StripeRateLimitError ||
+          error instanceof Stripe.errors.StripeIdempotencyError ||
+          (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 500) >= 500)
+        ) {
+          throw new TransferRetryableError(error.message, { cause: error });
+        }
+        if (error instanceof Stripe.errors.StripeError) {
+          throw new TransferRefusedError(error.message, { cause: error });
+        }
+        throw new TransferRetryableError(String(error), { cause: error });
+      }
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { signIn } from '../../../../test/support/auth';
+import {
+  createBusiness,
+  createTip,
+  type FactoryBusiness,
+} from '../../../../test/support/factories';
+import { analyticsEvents, tipAllocations } from '../../db/schema';
+
+describe('/api/admin/reports', () => {
+  let t: TestApp;
+  let hotel: FactoryBusiness;
+  let other: FactoryBusiness;
+  let cookie: string;
+  // Noon in Berlin on two days of March 2026, and one tip outside the range.
+  const day1 = new Date('2026-03-02T11:00:00Z');
+  const day2 = new Date('2026-03-03T11:00:00Z');
+  const before = new Date('2026-02-28T11:00:00Z');
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    hotel = await createBusiness(db, {
+      employees: [{ fullName: 'Jürgen Größe' }, { fullName: 'Zoë Weiß' }],
+      teams: [{ name: 'Küche', members: [0, 1] }],
+      points: ['person'],
+    });
+    other = await createBusiness(db, { employees: 1 });
+    const [juergen, zoe] = hotel.employees;
+    const point = hotel.points[0]!;
+    await createTip(db, {
+      businessId: hotel.id,
+      employeeId: juergen!.id,
+      entrypoint: point,
+      amountCents: 1000,
+      platformFeeCovered: true,
+      createdAt: day1,
+    });
+    await createTip(db, {
+      businessId: hotel.id,
+      employeeId: zoe!.id,
+      amountCents: 250,
+      createdAt: day2,
+    });
+    const team = await createTip(db, {
+      businessId: hotel.id,
+      teamId: hotel.teams[0]!.id,
+      amountCents: 301,
+      createdAt: day2,
+    });
+    await db.insert(tipAllocations).values([
+      { tipId: team.id, profileId: juergen!.id, amountCents: 151, reason: 'gleich' },
+      { tipId: team.id, profileId: zoe!.id, amountCents: 150, reason: 'gleich' },
+    ]);
+    // Not counted: outside the range, never paid, another business.
+    await createTip(db, { businessId: hotel.id, employeeId: zoe!.id, createdAt: before });
+    await createTip(db, {
+      businessId: hotel.id,
+      employeeId: zoe!.id,
+      status: 'failed',
+      createdAt: day1,
+    });
+    await createTip(db, {
+      businessId: other.id,
+      employeeId: other.employees[0]!.id,
+      createdAt: day1,
+    });
+    await db.insert(analyticsEvents).values(
+      Array.from({ length: 6 }, () => ({
+        name: 'tip_page_loaded' as const,
+        businessId: hotel.id,
+        entrypointUid: point.uid,
+        createdAt: day1,
+      })),
+    );
+    cookie = await signIn(t, hotel.owner.email);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string, who = cookie) =>
+    t.inject({ method: 'GET', url, headers: { cookie: who } });
+
+  it('totals and counts per employee, team and payment point, with QR statistics and days', async () => {
+    const response = await get('/api/admin/reports?from=2026-03-01&to=2026-03-31');
+    expect(response.statusCode).toBe(200);
+    const report = response.json();
+    expect(report.totals).toEqual({
+      amountCents: 1551,
+      count: 3,
+      contributionsCents: 45,
+      refundedCents: 0,
+    });
+    expect(report.byEmployee).toEqual([
+      { id: hotel.employees[0]!.id, name: 'Jürgen Größe', amountCents: 1151, count: 2 },
+      { id: hotel.employees[1]!.id, name: 'Zoë Weiß', amountCents: 400, count: 2 },
+    ]);
+    expect(report.byTeam).toEqual([
+      { id: hotel.teams[0]!.id, name: 'Küche', amountCents: 301, count: 1 },
+    ]);
+    expect(report.byPoint).toContainEqual(
+      expect.objectContaining({ id: hotel.points[0]!.uid, amountCents: 1000, count: 1 }),
+    );
+    expect(report.qr).toEqual({
+      pageLoads: 6,
+      paidTips: 3,
+      conversion: 0.5,
+      averageCents: 517,
+      contributionsCents: 45,
+    });
+    expect(report.perDay).toEqual([
+      { day: '2026-03-02', amountCents: 1000, count: 1 },
+      { day: '2026-03-03', amountCents: 551, count: 2 },
+    ]);
+  });
+
+  it('refuses a reversed range and one longer than three years in German, and shows no other business', async () => {
+    const reversed = await get('/api/admin/reports?from=2026-03-31&to=2026-03-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().error.details[0].message).toBe(
+      'Zeitraum: Das Enddatum liegt vor dem Startdatum.',
+    );
+    const long = await get('/api/admin/reports/tips.csv?from=2020-01-01&to=2026-03-01');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.details[0].message).toContain('höchstens drei Jahre');
+    const bad = await get('/api/admin/reports?from=gestern&to=2026-03-01');
+    expect(bad.statusCode).toBe(400);
+
+    const otherOwner = await signIn(t, other.owner.email);
+    const theirs = await get('/api/admin/reports?from=2026-03-01&to=2026-03-31', otherOwner);
+    expect(theirs.json().totals.count).toBe(1);
+    const employee = await signIn(t, hotel.employees[0]!.email);
+    expect(
+      (await get('/api/admin/reports?from=2026-03-01&to=2026-03-31', employee)).statusCode,
+    ).toBe(403);
+  });
+
+  it('exports CSV with a BOM, semicolons, German numbers and umlauts', async () => {
+    const response = await get('/api/admin/reports/tips.csv?from=2026-03-01&to=2026-03-31');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain(
+      'trinkgeld-2026-03-01-bis-2026-03-31.csv',
+    );
+    const raw = response.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = raw.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Datum;Uhrzeit;Empfänger;Art;Bezahlpunkt;Trinkgeld (EUR);Servicebeitrag (EUR);Erstattet (EUR);Status;Auszahlungsreferenz;Ausgezahlt am',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toBe(
+      `02.03.2026;12:00;Jürgen Größe;Person;${hotel.points[0]!.label};10,00;0,45;0,00;Ausstehend;;`,
+    );
+    const teamLine = lines.find((line) => line.includes(';Team;'));
+    expect(teamLine).toMatch(/^03\.03\.2026;12:00;Küche;Team;;3,01;0,00;0,00;Ausstehend;;$/);
+  });
+});

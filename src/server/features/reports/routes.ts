@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reportQuerySchema, reportSchema } from '../../../shared/api/reports';
+import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
+import { businessScopeOf } from '../businesses/scope';
+import { buildReport, reportCsvStream } from './service';
+
+const tags = ['Berichte'];
+
+/** /admin/reports: figures of a period and the streaming CSV export (owners and admins). */
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app.deps;
+  const guard = app.requireActor({ roles: STAFF_MANAGER_ROLES });
+
+  app.get(
+    '/api/admin/reports',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: 'Bericht eines Zeitraums: Summen, QR-Statistik, Verlauf, Auszahlungen',
+        querystring: reportQuerySchema,
+        response: { 200: reportSchema },
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = await businessScopeOf(request, database.db);
+      reply.header('cache-control', 'no-store');
+      return buildReport(database, businessId, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/reports/tips.csv',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: 'Trinkgelder eines Zeitraums als CSV (UTF-8 mit BOM, Semikolon, deutsche Zahlen)',
+        querystring: reportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = await businessScopeOf(request, database.db);
+      const { from, to } = request.query;
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="trinkgeld-${from}-bis-${to}.csv"`);
+      return reply.send(reportCsvStream(database, businessId, { from, to }));
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import type { Report } from '../../../shared/api/reports';
+import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
+import type { Database } from '../../db/connect';
+import { presentBatchSummary } from '../payouts/presenter';
+import { listBatches } from '../payouts/queries';
+import { CSV_BOM, CSV_HEADER, csvLine, csvTipLine } from './csv';
+import { type FigureRow, reportRows, tipPages } from './queries';
+
+/** YYYY-MM-DD of a moment in Europe/Berlin. */
+const berlinDay = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' });
+
+const figure = (fallback: string) => (row: FigureRow) => ({
+  id: row.id,
+  name: row.name ?? fallback,
+  amountCents: row.amount_cents,
+  count: row.n,
+});
+
+/** The figures of one business for a range of Europe/Berlin days (both inclusive). */
+export async function buildReport(
+  database: Database,
+  businessId: string,
+  range: { from: string; to: string },
+): Promise<Report> {
+  const rows = await reportRows(database, businessId, range.from, range.to);
+  const batches = await listBatches(database.db, businessId, 500);
+  const count = rows.totals.n;
+  return {
+    from: range.from,
+    to: range.to,
+    currency: DEFAULT_CURRENCY,
+    totals: {
+      amountCents: rows.totals.amount_cents,
+      count,
+      contributionsCents: rows.totals.fee_cents,
+      refundedCents: rows.totals.refunded_cents,
+    },
+    byEmployee: rows.byEmployee.map(figure('Unbekannt')),
+    byTeam: rows.byTeam.map(figure('Team')),
+    byPoint: rows.byPoint.map((row) => ({
+      ...figure(row.id || 'Ohne Bezahlpunkt')(row),
+      name: row.name ?? (row.id || 'Ohne Bezahlpunkt'),
+    })),
+    qr: {
+      pageLoads: rows.pageLoads,
+      paidTips: count,
+      conversion: rows.pageLoads > 0 ? Math.min(1, count / rows.pageLoads) : null,
+      averageCents: count > 0 ? Math.round(rows.totals.amount_cents / count) : null,
+      contributionsCents: rows.totals.fee_cents,
+    },
+    perDay: rows.perDay.map((row) => ({
+      day: row.day,
+      amountCents: row.amount_cents,
+      count: row.n,
+    })),
+    payouts: batches
+      .filter((batch) => {
+        const day = berlinDay.format(batch.createdAt);
+        return day >= range.from && day <= range.to;
+      })
+      .map(presentBatchSummary),
+  };
+}
+
+/** The CSV export as a stream: BOM and header, then one page of tips at a time. */
+export function reportCsvStream(
+  database: Database,
+  businessId: string,
+  range: { from: string; to: string },
+): Readable {
+  async function* lines() {
+    yield CSV_BOM + csvLine(CSV_HEADER);
+    for await (const page of tipPages(database, businessId, range.from, range.to)) {
+      yield page.map(csvTipLine).join('');
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

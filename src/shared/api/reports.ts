@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { businessScopeQuerySchema } from './businesses';
+import { payoutBatchSummarySchema } from './payouts';
+
+/** /admin/reports (issue 12 item 7): figures of a chosen period, in Europe/Berlin days. */
+export const REPORT_MAX_DAYS = 3 * 366;
+
+export const REPORT_MESSAGES = {
+  from: 'Von: Bitte geben Sie ein Datum im Format JJJJ-MM-TT an.',
+  to: 'Bis: Bitte geben Sie ein Datum im Format JJJJ-MM-TT an.',
+  reversed: 'Zeitraum: Das Enddatum liegt vor dem Startdatum.',
+  tooLong: 'Zeitraum: Bitte wählen Sie höchstens drei Jahre.',
+} as const;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Whole days from `from` to `to` (inclusive), or null when a date is not a date. */
+export function reportSpanDays(from: string, to: string): number | null {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end)) return null;
+  return Math.round((end - start) / DAY_MS) + 1;
+}
+
+const rangeFields = {
+  from: z.iso.date({ error: REPORT_MESSAGES.from }),
+  to: z.iso.date({ error: REPORT_MESSAGES.to }),
+};
+
+/** Reversed or longer than three years: a German 400 on `to`. */
+function checkRange(value: { from: string; to: string }, context: z.RefinementCtx): void {
+  const days = reportSpanDays(value.from, value.to);
+  if (days === null) return;
+  if (days < 1) {
+    context.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.reversed });
+  } else if (days > REPORT_MAX_DAYS) {
+    context.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.tooLong });
+  }
+}
+
+export const reportRangeSchema = z.object(rangeFields).superRefine(checkRange);
+export type ReportRange = z.infer<typeof reportRangeSchema>;
+
+export const reportQuerySchema = businessScopeQuerySchema
+  .extend(rangeFields)
+  .superRefine(checkRange);
+
+const figure = z.object({
+  id: z.string(),
+  name: z.string(),
+  amountCents: z.number().int(),
+  count: z.number().int(),
+});
+export type ReportFigure = z.infer<typeof figure>;
+
+export const reportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  totals: z.object({
+    amountCents: z.number().int(),
+    count: z.number().int(),
+    contributionsCents: z.number().int(),
+    refundedCents: z.number().int(),
+  }),
+  byEmployee: z.array(figure),
+  byTeam: z.array(figure),
+  byPoint: z.array(figure),
+  qr: z.object({
+    pageLoads: z.number().int(),
+    paidTips: z.number().int(),
+    /** Paid tips per page load, 0–1 (null without page loads). */
+    conversion: z.number().nullable(),
+    averageCents: z.number().int().nullable(),
+    contributionsCents: z.number().int(),
+  }),
+  perDay: z.array(
+    z.object({ day: z.string(), amountCents: z.number().int(), count: z.number().int() }),
+  ),
+  payouts: z.array(payoutBatchSummarySchema),
+});
+export type Report = z.infer<typeof reportSchema>;

@@ -1,0 +1,59 @@
+import { formatCents } from '../domain/money';
+
+/** German texts of the payouts page (/admin/payouts, issue 12). */
+export const payoutTexts = {
+  menu: {
+    title: 'Auszahlungen',
+    description: 'Trinkgelder gesammelt an die Mitarbeitenden überweisen.',
+  },
+  title: 'Auszahlungen',
+  description:
+    'Bezahlte Trinkgelder und Team-Anteile gehen gesammelt an die Mitarbeitenden: eine Überweisung je Person.',
+  demoNote:
+    'Demo-Modus: Überweisungen werden simuliert und mit einer Referenz festgehalten; es fließt kein echtes Geld.',
+  runNow: 'Jetzt auszahlen',
+  confirmTitle: 'Jetzt auszahlen?',
+  confirmText:
+    'Alle bezahlten, noch nicht ausgezahlten Trinkgelder werden jetzt überwiesen: eine Überweisung je Mitarbeiter mit eingerichtetem Auszahlungskonto.',
+  confirm: 'Auszahlen',
+  done: (count: number, cents: number) =>
+    `${count} ${count === 1 ? 'Überweisung' : 'Überweisungen'} über ${formatCents(cents)}`,
+  doneTitle: 'Auszahlung abgeschlossen',
+  failedTitle: 'Auszahlung nicht möglich',
+  schedule: 'Rhythmus',
+  scheduleHint: 'Wann die automatische Auszahlung läuft.',
+  save: 'Speichern',
+  saved: 'Rhythmus gespeichert',
+  history: 'Bisherige Auszahlungen',
+  empty: 'Noch keine Auszahlungen.',
+  columns: {
+    date: 'Datum',
+    trigger: 'Auslöser',
+    transfers: 'Überweisungen',
+    total: 'Summe',
+    skipped: 'Übersprungen',
+    actions: 'Aktionen',
+    employee: 'Mitarbeiter',
+    amount: 'Betrag',
+    status: 'Status',
+    reference: 'Referenz',
+    tips: 'Trinkgelder',
+  },
+  open: 'Öffnen',
+  openLabel: (date: string) => `Auszahlung vom ${date} öffnen`,
+  detailTitle: (date: string) => `Auszahlung vom ${date}`,
+  requestedBy: (name: string) => `Gestartet von ${name}`,
+  skippedTitle: 'Ohne eingerichtetes Auszahlungskonto (nicht ausgezahlt)',
+  skippedHint: 'Das Geld bleibt für die nächste Auszahlung, sobald das Konto eingerichtet ist.',
+  close: 'Schließen',
+  heldTitle: 'Zur Prüfung angehalten',
+  heldHint:
+    'Bei diesen Trinkgeldern passte der bezahlte Betrag oder die Währung nicht zur Zahlung. Sie werden nicht ausgezahlt, bis sie geklärt sind.',
+  deducted: 'Abgezogen',
+  transferStatus: {
+    pending: 'Wartet',
+    processing: 'In Bearbeitung',
+    paid: 'Überwiesen',
+    failed: 'Fehlgeschlagen',
+  },
+} as const;

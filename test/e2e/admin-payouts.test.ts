@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import type { BrowserContext } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { profiles } from '../../src/server/db/schema';
+import { createTip } from '../support/factories';
+import { signInInBrowser } from './support/auth';
+import { trackPageErrors } from './support/harness';
+import { horizontalOverflow, recordToasts, seriousAxeViolations } from './support/page-checks';
+import { useE2E } from './support/environment';
+
+const e2e = useE2E();
+
+let context: BrowserContext;
+
+beforeEach(async () => {
+  context = await e2e.context({ viewport: { width: 360, height: 780 } });
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Waits for a condition, generously: the machine is shared and busy. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+describe('payouts page', () => {
+  it('lets the owner pay out now, open the batch with its references and change the schedule', async () => {
+    // A paid tip of Anna's that is certainly waiting, whatever the demo seed holds.
+    const db = e2e.server.deps.database.db;
+    const [anna] = await db.select().from(profiles).where(eq(profiles.email, 'anna@demo.local'));
+    await createTip(db, { businessId: anna!.businessId!, employeeId: anna!.id, amountCents: 1234 });
+
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const toasts = await recordToasts(page);
+    await signInInBrowser(page, 'inhaber@demo.local');
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/payouts');
+    await page.getByRole('heading', { name: 'Auszahlungen', level: 1 }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'Demo-Modus' }).waitFor();
+    await page.getByText('Noch keine Auszahlungen.').waitFor();
+
+    await page.getByRole('button', { name: 'Jetzt auszahlen' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Jetzt auszahlen?' });
+    await dialog.waitFor();
+    const ran = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/admin/payouts') && response.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Auszahlen' }).click();
+    expect((await ran).status()).toBe(201);
+
+    const detail = page.getByRole('dialog', { name: /Auszahlung vom/ });
+    await detail.waitFor();
+    const annaRow = detail.getByTestId('payout-transfers').getByRole('row', { name: /Anna/ });
+    await annaRow.waitFor();
+    expect(await annaRow.textContent()).toMatch(/Überwiesen.*tr_demo_/);
+    await poll(toasts).toContainEqual(expect.stringContaining('Auszahlung abgeschlossen'));
+    await detail.getByRole('button', { name: 'Schließen' }).last().click();
+    await detail.waitFor({ state: 'hidden' });
+
+    const history = page.getByTestId('payout-batches');
+    await history.getByRole('row').nth(1).waitFor();
+    expect(await history.getByRole('row').count()).toBe(2);
+    expect(await history.getByRole('row').nth(1).textContent()).toContain('Manuell');
+
+    // Nothing left to pay: a second run is refused with the server's German message.
+    await page.getByRole('button', { name: 'Jetzt auszahlen' }).click();
+    const refused = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/admin/payouts') && response.request().method() === 'POST',
+    );
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Auszahlen' }).click();
+    expect((await refused).status()).toBe(409);
+    await poll(toasts).toContainEqual(expect.stringContaining('Auszahlung nicht möglich'));
+
+    await page.getByLabel('Rhythmus').selectOption('weekly');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/admin/payouts/schedule') &&
+        response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    expect((await saved).status()).toBe(200);
+    await poll(toasts).toContainEqual(expect.stringContaining('Rhythmus gespeichert'));
+
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the reports from the dashboard, checks the range and exports CSV', async () => {
+    const db = e2e.server.deps.database.db;
+    const [ben] = await db.select().from(profiles).where(eq(profiles.email, 'ben@demo.local'));
+    const day = new Date('2019-05-15T11:00:00Z');
+    await createTip(db, {
+      businessId: ben!.businessId!,
+      employeeId: ben!.id,
+      amountCents: 4321,
+      createdAt: day,
+    });
+
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signInInBrowser(page, 'inhaber@demo.local');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('link', { name: /Berichte & Statistiken/ }).click();
+    await page.waitForURL('**/admin/reports');
+    await page.getByRole('heading', { name: 'Berichte & Statistiken', level: 1 }).waitFor();
+    await page.getByTestId('report').waitFor();
+
+    // A reversed range is refused in German before anything is asked.
+    await page.getByLabel('Von').fill('2026-01-31');
+    await page.getByLabel('Bis').fill('2026-01-01');
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await page.getByText('Zeitraum: Das Enddatum liegt vor dem Startdatum.').waitFor();
+
+    await page.getByLabel('Von').fill('2019-05-15');
+    await page.getByLabel('Bis').fill('2019-05-15');
+    const loaded = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/admin/reports?') &&
+        response.url().includes('from=2019-05-15') &&
+        response.status() === 200,
+    );
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await loaded;
+    const benRow = page.getByTestId('report-employees').getByRole('row', { name: /Ben/ });
+    await benRow.waitFor();
+    expect((await benRow.textContent())?.replace(/\u00a0/g, ' ')).toContain('43,21 €');
+    await page.getByTestId('report-days').getByText('15.05.2019').waitFor();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'CSV exportieren' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('trinkgeld-2019-05-15-bis-2019-05-15.csv');
+    const csv = await readFile((await download.path())!);
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.toString('utf8')).toContain(';Ben Müller;Person;');
+    expect(csv.toString('utf8')).toContain(';43,21;');
+
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
