@@ -16,13 +16,16 @@ afterAll(async () => {
 
 describe('navigation', () => {
   it('reaches nothing but this machine: other hosts fail before leaving the browser', async () => {
-    const page = await context.newPage();
-    const outside = await page.goto('http://example.com/').catch((error: Error) => error);
+    // Each check on a page of its own: the browser's error page would interrupt a next goto.
+    const outsidePage = await context.newPage();
+    const outside = await outsidePage.goto('http://example.com/').catch((error: Error) => error);
     expect(outside).toBeInstanceOf(Error);
     expect((outside as Error).message).toContain('ERR_PROXY_CONNECTION_FAILED');
-    const inside = await page.goto(`${e2e.server.url}/healthz`);
+    await outsidePage.close();
+    const insidePage = await context.newPage();
+    const inside = await insidePage.goto(`${e2e.server.url}/healthz`);
     expect(inside?.status()).toBe(200);
-    await page.close();
+    await insidePage.close();
   });
 
   it('opens the start page, follows a link and shows the not-found page for an unknown route', async () => {
