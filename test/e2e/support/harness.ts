@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -81,6 +82,12 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** Phone-sized by default off; set for guest journeys. */
   isMobile?: boolean;
+  /**
+   * The staff app's service worker (decision 0182) is blocked unless a test asks for it:
+   * Playwright's page.route cannot hold or fail requests a service worker answers, and many
+   * journeys do exactly that. `test/e2e/staff-app.test.ts` runs with the worker.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -97,11 +104,47 @@ export async function newContext(
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
   });
   await context.route('**/*', (route) => {
     const host = new URL(route.request().url()).hostname;
     return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
+  });
+  return context;
+}
+
+/**
+ * A browser with a profile on disk (a persistent context), like a phone's normal browser: only
+ * there Chromium considers installing a web app (a fresh context is "incognito" to it). Same
+ * language, time zone and local-only network as `newContext`; closing it removes the profile.
+ */
+export async function newPersistentContext(
+  baseURL: string,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+    headless: true,
+    baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
+  });
+  await context.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
+  });
+  context.once('close', () => {
+    try {
+      rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch {
+      // The browser may still be writing its profile as it exits; it is only a temp folder.
+    }
   });
   return context;
 }
