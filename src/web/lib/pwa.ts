@@ -27,7 +27,7 @@ export function useStaffAppInstall(pathname: string): void {
     if (!inScope) return;
     const manifest = ensureLink('manifest', STAFF_APP_MANIFEST);
     const touchIcon = ensureLink('apple-touch-icon', '/employee/icons/apple-touch-icon.png');
-    if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    if (import.meta.env.PROD && navigator.serviceWorker) {
       navigator.serviceWorker
         .register(STAFF_APP_WORKER, { scope: STAFF_APP_SCOPE })
         .then(() => navigator.serviceWorker.ready)

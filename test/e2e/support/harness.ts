@@ -83,9 +83,11 @@ export interface ContextOptions {
   /** Phone-sized by default off; set for guest journeys. */
   isMobile?: boolean;
   /**
-   * The staff app's service worker (decision 0182) is blocked unless a test asks for it:
-   * Playwright's page.route cannot hold or fail requests a service worker answers, and many
-   * journeys do exactly that. `test/e2e/staff-app.test.ts` runs with the worker.
+   * The staff app's service worker (decision 0182) is off unless a test asks for it: Playwright's
+   * page.route cannot hold or fail requests a service worker answers, and many journeys do
+   * exactly that. Off, the page sees a browser without service workers (Playwright's own
+   * blocking would log a console warning, which journeys treat as a failure).
+   * `test/e2e/staff-app.test.ts` runs with the worker.
    */
   serviceWorkers?: 'allow' | 'block';
 }
@@ -104,14 +106,26 @@ export async function newContext(
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: options.viewport ?? { width: 1280, height: 800 },
-    serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
   });
+  await prepareContext(context, options);
+  return context;
+}
+
+/** Local-only network, and no service workers unless asked for. */
+async function prepareContext(context: BrowserContext, options: ContextOptions): Promise<void> {
   await context.route('**/*', (route) => {
     const host = new URL(route.request().url()).hostname;
     return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
   });
-  return context;
+  if ((options.serviceWorkers ?? 'block') === 'block') {
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'serviceWorker', {
+        configurable: true,
+        get: () => undefined,
+      });
+    });
+  }
 }
 
 /**
@@ -132,13 +146,9 @@ export async function newPersistentContext(
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: options.viewport ?? { width: 1280, height: 800 },
-    serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
   });
-  await context.route('**/*', (route) => {
-    const host = new URL(route.request().url()).hostname;
-    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
-  });
+  await prepareContext(context, options);
   context.once('close', () => {
     try {
       rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });

@@ -9,7 +9,7 @@ export const NEW_TIP_NOTICE_MS = 8_000;
 const EMOJI: Record<string, string> = { smile: '😊', clap: '👏', pray: '🙏' };
 
 /**
- * A short notice at the top of the screen when a tip arrives while the dashboard is open: the
+ * A short notice at the bottom of the screen (left on wider screens, where toasts sit right) when a tip arrives while the dashboard is open: the
  * amount and the guest's message (or feedback emoji). It never takes focus or blocks a tap
  * elsewhere, is announced politely, and slides in only when the person allows motion.
  */
@@ -27,7 +27,7 @@ export function NewTipNotice({ tip, onClose }: { tip: EmployeeTip | null; onClos
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-0 z-40 flex justify-center p-3"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 sm:justify-start"
     >
       {tip ? (
         <div
