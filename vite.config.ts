@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { APP_ICONS, renderAppIcon } from './scripts/pwa-icons.js';
 
 const webRoot = path.resolve(import.meta.dirname, 'src/web');
 const outDir = path.resolve(import.meta.dirname, 'dist/web');
@@ -36,10 +37,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The staff app's PNG icons (manifest `src/web/public/employee/manifest.webmanifest`), drawn with
+ * sharp into the build output and served the same way by the dev server (decision 0182).
+ */
+function staffAppIcons(): Plugin {
+  return {
+    name: 'trinkgeld-staff-app-icons',
+    async generateBundle() {
+      for (const icon of APP_ICONS) {
+        this.emitFile({
+          type: 'asset',
+          fileName: icon.fileName,
+          source: await renderAppIcon(icon),
+        });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const icon = APP_ICONS.find((candidate) => request.url === `/${candidate.fileName}`);
+        if (!icon) return next();
+        void renderAppIcon(icon).then((png) => {
+          response.setHeader('content-type', 'image/png');
+          response.end(png);
+        }, next);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), precompress()],
+  plugins: [react(), staffAppIcons(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

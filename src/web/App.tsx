@@ -1,10 +1,15 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from './components/ui/Toaster';
 import { SessionTimeout } from './features/auth/SessionTimeout';
+import { useStaffAppInstall } from './lib/pwa';
 import { SessionProvider } from './lib/session';
 
-/** The frame around every page of the full app: the session and its inactivity timeout. */
+/**
+ * The frame around every page of the full app: the session and its inactivity timeout, and on the
+ * staff pages the installable web app (manifest and service worker, decision 0182).
+ */
 export function App() {
+  useStaffAppInstall(useLocation().pathname);
   return (
     <SessionProvider>
       <Outlet />

@@ -28,8 +28,16 @@ async function settle(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  // Let entrance animations finish, so colour contrast is measured on the final colours.
-  await page.waitForTimeout(500);
+  // Let entrance animations finish, so colour contrast is measured on the final colours: wait
+  // for the running ones themselves (endless ones such as spinners excepted), not for a time.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 describe('accessibility (axe-core)', () => {

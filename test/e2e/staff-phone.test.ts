@@ -24,6 +24,28 @@ afterEach(async () => {
 
 const db = () => e2e.server.deps.database.db;
 
+/** YYYY-MM-DD of a moment in Berlin. */
+const berlinDate = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(at);
+
+/** The UTC offset Berlin has at a moment, as "+01:00". */
+const berlinOffset = (at: Date) =>
+  new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
+    .format(at)
+    .match(/GMT([+-]\d{2}:\d{2})/)![1]!;
+
+/**
+ * A moment a minute before `now`, but never before midnight of `now`'s Berlin day: a tip made
+ * then belongs to that day's 'Heute' even when the test runs just after midnight.
+ */
+const earlierToday = (now: Date) =>
+  new Date(
+    Math.max(
+      now.getTime() - 60_000,
+      new Date(`${berlinDate(now)}T00:00:00${berlinOffset(now)}`).getTime(),
+    ),
+  );
+
 async function openPage(width = 1280, height = 800): Promise<Page> {
   const context = await e2e.context({
     viewport: { width, height },
@@ -171,7 +193,8 @@ describe("guest feedback in 'Heute' and 'Nachrichten'", () => {
   it('shows an emoji on its own and with a message', async () => {
     const hotel = await createBusiness(db(), { employees: 1 });
     const employee = hotel.employees[0]!;
-    const at = new Date(Date.now() - 60_000);
+    const now = new Date();
+    const at = earlierToday(now);
     await createTip(db(), {
       businessId: hotel.id,
       employeeId: employee.id,
@@ -189,6 +212,8 @@ describe("guest feedback in 'Heute' and 'Nachrichten'", () => {
     });
     const page = await openPage(390, 844);
     const problems = consoleProblems(page);
+    // The browser's day is the tips' day, even if the real one ends while the test runs.
+    await page.clock.setFixedTime(now);
     await signInInBrowser(page, employee.email, FACTORY_PASSWORD);
 
     const todayList = page.getByTestId('today-tip');
@@ -211,10 +236,6 @@ describe("guest feedback in 'Heute' and 'Nachrichten'", () => {
   });
 });
 
-/** YYYY-MM-DD of a moment in Berlin. */
-const berlinDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(at);
-
 describe("'Heute' at midnight", () => {
   it('rolls over to the new Berlin day by itself', async () => {
     const hotel = await createBusiness(db(), { employees: 1 });
@@ -224,18 +245,13 @@ describe("'Heute' at midnight", () => {
       businessId: hotel.id,
       employeeId: employee.id,
       amountCents: 1200,
-      createdAt: new Date(now.getTime() - 60_000),
+      createdAt: earlierToday(now),
     });
     const page = await openPage(390, 844);
     const problems = consoleProblems(page);
     // The browser's clock: 23:59:30 Berlin on the day of the tip (the server keeps real time).
     const today = berlinDate(now);
-    const offset = new Intl.DateTimeFormat('en', {
-      timeZone: 'Europe/Berlin',
-      timeZoneName: 'longOffset',
-    })
-      .format(now)
-      .match(/GMT([+-]\d{2}:\d{2})/)![1];
+    const offset = berlinOffset(now);
     await page.clock.install({ time: new Date(`${today}T23:59:30${offset}`) });
     await signInInBrowser(page, employee.email, FACTORY_PASSWORD);
     await page.getByTestId('today-tip').first().waitFor();
@@ -256,13 +272,15 @@ describe('shared phone', () => {
   it('leaves no staff data in the app after sign-out on a shared phone', async () => {
     const hotel = await createBusiness(db(), { employees: 2 });
     const [first, second] = hotel.employees;
+    const now = new Date();
     await createTip(db(), {
       businessId: hotel.id,
       employeeId: first!.id,
       amountCents: 4321,
-      createdAt: new Date(Date.now() - 60_000),
+      createdAt: earlierToday(now),
     });
     const page = await openPage(390, 844);
+    await page.clock.setFixedTime(now);
     await signInInBrowser(page, first!.email, FACTORY_PASSWORD);
     await page.getByTestId('today-tip').first().waitFor();
     expect(await page.getByTestId('today-total').textContent()).toContain('43,21');

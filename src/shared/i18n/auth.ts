@@ -51,6 +51,8 @@ export const authTexts = {
     checkingPermissions: 'Berechtigungen werden überprüft...',
     loadError: 'Fehler beim Laden',
     retry: 'Erneut versuchen',
+    offlineTitle: 'Keine Internetverbindung',
+    offlineText: 'Ihre Trinkgelder laden, sobald Sie wieder online sind.',
   },
   /** Loading errors as the spec words them (§8). */
   loadErrors: {

@@ -155,5 +155,16 @@ export const employeeTexts = {
   live: {
     connected: 'Live-Aktualisierung aktiv',
     reconnecting: 'Verbindung wird wiederhergestellt…',
+    offline: 'Offline',
+  },
+  /** Shown while the phone has no connection (the installed app, decision 0182). */
+  offline: {
+    title: 'Keine Internetverbindung',
+    text: 'Sie sehen die zuletzt geladenen Trinkgelder. Neue erscheinen, sobald Sie wieder online sind.',
+  },
+  /** The short notice when a tip arrives while the dashboard is open. */
+  newTip: {
+    title: (amount: string) => `Neues Trinkgeld: ${amount}`,
+    close: 'Hinweis schließen',
   },
 } as const;

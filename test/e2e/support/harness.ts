@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -92,6 +93,14 @@ export interface ContextOptions {
   isMobile?: boolean;
   /** The browser's language; German unless a test is about another one. */
   locale?: string;
+  /**
+   * The staff app's service worker (decision 0182) is off unless a test asks for it: Playwright's
+   * page.route cannot hold or fail requests a service worker answers, and many journeys do
+   * exactly that. Off, the page sees a browser without service workers (Playwright's own
+   * blocking would log a console warning, which journeys treat as a failure).
+   * `test/e2e/staff-app.test.ts` runs with the worker.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A fresh browser context in German; the browser itself only reaches loopback addresses. */
@@ -100,13 +109,58 @@ export async function newContext(
   baseURL: string,
   options: ContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     locale: options.locale ?? 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
   });
+  await prepareContext(context, options);
+  return context;
+}
+
+/** No service workers unless asked for (the browser itself reaches only loopback). */
+async function prepareContext(context: BrowserContext, options: ContextOptions): Promise<void> {
+  if ((options.serviceWorkers ?? 'block') === 'block') {
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'serviceWorker', {
+        configurable: true,
+        get: () => undefined,
+      });
+    });
+  }
+}
+
+/**
+ * A browser with a profile on disk (a persistent context), like a phone's normal browser: only
+ * there Chromium considers installing a web app (a fresh context is "incognito" to it). Same
+ * language, time zone and local-only network as `newContext`; closing it removes the profile.
+ */
+export async function newPersistentContext(
+  baseURL: string,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+    headless: true,
+    baseURL,
+    locale: options.locale ?? 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
+  });
+  await prepareContext(context, options);
+  context.once('close', () => {
+    try {
+      rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch {
+      // The browser may still be writing its profile as it exits; it is only a temp folder.
+    }
+  });
+  return context;
 }
 
 /** Collects uncaught page errors; a journey should end with none. */

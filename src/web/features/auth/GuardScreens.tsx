@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { isProfileComplete } from '../../../shared/domain/auth';
 import { authTexts } from '../../../shared/i18n/auth';
@@ -6,6 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
 import type { Profile } from '../../../shared/api/profiles';
 import { usePageTitle } from '../../lib/page-title';
+import { useOnline } from '../../lib/pwa';
 
 export function GuardLoading({ text }: { text: string }) {
   return (
@@ -15,12 +17,23 @@ export function GuardLoading({ text }: { text: string }) {
   );
 }
 
+/**
+ * The session could not be loaded. Without a connection (the installed staff app opened offline)
+ * it says so, and tries again by itself once the connection is back.
+ */
 export function GuardError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const online = useOnline();
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
   return (
     <FullScreenMessage>
       <div role="alert" className="flex max-w-md flex-col items-center gap-3">
-        <h1 className="text-xl font-semibold">{authTexts.guard.loadError}</h1>
-        <p className="text-muted-foreground">{message}</p>
+        <h1 className="text-xl font-semibold">
+          {online ? authTexts.guard.loadError : authTexts.guard.offlineTitle}
+        </h1>
+        <p className="text-muted-foreground">{online ? message : authTexts.guard.offlineText}</p>
         <Button onClick={onRetry}>{authTexts.guard.retry}</Button>
       </div>
     </FullScreenMessage>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EmployeeTip } from '../../../shared/api/employee';
 import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -7,11 +8,13 @@ import { Menu } from '../../components/ui/Menu';
 import { Tabs } from '../../components/ui/Tabs';
 import { initials } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
+import { useOnline } from '../../lib/pwa';
 import { useSession } from '../../lib/session';
 import { SignOutButton } from '../auth/SignOutButton';
 import { employeeApi, employeeKeys } from './employee-api';
 import { useBerlinDay } from './use-berlin-day';
 import { HistoryList } from './HistoryTab';
+import { NewTipNotice } from './NewTipNotice';
 import { QrTab } from './QrTab';
 import { SettingsDialog } from './SettingsDialog';
 import { StatsTab } from './StatsTab';
@@ -22,15 +25,21 @@ import { connectTipStream, type StreamState } from './tip-stream';
 
 type TabKey = 'today' | 'messages' | 'history' | 'stats' | 'team' | 'qr';
 
-/** Keeps the dashboard live: a tip change refetches what is on screen; a reconnect catches up. */
-function useLiveTips(): StreamState {
+/**
+ * Keeps the dashboard live: a tip change refetches what is on screen; a reconnect catches up.
+ * `onPaid` hears the id of each tip that has just been paid.
+ */
+function useLiveTips(onPaid: (tipId: string) => void): StreamState {
   const queryClient = useQueryClient();
   const session = useSession();
   const [state, setState] = useState<StreamState>('connecting');
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: employeeKeys.all });
     return connectTipStream('/api/employee/stream', {
-      onTip: refresh,
+      onTip: (event) => {
+        if (event.status === 'pending') onPaid(event.tipId);
+        refresh();
+      },
       onOpen: (reconnected) => {
         if (reconnected) refresh();
       },
@@ -43,6 +52,32 @@ function useLiveTips(): StreamState {
   return state;
 }
 
+/**
+ * The tip to announce: a tip paid while the page is open, once its details have arrived with the
+ * refetch the live event started. Each tip is announced once (feedback added later sends another
+ * event for the same tip).
+ */
+function useNewTipNotice(known: readonly (EmployeeTip[] | undefined)[]) {
+  const waiting = useRef(new Set<string>());
+  const announced = useRef(new Set<string>());
+  const [tip, setTip] = useState<EmployeeTip | null>(null);
+  const onPaid = useCallback((tipId: string) => {
+    if (!announced.current.has(tipId)) waiting.current.add(tipId);
+  }, []);
+  const close = useCallback(() => setTip(null), []);
+  useEffect(() => {
+    if (waiting.current.size === 0) return;
+    for (const item of known.flatMap((list) => list ?? [])) {
+      if (!waiting.current.delete(item.id)) continue;
+      announced.current.add(item.id);
+      setTip(item);
+    }
+    // The lists themselves are the trigger; `known` is a new array on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, known);
+  return { tip, onPaid, close };
+}
+
 export function EmployeeDashboardPage() {
   usePageTitle(t.pageTitle);
   const session = useSession();
@@ -51,13 +86,15 @@ export function EmployeeDashboardPage() {
   const [tab, setTab] = useState<TabKey>('today');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const day = useBerlinDay();
-  const live = useLiveTips();
+  const online = useOnline();
 
   const today = useQuery({
     queryKey: employeeKeys.today(day.toISOString()),
     queryFn: () => employeeApi.today(day),
   });
   const messages = useQuery({ queryKey: employeeKeys.messages, queryFn: employeeApi.messages });
+  const notice = useNewTipNotice([today.data?.pending, today.data?.paid, messages.data?.items]);
+  const live = useLiveTips(notice.onPaid);
   const markSeen = useMutation({
     mutationFn: employeeApi.markMessagesSeen,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: employeeKeys.messages }),
@@ -138,11 +175,13 @@ export function EmployeeDashboardPage() {
             </p>
           ) : null}
           <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="live-state">
-            {live === 'open'
-              ? t.live.connected
-              : live === 'reconnecting'
-                ? t.live.reconnecting
-                : ''}
+            {!online
+              ? t.live.offline
+              : live === 'open'
+                ? t.live.connected
+                : live === 'reconnecting'
+                  ? t.live.reconnecting
+                  : ''}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
@@ -177,6 +216,16 @@ export function EmployeeDashboardPage() {
           </div>
         </div>
       </header>
+      {online ? null : (
+        <div
+          role="status"
+          data-testid="offline-notice"
+          className="rounded-lg border-2 border-warning bg-card p-3 text-card-foreground"
+        >
+          <p className="font-semibold">{t.offline.title}</p>
+          <p className="text-sm text-muted-foreground">{t.offline.text}</p>
+        </div>
+      )}
       <Tabs
         label={t.pageTitle}
         items={items}
@@ -184,6 +233,7 @@ export function EmployeeDashboardPage() {
         onValueChange={(next) => (next === 'messages' ? openMessages() : setTab(next))}
       />
       <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <NewTipNotice tip={notice.tip} onClose={notice.close} />
     </main>
   );
 }

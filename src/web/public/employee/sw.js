@@ -1,0 +1,102 @@
+/* The staff app's service worker (decision 0182), scope /employee/.
+ *
+ * It keeps only what every visitor gets alike: the HTML shell of the app and the hashed,
+ * immutable files under /assets/. It never answers or stores an /api/ request, so no tip, message
+ * or name of a staff member ever lands in Cache Storage; the last loaded tips stay on screen only
+ * in the open page's memory, which sign-out clears (decision 0181).
+ */
+const CACHE = 'trinkgeld-staff-shell-v1';
+const SHELL_URL = '/employee/dashboard';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.add(new Request(SHELL_URL, { cache: 'reload' })))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith('trinkgeld-') && name !== CACHE)
+            .map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+const isAsset = (url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+
+/** The page names the files it loaded before this worker took over; keep those of /assets/. */
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'cache-assets' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((href) => {
+    try {
+      return isAsset(new URL(href));
+    } catch {
+      return false;
+    }
+  });
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all(
+          urls.map((href) =>
+            cache.match(href).then((hit) => (hit ? undefined : cache.add(href).catch(() => {}))),
+          ),
+        ),
+      ),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // Staff data goes to the network and nowhere else.
+  if (url.pathname.startsWith('/api/')) return;
+
+  if (request.mode === 'navigate') {
+    // Network first, so a deploy shows at once; offline, the stored shell starts the app, which
+    // then says it is offline.
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok && response.headers.get('content-type')?.startsWith('text/html')) {
+            const copy = response.clone();
+            event.waitUntil(caches.open(CACHE).then((cache) => cache.put(SHELL_URL, copy)));
+          }
+          return response;
+        })
+        .catch(() => caches.match(SHELL_URL).then((shell) => shell ?? Response.error())),
+    );
+    return;
+  }
+
+  if (isAsset(url)) {
+    // Hashed file names never change content: the cache answers first.
+    event.respondWith(
+      caches.match(request).then(
+        (hit) =>
+          hit ??
+          fetch(request).then((response) => {
+            if (response.ok) {
+              const copy = response.clone();
+              event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
+            }
+            return response;
+          }),
+      ),
+    );
+  }
+});
