@@ -19,11 +19,17 @@ function precompress(): Plugin {
       const full = path.join(dir, name);
       return statSync(full).isDirectory() ? walk(full) : [full];
     });
+  // The directory this build writes to: `--outDir` (the secrets test builds into a temp folder)
+  // overrides the default dist/web.
+  let builtDir = outDir;
   return {
     name: 'trinkgeld-precompress',
     apply: 'build',
+    configResolved(config) {
+      builtDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      for (const file of walk(outDir)) {
+      for (const file of walk(builtDir)) {
         if (!compressible.test(file) || file.endsWith('.map')) continue;
         const content = readFileSync(file);
         if (content.length < 512) continue;
