@@ -4,6 +4,7 @@ declare module 'autocannon' {
     interface Options {
       url: string;
       connections?: number;
+      workers?: number;
       duration?: number;
       method?: string;
       headers?: Record<string, string>;
