@@ -139,7 +139,7 @@ export const thankYouResponseSchema = z.object({
     })
     .nullable(),
   /** The employee's one reply, only with the tip's secret. */
-  reply: z.object({ message: z.string(), repliedAt: z.string() }).nullable(),
+  reply: z.object({ message: z.string(), repliedAt: z.string(), from: z.string() }).nullable(),
 });
 export type ThankYouResponse = z.infer<typeof thankYouResponseSchema>;
 

@@ -42,12 +42,21 @@ export async function loadDelivery(executor: Executor, tip: TipRow): Promise<Del
   return { amountCents, recipients, paidOutAt: tip.processedAt.toISOString() };
 }
 
+/** The employee's reply with the author's first name (empty once the author's data is gone). */
 export async function loadReply(
   executor: Executor,
   tipId: string,
-): Promise<{ message: string; repliedAt: string; employeeId: string | null } | null> {
-  const [row] = await executor.select().from(tipReplies).where(eq(tipReplies.tipId, tipId));
+): Promise<{ message: string; repliedAt: string; from: string } | null> {
+  const [row] = await executor
+    .select({ reply: tipReplies, fullName: profiles.fullName })
+    .from(tipReplies)
+    .leftJoin(profiles, eq(profiles.id, tipReplies.employeeId))
+    .where(eq(tipReplies.tipId, tipId));
   return row
-    ? { message: row.message, repliedAt: row.repliedAt.toISOString(), employeeId: row.employeeId }
+    ? {
+        message: row.reply.message,
+        repliedAt: row.reply.repliedAt.toISOString(),
+        from: firstName(row.fullName) ?? '',
+      }
     : null;
 }

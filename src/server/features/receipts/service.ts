@@ -14,7 +14,11 @@ import { receiptMail } from './mail';
 import { sealAddress } from './seal';
 
 const DAY_MS = 24 * 60 * 60_000;
-const PER_TIP_RULE = { name: 'guest-receipt:tip', limit: RECEIPTS_PER_TIP_PER_DAY, windowMs: DAY_MS };
+const PER_TIP_RULE = {
+  name: 'guest-receipt:tip',
+  limit: RECEIPTS_PER_TIP_PER_DAY,
+  windowMs: DAY_MS,
+};
 
 /**
  * Sends the guest a receipt of the tip they paid (proved by the tip's secret). The address goes
@@ -63,7 +67,7 @@ export async function sendReceipt(
     reference: tip.id.slice(0, 8),
     link: privateThankYouLink(ctx.config.publicOrigin, tip.id, input.token),
     replyKept: keep,
-    reply: reply ? { from: recipientName, message: reply.message } : null,
+    reply: reply ? { from: reply.from || recipientName, message: reply.message } : null,
   });
 
   const mailId = await db.transaction(async (tx) => {

@@ -175,6 +175,6 @@ export async function presentThankYou(
     paidAt: tip.paidAt ? tip.paidAt.toISOString() : null,
     branding: presentBranding(brandingRow, businessName),
     delivery,
-    reply: reply ? { message: reply.message, repliedAt: reply.repliedAt } : null,
+    reply,
   };
 }
