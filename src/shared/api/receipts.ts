@@ -65,7 +65,8 @@ export const RECEIPT_ERRORS = defineErrors({
   receipt_not_sent: {
     status: 502,
     title: 'Beleg nicht verschickt',
-    message: 'Der Beleg konnte gerade nicht verschickt werden. Bitte versuchen Sie es später erneut.',
+    message:
+      'Der Beleg konnte gerade nicht verschickt werden. Bitte versuchen Sie es später erneut.',
   },
   reply_tip_not_found: {
     status: 404,

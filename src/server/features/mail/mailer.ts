@@ -63,10 +63,7 @@ export function createMailer(options: MailerOptions): Mailer {
     : undefined;
   const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
   /** Mails whose stored copy is redacted: id → the full text, kept until delivered. */
-  const pending = new Map<
-    string,
-    { to: string; text: string; html: string | null; at: number }
-  >();
+  const pending = new Map<string, { to: string; text: string; html: string | null; at: number }>();
   const forgetStale = () => {
     const oldest = Date.now() - PENDING_SECRET_TTL_MS;
     for (const [id, entry] of pending) if (entry.at < oldest) pending.delete(id);

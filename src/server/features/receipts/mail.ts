@@ -33,9 +33,7 @@ export function receiptMail(to: string, facts: ReceiptFacts): Omit<MailMessage, 
     t.receiptGreeting,
     '',
     `${t.tipFor(facts.recipientName)}: ${money(facts.amountCents)}`,
-    ...(facts.platformFeeCents > 0
-      ? [`${t.contribution}: ${money(facts.platformFeeCents)}`]
-      : []),
+    ...(facts.platformFeeCents > 0 ? [`${t.contribution}: ${money(facts.platformFeeCents)}`] : []),
     `${t.totalPaid}: ${money(facts.amountCents + facts.platformFeeCents)}`,
     `${t.business}: ${facts.businessName}`,
     `${t.date}: ${formatDate(facts.paidAt, facts.language)}`,

@@ -6,9 +6,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * copied to another tip does not open (decision 0144).
  */
 function keyOf(serverSecret: string): Buffer {
-  return Buffer.from(
-    hkdfSync('sha256', serverSecret, 'trinkgeld', 'guest-reply-address:v1', 32),
-  );
+  return Buffer.from(hkdfSync('sha256', serverSecret, 'trinkgeld', 'guest-reply-address:v1', 32));
 }
 
 export function sealAddress(serverSecret: string, tipId: string, address: string): string {
@@ -16,9 +14,9 @@ export function sealAddress(serverSecret: string, tipId: string, address: string
   const cipher = createCipheriv('aes-256-gcm', keyOf(serverSecret), iv);
   cipher.setAAD(Buffer.from(tipId));
   const sealed = Buffer.concat([cipher.update(address, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), sealed].map((part) =>
-    typeof part === 'string' ? part : part.toString('base64url'),
-  ).join('.');
+  return ['v1', iv, cipher.getAuthTag(), sealed]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The address, or null when the value was altered, moved or sealed under another secret. */

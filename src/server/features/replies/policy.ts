@@ -4,8 +4,7 @@
  * all, so its existence is not confirmed.
  */
 export type ReplyDecision =
-  | { allowed: true }
-  | { allowed: false; reason: 'reply_tip_not_found' | 'reply_without_message' };
+  { allowed: true } | { allowed: false; reason: 'reply_tip_not_found' | 'reply_without_message' };
 
 export function decideReply(facts: {
   paid: boolean;
