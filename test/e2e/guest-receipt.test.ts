@@ -48,13 +48,13 @@ describe('guest receipt, reply and proof of delivery', () => {
     // The success step's dialog carries the receipt form.
     const dialog = guest.getByRole('dialog', { name: 'Möchtest du noch etwas sagen?' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Beleg senden' }).waitFor();
+    await dialog.getByRole('button', { name: 'Beleg zuschicken' }).waitFor();
     await dialog.getByLabel('E-Mail-Adresse (optional)').fill('kein-at-zeichen');
-    await dialog.getByRole('button', { name: 'Beleg senden' }).click();
+    await dialog.getByRole('button', { name: 'Beleg zuschicken' }).click();
     await dialog.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').waitFor();
     await dialog.getByLabel('E-Mail-Adresse (optional)').fill(guestAddress);
     await dialog.getByLabel(/Antwort per E-Mail erhalten/).check();
-    await dialog.getByRole('button', { name: 'Beleg senden' }).click();
+    await dialog.getByRole('button', { name: 'Beleg zuschicken' }).click();
     await dialog.getByText(`Beleg gesendet an ${guestAddress}`).waitFor();
 
     const receipt = await e2e.smtp.waitForMail(guestAddress, 15_000);

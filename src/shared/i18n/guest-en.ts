@@ -76,7 +76,7 @@ export const guestCatalogue: GuestCatalogue = {
         replyOptIn: 'Receive the reply by e-mail',
         replyHint:
           'Then we keep the address encrypted until the reply is sent, for 30 days at most.',
-        send: 'Send receipt',
+        send: 'Email me the receipt',
         sent: (email) => `Receipt sent to ${email}`,
         invalid: 'Please enter a valid e-mail address.',
         tooMany: 'Too many attempts. Please try again later.',

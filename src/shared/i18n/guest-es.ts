@@ -77,7 +77,7 @@ export const guestCatalogue: GuestCatalogue = {
         replyOptIn: 'Recibir la respuesta por correo',
         replyHint:
           'Entonces guardamos la dirección cifrada hasta que se envíe la respuesta, 30 días como máximo.',
-        send: 'Enviar recibo',
+        send: 'Recibir el recibo',
         sent: (email) => `Recibo enviado a ${email}`,
         invalid: 'Introduzca una dirección de correo válida.',
         tooMany: 'Demasiados intentos. Inténtelo de nuevo más tarde.',

@@ -79,7 +79,7 @@ export const guestCatalogue: GuestCatalogue = {
         replyOptIn: 'Recevoir la réponse par e-mail',
         replyHint:
           "Nous conservons alors l'adresse chiffrée jusqu'à l'envoi de la réponse, 30 jours au plus.",
-        send: 'Envoyer le reçu',
+        send: 'Recevoir le reçu',
         sent: (email) => `Reçu envoyé à ${email}`,
         invalid: 'Veuillez saisir une adresse e-mail valide.',
         tooMany: 'Trop de tentatives. Veuillez réessayer plus tard.',

@@ -78,7 +78,7 @@ export const guestCatalogue: GuestCatalogue = {
         replyOptIn: 'Ricevere la risposta via e-mail',
         replyHint:
           "In tal caso conserviamo l'indirizzo cifrato fino all'invio della risposta, al massimo 30 giorni.",
-        send: 'Invia ricevuta',
+        send: 'Ricevere la ricevuta',
         sent: (email) => `Ricevuta inviata a ${email}`,
         invalid: 'Inserisca un indirizzo e-mail valido.',
         tooMany: 'Troppi tentativi. Riprovi più tardi.',

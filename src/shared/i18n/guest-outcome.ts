@@ -63,7 +63,7 @@ export const tipOutcomeTexts = {
     replyOptIn: 'Antwort per E-Mail erhalten',
     replyHint:
       'Dann bewahren wir die Adresse verschlüsselt auf, bis die Antwort verschickt ist, höchstens 30 Tage.',
-    send: 'Beleg senden',
+    send: 'Beleg zuschicken',
     sent: (email: string) => `Beleg gesendet an ${email}`,
     invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     tooMany: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
