@@ -285,3 +285,32 @@ describe('proof of delivery', () => {
     expect((await thankYou(tip.tipId)).json().delivery).toBeNull();
   });
 });
+
+describe('a team tip', () => {
+  it('is answered once by any member; the delivery names every member it reached', async () => {
+    const team = await createBusiness(t.database.db, {
+      employees: [{ fullName: 'Lea Hoffmann' }, { fullName: 'Tom Berger' }],
+      teams: [{ name: 'Bar', members: [0, 1], splitRule: 'equal' }],
+      points: ['team'],
+    });
+    const tip = await paidTip({
+      code: team.points[0]!.uid,
+      amountCents: 1000,
+      guestMessage: 'Ihr wart großartig!',
+    });
+    const lea = await signIn(t, team.employees[0]!.email);
+    const tom = await signIn(t, team.employees[1]!.email);
+    const maria = await signIn(t, biz.employees[0]!.email);
+    expect((await reply(maria, tip.tipId, 'Nicht mein Team')).statusCode).toBe(404);
+    expect((await reply(tom, tip.tipId, 'Danke euch!')).statusCode).toBe(201);
+    const second = await reply(lea, tip.tipId, 'Auch von mir!');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('reply_already_sent');
+
+    await runManualPayoutBatch(payoutContext(t.app.deps, t.app.log), { businessId: team.id });
+    const view = (await thankYou(tip.tipId, tip.token)).json();
+    expect(view.delivery.amountCents).toBe(1000);
+    expect([...view.delivery.recipients].sort()).toEqual(['Lea', 'Tom']);
+    expect(view.reply).toMatchObject({ message: 'Danke euch!', from: 'Tom' });
+  });
+});
