@@ -6,6 +6,7 @@ import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../suppo
 import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
+import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
 /**
  * Issue 12, done when (items 4 and 5): a guest pays with a receipt address and the receipt
@@ -56,6 +57,7 @@ describe('guest receipt, reply and proof of delivery', () => {
     await dialog.getByLabel(/Antwort per E-Mail erhalten/).check();
     await dialog.getByRole('button', { name: 'Beleg zuschicken' }).click();
     await dialog.getByText(`Beleg gesendet an ${guestAddress}`).waitFor();
+    expect(await seriousAxeViolations(guest)).toEqual([]);
 
     const receipt = await e2e.smtp.waitForMail(guestAddress, 15_000);
     const receiptText = text(receipt.text).replace(/\r/g, '');
@@ -86,6 +88,7 @@ describe('guest receipt, reply and proof of delivery', () => {
     await item.getByLabel('Ihre Antwort an den Gast').fill('Sehr gern – bis zum nächsten Mal!');
     await item.getByRole('button', { name: 'Antwort senden' }).click();
     await item.getByTestId('tip-reply').waitFor();
+    expect(await seriousAxeViolations(staff)).toEqual([]);
     expect(await staff.content()).not.toContain(guestAddress);
     await poll(() => e2e.smtp.mails.filter((mail) => mail.to.includes(guestAddress)).length).toBe(
       2,
@@ -118,6 +121,8 @@ describe('guest receipt, reply and proof of delivery', () => {
     expect(text(await later.getByTestId('thank-you-reply').textContent())).toContain(
       'Sehr gern – bis zum nächsten Mal!',
     );
+    expect(await horizontalOverflow(later)).toBe(0);
+    expect(await seriousAxeViolations(later)).toEqual([]);
     expect(laterErrors).toEqual([]);
 
     // Maria's history: 'Ausgezahlt' with the transfer's reference.
