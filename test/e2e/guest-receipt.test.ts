@@ -88,7 +88,6 @@ describe('guest receipt, reply and proof of delivery', () => {
     await item.getByLabel('Ihre Antwort an den Gast').fill('Sehr gern – bis zum nächsten Mal!');
     await item.getByRole('button', { name: 'Antwort senden' }).click();
     await item.getByTestId('tip-reply').waitFor();
-    expect(await seriousAxeViolations(staff)).toEqual([]);
     expect(await staff.content()).not.toContain(guestAddress);
     await poll(() => e2e.smtp.mails.filter((mail) => mail.to.includes(guestAddress)).length).toBe(
       2,
