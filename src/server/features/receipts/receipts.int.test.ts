@@ -314,3 +314,38 @@ describe('a team tip', () => {
     expect(view.reply).toMatchObject({ message: 'Danke euch!', from: 'Tom' });
   });
 });
+
+describe('erasure of an employee', () => {
+  it('removes their replies and the addresses of guests waiting for one', async () => {
+    const own = await createBusiness(t.database.db, {
+      employees: [{ fullName: 'Nina Graf' }],
+      points: ['person'],
+    });
+    const answered = await paidTip({ code: own.points[0]!.uid, guestMessage: 'Danke Nina!' });
+    const waiting = await paidTip({ code: own.points[0]!.uid, guestMessage: 'Bis bald!' });
+    await receipt(waiting.tipId, {
+      token: waiting.token,
+      email: 'wartet@example.org',
+      replyByEmail: true,
+    });
+    const nina = await signIn(t, own.employees[0]!.email);
+    expect((await reply(nina, answered.tipId, 'Gern!')).statusCode).toBe(201);
+
+    const erased = await t.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie: nina },
+      payload: { confirm: true },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(
+      await t.database.db.select().from(tipReplies).where(eq(tipReplies.tipId, answered.tipId)),
+    ).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(tipReplyAddresses)
+        .where(eq(tipReplyAddresses.tipId, waiting.tipId)),
+    ).toEqual([]);
+  });
+});
