@@ -41,6 +41,8 @@ import { poolRoutes } from './features/pool/routes';
 import { qrAdminRoutes } from './features/qr-admin/routes';
 import { showcaseRoutes } from './features/showcase/routes';
 import { tipRoutes } from './features/tips/routes';
+import { receiptRoutes } from './features/receipts/routes';
+import { replyRoutes } from './features/replies/routes';
 import { registerCsrfProtection } from './http/csrf';
 import {
   answerFrameworkError,
@@ -191,6 +193,8 @@ export async function buildApp(
   await app.register(reportRoutes);
   await app.register(entrypointRoutes);
   await app.register(tipRoutes);
+  await app.register(receiptRoutes);
+  await app.register(replyRoutes);
   await app.register(paymentRoutes);
   await app.register(analyticsRoutes);
   await app.register(adminDashboardRoutes);

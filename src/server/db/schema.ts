@@ -18,6 +18,7 @@ import {
 import type { AuditAction } from '../../shared/domain/audit';
 import type { PayoutSchedule, PayoutTrigger, SkippedPayee } from '../../shared/domain/payouts';
 import type { Role } from '../../shared/domain/roles';
+import type { GuestLocale } from '../../shared/i18n/guest-locale';
 import type {
   AnalyticsEventName,
   EntrypointTargetType,
@@ -518,4 +519,28 @@ export const shiftAssignments = pgTable('shift_assignments', {
   endsAt: tstz('ends_at').notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+});
+
+/** An employee's one reply to a tip that carries a message (migration 0144). */
+export const tipReplies = pgTable('tip_replies', {
+  tipId: uuid('tip_id')
+    .primaryKey()
+    .references(() => tips.id, { onDelete: 'cascade' }),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  employeeId: uuid('employee_id').references(() => profiles.id, { onDelete: 'set null' }),
+  message: text('message').notNull(),
+  repliedAt: tstz('replied_at').notNull(),
+});
+
+/** The guest's sealed address for the reply mail, until it is sent or expires (migration 0144). */
+export const tipReplyAddresses = pgTable('tip_reply_addresses', {
+  tipId: uuid('tip_id')
+    .primaryKey()
+    .references(() => tips.id, { onDelete: 'cascade' }),
+  addressSealed: text('address_sealed').notNull(),
+  language: text('language').notNull().$type<GuestLocale>(),
+  createdAt: tstz('created_at').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
 });

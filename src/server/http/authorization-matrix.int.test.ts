@@ -159,6 +159,13 @@ const ENTRIES: Entry[] = [
   // Employee A has a code already; the platform admin belongs to no business.
   { route: 'POST /api/employee/qr', status: s(401, 409, 201, 201, 201, 409) },
   { route: 'GET /api/employee/stream', status: signedIn(200) },
+  {
+    // The tip went to employee A: only A may answer it (once); to anyone else it does not exist.
+    route: 'POST /api/employee/tips/:tipId/reply',
+    url: (f) => `/api/employee/tips/${f.tipId}/reply`,
+    body: () => ({ message: 'Vielen Dank zurück!' }),
+    status: s(401, 201, 404, 404, 404, 404),
+  },
   { route: 'GET /api/employee/payout', status: signedIn(200) },
   { route: 'POST /api/employee/payout/onboarding', status: signedIn(409) },
 
@@ -202,6 +209,13 @@ const ENTRIES: Entry[] = [
     route: 'POST /api/guest/tips/:tipId/feedback',
     url: (f) => `/api/guest/tips/${f.tipId}/feedback`,
     body: () => ({ token: 'y'.repeat(43), emoji: 'smile' }),
+    status: all(403),
+  },
+  {
+    // A receipt needs the tip's secret, whoever asks.
+    route: 'POST /api/guest/tips/:tipId/receipt',
+    url: (f) => `/api/guest/tips/${f.tipId}/receipt`,
+    body: () => ({ token: 'y'.repeat(43), email: 'gast@example.org' }),
     status: all(403),
   },
   {

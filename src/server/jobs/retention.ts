@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
-import { analyticsEvents, outboxEmails, webhookEvents } from '../db/schema';
+import { analyticsEvents, outboxEmails, tipReplyAddresses, webhookEvents } from '../db/schema';
 import type { Clock } from '../lib/clock';
 
 /** How long kept data lives, in days (README: RETENTION_*; docs/privacy.md). */
@@ -68,10 +68,17 @@ export async function runRetention(
       )
       .returning({ id: webhookEvents.id })
   ).length;
-  if (mails + analytics + payloads > 0) {
-    log?.info({ mails, analytics, payloads }, 'retention removed old data');
+  // A guest's opt-in reply address lives at most 30 days (decision 0144).
+  const replyAddresses = (
+    await database.db
+      .delete(tipReplyAddresses)
+      .where(lt(tipReplyAddresses.expiresAt, clock.now()))
+      .returning({ tipId: tipReplyAddresses.tipId })
+  ).length;
+  if (mails + analytics + payloads + replyAddresses > 0) {
+    log?.info({ mails, analytics, payloads, replyAddresses }, 'retention removed old data');
   }
-  return { mails, analytics, payloads };
+  return { mails, analytics, payloads, replyAddresses };
 }
 
 /** Runs the retention job every hour (and once at start) until the returned function is called. */

@@ -52,6 +52,8 @@ export const employeeTipSchema = z.object({
   guestMessage: z.string().nullable(),
   feedbackEmoji: z.enum(['smile', 'clap', 'pray']).nullable(),
   feedbackMessage: z.string().nullable(),
+  /** The answer to the guest (this person's or a colleague's on a team tip): one per tip. */
+  reply: z.object({ message: z.string(), repliedAt: z.string() }).nullable(),
 });
 export type EmployeeTip = z.infer<typeof employeeTipSchema>;
 

@@ -127,6 +127,19 @@ export const thankYouResponseSchema = z.object({
   paidAt: z.string().nullable(),
   /** How the business presents itself (colours, font, logo, language), as on its tip page. */
   branding: guestBrandingSchema,
+  /**
+   * Proof of delivery, only with the tip's secret and once the tip was paid out: the amount that
+   * reached the recipients (their first names) and the payout time (decision 0144).
+   */
+  delivery: z
+    .object({
+      amountCents: z.number().int(),
+      recipients: z.array(z.string()),
+      paidOutAt: z.string(),
+    })
+    .nullable(),
+  /** The employee's one reply, only with the tip's secret. */
+  reply: z.object({ message: z.string(), repliedAt: z.string(), from: z.string() }).nullable(),
 });
 export type ThankYouResponse = z.infer<typeof thankYouResponseSchema>;
 

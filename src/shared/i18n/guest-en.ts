@@ -69,6 +69,19 @@ export const guestCatalogue: GuestCatalogue = {
         done: 'Done',
       },
       errorDialog: { close: 'Close', restart: 'Start again', retry: 'Try again' },
+      receipt: {
+        title: 'Receipt by e-mail',
+        emailLabel: 'E-mail address (optional)',
+        hint: 'The address is used only to send it and is not stored.',
+        replyOptIn: 'Receive the reply by e-mail',
+        replyHint:
+          'Then we keep the address encrypted until the reply is sent, for 30 days at most.',
+        send: 'Email me the receipt',
+        sent: (email) => `Receipt sent to ${email}`,
+        invalid: 'Please enter a valid e-mail address.',
+        tooMany: 'Too many attempts. Please try again later.',
+        failed: 'The receipt could not be sent. Please try again.',
+      },
     },
     payment: {
       title: 'Payment method',
@@ -181,6 +194,10 @@ export const guestCatalogue: GuestCatalogue = {
       toastLoadFailed: 'The tip details could not be loaded',
       toastNotFound: 'Tip not found',
       toastUnexpected: 'An error occurred',
+      deliveryTitle: 'Arrived',
+      delivered: (amount, names, date) =>
+        `${amount} reached ${names} on ${date}, with nothing deducted`,
+      replyFrom: (name) => `Reply from ${name}`,
     },
     qrError: {
       pageTitle: 'QR code not valid',

@@ -70,6 +70,19 @@ export const guestCatalogue: GuestCatalogue = {
         done: 'Listo',
       },
       errorDialog: { close: 'Cerrar', restart: 'Empezar de nuevo', retry: 'Reintentar' },
+      receipt: {
+        title: 'Recibo por correo',
+        emailLabel: 'Correo electrónico (opcional)',
+        hint: 'La dirección solo se usa para el envío y no se guarda.',
+        replyOptIn: 'Recibir la respuesta por correo',
+        replyHint:
+          'Entonces guardamos la dirección cifrada hasta que se envíe la respuesta, 30 días como máximo.',
+        send: 'Recibir el recibo',
+        sent: (email) => `Recibo enviado a ${email}`,
+        invalid: 'Introduzca una dirección de correo válida.',
+        tooMany: 'Demasiados intentos. Inténtelo de nuevo más tarde.',
+        failed: 'No se ha podido enviar el recibo. Inténtelo de nuevo.',
+      },
     },
     payment: {
       title: 'Método de pago',
@@ -185,6 +198,10 @@ export const guestCatalogue: GuestCatalogue = {
       toastLoadFailed: 'No se pudieron cargar los datos de la propina',
       toastNotFound: 'Propina no encontrada',
       toastUnexpected: 'Se ha producido un error',
+      deliveryTitle: 'Ha llegado',
+      delivered: (amount, names, date) =>
+        `${amount} llegaron a ${names} el ${date}, sin ninguna deducción`,
+      replyFrom: (name) => `Respuesta de ${name}`,
     },
     qrError: {
       pageTitle: 'Código QR no válido',

@@ -72,6 +72,19 @@ export const guestCatalogue: GuestCatalogue = {
         done: 'Terminé',
       },
       errorDialog: { close: 'Fermer', restart: 'Recommencer', retry: 'Réessayer' },
+      receipt: {
+        title: 'Reçu par e-mail',
+        emailLabel: 'Adresse e-mail (facultatif)',
+        hint: "L'adresse sert uniquement à l'envoi et n'est pas enregistrée.",
+        replyOptIn: 'Recevoir la réponse par e-mail',
+        replyHint:
+          "Nous conservons alors l'adresse chiffrée jusqu'à l'envoi de la réponse, 30 jours au plus.",
+        send: 'Recevoir le reçu',
+        sent: (email) => `Reçu envoyé à ${email}`,
+        invalid: 'Veuillez saisir une adresse e-mail valide.',
+        tooMany: 'Trop de tentatives. Veuillez réessayer plus tard.',
+        failed: "Le reçu n'a pas pu être envoyé. Veuillez réessayer.",
+      },
     },
     payment: {
       title: 'Moyen de paiement',
@@ -189,6 +202,10 @@ export const guestCatalogue: GuestCatalogue = {
       toastLoadFailed: 'Les données du pourboire n’ont pas pu être chargées',
       toastNotFound: 'Pourboire introuvable',
       toastUnexpected: 'Une erreur est survenue',
+      deliveryTitle: 'Bien arrivé',
+      delivered: (amount, names, date) =>
+        `${amount} sont parvenus à ${names} le ${date}, sans aucune retenue`,
+      replyFrom: (name) => `Réponse de ${name}`,
     },
     qrError: {
       pageTitle: 'QR code non valide',

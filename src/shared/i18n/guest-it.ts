@@ -71,6 +71,19 @@ export const guestCatalogue: GuestCatalogue = {
         done: 'Fine',
       },
       errorDialog: { close: 'Chiudi', restart: 'Ricomincia', retry: 'Riprova' },
+      receipt: {
+        title: 'Ricevuta via e-mail',
+        emailLabel: 'Indirizzo e-mail (facoltativo)',
+        hint: "L'indirizzo serve solo per l'invio e non viene salvato.",
+        replyOptIn: 'Ricevere la risposta via e-mail',
+        replyHint:
+          "In tal caso conserviamo l'indirizzo cifrato fino all'invio della risposta, al massimo 30 giorni.",
+        send: 'Ricevere la ricevuta',
+        sent: (email) => `Ricevuta inviata a ${email}`,
+        invalid: 'Inserisca un indirizzo e-mail valido.',
+        tooMany: 'Troppi tentativi. Riprovi più tardi.',
+        failed: 'Non è stato possibile inviare la ricevuta. Riprovi.',
+      },
     },
     payment: {
       title: 'Metodo di pagamento',
@@ -187,6 +200,10 @@ export const guestCatalogue: GuestCatalogue = {
       toastLoadFailed: 'Non è stato possibile caricare i dati della mancia',
       toastNotFound: 'Mancia non trovata',
       toastUnexpected: 'Si è verificato un errore',
+      deliveryTitle: 'Arrivato',
+      delivered: (amount, names, date) =>
+        `${amount} sono arrivati a ${names} il ${date}, senza alcuna trattenuta`,
+      replyFrom: (name) => `Risposta di ${name}`,
     },
     qrError: {
       pageTitle: 'Codice QR non valido',

@@ -56,6 +56,19 @@ export const tipOutcomeTexts = {
     restart: 'Neu starten',
     retry: 'Erneut versuchen',
   },
+  receipt: {
+    title: 'Beleg per E-Mail',
+    emailLabel: 'E-Mail-Adresse (optional)',
+    hint: 'Die Adresse wird nur für den Versand verwendet und nicht gespeichert.',
+    replyOptIn: 'Antwort per E-Mail erhalten',
+    replyHint:
+      'Dann bewahren wir die Adresse verschlüsselt auf, bis die Antwort verschickt ist, höchstens 30 Tage.',
+    send: 'Beleg zuschicken',
+    sent: (email: string) => `Beleg gesendet an ${email}`,
+    invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    tooMany: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.',
+    failed: 'Der Beleg konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+  },
 } as const;
 
 /** Title, explanation and the one action of the error dialog per class (spec §8). */

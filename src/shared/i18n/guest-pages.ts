@@ -22,6 +22,10 @@ export const thankYouTexts = {
   toastLoadFailed: 'Trinkgeld-Daten konnten nicht geladen werden',
   toastNotFound: 'Trinkgeld nicht gefunden',
   toastUnexpected: 'Ein Fehler ist aufgetreten',
+  deliveryTitle: 'Angekommen',
+  delivered: (amount: string, names: string, date: string) =>
+    `${amount} haben ${names} am ${date} erreicht, ohne Abzug`,
+  replyFrom: (name: string) => `Antwort von ${name}`,
 } as const;
 
 export const qrErrorTexts = {

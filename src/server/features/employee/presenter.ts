@@ -24,5 +24,9 @@ export function presentEmployeeTip(row: ReceivedTipRow): EmployeeTip {
     guestMessage: row.guest_message?.trim() || null,
     feedbackEmoji: isEmoji(row.feedback_emoji) ? row.feedback_emoji : null,
     feedbackMessage: row.feedback_message?.trim() || null,
+    reply:
+      row.reply_message && row.replied_at
+        ? { message: row.reply_message, repliedAt: row.replied_at.toISOString() }
+        : null,
   };
 }

@@ -27,6 +27,8 @@ export interface ReceivedTipRow {
   feedback_message: string | null;
   team_name: string | null;
   allocation_reason: string | null;
+  reply_message: string | null;
+  replied_at: Date | null;
 }
 
 const PAID = `('pending', 'completed')`;
@@ -81,7 +83,8 @@ export async function listReceivedTips(
     filters.push(`status = $${params.length}`);
   }
   const where = filters.length > 0 ? `WHERE ${filters.join(' AND ')}` : '';
-  const base = `SELECT * FROM (${RECEIVED_TIPS}) received ${where}`;
+  const base = `SELECT received.*, r.message AS reply_message, r.replied_at
+    FROM (${RECEIVED_TIPS}) received LEFT JOIN tip_replies r ON r.tip_id = received.id ${where}`;
   const [countRow] = await database.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (${base}) counted`,
     params,
@@ -138,5 +141,6 @@ function normalise(row: ReceivedTipRow): ReceivedTipRow {
     tip_amount_cents: Number(row.tip_amount_cents),
     created_at: new Date(row.created_at),
     processed_at: row.processed_at ? new Date(row.processed_at) : null,
+    replied_at: row.replied_at ? new Date(row.replied_at) : null,
   };
 }

@@ -15,6 +15,11 @@ export interface MailMessage {
    * process's memory until `deliver` hands it over (decision 0201).
    */
   secrets?: string[];
+  /**
+   * The address is a guest's, given only for this mail: the outbox row names `REDACTED_SECRET`
+   * as recipient and the address lives in memory until delivery, like a secret (decision 0144).
+   */
+  privateRecipient?: boolean;
 }
 
 /** What the outbox table shows in place of a secret. */
@@ -58,7 +63,7 @@ export function createMailer(options: MailerOptions): Mailer {
     : undefined;
   const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
   /** Mails whose stored copy is redacted: id → the full text, kept until delivered. */
-  const pending = new Map<string, { text: string; html: string | null; at: number }>();
+  const pending = new Map<string, { to: string; text: string; html: string | null; at: number }>();
   const forgetStale = () => {
     const oldest = Date.now() - PENDING_SECRET_TTL_MS;
     for (const [id, entry] of pending) if (entry.at < oldest) pending.delete(id);
@@ -67,10 +72,11 @@ export function createMailer(options: MailerOptions): Mailer {
   const mailer: Mailer = {
     async enqueue(executor, message) {
       const secrets = (message.secrets ?? []).filter((secret) => secret.length > 0);
+      if (message.privateRecipient) secrets.push(message.to);
       const [row] = await executor
         .insert(outboxEmails)
         .values({
-          toAddress: message.to,
+          toAddress: message.privateRecipient ? REDACTED_SECRET : message.to,
           subject: message.subject,
           textBody: redact(message.text, secrets),
           htmlBody: message.html === undefined ? null : redact(message.html, secrets),
@@ -80,7 +86,12 @@ export function createMailer(options: MailerOptions): Mailer {
         .returning({ id: outboxEmails.id });
       if (secrets.length > 0) {
         forgetStale();
-        pending.set(row!.id, { text: message.text, html: message.html ?? null, at: Date.now() });
+        pending.set(row!.id, {
+          to: message.to,
+          text: message.text,
+          html: message.html ?? null,
+          at: Date.now(),
+        });
       }
       return row!.id;
     },
@@ -96,7 +107,9 @@ export function createMailer(options: MailerOptions): Mailer {
           .where(eq(outboxEmails.id, id));
         throw new Error(SECRET_LOST);
       }
-      const mail = full ? { ...stored, textBody: full.text, htmlBody: full.html } : { ...stored };
+      const mail = full
+        ? { ...stored, toAddress: full.to, textBody: full.text, htmlBody: full.html }
+        : { ...stored };
       if (!transport) {
         print(
           [

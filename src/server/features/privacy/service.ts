@@ -13,6 +13,8 @@ import {
   qrCodes,
   teamMembers,
   tipAllocations,
+  tipReplies,
+  tipReplyAddresses,
   tips,
   users,
 } from '../../db/schema';
@@ -171,6 +173,16 @@ export async function deleteOwnAccount(deps: AppDeps, actor: Actor, request: Fas
       .update(tips)
       .set({ guestMessage: null, feedbackMessage: null })
       .where(eq(tips.employeeId, id));
+    // Their answers to guests go too, and no guest keeps waiting for one (decision 0144).
+    await tx.delete(tipReplies).where(eq(tipReplies.employeeId, id));
+    await tx
+      .delete(tipReplyAddresses)
+      .where(
+        inArray(
+          tipReplyAddresses.tipId,
+          tx.select({ id: tips.id }).from(tips).where(eq(tips.employeeId, id)),
+        ),
+      );
     await writeAudit(tx, {
       actor,
       action: 'user_delete',

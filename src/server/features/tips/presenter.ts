@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { presentBranding } from '../entrypoints/presenter';
 import { loadBranding } from '../entrypoints/service';
+import { loadDelivery, loadReply } from '../receipts/delivery';
 import type { TipRow } from './lifecycle';
 
 export interface TipRecipientView {
@@ -153,6 +154,10 @@ export async function presentThankYou(
 ): Promise<ThankYouResponse> {
   const { recipient, businessName, code } = await loadTipRecipient(executor, tip);
   const brandingRow = await loadBranding(executor, tip.businessId);
+  // Where the money went and the employee's reply are for the guest who paid (the secret) only.
+  const [delivery, reply] = withMessages
+    ? await Promise.all([loadDelivery(executor, tip), loadReply(executor, tip.id)])
+    : [null, null];
   return {
     tipId: tip.id,
     shortId: tip.id.slice(0, 8),
@@ -169,5 +174,7 @@ export async function presentThankYou(
     businessName,
     paidAt: tip.paidAt ? tip.paidAt.toISOString() : null,
     branding: presentBranding(brandingRow, businessName),
+    delivery,
+    reply,
   };
 }

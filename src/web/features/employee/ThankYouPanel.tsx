@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Ca
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
 import { formatCents, formatRelative } from '../../lib/format';
+import { ReplyBox } from './ReplyBox';
 import { GuestFeedback, paymentMethodLabel } from './TipRow';
 
 export interface ThankYouPanelProps {
@@ -88,6 +89,7 @@ export function ThankYouPanel({
                     </span>
                   </div>
                   <GuestFeedback tip={item} />
+                  <ReplyBox tip={item} />
                   <p className="text-xs text-muted-foreground">
                     {paymentMethodLabel(item.paymentMethod)} · {t.thankYou.id}{' '}
                     <span className="font-mono">{item.id.slice(0, 8)}</span>

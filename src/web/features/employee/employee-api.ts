@@ -23,6 +23,8 @@ export const employeeApi = {
     api.get<EmployeeStatsResponse>(`/api/employee/stats?period=${period}`),
   qr: () => api.get<QrCard>('/api/employee/qr'),
   createQr: () => api.post<QrCard>('/api/employee/qr'),
+  reply: (tipId: string, message: string) =>
+    api.post<unknown>(`/api/employee/tips/${tipId}/reply`, { message }),
   teamTips: (period: StatsPeriod) => api.get<TeamTips>(`/api/employee/team-tips?period=${period}`),
 };
 

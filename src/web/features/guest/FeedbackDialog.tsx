@@ -10,6 +10,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Label, Textarea } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
 import { useOutcomeTexts } from './outcome-texts';
+import { ReceiptForm } from './ReceiptForm';
 
 /** 'Möchtest du noch etwas sagen?': an emoji (smile by default) and an optional message. */
 export function FeedbackDialog(props: {
@@ -17,6 +18,8 @@ export function FeedbackDialog(props: {
   busy: boolean;
   onSend: (emoji: FeedbackEmoji, message: string) => void;
   onSkip: () => void;
+  /** The paid tip and its secret: the receipt form needs both. */
+  receipt: { tipId: string; token: string } | null;
 }) {
   const {
     tip: { feedback: texts },
@@ -92,6 +95,7 @@ export function FeedbackDialog(props: {
           {paymentTexts.counter(message.length, GUEST_MESSAGE_MAX_LENGTH)}
         </p>
       </div>
+      {props.receipt ? <ReceiptForm {...props.receipt} /> : null}
     </Dialog>
   );
 }

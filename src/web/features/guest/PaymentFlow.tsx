@@ -166,6 +166,11 @@ export function PaymentFlow(props: PaymentFlowProps) {
           busy={feedbackBusy}
           onSend={sendFeedback}
           onSkip={skipFeedback}
+          receipt={
+            paidTip && flow.lastAttempt
+              ? { tipId: paidTip.tipId, token: flow.lastAttempt.token }
+              : null
+          }
         />
       ) : null}
     </>

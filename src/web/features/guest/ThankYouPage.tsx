@@ -15,6 +15,18 @@ import { usePageTexts } from './page-texts';
 import { recallPayment } from './payment-memory';
 import { Avatar } from './RecipientHeader';
 
+/** The private link's secret rides in the fragment (`#token=…`), so no server log ever sees it. */
+function tokenFromFragment(): string | undefined {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : undefined;
+}
+
+const BERLIN_DAY: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'Europe/Berlin',
+};
+
 type State = { state: 'loading' } | { state: 'error' } | { state: 'ready'; tip: ThankYouResponse };
 
 /** "App weiterempfehlen": the native share sheet, otherwise the link copied to the clipboard. */
@@ -84,7 +96,7 @@ export function ThankYouPage({ search }: { search: string }) {
     guestApi
       .thankYou(
         tipId ? { tipId } : { sessionId: sessionId! },
-        tipId ? recallPayment(tipId)?.token : undefined,
+        tipId ? (tokenFromFragment() ?? recallPayment(tipId)?.token) : undefined,
       )
       .then((tip) => {
         if (!active) return;
@@ -165,6 +177,32 @@ export function ThankYouPage({ search }: { search: string }) {
             <dd className="font-mono">{tip.shortId}</dd>
           </div>
         </dl>
+        {tip.delivery ? (
+          <div
+            className="w-full rounded-lg border border-success p-3 text-left text-sm"
+            data-testid="thank-you-delivery"
+          >
+            <p className="font-medium">{texts.deliveryTitle}</p>
+            <p>
+              {texts.delivered(
+                formatCents(tip.delivery.amountCents, tip.currency, intl),
+                new Intl.ListFormat(intl, { type: 'conjunction' }).format(tip.delivery.recipients),
+                new Intl.DateTimeFormat(intl, BERLIN_DAY).format(new Date(tip.delivery.paidOutAt)),
+              )}
+            </p>
+          </div>
+        ) : null}
+        {tip.reply ? (
+          <div
+            className="w-full rounded-lg bg-muted p-3 text-left text-sm"
+            data-testid="thank-you-reply"
+          >
+            <p className="font-medium">
+              {texts.replyFrom(tip.reply.from || tip.recipient.displayName)}
+            </p>
+            <p className="whitespace-pre-line break-words">„{tip.reply.message}“</p>
+          </div>
+        ) : null}
         {tip.guestMessage || tip.feedbackMessage || tip.feedbackEmoji ? (
           <div className="w-full rounded-lg bg-muted p-3 text-left text-sm">
             <p className="font-medium">{texts.yourMessage}</p>

@@ -1,4 +1,5 @@
 import type { GuestEventBody } from '../../../shared/api/analytics';
+import type { ReceiptBody, ReceiptResponse } from '../../../shared/api/receipts';
 import type { GuestEntrypoint, GuestInfo } from '../../../shared/api/entrypoints';
 import type {
   FeedbackBody,
@@ -24,6 +25,8 @@ export const guestApi = {
     api.post<TipStatusResponse>(`/api/guest/tips/${tipId}/cancel`, { token }),
   sendFeedback: (tipId: string, body: FeedbackBody) =>
     api.post<unknown>(`/api/guest/tips/${tipId}/feedback`, body),
+  sendReceipt: (tipId: string, body: ReceiptBody) =>
+    api.post<ReceiptResponse>(`/api/guest/tips/${tipId}/receipt`, body),
   thankYou: (query: { tipId: string } | { sessionId: string }, token?: string) =>
     api.get<ThankYouResponse>(
       'tipId' in query

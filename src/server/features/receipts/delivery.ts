@@ -1,0 +1,62 @@
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../../db/connect';
+import { profiles, tipAllocations, tipReplies } from '../../db/schema';
+import { tipShareOf } from '../payouts/adjustments';
+import type { TipRow } from '../tips/lifecycle';
+
+export interface Delivery {
+  amountCents: number;
+  /** First names of the people the money reached. */
+  recipients: string[];
+  paidOutAt: string;
+}
+
+/** "Maria Schneider" -> "Maria": guests see first names only. */
+export function firstName(fullName: string | null): string | null {
+  const first = fullName?.trim().split(/\s+/)[0];
+  return first ? first : null;
+}
+
+/**
+ * Proof of delivery: once a tip is 'Ausgezahlt', what reached whom and when. The amount is the
+ * tip less what went back to the guest (the contribution is not the recipients' money); the time
+ * is when the last payout carrying it was made (a team tip completes with its last share).
+ */
+export async function loadDelivery(executor: Executor, tip: TipRow): Promise<Delivery | null> {
+  if (tip.status !== 'completed' || !tip.processedAt) return null;
+  const amountCents = tip.amountCents - tipShareOf(tip.refundedCents, tip.amountCents);
+  if (amountCents <= 0) return null;
+  const names = tip.employeeId
+    ? await executor
+        .select({ fullName: profiles.fullName })
+        .from(profiles)
+        .where(eq(profiles.id, tip.employeeId))
+    : await executor
+        .select({ fullName: profiles.fullName })
+        .from(tipAllocations)
+        .innerJoin(profiles, eq(profiles.id, tipAllocations.profileId))
+        .where(and(eq(tipAllocations.tipId, tip.id), gt(tipAllocations.amountCents, 0)))
+        .orderBy(desc(tipAllocations.amountCents), asc(profiles.fullName));
+  const recipients = names.map((row) => firstName(row.fullName)).filter((n) => n !== null);
+  if (recipients.length === 0) return null;
+  return { amountCents, recipients, paidOutAt: tip.processedAt.toISOString() };
+}
+
+/** The employee's reply with the author's first name (empty once the author's data is gone). */
+export async function loadReply(
+  executor: Executor,
+  tipId: string,
+): Promise<{ message: string; repliedAt: string; from: string } | null> {
+  const [row] = await executor
+    .select({ reply: tipReplies, fullName: profiles.fullName })
+    .from(tipReplies)
+    .leftJoin(profiles, eq(profiles.id, tipReplies.employeeId))
+    .where(eq(tipReplies.tipId, tipId));
+  return row
+    ? {
+        message: row.reply.message,
+        repliedAt: row.reply.repliedAt.toISOString(),
+        from: firstName(row.fullName) ?? '',
+      }
+    : null;
+}

@@ -1,0 +1,70 @@
+import { formatCents } from '../../../shared/domain/money';
+import { GUEST_MAIL_TEXTS } from '../../../shared/i18n/guest-mail';
+import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
+import type { MailMessage } from '../mail/mailer';
+
+export interface ReceiptFacts {
+  language: GuestLocale;
+  amountCents: number;
+  platformFeeCents: number;
+  currency: string;
+  recipientName: string;
+  businessName: string;
+  paidAt: Date;
+  reference: string;
+  /** The guest's private thank-you link (carries the tip's secret). */
+  link: string;
+  replyKept: boolean;
+  reply: { from: string; message: string } | null;
+}
+
+const formatDate = (at: Date, language: GuestLocale) =>
+  new Intl.DateTimeFormat(INTL_LOCALES[language], {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Berlin',
+  }).format(at);
+
+/** The receipt: what the guest paid, for whom, where, when and under which reference. */
+export function receiptMail(to: string, facts: ReceiptFacts): Omit<MailMessage, 'secrets'> {
+  const t = GUEST_MAIL_TEXTS[facts.language];
+  const money = (cents: number) => formatCents(cents, facts.currency, INTL_LOCALES[facts.language]);
+  const lines = [
+    t.receiptGreeting,
+    '',
+    `${t.tipFor(facts.recipientName)}: ${money(facts.amountCents)}`,
+    ...(facts.platformFeeCents > 0 ? [`${t.contribution}: ${money(facts.platformFeeCents)}`] : []),
+    `${t.totalPaid}: ${money(facts.amountCents + facts.platformFeeCents)}`,
+    `${t.business}: ${facts.businessName}`,
+    `${t.date}: ${formatDate(facts.paidAt, facts.language)}`,
+    `${t.reference}: ${facts.reference}`,
+    '',
+    ...(facts.reply ? [`${t.replyFrom(facts.reply.from)}:`, `„${facts.reply.message}“`, ''] : []),
+    t.linkIntro,
+    facts.link,
+    '',
+    facts.replyKept ? t.replyKept : t.addressNotKept,
+    t.noReply,
+  ];
+  return { to, subject: t.receiptSubject(facts.businessName), text: lines.join('\n') };
+}
+
+/** The employee's reply, to a guest who asked for it by e-mail. */
+export function replyMail(
+  to: string,
+  facts: { language: GuestLocale; from: string; message: string },
+): Omit<MailMessage, 'secrets'> {
+  const t = GUEST_MAIL_TEXTS[facts.language];
+  return {
+    to,
+    subject: t.replySubject(facts.from),
+    text: [
+      t.replyIntro(facts.from),
+      '',
+      `„${facts.message}“`,
+      '',
+      t.replyAddressDeleted,
+      t.noReply,
+    ].join('\n'),
+  };
+}

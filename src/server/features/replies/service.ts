@@ -1,0 +1,104 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { RECEIPT_ERRORS, type TipReply } from '../../../shared/api/receipts';
+import { profiles, tipAllocations, tipReplies, tipReplyAddresses, tips } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { ReceiptContext } from '../receipts/context';
+import { firstName } from '../receipts/delivery';
+import { replyMail } from '../receipts/mail';
+import { openAddress } from '../receipts/seal';
+import { publishTipChanges } from '../tips/events';
+import { tipAudience } from '../tips/lifecycle';
+import { isPaid } from '../tips/policy';
+import { decideReply } from './policy';
+
+/**
+ * The employee's one reply to a tip with a message. The reply row's key is the tip, so a second
+ * reply (also a colleague's on a team tip, or a double click) writes nothing. When the guest asked
+ * for the reply by e-mail, the sealed address is taken out and deleted in the same transaction
+ * and the mail goes out after the commit; the employee never learns whether it did.
+ */
+export async function replyToTip(
+  ctx: ReceiptContext,
+  input: { employeeId: string; tipId: string; message: string },
+): Promise<{ tipId: string; reply: TipReply }> {
+  const at = ctx.clock.now();
+  const { change, mailId, reply } = await ctx.database.db.transaction(async (tx) => {
+    const [tip] = await tx.select().from(tips).where(eq(tips.id, input.tipId)).for('update');
+    if (!tip) throw new AppError(RECEIPT_ERRORS.reply_tip_not_found);
+    const [share] =
+      tip.employeeId === input.employeeId
+        ? [{ id: tip.id }]
+        : await tx
+            .select({ id: tipAllocations.id })
+            .from(tipAllocations)
+            .where(
+              and(
+                eq(tipAllocations.tipId, tip.id),
+                eq(tipAllocations.profileId, input.employeeId),
+                gt(tipAllocations.amountCents, 0),
+              ),
+            )
+            .limit(1);
+    const decision = decideReply({
+      paid: isPaid(tip.status),
+      isRecipient: share !== undefined,
+      guestMessage: tip.guestMessage,
+      feedbackMessage: tip.feedbackMessage,
+    });
+    if (!decision.allowed) throw new AppError(RECEIPT_ERRORS[decision.reason]);
+    const [written] = await tx
+      .insert(tipReplies)
+      .values({
+        tipId: tip.id,
+        businessId: tip.businessId,
+        employeeId: input.employeeId,
+        message: input.message,
+        repliedAt: at,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!written) throw new AppError(RECEIPT_ERRORS.reply_already_sent);
+
+    let queued: string | null = null;
+    const [kept] = await tx
+      .delete(tipReplyAddresses)
+      .where(eq(tipReplyAddresses.tipId, tip.id))
+      .returning();
+    const address =
+      kept && kept.expiresAt > at
+        ? openAddress(ctx.config.sessionSecret, tip.id, kept.addressSealed)
+        : null;
+    if (kept && address) {
+      const [author] = await tx
+        .select({ fullName: profiles.fullName })
+        .from(profiles)
+        .where(eq(profiles.id, input.employeeId));
+      const from = firstName(author?.fullName ?? null) ?? '';
+      queued = await ctx.mailer.enqueue(tx, {
+        ...replyMail(address, { language: kept.language, from, message: input.message }),
+        privateRecipient: true,
+      });
+    }
+    return {
+      mailId: queued,
+      reply: { message: written.message, repliedAt: written.repliedAt.toISOString() },
+      change: {
+        tipId: tip.id,
+        status: tip.status,
+        employeeIds: await tipAudience(tx, tip),
+        teamId: tip.teamId,
+        businessId: tip.businessId,
+      },
+    };
+  });
+  if (mailId) {
+    try {
+      await ctx.mailer.deliver(mailId);
+    } catch (error) {
+      ctx.log.warn({ err: error, mailId }, 'reply e-mail to the guest not sent');
+    }
+  }
+  // Colleagues sharing a team tip see that it has been answered.
+  await publishTipChanges(ctx.database, [change], ctx.log);
+  return { tipId: input.tipId, reply };
+}

@@ -1,0 +1,134 @@
+import type { GuestLocale } from './guest-locale';
+
+/**
+ * The guest's e-mails (receipt, reply) in the five guest languages; German is the source. Only
+ * the server sends them, so they live apart from the page catalogues the browser loads.
+ */
+export interface GuestMailTexts {
+  receiptSubject: (business: string) => string;
+  receiptGreeting: string;
+  tipFor: (name: string) => string;
+  contribution: string;
+  totalPaid: string;
+  business: string;
+  date: string;
+  reference: string;
+  linkIntro: string;
+  replyKept: string;
+  addressNotKept: string;
+  replyFrom: (name: string) => string;
+  replySubject: (name: string) => string;
+  replyIntro: (name: string) => string;
+  replyAddressDeleted: string;
+  noReply: string;
+}
+
+const de: GuestMailTexts = {
+  receiptSubject: (business) => `Ihr Beleg: Trinkgeld bei ${business}`,
+  receiptGreeting: 'Vielen Dank für Ihr Trinkgeld!',
+  tipFor: (name) => `Trinkgeld für ${name}`,
+  contribution: 'Servicebeitrag (Plattform)',
+  totalPaid: 'Gesamt bezahlt',
+  business: 'Betrieb',
+  date: 'Datum',
+  reference: 'Referenz',
+  linkIntro:
+    'Auf Ihrer persönlichen Dankeseite sehen Sie, wann das Geld angekommen ist, und eine Antwort, falls eine kommt:',
+  replyKept:
+    'Sie möchten eine Antwort per E-Mail erhalten: Wir bewahren Ihre Adresse verschlüsselt auf, bis die Antwort verschickt ist, höchstens 30 Tage.',
+  addressNotKept:
+    'Ihre E-Mail-Adresse haben wir nur für diesen Beleg verwendet und nicht gespeichert.',
+  replyFrom: (name) => `Antwort von ${name}`,
+  replySubject: (name) => `${name} hat Ihnen geantwortet`,
+  replyIntro: (name) => `${name} hat auf Ihre Nachricht geantwortet:`,
+  replyAddressDeleted: 'Mit dieser E-Mail haben wir Ihre Adresse gelöscht.',
+  noReply: 'Diese E-Mail wurde automatisch verschickt.',
+};
+
+const en: GuestMailTexts = {
+  receiptSubject: (business) => `Your receipt: tip at ${business}`,
+  receiptGreeting: 'Thank you for your tip!',
+  tipFor: (name) => `Tip for ${name}`,
+  contribution: 'Service contribution (platform)',
+  totalPaid: 'Total paid',
+  business: 'Business',
+  date: 'Date',
+  reference: 'Reference',
+  linkIntro: 'Your personal thank-you page shows when the money arrived, and a reply if one comes:',
+  replyKept:
+    'You asked to receive a reply by e-mail: we keep your address encrypted until the reply is sent, for 30 days at most.',
+  addressNotKept: 'We used your e-mail address for this receipt only and did not store it.',
+  replyFrom: (name) => `Reply from ${name}`,
+  replySubject: (name) => `${name} replied to you`,
+  replyIntro: (name) => `${name} replied to your message:`,
+  replyAddressDeleted: 'With this e-mail we have deleted your address.',
+  noReply: 'This e-mail was sent automatically.',
+};
+
+const fr: GuestMailTexts = {
+  receiptSubject: (business) => `Votre reçu : pourboire chez ${business}`,
+  receiptGreeting: 'Merci pour votre pourboire !',
+  tipFor: (name) => `Pourboire pour ${name}`,
+  contribution: 'Contribution de service (plateforme)',
+  totalPaid: 'Total payé',
+  business: 'Établissement',
+  date: 'Date',
+  reference: 'Référence',
+  linkIntro:
+    "Votre page de remerciement personnelle indique quand l'argent est arrivé, ainsi qu'une réponse s'il y en a une :",
+  replyKept:
+    "Vous souhaitez recevoir une réponse par e-mail : nous conservons votre adresse chiffrée jusqu'à l'envoi de la réponse, 30 jours au plus.",
+  addressNotKept:
+    "Nous avons utilisé votre adresse e-mail uniquement pour ce reçu et ne l'avons pas enregistrée.",
+  replyFrom: (name) => `Réponse de ${name}`,
+  replySubject: (name) => `${name} vous a répondu`,
+  replyIntro: (name) => `${name} a répondu à votre message :`,
+  replyAddressDeleted: 'Avec cet e-mail, nous avons supprimé votre adresse.',
+  noReply: 'Cet e-mail a été envoyé automatiquement.',
+};
+
+const es: GuestMailTexts = {
+  receiptSubject: (business) => `Su recibo: propina en ${business}`,
+  receiptGreeting: '¡Gracias por su propina!',
+  tipFor: (name) => `Propina para ${name}`,
+  contribution: 'Contribución de servicio (plataforma)',
+  totalPaid: 'Total pagado',
+  business: 'Establecimiento',
+  date: 'Fecha',
+  reference: 'Referencia',
+  linkIntro:
+    'Su página de agradecimiento personal muestra cuándo llegó el dinero y una respuesta, si la hay:',
+  replyKept:
+    'Desea recibir una respuesta por correo: guardamos su dirección cifrada hasta que se envíe la respuesta, 30 días como máximo.',
+  addressNotKept:
+    'Hemos usado su dirección de correo solo para este recibo y no la hemos guardado.',
+  replyFrom: (name) => `Respuesta de ${name}`,
+  replySubject: (name) => `${name} le ha respondido`,
+  replyIntro: (name) => `${name} ha respondido a su mensaje:`,
+  replyAddressDeleted: 'Con este correo hemos eliminado su dirección.',
+  noReply: 'Este correo se ha enviado automáticamente.',
+};
+
+const it: GuestMailTexts = {
+  receiptSubject: (business) => `La sua ricevuta: mancia presso ${business}`,
+  receiptGreeting: 'Grazie per la sua mancia!',
+  tipFor: (name) => `Mancia per ${name}`,
+  contribution: 'Contributo di servizio (piattaforma)',
+  totalPaid: 'Totale pagato',
+  business: 'Struttura',
+  date: 'Data',
+  reference: 'Riferimento',
+  linkIntro:
+    'La sua pagina di ringraziamento personale mostra quando è arrivato il denaro e una risposta, se arriva:',
+  replyKept:
+    "Desidera ricevere una risposta via e-mail: conserviamo il suo indirizzo cifrato fino all'invio della risposta, al massimo 30 giorni.",
+  addressNotKept:
+    'Abbiamo usato il suo indirizzo e-mail solo per questa ricevuta e non lo abbiamo salvato.',
+  replyFrom: (name) => `Risposta di ${name}`,
+  replySubject: (name) => `${name} le ha risposto`,
+  replyIntro: (name) => `${name} ha risposto al suo messaggio:`,
+  replyAddressDeleted: 'Con questa e-mail abbiamo cancellato il suo indirizzo.',
+  noReply: 'Questa e-mail è stata inviata automaticamente.',
+};
+
+export const GUEST_MAIL_TEXTS: Record<GuestLocale, GuestMailTexts> = { de, en, fr, es, it };
