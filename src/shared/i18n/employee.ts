@@ -8,8 +8,9 @@ export const employeeTexts = {
   /** The header's actions on a phone. */
   menu: 'Menü',
   newMessagesBadge: (count: number) => `${count} neu`,
+  /** Starts with the badge's visible words, so the accessible name contains what is seen. */
   newMessagesButton: (count: number) =>
-    count === 1 ? '1 neue Nachricht anzeigen' : `${count} neue Nachrichten anzeigen`,
+    count === 1 ? '1 neu: Nachricht anzeigen' : `${count} neu: Nachrichten anzeigen`,
   tabs: {
     today: 'Heute',
     messages: 'Nachrichten',
