@@ -4,6 +4,10 @@
  */
 
 export class HttpClient {
+  /** Send a request once more when the connection failed before any answer came. */
+  resendOnClosedConnection = false;
+  resent = 0;
+
   constructor(
     /** The app's PUBLIC_ORIGIN: browsers send it as `origin` on every state-changing request. */
     readonly origin: string,
@@ -29,14 +33,29 @@ export class HttpClient {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = options.form;
     }
-    return fetch(`${base}${path}`, {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-    });
+    const send = () =>
+      fetch(`${base}${path}`, {
+        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+    try {
+      return await send();
+    } catch (error) {
+      if (!this.resendOnClosedConnection || !isClosedConnection(error)) throw error;
+      this.resent += 1;
+      return send();
+    }
   }
+}
+
+/** fetch's error for a connection that ended before an answer (not a timeout of ours). */
+function isClosedConnection(error: unknown): boolean {
+  if (!(error instanceof TypeError)) return false;
+  const code = (error.cause as { code?: string } | undefined)?.code ?? '';
+  return ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED'].includes(code);
 }
 
 export function cookieOf(response: Response): string {
