@@ -41,12 +41,16 @@ export class HttpClient {
         redirect: 'manual',
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
-    try {
-      return await send();
-    } catch (error) {
-      if (!this.resendOnClosedConnection || !isClosedConnection(error)) throw error;
-      this.resent += 1;
-      return send();
+    // The pool may hold several connections the other side closed at once: each can fail once.
+    for (let resends = 0; ; resends += 1) {
+      try {
+        return await send();
+      } catch (error) {
+        if (!this.resendOnClosedConnection || !isClosedConnection(error) || resends >= 3) {
+          throw error;
+        }
+        this.resent += 1;
+      }
     }
   }
 }
