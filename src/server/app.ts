@@ -42,7 +42,11 @@ import { qrAdminRoutes } from './features/qr-admin/routes';
 import { showcaseRoutes } from './features/showcase/routes';
 import { tipRoutes } from './features/tips/routes';
 import { registerCsrfProtection } from './http/csrf';
-import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
+import {
+  answerFrameworkError,
+  answerUnavailableWhileClosing,
+  registerErrorHandling,
+} from './http/error-handler';
 import { registerInputHygiene } from './http/input';
 import { redactUrl } from './http/log-redaction';
 import { registerRateLimiter } from './http/rate-limit';
@@ -117,7 +121,8 @@ export async function buildApp(
     },
     bodyLimit: 3 * 1024 * 1024,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Our own 503 while closing (below) carries Retry-After and a German message.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any hook runs (a malformed or overlong path): our German
     // answer instead of Fastify's English one that echoes the path (issue 15, proof 2).
@@ -144,6 +149,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  answerUnavailableWhileClosing(app);
   registerInputHygiene(app);
   // API answers are personal or change by the second: never from a cache unless a route says so
   // (finding 7). Images and the web app set their own caching.

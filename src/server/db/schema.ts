@@ -283,6 +283,8 @@ export const paymentSessions = pgTable('payment_sessions', {
   completedAt: tstz('completed_at'),
   guestSessionId: text('guest_session_id'),
   endedAt: tstz('ended_at'),
+  /** When the reconciliation job last asked the provider about this session (migration 0204). */
+  reconciledAt: tstz('reconciled_at'),
 });
 
 /** The demo provider's own checkout sessions (migration 0020): its stand-in for Stripe's side. */

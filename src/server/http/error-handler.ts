@@ -152,3 +152,24 @@ declare module 'fastify' {
     reportDatabaseOutage(): void;
   }
 }
+
+/**
+ * During a graceful shutdown, requests that still arrive on open connections are answered 503
+ * with Retry-After and a German message (not Fastify's bare 503), and the connection is closed,
+ * so a client retries against the next instance; requests already running finish normally.
+ */
+export function answerUnavailableWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    await reply
+      .status(503)
+      .header('retry-after', String(OUTAGE_RETRY_AFTER_S))
+      .header('connection', 'close')
+      .header('cache-control', 'no-store')
+      .send(errorBody(ERRORS.service_unavailable, { retryAfter: OUTAGE_RETRY_AFTER_S }));
+  });
+}

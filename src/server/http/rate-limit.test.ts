@@ -1,5 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { combineDecisions } from './rate-limit';
+import { ManualClock } from '../lib/clock';
+import { combineDecisions, RateLimiter, type RateRule } from './rate-limit';
+
+/** A store that counts hits like the SQL upsert and records every query it is asked. */
+function countingStore(clock: ManualClock) {
+  const hits = new Map<string, { hits: number; resetAt: Date }>();
+  const queries: string[] = [];
+  return {
+    queries,
+    async query<T>(sql: string, params: unknown[]): Promise<T[]> {
+      queries.push(sql.trim().split(/\s+/)[0]!);
+      const key = params[0] as string;
+      if (sql.trim().startsWith('DELETE')) {
+        hits.delete(key);
+        return [];
+      }
+      const now = clock.now();
+      const current = hits.get(key);
+      const next =
+        current && current.resetAt > now
+          ? { hits: current.hits + 1, resetAt: current.resetAt }
+          : { hits: 1, resetAt: new Date(params[2] as string) };
+      hits.set(key, next);
+      return [{ hits: next.hits, reset_at: next.resetAt }] as T[];
+    },
+  };
+}
+
+describe('refusals answered from memory (issue 15, finding 2)', () => {
+  const rule: RateRule = { name: 'test:ip', limit: 3, windowMs: 60_000, cacheDenials: true };
+
+  it('asks the database no more once a key is refused, until its window ends', async () => {
+    const clock = new ManualClock(new Date('2026-01-01T10:00:00Z'));
+    const store = countingStore(clock);
+    const limiter = new RateLimiter(store, clock, { warn: () => {} });
+    for (let i = 0; i < 3; i += 1) expect((await limiter.consume(rule, 'a')).allowed).toBe(true);
+    expect((await limiter.consume(rule, 'a')).allowed).toBe(false);
+    const asked = store.queries.length;
+
+    const again = await limiter.consume(rule, 'a');
+    expect(again).toMatchObject({ allowed: false, retryAfter: 60 });
+    expect(limiter.cachedDenial(rule, 'a')).toMatchObject({ allowed: false });
+    expect(limiter.cachedDenial(rule, 'b')).toBeNull();
+    expect(store.queries.length).toBe(asked);
+
+    clock.advance(60_000);
+    expect(limiter.cachedDenial(rule, 'a')).toBeNull();
+    expect((await limiter.consume(rule, 'a')).allowed).toBe(true);
+  });
+
+  it('forgets a refusal when the key is reset, and never caches rules without the flag', async () => {
+    const clock = new ManualClock(new Date('2026-01-01T10:00:00Z'));
+    const limiter = new RateLimiter(countingStore(clock), clock, { warn: () => {} });
+    for (let i = 0; i < 4; i += 1) await limiter.consume(rule, 'a');
+    await limiter.reset(rule, 'a');
+    expect(limiter.cachedDenial(rule, 'a')).toBeNull();
+
+    const plain: RateRule = { name: 'test:plain', limit: 1, windowMs: 60_000 };
+    await limiter.consume(plain, 'a');
+    expect((await limiter.consume(plain, 'a')).allowed).toBe(false);
+    expect(limiter.cachedDenial(plain, 'a')).toBeNull();
+  });
+});
 
 describe('combineDecisions', () => {
   const at = (iso: string) => new Date(iso);

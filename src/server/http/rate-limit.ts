@@ -12,6 +12,12 @@ export interface RateRule {
   name: string;
   limit: number;
   windowMs: number;
+  /**
+   * Remember a refusal in this process until its window ends, and refuse again without asking
+   * the database (issue 15, finding 2). Only for rules whose count nothing but `reset` lowers:
+   * a refused key then stays refused until the window ends, whichever instance is asked.
+   */
+  cacheDenials?: boolean;
 }
 
 /** The spec's rate-limit check result; `resetTime` is when the current window ends. */
@@ -38,7 +44,22 @@ export interface RateLimitLogger {
  * warning is logged and the decision carries `degraded: true` (spec §7: "if the check fails or
  * errors, the action is allowed"; see docs/decisions/0012-rate-limiting.md).
  */
+/** Refusals remembered per process; beyond this the oldest are forgotten (and asked again). */
+const MAX_CACHED_DENIALS = 10_000;
+/**
+ * A refusal already known is answered this late: a client that waits for each answer (as
+ * guessing tools do) then sends one request per connection and second instead of thousands,
+ * which keeps the server's thread for everybody else (finding 2).
+ */
+export const KNOWN_REFUSAL_DELAY_MS = 1_000;
+/** Refusals held back at once; beyond this they are answered at once, so memory stays bounded. */
+const MAX_HELD_REFUSALS = 1_000;
+
 export class RateLimiter {
+  /** Bucket key -> end of the window in which it is refused (rules with `cacheDenials`). */
+  private readonly denied = new Map<string, Date>();
+  private held = 0;
+
   constructor(
     private readonly database: Pick<Database, 'query'>,
     private readonly clock: Clock,
@@ -47,6 +68,8 @@ export class RateLimiter {
 
   /** Counts one hit against `rule` for `subject` and says whether it is within the limit. */
   async consume(rule: RateRule, subject: string): Promise<RateDecision> {
+    const cached = this.cachedDenial(rule, subject);
+    if (cached) return cached;
     const now = this.clock.now();
     const windowEnd = new Date(now.getTime() + rule.windowMs);
     try {
@@ -62,10 +85,53 @@ export class RateLimiter {
          RETURNING hits, reset_at`,
         [bucketKey(rule, subject), now.toISOString(), windowEnd.toISOString(), rule.limit + 1],
       );
-      return decide(rule, row!.hits, new Date(row!.reset_at), now, 'consumed');
+      const decision = decide(rule, row!.hits, new Date(row!.reset_at), now, 'consumed');
+      if (!decision.allowed && rule.cacheDenials) this.rememberDenial(rule, subject, decision);
+      return decision;
     } catch (error) {
       return this.failOpen(rule, now, error);
     }
+  }
+
+  /**
+   * A refusal this process already knows of, answered from memory: a flood from one address costs
+   * no database round trip once it is over its limit. Null when the database must be asked.
+   */
+  cachedDenial(rule: RateRule, subject: string): RateDecision | null {
+    if (!rule.cacheDenials) return null;
+    const key = bucketKey(rule, subject);
+    const resetTime = this.denied.get(key);
+    if (!resetTime) return null;
+    const now = this.clock.now();
+    if (resetTime <= now) {
+      this.denied.delete(key);
+      return null;
+    }
+    return decide(rule, rule.limit + 1, resetTime, now, 'consumed');
+  }
+
+  /**
+   * Waits before a known refusal is sent (tarpit). The wait holds no lock and no database
+   * connection, only the client's socket; it is skipped when too many are held already.
+   */
+  async holdRefusal(): Promise<void> {
+    if (this.held >= MAX_HELD_REFUSALS) return;
+    this.held += 1;
+    try {
+      await new Promise<void>((resolve) => {
+        setTimeout(resolve, KNOWN_REFUSAL_DELAY_MS).unref();
+      });
+    } finally {
+      this.held -= 1;
+    }
+  }
+
+  private rememberDenial(rule: RateRule, subject: string, decision: RateDecision): void {
+    if (this.denied.size >= MAX_CACHED_DENIALS) {
+      const oldest = this.denied.keys().next();
+      if (!oldest.done) this.denied.delete(oldest.value);
+    }
+    this.denied.set(bucketKey(rule, subject), decision.resetTime);
   }
 
   /** Says whether the next hit would be allowed, without counting one. */
@@ -88,6 +154,7 @@ export class RateLimiter {
 
   /** Takes back one counted hit (an attempt that turned out legitimate). */
   async release(rule: RateRule, subject: string): Promise<void> {
+    this.denied.delete(bucketKey(rule, subject));
     try {
       await this.database.query(
         'UPDATE rate_limit_buckets SET hits = GREATEST(hits - 1, 0) WHERE key = $1',
@@ -103,6 +170,7 @@ export class RateLimiter {
 
   /** Forgets the count of one key (e.g. failed passwords after a successful sign-in). */
   async reset(rule: RateRule, subject: string): Promise<void> {
+    this.denied.delete(bucketKey(rule, subject));
     try {
       await this.database.query('DELETE FROM rate_limit_buckets WHERE key = $1', [
         bucketKey(rule, subject),

@@ -2,10 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app';
 import { paymentContext } from '../features/payments/context';
 import { runPaymentSessionExpiry } from '../features/payments/expiry';
+import { runPaymentReconciliation } from '../features/payments/reconciliation';
 import { payoutContext, runScheduledPayouts } from '../features/payouts/batches';
 
 /** How often unfinished payment sessions are looked for; a session ends at most this late. */
 export const PAYMENT_EXPIRY_INTERVAL_MS = 15_000;
+/** How often stale checkouts are asked about at their provider (webhooks that never came). */
+export const PAYMENT_RECONCILIATION_INTERVAL_MS = 30_000;
 /** How often the payout job looks for businesses whose daily or weekly batch is due. */
 export const PAYOUT_JOB_INTERVAL_MS = 5 * 60_000;
 
@@ -31,6 +34,22 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
   const timer = setInterval(tick, PAYMENT_EXPIRY_INTERVAL_MS);
   timer.unref();
 
+  let reconcileRun: Promise<unknown> = Promise.resolve();
+  let reconcileBusy = false;
+  const reconcileTick = () => {
+    if (stopped || reconcileBusy) return;
+    reconcileBusy = true;
+    reconcileRun = runPaymentReconciliation(ctx)
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'payment reconciliation failed; retrying on the next tick');
+      })
+      .finally(() => {
+        reconcileBusy = false;
+      });
+  };
+  const reconcileTimer = setInterval(reconcileTick, PAYMENT_RECONCILIATION_INTERVAL_MS);
+  reconcileTimer.unref();
+
   const payoutCtx = payoutContext(deps, log);
   let payoutRun: Promise<unknown> = Promise.resolve();
   let payoutBusy = false;
@@ -53,7 +72,8 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
       stopped = true;
       clearInterval(timer);
       clearInterval(payoutTimer);
-      await Promise.all([running, payoutRun]);
+      clearInterval(reconcileTimer);
+      await Promise.all([running, payoutRun, reconcileRun]);
     },
   };
 }

@@ -8,7 +8,7 @@ const FIFTEEN_MINUTES = 15 * 60_000;
  */
 export const AUTH_RATE_RULES = {
   /** Every sign-in attempt from one network address, across accounts. */
-  loginPerIp: { name: 'auth-login:ip', limit: 50, windowMs: FIFTEEN_MINUTES },
+  loginPerIp: { name: 'auth-login:ip', limit: 50, windowMs: FIFTEEN_MINUTES, cacheDenials: true },
   /** Attempts for one account from one address; a successful sign-in clears it. */
   loginPerAccountAddress: { name: 'auth-login:account-ip', limit: 5, windowMs: FIFTEEN_MINUTES },
   /**
@@ -18,7 +18,12 @@ export const AUTH_RATE_RULES = {
   loginPerAccount: { name: 'auth-login:account', limit: 30, windowMs: 60 * 60_000 },
   /** Attempts for one account from one of its usual devices (signed device cookie). */
   loginPerDevice: { name: 'auth-login:account-device', limit: 10, windowMs: FIFTEEN_MINUTES },
-  magicLinkPerIp: { name: 'auth-magic-link:ip', limit: 20, windowMs: FIFTEEN_MINUTES },
+  magicLinkPerIp: {
+    name: 'auth-magic-link:ip',
+    limit: 20,
+    windowMs: FIFTEEN_MINUTES,
+    cacheDenials: true,
+  },
   magicLinkPerEmail: { name: 'auth-magic-link:email', limit: 3, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateRule>;
 

@@ -36,6 +36,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/sign-in',
     {
+      onRequest: async (request) => {
+        const refusal = auth.knownRefusal('sign-in', request);
+        if (!refusal) return;
+        await app.rateLimiter.holdRefusal();
+        throw refusal;
+      },
       schema: {
         tags,
         summary: 'Mit E-Mail und Passwort anmelden',
@@ -72,6 +78,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/magic-link',
     {
+      onRequest: async (request) => {
+        const refusal = auth.knownRefusal('magic-link', request);
+        if (!refusal) return;
+        await app.rateLimiter.holdRefusal();
+        throw refusal;
+      },
       schema: {
         tags,
         summary: 'Anmeldelink per E-Mail anfordern',

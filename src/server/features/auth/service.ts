@@ -125,6 +125,25 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
     openSession,
 
     /**
+     * A refusal of this address that is already known, checked before the body is even read
+     * (finding 2): a flood from one address over its limit costs neither parsing, nor a database
+     * round trip, nor hashing. Null when the request must go the full way.
+     */
+    knownRefusal(
+      endpoint: 'sign-in' | 'magic-link',
+      client: Pick<ClientInfo, 'ip'>,
+    ): AppError | null {
+      const rule =
+        endpoint === 'sign-in' ? AUTH_RATE_RULES.loginPerIp : AUTH_RATE_RULES.magicLinkPerIp;
+      const decision = limiter.cachedDenial(rule, subject('ip', client.ip));
+      if (!decision) return null;
+      return new AppError(ERRORS.rate_limited, {
+        message: rateLimitMessage(decision.retryAfter),
+        retryAfter: decision.retryAfter,
+      });
+    },
+
+    /**
      * Throttling instead of lockout (finding 1, docs/decisions/0200-sign-in-throttling.md). Every
      * budget is consumed atomically *before* the password is hashed, so parallel guesses get no
      * more tries than sequential ones and a flood is refused without spending CPU on it.

@@ -1,0 +1,61 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { testEngine } from '../../../test/support/database';
+
+/**
+ * Issue 15, finding 4: a PostgreSQL restart ends every connection with 57P01; an earlier probe
+ * saw the process die on that unhandled connection error. Only this app's own connections are
+ * ended here (found by their backend ids), never other users' of the shared test database.
+ */
+describe.skipIf(testEngine() !== 'postgres')('losing database connections (57P01)', () => {
+  let t: TestApp;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seeded: true });
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await t.close();
+  });
+
+  it('neither crashes nor answers 500 when busy and idle connections are terminated, and recovers', async () => {
+    const marker = `h15_connection_loss_${Date.now()}`;
+    // Several pooled connections, idle afterwards, whose backend ids we know.
+    const idle = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        t.database.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.1)', []),
+      ),
+    );
+    const busy = t.database.query(`SELECT pg_sleep(5), '${marker}'`, []).then(
+      () => 'finished',
+      (error: unknown) => (error as { code?: string }).code ?? 'failed',
+    );
+    let busyPid: number | undefined;
+    for (let i = 0; i < 50 && !busyPid; i += 1) {
+      const found = await admin.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE query LIKE '%' || $1 || '%' AND pid <> pg_backend_pid()",
+        [marker],
+      );
+      busyPid = found.rows[0]?.pid;
+      if (!busyPid) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const pids = [...new Set([...idle.map((rows) => rows[0]!.pid), busyPid!])];
+    await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
+
+    expect(await busy).toBe('57P01');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await t.inject({
+        method: 'GET',
+        url: '/api/guest/codes/aio-anna-schneider-4k7p',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses.at(-1)).toBe(200);
+  });
+});
