@@ -36,6 +36,11 @@ export interface Database {
   /** Subscribes to a PostgreSQL NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * The NOTIFY channel this handle really uses for `name` (schema-isolated handles prefix it), for
+   * a `pg_notify` issued inside a transaction.
+   */
+  channelName(name: string): string;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (test snapshots, backups). */
@@ -98,6 +103,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    channelName: (name) => name,
     async ping() {
       await client.query('SELECT 1');
     },
@@ -168,6 +174,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
     async notify(name, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel(name), payload]);
     },
+    channelName: channel,
     async ping() {
       await pool.query('SELECT 1');
     },

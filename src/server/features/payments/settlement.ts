@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import { paymentSessions } from '../../db/schema';
-import { publishTipChanges, type TipChange } from '../tips/events';
+import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
 import { endPaymentSession, markTipEnded, markTipPaid } from '../tips/lifecycle';
 import type { PaymentContext } from './context';
 import { refundPayLaterDuplicate } from './duplicate-refund';
@@ -75,6 +75,7 @@ export async function applyCheckoutState(
       const paid = await markTipPaid(tx, { tipId: session.tipId, paymentId: state.paymentId, at });
       // The money is real, but only a payment of the asked amount and currency is paid out.
       if (paid) await holdOnMismatch(tx, { tipId: session.tipId, session, state, at });
+      if (paid) await publishTipChangesInTransaction(tx, ctx.database, [paid]);
       return paid;
     }
     const ending =
@@ -82,10 +83,11 @@ export async function applyCheckoutState(
         ? ({ status: 'failed', reason: state.reason } as const)
         : ({ status: 'expired', reason: 'session_expired' } as const);
     await endPaymentSession(tx, { sessionId: session.id, ...ending, at });
-    return markTipEnded(tx, { tipId: session.tipId, ...ending, at });
+    const ended = await markTipEnded(tx, { tipId: session.tipId, ...ending, at });
+    if (ended) await publishTipChangesInTransaction(tx, ctx.database, [ended]);
+    return ended;
   });
   const changes = change ? [change] : [];
-  await publishTipChanges(ctx.database, changes, ctx.log);
   // A second payment of a pay-later link goes back to the guest (decision 0164).
   if (state.status === 'paid') {
     const refund = await refundPayLaterDuplicate(ctx, {

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TipStatus } from '../../../shared/domain/tips';
-import type { Database } from '../../db/connect';
+import type { Database, Executor } from '../../db/connect';
 
 /** The NOTIFY channel every tip change is published on. */
 export const TIP_EVENTS_CHANNEL = 'tip_events';
@@ -41,5 +42,22 @@ export async function publishTipChanges(
     } catch (error) {
       log.warn({ err: error, tipId: change.tipId }, 'tip change could not be published');
     }
+  }
+}
+
+/**
+ * Queues the changes inside the transaction that makes them. PostgreSQL delivers a NOTIFY exactly
+ * when its transaction commits (and never if it rolls back), so an instance that dies right after
+ * the commit cannot lose the event, which a publish after the commit could (found by
+ * `npm run test:cluster`: a payment committed on the killed instance never reached the dashboards).
+ */
+export async function publishTipChangesInTransaction(
+  tx: Executor,
+  database: Pick<Database, 'channelName'>,
+  changes: readonly TipChange[],
+): Promise<void> {
+  const channel = database.channelName(TIP_EVENTS_CHANNEL);
+  for (const change of changes) {
+    await tx.execute(sql`SELECT pg_notify(${channel}, ${JSON.stringify(change)})`);
   }
 }
