@@ -46,7 +46,14 @@ export class FakeStripe {
   >();
   readonly disputes = new Map<
     string,
-    { id: string; object: 'dispute'; amount: number; reason: string; payment_intent: string }
+    {
+      id: string;
+      object: 'dispute';
+      amount: number;
+      reason: string;
+      payment_intent: string;
+      status?: string;
+    }
   >();
   /** Connect (Express) accounts by id, with the fields payout setup reads. */
   readonly accounts = new Map<string, FakeAccount>();
