@@ -1,13 +1,19 @@
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Database, openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
-import { reportCsvStream } from '../src/server/features/reports/service';
+import { ManualClock } from '../src/server/lib/clock';
+import { createTestApp } from '../test/support/app';
+import { signIn } from '../test/support/auth';
 
 /**
- * The reports CSV export over many tips (BENCH_CSV_ROWS, default 1,000,000) of one business:
- * streams it into a counting sink and prints the peak RSS of this process while it runs, next
- * to the RSS before. Uses PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (the
+ * The reports CSV export over many tips (BENCH_CSV_ROWS, default 1,000,000) of one business,
+ * through the real route (`GET /api/admin/reports/tips.csv` over HTTP on 127.0.0.1, signed in
+ * as the owner): reads the streamed answer, checks the BOM, the umlauts and that the amounts
+ * add up to the database's sum, and prints the peak RSS of this process (server and client)
+ * while it runs, next to the RSS before. The tips are seeded by one set-based
+ * `INSERT … SELECT generate_series` inside the database, which beats COPY and multi-row inserts
+ * because no row crosses the wire. Uses PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (the
  * database then lives outside this process), else embedded PGlite.
  */
 export async function run(): Promise<void> {
@@ -37,6 +43,14 @@ export async function run(): Promise<void> {
     const [user] = await database.query<{ id: string }>(
       `INSERT INTO users (email, password_hash) VALUES ('bench@test.local', 'x') RETURNING id`,
     );
+    const [ownerUser] = await database.query<{ id: string }>(
+      `INSERT INTO users (email, password_hash) VALUES ('bench-owner@test.local', 'x') RETURNING id`,
+    );
+    await database.query(
+      `INSERT INTO profiles (id, role, full_name, email, business_id)
+       VALUES ($1, 'business_owner', 'Inhaberin Größe', 'bench-owner@test.local', $2)`,
+      [ownerUser!.id, business!.id],
+    );
     await database.query(
       `INSERT INTO profiles (id, role, full_name, email, business_id)
        VALUES ($1, 'employee', 'Jürgen Weiß', 'bench@test.local', $2)`,
@@ -54,6 +68,17 @@ export async function run(): Promise<void> {
     );
     const seedMs = performance.now() - seedStart;
 
+    const [expected] = await database.query<{ cents: string }>(
+      `SELECT sum(amount_cents)::text AS cents FROM tips WHERE business_id = $1`,
+      [business!.id],
+    );
+
+    const clock = new ManualClock(new Date('2026-01-15T10:00:00Z'));
+    const t = await createTestApp({ database, clock });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const cookie = await signIn(t, 'bench-owner@test.local');
+
     globalThis.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
@@ -62,26 +87,61 @@ export async function run(): Promise<void> {
     }, 50);
     let bytes = 0;
     let lines = 0;
+    let cents = 0n;
+    let bom = false;
+    let umlauts = false;
+    let rest = '';
     const started = performance.now();
-    await pipeline(
-      reportCsvStream(database, business!.id, { from: '2025-01-01', to: '2025-12-31' }),
-      new Writable({
-        write(chunk: Buffer | string, _encoding, callback) {
-          const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-          bytes += Buffer.byteLength(text);
-          for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
-          peak = Math.max(peak, process.memoryUsage().rss);
-          callback();
+    await new Promise<void>((resolve, reject) => {
+      get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/admin/reports/tips.csv?from=2025-01-01&to=2025-12-31',
+          headers: { cookie },
         },
-      }),
-    );
+        (response) => {
+          if (response.statusCode !== 200) {
+            reject(new Error(`export answered ${response.statusCode}`));
+            response.resume();
+            return;
+          }
+          response.setEncoding('utf8');
+          response.on('data', (text: string) => {
+            bytes += Buffer.byteLength(text);
+            if (lines === 0 && rest === '') bom = text.charCodeAt(0) === 0xfeff;
+            const parts = (rest + text).split('\r\n');
+            rest = parts.pop() ?? '';
+            for (const line of parts) {
+              lines += 1;
+              if (lines === 1) continue;
+              const fields = line.split(';');
+              if (!umlauts) umlauts = fields[2] === 'Jürgen Weiß';
+              const [whole, fraction] = fields[5]!.split(',');
+              cents += BigInt(whole!) * 100n + BigInt(fraction!);
+            }
+            peak = Math.max(peak, process.memoryUsage().rss);
+          });
+          response.on('end', resolve);
+          response.on('error', reject);
+        },
+      ).on('error', reject);
+    });
     clearInterval(sampler);
+    await t.close();
+    const sumOk = cents === BigInt(expected!.cents);
+    if (!bom || !umlauts || !sumOk || lines - 1 !== rows) {
+      throw new Error(
+        `csv check failed: bom ${bom}, umlauts ${umlauts}, sum ${cents} vs ${expected!.cents}, lines ${lines - 1}`,
+      );
+    }
     const ms = performance.now() - started;
     const mb = (value: number) => `${(value / 1024 / 1024).toFixed(1)} MB`;
     process.stdout.write(
       [
         `engine: ${url ? 'postgres' : 'pglite'}; tips seeded: ${rows} in ${(seedMs / 1000).toFixed(1)} s`,
-        `csv: ${lines - 1} data lines, ${mb(bytes)} in ${(ms / 1000).toFixed(1)} s`,
+        `csv via GET /api/admin/reports/tips.csv: ${lines - 1} data lines, ${mb(bytes)} in ${(ms / 1000).toFixed(1)} s`,
+        `checks: BOM ok, "Jürgen Weiß" ok, amounts sum to ${euroText(cents)} € = database sum`,
         `rss before export: ${mb(before)}; peak rss during export: ${mb(peak)} (+${mb(peak - before)})`,
         '',
       ].join('\n'),
@@ -89,4 +149,8 @@ export async function run(): Promise<void> {
   } finally {
     await cleanup();
   }
+}
+
+function euroText(cents: bigint): string {
+  return `${cents / 100n},${String(cents % 100n).padStart(2, '0')}`;
 }

@@ -32,6 +32,7 @@ import { payoutAdminRoutes } from './features/payouts/admin-routes';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { reportRoutes } from './features/reports/routes';
+import { tipRecordRoutes } from './features/tip-record/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
 import { staffRoutes } from './features/staff/routes';
@@ -191,6 +192,7 @@ export async function buildApp(
   await app.register(payoutRoutes);
   await app.register(payoutAdminRoutes);
   await app.register(reportRoutes);
+  await app.register(tipRecordRoutes);
   await app.register(entrypointRoutes);
   await app.register(tipRoutes);
   await app.register(receiptRoutes);

@@ -46,7 +46,14 @@ export class FakeStripe {
   >();
   readonly disputes = new Map<
     string,
-    { id: string; object: 'dispute'; amount: number; reason: string; payment_intent: string }
+    {
+      id: string;
+      object: 'dispute';
+      amount: number;
+      reason: string;
+      payment_intent: string;
+      status?: string;
+    }
   >();
   /** Connect (Express) accounts by id, with the fields payout setup reads. */
   readonly accounts = new Map<string, FakeAccount>();
@@ -56,6 +63,20 @@ export class FakeStripe {
     { id: string; object: 'transfer'; amount: number; currency: string; destination: string }
   >();
   private readonly byIdempotencyKey = new Map<string, string>();
+  /** Connected accounts with a debit card that takes instant payouts. */
+  readonly instantCards = new Set<string>();
+  /** Payouts made on connected accounts (Stripe-Account header), by id. */
+  readonly payouts = new Map<
+    string,
+    {
+      id: string;
+      object: 'payout';
+      amount: number;
+      currency: string;
+      method: string;
+      account: string;
+    }
+  >();
   /** Refunds by id, with the payment intent they gave back and the idempotency key used. */
   readonly refunds = new Map<
     string,
@@ -290,6 +311,40 @@ export class FakeStripe {
       this.transfers.set(transfer.id, transfer);
       if (key) this.byIdempotencyKey.set(key, transfer.id);
       return send(200, transfer);
+    }
+    const externalMatch = /^\/v1\/accounts\/([^/]+)\/external_accounts$/.exec(url.pathname);
+    if (recorded.method === 'GET' && externalMatch) {
+      const account = externalMatch[1]!;
+      if (!this.accounts.has(account)) return invalid('No such account');
+      const methods = this.instantCards.has(account) ? ['standard', 'instant'] : ['standard'];
+      return send(200, {
+        object: 'list',
+        url: url.pathname,
+        has_more: false,
+        data: [{ id: `card_${account}`, object: 'card', available_payout_methods: methods }],
+      });
+    }
+    if (recorded.method === 'POST' && url.pathname === '/v1/payouts') {
+      const account = String(request.headers['stripe-account'] ?? '');
+      if (!this.accounts.has(account)) return invalid('No such account');
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const existing = key ? this.byIdempotencyKey.get(key) : undefined;
+      if (existing) return send(200, this.payouts.get(existing));
+      const method = recorded.form.method ?? 'standard';
+      if (method === 'instant' && !this.instantCards.has(account)) {
+        return invalid('This account has no external account that supports instant payouts.');
+      }
+      const payout = {
+        id: `po_test_${++this.counter}`,
+        object: 'payout' as const,
+        amount: Number(recorded.form.amount),
+        currency: recorded.form.currency ?? 'eur',
+        method,
+        account,
+      };
+      this.payouts.set(payout.id, payout);
+      if (key) this.byIdempotencyKey.set(key, payout.id);
+      return send(200, payout);
     }
     const disputeMatch = /^\/v1\/disputes\/([^/]+)$/.exec(url.pathname);
     if (disputeMatch && this.disputes.has(disputeMatch[1]!)) {

@@ -377,6 +377,12 @@ export const payouts = pgTable('payouts', {
   /** When an instance started calling the provider for it (lease, migration 0140). */
   claimedAt: tstz('claimed_at'),
   attempts: integer('attempts').notNull().default(0),
+  /** 'instant': the employee asked for their balance now (migration 0150). */
+  method: text('method').notNull().default('standard').$type<'standard' | 'instant'>(),
+  /** The instant payout fee the employee confirmed; the transfer carries amount - fee. */
+  feeCents: integer('fee_cents').notNull().default(0),
+  /** The provider's payout to the employee's card ('po_…'), for instant payouts. */
+  providerPayoutId: text('provider_payout_id'),
 });
 
 /** One run of the payout job for one business (migration 0140). */
@@ -403,7 +409,7 @@ export const tipAdjustments = pgTable('tip_adjustments', {
   profileId: uuid('profile_id')
     .notNull()
     .references(() => profiles.id, { onDelete: 'restrict' }),
-  kind: text('kind').notNull().$type<'refund' | 'dispute'>(),
+  kind: text('kind').notNull().$type<'refund' | 'dispute' | 'dispute_won'>(),
   amountCents: integer('amount_cents').notNull(),
   reason: text('reason').notNull(),
   providerRef: text('provider_ref').notNull(),
@@ -419,6 +425,17 @@ export const demoTransfers = pgTable('demo_transfers', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   transferGroup: text('transfer_group'),
+  createdAt: createdAt(),
+});
+
+/** The demo provider's simulated payouts to an employee's card (migration 0150). */
+export const demoPayouts = pgTable('demo_payouts', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  account: text('account').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  method: text('method').notNull().$type<'standard' | 'instant'>(),
   createdAt: createdAt(),
 });
 

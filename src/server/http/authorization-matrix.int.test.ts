@@ -168,6 +168,24 @@ const ENTRIES: Entry[] = [
   },
   { route: 'GET /api/employee/payout', status: signedIn(200) },
   { route: 'POST /api/employee/payout/onboarding', status: signedIn(409) },
+  // Instant payout and tipping record (issue 12): always the caller's own money and tips.
+  { route: 'GET /api/employee/payout/instant', status: signedIn(200) },
+  {
+    // Employee A has 10,00 € waiting; everyone else has nothing to pay out.
+    route: 'POST /api/employee/payout/instant',
+    body: () => ({ balanceCents: 1000, idempotencyKey: randomUUID() }),
+    status: s(401, 201, 409, 409, 409, 409),
+  },
+  {
+    route: 'GET /api/employee/record.csv',
+    url: () => '/api/employee/record.csv?from=2026-01-01&to=2026-12-31',
+    status: signedIn(200),
+  },
+  {
+    route: 'GET /api/employee/record.pdf',
+    url: () => '/api/employee/record.pdf?from=2026-01-01&to=2026-12-31',
+    status: signedIn(200),
+  },
 
   // Guests
   { route: 'GET /api/guest/info', status: all(200) },
@@ -452,6 +470,17 @@ const ENTRIES: Entry[] = [
     route: 'PUT /api/admin/payouts/schedule',
     body: () => ({ schedule: 'weekly' }),
     status: console1(),
+  },
+  // The fixture's tip is not held: owners of business 1 and the admin learn only that.
+  {
+    route: 'POST /api/admin/payouts/held/:tipId/release',
+    url: (f) => `/api/admin/payouts/held/${f.tipId}/release`,
+    status: console1(404),
+  },
+  {
+    route: 'POST /api/admin/payouts/held/:tipId/refund',
+    url: (f) => `/api/admin/payouts/held/${f.tipId}/refund`,
+    status: console1(404),
   },
   {
     route: 'GET /api/admin/reports',

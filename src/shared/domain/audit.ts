@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'pool_tip_assign',
   'payout_batch_run',
   'payout_schedule_update',
+  'instant_payout_request',
+  'held_tip_release',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -69,6 +71,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   pool_tip_assign: 'Trinkgeld aus dem Pool zugewiesen',
   payout_batch_run: 'Auszahlung gestartet',
   payout_schedule_update: 'Auszahlungsrhythmus geändert',
+  instant_payout_request: 'Sofortauszahlung angefordert',
+  held_tip_release: 'Angehaltenes Trinkgeld freigegeben',
 };
 
 export const AUDIT_TARGET_TYPES = [

@@ -13,13 +13,27 @@ export const PAYOUT_SCHEDULE_INTERVAL_MS: Record<PayoutSchedule, number> = {
   weekly: 7 * 24 * 60 * 60_000,
 };
 
-export const PAYOUT_TRIGGERS = ['schedule', 'manual'] as const;
+export const PAYOUT_TRIGGERS = ['schedule', 'manual', 'instant'] as const;
 export type PayoutTrigger = (typeof PAYOUT_TRIGGERS)[number];
 
 export const PAYOUT_TRIGGER_LABELS: Record<PayoutTrigger, string> = {
   schedule: 'Automatisch',
   manual: 'Manuell',
+  instant: 'Sofortauszahlung',
 };
+
+/**
+ * The instant payout fee the employee sees before confirming (decision 0150): 1 % of the
+ * balance, at least 0,50 €, rounded up to the cent. One place, so it can follow the provider's
+ * price list.
+ */
+export const INSTANT_PAYOUT_FEE = { basisPoints: 100, minimumCents: 50 } as const;
+
+export function instantPayoutFee(balanceCents: number): number {
+  if (balanceCents <= 0) return 0;
+  const percent = Math.ceil((balanceCents * INSTANT_PAYOUT_FEE.basisPoints) / 10_000);
+  return Math.max(INSTANT_PAYOUT_FEE.minimumCents, percent);
+}
 
 /** An employee with money waiting but no ready payout account, as a batch reports them. */
 export interface SkippedPayee {

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { publishTipChanges, type TipChange } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
 import { createStripeConnect } from '../payouts/connect';
-import { recordTakenBack } from '../payouts/adjustments';
+import { recordDisputeWon, recordTakenBack } from '../payouts/adjustments';
 import { refreshAccountStatus } from '../payouts/service';
 import type { PaymentContext } from './context';
 import { settleCheckout } from './settlement';
@@ -114,6 +114,17 @@ async function processEvent(ctx: PaymentContext, event: ProviderEvent): Promise<
     });
     return;
   }
+  if (
+    event.type === 'charge.dispute.closed' &&
+    event.provider === 'stripe' &&
+    ctx.providers.stripe
+  ) {
+    // Re-read: only a dispute the business won gives the money back (decision 0150).
+    const dispute = await ctx.providers.stripe.retrieveDispute(event.objectId);
+    if (dispute.status !== 'won' || !dispute.paymentIntentId) return;
+    await recordDisputeWonForPayment(ctx, dispute.paymentIntentId, event.objectId);
+    return;
+  }
   if (event.type === 'account.updated' && event.provider === 'stripe' && ctx.providers.stripe) {
     // An employee's payout account changed: ask Stripe for its state now, trust nothing else.
     await refreshAccountStatus(
@@ -155,5 +166,20 @@ async function recordTakenBackFromPayment(
       .from(tips)
       .where(eq(tips.paymentIntentId, paymentIntentId));
     for (const row of rows) await recordTakenBack(tx, { tipId: row.id, at, ...input });
+  });
+}
+
+async function recordDisputeWonForPayment(
+  ctx: PaymentContext,
+  paymentIntentId: string,
+  disputeId: string,
+): Promise<void> {
+  const at = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: tips.id })
+      .from(tips)
+      .where(eq(tips.paymentIntentId, paymentIntentId));
+    for (const row of rows) await recordDisputeWon(tx, { tipId: row.id, disputeId, at });
   });
 }

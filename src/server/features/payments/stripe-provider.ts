@@ -37,6 +37,8 @@ export interface StripeProvider extends PaymentProvider {
     amount: number;
     reason: string | null;
     paymentIntentId: string | null;
+    /** 'won' once the bank decided for the business (charge.dispute.closed). */
+    status: string | null;
   }>;
 }
 
@@ -204,6 +206,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         amount: dispute.amount,
         reason: dispute.reason ?? null,
         paymentIntentId: idOf(dispute.payment_intent),
+        status: dispute.status ?? null,
       };
     },
   };

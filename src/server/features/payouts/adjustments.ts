@@ -126,3 +126,42 @@ export async function recordTakenBack(
     .returning({ id: tipAdjustments.id });
   return inserted.length;
 }
+
+/**
+ * A dispute the business won: the bank gave the money back, so each person the dispute was
+ * deducted from gets it back as a credit the next batch adds (kind 'dispute_won', one per
+ * person and dispute, so a redelivered event adds nothing).
+ */
+export async function recordDisputeWon(
+  tx: Tx,
+  input: { tipId: string; disputeId: string; at: Date },
+): Promise<number> {
+  const deducted = await tx
+    .select()
+    .from(tipAdjustments)
+    .where(
+      and(
+        eq(tipAdjustments.tipId, input.tipId),
+        eq(tipAdjustments.kind, 'dispute'),
+        eq(tipAdjustments.providerRef, `dispute:${input.disputeId}`),
+      ),
+    );
+  if (deducted.length === 0) return 0;
+  const inserted = await tx
+    .insert(tipAdjustments)
+    .values(
+      deducted.map((row) => ({
+        businessId: row.businessId,
+        tipId: row.tipId,
+        profileId: row.profileId,
+        kind: 'dispute_won' as const,
+        amountCents: row.amountCents,
+        reason: `Zahlungsstreit gewonnen: ${formatCents(row.amountCents)} zurück`,
+        providerRef: `dispute_won:${input.disputeId}`,
+        createdAt: input.at,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: tipAdjustments.id });
+  return inserted.length;
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
+import { heldTipParamsSchema } from '../../../shared/api/held-tips';
 import {
   payoutBatchParamsSchema,
   payoutBatchSchema,
@@ -10,7 +11,9 @@ import { ERRORS } from '../../../shared/domain/errors';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { AppError } from '../../http/errors';
 import { businessScopeOf } from '../businesses/scope';
+import { paymentProvidersFor } from '../payments/provider';
 import { payoutContext, runManualPayoutBatch } from './batches';
+import { refundHeldTip, releaseHeldTip } from './held';
 import { mayManagePayouts } from './policy';
 import { payoutBatchDetail, payoutOverview, updatePayoutSchedule } from './service';
 
@@ -106,6 +109,58 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         actor,
         request,
         at: clock.now(),
+      });
+      return payoutOverview(app.deps, businessId);
+    },
+  );
+
+  // A paid tip held for review (amount or currency did not match): release it or refund it.
+  app.post(
+    '/api/admin/payouts/held/:tipId/release',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: 'Angehaltenes Trinkgeld freigeben (geht in die nächste Auszahlung)',
+        params: heldTipParamsSchema,
+        querystring: businessScopeQuerySchema,
+        response: { 200: payoutOverviewSchema },
+      },
+    },
+    async (request) => {
+      const { businessId, actor } = await scope(request);
+      await releaseHeldTip(database, {
+        businessId,
+        tipId: request.params.tipId,
+        actor,
+        request,
+        at: clock.now(),
+      });
+      return payoutOverview(app.deps, businessId);
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/held/:tipId/refund',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: 'Angehaltenes Trinkgeld dem Gast vollständig erstatten',
+        params: heldTipParamsSchema,
+        querystring: businessScopeQuerySchema,
+        response: { 200: payoutOverviewSchema },
+      },
+    },
+    async (request) => {
+      const { businessId, actor } = await scope(request);
+      await refundHeldTip(database, paymentProvidersFor(app.deps), {
+        businessId,
+        tipId: request.params.tipId,
+        actor,
+        request,
+        at: clock.now(),
+        log: request.log,
       });
       return payoutOverview(app.deps, businessId);
     },

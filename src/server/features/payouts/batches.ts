@@ -71,12 +71,140 @@ export interface BatchOptions {
   request?: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
 }
 
-interface PayeeSum {
+export interface PayeeSum {
   /** Tips and shares minus refunds and disputes not yet deducted. */
   cents: number;
   tipIds: string[];
   shareIds: string[];
   adjustmentIds: string[];
+}
+
+/**
+ * Everything of a business that no payout carries yet, per employee (or for one employee): paid
+ * tips and team shares, minus refunds and disputes not yet deducted, plus disputes won back.
+ * With `lock`, the rows are claimed (`FOR UPDATE SKIP LOCKED`): a concurrent claimer skips them.
+ */
+export async function collectOpen(
+  tx: Tx,
+  businessId: string,
+  options: { employeeId?: string; lock?: boolean } = {},
+): Promise<Map<string, PayeeSum>> {
+  const lock = options.lock ?? true;
+  const direct = tx
+    .select({ id: tips.id, employeeId: tips.employeeId, amountCents: tips.amountCents })
+    .from(tips)
+    .where(
+      and(
+        eq(tips.businessId, businessId),
+        eq(tips.status, 'pending'),
+        isNull(tips.payoutId),
+        isNull(tips.reviewReason),
+        options.employeeId
+          ? eq(tips.employeeId, options.employeeId)
+          : sql`${tips.employeeId} IS NOT NULL`,
+        eq(tips.currency, DEFAULT_CURRENCY),
+      ),
+    );
+  const shares = tx
+    .select({
+      id: tipAllocations.id,
+      employeeId: tipAllocations.profileId,
+      amountCents: tipAllocations.amountCents,
+    })
+    .from(tipAllocations)
+    .innerJoin(tips, eq(tips.id, tipAllocations.tipId))
+    .where(
+      and(
+        eq(tips.businessId, businessId),
+        eq(tips.status, 'pending'),
+        isNull(tipAllocations.payoutId),
+        isNull(tips.reviewReason),
+        sql`${tipAllocations.amountCents} > 0`,
+        eq(tips.currency, DEFAULT_CURRENCY),
+        options.employeeId ? eq(tipAllocations.profileId, options.employeeId) : undefined,
+      ),
+    );
+  // Refunds and disputes not yet deducted: after a payout they are a negative balance.
+  const adjustments = tx
+    .select({
+      id: tipAdjustments.id,
+      employeeId: tipAdjustments.profileId,
+      kind: tipAdjustments.kind,
+      amountCents: tipAdjustments.amountCents,
+    })
+    .from(tipAdjustments)
+    .where(
+      and(
+        eq(tipAdjustments.businessId, businessId),
+        isNull(tipAdjustments.payoutId),
+        options.employeeId ? eq(tipAdjustments.profileId, options.employeeId) : undefined,
+      ),
+    );
+  const [directRows, shareRows, adjustmentRows] = lock
+    ? [
+        await direct.for('update', { skipLocked: true }),
+        await shares.for('update', { of: tipAllocations, skipLocked: true }),
+        await adjustments.for('update', { skipLocked: true }),
+      ]
+    : [await direct, await shares, await adjustments];
+
+  const perEmployee = new Map<string, PayeeSum>();
+  const entry = (employeeId: string) => {
+    let found = perEmployee.get(employeeId);
+    if (!found) {
+      found = { cents: 0, tipIds: [], shareIds: [], adjustmentIds: [] };
+      perEmployee.set(employeeId, found);
+    }
+    return found;
+  };
+  for (const tip of directRows) {
+    const group = entry(tip.employeeId!);
+    group.cents += tip.amountCents;
+    group.tipIds.push(tip.id);
+  }
+  for (const share of shareRows) {
+    const group = entry(share.employeeId);
+    group.cents += share.amountCents;
+    group.shareIds.push(share.id);
+  }
+  // A won dispute is money owed to the employee even without new tips.
+  for (const credit of adjustmentRows.filter((row) => row.kind === 'dispute_won')) {
+    const group = entry(credit.employeeId);
+    group.cents += credit.amountCents;
+    group.adjustmentIds.push(credit.id);
+  }
+  for (const deduction of adjustmentRows.filter((row) => row.kind !== 'dispute_won')) {
+    // Only against money being paid now; a balance without new tips waits for them.
+    const group = perEmployee.get(deduction.employeeId);
+    if (!group) continue;
+    group.cents -= deduction.amountCents;
+    group.adjustmentIds.push(deduction.id);
+  }
+  return perEmployee;
+}
+
+/** Points what a payee's sum was made of at the payout that carries it. */
+export async function attachToPayout(
+  tx: Tx,
+  payoutId: string,
+  group: PayeeSum,
+  now: Date,
+): Promise<void> {
+  if (group.tipIds.length > 0) {
+    await tx.update(tips).set({ payoutId, updatedAt: now }).where(inArray(tips.id, group.tipIds));
+  }
+  if (group.shareIds.length > 0) {
+    await tx
+      .update(tipAllocations)
+      .set({ payoutId })
+      .where(inArray(tipAllocations.id, group.shareIds));
+  }
+  if (group.adjustmentIds.length > 0) {
+    await tx
+      .update(tipAdjustments)
+      .set({ payoutId })
+      .where(inArray(tipAdjustments.id, group.adjustmentIds));
+  }
 }
 
 interface Claimed {
@@ -111,78 +239,8 @@ async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Cl
       if (!isScheduledBatchDue(business.schedule, lastAt, now)) return null;
     }
 
-    const direct = await tx
-      .select({ id: tips.id, employeeId: tips.employeeId, amountCents: tips.amountCents })
-      .from(tips)
-      .where(
-        and(
-          eq(tips.businessId, business.id),
-          eq(tips.status, 'pending'),
-          isNull(tips.payoutId),
-          isNull(tips.reviewReason),
-          sql`${tips.employeeId} IS NOT NULL`,
-          eq(tips.currency, DEFAULT_CURRENCY),
-        ),
-      )
-      .for('update', { skipLocked: true });
-    const shares = await tx
-      .select({
-        id: tipAllocations.id,
-        employeeId: tipAllocations.profileId,
-        amountCents: tipAllocations.amountCents,
-      })
-      .from(tipAllocations)
-      .innerJoin(tips, eq(tips.id, tipAllocations.tipId))
-      .where(
-        and(
-          eq(tips.businessId, business.id),
-          eq(tips.status, 'pending'),
-          isNull(tipAllocations.payoutId),
-          isNull(tips.reviewReason),
-          sql`${tipAllocations.amountCents} > 0`,
-          eq(tips.currency, DEFAULT_CURRENCY),
-        ),
-      )
-      .for('update', { of: tipAllocations, skipLocked: true });
-
-    // Refunds and disputes not yet deducted: after a payout they are a negative balance.
-    const deductions = await tx
-      .select({
-        id: tipAdjustments.id,
-        employeeId: tipAdjustments.profileId,
-        amountCents: tipAdjustments.amountCents,
-      })
-      .from(tipAdjustments)
-      .where(and(eq(tipAdjustments.businessId, business.id), isNull(tipAdjustments.payoutId)))
-      .for('update', { skipLocked: true });
-
-    const perEmployee = new Map<string, PayeeSum>();
-    const entry = (employeeId: string) => {
-      let found = perEmployee.get(employeeId);
-      if (!found) {
-        found = { cents: 0, tipIds: [], shareIds: [], adjustmentIds: [] };
-        perEmployee.set(employeeId, found);
-      }
-      return found;
-    };
-    for (const tip of direct) {
-      const group = entry(tip.employeeId!);
-      group.cents += tip.amountCents;
-      group.tipIds.push(tip.id);
-    }
-    for (const share of shares) {
-      const group = entry(share.employeeId);
-      group.cents += share.amountCents;
-      group.shareIds.push(share.id);
-    }
+    const perEmployee = await collectOpen(tx, business.id);
     if (perEmployee.size === 0) return null;
-    for (const deduction of deductions) {
-      // Only against money being paid now; a balance without new tips waits for them.
-      const group = perEmployee.get(deduction.employeeId);
-      if (!group) continue;
-      group.cents -= deduction.amountCents;
-      group.adjustmentIds.push(deduction.id);
-    }
 
     const payees = await tx
       .select({
@@ -242,24 +300,7 @@ async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Cl
         })
         .returning({ id: payouts.id });
       payoutIds.push(payout!.id);
-      if (group.tipIds.length > 0) {
-        await tx
-          .update(tips)
-          .set({ payoutId: payout!.id, updatedAt: now })
-          .where(inArray(tips.id, group.tipIds));
-      }
-      if (group.shareIds.length > 0) {
-        await tx
-          .update(tipAllocations)
-          .set({ payoutId: payout!.id })
-          .where(inArray(tipAllocations.id, group.shareIds));
-      }
-      if (group.adjustmentIds.length > 0) {
-        await tx
-          .update(tipAdjustments)
-          .set({ payoutId: payout!.id })
-          .where(inArray(tipAdjustments.id, group.adjustmentIds));
-      }
+      await attachToPayout(tx, payout!.id, group, now);
     }
     if (options.actor) {
       await writeAudit(tx, {
@@ -390,52 +431,91 @@ export async function processOpenPayouts(ctx: PayoutContext, businessId?: string
   for (;;) {
     const payout = await claimNextPayout(ctx, businessId);
     if (!payout) return done;
-    const [payee] = await ctx.database.db
-      .select({
-        profileId: profiles.id,
-        name: profiles.fullName,
-        stripeAccountId: profiles.stripeAccountId,
-        stripeAccountStatus: profiles.stripeAccountStatus,
-        payoutsEnabled: profiles.payoutsEnabled,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, payout.employeeId));
-    const destination = payee ? ctx.transfers.destinationOf(payee) : null;
-    let transferId: string;
-    try {
-      if (!destination) throw new TransferRefusedError('payout account not ready');
-      const transfer = await ctx.transfers.createTransfer({
-        destination,
-        amountCents: payout.amountCents,
-        currency: payout.currency,
-        idempotencyKey: payout.idempotencyKey,
-        transferGroup: `payout_batch_${payout.batchId}`,
-        description: `Trinkgeld-Auszahlung an ${payee?.name ?? 'Mitarbeiter'}`,
-        metadata: {
-          payout_id: payout.id,
-          batch_id: payout.batchId,
-          employee_id: payout.employeeId,
-        },
-      });
-      transferId = transfer.id;
-    } catch (error) {
-      if (error instanceof TransferRefusedError) {
-        ctx.log.warn({ err: error, payoutId: payout.id }, 'payout refused by the provider');
-        await ctx.database.db.transaction((tx) => recordRefusal(tx, payout, error.message));
-      } else {
-        // Left in 'processing': retried with the same key after the lease.
-        ctx.log.warn({ err: error, payoutId: payout.id }, 'payout transfer failed; will retry');
-      }
-      continue;
-    }
-    await ctx.hooks?.afterTransfer?.(payout, transferId);
-    const at = ctx.clock.now();
-    const changes = await ctx.database.db.transaction((tx) =>
-      recordTransfer(tx, payout, transferId, at),
-    );
-    await publishTipChanges(ctx.database, changes, ctx.log);
-    done += 1;
+    if (await transferPayout(ctx, payout)) done += 1;
   }
+}
+
+/**
+ * Makes the transfer of one claimed payout (status 'processing') and records it; an instant
+ * payout then asks the provider to pay the transferred money out to the employee's card at once.
+ * Returns whether the payout is now paid.
+ */
+export async function transferPayout(ctx: PayoutContext, payout: PayoutRow): Promise<boolean> {
+  const [payee] = await ctx.database.db
+    .select({
+      profileId: profiles.id,
+      name: profiles.fullName,
+      stripeAccountId: profiles.stripeAccountId,
+      stripeAccountStatus: profiles.stripeAccountStatus,
+      payoutsEnabled: profiles.payoutsEnabled,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, payout.employeeId));
+  const destination = payee ? ctx.transfers.destinationOf(payee) : null;
+  // The instant fee stays with the platform, which the provider charges for the instant payout.
+  const transferCents = payout.amountCents - payout.feeCents;
+  let transferId: string;
+  try {
+    if (!destination) throw new TransferRefusedError('payout account not ready');
+    const transfer = await ctx.transfers.createTransfer({
+      destination,
+      amountCents: transferCents,
+      currency: payout.currency,
+      idempotencyKey: payout.idempotencyKey,
+      transferGroup: `payout_batch_${payout.batchId}`,
+      description: `Trinkgeld-Auszahlung an ${payee?.name ?? 'Mitarbeiter'}`,
+      metadata: {
+        payout_id: payout.id,
+        batch_id: payout.batchId,
+        employee_id: payout.employeeId,
+      },
+    });
+    transferId = transfer.id;
+  } catch (error) {
+    if (error instanceof TransferRefusedError) {
+      ctx.log.warn({ err: error, payoutId: payout.id }, 'payout refused by the provider');
+      await ctx.database.db.transaction((tx) => recordRefusal(tx, payout, error.message));
+    } else {
+      // Left in 'processing': retried with the same key after the lease.
+      ctx.log.warn({ err: error, payoutId: payout.id }, 'payout transfer failed; will retry');
+    }
+    return false;
+  }
+  await ctx.hooks?.afterTransfer?.(payout, transferId);
+  let providerPayoutId: string | null = null;
+  if (payout.method === 'instant' && destination) {
+    try {
+      ({ id: providerPayoutId } = await ctx.transfers.createInstantPayout({
+        account: destination,
+        amountCents: transferCents,
+        currency: payout.currency,
+        idempotencyKey: `${payout.idempotencyKey}:instant`,
+        metadata: { payout_id: payout.id, employee_id: payout.employeeId },
+      }));
+    } catch (error) {
+      // The money is on the employee's account already; it reaches them on the account's own
+      // schedule. The transfer is recorded either way, so nothing is paid twice.
+      ctx.log.warn({ err: error, payoutId: payout.id }, 'instant payout to the card failed');
+    }
+  }
+  const at = ctx.clock.now();
+  const changes = await ctx.database.db.transaction(async (tx) => {
+    const moved = await recordTransfer(tx, payout, transferId, at);
+    if (providerPayoutId) {
+      await tx.update(payouts).set({ providerPayoutId }).where(eq(payouts.id, payout.id));
+    }
+    return moved;
+  });
+  await publishTipChanges(ctx.database, changes, ctx.log);
+  return changes.length > 0 || (await isPaid(ctx, payout.id));
+}
+
+async function isPaid(ctx: PayoutContext, payoutId: string): Promise<boolean> {
+  const [row] = await ctx.database.db
+    .select({ status: payouts.status })
+    .from(payouts)
+    .where(eq(payouts.id, payoutId));
+  return row?.status === 'paid';
 }
 
 /**

@@ -79,6 +79,7 @@ export async function batchTransfers(db: Executor, batchId: string): Promise<Tra
     const taken = await db
       .select({
         payoutId: tipAdjustments.payoutId,
+        kind: tipAdjustments.kind,
         amountCents: tipAdjustments.amountCents,
         reason: tipAdjustments.reason,
       })
@@ -87,7 +88,9 @@ export async function batchTransfers(db: Executor, batchId: string): Promise<Tra
       .orderBy(tipAdjustments.createdAt);
     for (const row of taken) {
       const list = deductions.get(row.payoutId!) ?? [];
-      list.push({ amountCents: row.amountCents, reason: row.reason });
+      // A won dispute is money given back: a negative deduction.
+      const cents = row.kind === 'dispute_won' ? -row.amountCents : row.amountCents;
+      list.push({ amountCents: cents, reason: row.reason });
       deductions.set(row.payoutId!, list);
     }
     const [direct, shares] = await Promise.all([

@@ -3,6 +3,7 @@ import { payoutOnboardingSchema, payoutStatusSchema } from '../../../shared/api/
 import { actorOf } from '../auth/guard';
 import { paymentProvidersFor } from '../payments/provider';
 import { type ConnectAccounts, createStripeConnect } from './connect';
+import { instantPayoutRoutes } from './instant-routes';
 import { payoutStatus, startPayoutOnboarding } from './service';
 
 const tags = ['Auszahlungen'];
@@ -12,6 +13,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = app.requireActor();
   const stripe = paymentProvidersFor(app.deps).stripe?.client;
   const connect: ConnectAccounts | undefined = stripe ? createStripeConnect(stripe) : undefined;
+  await app.register(instantPayoutRoutes);
 
   app.get(
     '/api/employee/payout',

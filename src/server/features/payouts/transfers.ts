@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { Database } from '../../db/connect';
-import { demoTransfers } from '../../db/schema';
+import { demoPayouts, demoTransfers } from '../../db/schema';
 
 /** What a payout asks a provider for: one transfer to one employee's account. */
 export interface TransferRequest {
@@ -30,11 +30,23 @@ export interface PayeeAccount {
   payoutsEnabled: boolean;
 }
 
+/** An instant payout from the employee's connected account to their debit card. */
+export interface InstantPayoutRequest {
+  account: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 export interface TransferProvider {
   readonly name: PaymentProviderName;
   /** The account a payout goes to, or null when the employee has no ready payout account. */
   destinationOf(payee: PayeeAccount): string | null;
   createTransfer(request: TransferRequest): Promise<{ id: string }>;
+  /** Whether the account can be paid out instantly (a debit card that supports it). */
+  supportsInstant(account: string): Promise<boolean>;
+  createInstantPayout(request: InstantPayoutRequest): Promise<{ id: string }>;
 }
 
 /**
@@ -69,6 +81,27 @@ export function createDemoTransfers(database: Database): TransferProvider {
       }
       return { id: row.id };
     },
+    supportsInstant: () => Promise.resolve(true),
+    async createInstantPayout(request) {
+      const id = `po_demo_${randomBytes(12).toString('hex')}`;
+      await database.db
+        .insert(demoPayouts)
+        .values({
+          id,
+          idempotencyKey: request.idempotencyKey,
+          account: request.account,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          method: 'instant',
+        })
+        .onConflictDoNothing({ target: demoPayouts.idempotencyKey });
+      const [row] = await database.db
+        .select({ id: demoPayouts.id })
+        .from(demoPayouts)
+        .where(eq(demoPayouts.idempotencyKey, request.idempotencyKey));
+      if (!row) throw new TransferRetryableError('demo payout not recorded');
+      return { id: row.id };
+    },
   };
 }
 
@@ -98,20 +131,48 @@ export function createStripeTransfers(stripe: Stripe): TransferProvider {
         );
         return { id: transfer.id };
       } catch (error) {
-        if (
-          error instanceof Stripe.errors.StripeConnectionError ||
-          error instanceof Stripe.errors.StripeAPIError ||
-          error instanceof Stripe.errors.StripeRateLimitError ||
-          error instanceof Stripe.errors.StripeIdempotencyError ||
-          (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 500) >= 500)
-        ) {
-          throw new TransferRetryableError(error.message, { cause: error });
-        }
-        if (error instanceof Stripe.errors.StripeError) {
-          throw new TransferRefusedError(error.message, { cause: error });
-        }
-        throw new TransferRetryableError(String(error), { cause: error });
+        throw classify(error);
+      }
+    },
+    async supportsInstant(account) {
+      const external = await stripe.accounts.listExternalAccounts(account, { limit: 10 });
+      return external.data.some((item) =>
+        (item.available_payout_methods ?? []).includes('instant'),
+      );
+    },
+    async createInstantPayout(request) {
+      try {
+        // On the connected account (Stripe-Account header): its balance to its debit card.
+        const payout = await stripe.payouts.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            method: 'instant',
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey, stripeAccount: request.account },
+        );
+        return { id: payout.id };
+      } catch (error) {
+        throw classify(error);
       }
     },
   };
+}
+
+/** Network and provider errors may succeed when retried with the same key; the rest are refusals. */
+function classify(error: unknown): Error {
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    error instanceof Stripe.errors.StripeIdempotencyError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 500) >= 500)
+  ) {
+    return new TransferRetryableError(error.message, { cause: error });
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    return new TransferRefusedError(error.message, { cause: error });
+  }
+  return new TransferRetryableError(String(error), { cause: error });
 }

@@ -17,6 +17,8 @@ import { HistoryList } from './HistoryTab';
 import { NewTipNotice } from './NewTipNotice';
 import { QrTab } from './QrTab';
 import { SettingsDialog } from './SettingsDialog';
+import { InstantPayoutCard } from '../payouts/InstantPayoutCard';
+import { TipRecordCard } from '../payouts/TipRecordCard';
 import { StatsTab } from './StatsTab';
 import { TeamTab } from './TeamTab';
 import { ThankYouPanel } from './ThankYouPanel';
@@ -142,7 +144,17 @@ export function EmployeeDashboardPage() {
       label: t.tabs.history,
       content: <HistoryList title={t.history.title} emptyText={t.history.empty} />,
     },
-    { key: 'stats' as const, label: t.tabs.stats, content: <StatsTab /> },
+    {
+      key: 'stats' as const,
+      label: t.tabs.stats,
+      content: (
+        <div className="flex flex-col gap-4">
+          <StatsTab />
+          <InstantPayoutCard />
+          <TipRecordCard />
+        </div>
+      ),
+    },
     { key: 'team' as const, label: t.tabs.team, content: <TeamTab /> },
     { key: 'qr' as const, label: t.tabs.qr, content: <QrTab name={profile?.fullName ?? null} /> },
   ];

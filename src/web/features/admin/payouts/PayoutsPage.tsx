@@ -40,6 +40,7 @@ import { formatCents, formatDateTime } from '../../../lib/format';
 import { messageOf } from '../admin-api';
 import { AdminPage } from '../AdminPage';
 import { useSelectedBusinessId } from '../business-scope';
+import { HeldTipActions } from './HeldTipActions';
 import { payoutKeys, payoutsApi } from './payouts-api';
 
 const toasts = adminTexts.toasts;
@@ -125,6 +126,7 @@ export function PayoutsPage() {
                       · {formatDateTime(tip.heldAt)}
                       <br />
                       {tip.reason}
+                      <HeldTipActions tip={tip} />
                     </li>
                   ))}
                 </ul>

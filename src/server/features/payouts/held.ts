@@ -1,0 +1,111 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { HELD_TIP_ERRORS } from '../../../shared/api/held-tips';
+import type { Database, Tx } from '../../db/connect';
+import { tips } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { writeAudit } from '../audit/write';
+import type { Actor } from '../auth/actor';
+import type { PaymentProviders } from '../payments/provider';
+import { publishTipChanges } from '../tips/events';
+import { markTipRefunded } from '../tips/lifecycle';
+
+interface Decision {
+  businessId: string;
+  tipId: string;
+  actor: Actor;
+  request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+  at: Date;
+}
+
+async function lockHeld(tx: Tx, businessId: string, tipId: string) {
+  const [tip] = await tx
+    .select()
+    .from(tips)
+    .where(and(eq(tips.id, tipId), eq(tips.businessId, businessId), isNotNull(tips.reviewReason)))
+    .for('update');
+  if (!tip || tip.status !== 'pending') throw new AppError(HELD_TIP_ERRORS.held_tip_not_found);
+  return tip;
+}
+
+/** The owner checked the payment and lets the tip go into the next payout. */
+export async function releaseHeldTip(database: Database, input: Decision): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const tip = await lockHeld(tx, input.businessId, input.tipId);
+    await tx
+      .update(tips)
+      .set({ reviewReason: null, reviewAt: null, updatedAt: input.at })
+      .where(eq(tips.id, tip.id));
+    await writeAudit(tx, {
+      actor: input.actor,
+      action: 'held_tip_release',
+      targetType: 'tip',
+      targetId: tip.id,
+      payload: { reason: tip.reviewReason, amountCents: tip.amountCents, currency: tip.currency },
+      request: input.request,
+      businessId: input.businessId,
+      at: input.at,
+    });
+  });
+}
+
+/**
+ * The owner gives the guest's money back: a full refund at the provider (one per tip, whatever
+ * how often it is pressed: the idempotency key), then the tip is 'refunded' and leaves payouts.
+ */
+export async function refundHeldTip(
+  database: Database,
+  providers: PaymentProviders,
+  input: Decision & { log: Pick<FastifyBaseLogger, 'warn'> },
+): Promise<void> {
+  const [held] = await database.db
+    .select()
+    .from(tips)
+    .where(
+      and(
+        eq(tips.id, input.tipId),
+        eq(tips.businessId, input.businessId),
+        isNotNull(tips.reviewReason),
+        eq(tips.status, 'pending'),
+      ),
+    );
+  if (!held?.paymentIntentId) throw new AppError(HELD_TIP_ERRORS.held_tip_not_found);
+  let refundId: string;
+  try {
+    ({ refundId } = await providers.byName(held.paymentProvider ?? 'demo').refundPayment({
+      paymentId: held.paymentIntentId,
+      idempotencyKey: `refund-held-${held.id}`,
+      tipId: held.id,
+    }));
+  } catch (error) {
+    input.log.warn({ err: error, tipId: held.id }, 'refund of a held tip failed');
+    throw new AppError(HELD_TIP_ERRORS.held_tip_refund_failed, { cause: error });
+  }
+  const change = await database.db.transaction(async (tx) => {
+    const tip = await lockHeld(tx, input.businessId, input.tipId);
+    const refunded = await markTipRefunded(tx, { tipId: tip.id, at: input.at });
+    await tx
+      .update(tips)
+      .set({ reviewReason: null, reviewAt: null, updatedAt: input.at })
+      .where(eq(tips.id, tip.id));
+    await writeAudit(tx, {
+      actor: input.actor,
+      action: 'payment_refund',
+      targetType: 'tip',
+      targetId: tip.id,
+      payload: {
+        reason: 'held_for_review',
+        review: tip.reviewReason,
+        refundId,
+        provider: tip.paymentProvider,
+        amountCents: tip.amountCents,
+        platformFeeCents: tip.platformFeeCents,
+      },
+      request: input.request,
+      businessId: input.businessId,
+      at: input.at,
+    });
+    return refunded;
+  });
+  if (change) await publishTipChanges(database, [change], input.log);
+}

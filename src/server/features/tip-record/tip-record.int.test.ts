@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { signIn } from '../../../../test/support/auth';
+import { createBusiness, createTip } from '../../../../test/support/factories';
+import { profiles, tipAdjustments, tipAllocations } from '../../db/schema';
+import { payoutContext, runPayoutBatch } from '../payouts/batches';
+
+/** The PDF's cross-reference table must point at each object's header. */
+function checkPdf(pdf: Buffer): { pages: number } {
+  const text = pdf.toString('latin1');
+  expect(text.startsWith('%PDF-1.4')).toBe(true);
+  expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+  const startxref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)![1]);
+  expect(text.slice(startxref, startxref + 4)).toBe('xref');
+  const entries = text.slice(startxref).split('\n').slice(3);
+  let id = 1;
+  for (const entry of entries) {
+    if (!/^\d{10} 00000 n $/.test(entry)) break;
+    const offset = Number(entry.slice(0, 10));
+    expect(text.slice(offset, offset + `${id} 0 obj`.length)).toBe(`${id} 0 obj`);
+    id += 1;
+  }
+  const pages = Number(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(text)![1]);
+  return { pages };
+}
+
+describe('tipping record per employee', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists direct, object and team tips with contributions, refunds and payout reference', async () => {
+    const hotel = await createBusiness(t.database.db, {
+      employees: [{ fullName: 'Jürgen Weiß' }, {}],
+      teams: [{ name: 'Küche & Spülküche', members: [0, 1] }],
+      points: ['person', 'object'],
+    });
+    const [juergen, other] = hotel.employees;
+    const db = t.database.db;
+    const at = (day: string) => new Date(`${day}T10:30:00Z`);
+    const direct = await createTip(db, {
+      businessId: hotel.id,
+      employeeId: juergen!.id,
+      amountCents: 1250,
+      platformFeeCovered: true,
+      entrypoint: hotel.points[0],
+      createdAt: at('2026-03-02'),
+    });
+    await createTip(db, {
+      businessId: hotel.id,
+      employeeId: juergen!.id,
+      amountCents: 500,
+      entrypoint: hotel.points[1],
+      createdAt: at('2026-03-03'),
+    });
+    const team = await createTip(db, {
+      businessId: hotel.id,
+      teamId: hotel.teams[0]!.id,
+      amountCents: 1001,
+      createdAt: at('2026-03-04'),
+    });
+    await db.insert(tipAllocations).values([
+      { tipId: team.id, profileId: juergen!.id, amountCents: 501, reason: 'zu gleichen Teilen' },
+      { tipId: team.id, profileId: other!.id, amountCents: 500, reason: 'zu gleichen Teilen' },
+    ]);
+    // Someone else's tip and one outside the range: not in Jürgen's record.
+    await createTip(db, {
+      businessId: hotel.id,
+      employeeId: other!.id,
+      amountCents: 999,
+      createdAt: at('2026-03-02'),
+    });
+    await createTip(db, {
+      businessId: hotel.id,
+      employeeId: juergen!.id,
+      amountCents: 777,
+      createdAt: at('2025-12-31'),
+    });
+    await db.insert(tipAdjustments).values({
+      businessId: hotel.id,
+      tipId: direct.id,
+      profileId: juergen!.id,
+      kind: 'refund',
+      amountCents: 250,
+      reason: 'Teilerstattung an den Gast: 2,50 €',
+      providerRef: 'refund:test',
+      createdAt: at('2026-03-05'),
+    });
+    t.clock.set(at('2026-03-10'));
+    const batchId = await runPayoutBatch(payoutContext(t.app.deps, t.app.log), {
+      businessId: hotel.id,
+      trigger: 'manual',
+    });
+    expect(batchId).not.toBeNull();
+
+    const cookie = await signIn(t, juergen!.email);
+    const response = await t.inject({
+      url: '/api/employee/record.csv?from=2026-01-01&to=2026-12-31',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain(
+      'trinkgeld-nachweis-2026-01-01-bis-2026-12-31.csv',
+    );
+    const body = response.rawPayload.toString('utf8');
+    expect(body.charCodeAt(0)).toBe(0xfeff);
+    const lines = body.slice(1).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(
+      'Datum;Uhrzeit;Quelle;Team / Bezahlpunkt;Brutto (EUR);Servicebeitrag des Gastes (EUR);Erstattungen (EUR);Status;Auszahlungsreferenz;Ausgezahlt am',
+    );
+    expect(lines).toHaveLength(4);
+    const cells = lines.slice(1).map((line) => line.split(';'));
+    expect(cells[0]!.slice(0, 3)).toEqual(['02.03.2026', '11:30', 'Person']);
+    expect(cells[0]!.slice(4, 8)).toEqual(['12,50', '0,45', '2,50', 'Ausgezahlt']);
+    expect(cells[0]![8]).toMatch(/^tr_demo_/);
+    expect(cells[0]![9]).toBe('10.03.2026');
+    expect(cells[1]!.slice(2, 3)).toEqual(['Objekt']);
+    expect(cells[1]![4]).toBe('5,00');
+    expect(cells[2]!.slice(2, 5)).toEqual(['Team', 'Küche & Spülküche', '5,01']);
+
+    const pdf = await t.inject({
+      url: '/api/employee/record.pdf?from=2026-01-01&to=2026-12-31',
+      headers: { cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { pages } = checkPdf(pdf.rawPayload);
+    expect(pages).toBe(1);
+    const text = pdf.rawPayload.toString('latin1');
+    // WinAnsi: "ü" and "ß" as single bytes, so Helvetica shows the umlauts.
+    expect(text).toContain('(Trinkgeld-Nachweis J\u00fcrgen Wei\u00df)');
+    expect(text).toContain('(K\u00fcche & Sp\u00fclk\u00fcche)');
+    expect(text).toContain('(12,50)');
+    expect(text).toContain('(Summe \\(3 Trinkgelder\\))');
+    expect(text).toContain('(22,51)');
+  });
+
+  it('refuses a reversed range and one longer than three years with a German 400', async () => {
+    const hotel = await createBusiness(t.database.db, { employees: 1 });
+    const cookie = await signIn(t, hotel.employees[0]!.email);
+    for (const format of ['csv', 'pdf']) {
+      const reversed = await t.inject({
+        url: `/api/employee/record.${format}?from=2026-05-01&to=2026-04-30`,
+        headers: { cookie },
+      });
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.json().error.details[0].message).toBe(
+        'Zeitraum: Das Enddatum liegt vor dem Startdatum.',
+      );
+      const tooLong = await t.inject({
+        url: `/api/employee/record.${format}?from=2023-01-01&to=2026-01-05`,
+        headers: { cookie },
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().error.details[0].message).toBe(
+        'Zeitraum: Bitte wählen Sie höchstens drei Jahre.',
+      );
+      const garbage = await t.inject({
+        url: `/api/employee/record.${format}?from=gestern&to=2026-01-05`,
+        headers: { cookie },
+      });
+      expect(garbage.statusCode).toBe(400);
+      const anonymous = await t.inject({
+        url: `/api/employee/record.${format}?from=2026-01-01&to=2026-01-05`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+    }
+  });
+
+  it('renders a busy employee year of 3,000 tips as a PDF of many pages', async () => {
+    const hotel = await createBusiness(t.database.db, { employees: [{ fullName: 'Sören Größ' }] });
+    const employee = hotel.employees[0]!;
+    await t.database.query(
+      `INSERT INTO tips (business_id, employee_id, amount_cents, status, created_at, updated_at, paid_at)
+       SELECT $1, $2, 100 + (g % 900), 'pending',
+              timestamptz '2026-01-01 08:00+01' + g * interval '2 hours 50 minutes',
+              timestamptz '2026-01-01 08:00+01', timestamptz '2026-01-01 08:00+01'
+       FROM generate_series(0, 2999) g`,
+      [hotel.id, employee.id],
+    );
+    const [name] = await t.database.db.select().from(profiles).where(eq(profiles.id, employee.id));
+    expect(name!.fullName).toBe('Sören Größ');
+    const cookie = await signIn(t, employee.email);
+    const pdf = await t.inject({
+      url: '/api/employee/record.pdf?from=2026-01-01&to=2026-12-31',
+      headers: { cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { pages } = checkPdf(pdf.rawPayload);
+    // 3,000 rows of ~66 per page.
+    expect(pages).toBeGreaterThanOrEqual(45);
+    const expected = Array.from({ length: 3000 }, (_, g) => 100 + (g % 900)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const euros = `${Math.floor(expected / 100)},${String(expected % 100).padStart(2, '0')}`;
+    expect(pdf.rawPayload.toString('latin1')).toContain(`(${euros})`);
+    expect(pdf.rawPayload.toString('latin1')).toContain('(Summe \\(3000 Trinkgelder\\))');
+
+    const csv = await t.inject({
+      url: '/api/employee/record.csv?from=2026-01-01&to=2026-12-31',
+      headers: { cookie },
+    });
+    expect(csv.rawPayload.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(3001);
+  });
+});

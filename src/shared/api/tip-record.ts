@@ -1,0 +1,13 @@
+import { reportRangeSchema } from './reports';
+
+/**
+ * The tipping record of one employee (issue 12 item 6): every tip of theirs in a range of
+ * Europe/Berlin days, at most three years, as CSV or PDF. Same range rules as /admin/reports.
+ */
+export const tipRecordQuerySchema = reportRangeSchema;
+
+/** Sources as the record names them. */
+export const TIP_RECORD_SOURCES = { person: 'Person', team: 'Team', object: 'Objekt' } as const;
+
+export const tipRecordFileName = (from: string, to: string, extension: 'csv' | 'pdf') =>
+  `trinkgeld-nachweis-${from}-bis-${to}.${extension}`;

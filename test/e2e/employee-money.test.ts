@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBusiness,
+  createTip,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+} from '../support/factories';
+import { signInInBrowser } from './support/auth';
+import { useE2E } from './support/environment';
+import { trackPageErrors } from './support/harness';
+
+/**
+ * Issue 12 items 2 and 6 on a phone (390 px), demo mode: the employee sees balance and fee,
+ * confirms an instant payout, and downloads their tipping record as CSV and PDF.
+ */
+const e2e = useE2E({ seeded: false });
+let hotel: FactoryBusiness;
+
+const text = (value: string | null) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+beforeAll(async () => {
+  hotel = await createBusiness(e2e.server.deps.database.db, {
+    name: 'Hotel Größe',
+    employees: [{ fullName: 'Jürgen Weiß' }],
+  });
+  for (const amountCents of [2000, 500]) {
+    await createTip(e2e.server.deps.database.db, {
+      businessId: hotel.id,
+      employeeId: hotel.employees[0]!.id,
+      amountCents,
+    });
+  }
+});
+
+describe('employee money on the phone', () => {
+  it('asks for an instant payout with the fee shown first, then downloads the record', async () => {
+    const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await page.waitForURL('**/employee/dashboard');
+    await page.getByRole('tab', { name: 'Statistiken', exact: true }).click();
+
+    const card = page.getByTestId('instant-payout');
+    await card.getByTestId('instant-balance').filter({ hasText: '25,00' }).waitFor();
+    expect(text(await card.getByTestId('instant-fee').textContent())).toBe('− 0,50 €');
+    expect(text(await card.getByTestId('instant-net').textContent())).toBe('24,50 €');
+    await card.getByRole('button', { name: 'Sofort auszahlen' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sofortauszahlung bestätigen' });
+    await dialog.waitFor();
+    expect(text(await dialog.textContent())).toContain('Gebühr 0,50 €');
+    await dialog.getByRole('button', { name: /24,50 € auszahlen/ }).click();
+    const done = card.getByTestId('instant-done');
+    await done.waitFor();
+    expect(text(await done.textContent())).toMatch(/^24,50 € ausgezahlt · Referenz tr_demo_/);
+    await card.getByTestId('instant-balance').filter({ hasText: '0,00' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Sofort auszahlen' }).isDisabled()).toBe(true);
+
+    const record = page.getByTestId('tip-record');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      record.getByTestId('record-csv').click(),
+    ]);
+    const csvText = await readFile((await csv.path())!, 'utf8');
+    expect(csvText.charCodeAt(0)).toBe(0xfeff);
+    const lines = csvText.slice(1).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).every((line) => /;Ausgezahlt;tr_demo_/.test(line))).toBe(true);
+
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      record.getByTestId('record-pdf').click(),
+    ]);
+    const pdfBytes = await readFile((await pdf.path())!);
+    expect(pdfBytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(pdfBytes.toString('latin1')).toContain('(Trinkgeld-Nachweis J\u00fcrgen Wei\u00df)');
+
+    // A reversed range: German message, no links.
+    await record.getByLabel('Von').fill('2026-12-31');
+    await record.getByLabel('Bis').fill('2026-01-01');
+    expect(text(await record.getByTestId('record-problem').textContent())).toBe(
+      'Zeitraum: Das Enddatum liegt vor dem Startdatum.',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
