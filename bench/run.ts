@@ -36,6 +36,12 @@ line(
     : 'pglite (embedded; DATABASE_URL not set)',
 );
 
+// The older benchmarks (database, live-delivery, csv-export) read BENCH_DATABASE_URL: one switch
+// for the whole suite.
+if (process.env.DATABASE_URL && !process.env.BENCH_DATABASE_URL) {
+  process.env.BENCH_DATABASE_URL = process.env.DATABASE_URL;
+}
+
 // The pages are served from dist/web: build it first when a source is newer.
 const build = spawnSync(
   process.execPath,
