@@ -109,7 +109,6 @@ export async function run(): Promise<void> {
     {
       execArgv: ['--import', 'tsx', '--expose-gc'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, TRUST_PROXY: '127.0.0.1' },
     },
   );
   const streams: http.ClientRequest[] = [];

@@ -21,7 +21,7 @@ const seed = await seedBulkTips(database, {
   days: 1,
   now: new Date(),
 });
-const server = await startBenchServer(database, {}, { seed: false });
+const server = await startBenchServer(database, { trustProxy: ['127.0.0.1'] }, { seed: false });
 const cookies: string[] = [];
 for (const userId of seed.employeeIds) {
   const { token } = await createSession(database.db, { userId, now: new Date() });
