@@ -204,7 +204,6 @@ async function webhooks(): Promise<void> {
       url: server.url,
       connections: CONNECTIONS,
       amount: sequence.length,
-      duration: undefined,
       requests: [
         {
           method: 'POST',

@@ -76,9 +76,9 @@ export async function startBenchServer(
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 
-/** autocannon on this process for `SECONDS`, or `amount` requests. */
+/** autocannon on this process for `SECONDS`, or for `amount` requests when that is given. */
 export function load(options: autocannon.Options): Promise<autocannon.Result> {
-  return autocannon({ duration: SECONDS, ...options });
+  return autocannon(options.amount ? options : { duration: SECONDS, ...options });
 }
 
 export function summary(result: autocannon.Result): string {
