@@ -9,10 +9,23 @@ declare module 'autocannon' {
       method?: string;
       headers?: Record<string, string>;
       body?: string;
+      amount?: number;
+      timeout?: number;
+      requests?: RequestSpec[];
+    }
+    interface RequestSpec {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Returns the request to send (or a changed copy); runs before every request. */
+      setupRequest?: (request: RequestSpec) => RequestSpec;
+      onResponse?: (status: number, body: string) => void;
     }
     interface Histogram {
       average: number;
       p50: number;
+      p90: number;
       p99: number;
       max: number;
     }
@@ -20,6 +33,7 @@ declare module 'autocannon' {
       requests: Histogram;
       latency: Histogram;
       non2xx: number;
+      '2xx': number;
       errors: number;
       timeouts: number;
       statusCodeStats?: Record<string, { count: number }>;

@@ -21,6 +21,11 @@ export interface StartOptions extends BuildAppOptions {
   seed?: boolean;
   /** Print mails in console mode here instead of stdout. */
   printMail?: (text: string) => void;
+  /**
+   * Benchmarks only: adds routes before the server listens (the bare hello route that every
+   * throughput figure is compared with). Production and tests never pass it.
+   */
+  beforeListen?: (app: FastifyInstance) => void;
 }
 
 export interface RunningServer {
@@ -85,6 +90,7 @@ export async function startServer(
   const ownsDatabase = !options.database;
   let closed = false;
 
+  options.beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
   const jobs = startJobs(deps, app.log);
   const address = app.server.address();

@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from './support/harness';
+
+/**
+ * Lighthouse (npm package, mobile form factor with its default simulated throttling) in the
+ * Debian Chromium against the guest page and the landing page of a server on 127.0.0.1.
+ * Budgets (issue 16): guest page performance 100, LCP <= 1,000 ms, TBT <= 30 ms, CLS 0,
+ * accessibility 100; landing page performance >= 98, accessibility 100.
+ */
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function launchChrome(): Promise<{ port: number; child: ChildProcess; profile: string }> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'trinkgeld-lighthouse-'));
+  const child = spawn(
+    CHROME,
+    [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`chromium did not start: ${output}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', () => reject(new Error(`chromium exited: ${output}`)));
+  });
+  return { port, child, profile };
+}
+
+interface Audit {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Lighthouse's own CPU benchmark of this machine at the time (higher is faster). */
+  benchmarkIndex: number;
+}
+
+async function audit(url: string, port: number): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+  };
+}
+
+export async function run(): Promise<void> {
+  line('database', engineLabel());
+  line('lighthouse', 'mobile, simulated throttling (Lighthouse defaults), Chromium ' + CHROME);
+  const { database, cleanup } = await openBenchDatabase('lighthouse');
+  const server = await startBenchServer(database);
+  const chrome = await launchChrome();
+  try {
+    // A first visit warms the server; Lighthouse then loads each page in a fresh state itself.
+    await (await fetch(`${server.url}/t/aio-anna-schneider-4k7p`)).arrayBuffer();
+    const guest = await audit(`${server.url}/t/aio-anna-schneider-4k7p`, chrome.port);
+    line('guest page', JSON.stringify(guest));
+    budget('guest page performance', String(guest.performance), guest.performance >= 100, '100');
+    budget('guest page LCP', `${guest.lcp.toFixed(0)} ms`, guest.lcp <= 1000, '<= 1000 ms');
+    budget('guest page TBT', `${guest.tbt.toFixed(0)} ms`, guest.tbt <= 30, '<= 30 ms');
+    budget('guest page CLS', guest.cls.toFixed(3), guest.cls === 0, '0');
+    budget(
+      'guest page accessibility',
+      String(guest.accessibility),
+      guest.accessibility >= 100,
+      '100',
+    );
+    const landing = await audit(`${server.url}/`, chrome.port);
+    line('landing page', JSON.stringify(landing));
+    budget(
+      'landing page performance',
+      String(landing.performance),
+      landing.performance >= 98,
+      '>= 98',
+    );
+    budget(
+      'landing page accessibility',
+      String(landing.accessibility),
+      landing.accessibility >= 100,
+      '100',
+    );
+  } finally {
+    chrome.child.kill('SIGTERM');
+    await new Promise((resolve) => chrome.child.once('exit', resolve));
+    rmSync(chrome.profile, { recursive: true, force: true });
+    await server.close();
+    await cleanup();
+  }
+}

@@ -1,0 +1,272 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { FakeStripe } from '../test/support/fake-stripe';
+import { paymentSessions, profiles, tips, webhookEvents } from '../src/server/db/schema';
+import type { RunningServer } from '../src/server/server';
+import type { StartTipPaymentBody } from '../src/shared/api/tips';
+import {
+  budget,
+  engineLabel,
+  HELLO_PATH,
+  line,
+  load,
+  openBenchDatabase,
+  startBenchServer,
+  summary,
+} from './support/harness';
+import type autocannon from 'autocannon';
+
+/**
+ * Throughput of the guest's hot paths, each as a ratio to a bare hello route of the same server
+ * measured in the same run (issue 16):
+ *  - the tip page HTML and the payment-point lookup: >= 0.3x hello, p99 <= 25 ms at 50 connections;
+ *  - starting a payment with the demo provider: >= 0.1x hello, no lost or duplicate rows;
+ *  - signed provider webhooks, half of them duplicates: >= 0.1x hello, every tip counted once.
+ */
+const CONNECTIONS = 50;
+const CODE = 'aio-anna-schneider-4k7p';
+const WEBHOOK_SECRET = 'whsec_bench_trinkgeld';
+const WEBHOOK_TIPS = Number(process.env.BENCH_WEBHOOK_TIPS ?? 600);
+
+function ratioLine(name: string, result: autocannon.Result, hello: autocannon.Result, min: number) {
+  const ratio = result.requests.average / hello.requests.average;
+  return budget(
+    `${name} throughput ratio to hello`,
+    `${ratio.toFixed(2)}x`,
+    ratio >= min && result.non2xx === 0 && result.errors === 0,
+    `>= ${min}x, all answered 2xx`,
+  );
+}
+
+async function guestReads(server: RunningServer): Promise<void> {
+  // Loads that only need a URL run in a worker thread, so sending does not take the server's thread.
+  const hello = await load({
+    url: `${server.url}${HELLO_PATH}`,
+    connections: CONNECTIONS,
+    workers: 1,
+  });
+  line('hello (load in a worker)', summary(hello));
+  for (const [name, path] of [
+    ['guest page html', `/t/${CODE}`],
+    ['payment-point lookup', `/api/guest/codes/${CODE}`],
+  ] as const) {
+    const check = await fetch(`${server.url}${path}`);
+    if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
+    const result = await load({
+      url: `${server.url}${path}`,
+      connections: CONNECTIONS,
+      workers: 1,
+    });
+    line(name, summary(result));
+    ratioLine(name, result, hello, 0.3);
+    budget(`${name} p99`, `${result.latency.p99} ms`, result.latency.p99 <= 25, '<= 25 ms');
+  }
+}
+
+async function startPayments(server: RunningServer): Promise<void> {
+  const { db } = server.deps.database;
+  // Loads that build every request run in this process; their hello is measured the same way.
+  const hello = await load({ url: `${server.url}${HELLO_PATH}`, connections: CONNECTIONS });
+  line('hello (load in process)', summary(hello));
+  const marker = `bench-${randomBytes(4).toString('hex')}`;
+  const answered: string[] = [];
+  let sent = 0;
+  const result = await load({
+    url: server.url,
+    connections: CONNECTIONS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/guest/tips',
+        setupRequest: (request) => {
+          sent += 1;
+          const address = sent >> 5;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              origin: server.url,
+              // Guests come from many addresses: each address stays under the start limit.
+              'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+            },
+            body: JSON.stringify({
+              code: CODE,
+              amountCents: 500,
+              platformFee: false,
+              paymentMethod: 'stripe',
+              guestSessionId: randomBytes(16).toString('base64url'),
+              guestMessage: marker,
+            } satisfies StartTipPaymentBody),
+          };
+        },
+        onResponse: (status: number, body: string) => {
+          if (status === 201) answered.push((JSON.parse(body) as { tipId: string }).tipId);
+        },
+      },
+    ],
+  });
+  line('start payment (demo)', summary(result));
+  ratioLine('start payment (demo)', result, hello, 0.1);
+  // Requests still in flight when the load stopped finish before counting.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const rows = await db
+    .select({ id: tips.id, sessions: sql<number>`count(${paymentSessions.id})::int` })
+    .from(tips)
+    .leftJoin(paymentSessions, eq(paymentSessions.tipId, tips.id))
+    .where(eq(tips.guestMessage, marker))
+    .groupBy(tips.id);
+  const stored = new Set(rows.map((row) => row.id));
+  const lost = answered.filter((id) => !stored.has(id)).length;
+  const duplicates = rows.filter((row) => Number(row.sessions) !== 1).length;
+  const unanswered = rows.length - answered.length;
+  budget(
+    'start payment rows',
+    `${answered.length} answered 201, ${rows.length} tips stored, ${lost} lost, ${duplicates} without exactly one session, ${unanswered} stored after the load stopped`,
+    lost === 0 && duplicates === 0 && unanswered >= 0,
+    'none lost, none duplicated',
+  );
+}
+
+async function webhooks(): Promise<void> {
+  const fake = await new FakeStripe().start();
+  const { database, cleanup } = await openBenchDatabase('webhooks');
+  const server = await startBenchServer(database, {
+    paymentProvider: 'stripe',
+    stripeSecretKey: 'sk_test_bench',
+    stripeWebhookSecret: WEBHOOK_SECRET,
+    stripeApiUrl: fake.url,
+    trustProxy: ['127.0.0.1'],
+  });
+  try {
+    const { db } = database;
+    await db
+      .update(profiles)
+      .set({ stripeAccountId: 'acct_bench_anna', stripeAccountStatus: 'enabled' })
+      .where(eq(profiles.email, 'anna@demo.local'));
+    const tipIds: string[] = [];
+    for (let i = 0; i < WEBHOOK_TIPS; i += 1) {
+      const response = await fetch(`${server.url}/api/guest/tips`, {
+        method: 'POST',
+        headers: {
+          origin: server.url,
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.9.${i >> 5}.1`,
+        },
+        body: JSON.stringify({
+          code: CODE,
+          amountCents: 700,
+          platformFee: false,
+          paymentMethod: 'stripe',
+          guestSessionId: randomBytes(16).toString('base64url'),
+        } satisfies StartTipPaymentBody),
+      });
+      if (response.status !== 201) throw new Error(`start: ${await response.text()}`);
+      tipIds.push(((await response.json()) as { tipId: string }).tipId);
+    }
+    const sessions = await db
+      .select({
+        tipId: paymentSessions.tipId,
+        providerSessionId: paymentSessions.providerSessionId,
+      })
+      .from(paymentSessions)
+      .where(inArray(paymentSessions.tipId, tipIds));
+    const signer = new Stripe('sk_test_signer_only');
+    const events = sessions.map((session, index) => {
+      fake.pay(session.providerSessionId!);
+      const payload = JSON.stringify({
+        id: `evt_bench_${index}_${randomBytes(4).toString('hex')}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        api_version: '2026-10-28.endive',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object: { id: session.providerSessionId, object: 'checkout.session' } },
+      });
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+      });
+      return { payload, signature };
+    });
+    // Every event twice; the copy follows 25 events later, so many arrive while the first is
+    // still being processed on another connection.
+    const sequence: { payload: string; signature: string }[] = [];
+    for (let i = 0; i < events.length + 25; i += 1) {
+      if (i < events.length) sequence.push(events[i]!);
+      if (i >= 25) sequence.push(events[i - 25]!);
+    }
+    const hello = await load({ url: `${server.url}${HELLO_PATH}`, connections: CONNECTIONS });
+    line('hello (stripe server, load in process)', summary(hello));
+    let next = 0;
+    const started = performance.now();
+    const result = await load({
+      url: server.url,
+      connections: CONNECTIONS,
+      amount: sequence.length,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/payments/webhook',
+          setupRequest: (request) => {
+            const event = sequence[next % sequence.length]!;
+            next += 1;
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+              body: event.payload,
+            };
+          },
+        },
+      ],
+    });
+    const seconds = (performance.now() - started) / 1000;
+    line(
+      'webhook ingestion',
+      `${sequence.length} events (half duplicates) in ${seconds.toFixed(1)} s, ${summary(result)}`,
+    );
+    ratioLine('webhook ingestion', result, hello, 0.1);
+    const paid = await db
+      .select({
+        n: sql<number>`count(*)::int`,
+        cents: sql<number>`coalesce(sum(${tips.amountCents}), 0)::int`,
+      })
+      .from(tips)
+      .where(inArray(tips.id, tipIds));
+    const [events_] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookEvents)
+      .where(sql`${webhookEvents.eventId} LIKE 'evt_bench_%'`);
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tips)
+      .where(and(inArray(tips.id, tipIds), eq(tips.status, 'pending')));
+    budget(
+      'webhook tips counted once',
+      `${Number(counted?.n)} of ${tipIds.length} tips paid, ${Number(events_?.n)} events stored, ${Number(paid[0]?.cents)} cents`,
+      Number(counted?.n) === tipIds.length &&
+        Number(events_?.n) === events.length &&
+        Number(paid[0]?.cents) === 700 * tipIds.length,
+      'every tip paid exactly once, one stored event per event id',
+    );
+  } finally {
+    await server.close();
+    await cleanup();
+    await fake.stop();
+  }
+}
+
+export async function run(): Promise<void> {
+  line('database', engineLabel());
+  line('connections', CONNECTIONS);
+  const { database, cleanup } = await openBenchDatabase('throughput');
+  const server = await startBenchServer(database, { trustProxy: ['127.0.0.1'] });
+  try {
+    await guestReads(server);
+    await startPayments(server);
+  } finally {
+    await server.close();
+    await cleanup();
+  }
+  await webhooks();
+}
