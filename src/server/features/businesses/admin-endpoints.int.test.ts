@@ -211,6 +211,19 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     adminStatus: 409,
   },
   {
+    route: 'POST /api/admin/payouts/held/{tipId}/release',
+    url: () => `/api/admin/payouts/held/${NO_SUCH_ID}/release`,
+    body: () => ({}),
+    // No tip of the business is held: allowed to ask, told there is none.
+    adminStatus: 404,
+  },
+  {
+    route: 'POST /api/admin/payouts/held/{tipId}/refund',
+    url: () => `/api/admin/payouts/held/${NO_SUCH_ID}/refund`,
+    body: () => ({}),
+    adminStatus: 404,
+  },
+  {
     route: 'PUT /api/admin/payouts/schedule',
     url: () => '/api/admin/payouts/schedule',
     body: () => ({ schedule: 'weekly' }),
