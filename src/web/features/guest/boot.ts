@@ -1,0 +1,84 @@
+import '../../styles.css';
+import { GUEST_INITIAL_DATA_ID } from './initial-data';
+
+/**
+ * The only script the guest pages load up front (decision 0220). A tip page arrives rendered and
+ * works as plain forms, so React and the app load when the guest first reaches for the page
+ * (touch, key, focus, pointer) — or at once where the page needs them: a return from the
+ * checkout, a pay-later link, a preset amount, the pages rendered in the browser.
+ */
+const STORAGE_KEY = 'trinkgeld.guest-language';
+const rendered = document.getElementById(GUEST_INITIAL_DATA_ID);
+let started: Promise<void> | null = null;
+let ready = false;
+
+function start(): Promise<void> {
+  started ??= import('./app')
+    .then((app) => app.startGuestApp())
+    .then(() => {
+      ready = true;
+    });
+  return started;
+}
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function renderedLanguage(): string | null {
+  try {
+    return (JSON.parse(rendered?.textContent ?? '{}') as { locale?: string }).locale ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Hands a submit that came before the app to the app, as if it had been there already. */
+async function replay(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
+  if (submitter instanceof HTMLButtonElement && submitter.name === 'amount') {
+    submitter.click();
+    return;
+  }
+  const input = form.querySelector<HTMLInputElement>('input[name="custom"]');
+  if (!input) return;
+  const typed = input.value;
+  // React tracks the value it last saw: clear that first, so the typed value counts as a change.
+  input.value = '';
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  form.requestSubmit();
+}
+
+const stored = storedLanguage();
+if (!rendered || window.location.search !== '' || (stored && stored !== renderedLanguage())) {
+  void start();
+} else {
+  const events = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
+  const onFirst = () => {
+    for (const name of events) window.removeEventListener(name, onFirst, true);
+    void start();
+  };
+  for (const name of events)
+    window.addEventListener(name, onFirst, { capture: true, passive: true });
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (ready) return;
+      const form = event.target as HTMLFormElement;
+      const submitter = (event as SubmitEvent).submitter;
+      event.preventDefault();
+      submitter?.setAttribute('aria-busy', 'true');
+      start().then(
+        () => replay(form, submitter),
+        // The app did not load (captive portal, flaky network): the plain form still works.
+        () => form.submit(),
+      );
+    },
+    true,
+  );
+}
