@@ -98,6 +98,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The loader of on-demand chunks stays on its own: the guest page's boot script needs
+            // it and nothing else, so React is not pulled in before the guest interacts.
+            { name: 'preload', test: /preload-helper/ },
             // The small helpers the guest's first view shares with the staff app, in one chunk:
             // eight tiny files cost more gzip bytes (headers, imports) than one.
             {

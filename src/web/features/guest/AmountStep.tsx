@@ -70,6 +70,9 @@ export function AmountStep({
   );
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pause.current), []);
+  // False in the server's HTML and while hydrating it, so both render the same markup.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
 
   const typed = custom.trim() === '' ? null : parseEuroToCents(custom);
   const problem = custom.trim() === '' ? null : amountProblem(texts, intl, typed, custom);
@@ -167,17 +170,15 @@ export function AmountStep({
           <Button type="submit" size="lg" className="w-full">
             {texts.continue(formatCents(amountCents, 'eur', intl))}
           </Button>
-        ) : (
-          // Without JavaScript the own amount needs a button of its own; with it, the button
-          // appears once an amount is valid.
-          <noscript>
-            <button
-              type="submit"
-              className="h-11 w-full rounded-md bg-primary px-8 font-medium text-primary-foreground"
-            >
-              {texts.payCustom}
-            </button>
-          </noscript>
+        ) : enhanced ? null : (
+          // The page as the server sent it (no JavaScript yet, or none at all) needs a button for
+          // the own amount; once the app runs, the button appears when an amount is valid.
+          <button
+            type="submit"
+            className="h-11 w-full rounded-md bg-primary px-8 font-medium text-primary-foreground"
+          >
+            {texts.payCustom}
+          </button>
         )}
       </form>
     </div>
