@@ -105,7 +105,7 @@ export default defineConfig({
             // eight tiny files cost more gzip bytes (headers, imports) than one.
             {
               name: 'shared-ui',
-              test: /src[\\/](web[\\/](lib[\\/](cn|format|theme|brand-theme|api|page-title)|components[\\/](ErrorBoundary|ErrorScreen|ui[\\/](Card|Field|Toaster|toast-store|Spinner|Button)))|shared[\\/](domain[\\/](constants|money)|i18n[\\/]common))\.tsx?$/,
+              test: /src[\\/](web[\\/](lib[\\/](cn|format|theme|api|page-title)|components[\\/](ErrorBoundary|ErrorScreen|ui[\\/](Card|Field|Toaster|toast-store|Spinner|Button)))|shared[\\/](domain[\\/](constants|money)|i18n[\\/]common))\.tsx?$/,
             },
           ],
         },

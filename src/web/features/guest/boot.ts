@@ -1,5 +1,6 @@
 import '../../styles.css';
-import { GUEST_INITIAL_DATA_ID } from './initial-data';
+import { loadBrandFont } from '../../lib/brand-theme';
+import { GUEST_INITIAL_DATA_ID, type GuestInitialData } from './initial-data';
 
 /**
  * The only script the guest pages load up front (decision 0220). A tip page arrives rendered and
@@ -29,13 +30,17 @@ function storedLanguage(): string | null {
   }
 }
 
-function renderedLanguage(): string | null {
+function renderedData(): GuestInitialData | null {
   try {
-    return (JSON.parse(rendered?.textContent ?? '{}') as { locale?: string }).locale ?? null;
+    return JSON.parse(rendered?.textContent ?? 'null') as GuestInitialData | null;
   } catch {
     return null;
   }
 }
+const data = renderedData();
+const branding = data?.kind === 'tip-page' ? data.entry.branding : (data?.branding ?? null);
+// The business's font belongs to the first view; only its own stylesheet loads (decision 0110).
+if (branding) loadBrandFont(branding.fontFamily);
 
 /** Hands a submit that came before the app to the app, as if it had been there already. */
 async function replay(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
@@ -55,7 +60,12 @@ async function replay(form: HTMLFormElement, submitter: HTMLElement | null): Pro
 }
 
 const stored = storedLanguage();
-if (!rendered || window.location.search !== '' || (stored && stored !== renderedLanguage())) {
+if (
+  !data ||
+  data.kind !== 'tip-page' ||
+  window.location.search !== '' ||
+  (stored && stored !== data.locale)
+) {
   void start();
 } else {
   const events = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
