@@ -184,3 +184,18 @@ describe('the plain form that starts a checkout without JavaScript', () => {
     expect(oneMore.body).toContain('Maximale Versuche erreicht');
   });
 });
+
+describe("guest endpoints' errors in the guest's language (issue 13)", () => {
+  it('answers an unknown code in English for an English browser, German without one', async () => {
+    const english = await t.app.inject({
+      url: '/api/guest/codes/t-gibt-es-nicht-43',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.statusCode).toBe(404);
+    expect(english.json()).toMatchObject({
+      error: { code: 'code_not_found', title: 'Invalid UID' },
+    });
+    const german = await t.app.inject({ url: '/api/guest/codes/t-gibt-es-nicht-43' });
+    expect(german.json()).toMatchObject({ error: { title: 'Ungültige UID' } });
+  });
+});
