@@ -2,7 +2,18 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { applyTheme } from '../../lib/theme';
 import { setInitialGuestBranding } from './brand-theme';
 import { GuestRoot } from './GuestRoot';
-import { loadGuestCatalogue, setInitialGuestLanguage, startGuestLanguage } from './i18n';
+import {
+  chooseGuestLanguage,
+  loadGuestCatalogue,
+  setInitialGuestLanguage,
+  startGuestLanguage,
+} from './i18n';
+import { isGuestLocale } from '../../../shared/i18n/guest-locale';
+
+/** The language switch's choice made before the app ran (boot.ts). */
+export function chooseLanguage(locale: string): void {
+  if (isGuestLocale(locale)) chooseGuestLanguage(locale);
+}
 import { readGuestInitialData } from './initial-data';
 
 /**

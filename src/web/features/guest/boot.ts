@@ -13,12 +13,31 @@ const rendered = document.getElementById(GUEST_INITIAL_DATA_ID);
 let started: Promise<void> | null = null;
 let ready = false;
 
+/** A language picked in the switch before the app ran: applied once it runs. */
+let pickedLanguage: string | null = null;
+document.addEventListener('change', (event) => {
+  const target = event.target;
+  if (!ready && target instanceof HTMLSelectElement) pickedLanguage = target.value;
+});
+
+/** What the guest typed before the app ran, handed to it as if typed now (live validation). */
+function handOverTyped(): void {
+  const input = document.querySelector<HTMLInputElement>('input[name="custom"]');
+  if (!input || input.value === '') return;
+  const typed = input.value;
+  // React tracks the value it last saw: clear that first, so the typed value counts as a change.
+  input.value = '';
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 function start(): Promise<void> {
-  started ??= import('./app')
-    .then((app) => app.startGuestApp())
-    .then(() => {
-      ready = true;
-    });
+  started ??= import('./app').then(async (app) => {
+    await app.startGuestApp();
+    ready = true;
+    handOverTyped();
+    if (pickedLanguage) app.chooseLanguage(pickedLanguage);
+  });
   return started;
 }
 
@@ -48,13 +67,6 @@ async function replay(form: HTMLFormElement, submitter: HTMLElement | null): Pro
     submitter.click();
     return;
   }
-  const input = form.querySelector<HTMLInputElement>('input[name="custom"]');
-  if (!input) return;
-  const typed = input.value;
-  // React tracks the value it last saw: clear that first, so the typed value counts as a change.
-  input.value = '';
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
   await new Promise((resolve) => setTimeout(resolve, 0));
   form.requestSubmit();
 }
