@@ -98,11 +98,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The loader of on-demand chunks stays on its own: the guest page's boot script needs
+            // it and nothing else, so React is not pulled in before the guest interacts.
+            { name: 'preload', test: /preload-helper/ },
             // The small helpers the guest's first view shares with the staff app, in one chunk:
             // eight tiny files cost more gzip bytes (headers, imports) than one.
             {
               name: 'shared-ui',
-              test: /src[\\/](web[\\/](lib[\\/](cn|format|theme|brand-theme|api|page-title)|components[\\/](ErrorBoundary|ErrorScreen|ui[\\/](Card|Field|Toaster|toast-store|Spinner|Button)))|shared[\\/](domain[\\/](constants|money)|i18n[\\/]common))\.tsx?$/,
+              test: /src[\\/](web[\\/](lib[\\/](cn|format|theme|api|page-title)|components[\\/](ErrorBoundary|ErrorScreen|ui[\\/](Card|Field|Toaster|toast-store|Spinner|Button)))|shared[\\/](domain[\\/](constants|money)|i18n[\\/]common))\.tsx?$/,
             },
           ],
         },

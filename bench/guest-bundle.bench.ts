@@ -7,7 +7,7 @@ const WEB_DIR = path.resolve(import.meta.dirname, '../dist/web');
 
 /**
  * The JavaScript the first view of /t/{uid} loads, gzipped and brotli-compressed, against the
- * 80 KB budget. Builds the web app first when dist/web is missing.
+ * 60 KB budget. Builds the web app first when dist/web is missing.
  */
 export async function run(): Promise<void> {
   if (!existsSync(path.join(WEB_DIR, 'guest.html'))) {

@@ -56,6 +56,7 @@ import { registerRateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { legalRoutes } from './features/legal/routes';
 import { registerWebApp } from './http/spa';
+import { guestPageRoutes } from './features/guest-page/routes';
 import type { Clock } from './lib/clock';
 
 // Generic validation messages in German; spec messages are set on the schemas themselves.
@@ -210,6 +211,7 @@ export async function buildApp(
   await app.register(shiftRoutes);
   await app.register(poolRoutes);
 
+  await app.register(guestPageRoutes(options.webDir ?? DEFAULT_WEB_DIR));
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
   return app;
 }

@@ -175,8 +175,8 @@ describe('branding', () => {
       [hotel.points[0]!.uid],
     );
     const page = await guestContext.newPage();
-    await page.goto(`/t/${hotel.points[0]!.uid}`);
-    await page.waitForURL('**/qr-error');
+    const response = await page.goto(`/t/${hotel.points[0]!.uid}`);
+    expect(response?.status()).toBe(410);
     await page.getByRole('heading', { name: 'QR-Code nicht gültig' }).waitFor();
     await page.getByText('Waldesruh Hotel & Spa').waitFor();
     const primary = await page

@@ -49,6 +49,7 @@ async function uidOf(page: Page, label: string): Promise<string> {
 }
 
 /** Where a guest who opens /t/{uid} ends up. */
+/** What a guest sees for a uid: the tip page, or the heading of the page its problem answers. */
 async function guestLandsOn(uid: string): Promise<string> {
   const page = await guest.newPage();
   await page.goto(`/t/${uid}`);
@@ -57,7 +58,11 @@ async function guestLandsOn(uid: string): Promise<string> {
   );
   await page.waitForLoadState('networkidle');
   const path = new URL(page.url()).pathname;
+  const heading = await page.locator('h1').first().textContent();
   await page.close();
+  // The server answers a code's problem on its own address (decision 0220).
+  if (heading === 'QR-Code nicht gültig') return '/qr-error';
+  if (heading === 'Ungültige UID') return '/error/invalid-uid';
   return path;
 }
 

@@ -105,14 +105,14 @@ describe('when a payment does not go through', () => {
 });
 
 describe('codes that cannot be tipped', () => {
-  it("sends an inactive code to /qr-error with 'Code nicht aktiv'", async () => {
+  it("answers an inactive code's page with 'Code nicht aktiv' directly (410, no redirect)", async () => {
     await e2e.server.deps.database.db
       .update(paymentEntrypoints)
       .set({ active: false })
       .where(eq(paymentEntrypoints.uid, 'aio-hotelbar-5v9w'));
     const page = await context.newPage();
-    await page.goto('/t/aio-hotelbar-5v9w');
-    await page.waitForURL('**/qr-error');
+    const response = await page.goto('/t/aio-hotelbar-5v9w');
+    expect(response?.status()).toBe(410);
     await page.getByText('Code nicht aktiv').waitFor();
     await page.getByRole('heading', { name: 'QR-Code nicht gültig' }).waitFor();
     await page.getByRole('button', { name: 'Neuen QR-Code scannen' }).waitFor();
@@ -127,17 +127,18 @@ describe('codes that cannot be tipped', () => {
     await page.close();
   });
 
-  it('sends an unknown code to /error/invalid-uid', async () => {
+  it("answers an unknown code with the 'Ungültige UID' page directly (404)", async () => {
     const page = await context.newPage();
-    await page.goto('/t/aio-gibt-es-nicht-0000');
-    await page.waitForURL('**/error/invalid-uid');
+    const response = await page.goto('/t/aio-gibt-es-nicht-0000');
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Ungültige UID' }).waitFor();
     await page.getByRole('button', { name: 'Zurück' }).waitFor();
     await page.getByRole('button', { name: 'Seite schließen' }).waitFor();
     expect(await page.getByRole('link', { name: 'Zur Startseite' }).count()).toBe(0);
 
-    await page.goto('/t/qr-unbekannt');
-    await page.waitForURL('**/qr-error');
+    const legacy = await page.goto('/t/qr-unbekannt');
+    expect(legacy?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'QR-Code nicht gültig' }).waitFor();
     await page.close();
   });
 

@@ -260,6 +260,24 @@ const ENTRIES: Entry[] = [
     }),
     status: all(204),
   },
+  // The tip page rendered on the server and its plain form (decisions 0220, 0221): public.
+  { route: 'GET /t/:code', url: (f) => `/t/${point(f).uid}`, status: all(200) },
+  {
+    route: 'POST /t/:code/checkout',
+    url: (f) => `/t/${point(f).uid}/checkout`,
+    raw: async () => ({ contentType: 'application/x-www-form-urlencoded', body: 'amount=abc' }),
+    status: all(400),
+  },
+  {
+    route: 'GET /t/:code/thanks',
+    url: (f) => `/t/${point(f).uid}/thanks?tip=${randomUUID()}`,
+    status: all(200),
+  },
+  {
+    route: 'GET /t/:code/cancelled',
+    url: (f) => `/t/${point(f).uid}/cancelled?tip=${randomUUID()}`,
+    status: all(303),
+  },
   {
     route: 'GET /checkout/demo/:sessionId',
     url: () => `/checkout/demo/${randomUUID()}`,

@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, ERRORS, type ErrorDefinition } from '../../shared/domain/errors';
 import { isBadCharacterError, isDatabaseUnavailable, safeErrorSummary } from './db-errors';
+import { GUEST_SERVER_TEXTS, isGuestErrorCode } from '../../shared/i18n/guest-server';
 import { AppError } from './errors';
+import { guestLocaleOf } from './guest-locale';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large) by code. */
 const FRAMEWORK_ERRORS: Record<string, ErrorDefinition> = {
@@ -65,6 +67,22 @@ export function answerFrameworkError(
 export const OUTAGE_RETRY_AFTER_S = 5;
 const RECOVERY_PROBE_MS = 1_000;
 
+/**
+ * A guest endpoint's error in the guest's language (issue 13): guests read these messages on the
+ * tip page. Staff and admin answers stay German, and so does anything without a translation.
+ */
+function guestWordsFor(
+  request: FastifyRequest,
+  error: AppError,
+): { title: string; message: string } {
+  const german = { title: error.title, message: error.message };
+  if (!request.url.startsWith('/api/guest/') || !isGuestErrorCode(error.code)) return german;
+  // Without a team or business page to offer, the server's own words differ from the catalogue.
+  if (error.code === 'recipient_deactivated' && !error.details?.length) return german;
+  const locale = guestLocaleOf(request);
+  return locale === 'de' ? german : GUEST_SERVER_TEXTS[locale].errors[error.code];
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // One warning per outage: the first failing request logs it, a probe notices the recovery.
   let outage: NodeJS.Timeout | undefined;
@@ -94,7 +112,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.status).send(
         errorBody(
-          { code: error.code, title: error.title, message: error.message },
+          { code: error.code, ...guestWordsFor(request, error) },
           {
             ...(error.details ? { details: error.details } : {}),
             ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GUEST_MESSAGE_MAX_LENGTH, MAX_TIP_CENTS, MIN_TIP_CENTS } from '../domain/constants';
 import { defineErrors } from '../domain/errors';
-import { formatCents } from '../domain/money';
+import { formatCents, parseEuroToCents } from '../domain/money';
 import { PAYMENT_ERROR_CLASSES } from '../domain/payments';
 import { ENTRYPOINT_TYPES, FEEDBACK_EMOJIS, PAYMENT_METHODS, TIP_STATUSES } from '../domain/tips';
 import { guestBrandingSchema, guestCodeSchema } from './entrypoints';
@@ -49,6 +49,38 @@ export const startTipPaymentBodySchema = z.object({
   retryOf: z.object({ tipId: z.uuid(), token: tipTokenSchema }).optional(),
 });
 export type StartTipPaymentBody = z.input<typeof startTipPaymentBodySchema>;
+
+/**
+ * The tip page's plain form (it works without JavaScript, decision 0221): a preset posts its
+ * cents as `amount`, the own amount posts what the guest typed as `custom` ("12,5", "€ 12").
+ * The amount then passes the same rules as every other start (tipAmountCentsSchema).
+ */
+export const guestCheckoutFormSchema = z
+  .object({
+    amount: z.string().max(20).optional(),
+    custom: z.string().max(40).optional(),
+    lang: z.string().max(35).optional(),
+  })
+  .transform((form, ctx) => {
+    const typed = form.custom?.trim() ?? '';
+    const cents =
+      typed !== ''
+        ? parseEuroToCents(typed)
+        : /^\d{1,7}$/.test(form.amount ?? '')
+          ? Number(form.amount)
+          : null;
+    if (cents === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [typed !== '' ? 'custom' : 'amount'],
+        message: 'Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.',
+      });
+      return z.NEVER;
+    }
+    return { amountCents: cents, ...(form.lang === undefined ? {} : { lang: form.lang }) };
+  })
+  .pipe(z.object({ amountCents: tipAmountCentsSchema, lang: z.string().optional() }));
+export type GuestCheckoutForm = z.output<typeof guestCheckoutFormSchema>;
 
 export const startTipPaymentResponseSchema = z.object({
   tipId: z.uuid(),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitCents } from './money';
-import { splitReason } from './team-split';
+import { receiverNote, splitReason } from './team-split';
 
 const amount = fc.integer({ min: 0, max: 100_000_000 });
 const weights = fc.array(fc.integer({ min: 0, max: 1_000 }), { minLength: 1, maxLength: 40 });
@@ -98,6 +98,28 @@ describe('reasons with shift routing', () => {
     ).toBe('im Dienst an Zimmer 204');
     expect(splitReason('equal', { members: 2, weight: 1, weightSum: 2 }, { place: 'Bar' })).toBe(
       'zu gleichen Teilen unter 2 Mitarbeitenden im Dienst an Bar',
+    );
+  });
+});
+
+describe("receiverNote in the guest's language (issue 13)", () => {
+  it('says who receives in each of the five languages, German by default', () => {
+    const team = { kind: 'team', rule: 'equal', members: 3, onShift: true } as const;
+    expect(receiverNote(team)).toContain('zu gleichen Teilen unter 3 Mitarbeitenden');
+    expect(receiverNote(team, 'en')).toBe(
+      "Your tip goes to today's service team and is split equally among 3 staff members.",
+    );
+    const shift = {
+      kind: 'object' as const,
+      businessName: 'Café',
+      onShiftNames: ['Ana', 'Ben', 'Cem'],
+    };
+    expect(receiverNote(shift, 'fr')).toBe(
+      "Votre pourboire revient à l'équipe de service du jour : Ana, Ben et Cem.",
+    );
+    expect(receiverNote(shift, 'es')).toContain('Ana, Ben y Cem');
+    expect(receiverNote({ kind: 'object', businessName: 'Café' }, 'it')).toBe(
+      'La Sua mancia va al team di Café.',
     );
   });
 });

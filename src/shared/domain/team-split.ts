@@ -1,4 +1,5 @@
-import { joinNames } from './shifts';
+import type { GuestLocale } from '../i18n/guest-locale';
+import { GUEST_SERVER_TEXTS } from '../i18n/guest-server';
 
 /** Team tip splits (issue 11): the rules and the reason each member reads. */
 export const TEAM_SPLIT_RULES = ['equal', 'weighted'] as const;
@@ -37,32 +38,32 @@ export function splitReason(
 }
 
 /**
- * What the guest reads before paying (issue 11): who receives a tip through this code.
- * Null for a person, whose name is on the card already.
+ * What the guest reads before paying (issue 11): who receives a tip through this code, in the
+ * guest's language (issue 13). Null for a person, whose name is on the card already.
  */
 export function receiverNote(
   target:
     | { kind: 'team'; rule: TeamSplitRule; members: number; onShift?: boolean }
     | { kind: 'object'; businessName: string; onShiftNames?: string[] }
     | { kind: 'person' },
+  locale: GuestLocale = 'de',
 ): string | null {
+  const t = GUEST_SERVER_TEXTS[locale].receiver;
   if (target.kind === 'person') return null;
   if (target.kind === 'object') {
     const names = target.onShiftNames ?? [];
-    if (names.length === 1) return `Ihr Trinkgeld geht heute an ${names[0]}.`;
+    if (names.length === 1) return t.todayOne(names[0]!);
     if (names.length > 1) {
-      return `Ihr Trinkgeld geht an das heutige Serviceteam: ${joinNames(names)}.`;
+      return t.todayMany(`${names.slice(0, -1).join(', ')} ${t.and} ${names[names.length - 1]}`);
     }
-    return `Ihr Trinkgeld geht an das Team von ${target.businessName}.`;
+    return t.businessTeam(target.businessName);
   }
   if (target.onShift) {
-    if (target.members <= 1) return 'Ihr Trinkgeld geht an das heutige Serviceteam.';
+    if (target.members <= 1) return t.todayTeam;
     return target.rule === 'weighted'
-      ? `Ihr Trinkgeld geht an das heutige Serviceteam und wird nach Punkten unter ${target.members} Mitarbeitenden aufgeteilt.`
-      : `Ihr Trinkgeld geht an das heutige Serviceteam und wird zu gleichen Teilen unter ${target.members} Mitarbeitenden aufgeteilt.`;
+      ? t.todayTeamWeighted(target.members)
+      : t.todayTeamEqual(target.members);
   }
-  if (target.members <= 1) return 'Ihr Trinkgeld geht an das Team.';
-  return target.rule === 'weighted'
-    ? `Ihr Trinkgeld wird nach Punkten unter ${target.members} Mitarbeitenden aufgeteilt.`
-    : `Ihr Trinkgeld wird zu gleichen Teilen unter ${target.members} Mitarbeitenden aufgeteilt.`;
+  if (target.members <= 1) return t.team;
+  return target.rule === 'weighted' ? t.weighted(target.members) : t.equal(target.members);
 }

@@ -18,6 +18,7 @@ export const guestCatalogue: GuestCatalogue = {
       invalid: 'Please enter an amount above €0.',
       notANumber: 'Please enter the amount as a number, e.g. 12.50 or 12.',
       tooManyDecimals: 'Please enter at most two decimal places, e.g. 12.50.',
+      payCustom: 'Continue to payment',
     },
   },
   outcome: {

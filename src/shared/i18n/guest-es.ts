@@ -18,6 +18,7 @@ export const guestCatalogue: GuestCatalogue = {
       invalid: 'Introduzca un importe superior a 0 €.',
       notANumber: 'Introduzca el importe como número, p. ej. 12,50 o 12.',
       tooManyDecimals: 'Introduzca como máximo dos decimales, p. ej. 12,50.',
+      payCustom: 'Continuar al pago',
     },
   },
   outcome: {

@@ -18,6 +18,7 @@ export const guestCatalogue: GuestCatalogue = {
       invalid: 'Veuillez saisir un montant supérieur à 0 €.',
       notANumber: 'Veuillez saisir le montant en chiffres, par ex. 12,50 ou 12.',
       tooManyDecimals: 'Veuillez saisir au plus deux décimales, par ex. 12,50.',
+      payCustom: 'Continuer vers le paiement',
     },
   },
   outcome: {

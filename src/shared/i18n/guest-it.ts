@@ -18,6 +18,7 @@ export const guestCatalogue: GuestCatalogue = {
       invalid: 'Inserisca un importo superiore a 0 €.',
       notANumber: 'Inserisca l’importo come numero, ad es. 12,50 o 12.',
       tooManyDecimals: 'Inserisca al massimo due decimali, ad es. 12,50.',
+      payCustom: 'Continua al pagamento',
     },
   },
   outcome: {

@@ -4,6 +4,9 @@ import { BRANDING_LANGUAGES } from '../domain/constants';
 export const GUEST_LOCALES = BRANDING_LANGUAGES;
 export type GuestLocale = (typeof GUEST_LOCALES)[number];
 
+/** Remembers the guest's own language choice for the pages the server renders (decision 0220). */
+export const GUEST_LANGUAGE_COOKIE = 'trinkgeld_lang';
+
 /** The Intl locale that formats amounts and dates: "12,50 €" (de, fr, es, it), "€12.50" (en). */
 export const INTL_LOCALES: Record<GuestLocale, string> = {
   de: 'de-DE',

@@ -19,5 +19,7 @@ export const guestTexts = {
     invalid: 'Bitte geben Sie einen Betrag über 0 € ein.',
     notANumber: 'Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.',
     tooManyDecimals: 'Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.',
+    /** The own amount's button where the page works without JavaScript. */
+    payCustom: 'Weiter zur Zahlung',
   },
 } as const;

@@ -93,6 +93,8 @@ export interface ContextOptions {
   isMobile?: boolean;
   /** The browser's language; German unless a test is about another one. */
   locale?: string;
+  /** Off for the journeys of a browser without JavaScript (the guest page's plain form). */
+  javaScriptEnabled?: boolean;
   /**
    * The staff app's service worker (decision 0182) is off unless a test asks for it: Playwright's
    * page.route cannot hold or fail requests a service worker answers, and many journeys do
@@ -115,6 +117,7 @@ export async function newContext(
     timezoneId: 'Europe/Berlin',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });
   await prepareContext(context, options);
   return context;
@@ -151,6 +154,7 @@ export async function newPersistentContext(
     timezoneId: 'Europe/Berlin',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.isMobile ? { isMobile: true, hasTouch: true } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });
   await prepareContext(context, options);
   context.once('close', () => {

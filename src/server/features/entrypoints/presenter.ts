@@ -4,6 +4,7 @@ import {
   DEFAULT_THANK_YOU_MESSAGE,
 } from '../../../shared/domain/constants';
 import { receiverNote } from '../../../shared/domain/team-split';
+import type { GuestLocale } from '../../../shared/i18n/guest-locale';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { BrandingRow, ResolvedCode } from './service';
 
@@ -58,29 +59,40 @@ export function presentRecipient(resolved: ResolvedCode): {
  * names on shift at an object, else its team (the team on shift today, or all of it), else the
  * business; a team point says how it is split.
  */
-export function guestReceiverNote(resolved: ResolvedCode): string | null {
+export function guestReceiverNote(
+  resolved: ResolvedCode,
+  locale: GuestLocale = 'de',
+): string | null {
   if (resolved.employee) return null;
   const names = resolved.type === 'object' ? (resolved.onShiftNames ?? []) : [];
   if (names.length > 0 || !resolved.team) {
-    return receiverNote({
-      kind: 'object',
-      businessName: resolved.business.name,
-      onShiftNames: names,
-    });
+    return receiverNote(
+      {
+        kind: 'object',
+        businessName: resolved.business.name,
+        onShiftNames: names,
+      },
+      locale,
+    );
   }
   const onShift = resolved.teamOnShift ?? 0;
-  return receiverNote({
-    kind: 'team',
-    rule: resolved.team.splitRule,
-    members: onShift > 0 ? onShift : (resolved.teamMemberCount ?? 0),
-    onShift: onShift > 0,
-  });
+  return receiverNote(
+    {
+      kind: 'team',
+      rule: resolved.team.splitRule,
+      members: onShift > 0 ? onShift : (resolved.teamMemberCount ?? 0),
+      onShift: onShift > 0,
+    },
+    locale,
+  );
 }
 
 /** The guest-safe view of a code: built field by field, so no internal column can slip through. */
 export function presentGuestEntrypoint(
   resolved: ResolvedCode,
   paymentProvider: PaymentProviderName,
+  /** The guest's language: the receiver note is said in it. */
+  locale: GuestLocale = 'de',
 ): GuestEntrypoint {
   return {
     code: resolved.code,
@@ -88,7 +100,7 @@ export function presentGuestEntrypoint(
     type: resolved.type,
     ...presentRecipient(resolved),
     businessName: resolved.business.name,
-    receiverNote: guestReceiverNote(resolved),
+    receiverNote: guestReceiverNote(resolved, locale),
     branding: presentBranding(resolved.branding, resolved.business.name),
     paymentProvider,
   };

@@ -7,6 +7,7 @@ import {
   guestInfoSchema,
 } from '../../../shared/api/entrypoints';
 import { AppError } from '../../http/errors';
+import { guestLocaleOf } from '../../http/guest-locale';
 import { presentBranding, presentGuestEntrypoint } from './presenter';
 import { businessOfCode, loadBranding, resolveGuestCode, touchLegacyCode } from './service';
 
@@ -28,7 +29,12 @@ export const entrypointRoutes: FastifyPluginAsyncZod = async (app) => {
       const resolved = await resolveGuestCode(database.db, request.params.code, clock.now());
       if (resolved.qrCodeId) await touchLegacyCode(database.db, resolved.qrCodeId, clock.now());
       reply.header('cache-control', 'no-store');
-      return presentGuestEntrypoint(resolved, config.paymentProvider);
+      const business = presentBranding(resolved.branding, resolved.business.name).language;
+      return presentGuestEntrypoint(
+        resolved,
+        config.paymentProvider,
+        guestLocaleOf(request, { business }),
+      );
     },
   );
 

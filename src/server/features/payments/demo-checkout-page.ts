@@ -1,4 +1,6 @@
 import { formatCents } from '../../../shared/domain/money';
+import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
+import { GUEST_SERVER_TEXTS } from '../../../shared/i18n/guest-server';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -39,21 +41,22 @@ const STYLE = `
   .danger { color:var(--danger); border-color:var(--danger); }
 `;
 
-function page(title: string, body: string): string {
+function page(locale: GuestLocale, title: string, body: string): string {
   return `<!doctype html>
-<html lang="de">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Demo-Kasse</title>
+<title>${escapeHtml(title)} · Demo</title>
 <style>${STYLE}</style>
 </head>
 <body><main>${body}</main></body>
 </html>`;
 }
 
-const DEMO_NOTICE = '<p class="badge">Demo-Kasse – es wird kein echtes Geld bewegt</p>';
+const notice = (locale: GuestLocale) =>
+  `<p class="badge">${escapeHtml(GUEST_SERVER_TEXTS[locale].demo.notice)}</p>`;
 
 export interface DemoCheckoutView {
   description: string;
@@ -64,53 +67,71 @@ export interface DemoCheckoutView {
   currency: string;
 }
 
+/**
+ * The checkout's heading in the guest's language: the provider keeps the German description
+ * (tips/service.ts describeTip), which names the recipient in one of three forms.
+ */
+function headingOf(description: string, locale: GuestLocale): string {
+  const t = GUEST_SERVER_TEXTS[locale].demo;
+  const team = /^Trinkgeld für das Team (.+)$/.exec(description);
+  if (team) return t.tipForTeam(team[1]!);
+  const person = /^Trinkgeld für (.+)$/.exec(description);
+  if (person) return t.tipFor(person[1]!);
+  const place = /^Trinkgeld · (.+)$/.exec(description);
+  if (place) return `${t.tip} · ${place[1]!}`;
+  return description;
+}
+
 /** The hosted checkout of the demo provider: the payer decides how the payment ends. */
-export function renderDemoCheckout(view: DemoCheckoutView): string {
-  const money = (cents: number) => escapeHtml(formatCents(cents, view.currency));
+export function renderDemoCheckout(view: DemoCheckoutView, locale: GuestLocale = 'de'): string {
+  const t = GUEST_SERVER_TEXTS[locale].demo;
+  const money = (cents: number) =>
+    escapeHtml(formatCents(cents, view.currency, INTL_LOCALES[locale]));
   return page(
-    'Bezahlen',
-    `${DEMO_NOTICE}
-<h1>${escapeHtml(view.description)}</h1>
+    locale,
+    t.pageTitle,
+    `${notice(locale)}
+<h1>${escapeHtml(headingOf(view.description, locale))}</h1>
 <p class="muted">${escapeHtml(view.businessName)}</p>
 <dl>
-  <dt>Trinkgeld</dt><dd>${money(view.tipCents)}</dd>
-  <dt>Servicebeitrag</dt><dd>${money(view.platformFeeCents)}</dd>
-  <dt class="total">Gesamt</dt><dd class="total">${money(view.totalCents)}</dd>
+  <dt>${escapeHtml(t.tip)}</dt><dd>${money(view.tipCents)}</dd>
+  <dt>${escapeHtml(t.fee)}</dt><dd>${money(view.platformFeeCents)}</dd>
+  <dt class="total">${escapeHtml(t.total)}</dt><dd class="total">${money(view.totalCents)}</dd>
 </dl>
 <form method="post">
-  <button type="submit" name="action" value="pay" class="primary">Bezahlen</button>
-  <button type="submit" name="action" value="cancel">Abbrechen</button>
-  <button type="submit" name="action" value="fail" class="danger">Fehlschlagen</button>
+  <button type="submit" name="action" value="pay" class="primary">${escapeHtml(t.pay)}</button>
+  <button type="submit" name="action" value="cancel">${escapeHtml(t.cancel)}</button>
+  <button type="submit" name="action" value="fail" class="danger">${escapeHtml(t.fail)}</button>
 </form>
-<p class="muted">Hier würde der Zahlungsanbieter Karte, Apple Pay oder Google Pay abfragen. In der Demo wählen Sie selbst, wie die Zahlung ausgeht.</p>`,
+<p class="muted">${escapeHtml(t.explanation)}</p>`,
   );
 }
 
 /** Shown when a checkout can no longer be decided: already paid, failed or past its time. */
-export function renderDemoCheckoutClosed(input: {
-  status: 'paid' | 'failed' | 'expired';
-  backUrl: string;
-}): string {
-  const text = {
-    paid: ['Bereits bezahlt', 'Diese Zahlung ist schon abgeschlossen.'],
-    failed: ['Zahlung fehlgeschlagen', 'Diese Zahlung ist fehlgeschlagen.'],
-    expired: ['Zahlung abgelaufen', 'Diese Zahlung ist abgelaufen. Bitte starten Sie neu.'],
-  }[input.status];
+export function renderDemoCheckoutClosed(
+  input: { status: 'paid' | 'failed' | 'expired'; backUrl: string },
+  locale: GuestLocale = 'de',
+): string {
+  const t = GUEST_SERVER_TEXTS[locale].demo;
+  const text = t.closed[input.status];
   return page(
-    text[0]!,
-    `${DEMO_NOTICE}
-<h1>${escapeHtml(text[0]!)}</h1>
-<p class="muted">${escapeHtml(text[1]!)}</p>
-<a class="button primary" href="${escapeHtml(input.backUrl)}">Zurück zur Trinkgeldseite</a>`,
+    locale,
+    text.title,
+    `${notice(locale)}
+<h1>${escapeHtml(text.title)}</h1>
+<p class="muted">${escapeHtml(text.text)}</p>
+<a class="button primary" href="${escapeHtml(input.backUrl)}">${escapeHtml(t.back)}</a>`,
   );
 }
 
-export function renderDemoCheckoutMissing(): string {
+export function renderDemoCheckoutMissing(locale: GuestLocale = 'de'): string {
+  const t = GUEST_SERVER_TEXTS[locale].demo;
   return page(
-    'Zahlung nicht gefunden',
-    `${DEMO_NOTICE}
-<h1>Zahlung nicht gefunden</h1>
-<p class="muted">Diese Zahlungssitzung gibt es nicht.</p>
-<a class="button primary" href="/">Zur Startseite</a>`,
+    locale,
+    t.missingTitle,
+    `${notice(locale)}
+<h1>${escapeHtml(t.missingTitle)}</h1>
+<p class="muted">${escapeHtml(t.missingText)}</p>
+<a class="button primary" href="/">${escapeHtml(t.home)}</a>`,
   );
 }

@@ -56,3 +56,31 @@ describe('demoPaymentOutcome (DEMO_FAILURE_RATE)', () => {
     expect(demoPaymentOutcome(0.3, () => 0.3)).toEqual({ paid: true });
   });
 });
+
+describe("the demo checkout in the guest's language (issue 13)", () => {
+  const view = {
+    description: 'Trinkgeld für Anna Berg',
+    businessName: 'Hotel Seeblick',
+    tipCents: 1000,
+    platformFeeCents: 45,
+    totalCents: 1045,
+    currency: 'eur',
+  };
+
+  it('speaks English with English amounts and no German left', () => {
+    const html = renderDemoCheckout(view, 'en');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Tip for Anna Berg</h1>');
+    expect(html).toContain('€10.45');
+    expect(html).toContain('>Pay</button>');
+    expect(html).not.toMatch(/Trinkgeld|Bezahlen|Abbrechen|Gesamt/);
+  });
+
+  it('says a closed checkout in Italian, and the team heading in French', () => {
+    const closed = renderDemoCheckoutClosed({ status: 'expired', backUrl: '/t/x' }, 'it');
+    expect(closed).toContain('Pagamento scaduto');
+    expect(closed).toContain('Torna alla pagina della mancia');
+    const team = renderDemoCheckout({ ...view, description: 'Trinkgeld für das Team Bar' }, 'fr');
+    expect(team).toContain('Pourboire pour l&#39;équipe Bar');
+  });
+});

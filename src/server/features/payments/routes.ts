@@ -11,6 +11,7 @@ import {
 import type { PaymentFailureReason } from '../../../shared/domain/payments';
 import { businesses, paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { guestLocaleOf } from '../../http/guest-locale';
 import { paymentContext } from './context';
 import { type DemoProvider, SIMULATED_FAILURES } from './demo-provider';
 import {
@@ -86,13 +87,15 @@ const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, params: z.object({ sessionId: z.string().max(300) }) } },
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      // The guest's language: their choice on the tip page (cookie), else the browser's.
+      const locale = guestLocaleOf(request);
       const valid = demoCheckoutParamsSchema.safeParse(request.params);
       const checkout = valid.success ? await demo().load(valid.data.sessionId) : null;
-      if (!checkout) return reply.status(404).send(renderDemoCheckoutMissing());
+      if (!checkout) return reply.status(404).send(renderDemoCheckoutMissing(locale));
       const current = (await demo().retrieveCheckout(checkout.id)).state;
       if (current.status !== 'open') {
         const backUrl = current.status === 'paid' ? checkout.successUrl : checkout.cancelUrl;
-        return reply.send(renderDemoCheckoutClosed({ status: current.status, backUrl }));
+        return reply.send(renderDemoCheckoutClosed({ status: current.status, backUrl }, locale));
       }
       const [row] = await app.deps.database.db
         .select({ tip: tips, businessName: businesses.name })
@@ -101,14 +104,17 @@ const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         .innerJoin(businesses, eq(businesses.id, tips.businessId))
         .where(eq(paymentSessions.id, checkout.paymentSessionId));
       return reply.send(
-        renderDemoCheckout({
-          description: checkout.description,
-          businessName: row?.businessName ?? '',
-          tipCents: row?.tip.amountCents ?? checkout.amountCents,
-          platformFeeCents: row?.tip.platformFeeCents ?? 0,
-          totalCents: checkout.amountCents,
-          currency: checkout.currency,
-        }),
+        renderDemoCheckout(
+          {
+            description: checkout.description,
+            businessName: row?.businessName ?? '',
+            tipCents: row?.tip.amountCents ?? checkout.amountCents,
+            platformFeeCents: row?.tip.platformFeeCents ?? 0,
+            totalCents: checkout.amountCents,
+            currency: checkout.currency,
+          },
+          locale,
+        ),
       );
     },
   );

@@ -43,8 +43,20 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /** The return address after the hosted checkout: back to the tip page, which asks for the result. */
-function returnUrls(ctx: PaymentContext, code: string, tipId: string) {
+/**
+ * Where the checkout sends the guest back to. A checkout the tip page's app started returns to
+ * the app; one started by the plain form (no JavaScript) returns to pages the server renders.
+ */
+export type CheckoutReturn = 'app' | 'server-pages';
+
+function returnUrls(ctx: PaymentContext, code: string, tipId: string, to: CheckoutReturn) {
   const page = `${ctx.config.publicOrigin}/t/${encodeURIComponent(code)}`;
+  if (to === 'server-pages') {
+    return {
+      successUrl: `${page}/thanks?tip=${tipId}&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${page}/cancelled?tip=${tipId}`,
+    };
+  }
   return {
     // {CHECKOUT_SESSION_ID} is filled in by the provider.
     successUrl: `${page}?checkout=return&tip=${tipId}&session_id={CHECKOUT_SESSION_ID}`,
@@ -174,6 +186,7 @@ function describeTip(resolved: ResolvedCode): string {
 export async function startTipPayment(
   ctx: PaymentContext,
   input: StartTipPaymentInput,
+  returnTo: CheckoutReturn = 'app',
 ): Promise<StartTipPaymentResponse> {
   const now = ctx.clock.now();
   const provider = ctx.providers.active;
@@ -286,7 +299,7 @@ export async function startTipPayment(
       businessName: resolved.business.name,
       paymentMethod: input.paymentMethod,
       recipientAccountId: resolved.employee?.stripeAccountId ?? null,
-      ...returnUrls(ctx, resolved.code, tipId),
+      ...returnUrls(ctx, resolved.code, tipId, returnTo),
       idempotencyKey: `checkout:${sessionId}`,
       expiresAt,
     });

@@ -10,7 +10,11 @@ const variants: Record<ToastVariant, string> = {
 
 /** Renders the visible toast. Mount once near the root. */
 export function Toaster() {
-  const items = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+  const items = useSyncExternalStore(
+    toastStore.subscribe,
+    toastStore.getSnapshot,
+    toastStore.getSnapshot,
+  );
   return (
     <div
       aria-live="polite"

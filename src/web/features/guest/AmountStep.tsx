@@ -33,6 +33,11 @@ function amountProblem(
 }
 
 export interface AmountStepProps {
+  /**
+   * Where the presets and the own amount post to without JavaScript (or before it has loaded):
+   * the server starts the checkout itself (decision 0221).
+   */
+  action: string;
   amountCents: number | null;
   onAmountChange: (cents: number | null, source: 'preset' | 'custom') => void;
   /** Reported once the guest stops typing for a second (spec §7). */
@@ -44,6 +49,7 @@ export interface AmountStepProps {
 
 /** Step 1: presets 5, 10, 15 € or an own amount. */
 export function AmountStep({
+  action,
   amountCents,
   onAmountChange,
   onCustomAmountSettled,
@@ -51,7 +57,7 @@ export function AmountStep({
   focusHeading,
 }: AmountStepProps) {
   const texts = useFirstViewTexts().amount;
-  const { intl } = useGuestLanguage();
+  const { intl, locale } = useGuestLanguage();
   const inputId = useId();
   // Only a return from the payment step moves focus; the first view keeps the browser's own.
   const heading = useFocusedHeading(focusHeading === true);
@@ -64,6 +70,9 @@ export function AmountStep({
   );
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pause.current), []);
+  // False in the server's HTML and while hydrating it, so both render the same markup.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
 
   const typed = custom.trim() === '' ? null : parseEuroToCents(custom);
   const problem = custom.trim() === '' ? null : amountProblem(texts, intl, typed, custom);
@@ -82,27 +91,33 @@ export function AmountStep({
     }
   };
 
+  const language = <input type="hidden" name="lang" value={locale} />;
+  // Two real forms: each preset posts its amount, and Enter in the own amount posts that form
+  // alone. With JavaScript the handlers below take over and nothing is posted.
   return (
-    <form
-      className="flex flex-col gap-5"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canContinue) onContinue();
-      }}
-    >
+    <div className="flex flex-col gap-5">
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {texts.title}
       </h2>
-      <div role="group" aria-label={texts.presetsLabel} className="grid grid-cols-3 gap-3">
+      <form
+        method="post"
+        action={action}
+        role="group"
+        aria-label={texts.presetsLabel}
+        className="grid grid-cols-3 gap-3"
+      >
+        {language}
         {PRESET_TIP_AMOUNTS_CENTS.map((cents) => {
           const selected = amountCents === cents && custom === '';
           return (
             <button
               key={cents}
-              type="button"
+              type="submit"
+              name="amount"
+              value={cents}
               aria-pressed={selected}
-              onClick={() => {
+              onClick={(event) => {
+                event.preventDefault();
                 setCustom('');
                 clearTimeout(pause.current);
                 onAmountChange(cents, 'preset');
@@ -118,32 +133,54 @@ export function AmountStep({
             </button>
           );
         })}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={inputId}>{texts.customLabel}</Label>
-        <Input
-          id={inputId}
-          // A text field with the decimal keypad: a number field silently drops "12,5"'s comma.
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={texts.customPlaceholder}
-          value={custom}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(event) => changeCustom(event.target.value)}
-        />
-        {problem ? (
-          <p id={errorId} role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        ) : null}
-      </div>
-      {canContinue ? (
-        <Button type="submit" size="lg" className="w-full">
-          {texts.continue(formatCents(amountCents, 'eur', intl))}
-        </Button>
-      ) : null}
-    </form>
+      </form>
+      <form
+        method="post"
+        action={action}
+        className="flex flex-col gap-5"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canContinue) onContinue();
+        }}
+      >
+        {language}
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={inputId}>{texts.customLabel}</Label>
+          <Input
+            id={inputId}
+            name="custom"
+            // A text field with the decimal keypad: a number field silently drops "12,5"'s comma.
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={texts.customPlaceholder}
+            value={custom}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? errorId : undefined}
+            onChange={(event) => changeCustom(event.target.value)}
+          />
+          {problem ? (
+            <p id={errorId} role="alert" className="text-sm text-destructive">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        {canContinue ? (
+          <Button type="submit" size="lg" className="w-full">
+            {texts.continue(formatCents(amountCents, 'eur', intl))}
+          </Button>
+        ) : enhanced ? null : (
+          // The page as the server sent it (no JavaScript yet, or none at all) needs a button for
+          // the own amount; once the app runs, the button appears when an amount is valid.
+          <button
+            type="submit"
+            className="h-11 w-full rounded-md bg-primary px-8 font-medium text-primary-foreground"
+          >
+            {texts.payCustom}
+          </button>
+        )}
+      </form>
+    </div>
   );
 }

@@ -19,6 +19,8 @@ export function GuestMessagePage(props: {
   title: string;
   description: string;
   icon?: ReactNode;
+  /** Why the guest is here, said on the page (the server answered it without a toast). */
+  notice?: { title: string; description: string } | undefined;
   /** Other tip pages first (a deactivated person's team and business): server-given paths. */
   links?: { path: string; message: string }[] | undefined;
   actions: GuestAction[];
@@ -37,6 +39,11 @@ export function GuestMessagePage(props: {
           {props.icon ?? '⚠️'}
         </span>
         <h1 className="text-2xl font-bold">{props.title}</h1>
+        {props.notice ? (
+          <p className="text-sm">
+            <strong>{props.notice.title}</strong> {props.notice.description}
+          </p>
+        ) : null}
         <p className="text-muted-foreground">{props.description}</p>
         <div className="flex w-full flex-col gap-3">
           {[

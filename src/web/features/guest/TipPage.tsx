@@ -26,11 +26,23 @@ type Resume = { tipId: string; how: 'return' | 'cancel' | 'abandoned' };
  * The guest tip page /t/{uid} (spec §2). The first view after a scan is the header and the
  * amount; everything after it (payment, success, error) loads on demand as PaymentFlow.
  */
-export function TipPage({ code }: { code: string }) {
+export function TipPage({
+  code,
+  initialEntry,
+}: {
+  code: string;
+  /** The payment point the server rendered this page for: the page starts ready, no fetch. */
+  initialEntry?: GuestEntrypoint | undefined;
+}) {
   const guestTexts = useFirstViewTexts();
   usePageTitle(guestTexts.pageTitle, guestTexts.pageDescription);
-  const params = useMemo(() => readTipPageParams(window.location.search), []);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const params = useMemo(
+    () => readTipPageParams(typeof window === 'undefined' ? '' : window.location.search),
+    [],
+  );
+  const [load, setLoad] = useState<Load>(
+    initialEntry ? { state: 'ready', entry: initialEntry } : { state: 'loading' },
+  );
   const [step, setStep] = useState<'amount' | 'payment'>('amount');
   const [amountCents, setAmountCents] = useState<number | null>(null);
   const [feeCovered, setFeeCovered] = useState(false);
@@ -61,7 +73,7 @@ export function TipPage({ code }: { code: string }) {
     void (async () => {
       let entry: GuestEntrypoint;
       try {
-        entry = await guestApi.resolveCode(code);
+        entry = initialEntry ?? (await guestApi.resolveCode(code));
       } catch (error) {
         // The failure paths and their texts load only when needed (TipPageProblem.tsx).
         const { handleLoadError } = await import('./TipPageProblem');
@@ -105,7 +117,7 @@ export function TipPage({ code }: { code: string }) {
       }
       setLoad({ state: 'ready', entry });
     })();
-  }, [code, params, selectAmount]);
+  }, [code, initialEntry, params, selectAmount]);
 
   // A page restored from the back-forward cache still shows "processing": start it fresh.
   useEffect(() => {
@@ -149,6 +161,7 @@ export function TipPage({ code }: { code: string }) {
         <CardContent className="pt-5">
           {step === 'amount' ? (
             <AmountStep
+              action={`/t/${encodeURIComponent(entry.code)}/checkout`}
               amountCents={amountCents}
               onAmountChange={(cents, source) => {
                 if (source === 'preset' && cents !== null)

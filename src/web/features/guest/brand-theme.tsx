@@ -26,12 +26,21 @@ export function setGuestBranding(branding: GuestBranding | null): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The branding the server rendered the first view with, set without side effects: the language
+ * was chosen on the server already, and hydration must see the same look.
+ */
+export function setInitialGuestBranding(branding: GuestBranding | null): void {
+  current = branding;
+}
+
 export function useGuestBranding(): GuestBranding | null {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    () => current,
     () => current,
   );
 }

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { guestTexts } from '../../../shared/i18n/guest';
 import type { GuestCatalogue } from '../../../shared/i18n/guest-catalogue';
 import {
+  GUEST_LANGUAGE_COOKIE,
   type GuestLocale,
   INTL_LOCALES,
   isGuestLocale,
@@ -39,6 +40,13 @@ let wanted: GuestLocale = 'de';
 let chosen = false;
 const listeners = new Set<() => void>();
 
+/** Another language's catalogue, fetched on demand. */
+export async function loadGuestCatalogue(
+  locale: Exclude<GuestLocale, 'de'>,
+): Promise<GuestCatalogue> {
+  return (await loaders[locale]()).guestCatalogue;
+}
+
 async function switchTo(locale: GuestLocale): Promise<void> {
   wanted = locale;
   let catalogue: GuestCatalogue | null = null;
@@ -75,6 +83,8 @@ export function startGuestLanguage(): void {
 /** The language switch: applies and remembers the guest's choice. */
 export function chooseGuestLanguage(locale: GuestLocale): void {
   chosen = true;
+  // The server renders the next first view in this language too (guest-page feature).
+  document.cookie = `${GUEST_LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(STORAGE_KEY, locale);
   } catch {
@@ -88,6 +98,15 @@ export function applyBrandingLanguage(locale: GuestLocale): void {
   if (!chosen && locale !== wanted) void switchTo(locale);
 }
 
+/**
+ * The language the server rendered the first view in (read from the page's initial data, or set
+ * by the server around one synchronous render): hydration must start from the same texts.
+ */
+export function setInitialGuestLanguage(locale: GuestLocale, catalogue: GuestCatalogue | null) {
+  current = { locale, intl: INTL_LOCALES[locale], catalogue: locale === 'de' ? null : catalogue };
+  wanted = locale;
+}
+
 /** The language of the moment, outside React. */
 export const currentGuestLanguage = (): GuestLanguage => current;
 
@@ -97,6 +116,7 @@ export function useGuestLanguage(): GuestLanguage {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    () => current,
     () => current,
   );
 }

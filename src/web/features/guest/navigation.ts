@@ -34,6 +34,13 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   notify();
 }
 
+let serverPath: string | null = null;
+
+/** On the server: the path the next render shows (set and cleared around one synchronous render). */
+export function setServerPath(path: string | null): void {
+  serverPath = path;
+}
+
 /** The current path and query, updated on navigate() and on the back button. */
 export function useLocation(): { pathname: string; search: string } {
   const href = useSyncExternalStore(
@@ -42,6 +49,9 @@ export function useLocation(): { pathname: string; search: string } {
       return () => listeners.delete(listener);
     },
     () => `${window.location.pathname}${window.location.search}`,
+    // The server renders the tip page for its path (guest-page feature); hydration then reads
+    // the same path from the browser.
+    () => serverPath ?? `${window.location.pathname}${window.location.search}`,
   );
   const url = new URL(href, 'http://guest.local');
   return { pathname: url.pathname, search: url.search };

@@ -1,0 +1,96 @@
+import type { ThankYouResponse } from '../../../shared/api/tips';
+import { formatCents } from '../../../shared/domain/money';
+import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
+import { escapeHtml } from '../payments/demo-checkout-page';
+import { GUEST_CATALOGUES } from './catalogues';
+
+/** Served under `script-src 'self'`: styles inline, no script; readable on any phone. */
+const STYLE = `
+  :root { color-scheme: light; --fg:#0f1b2a; --bg:#f7f8fa; --card:#fff; --muted:#4a5668;
+    --border:#d9dde3; --primary:#003057; --on-primary:#fff; }
+  * { box-sizing: border-box; }
+  body { margin:0; min-height:100dvh; display:flex; align-items:center; justify-content:center;
+    padding:1rem; background:var(--bg); color:var(--fg);
+    font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+  main { width:100%; max-width:28rem; background:var(--card); border:1px solid var(--border);
+    border-radius:0.75rem; padding:1.5rem; display:flex; flex-direction:column; gap:1rem; }
+  h1 { font-size:1.5rem; margin:0; } p { margin:0; } .muted { color:var(--muted); }
+  .brand { font-weight:600; color:var(--primary); }
+  dl { margin:0; display:grid; grid-template-columns:1fr auto; gap:0.35rem 1rem; }
+  dt { color:var(--muted); } dd { margin:0; text-align:right; font-variant-numeric:tabular-nums; }
+  .total { font-weight:700; color:var(--fg); border-top:1px solid var(--border); padding-top:0.35rem; }
+  a.button { font-weight:600; min-height:2.75rem; border-radius:0.75rem; display:flex;
+    align-items:center; justify-content:center; text-decoration:none; background:var(--primary);
+    color:var(--on-primary); }
+  footer { display:flex; gap:1rem; justify-content:center; font-size:0.8rem; }
+  footer a { color:var(--muted); }
+`;
+
+function shell(
+  locale: GuestLocale,
+  title: string,
+  body: string,
+  brand: { color: string; name: string } | null,
+): string {
+  const t = GUEST_CATALOGUES[locale].first.legal;
+  const lang = locale === 'de' ? '' : `?lang=${locale}`;
+  const colour = brand ? `:root{--primary:${escapeHtml(brand.color)}}` : '';
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · Trinkgeld</title>
+<style>${STYLE}${colour}</style>
+</head>
+<body><main>
+${brand ? `<p class="brand">${escapeHtml(brand.name)}</p>` : ''}${body}
+<footer><a href="/impressum${lang}">${escapeHtml(t.imprint)}</a><a href="/datenschutz${lang}">${escapeHtml(t.privacy)}</a></footer>
+</main></body>
+</html>`;
+}
+
+/** A short page with a title, a text and the way back to the tip page. */
+export function renderGuestMessage(input: {
+  locale: GuestLocale;
+  title: string;
+  text: string;
+  backUrl: string;
+  backLabel: string;
+}): string {
+  return shell(
+    input.locale,
+    input.title,
+    `<h1>${escapeHtml(input.title)}</h1>
+<p class="muted">${escapeHtml(input.text)}</p>
+<a class="button" href="${escapeHtml(input.backUrl)}">${escapeHtml(input.backLabel)}</a>`,
+    null,
+  );
+}
+
+/**
+ * The thank-you page a checkout started without JavaScript returns to: what the employee
+ * receives and the contribution apart (issue 13 item 4), then back to the tip page or close.
+ */
+export function renderThankYou(locale: GuestLocale, tip: ThankYouResponse): string {
+  const t = GUEST_CATALOGUES[locale].pages.thankYou;
+  const money = (cents: number) =>
+    escapeHtml(formatCents(cents, tip.currency, INTL_LOCALES[locale]));
+  const back = tip.code ? `/t/${encodeURIComponent(tip.code)}` : null;
+  return shell(
+    locale,
+    t.pageTitle,
+    `<h1>${escapeHtml(t.heading)}</h1>
+<p class="muted">„${escapeHtml(tip.recipient.thankYouMessage)}“</p>
+<dl>
+  <dt>${escapeHtml(t.tipFor(tip.recipient.displayName))}</dt><dd>${money(tip.amountCents)}</dd>
+  ${tip.platformFeeCents > 0 ? `<dt>${escapeHtml(t.contribution)}</dt><dd>${money(tip.platformFeeCents)}</dd>` : ''}
+  <dt class="total">${escapeHtml(t.totalPaid)}</dt><dd class="total">${money(tip.totalCents)}</dd>
+</dl>
+<p class="muted">${escapeHtml(t.transactionId)}: ${escapeHtml(tip.shortId)}</p>
+${back ? `<a class="button" href="${escapeHtml(back)}">${escapeHtml(t.backToTipPage)}</a>` : ''}
+<p class="muted">${escapeHtml(t.closeHint)}</p>`,
+    { color: tip.branding.primaryColor, name: tip.branding.companyName ?? tip.businessName },
+  );
+}

@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import { presentBranding, presentGuestEntrypoint } from '../entrypoints/presenter';
+import {
+  businessOfCode,
+  loadBranding,
+  resolveGuestCode,
+  touchLegacyCode,
+} from '../entrypoints/service';
+import type { GuestBranding } from '../../../shared/api/entrypoints';
+import type { GuestInitialData } from '../../../web/features/guest/initial-data';
+import { guestLocaleOf } from '../../http/guest-locale';
+import { AppError } from '../../http/errors';
+import type { GuestPageContext } from './context';
+
+export interface FirstView {
+  status: number;
+  initial: GuestInitialData;
+}
+
+type ProblemPage = Pick<
+  Extract<GuestInitialData, { kind: 'problem' }>,
+  'page' | 'inactive' | 'problem'
+>;
+
+/** The page a code that cannot be tipped shows, as the browser app showed it (TipPageProblem). */
+function problemPageOf(error: AppError): ProblemPage | null {
+  switch (error.code) {
+    case 'code_not_found':
+      return { page: 'invalid-uid' };
+    case 'qr_code_invalid':
+      return { page: 'qr-error' };
+    case 'code_inactive':
+      return { page: 'qr-error', inactive: true };
+    case 'recipient_not_found':
+      return { page: 'tip-problem', problem: { kind: 'missing' } };
+    case 'business_deactivated':
+      return { page: 'tip-problem', problem: { kind: 'deactivated' } };
+    case 'recipient_deactivated':
+      return {
+        page: 'tip-problem',
+        problem: {
+          kind: 'deactivated',
+          server: { title: error.title, message: error.message, links: error.details ?? [] },
+        },
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * What /t/{uid} shows first (decision 0220): the payment point's first screen, or the page of
+ * the problem that keeps the guest from tipping through it, with the status that problem has.
+ */
+export async function loadFirstView(
+  ctx: GuestPageContext,
+  request: Pick<FastifyRequest, 'headers' | 'cookies'>,
+  code: string,
+  asked: string | undefined,
+): Promise<FirstView> {
+  const { db } = ctx.database;
+  try {
+    const resolved = await resolveGuestCode(db, code, ctx.clock.now());
+    if (resolved.qrCodeId) await touchLegacyCode(db, resolved.qrCodeId, ctx.clock.now());
+    const business = presentBranding(resolved.branding, resolved.business.name).language;
+    const locale = guestLocaleOf(request, { asked, business });
+    const entry = presentGuestEntrypoint(resolved, ctx.config.paymentProvider, locale);
+    return { status: 200, initial: { kind: 'tip-page', locale, entry } };
+  } catch (error) {
+    const page = error instanceof AppError ? problemPageOf(error) : null;
+    if (!page) throw error;
+    // The error page of a code still wears its business's look (decision 0110).
+    const owner = await businessOfCode(db, code);
+    const branding: GuestBranding | null = owner
+      ? presentBranding(await loadBranding(db, owner.id), owner.name)
+      : null;
+    const locale = guestLocaleOf(request, { asked, business: branding?.language });
+    return {
+      status: (error as AppError).status,
+      initial: { kind: 'problem', locale, branding, ...page },
+    };
+  }
+}

@@ -1,0 +1,676 @@
+import type { GuestLocale } from './guest-locale';
+
+/**
+ * Texts the server itself says to guests (issue 13, rest of the five languages): the demo
+ * checkout, the pages of the tip page's plain form, who receives a tip ("receiver note") and the
+ * error answers of the guest endpoints. Staff and admin answers stay German.
+ */
+export interface GuestServerTexts {
+  /** Title and message of the guest endpoints' errors, by error code. */
+  errors: Record<GuestErrorCode, { title: string; message: string }>;
+  receiver: {
+    todayOne: (name: string) => string;
+    todayMany: (names: string) => string;
+    businessTeam: (business: string) => string;
+    todayTeam: string;
+    todayTeamWeighted: (members: number) => string;
+    todayTeamEqual: (members: number) => string;
+    team: string;
+    weighted: (members: number) => string;
+    equal: (members: number) => string;
+    /** The word before the last of several names: "Anna, Ben und Cem". */
+    and: string;
+  };
+  demo: {
+    /** The checkout's heading, as the tip's description says it (tips/service.ts describeTip). */
+    tipFor: (name: string) => string;
+    tipForTeam: (team: string) => string;
+    pageTitle: string;
+    notice: string;
+    tip: string;
+    fee: string;
+    total: string;
+    pay: string;
+    cancel: string;
+    fail: string;
+    explanation: string;
+    closed: Record<'paid' | 'failed' | 'expired', { title: string; text: string }>;
+    back: string;
+    missingTitle: string;
+    missingText: string;
+    home: string;
+  };
+  form: {
+    notPaidTitle: string;
+    notPaidText: string;
+    badAmountTitle: string;
+    back: string;
+  };
+}
+
+export const GUEST_ERROR_CODES = [
+  'validation_failed',
+  'rate_limited',
+  'payment_in_progress',
+  'max_retries',
+  'retry_too_soon',
+  'tip_not_found',
+  'pay_later_not_found',
+  'pay_later_expired',
+  'pay_later_used',
+  'pay_later_amount_mismatch',
+  'pay_later_in_progress',
+  'pay_later_mismatch',
+  'payment_unavailable',
+  'code_not_found',
+  'code_inactive',
+  'recipient_not_found',
+  'recipient_deactivated',
+  'business_deactivated',
+] as const;
+export type GuestErrorCode = (typeof GUEST_ERROR_CODES)[number];
+
+export function isGuestErrorCode(code: string): code is GuestErrorCode {
+  return (GUEST_ERROR_CODES as readonly string[]).includes(code);
+}
+
+const de: GuestServerTexts = {
+  errors: {
+    validation_failed: {
+      title: 'Ungültige Eingabe',
+      message: 'Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.',
+    },
+    rate_limited: {
+      title: 'Zu viele Anfragen',
+      message: 'Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+    },
+    payment_in_progress: {
+      title: 'Zahlung läuft bereits',
+      message: 'Bitte warten Sie, bis die laufende Zahlung abgeschlossen ist.',
+    },
+    max_retries: {
+      title: 'Maximale Versuche erreicht',
+      message: 'Bitte wenden Sie sich an das Personal für Hilfe.',
+    },
+    retry_too_soon: {
+      title: 'Bitte kurz warten',
+      message: 'Der nächste Versuch ist in wenigen Sekunden möglich.',
+    },
+    tip_not_found: {
+      title: 'Trinkgeld nicht gefunden',
+      message: 'Zu dieser Angabe gibt es kein Trinkgeld.',
+    },
+    pay_later_not_found: { title: 'Link ungültig', message: 'Diesen Zahlungslink gibt es nicht.' },
+    pay_later_expired: {
+      title: 'Link abgelaufen',
+      message: 'Dieser Zahlungslink ist abgelaufen: Links zum späteren Zahlen gelten 24 Stunden.',
+    },
+    pay_later_used: {
+      title: 'Link bereits verwendet',
+      message: 'Über diesen Zahlungslink wurde schon bezahlt. Vielen Dank!',
+    },
+    pay_later_amount_mismatch: {
+      title: 'Betrag passt nicht zum Link',
+      message: 'Über diesen Zahlungslink kann nur der Betrag des Links bezahlt werden.',
+    },
+    pay_later_in_progress: {
+      title: 'Zahlung läuft bereits',
+      message:
+        'Über diesen Zahlungslink läuft gerade eine Zahlung. Bitte warten Sie einige Minuten und öffnen Sie den Link dann erneut.',
+    },
+    pay_later_mismatch: {
+      title: 'Link ungültig',
+      message: 'Dieser Zahlungslink gehört zu einem anderen Code.',
+    },
+    payment_unavailable: {
+      title: 'Zahlungsabwicklung nicht verfügbar',
+      message: 'Das Personal wurde bereits informiert. Bitte versuchen Sie es später noch einmal.',
+    },
+    code_not_found: {
+      title: 'Ungültige UID',
+      message: 'Zu diesem Link gibt es keinen Bezahlpunkt.',
+    },
+    code_inactive: {
+      title: 'Code nicht aktiv',
+      message: 'Dieser Code ist nicht mehr aktiv. Bitte wenden Sie sich an das Personal.',
+    },
+    recipient_not_found: {
+      title: 'Mitarbeiter nicht gefunden',
+      message: 'Zu diesem Code gibt es niemanden mehr, der Trinkgeld empfangen kann.',
+    },
+    recipient_deactivated: {
+      title: 'Nicht mehr erreichbar',
+      message:
+        'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Sie können stattdessen dem Team oder dem Betrieb ein Trinkgeld geben.',
+    },
+    business_deactivated: {
+      title: 'Service nicht verfügbar',
+      message: 'Dieser Betrieb nimmt derzeit kein digitales Trinkgeld an.',
+    },
+  },
+  receiver: {
+    todayOne: (name) => `Ihr Trinkgeld geht heute an ${name}.`,
+    todayMany: (names) => `Ihr Trinkgeld geht an das heutige Serviceteam: ${names}.`,
+    businessTeam: (business) => `Ihr Trinkgeld geht an das Team von ${business}.`,
+    todayTeam: 'Ihr Trinkgeld geht an das heutige Serviceteam.',
+    todayTeamWeighted: (n) =>
+      `Ihr Trinkgeld geht an das heutige Serviceteam und wird nach Punkten unter ${n} Mitarbeitenden aufgeteilt.`,
+    todayTeamEqual: (n) =>
+      `Ihr Trinkgeld geht an das heutige Serviceteam und wird zu gleichen Teilen unter ${n} Mitarbeitenden aufgeteilt.`,
+    team: 'Ihr Trinkgeld geht an das Team.',
+    weighted: (n) => `Ihr Trinkgeld wird nach Punkten unter ${n} Mitarbeitenden aufgeteilt.`,
+    equal: (n) => `Ihr Trinkgeld wird zu gleichen Teilen unter ${n} Mitarbeitenden aufgeteilt.`,
+    and: 'und',
+  },
+  demo: {
+    tipFor: (name) => `Trinkgeld für ${name}`,
+    tipForTeam: (team) => `Trinkgeld für das Team ${team}`,
+    pageTitle: 'Bezahlen',
+    notice: 'Demo-Kasse – es wird kein echtes Geld bewegt',
+    tip: 'Trinkgeld',
+    fee: 'Servicebeitrag',
+    total: 'Gesamt',
+    pay: 'Bezahlen',
+    cancel: 'Abbrechen',
+    fail: 'Fehlschlagen',
+    explanation:
+      'Hier würde der Zahlungsanbieter Karte, Apple Pay oder Google Pay abfragen. In der Demo wählen Sie selbst, wie die Zahlung ausgeht.',
+    closed: {
+      paid: { title: 'Bereits bezahlt', text: 'Diese Zahlung ist schon abgeschlossen.' },
+      failed: { title: 'Zahlung fehlgeschlagen', text: 'Diese Zahlung ist fehlgeschlagen.' },
+      expired: {
+        title: 'Zahlung abgelaufen',
+        text: 'Diese Zahlung ist abgelaufen. Bitte starten Sie neu.',
+      },
+    },
+    back: 'Zurück zur Trinkgeldseite',
+    missingTitle: 'Zahlung nicht gefunden',
+    missingText: 'Diese Zahlungssitzung gibt es nicht.',
+    home: 'Zur Startseite',
+  },
+  form: {
+    notPaidTitle: 'Zahlung nicht abgeschlossen',
+    notPaidText: 'Es wurde nichts abgebucht. Sie können es noch einmal versuchen.',
+    badAmountTitle: 'Betrag nicht möglich',
+    back: 'Zurück zur Trinkgeld-Seite',
+  },
+};
+
+const en: GuestServerTexts = {
+  errors: {
+    validation_failed: {
+      title: 'Invalid input',
+      message: 'Please enter the amount as a number, e.g. 12.50 or 12.',
+    },
+    rate_limited: {
+      title: 'Too many requests',
+      message: 'Please wait a moment and try again.',
+    },
+    payment_in_progress: {
+      title: 'Payment already in progress',
+      message: 'Please wait until the current payment has finished.',
+    },
+    max_retries: {
+      title: 'Maximum attempts reached',
+      message: 'Please ask the staff for help.',
+    },
+    retry_too_soon: {
+      title: 'Please wait a moment',
+      message: 'The next attempt is possible in a few seconds.',
+    },
+    tip_not_found: { title: 'Tip not found', message: 'There is no tip for this reference.' },
+    pay_later_not_found: { title: 'Invalid link', message: 'This payment link does not exist.' },
+    pay_later_expired: {
+      title: 'Link expired',
+      message: 'This payment link has expired: pay-later links are valid for 24 hours.',
+    },
+    pay_later_used: {
+      title: 'Link already used',
+      message: 'This payment link has already been paid. Thank you!',
+    },
+    pay_later_amount_mismatch: {
+      title: 'Amount does not match the link',
+      message: "Only the link's amount can be paid through this payment link.",
+    },
+    pay_later_in_progress: {
+      title: 'Payment already in progress',
+      message:
+        'A payment through this link is in progress. Please wait a few minutes and then open the link again.',
+    },
+    pay_later_mismatch: {
+      title: 'Invalid link',
+      message: 'This payment link belongs to another code.',
+    },
+    payment_unavailable: {
+      title: 'Payments unavailable',
+      message: 'The staff have already been informed. Please try again later.',
+    },
+    code_not_found: { title: 'Invalid UID', message: 'There is no payment point for this link.' },
+    code_inactive: {
+      title: 'Code not active',
+      message: 'This code is no longer active. Please ask the staff.',
+    },
+    recipient_not_found: {
+      title: 'Employee not found',
+      message: 'There is no longer anyone who can receive tips through this code.',
+    },
+    recipient_deactivated: {
+      title: 'No longer available',
+      message:
+        'This person no longer receives tips through this code. You can tip the team or the business instead.',
+    },
+    business_deactivated: {
+      title: 'Service unavailable',
+      message: 'This business does not accept digital tips at the moment.',
+    },
+  },
+  receiver: {
+    todayOne: (name) => `Your tip goes to ${name} today.`,
+    todayMany: (names) => `Your tip goes to today's service team: ${names}.`,
+    businessTeam: (business) => `Your tip goes to the team of ${business}.`,
+    todayTeam: "Your tip goes to today's service team.",
+    todayTeamWeighted: (n) =>
+      `Your tip goes to today's service team and is split by points among ${n} staff members.`,
+    todayTeamEqual: (n) =>
+      `Your tip goes to today's service team and is split equally among ${n} staff members.`,
+    team: 'Your tip goes to the team.',
+    weighted: (n) => `Your tip is split by points among ${n} staff members.`,
+    equal: (n) => `Your tip is split equally among ${n} staff members.`,
+    and: 'and',
+  },
+  demo: {
+    tipFor: (name) => `Tip for ${name}`,
+    tipForTeam: (team) => `Tip for the team ${team}`,
+    pageTitle: 'Pay',
+    notice: 'Demo checkout – no real money is moved',
+    tip: 'Tip',
+    fee: 'Service contribution',
+    total: 'Total',
+    pay: 'Pay',
+    cancel: 'Cancel',
+    fail: 'Fail',
+    explanation:
+      'Here the payment provider would ask for a card, Apple Pay or Google Pay. In the demo you choose how the payment ends.',
+    closed: {
+      paid: { title: 'Already paid', text: 'This payment has already been completed.' },
+      failed: { title: 'Payment failed', text: 'This payment has failed.' },
+      expired: { title: 'Payment expired', text: 'This payment has expired. Please start again.' },
+    },
+    back: 'Back to the tip page',
+    missingTitle: 'Payment not found',
+    missingText: 'This payment session does not exist.',
+    home: 'To the home page',
+  },
+  form: {
+    notPaidTitle: 'Payment not completed',
+    notPaidText: 'Nothing was charged. You can try again.',
+    badAmountTitle: 'Amount not possible',
+    back: 'Back to the tip page',
+  },
+};
+
+const fr: GuestServerTexts = {
+  errors: {
+    validation_failed: {
+      title: 'Saisie invalide',
+      message: 'Veuillez saisir le montant en chiffres, par ex. 12,50 ou 12.',
+    },
+    rate_limited: {
+      title: 'Trop de requêtes',
+      message: 'Veuillez patienter un instant et réessayer.',
+    },
+    payment_in_progress: {
+      title: 'Paiement déjà en cours',
+      message: 'Veuillez attendre la fin du paiement en cours.',
+    },
+    max_retries: {
+      title: 'Nombre maximal de tentatives atteint',
+      message: "Veuillez demander de l'aide au personnel.",
+    },
+    retry_too_soon: {
+      title: 'Veuillez patienter',
+      message: 'La prochaine tentative sera possible dans quelques secondes.',
+    },
+    tip_not_found: {
+      title: 'Pourboire introuvable',
+      message: "Il n'existe aucun pourboire pour cette référence.",
+    },
+    pay_later_not_found: {
+      title: 'Lien invalide',
+      message: "Ce lien de paiement n'existe pas.",
+    },
+    pay_later_expired: {
+      title: 'Lien expiré',
+      message:
+        'Ce lien de paiement a expiré : les liens de paiement différé sont valables 24 heures.',
+    },
+    pay_later_used: {
+      title: 'Lien déjà utilisé',
+      message: 'Ce lien de paiement a déjà été payé. Merci !',
+    },
+    pay_later_amount_mismatch: {
+      title: 'Le montant ne correspond pas au lien',
+      message: 'Seul le montant du lien peut être payé avec ce lien de paiement.',
+    },
+    pay_later_in_progress: {
+      title: 'Paiement déjà en cours',
+      message:
+        'Un paiement est en cours avec ce lien. Veuillez patienter quelques minutes, puis rouvrir le lien.',
+    },
+    pay_later_mismatch: {
+      title: 'Lien invalide',
+      message: 'Ce lien de paiement appartient à un autre code.',
+    },
+    payment_unavailable: {
+      title: 'Paiement indisponible',
+      message: 'Le personnel a déjà été informé. Veuillez réessayer plus tard.',
+    },
+    code_not_found: {
+      title: 'UID invalide',
+      message: "Il n'existe aucun point de paiement pour ce lien.",
+    },
+    code_inactive: {
+      title: 'Code inactif',
+      message: "Ce code n'est plus actif. Veuillez vous adresser au personnel.",
+    },
+    recipient_not_found: {
+      title: 'Employé introuvable',
+      message: 'Plus personne ne peut recevoir de pourboire avec ce code.',
+    },
+    recipient_deactivated: {
+      title: 'Plus joignable',
+      message:
+        "Cette personne ne reçoit plus de pourboires avec ce code. Vous pouvez donner un pourboire à l'équipe ou à l'établissement.",
+    },
+    business_deactivated: {
+      title: 'Service indisponible',
+      message: "Cet établissement n'accepte pas de pourboires numériques pour le moment.",
+    },
+  },
+  receiver: {
+    todayOne: (name) => `Votre pourboire revient aujourd'hui à ${name}.`,
+    todayMany: (names) => `Votre pourboire revient à l'équipe de service du jour : ${names}.`,
+    businessTeam: (business) => `Votre pourboire revient à l'équipe de ${business}.`,
+    todayTeam: "Votre pourboire revient à l'équipe de service du jour.",
+    todayTeamWeighted: (n) =>
+      `Votre pourboire revient à l'équipe de service du jour et est réparti selon des points entre ${n} employés.`,
+    todayTeamEqual: (n) =>
+      `Votre pourboire revient à l'équipe de service du jour et est réparti à parts égales entre ${n} employés.`,
+    team: "Votre pourboire revient à l'équipe.",
+    weighted: (n) => `Votre pourboire est réparti selon des points entre ${n} employés.`,
+    equal: (n) => `Votre pourboire est réparti à parts égales entre ${n} employés.`,
+    and: 'et',
+  },
+  demo: {
+    tipFor: (name) => `Pourboire pour ${name}`,
+    tipForTeam: (team) => `Pourboire pour l'équipe ${team}`,
+    pageTitle: 'Payer',
+    notice: "Caisse de démonstration – aucun argent réel n'est débité",
+    tip: 'Pourboire',
+    fee: 'Contribution de service',
+    total: 'Total',
+    pay: 'Payer',
+    cancel: 'Annuler',
+    fail: 'Faire échouer',
+    explanation:
+      'Ici, le prestataire de paiement demanderait une carte, Apple Pay ou Google Pay. Dans la démo, vous choisissez vous-même l’issue du paiement.',
+    closed: {
+      paid: { title: 'Déjà payé', text: 'Ce paiement est déjà terminé.' },
+      failed: { title: 'Paiement échoué', text: 'Ce paiement a échoué.' },
+      expired: { title: 'Paiement expiré', text: 'Ce paiement a expiré. Veuillez recommencer.' },
+    },
+    back: 'Retour à la page de pourboire',
+    missingTitle: 'Paiement introuvable',
+    missingText: "Cette session de paiement n'existe pas.",
+    home: "Vers la page d'accueil",
+  },
+  form: {
+    notPaidTitle: 'Paiement non terminé',
+    notPaidText: "Rien n'a été débité. Vous pouvez réessayer.",
+    badAmountTitle: 'Montant impossible',
+    back: 'Retour à la page de pourboire',
+  },
+};
+
+const es: GuestServerTexts = {
+  errors: {
+    validation_failed: {
+      title: 'Entrada no válida',
+      message: 'Introduzca el importe como número, p. ej. 12,50 o 12.',
+    },
+    rate_limited: {
+      title: 'Demasiadas solicitudes',
+      message: 'Espere un momento y vuelva a intentarlo.',
+    },
+    payment_in_progress: {
+      title: 'Pago ya en curso',
+      message: 'Espere a que termine el pago en curso.',
+    },
+    max_retries: {
+      title: 'Número máximo de intentos alcanzado',
+      message: 'Pida ayuda al personal.',
+    },
+    retry_too_soon: {
+      title: 'Espere un momento',
+      message: 'El siguiente intento será posible en unos segundos.',
+    },
+    tip_not_found: {
+      title: 'Propina no encontrada',
+      message: 'No hay ninguna propina para esta referencia.',
+    },
+    pay_later_not_found: { title: 'Enlace no válido', message: 'Este enlace de pago no existe.' },
+    pay_later_expired: {
+      title: 'Enlace caducado',
+      message: 'Este enlace de pago ha caducado: los enlaces para pagar más tarde valen 24 horas.',
+    },
+    pay_later_used: {
+      title: 'Enlace ya utilizado',
+      message: 'Este enlace de pago ya se ha pagado. ¡Gracias!',
+    },
+    pay_later_amount_mismatch: {
+      title: 'El importe no coincide con el enlace',
+      message: 'Con este enlace de pago solo se puede pagar el importe del enlace.',
+    },
+    pay_later_in_progress: {
+      title: 'Pago ya en curso',
+      message:
+        'Hay un pago en curso con este enlace. Espere unos minutos y vuelva a abrir el enlace.',
+    },
+    pay_later_mismatch: {
+      title: 'Enlace no válido',
+      message: 'Este enlace de pago pertenece a otro código.',
+    },
+    payment_unavailable: {
+      title: 'Pagos no disponibles',
+      message: 'El personal ya ha sido informado. Vuelva a intentarlo más tarde.',
+    },
+    code_not_found: {
+      title: 'UID no válido',
+      message: 'No hay ningún punto de pago para este enlace.',
+    },
+    code_inactive: {
+      title: 'Código no activo',
+      message: 'Este código ya no está activo. Diríjase al personal.',
+    },
+    recipient_not_found: {
+      title: 'Empleado no encontrado',
+      message: 'Ya no hay nadie que pueda recibir propinas con este código.',
+    },
+    recipient_deactivated: {
+      title: 'Ya no disponible',
+      message:
+        'Esta persona ya no recibe propinas con este código. Puede dar una propina al equipo o al establecimiento.',
+    },
+    business_deactivated: {
+      title: 'Servicio no disponible',
+      message: 'Este establecimiento no acepta propinas digitales en este momento.',
+    },
+  },
+  receiver: {
+    todayOne: (name) => `Su propina es hoy para ${name}.`,
+    todayMany: (names) => `Su propina es para el equipo de servicio de hoy: ${names}.`,
+    businessTeam: (business) => `Su propina es para el equipo de ${business}.`,
+    todayTeam: 'Su propina es para el equipo de servicio de hoy.',
+    todayTeamWeighted: (n) =>
+      `Su propina es para el equipo de servicio de hoy y se reparte por puntos entre ${n} empleados.`,
+    todayTeamEqual: (n) =>
+      `Su propina es para el equipo de servicio de hoy y se reparte a partes iguales entre ${n} empleados.`,
+    team: 'Su propina es para el equipo.',
+    weighted: (n) => `Su propina se reparte por puntos entre ${n} empleados.`,
+    equal: (n) => `Su propina se reparte a partes iguales entre ${n} empleados.`,
+    and: 'y',
+  },
+  demo: {
+    tipFor: (name) => `Propina para ${name}`,
+    tipForTeam: (team) => `Propina para el equipo ${team}`,
+    pageTitle: 'Pagar',
+    notice: 'Caja de demostración: no se mueve dinero real',
+    tip: 'Propina',
+    fee: 'Contribución al servicio',
+    total: 'Total',
+    pay: 'Pagar',
+    cancel: 'Cancelar',
+    fail: 'Hacer fallar',
+    explanation:
+      'Aquí el proveedor de pagos pediría una tarjeta, Apple Pay o Google Pay. En la demo usted elige cómo termina el pago.',
+    closed: {
+      paid: { title: 'Ya pagado', text: 'Este pago ya se ha completado.' },
+      failed: { title: 'Pago fallido', text: 'Este pago ha fallado.' },
+      expired: { title: 'Pago caducado', text: 'Este pago ha caducado. Vuelva a empezar.' },
+    },
+    back: 'Volver a la página de propina',
+    missingTitle: 'Pago no encontrado',
+    missingText: 'Esta sesión de pago no existe.',
+    home: 'A la página de inicio',
+  },
+  form: {
+    notPaidTitle: 'Pago no completado',
+    notPaidText: 'No se ha cobrado nada. Puede volver a intentarlo.',
+    badAmountTitle: 'Importe no posible',
+    back: 'Volver a la página de propina',
+  },
+};
+
+const it: GuestServerTexts = {
+  errors: {
+    validation_failed: {
+      title: 'Inserimento non valido',
+      message: "Inserisca l'importo come numero, ad es. 12,50 o 12.",
+    },
+    rate_limited: {
+      title: 'Troppe richieste',
+      message: 'Attenda un momento e riprovi.',
+    },
+    payment_in_progress: {
+      title: 'Pagamento già in corso',
+      message: 'Attenda la conclusione del pagamento in corso.',
+    },
+    max_retries: {
+      title: 'Numero massimo di tentativi raggiunto',
+      message: 'Chieda aiuto al personale.',
+    },
+    retry_too_soon: {
+      title: 'Attenda un momento',
+      message: 'Il prossimo tentativo sarà possibile tra pochi secondi.',
+    },
+    tip_not_found: {
+      title: 'Mancia non trovata',
+      message: 'Non esiste alcuna mancia per questo riferimento.',
+    },
+    pay_later_not_found: {
+      title: 'Link non valido',
+      message: 'Questo link di pagamento non esiste.',
+    },
+    pay_later_expired: {
+      title: 'Link scaduto',
+      message: 'Questo link di pagamento è scaduto: i link per pagare più tardi valgono 24 ore.',
+    },
+    pay_later_used: {
+      title: 'Link già utilizzato',
+      message: 'Questo link di pagamento è già stato pagato. Grazie!',
+    },
+    pay_later_amount_mismatch: {
+      title: "L'importo non corrisponde al link",
+      message: "Con questo link di pagamento si può pagare solo l'importo del link.",
+    },
+    pay_later_in_progress: {
+      title: 'Pagamento già in corso',
+      message:
+        'È in corso un pagamento con questo link. Attenda qualche minuto e poi riapra il link.',
+    },
+    pay_later_mismatch: {
+      title: 'Link non valido',
+      message: 'Questo link di pagamento appartiene a un altro codice.',
+    },
+    payment_unavailable: {
+      title: 'Pagamenti non disponibili',
+      message: 'Il personale è già stato informato. Riprovi più tardi.',
+    },
+    code_not_found: {
+      title: 'UID non valido',
+      message: 'Non esiste alcun punto di pagamento per questo link.',
+    },
+    code_inactive: {
+      title: 'Codice non attivo',
+      message: 'Questo codice non è più attivo. Si rivolga al personale.',
+    },
+    recipient_not_found: {
+      title: 'Dipendente non trovato',
+      message: 'Non c’è più nessuno che possa ricevere mance con questo codice.',
+    },
+    recipient_deactivated: {
+      title: 'Non più raggiungibile',
+      message:
+        'Questa persona non riceve più mance con questo codice. Può lasciare una mancia al team o alla struttura.',
+    },
+    business_deactivated: {
+      title: 'Servizio non disponibile',
+      message: 'Questa struttura al momento non accetta mance digitali.',
+    },
+  },
+  receiver: {
+    todayOne: (name) => `Oggi la Sua mancia va a ${name}.`,
+    todayMany: (names) => `La Sua mancia va al team di servizio di oggi: ${names}.`,
+    businessTeam: (business) => `La Sua mancia va al team di ${business}.`,
+    todayTeam: 'La Sua mancia va al team di servizio di oggi.',
+    todayTeamWeighted: (n) =>
+      `La Sua mancia va al team di servizio di oggi e viene divisa a punti tra ${n} dipendenti.`,
+    todayTeamEqual: (n) =>
+      `La Sua mancia va al team di servizio di oggi e viene divisa in parti uguali tra ${n} dipendenti.`,
+    team: 'La Sua mancia va al team.',
+    weighted: (n) => `La Sua mancia viene divisa a punti tra ${n} dipendenti.`,
+    equal: (n) => `La Sua mancia viene divisa in parti uguali tra ${n} dipendenti.`,
+    and: 'e',
+  },
+  demo: {
+    tipFor: (name) => `Mancia per ${name}`,
+    tipForTeam: (team) => `Mancia per il team ${team}`,
+    pageTitle: 'Paga',
+    notice: 'Cassa demo: non viene mosso denaro reale',
+    tip: 'Mancia',
+    fee: 'Contributo di servizio',
+    total: 'Totale',
+    pay: 'Paga',
+    cancel: 'Annulla',
+    fail: 'Fai fallire',
+    explanation:
+      'Qui il fornitore di pagamento chiederebbe una carta, Apple Pay o Google Pay. Nella demo scegli tu come finisce il pagamento.',
+    closed: {
+      paid: { title: 'Già pagato', text: 'Questo pagamento è già concluso.' },
+      failed: { title: 'Pagamento non riuscito', text: 'Questo pagamento non è riuscito.' },
+      expired: { title: 'Pagamento scaduto', text: 'Questo pagamento è scaduto. Ricominci.' },
+    },
+    back: 'Torna alla pagina della mancia',
+    missingTitle: 'Pagamento non trovato',
+    missingText: 'Questa sessione di pagamento non esiste.',
+    home: 'Alla pagina iniziale',
+  },
+  form: {
+    notPaidTitle: 'Pagamento non concluso',
+    notPaidText: 'Non è stato addebitato nulla. Può riprovare.',
+    badAmountTitle: 'Importo non possibile',
+    back: 'Torna alla pagina della mancia',
+  },
+};
+
+export const GUEST_SERVER_TEXTS: Record<GuestLocale, GuestServerTexts> = { de, en, fr, es, it };

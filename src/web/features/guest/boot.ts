@@ -1,0 +1,106 @@
+import '../../styles.css';
+import { loadBrandFont } from '../../lib/brand-theme';
+import { GUEST_INITIAL_DATA_ID, type GuestInitialData } from './initial-data';
+
+/**
+ * The only script the guest pages load up front (decision 0220). A tip page arrives rendered and
+ * works as plain forms, so React and the app load when the guest first reaches for the page
+ * (touch, key, focus, pointer) — or at once where the page needs them: a return from the
+ * checkout, a pay-later link, a preset amount, the pages rendered in the browser.
+ */
+const STORAGE_KEY = 'trinkgeld.guest-language';
+const rendered = document.getElementById(GUEST_INITIAL_DATA_ID);
+let started: Promise<void> | null = null;
+let ready = false;
+
+/** A language picked in the switch before the app ran: applied once it runs. */
+let pickedLanguage: string | null = null;
+document.addEventListener('change', (event) => {
+  const target = event.target;
+  if (!ready && target instanceof HTMLSelectElement) pickedLanguage = target.value;
+});
+
+/** What the guest typed before the app ran, handed to it as if typed now (live validation). */
+function handOverTyped(): void {
+  const input = document.querySelector<HTMLInputElement>('input[name="custom"]');
+  if (!input || input.value === '') return;
+  const typed = input.value;
+  // React tracks the value it last saw: clear that first, so the typed value counts as a change.
+  input.value = '';
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function start(): Promise<void> {
+  started ??= import('./app').then(async (app) => {
+    await app.startGuestApp();
+    ready = true;
+    handOverTyped();
+    if (pickedLanguage) app.chooseLanguage(pickedLanguage);
+  });
+  return started;
+}
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function renderedData(): GuestInitialData | null {
+  try {
+    return JSON.parse(rendered?.textContent ?? 'null') as GuestInitialData | null;
+  } catch {
+    return null;
+  }
+}
+const data = renderedData();
+const branding = data?.kind === 'tip-page' ? data.entry.branding : (data?.branding ?? null);
+// The business's font belongs to the first view; only its own stylesheet loads (decision 0110).
+if (branding) loadBrandFont(branding.fontFamily);
+
+/** Hands a submit that came before the app to the app, as if it had been there already. */
+async function replay(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
+  if (submitter instanceof HTMLButtonElement && submitter.name === 'amount') {
+    submitter.click();
+    return;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  form.requestSubmit();
+}
+
+const stored = storedLanguage();
+if (
+  !data ||
+  data.kind !== 'tip-page' ||
+  window.location.search !== '' ||
+  (stored && stored !== data.locale)
+) {
+  void start();
+} else {
+  const events = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
+  const onFirst = () => {
+    for (const name of events) window.removeEventListener(name, onFirst, true);
+    void start();
+  };
+  for (const name of events)
+    window.addEventListener(name, onFirst, { capture: true, passive: true });
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (ready) return;
+      const form = event.target as HTMLFormElement;
+      const submitter = (event as SubmitEvent).submitter;
+      event.preventDefault();
+      submitter?.setAttribute('aria-busy', 'true');
+      start().then(
+        () => replay(form, submitter),
+        // The app did not load (captive portal, flaky network): the plain form still works.
+        () => form.submit(),
+      );
+    },
+    true,
+  );
+}

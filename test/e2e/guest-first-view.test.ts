@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
+import { useE2E } from './support/environment';
+import { trackPageErrors } from './support/harness';
+
+/**
+ * Issue 16 items 1 and 2: the tip page arrives rendered (first screen in the HTML), React takes
+ * it over without a hydration complaint, and with JavaScript off the page still takes a tip
+ * through the demo checkout to a thank-you page.
+ */
+const e2e = useE2E({ seeded: false });
+let cafe: FactoryBusiness;
+
+const text = (value: string | null) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+beforeAll(async () => {
+  cafe = await createBusiness(e2e.server.deps.database.db, {
+    name: 'Café Ohneskript',
+    employees: [{ fullName: 'Nora Quell' }],
+    points: ['person'],
+  });
+});
+
+describe('the tip page first view', () => {
+  it('is in the HTML itself, and hydrates with a clean console', async () => {
+    const uid = cafe.points[0]!.uid;
+    const html = await (await fetch(`${e2e.server.url}/t/${uid}`)).text();
+    expect(html).toContain('Nora Quell');
+    expect(html).toContain('Café Ohneskript');
+    expect(html).toContain('Eigener Betrag');
+    expect(html).toMatch(/<button type="submit" value="1000"[^>]*>10\s€<\/button>/);
+    expect(html).toContain('name="custom"');
+
+    const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const console: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
+    });
+    await page.goto(`/t/${uid}`);
+    await page.getByRole('heading', { name: 'Nora Quell' }).waitFor();
+    // A tap before the app has loaded is kept and handed to it once it has.
+    await page.getByRole('button', { name: '10 €' }).click();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 10,00 €' }).click();
+    await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+  });
+});
+
+describe('without JavaScript', () => {
+  it('a guest tips 7,50 € through the plain form and lands on the thank-you page', async () => {
+    const context = await e2e.context({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    const uid = cafe.points[0]!.uid;
+    await page.goto(`/t/${uid}`);
+    await page.getByRole('heading', { name: 'Nora Quell' }).waitFor();
+    await page.getByLabel('Eigener Betrag').fill('7,5');
+    await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
+    await page.waitForURL('**/checkout/demo/**');
+    await page.getByRole('button', { name: 'Bezahlen' }).click();
+    await page.waitForURL(`**/t/${uid}/thanks**`);
+    await page.getByRole('heading', { name: 'Vielen Dank!' }).waitFor();
+    const body = text(await page.locator('main').textContent());
+    expect(body).toContain('Trinkgeld für Nora Quell');
+    expect(body).toContain('7,50 €');
+    await page.getByRole('link', { name: 'Zurück zur Trinkgeld-Seite' }).click();
+    await page.getByRole('heading', { name: 'Nora Quell' }).waitFor();
+  });
+});
