@@ -22,6 +22,8 @@ interface Journey {
   feeLabel: RegExp;
   messageLabel: string;
   card: string;
+  /** The demo checkout's pay button, in the guest's language too. */
+  checkoutPay: string;
   success: string;
   tip: string;
   contribution: string;
@@ -45,6 +47,7 @@ const journeys: Journey[] = [
     feeLabel: /platform costs of €0\.45/,
     messageLabel: 'Personal message (optional)',
     card: 'Pay by card',
+    checkoutPay: 'Pay',
     success: 'Thank you for your appreciation!',
     tip: '€10.00',
     contribution: 'Plus your service contribution to the platform: €0.45Total paid: €10.45',
@@ -66,6 +69,7 @@ const journeys: Journey[] = [
     feeLabel: /frais de plateforme de 0,45/,
     messageLabel: 'Message personnel (facultatif)',
     card: 'Payer par carte',
+    checkoutPay: 'Payer',
     success: 'Merci pour votre reconnaissance !',
     tip: '10,00 €',
     contribution:
@@ -80,11 +84,11 @@ const journeys: Journey[] = [
   },
 ];
 
-async function payOnDemandCheckout(page: Page, code: string, card: string): Promise<void> {
-  await page.getByRole('button', { name: card }).click();
+async function payOnDemandCheckout(page: Page, code: string, j: Journey): Promise<void> {
+  await page.getByRole('button', { name: j.card }).click();
   await page.waitForURL('**/checkout/demo/**');
-  // The demo checkout stands in for the provider's hosted page.
-  await page.getByRole('button', { name: 'Bezahlen' }).click();
+  // The demo checkout stands in for the provider's hosted page and speaks the guest's language.
+  await page.getByRole('button', { name: j.checkoutPay, exact: true }).click();
   await page.waitForURL(`**/t/${code}**`);
 }
 
@@ -109,7 +113,7 @@ describe('guest languages', () => {
     await page.getByRole('heading', { name: j.paymentTitle }).waitFor();
     await page.getByLabel(j.feeLabel).check();
     await page.getByLabel(j.messageLabel).fill('Merci / thanks');
-    await payOnDemandCheckout(page, code, j.card);
+    await payOnDemandCheckout(page, code, j);
 
     await page.getByRole('heading', { name: j.success }).waitFor();
     expect(text(await page.getByTestId('success-tip-amount').textContent())).toBe(j.tip);

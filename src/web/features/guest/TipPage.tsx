@@ -8,12 +8,12 @@ import { AmountStep } from './AmountStep';
 import { setGuestBranding } from './brand-theme';
 import { guestApi, track } from './guest-api';
 import { useFirstViewTexts } from './i18n';
-import { PaymentFlow, preloadPaymentFlow, TipPageProblem } from './on-demand';
+import { PaymentFlow, preloadPaymentFlow } from './on-demand';
 import { readTipPageParams } from './params';
 import { takeActivePayment } from './payment-memory';
 import { LegalLinks } from './LegalLinks';
 import { RecipientHeader } from './RecipientHeader';
-import type { TipPageProblemState } from './TipPageProblem';
+import { handleLoadError, TipPageProblem, type TipPageProblemState } from './TipPageProblem';
 
 type Load =
   | { state: 'loading' }
@@ -75,8 +75,7 @@ export function TipPage({
       try {
         entry = initialEntry ?? (await guestApi.resolveCode(code));
       } catch (error) {
-        // The failure paths and their texts load only when needed (TipPageProblem.tsx).
-        const { handleLoadError } = await import('./TipPageProblem');
+        // The problem pages come with the app: the server renders them too and they hydrate.
         const problem = handleLoadError(error, code);
         if (problem) setLoad({ state: 'problem', problem });
         return;

@@ -17,7 +17,10 @@ let ready = false;
 let pickedLanguage: string | null = null;
 document.addEventListener('change', (event) => {
   const target = event.target;
-  if (!ready && target instanceof HTMLSelectElement) pickedLanguage = target.value;
+  if (ready || !(target instanceof HTMLSelectElement)) return;
+  // A keyboard or script may change the switch without any of the events below: start here too.
+  pickedLanguage = target.value;
+  void start();
 });
 
 /** What the guest typed before the app ran, handed to it as if typed now (live validation). */
