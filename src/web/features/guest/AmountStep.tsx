@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { takeTypedAmount } from './early-typing';
 import {
   CUSTOM_AMOUNT_TRACKING_PAUSE_MS,
   MAX_TIP_CENTS,
@@ -72,7 +73,14 @@ export function AmountStep({
   useEffect(() => () => clearTimeout(pause.current), []);
   // False in the server's HTML and while hydrating it, so both render the same markup.
   const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    setEnhanced(true);
+    // An amount typed before the app ran counts as typed now (live validation, the button).
+    const early = takeTypedAmount();
+    if (early) changeCustom(early);
+    // Once, when the step goes live.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const typed = custom.trim() === '' ? null : parseEuroToCents(custom);
   const problem = custom.trim() === '' ? null : amountProblem(texts, intl, typed, custom);

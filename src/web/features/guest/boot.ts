@@ -1,5 +1,6 @@
 import '../../styles.css';
 import { loadBrandFont } from '../../lib/brand-theme';
+import { rememberTypedAmount } from './early-typing';
 import { GUEST_INITIAL_DATA_ID, type GuestInitialData } from './initial-data';
 
 /**
@@ -23,22 +24,17 @@ document.addEventListener('change', (event) => {
   void start();
 });
 
-/** What the guest typed before the app ran, handed to it as if typed now (live validation). */
-function handOverTyped(): void {
-  const input = document.querySelector<HTMLInputElement>('input[name="custom"]');
-  if (!input || input.value === '') return;
-  const typed = input.value;
-  // React tracks the value it last saw: clear that first, so the typed value counts as a change.
-  input.value = '';
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
+document.addEventListener('input', (event) => {
+  const target = event.target;
+  if (!ready && target instanceof HTMLInputElement && target.name === 'custom') {
+    rememberTypedAmount(target.value);
+  }
+});
 
 function start(): Promise<void> {
   started ??= import('./app').then(async (app) => {
     await app.startGuestApp();
     ready = true;
-    handOverTyped();
     if (pickedLanguage) app.chooseLanguage(pickedLanguage);
   });
   return started;
