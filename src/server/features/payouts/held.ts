@@ -28,14 +28,19 @@ async function lockHeld(tx: Tx, businessId: string, tipId: string) {
   return tip;
 }
 
+/** The tip is no longer held: it counts for payouts again (or leaves them as refunded). */
+async function endReview(tx: Tx, tipId: string, at: Date): Promise<void> {
+  await tx
+    .update(tips)
+    .set({ reviewReason: null, reviewAt: null, updatedAt: at })
+    .where(eq(tips.id, tipId));
+}
+
 /** The owner checked the payment and lets the tip go into the next payout. */
 export async function releaseHeldTip(database: Database, input: Decision): Promise<void> {
   await database.db.transaction(async (tx) => {
     const tip = await lockHeld(tx, input.businessId, input.tipId);
-    await tx
-      .update(tips)
-      .set({ reviewReason: null, reviewAt: null, updatedAt: input.at })
-      .where(eq(tips.id, tip.id));
+    await endReview(tx, tip.id, input.at);
     await writeAudit(tx, {
       actor: input.actor,
       action: 'held_tip_release',
@@ -84,10 +89,7 @@ export async function refundHeldTip(
   const change = await database.db.transaction(async (tx) => {
     const tip = await lockHeld(tx, input.businessId, input.tipId);
     const refunded = await markTipRefunded(tx, { tipId: tip.id, at: input.at });
-    await tx
-      .update(tips)
-      .set({ reviewReason: null, reviewAt: null, updatedAt: input.at })
-      .where(eq(tips.id, tip.id));
+    await endReview(tx, tip.id, input.at);
     await writeAudit(tx, {
       actor: input.actor,
       action: 'payment_refund',
