@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payouts, tipAdjustments } from '../../db/schema';
 import { DELETED_PERSON_NAME } from '../../../shared/api/privacy';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
@@ -54,6 +56,73 @@ describe('GDPR: downloading one’s own data', () => {
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(response.body).not.toContain(colleagues.id);
     expect(response.body).not.toContain('password');
+  });
+
+  it('also lists the replies the employee wrote, their payouts and deductions', async () => {
+    const { hotel, a, b, mine, colleagues } = await hotelWithTips();
+    const cookie = await signIn(t, a.email);
+    const replied = await t.inject({
+      method: 'POST',
+      url: `/api/employee/tips/${mine.id}/reply`,
+      headers: { cookie },
+      payload: { message: 'Vielen Dank, bis bald!' },
+    });
+    expect(replied.statusCode).toBe(201);
+    const db = t.database.db;
+    const [payout] = await db
+      .insert(payouts)
+      .values({
+        businessId: hotel.id,
+        employeeId: a.id,
+        batchId: randomUUID(),
+        amountCents: 1234,
+        status: 'paid',
+        provider: 'demo',
+        providerTransferId: 'tr_demo_export',
+        idempotencyKey: `payout:export:${a.id}`,
+      })
+      .returning();
+    await db.insert(payouts).values({
+      businessId: hotel.id,
+      employeeId: b.id,
+      batchId: randomUUID(),
+      amountCents: 999,
+      status: 'paid',
+      provider: 'demo',
+      providerTransferId: 'tr_demo_colleague',
+      idempotencyKey: `payout:export:${b.id}`,
+    });
+    await db.insert(tipAdjustments).values({
+      businessId: hotel.id,
+      tipId: mine.id,
+      profileId: a.id,
+      kind: 'refund',
+      amountCents: 200,
+      reason: 'Teilerstattung',
+      providerRef: 're_export',
+    });
+    const response = await t.inject({
+      method: 'GET',
+      url: '/api/me/data-export',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    expect(data.replies).toEqual([
+      expect.objectContaining({ tipId: mine.id, message: 'Vielen Dank, bis bald!' }),
+    ]);
+    expect(data.payouts).toEqual([
+      expect.objectContaining({
+        id: payout!.id,
+        amountCents: 1234,
+        providerTransferId: 'tr_demo_export',
+      }),
+    ]);
+    expect(data.deductions).toEqual([
+      expect.objectContaining({ tipId: mine.id, kind: 'refund', amountCents: 200 }),
+    ]);
+    expect(response.body).not.toContain('tr_demo_colleague');
+    expect(response.body).not.toContain(colleagues.id);
   });
 
   it('is refused without a session', async () => {

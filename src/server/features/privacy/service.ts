@@ -9,9 +9,11 @@ import {
   authTokens,
   media,
   paymentEntrypoints,
+  payouts,
   profiles,
   qrCodes,
   teamMembers,
+  tipAdjustments,
   tipAllocations,
   tipReplies,
   tipReplyAddresses,
@@ -27,7 +29,8 @@ import { canDeleteOwnAccount, canExportOwnData } from './policy';
 /**
  * Everything stored about the signed-in person (Art. 15/20 GDPR), as one JSON document: account,
  * profile, team memberships, payment points naming them, tips received (direct and team shares,
- * with the guests' messages to them), sessions and the audit rows of their own actions.
+ * with the guests' messages to them), the replies they wrote, the payouts to them and the amounts
+ * deducted from their shares, sessions and the audit rows of their own actions.
  */
 export async function exportOwnData(deps: AppDeps, actor: Actor) {
   if (!canExportOwnData(actor, actor.userId)) throw new AppError(ERRORS.forbidden);
@@ -95,6 +98,40 @@ export async function exportOwnData(deps: AppDeps, actor: Actor) {
         ? or(eq(tips.employeeId, id), inArray(tips.id, [...shareByTip.keys()]))
         : eq(tips.employeeId, id),
     );
+  const replies = await db
+    .select({
+      tipId: tipReplies.tipId,
+      message: tipReplies.message,
+      repliedAt: tipReplies.repliedAt,
+    })
+    .from(tipReplies)
+    .where(eq(tipReplies.employeeId, id));
+  const transfers = await db
+    .select({
+      id: payouts.id,
+      amountCents: payouts.amountCents,
+      feeCents: payouts.feeCents,
+      currency: payouts.currency,
+      method: payouts.method,
+      status: payouts.status,
+      provider: payouts.provider,
+      providerTransferId: payouts.providerTransferId,
+      createdAt: payouts.createdAt,
+      processedAt: payouts.processedAt,
+    })
+    .from(payouts)
+    .where(eq(payouts.employeeId, id));
+  const deductions = await db
+    .select({
+      tipId: tipAdjustments.tipId,
+      kind: tipAdjustments.kind,
+      amountCents: tipAdjustments.amountCents,
+      reason: tipAdjustments.reason,
+      payoutId: tipAdjustments.payoutId,
+      createdAt: tipAdjustments.createdAt,
+    })
+    .from(tipAdjustments)
+    .where(eq(tipAdjustments.profileId, id));
   const sessions = await db
     .select({
       createdAt: authSessions.createdAt,
@@ -122,6 +159,9 @@ export async function exportOwnData(deps: AppDeps, actor: Actor) {
       ...tip,
       ...(shareByTip.has(tip.id) ? { yourShareCents: shareByTip.get(tip.id) } : {}),
     })),
+    replies,
+    payouts: transfers,
+    deductions,
     sessions,
     auditLog: actions,
   };
