@@ -6,8 +6,8 @@ import {
   integrationSettingsUpdateSchema,
 } from '../../../shared/api/integration';
 import { adminTexts } from '../../../shared/i18n/admin';
-import { FormError, SubmitButton, TextField } from '../../components/form/fields';
-import { Form, useZodForm } from '../../components/form/form';
+import { TextField } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/form';
 import { Badge, type BadgeVariant } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import {
@@ -22,6 +22,7 @@ import { toast } from '../../components/ui/toast-store';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
+import { InlineSettingsForm } from './InlineSettingsForm';
 import { useSelectedBusinessId } from './business-scope';
 
 const a = adminTexts.aio;
@@ -166,23 +167,13 @@ function TenantForm({
     defaultValues: { tenantId: settings.tenantId },
   });
   return (
-    <Form
+    <InlineSettingsForm
       form={form}
-      className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      onError={(error) =>
-        toast({
-          title: toasts.errorTitle,
-          description: messageOf(error, toasts.loadFailed),
-          variant: 'destructive',
-        })
-      }
-      onSubmit={async (values) => {
-        const next = await adminApi.saveIntegration(values);
-        toast({ title: a.saved, variant: 'success' });
-        onSaved(next);
-      }}
+      save={adminApi.saveIntegration}
+      onSaved={onSaved}
+      savedTitle={a.saved}
+      submitLabel={a.save}
     >
-      <FormError />
       <TextField
         name="tenantId"
         label={a.tenant}
@@ -192,9 +183,6 @@ function TenantForm({
         spellCheck={false}
         className="min-w-0 flex-1"
       />
-      <SubmitButton pendingText="Wird gespeichert..." className="sm:mt-7">
-        {a.save}
-      </SubmitButton>
-    </Form>
+    </InlineSettingsForm>
   );
 }

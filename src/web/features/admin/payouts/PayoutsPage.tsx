@@ -13,8 +13,8 @@ import {
 } from '../../../../shared/domain/payouts';
 import { adminTexts } from '../../../../shared/i18n/admin';
 import { payoutTexts as p } from '../../../../shared/i18n/payouts';
-import { FormError, SelectField, SubmitButton } from '../../../components/form/fields';
-import { Form, useZodForm } from '../../../components/form/form';
+import { SelectField } from '../../../components/form/fields';
+import { useZodForm } from '../../../components/form/form';
 import { Badge, type BadgeVariant } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import {
@@ -39,6 +39,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { formatCents, formatDateTime } from '../../../lib/format';
 import { messageOf } from '../admin-api';
 import { AdminPage } from '../AdminPage';
+import { InlineSettingsForm } from '../InlineSettingsForm';
 import { useSelectedBusinessId } from '../business-scope';
 import { HeldTipActions } from './HeldTipActions';
 import { payoutKeys, payoutsApi } from './payouts-api';
@@ -232,23 +233,13 @@ function ScheduleForm({
     defaultValues: { schedule: overview.schedule },
   });
   return (
-    <Form
+    <InlineSettingsForm
       form={form}
-      className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      onError={(error) =>
-        toast({
-          title: toasts.errorTitle,
-          description: messageOf(error, toasts.loadFailed),
-          variant: 'destructive',
-        })
-      }
-      onSubmit={async (values) => {
-        const next = await payoutsApi.saveSchedule(values);
-        toast({ title: p.saved, variant: 'success' });
-        onSaved(next);
-      }}
+      save={payoutsApi.saveSchedule}
+      onSaved={onSaved}
+      savedTitle={p.saved}
+      submitLabel={p.save}
     >
-      <FormError />
       <SelectField
         name="schedule"
         label={p.schedule}
@@ -258,10 +249,7 @@ function ScheduleForm({
         }))}
         className="min-w-0 sm:w-64"
       />
-      <SubmitButton pendingText="Wird gespeichert..." className="sm:mt-7">
-        {p.save}
-      </SubmitButton>
-    </Form>
+    </InlineSettingsForm>
   );
 }
 
