@@ -42,3 +42,16 @@ export function businessScopeOf(request: FastifyRequest, db: Executor): Promise<
   const query = (request.query ?? {}) as { businessId?: string };
   return resolveBusinessScope(db, actorOf(request), query.businessId);
 }
+
+/** A business scope with the request, for services that write audit rows (who, from where). */
+export interface AuditedBusinessScope extends BusinessScope {
+  request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+}
+
+/** `businessScopeOf` plus the request itself, for the staff-manager routes of one feature. */
+export async function auditedScopeOf<R extends FastifyRequest>(
+  request: R,
+  db: Executor,
+): Promise<BusinessScope & { request: R }> {
+  return { ...(await businessScopeOf(request, db)), request };
+}

@@ -9,8 +9,8 @@ import {
 } from '../../../shared/api/pool';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
-import { businessScopeOf } from '../businesses/scope';
-import { assignPoolTip, type PoolContext, type PoolScope, poolPage } from './service';
+import { auditedScopeOf } from '../businesses/scope';
+import { assignPoolTip, type PoolContext, poolPage } from './service';
 
 const tags = ['Pool'];
 
@@ -22,10 +22,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   };
   const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = async (request: FastifyRequest): Promise<PoolScope> => ({
-    ...(await businessScopeOf(request, context.database.db)),
-    request,
-  });
+  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
 
   app.get(
     '/api/admin/pool',

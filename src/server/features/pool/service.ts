@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   POOL_ASSIGNED_REASON,
   POOL_ERRORS,
@@ -13,11 +13,11 @@ import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../..
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
-import type { Actor } from '../auth/actor';
 import { publishTipChanges, type TipChange } from '../tips/events';
 import { canManagePool, poolAssignProblem } from './policy';
 import { presentPoolTip } from './presenter';
 import { listPoolTips } from './queries';
+import type { AuditedBusinessScope } from '../businesses/scope';
 
 export interface PoolContext {
   database: Database;
@@ -25,11 +25,7 @@ export interface PoolContext {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-export interface PoolScope {
-  businessId: string;
-  actor: Actor;
-  request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
-}
+export type PoolScope = AuditedBusinessScope;
 
 function assertManager(scope: PoolScope) {
   if (!canManagePool(scope.actor, scope.businessId)) throw new AppError(ERRORS.forbidden);

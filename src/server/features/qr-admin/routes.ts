@@ -8,14 +8,8 @@ import {
   staffQrQuerySchema,
 } from '../../../shared/api/qr-admin';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
-import { businessScopeOf } from '../businesses/scope';
-import {
-  createStaffQrCode,
-  generateQrCode,
-  type QrAdminContext,
-  type QrAdminScope,
-  staffQrCard,
-} from './service';
+import { auditedScopeOf } from '../businesses/scope';
+import { createStaffQrCode, generateQrCode, type QrAdminContext, staffQrCard } from './service';
 
 const tags = ['QR-Codes (Verwaltung)'];
 
@@ -27,10 +21,7 @@ export const qrAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     publicOrigin: app.deps.config.publicOrigin,
   };
   const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = async (request: FastifyRequest): Promise<QrAdminScope> => ({
-    ...(await businessScopeOf(request, context.database.db)),
-    request,
-  });
+  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
 
   app.get(
     '/api/admin/staff/:employeeId/qr',

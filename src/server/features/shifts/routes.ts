@@ -10,15 +10,8 @@ import {
   shiftQuerySchema,
 } from '../../../shared/api/shifts';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
-import { businessScopeOf } from '../businesses/scope';
-import {
-  assignShift,
-  copyShiftWeek,
-  removeShift,
-  type ShiftContext,
-  type ShiftScope,
-  shiftBoard,
-} from './service';
+import { auditedScopeOf } from '../businesses/scope';
+import { assignShift, copyShiftWeek, removeShift, type ShiftContext, shiftBoard } from './service';
 
 const tags = ['Dienstplan'];
 
@@ -26,10 +19,7 @@ const tags = ['Dienstplan'];
 export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: ShiftContext = { database: app.deps.database, clock: app.deps.clock };
   const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = async (request: FastifyRequest): Promise<ShiftScope> => ({
-    ...(await businessScopeOf(request, context.database.db)),
-    request,
-  });
+  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
 
   app.get(
     '/api/admin/shifts',

@@ -1,5 +1,4 @@
 import { and, asc, between, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   SHIFT_ERRORS,
   type ShiftAssignment,
@@ -23,20 +22,16 @@ import { paymentEntrypoints, profiles, shiftAssignments, teams, users } from '..
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
-import type { Actor } from '../auth/actor';
 import { assignmentProblem, canManageShifts, copyWeekAllowed } from './policy';
 import { type AssignmentRow, presentAssignment } from './presenter';
+import type { AuditedBusinessScope } from '../businesses/scope';
 
 export interface ShiftContext {
   database: Database;
   clock: Clock;
 }
 
-export interface ShiftScope {
-  businessId: string;
-  actor: Actor;
-  request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
-}
+export type ShiftScope = AuditedBusinessScope;
 
 function assertManager(scope: ShiftScope) {
   if (!canManageShifts(scope.actor, scope.businessId)) throw new AppError(ERRORS.forbidden);

@@ -10,7 +10,7 @@ import {
   staffUsersQuerySchema,
 } from '../../../shared/api/staff';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
-import { businessScopeOf } from '../businesses/scope';
+import { auditedScopeOf } from '../businesses/scope';
 import { presentStaffUser } from './presenter';
 import {
   changeStaffRole,
@@ -20,7 +20,6 @@ import {
   reactivateStaff,
   resendInvitation,
   type StaffContext,
-  type StaffScope,
 } from './service';
 
 const tags = ['Benutzerverwaltung'];
@@ -35,10 +34,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   };
   const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = async (request: FastifyRequest): Promise<StaffScope> => ({
-    ...(await businessScopeOf(request, context.database.db)),
-    request,
-  });
+  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
   const one = { 200: staffUserSchema };
 
   app.get(

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
 import { STAFF_ERRORS, type StaffInvite } from '../../../shared/api/staff';
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
@@ -9,7 +8,6 @@ import { authTokens, businesses, profiles, teamMembers, teams, users } from '../
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
-import type { Actor } from '../auth/actor';
 import { deleteUserSessions } from '../auth/sessions';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
@@ -24,6 +22,7 @@ import {
   type StaffDecision,
   type StaffTarget,
 } from './policy';
+import type { AuditedBusinessScope } from '../businesses/scope';
 
 export interface StaffContext {
   database: Database;
@@ -33,11 +32,7 @@ export interface StaffContext {
   log: { warn(object: Record<string, unknown>, message: string): void };
 }
 
-export interface StaffScope {
-  businessId: string;
-  actor: Actor;
-  request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
-}
+export type StaffScope = AuditedBusinessScope;
 
 export interface StaffUserRow {
   id: string;

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/teams';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { actorOf } from '../auth/guard';
-import { businessScopeOf } from '../businesses/scope';
+import { auditedScopeOf } from '../businesses/scope';
 import { periodStart } from '../employee/stats';
 import { teamTipsOf } from './transparency';
 import {
@@ -22,7 +22,6 @@ import {
   listTeams,
   setTeamMembers,
   type TeamContext,
-  type TeamScope,
   updateTeam,
 } from './service';
 
@@ -32,10 +31,7 @@ const tags = ['Teams'];
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: TeamContext = { database: app.deps.database, clock: app.deps.clock };
   const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = async (request: FastifyRequest): Promise<TeamScope> => ({
-    ...(await businessScopeOf(request, context.database.db)),
-    request,
-  });
+  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
 
   app.get(
     '/api/employee/team-tips',

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   TEAM_ERRORS,
   type Team,
@@ -14,19 +13,15 @@ import { paymentEntrypoints, profiles, teamMembers, teams } from '../../db/schem
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
-import type { Actor } from '../auth/actor';
 import { canManageTeams } from './policy';
+import type { AuditedBusinessScope } from '../businesses/scope';
 
 export interface TeamContext {
   database: Database;
   clock: Clock;
 }
 
-export interface TeamScope {
-  businessId: string;
-  actor: Actor;
-  request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
-}
+export type TeamScope = AuditedBusinessScope;
 
 function assertManager(scope: TeamScope) {
   if (!canManageTeams(scope.actor, scope.businessId)) throw new AppError(ERRORS.forbidden);
