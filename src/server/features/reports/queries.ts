@@ -37,24 +37,26 @@ export async function reportRows(database: Database, businessId: string, from: s
     ),
     // Direct tips and team shares, per person.
     q<FigureRow>(
-      `SELECT p.id, p.full_name AS name, sum(s.amount_cents)::int AS amount_cents,
-              sum(s.tip_count)::int AS n
-       FROM tip_day_totals s JOIN profiles p ON p.id = s.key::uuid
-       WHERE ${TOTALS('person')}
-       GROUP BY p.id, p.full_name ORDER BY amount_cents DESC, name`,
+      `SELECT p.id, p.full_name AS name, x.amount_cents, x.n
+       FROM (SELECT s.key, sum(s.amount_cents)::int AS amount_cents, sum(s.tip_count)::int AS n
+             FROM tip_day_totals s WHERE ${TOTALS('person')} GROUP BY s.key) x
+       JOIN profiles p ON p.id = x.key::uuid
+       ORDER BY x.amount_cents DESC, name`,
     ),
     q<FigureRow>(
-      `SELECT tm.id, tm.name, sum(s.amount_cents)::int AS amount_cents, sum(s.tip_count)::int AS n
-       FROM tip_day_totals s JOIN teams tm ON tm.id = s.key::uuid
-       WHERE ${TOTALS('team')}
-       GROUP BY tm.id, tm.name ORDER BY amount_cents DESC, tm.name`,
+      `SELECT tm.id, tm.name, x.amount_cents, x.n
+       FROM (SELECT s.key, sum(s.amount_cents)::int AS amount_cents, sum(s.tip_count)::int AS n
+             FROM tip_day_totals s WHERE ${TOTALS('team')} GROUP BY s.key) x
+       JOIN teams tm ON tm.id = x.key::uuid
+       ORDER BY x.amount_cents DESC, tm.name`,
     ),
     q<FigureRow>(
-      `SELECT s.key AS id, max(e.label) AS name, sum(s.amount_cents)::int AS amount_cents,
-              sum(s.tip_count)::int AS n
-       FROM tip_day_totals s LEFT JOIN payment_entrypoints e ON e.id = nullif(s.ref, '')::uuid
-       WHERE ${TOTALS('point')}
-       GROUP BY s.key ORDER BY amount_cents DESC, id`,
+      `SELECT x.key AS id, max(e.label) AS name, sum(x.amount_cents)::int AS amount_cents,
+              sum(x.n)::int AS n
+       FROM (SELECT s.key, s.ref, sum(s.amount_cents) AS amount_cents, sum(s.tip_count) AS n
+             FROM tip_day_totals s WHERE ${TOTALS('point')} GROUP BY s.key, s.ref) x
+       LEFT JOIN payment_entrypoints e ON e.id = nullif(x.ref, '')::uuid
+       GROUP BY x.key ORDER BY amount_cents DESC, id`,
     ),
     q<{ day: string; amount_cents: number; n: number }>(
       `SELECT to_char(s.day, 'YYYY-MM-DD') AS day, sum(s.amount_cents)::int AS amount_cents,
