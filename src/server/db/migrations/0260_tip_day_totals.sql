@@ -60,14 +60,14 @@ CREATE FUNCTION tip_day_totals_has_message(t tips) RETURNS integer LANGUAGE sql 
                 OR t.feedback_emoji IS NOT NULL THEN 1 ELSE 0 END
 $$;
 
--- Adds (p_sign = 1) or removes (-1) one tip's share of the totals, with its allocations.
+-- Adds (p_sign = 1) or removes (-1) one tip's share of the totals, with its allocations, in one
+-- statement (a direct tip to someone who also holds a share of it is one row: summed first).
 CREATE FUNCTION tip_day_totals_apply_tip(t tips, p_sign integer) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   v_day date;
   v_slot smallint;
   v_messages integer;
-  v_allocation record;
 BEGIN
   IF t.status NOT IN ('pending', 'completed') THEN
     RETURN;
@@ -75,26 +75,34 @@ BEGIN
   v_day := (t.created_at AT TIME ZONE 'Europe/Berlin')::date;
   v_slot := (hashtext(t.id::text) & 3)::smallint;
   v_messages := tip_day_totals_has_message(t);
-  PERFORM tip_day_totals_add(t.business_id, 'all', v_day, '', '', v_slot, p_sign,
-                             t.amount_cents, v_messages, t.platform_fee_cents, t.refunded_cents);
-  IF t.employee_id IS NOT NULL THEN
-    PERFORM tip_day_totals_add(t.business_id, 'person', v_day, t.employee_id::text, '', v_slot,
-                               p_sign, t.amount_cents, v_messages, 0, 0);
-  END IF;
-  IF t.team_id IS NOT NULL THEN
-    PERFORM tip_day_totals_add(t.business_id, 'team', v_day, t.team_id::text, '', v_slot,
-                               p_sign, t.amount_cents, v_messages, 0, 0);
-  END IF;
-  PERFORM tip_day_totals_add(t.business_id, 'point', v_day, coalesce(t.entrypoint_uid, ''),
-                             coalesce(t.entrypoint_id::text, ''), v_slot, p_sign,
-                             t.amount_cents, v_messages, 0, 0);
-  FOR v_allocation IN
-    SELECT a.profile_id, a.amount_cents FROM tip_allocations a
-    WHERE a.tip_id = t.id AND a.amount_cents > 0 ORDER BY a.profile_id
-  LOOP
-    PERFORM tip_day_totals_add(t.business_id, 'person', v_day, v_allocation.profile_id::text, '',
-                               v_slot, p_sign, v_allocation.amount_cents, v_messages, 0, 0);
-  END LOOP;
+  INSERT INTO tip_day_totals AS s (business_id, kind, day, key, ref, slot, amount_cents, tip_count,
+                                   message_count, fee_cents, refunded_cents)
+  SELECT t.business_id, k.kind, v_day, k.key, k.ref, v_slot, p_sign * sum(k.amount),
+         p_sign * count(*), p_sign * v_messages * count(*), p_sign * sum(k.fee),
+         p_sign * sum(k.refunded)
+  FROM (
+    SELECT v.kind, v.key, v.ref, v.amount, v.fee, v.refunded
+    FROM (VALUES
+      ('all', '', '', t.amount_cents::bigint, t.platform_fee_cents::bigint, t.refunded_cents::bigint),
+      ('person', t.employee_id::text, '', t.amount_cents, 0, 0),
+      ('team', t.team_id::text, '', t.amount_cents, 0, 0),
+      ('point', coalesce(t.entrypoint_uid, ''), coalesce(t.entrypoint_id::text, ''), t.amount_cents,
+       0, 0)
+    ) AS v(kind, key, ref, amount, fee, refunded)
+    WHERE v.key IS NOT NULL
+    UNION ALL
+    SELECT 'person', a.profile_id::text, '', a.amount_cents, 0, 0
+    FROM tip_allocations a WHERE a.tip_id = t.id AND a.amount_cents > 0
+  ) k
+  GROUP BY k.kind, k.key, k.ref
+  -- One lock order for every writer.
+  ORDER BY k.kind, k.key, k.ref
+  ON CONFLICT (business_id, kind, day, key, ref, slot) DO UPDATE SET
+    amount_cents = s.amount_cents + EXCLUDED.amount_cents,
+    tip_count = s.tip_count + EXCLUDED.tip_count,
+    message_count = s.message_count + EXCLUDED.message_count,
+    fee_cents = s.fee_cents + EXCLUDED.fee_cents,
+    refunded_cents = s.refunded_cents + EXCLUDED.refunded_cents;
 END $$;
 
 CREATE FUNCTION tip_day_totals_on_tip() RETURNS trigger LANGUAGE plpgsql AS $$
