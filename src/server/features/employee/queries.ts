@@ -116,8 +116,7 @@ export async function listReceivedTips(
   // (tips_employee_paid_idx, tips_employee_messages_idx) in order and stops: a page costs its
   // offset plus its size, not the period.
   const branches = receivedTipBranches().map(
-    (branch) =>
-      `(SELECT * FROM (${branch}) b ${where} ORDER BY created_at DESC, id LIMIT $${top})`,
+    (branch) => `(SELECT * FROM (${branch}) b ${where} ORDER BY created_at DESC, id LIMIT $${top})`,
   );
   const [rows, total] = await Promise.all([
     database.query<ReceivedTipRow>(

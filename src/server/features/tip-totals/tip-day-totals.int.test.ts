@@ -179,7 +179,10 @@ describe('maintained day totals (tip_day_totals)', () => {
         at,
       });
     });
-    const shares = await db.select().from(tipAllocations).where(eq(tipAllocations.tipId, teamTip.id));
+    const shares = await db
+      .select()
+      .from(tipAllocations)
+      .where(eq(tipAllocations.tipId, teamTip.id));
     expect(shares.length).toBeGreaterThan(0);
     expect(await maintained(business.id)).toEqual(await fresh(business.id));
 
@@ -188,7 +191,10 @@ describe('maintained day totals (tip_day_totals)', () => {
       .insert(tipAllocations)
       .values({ tipId: pooled.id, profileId: cleo, amountCents: 500, reason: 'Pool' })
       .returning();
-    await db.update(tipAllocations).set({ amountCents: 450 }).where(eq(tipAllocations.id, given!.id));
+    await db
+      .update(tipAllocations)
+      .set({ amountCents: 450 })
+      .where(eq(tipAllocations.id, given!.id));
     await db.update(tipAllocations).set({ profileId: ben }).where(eq(tipAllocations.id, given!.id));
     // Feedback after paying, a reassigned recipient, and a payment that failed.
     await db
