@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -355,6 +356,28 @@ export const tipAllocations = pgTable('tip_allocations', {
   payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Paid-tip sums per business, Europe/Berlin day and key, kept by triggers on tips and
+ * tip_allocations (migration 0260, decision 0260). Read with SQL in features/tip-totals.
+ */
+export const tipDayTotals = pgTable(
+  'tip_day_totals',
+  {
+    businessId: uuid('business_id').notNull(),
+    kind: text('kind').$type<'all' | 'person' | 'team' | 'point'>().notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    ref: text('ref').notNull(),
+    slot: smallint('slot').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    tipCount: integer('tip_count').notNull(),
+    messageCount: integer('message_count').notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.kind, t.day, t.key, t.ref, t.slot] })],
+);
 
 export const payouts = pgTable('payouts', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,9 +1,15 @@
-import { and, count, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { AdminDashboard } from '../../../shared/api/admin-dashboard';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
-import { PAID_TIP_STATUSES } from '../../../shared/domain/tips';
 import type { Executor } from '../../db/connect';
-import { businesses, paymentEntrypoints, profiles, qrCodes, tips, users } from '../../db/schema';
+import {
+  businesses,
+  paymentEntrypoints,
+  profiles,
+  qrCodes,
+  tipDayTotals,
+  users,
+} from '../../db/schema';
 import { AUDIT_TIME_ZONE } from '../audit/queries';
 
 /** The dashboard's three figures for one business, counted from the real rows (spec §2). */
@@ -20,6 +26,7 @@ export async function dashboardFigures(
       monthStart: sql<
         Date | string
       >`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${AUDIT_TIME_ZONE})) AT TIME ZONE ${AUDIT_TIME_ZONE})`,
+      firstDay: sql<string>`to_char(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${AUDIT_TIME_ZONE})), 'YYYY-MM-DD')`,
     })
     .from(businesses)
     .where(eq(businesses.id, businessId));
@@ -55,17 +62,19 @@ export async function dashboardFigures(
           ),
         ),
       ),
+    // The month's paid tips from the maintained day totals (whole Europe/Berlin days, decision
+    // 0260), not from the month's tips.
     db
       .select({
-        cents: sql<number>`coalesce(sum(${tips.amountCents}), 0)::int`,
-        n: sql<number>`count(*)::int`,
+        cents: sql<number>`coalesce(sum(${tipDayTotals.amountCents}), 0)::int`,
+        n: sql<number>`coalesce(sum(${tipDayTotals.tipCount}), 0)::int`,
       })
-      .from(tips)
+      .from(tipDayTotals)
       .where(
         and(
-          eq(tips.businessId, businessId),
-          inArray(tips.status, [...PAID_TIP_STATUSES]),
-          gte(tips.createdAt, since),
+          eq(tipDayTotals.businessId, businessId),
+          eq(tipDayTotals.kind, 'all'),
+          gte(tipDayTotals.day, business!.firstDay),
         ),
       ),
   ]);

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connect';
+import { BUSINESS_DAY_ZONE } from '../tip-totals/queries';
 
 /**
  * The employee's read model. An employee receives money two ways: direct tips
@@ -33,34 +34,57 @@ export interface ReceivedTipRow {
 
 const PAID = `('pending', 'completed')`;
 
-/** Direct tips and team shares of one employee ($1) since a moment ($2), as one relation. */
-const RECEIVED_TIPS = `
-  SELECT t.id, t.amount_cents AS share_cents, t.amount_cents AS tip_amount_cents, t.currency,
-         t.status, t.created_at, t.processed_at, t.stripe_transfer_id AS transfer_id,
-         t.payment_method, t.tip_source, t.platform_fee_covered, t.guest_message,
-         t.feedback_emoji, t.feedback_message, NULL::text AS team_name,
-         NULL::text AS allocation_reason
-  FROM tips t
-  WHERE t.employee_id = $1 AND t.status IN ${PAID} AND t.created_at >= $2
-  UNION ALL
-  SELECT t.id, a.amount_cents, t.amount_cents, t.currency,
-         CASE WHEN p.status = 'paid' THEN 'completed' ELSE 'pending' END,
-         t.created_at, CASE WHEN p.status = 'paid' THEN p.processed_at END,
-         CASE WHEN p.status = 'paid' THEN p.provider_transfer_id END,
-         t.payment_method, CASE WHEN t.team_id IS NULL THEN 'direct' ELSE 'team' END,
-         t.platform_fee_covered, t.guest_message,
-         t.feedback_emoji, t.feedback_message, tm.name, a.reason
-  FROM tip_allocations a
-  JOIN tips t ON t.id = a.tip_id
-  LEFT JOIN teams tm ON tm.id = t.team_id
-  LEFT JOIN payouts p ON p.id = a.payout_id
-  WHERE a.profile_id = $1 AND a.amount_cents > 0 AND t.status IN ${PAID} AND t.created_at >= $2`;
+/**
+ * Direct tips and team shares of one employee ($1) since a moment ($2), as two SELECTs to be
+ * joined by UNION ALL; `extra` is one more condition on the tip (`t`) for both.
+ */
+function receivedTipBranches(extra = ''): [string, string] {
+  return [
+    `SELECT t.id, t.amount_cents AS share_cents, t.amount_cents AS tip_amount_cents, t.currency,
+            t.status, t.created_at, t.processed_at, t.stripe_transfer_id AS transfer_id,
+            t.payment_method, t.tip_source, t.platform_fee_covered, t.guest_message,
+            t.feedback_emoji, t.feedback_message, NULL::text AS team_name,
+            NULL::text AS allocation_reason
+     FROM tips t
+     WHERE t.employee_id = $1 AND t.status IN ${PAID} AND t.created_at >= $2 ${extra}`,
+    `SELECT t.id, a.amount_cents AS share_cents, t.amount_cents AS tip_amount_cents, t.currency,
+            CASE WHEN p.status = 'paid' THEN 'completed' ELSE 'pending' END AS status,
+            t.created_at, CASE WHEN p.status = 'paid' THEN p.processed_at END AS processed_at,
+            CASE WHEN p.status = 'paid' THEN p.provider_transfer_id END AS transfer_id,
+            t.payment_method,
+            CASE WHEN t.team_id IS NULL THEN 'direct' ELSE 'team' END AS tip_source,
+            t.platform_fee_covered, t.guest_message, t.feedback_emoji, t.feedback_message,
+            tm.name AS team_name, a.reason AS allocation_reason
+     FROM tip_allocations a
+     JOIN tips t ON t.id = a.tip_id
+     LEFT JOIN teams tm ON tm.id = t.team_id
+     LEFT JOIN payouts p ON p.id = a.payout_id
+     WHERE a.profile_id = $1 AND a.amount_cents > 0 AND t.status IN ${PAID}
+       AND t.created_at >= $2 ${extra}`,
+  ];
+}
+
+/** Both branches as one relation. */
+const receivedTips = (extra = '') => receivedTipBranches(extra).join(' UNION ALL ');
 
 /**
  * A message is there when the guest wrote one on the tip page or in the feedback dialog, or
- * gave a feedback emoji there (an emoji on its own is feedback too).
+ * gave a feedback emoji there (an emoji on its own is feedback too). Migration 0260's
+ * tip_day_totals_has_message must say the same.
  */
 const HAS_MESSAGE = `(coalesce(btrim(guest_message), '') <> '' OR coalesce(btrim(feedback_message), '') <> '' OR feedback_emoji IS NOT NULL)`;
+
+/**
+ * Periods start at a moment ($2), the maintained day totals (tip_day_totals, decision 0260) hold
+ * whole Europe/Berlin days: the days after the one `$2` falls on come from the totals, and the
+ * rest of that first day from the tips themselves (`BEFORE_NEXT_DAY` bounds them), so no read
+ * aggregates more than one day of tips.
+ */
+const FIRST_DAY = `($2::timestamptz AT TIME ZONE '${BUSINESS_DAY_ZONE}')::date`;
+const BEFORE_NEXT_DAY = `AND t.created_at < ((${FIRST_DAY} + 1)::timestamp AT TIME ZONE '${BUSINESS_DAY_ZONE}')`;
+/** The employee's day totals after the first day; the employee id as text is `$3`. */
+const LATER_DAYS = `FROM tip_day_totals s
+  WHERE s.kind = 'person' AND s.key = $3 AND s.day > ${FIRST_DAY}`;
 
 export interface ListOptions {
   employeeId: string;
@@ -69,6 +93,8 @@ export interface ListOptions {
   offset?: number;
   withMessageOnly?: boolean;
   status?: 'pending' | 'completed';
+  /** Without it the total is not counted (and answered as 0). */
+  withTotal?: boolean;
 }
 
 export async function listReceivedTips(
@@ -83,18 +109,53 @@ export async function listReceivedTips(
     filters.push(`status = $${params.length}`);
   }
   const where = filters.length > 0 ? `WHERE ${filters.join(' AND ')}` : '';
-  const base = `SELECT received.*, r.message AS reply_message, r.replied_at
-    FROM (${RECEIVED_TIPS}) received LEFT JOIN tip_replies r ON r.tip_id = received.id ${where}`;
-  const [countRow] = await database.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (${base}) counted`,
-    params,
+  const offset = options.offset ?? 0;
+  params.push(offset + options.limit, options.limit, offset);
+  const [top, limit, skip] = [params.length - 2, params.length - 1, params.length];
+  // Each branch is cut to the rows the page can need, newest first, so each reads its index
+  // (tips_employee_paid_idx, tips_employee_messages_idx) in order and stops: a page costs its
+  // offset plus its size, not the period.
+  const branches = receivedTipBranches().map(
+    (branch) => `(SELECT * FROM (${branch}) b ${where} ORDER BY created_at DESC, id LIMIT $${top})`,
   );
-  params.push(options.limit, options.offset ?? 0);
-  const rows = await database.query<ReceivedTipRow>(
-    `${base} ORDER BY created_at DESC, id LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
+  const [rows, total] = await Promise.all([
+    database.query<ReceivedTipRow>(
+      `SELECT page.*, r.message AS reply_message, r.replied_at
+       FROM (
+         SELECT * FROM (${branches.join(' UNION ALL ')}) received
+         ORDER BY created_at DESC, id LIMIT $${limit} OFFSET $${skip}
+       ) page
+       LEFT JOIN tip_replies r ON r.tip_id = page.id
+       ORDER BY page.created_at DESC, page.id`,
+      params,
+    ),
+    options.withTotal === false ? Promise.resolve(0) : countReceived(database, options),
+  ]);
+  return { rows: rows.map(normalise), total };
+}
+
+/** How many received tips (or with a message) since a moment, as the list counts them. */
+async function countReceived(
+  database: Database,
+  options: Pick<ListOptions, 'employeeId' | 'since' | 'withMessageOnly' | 'status'>,
+): Promise<number> {
+  if (options.status) {
+    // Today's overview (at most 48 hours): the state of a share is its payout's, which the day
+    // totals do not keep.
+    const [row] = await database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (${receivedTips()}) received WHERE status = $3`,
+      [options.employeeId, options.since, options.status],
+    );
+    return Number(row?.n ?? 0);
+  }
+  const counted = options.withMessageOnly ? 's.message_count' : 's.tip_count';
+  const [row] = await database.query<{ n: number }>(
+    `SELECT ((SELECT coalesce(sum(${counted}), 0) ${LATER_DAYS})
+             + (SELECT count(*) FROM (${receivedTips(BEFORE_NEXT_DAY)}) received
+                ${options.withMessageOnly ? `WHERE ${HAS_MESSAGE}` : ''}))::int AS n`,
+    [options.employeeId, options.since, options.employeeId],
   );
-  return { rows: rows.map(normalise), total: countRow?.n ?? 0 };
+  return Number(row?.n ?? 0);
 }
 
 export interface DayTotal {
@@ -108,13 +169,27 @@ export async function totalsByDay(
   database: Database,
   options: { employeeId: string; since: Date; timeZone: string },
 ): Promise<DayTotal[]> {
-  const rows = await database.query<{ day: string; total: number; n: number }>(
-    `SELECT to_char(created_at AT TIME ZONE $3, 'YYYY-MM-DD') AS day,
-            sum(share_cents)::int AS total, count(*)::int AS n
-     FROM (${RECEIVED_TIPS}) received
-     GROUP BY 1 ORDER BY 1`,
-    [options.employeeId, options.since, options.timeZone],
-  );
+  const rows =
+    options.timeZone === BUSINESS_DAY_ZONE
+      ? await database.query<{ day: string; total: number; n: number }>(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(total)::int AS total, sum(n)::int AS n
+           FROM (
+             SELECT s.day, s.amount_cents AS total, s.tip_count AS n ${LATER_DAYS}
+             UNION ALL
+             SELECT (created_at AT TIME ZONE '${BUSINESS_DAY_ZONE}')::date, share_cents::bigint, 1
+             FROM (${receivedTips(BEFORE_NEXT_DAY)}) first_day
+           ) days
+           GROUP BY 1 HAVING sum(n) > 0 ORDER BY 1`,
+          [options.employeeId, options.since, options.employeeId],
+        )
+      : // Another zone's days are not the totals' days: sum the tips themselves.
+        await database.query<{ day: string; total: number; n: number }>(
+          `SELECT to_char(created_at AT TIME ZONE $3, 'YYYY-MM-DD') AS day,
+                  sum(share_cents)::int AS total, count(*)::int AS n
+           FROM (${receivedTips()}) received
+           GROUP BY 1 ORDER BY 1`,
+          [options.employeeId, options.since, options.timeZone],
+        );
   return rows.map((row) => ({
     date: row.day,
     totalCents: Number(row.total),
@@ -126,11 +201,7 @@ export async function countMessagesSince(
   database: Database,
   options: { employeeId: string; since: Date },
 ): Promise<number> {
-  const [row] = await database.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (${RECEIVED_TIPS}) received WHERE ${HAS_MESSAGE}`,
-    [options.employeeId, options.since],
-  );
-  return Number(row?.n ?? 0);
+  return countReceived(database, { ...options, withMessageOnly: true });
 }
 
 /** Drivers differ in how they return integers and timestamps; make them one shape. */

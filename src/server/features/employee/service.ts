@@ -83,6 +83,8 @@ export async function thankYouMessages(context: EmployeeContext): Promise<ThankY
       since: new Date(context.now.getTime() - 365 * DAY_MS),
       limit: THANK_YOU_LIST_LIMIT,
       withMessageOnly: true,
+      // The panel shows no total: counting a year of messages would be wasted.
+      withTotal: false,
     }),
     countMessagesSince(context.database, { employeeId: context.employeeId, since: seenAt }),
   ]);

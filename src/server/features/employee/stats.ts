@@ -1,9 +1,10 @@
 import { STATS_PERIODS, type StatsPeriod } from '../../../shared/domain/constants';
 import type { Database } from '../../db/connect';
+import { BUSINESS_DAY_ZONE } from '../tip-totals/queries';
 import { type DayTotal, totalsByDay } from './queries';
 
 /** Business days are counted in the time zone of the (German) businesses we serve. */
-export const BUSINESS_TIME_ZONE = 'Europe/Berlin';
+export const BUSINESS_TIME_ZONE = BUSINESS_DAY_ZONE;
 
 /** Spec §9: day = 1 day back, week = 14 days back, month = 1 calendar month back. */
 export function periodStart(period: StatsPeriod, now: Date): Date {

@@ -13,49 +13,56 @@ export interface FigureRow {
   n: number;
 }
 
+/**
+ * The maintained day totals (tip_day_totals, decision 0260) of one business ($1), one kind, and
+ * the Europe/Berlin days $2 to $3: whole days, as a report's range is. A row's tips all hash to
+ * one slot, so a row whose tips were all refunded or moved away counts 0 and is left out, as
+ * those tips are.
+ */
+const TOTALS = (kind: 'all' | 'person' | 'team' | 'point') =>
+  `s.business_id = $1 AND s.kind = '${kind}' AND s.day >= $2::date AND s.day <= $3::date
+     AND s.tip_count > 0`;
+
 /** What a report reads; every query is one business ($1) and one range ($2, $3). */
 export async function reportRows(database: Database, businessId: string, from: string, to: string) {
   const params = [businessId, from, to];
   const q = <T>(text: string) => database.query<T>(text, params);
   const [totals, byEmployee, byTeam, byPoint, perDay, loads] = await Promise.all([
     q<{ amount_cents: number; n: number; fee_cents: number; refunded_cents: number }>(
-      `SELECT coalesce(sum(t.amount_cents), 0)::int AS amount_cents, count(*)::int AS n,
-              coalesce(sum(t.platform_fee_cents), 0)::int AS fee_cents,
-              coalesce(sum(t.refunded_cents), 0)::int AS refunded_cents
-       FROM tips t WHERE t.business_id = $1 AND ${PAID} AND ${IN_RANGE('t.created_at')}`,
+      `SELECT coalesce(sum(s.amount_cents), 0)::int AS amount_cents,
+              coalesce(sum(s.tip_count), 0)::int AS n,
+              coalesce(sum(s.fee_cents), 0)::int AS fee_cents,
+              coalesce(sum(s.refunded_cents), 0)::int AS refunded_cents
+       FROM tip_day_totals s WHERE ${TOTALS('all')}`,
     ),
     // Direct tips and team shares, per person.
     q<FigureRow>(
-      `SELECT r.profile_id AS id, p.full_name AS name, sum(r.cents)::int AS amount_cents,
-              count(*)::int AS n
-       FROM (
-         SELECT t.employee_id AS profile_id, t.amount_cents AS cents FROM tips t
-         WHERE t.business_id = $1 AND t.employee_id IS NOT NULL AND ${PAID}
-           AND ${IN_RANGE('t.created_at')}
-         UNION ALL
-         SELECT a.profile_id, a.amount_cents FROM tip_allocations a JOIN tips t ON t.id = a.tip_id
-         WHERE t.business_id = $1 AND a.amount_cents > 0 AND ${PAID} AND ${IN_RANGE('t.created_at')}
-       ) r JOIN profiles p ON p.id = r.profile_id
-       GROUP BY r.profile_id, p.full_name ORDER BY amount_cents DESC, name`,
+      `SELECT p.id, p.full_name AS name, x.amount_cents, x.n
+       FROM (SELECT s.key, sum(s.amount_cents)::int AS amount_cents, sum(s.tip_count)::int AS n
+             FROM tip_day_totals s WHERE ${TOTALS('person')} GROUP BY s.key) x
+       JOIN profiles p ON p.id = x.key::uuid
+       ORDER BY x.amount_cents DESC, name`,
     ),
     q<FigureRow>(
-      `SELECT tm.id, tm.name, sum(t.amount_cents)::int AS amount_cents, count(*)::int AS n
-       FROM tips t JOIN teams tm ON tm.id = t.team_id
-       WHERE t.business_id = $1 AND ${PAID} AND ${IN_RANGE('t.created_at')}
-       GROUP BY tm.id, tm.name ORDER BY amount_cents DESC, tm.name`,
+      `SELECT tm.id, tm.name, x.amount_cents, x.n
+       FROM (SELECT s.key, sum(s.amount_cents)::int AS amount_cents, sum(s.tip_count)::int AS n
+             FROM tip_day_totals s WHERE ${TOTALS('team')} GROUP BY s.key) x
+       JOIN teams tm ON tm.id = x.key::uuid
+       ORDER BY x.amount_cents DESC, tm.name`,
     ),
     q<FigureRow>(
-      `SELECT coalesce(t.entrypoint_uid, '') AS id, max(e.label) AS name,
-              sum(t.amount_cents)::int AS amount_cents, count(*)::int AS n
-       FROM tips t LEFT JOIN payment_entrypoints e ON e.id = t.entrypoint_id
-       WHERE t.business_id = $1 AND ${PAID} AND ${IN_RANGE('t.created_at')}
-       GROUP BY coalesce(t.entrypoint_uid, '') ORDER BY amount_cents DESC, id`,
+      `SELECT x.key AS id, max(e.label) AS name, sum(x.amount_cents)::int AS amount_cents,
+              sum(x.n)::int AS n
+       FROM (SELECT s.key, s.ref, sum(s.amount_cents) AS amount_cents, sum(s.tip_count) AS n
+             FROM tip_day_totals s WHERE ${TOTALS('point')} GROUP BY s.key, s.ref) x
+       LEFT JOIN payment_entrypoints e ON e.id = nullif(x.ref, '')::uuid
+       GROUP BY x.key ORDER BY amount_cents DESC, id`,
     ),
     q<{ day: string; amount_cents: number; n: number }>(
-      `SELECT to_char(t.created_at AT TIME ZONE '${TZ}', 'YYYY-MM-DD') AS day,
-              sum(t.amount_cents)::int AS amount_cents, count(*)::int AS n
-       FROM tips t WHERE t.business_id = $1 AND ${PAID} AND ${IN_RANGE('t.created_at')}
-       GROUP BY day ORDER BY day`,
+      `SELECT to_char(s.day, 'YYYY-MM-DD') AS day, sum(s.amount_cents)::int AS amount_cents,
+              sum(s.tip_count)::int AS n
+       FROM tip_day_totals s WHERE ${TOTALS('all')}
+       GROUP BY s.day ORDER BY s.day`,
     ),
     q<{ n: number }>(
       `SELECT count(*)::int AS n FROM analytics_events ev
