@@ -9,8 +9,17 @@ export const GUEST_CACHE_CHANNEL = 'guest_cache';
 /** Longest an entry lives even if a notification never came (decision 0250). */
 export const GUEST_CACHE_TTL_MS = 10_000;
 /** Bounds on what one process keeps; the least recently used entries go first. */
-const MAX_ENTRIES = 5_000;
-const MAX_BYTES = 32 * 1024 * 1024;
+export interface GuestCacheLimits {
+  ttlMs: number;
+  maxEntries: number;
+  /** The rendered answers' length in characters, plus ENTRY_BYTES per entry. */
+  maxBytes: number;
+}
+const DEFAULT_LIMITS: GuestCacheLimits = {
+  ttlMs: GUEST_CACHE_TTL_MS,
+  maxEntries: 5_000,
+  maxBytes: 32 * 1024 * 1024,
+};
 /** What a resolution itself weighs, roughly, besides the answers rendered from it. */
 const ENTRY_BYTES = 2_048;
 /** Legacy codes' "last used" of cache hits is written this often, not on every scan. */
@@ -102,7 +111,7 @@ class Coalesced<T> {
  * - Lost notifications: a re-opened LISTEN connection empties the cache; while it is down
  *   nothing is answered from memory. Every entry also ends after GUEST_CACHE_TTL_MS, and at the
  *   next shift start or end of its point or team (who receives changes then without a write).
- * - Bounded: MAX_ENTRIES entries and about MAX_BYTES, least recently used first out. Only codes a
+ * - Bounded: 5,000 entries and about 32 MB by default, least recently used first out. Only codes a
  *   guest can tip through are kept: unknown codes cannot fill it.
  */
 export class GuestCodeCache {
@@ -122,7 +131,7 @@ export class GuestCodeCache {
     private readonly database: Database,
     private readonly clock: Clock,
     private readonly log: CacheLog,
-    private readonly ttlMs = GUEST_CACHE_TTL_MS,
+    private readonly limits: GuestCacheLimits = DEFAULT_LIMITS,
   ) {
     this.sync = new Coalesced(() => database.syncNotifications());
   }
@@ -221,7 +230,7 @@ export class GuestCodeCache {
           (id): id is string => typeof id === 'string',
         ),
       ),
-      expiresAt: Math.min(at.getTime() + this.ttlMs, shiftChange?.getTime() ?? Infinity),
+      expiresAt: Math.min(at.getTime() + this.limits.ttlMs, shiftChange?.getTime() ?? Infinity),
       variants: new Map(),
       bytes: ENTRY_BYTES,
     };
@@ -256,7 +265,7 @@ export class GuestCodeCache {
   }
 
   private trim(): void {
-    while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
+    while (this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
       const oldest = this.entries.values().next();
       if (oldest.done) return;
       this.remove(oldest.value);
