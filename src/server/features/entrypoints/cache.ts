@@ -24,6 +24,8 @@ const DEFAULT_LIMITS: GuestCacheLimits = {
 const ENTRY_BYTES = 2_048;
 /** Legacy codes' "last used" of cache hits is written this often, not on every scan. */
 const TOUCH_FLUSH_MS = 1_000;
+/** Longer than this for the round trip on the LISTEN connection, and memory is not trusted. */
+const SYNC_TIMEOUT_MS = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Rendered {
@@ -108,8 +110,8 @@ class Coalesced<T> {
  *   entries go. Before answering from memory, a request waits for one round trip on the LISTEN
  *   connection (shared by all concurrent requests), so every change committed before the request
  *   arrived has been heard: an answer is never older than the request, on any instance.
- * - Lost notifications: a re-opened LISTEN connection empties the cache; while it is down
- *   nothing is answered from memory. Every entry also ends after GUEST_CACHE_TTL_MS, and at the
+ * - Lost notifications: a re-opened LISTEN connection empties the cache; while it is down or
+ *   does not answer within SYNC_TIMEOUT_MS nothing is answered from memory. Every entry also ends after GUEST_CACHE_TTL_MS, and at the
  *   next shift start or end of its point or team (who receives changes then without a write).
  * - Bounded: 5,000 entries and about 32 MB by default, least recently used first out. Only codes a
  *   guest can tip through are kept: unknown codes cannot fill it.
@@ -126,6 +128,8 @@ export class GuestCodeCache {
   /** Moves on every change heard: a fill that began before it is not kept. */
   private epoch = 0;
   private listenGeneration: number | undefined;
+  /** A round trip still awaited after one failed or took too long. */
+  private probing: Promise<unknown> | null = null;
 
   constructor(
     private readonly database: Database,
@@ -200,18 +204,36 @@ export class GuestCodeCache {
 
   /** True when every change committed before now has been heard and memory may answer. */
   private async inStep(): Promise<boolean> {
-    if (!this.enabled) return false;
+    // While the LISTEN connection is in doubt every request reads the database, without waiting.
+    if (!this.enabled || this.probing) return false;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const generation = await this.sync.run();
+      const generation = await Promise.race([
+        this.sync.run(),
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('no answer on the LISTEN connection')),
+            SYNC_TIMEOUT_MS,
+          );
+        }),
+      ]);
       if (generation !== this.listenGeneration) {
         this.clear();
         this.listenGeneration = generation;
       }
       return this.enabled;
     } catch (error) {
-      this.log.warn({ err: error }, 'guest cache bypassed: LISTEN connection down');
+      this.log.warn({ err: error }, 'guest cache bypassed until the LISTEN connection answers');
       this.clear();
+      this.probing ??= this.sync
+        .run()
+        .catch(() => undefined)
+        .finally(() => {
+          this.probing = null;
+        });
       return false;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

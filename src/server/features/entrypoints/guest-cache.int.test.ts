@@ -245,6 +245,37 @@ describe('a change reaches the next answer on both instances', () => {
 });
 
 describe('what no notification announces', () => {
+  it('reads the database while the LISTEN connection does not answer, and trusts it again after', async () => {
+    let answer: (generation: number) => void = () => {};
+    const hung = new Promise<number>((resolve) => {
+      answer = resolve;
+    });
+    const warnings: string[] = [];
+    const cache = new GuestCodeCache(
+      { ...a.database, syncNotifications: () => hung },
+      a.clock,
+      { warn: (_object, message) => warnings.push(message) },
+      { ttlMs: GUEST_CACHE_TTL_MS, maxEntries: 10, maxBytes: 1_000_000 },
+    );
+    await cache.start();
+    try {
+      const uid = hotel.points[0]!.uid;
+      expect((await cache.resolve(uid)).resolved.code).toBe(uid);
+      expect((await cache.resolve(uid)).resolved.code).toBe(uid);
+      expect(cache.size).toBe(0);
+      // One warning: the second read did not wait for the connection again.
+      expect(warnings).toHaveLength(1);
+      answer(7);
+      await hung;
+      await vi.waitFor(async () => {
+        await cache.resolve(uid);
+        expect(cache.size).toBe(1);
+      });
+    } finally {
+      await cache.stop();
+    }
+  });
+
   it('a write the triggers do not see lasts at most the TTL', async () => {
     const point = hotel.points[2]!;
     const before = await lookup(b, point.uid);
