@@ -68,6 +68,14 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer on the LISTEN connection')), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Runs `work` for every caller that asks while none started after it asked is finished: a caller
  * arriving during a run waits for the next one, which starts when the current one ends, so one
@@ -137,7 +145,7 @@ export class GuestCodeCache {
     private readonly log: CacheLog,
     private readonly limits: GuestCacheLimits = DEFAULT_LIMITS,
   ) {
-    this.sync = new Coalesced(() => database.syncNotifications());
+    this.sync = new Coalesced(() => withTimeout(database.syncNotifications(), SYNC_TIMEOUT_MS));
   }
 
   /** Listens for changes; without them (another channel, no database) it stays off. */
@@ -206,34 +214,26 @@ export class GuestCodeCache {
   private async inStep(): Promise<boolean> {
     // While the LISTEN connection is in doubt every request reads the database, without waiting.
     if (!this.enabled || this.probing) return false;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const generation = await Promise.race([
-        this.sync.run(),
-        new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(
-            () => reject(new Error('no answer on the LISTEN connection')),
-            SYNC_TIMEOUT_MS,
-          );
-        }),
-      ]);
+      const generation = await this.sync.run();
       if (generation !== this.listenGeneration) {
         this.clear();
         this.listenGeneration = generation;
       }
       return this.enabled;
     } catch (error) {
-      this.log.warn({ err: error }, 'guest cache bypassed until the LISTEN connection answers');
       this.clear();
-      this.probing ??= this.sync
-        .run()
-        .catch(() => undefined)
-        .finally(() => {
-          this.probing = null;
-        });
+      if (!this.probing) {
+        this.log.warn({ err: error }, 'guest cache bypassed until the LISTEN connection answers');
+        // No time limit here: it ends when the connection answers or is given up and re-opened.
+        this.probing = this.database
+          .syncNotifications()
+          .catch(() => undefined)
+          .finally(() => {
+            this.probing = null;
+          });
+      }
       return false;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
