@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { FakeStripe } from '../test/support/fake-stripe';
-import { paymentSessions, profiles, tips, webhookEvents } from '../src/server/db/schema';
+import {
+  paymentEntrypoints,
+  paymentSessions,
+  profiles,
+  tips,
+  webhookEvents,
+} from '../src/server/db/schema';
 import type { RunningServer } from '../src/server/server';
 import type { StartTipPaymentBody } from '../src/shared/api/tips';
 import {
@@ -62,6 +68,25 @@ async function guestReads(server: RunningServer): Promise<void> {
     ratioLine(name, result, hello, 0.3);
     budget(`${name} p99`, `${result.latency.p99} ms`, result.latency.p99 <= 25, '<= 25 ms');
   }
+  // Both answers come from memory now (decision 0250): a change must show on the next request.
+  const { db } = server.deps.database;
+  const jobTitle = `Bench ${randomBytes(3).toString('hex')}`;
+  const [point] = await db
+    .select({ personId: paymentEntrypoints.targetId })
+    .from(paymentEntrypoints)
+    .where(eq(paymentEntrypoints.uid, CODE));
+  await db.update(profiles).set({ jobTitle }).where(eq(profiles.id, point!.personId));
+  const after = await Promise.all(
+    [`/t/${CODE}`, `/api/guest/codes/${CODE}`].map(async (path) =>
+      (await fetch(`${server.url}${path}`)).text(),
+    ),
+  );
+  budget(
+    'guest reads after a change',
+    after.every((body) => body.includes(jobTitle)) ? 'both show it' : 'stale answer',
+    after.every((body) => body.includes(jobTitle)),
+    'the very next page and lookup show a changed job title',
+  );
 }
 
 async function startPayments(server: RunningServer): Promise<void> {

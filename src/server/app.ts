@@ -20,6 +20,7 @@ import { brandingRoutes } from './features/branding/routes';
 import { authRoutes } from './features/auth/routes';
 import { businessRoutes } from './features/businesses/routes';
 import { employeeRoutes } from './features/employee/routes';
+import { registerGuestCodeCache } from './features/entrypoints/cache';
 import { entrypointRoutes } from './features/entrypoints/routes';
 import { healthRoutes } from './features/health/routes';
 import { integrationRoutes } from './features/integration/routes';
@@ -166,6 +167,7 @@ export async function buildApp(
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerCsrfProtection(app);
   registerRateLimiter(app);
+  await registerGuestCodeCache(app);
   registerActorGuard(app);
   await app.register(fastifySwagger, {
     openapi: {

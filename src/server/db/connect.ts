@@ -37,6 +37,12 @@ export interface Database {
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /**
+   * Resolves once every notification committed before the call has reached this handle's
+   * listeners, with the number of the LISTEN connection: a new number means it was re-opened and
+   * notifications sent in between were missed. Rejects while that connection is down.
+   */
+  syncNotifications(): Promise<number>;
+  /**
    * The NOTIFY channel this handle really uses for `name` (schema-isolated handles prefix it), for
    * a `pg_notify` issued inside a transaction.
    */
@@ -103,6 +109,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    // One connection: a notification reaches the listeners with the statement that committed it.
+    syncNotifications: async () => 0,
     channelName: (name) => name,
     async ping() {
       await client.query('SELECT 1');
@@ -174,6 +182,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
     async notify(name, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel(name), payload]);
     },
+    syncNotifications: () => listener.sync(),
     channelName: channel,
     async ping() {
       await pool.query('SELECT 1');
@@ -194,6 +203,8 @@ class PgListener {
   private connecting: Promise<pg.Client> | undefined;
   private readonly handlers = new Map<string, Set<NotificationHandler>>();
   private closed = false;
+  /** How many times the connection was opened. */
+  private generation = 0;
 
   constructor(private readonly createClient: () => pg.Client) {}
 
@@ -219,6 +230,18 @@ class PgListener {
     };
   }
 
+  /**
+   * A round trip on the LISTEN connection: the server sends a notification committed before
+   * the query ahead of the query's answer, and the client hands both over in that order.
+   */
+  async sync(): Promise<number> {
+    const client = this.client;
+    if (!client) throw new Error('LISTEN connection is down');
+    const generation = this.generation;
+    await client.query('SELECT 1');
+    return generation;
+  }
+
   private connect(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client);
     if (!this.connecting) {
@@ -236,6 +259,7 @@ class PgListener {
           await client.query(`LISTEN ${quoteIdent(channel)}`);
         }
         this.client = client;
+        this.generation += 1;
         return client;
       })().finally(() => {
         this.connecting = undefined;

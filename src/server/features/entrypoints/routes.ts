@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ENTRYPOINT_ERRORS,
@@ -9,11 +10,12 @@ import {
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { presentBranding, presentGuestEntrypoint } from './presenter';
-import { businessOfCode, loadBranding, resolveGuestCode, touchLegacyCode } from './service';
+import { matchesEtag } from './cache';
+import { businessOfCode, loadBranding } from './service';
 
 /** Public: what a guest sees after scanning a code (spec §2 /t/{uid}, §7 loading an entry). */
 export const entrypointRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, clock, config } = app.deps;
+  const { database, config } = app.deps;
 
   app.get(
     '/api/guest/codes/:code',
@@ -26,15 +28,28 @@ export const entrypointRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const resolved = await resolveGuestCode(database.db, request.params.code, clock.now());
-      if (resolved.qrCodeId) await touchLegacyCode(database.db, resolved.qrCodeId, clock.now());
-      reply.header('cache-control', 'no-store');
+      // From memory per code and language (decision 0250); sent as the JSON text built once.
+      const { resolved, render } = await app.guestCodes.resolve(request.params.code);
       const business = presentBranding(resolved.branding, resolved.business.name).language;
-      return presentGuestEntrypoint(
-        resolved,
-        config.paymentProvider,
-        guestLocaleOf(request, { business }),
+      const locale = guestLocaleOf(request, { business });
+      const answer = render(`json:${locale}`, () =>
+        JSON.stringify(
+          guestEntrypointSchema.parse(
+            presentGuestEntrypoint(resolved, config.paymentProvider, locale),
+          ),
+        ),
       );
+      // The text is sent as built (validated against the schema then), not serialised again.
+      const raw = reply as unknown as FastifyReply;
+      raw
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-language, cookie')
+        .header('content-language', locale)
+        .header('etag', answer.etag);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+        return raw.status(304).send();
+      }
+      return raw.type('application/json; charset=utf-8').send(answer.body);
     },
   );
 

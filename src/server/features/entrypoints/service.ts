@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import {
   ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE,
   ENTRYPOINT_ERRORS,
@@ -12,6 +12,7 @@ import {
   paymentEntrypoints,
   profiles,
   qrCodes,
+  shiftAssignments,
   teamMembers,
   teams,
   users,
@@ -281,6 +282,36 @@ export async function businessOfCode(
   if (!businessId) return null;
   const business = await loadBusiness(executor, businessId);
   return business ? { id: business.id, name: business.name } : null;
+}
+
+/**
+ * The next moment after `at` at which who is on shift through this code changes (a shift of its
+ * object point or team starts or ends; whole-day shifts end at midnight in Berlin), or null when
+ * nothing is planned. The guest's receiver note can change then without any write.
+ */
+export async function nextShiftChange(
+  executor: Executor,
+  resolved: Pick<ResolvedCode, 'type' | 'entrypointId' | 'team'>,
+  at: Date,
+): Promise<Date | null> {
+  const target =
+    resolved.team !== null
+      ? eq(shiftAssignments.teamId, resolved.team.id)
+      : resolved.type === 'object' && resolved.entrypointId
+        ? eq(shiftAssignments.entrypointId, resolved.entrypointId)
+        : null;
+  if (!target) return null;
+  const [row] = await executor
+    .select({
+      next: min(
+        sql<
+          Date | string
+        >`CASE WHEN ${shiftAssignments.startsAt} > ${at.toISOString()}::timestamptz THEN ${shiftAssignments.startsAt} ELSE ${shiftAssignments.endsAt} END`,
+      ),
+    })
+    .from(shiftAssignments)
+    .where(and(target, gt(shiftAssignments.endsAt, at)));
+  return row?.next ? new Date(row.next) : null;
 }
 
 /** Notes that a legacy code was scanned (spec §3: qr_codes.last_used_at). */

@@ -1,4 +1,7 @@
 import type { AppDeps } from '../../app';
+import type { GuestCodeCache } from '../entrypoints/cache';
 
-/** What the server-rendered guest pages need: the database, the clock and the configuration. */
-export type GuestPageContext = Pick<AppDeps, 'database' | 'clock' | 'config'>;
+/** What the server-rendered guest pages need: the database, the codes, the configuration. */
+export type GuestPageContext = Pick<AppDeps, 'database' | 'config'> & {
+  guestCodes: Pick<GuestCodeCache, 'resolve'>;
+};

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import { GUEST_INITIAL_DATA_ID } from '../../../web/features/guest/initial-data'
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { limitPerClientAddress } from '../../http/rate-limit';
+import { matchesEtag, renderedOf } from '../entrypoints/cache';
 import { paymentContext } from '../payments/context';
 import { GUEST_RATE_RULES } from '../tips/limits';
 import { cancelTipPayment, startTipPayment } from '../tips/service';
@@ -72,38 +73,43 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
       '/t/:code',
       { schema: { hide: true, params: codeParams, querystring: pageQuery } },
       async (request, reply) => {
-        const { status, initial } = await loadFirstView(
-          app.deps,
+        const { status, initial, cached } = await loadFirstView(
+          { ...app.deps, guestCodes: app.guestCodes },
           request,
           request.params.code,
           request.query.lang,
         );
-        const catalogue = GUEST_CATALOGUES[initial.locale];
-        const title =
-          initial.kind === 'tip-page'
-            ? catalogue.first.pageTitle
-            : initial.page === 'invalid-uid'
-              ? catalogue.pages.invalidUid.pageTitle
-              : catalogue.pages.qrError.pageTitle;
-        const branding = initial.kind === 'tip-page' ? initial.entry.branding : initial.branding;
-        const html = fillGuestTemplate(template, {
-          lang: initial.locale,
-          title,
-          description: catalogue.first.pageDescription,
-          themeColor: branding?.primaryColor ?? null,
-          markup: renderGuestMarkup(initial, `/t/${encodeURIComponent(request.params.code)}`),
-          dataId: GUEST_INITIAL_DATA_ID,
-          data: initial,
-        });
+        // A tip page is rendered once per code and language while its code is cached (0250).
+        const page = (): string => {
+          const catalogue = GUEST_CATALOGUES[initial.locale];
+          const title =
+            initial.kind === 'tip-page'
+              ? catalogue.first.pageTitle
+              : initial.page === 'invalid-uid'
+                ? catalogue.pages.invalidUid.pageTitle
+                : catalogue.pages.qrError.pageTitle;
+          const branding = initial.kind === 'tip-page' ? initial.entry.branding : initial.branding;
+          return fillGuestTemplate(template, {
+            lang: initial.locale,
+            title,
+            description: catalogue.first.pageDescription,
+            themeColor: branding?.primaryColor ?? null,
+            markup: renderGuestMarkup(initial, `/t/${encodeURIComponent(request.params.code)}`),
+            dataId: GUEST_INITIAL_DATA_ID,
+            data: initial,
+          });
+        };
         // Cacheable per uid: the tag is the page itself, so any change to the point, its
         // branding, who is on shift or the build gives a new one; the browser asks each time.
-        const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
+        const { body: html, etag } = cached
+          ? cached.render(`html:${initial.locale}`, page)
+          : renderedOf(page());
         reply
           .header('cache-control', 'private, no-cache')
           .header('vary', 'accept-language, cookie')
           .header('content-language', initial.locale)
           .header('etag', etag);
-        if (status === 200 && request.headers['if-none-match'] === etag) {
+        if (status === 200 && matchesEtag(request.headers['if-none-match'], etag)) {
           return reply.status(304).send();
         }
         return reply.status(status).type('text/html; charset=utf-8').send(html);

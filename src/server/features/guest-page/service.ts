@@ -1,11 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { presentBranding, presentGuestEntrypoint } from '../entrypoints/presenter';
-import {
-  businessOfCode,
-  loadBranding,
-  resolveGuestCode,
-  touchLegacyCode,
-} from '../entrypoints/service';
+import type { GuestCode } from '../entrypoints/cache';
+import { businessOfCode, loadBranding } from '../entrypoints/service';
 import type { GuestBranding } from '../../../shared/api/entrypoints';
 import type { GuestInitialData } from '../../../web/features/guest/initial-data';
 import { guestLocaleOf } from '../../http/guest-locale';
@@ -15,6 +11,8 @@ import type { GuestPageContext } from './context';
 export interface FirstView {
   status: number;
   initial: GuestInitialData;
+  /** The tip page's code, whose rendered answers are kept with it (decision 0250). */
+  cached?: GuestCode;
 }
 
 type ProblemPage = Pick<
@@ -60,12 +58,12 @@ export async function loadFirstView(
 ): Promise<FirstView> {
   const { db } = ctx.database;
   try {
-    const resolved = await resolveGuestCode(db, code, ctx.clock.now());
-    if (resolved.qrCodeId) await touchLegacyCode(db, resolved.qrCodeId, ctx.clock.now());
+    const cached = await ctx.guestCodes.resolve(code);
+    const { resolved } = cached;
     const business = presentBranding(resolved.branding, resolved.business.name).language;
     const locale = guestLocaleOf(request, { asked, business });
     const entry = presentGuestEntrypoint(resolved, ctx.config.paymentProvider, locale);
-    return { status: 200, initial: { kind: 'tip-page', locale, entry } };
+    return { status: 200, initial: { kind: 'tip-page', locale, entry }, cached };
   } catch (error) {
     const page = error instanceof AppError ? problemPageOf(error) : null;
     if (!page) throw error;
