@@ -14,6 +14,7 @@ import {
 } from '../../../shared/i18n/guest-locale';
 import { GUEST_SERVER_TEXTS, isGuestErrorCode } from '../../../shared/i18n/guest-server';
 import { GUEST_INITIAL_DATA_ID } from '../../../web/features/guest/initial-data';
+import { encodeHtml } from '../../http/compress-html';
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { limitPerClientAddress } from '../../http/rate-limit';
@@ -91,22 +92,26 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
           title,
           description: catalogue.first.pageDescription,
           themeColor: branding?.primaryColor ?? null,
+          font: branding?.fontFamily ?? null,
           markup: renderGuestMarkup(initial, `/t/${encodeURIComponent(request.params.code)}`),
           dataId: GUEST_INITIAL_DATA_ID,
           data: initial,
         });
         // Cacheable per uid: the tag is the page itself, so any change to the point, its
         // branding, who is on shift or the build gives a new one; the browser asks each time.
-        const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
+        const encoded = encodeHtml(request.headers['accept-encoding'], html);
+        const hash = createHash('sha256').update(html).digest('base64url').slice(0, 32);
+        const etag = `"${hash}${encoded.encoding ? `-${encoded.encoding}` : ''}"`;
+        if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
         reply
           .header('cache-control', 'private, no-cache')
-          .header('vary', 'accept-language, cookie')
+          .header('vary', 'accept-language, cookie, accept-encoding')
           .header('content-language', initial.locale)
           .header('etag', etag);
         if (status === 200 && request.headers['if-none-match'] === etag) {
           return reply.status(304).send();
         }
-        return reply.status(status).type('text/html; charset=utf-8').send(html);
+        return reply.status(status).type('text/html; charset=utf-8').send(encoded.body);
       },
     );
 

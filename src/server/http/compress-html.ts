@@ -1,0 +1,35 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+
+export interface EncodedHtml {
+  body: string | Buffer;
+  /** The `Content-Encoding`, or null when sent as it is. */
+  encoding: 'br' | 'gzip' | null;
+}
+
+/**
+ * A page rendered per request, compressed for a browser that accepts it: with its stylesheet
+ * inline the tip page is about 33 KB, which brotli makes about 7 KB, inside the first round trip
+ * of a new connection (decision 0265). A fast brotli level: this runs on every uncached request.
+ */
+export function encodeHtml(acceptEncoding: string | undefined, html: string): EncodedHtml {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*/))
+      .filter(([, quality]) => !/^q=0(\.0*)?$/.test(quality ?? ''))
+      .map(([name]) => name),
+  );
+  if (html.length < 1024) return { body: html, encoding: null };
+  if (accepted.has('br')) {
+    const body = brotliCompressSync(html, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+      },
+    });
+    return { body, encoding: 'br' };
+  }
+  if (accepted.has('gzip')) return { body: gzipSync(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html, encoding: null };
+}
