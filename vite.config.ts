@@ -90,6 +90,7 @@ export default defineConfig({
       input: {
         app: path.join(webRoot, 'index.html'),
         guest: path.join(webRoot, 'guest.html'),
+        landing: path.join(webRoot, 'landing.html'),
       },
       output: {
         // React in one chunk of its own that both entries share and browsers cache; without it

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import {
 } from '../../../shared/i18n/guest-locale';
 import { GUEST_SERVER_TEXTS, isGuestErrorCode } from '../../../shared/i18n/guest-server';
 import { GUEST_INITIAL_DATA_ID } from '../../../web/features/guest/initial-data';
-import { encodeHtml } from '../../http/compress-html';
+import { encodeHtml } from '../../http/html-response';
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { limitPerClientAddress } from '../../http/rate-limit';
@@ -100,8 +100,7 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
         // Cacheable per uid: the tag is the page itself, so any change to the point, its
         // branding, who is on shift or the build gives a new one; the browser asks each time.
         const encoded = encodeHtml(request.headers['accept-encoding'], html);
-        const hash = createHash('sha256').update(html).digest('base64url').slice(0, 32);
-        const etag = `"${hash}${encoded.encoding ? `-${encoded.encoding}` : ''}"`;
+        const { etag } = encoded;
         if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
         reply
           .header('cache-control', 'private, no-cache')

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BRANDING_FONTS } from '../../../shared/domain/constants';
 import type { BrandFont } from '../../../web/lib/brand-theme';
+import { scriptSafeJson } from '../../http/html-response';
 import { builtStylesheet, inlineStylesheets } from '../../http/inline-styles';
 import { escapeHtml } from '../payments/demo-checkout-page';
 
@@ -66,15 +67,6 @@ export interface GuestPageParts {
   /** The data the browser hydrates from, sent as JSON that no browser executes. */
   data: unknown;
   dataId: string;
-}
-
-/** JSON that cannot end its script element or open a comment inside it. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 export function fillGuestTemplate(template: GuestTemplate, parts: GuestPageParts): string {

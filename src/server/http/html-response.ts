@@ -1,9 +1,21 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 export interface EncodedHtml {
   body: string | Buffer;
   /** The `Content-Encoding`, or null when sent as it is. */
   encoding: 'br' | 'gzip' | null;
+  /** A strong ETag over the page, one per encoding. */
+  etag: string;
+}
+
+/** JSON for a `<script type="application/json">`: it cannot end the element or open a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -12,6 +24,13 @@ export interface EncodedHtml {
  * of a new connection (decision 0265). A fast brotli level: this runs on every uncached request.
  */
 export function encodeHtml(acceptEncoding: string | undefined, html: string): EncodedHtml {
+  const hash = createHash('sha256').update(html).digest('base64url').slice(0, 32);
+  const encoded = compress(acceptEncoding, html);
+  const etag = `"${hash}${encoded.encoding ? `-${encoded.encoding}` : ''}"`;
+  return { ...encoded, etag };
+}
+
+function compress(acceptEncoding: string | undefined, html: string): Omit<EncodedHtml, 'etag'> {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .toLowerCase()
