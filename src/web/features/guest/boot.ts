@@ -1,5 +1,6 @@
 import '../../guest.css';
 import { brandFontInPage, loadBrandFont } from '../../lib/brand-theme';
+import { onFirstInteraction } from '../../lib/first-interaction';
 import { rememberTypedAmount } from './early-typing';
 import { GUEST_INITIAL_DATA_ID, type GuestInitialData } from './initial-data';
 
@@ -83,13 +84,7 @@ if (
 ) {
   void start();
 } else {
-  const events = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
-  const onFirst = () => {
-    for (const name of events) window.removeEventListener(name, onFirst, true);
-    void start();
-  };
-  for (const name of events)
-    window.addEventListener(name, onFirst, { capture: true, passive: true });
+  onFirstInteraction(() => void start());
   document.addEventListener(
     'submit',
     (event) => {

@@ -1,4 +1,5 @@
 import '../../main.css';
+import { onFirstInteraction } from '../../lib/first-interaction';
 
 /**
  * The only script the landing page loads up front (decision 0266). The page arrives rendered by
@@ -33,13 +34,7 @@ function start(): Promise<void> {
 if (theme === 'dark' || theme === 'light') {
   void start();
 } else {
-  const events = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
-  const onFirst = () => {
-    for (const name of events) window.removeEventListener(name, onFirst, true);
-    void start();
-  };
-  for (const name of events)
-    window.addEventListener(name, onFirst, { capture: true, passive: true });
+  onFirstInteraction(() => void start());
 }
 
 /** Elements whose click needs the page's code: buttons and links to a section of this page. */
