@@ -31,7 +31,14 @@ export function loadLandingTemplate(webDir: string): string | null {
 export function landingRoutes(template: string): FastifyPluginAsync {
   return async (app) => {
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      const rows = await listShowcaseEntrypoints({ db: app.deps.database.db });
+      // The page is mostly marketing text: without the database it still answers, and its demo
+      // section says the demo is unavailable (as the app does when /api/showcase fails).
+      const rows = await listShowcaseEntrypoints({ db: app.deps.database.db }).catch(
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'landing page without demo points');
+          return [];
+        },
+      );
       const { config } = app.deps;
       const data = {
         publicConfig: {
