@@ -90,6 +90,7 @@ export default defineConfig({
       input: {
         app: path.join(webRoot, 'index.html'),
         guest: path.join(webRoot, 'guest.html'),
+        landing: path.join(webRoot, 'landing.html'),
       },
       output: {
         // React in one chunk of its own that both entries share and browsers cache; without it
@@ -99,8 +100,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // The loader of on-demand chunks stays on its own: the guest page's boot script needs
-            // it and nothing else, so React is not pulled in before the guest interacts.
-            { name: 'preload', test: /preload-helper/ },
+            // it and nothing else, so React is not pulled in before the guest interacts. The
+            // first-interaction trigger both server-rendered pages' boot scripts use rides along.
+            { name: 'preload', test: /preload-helper|lib[\\/]first-interaction\.ts$/ },
             // The small helpers the guest's first view shares with the staff app, in one chunk:
             // eight tiny files cost more gzip bytes (headers, imports) than one.
             {

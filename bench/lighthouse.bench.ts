@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -56,7 +56,13 @@ interface Audit {
   benchmarkIndex: number;
 }
 
-async function audit(url: string, port: number): Promise<Audit> {
+/**
+ * `BENCH_LIGHTHOUSE_REPORTS=<dir>` keeps each page's whole Lighthouse JSON there (LCP element,
+ * request chains, layout shifts, the failing audits), for finding out why a figure is what it is.
+ */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+
+async function audit(name: string, url: string, port: number): Promise<Audit> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -65,6 +71,12 @@ async function audit(url: string, port: number): Promise<Audit> {
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const file = path.resolve(REPORT_DIR, `lighthouse-${name}.json`);
+    writeFileSync(file, JSON.stringify(lhr, null, 1));
+    line(`${name} page report`, file);
+  }
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -86,7 +98,7 @@ export async function run(): Promise<void> {
   try {
     // A first visit warms the server; Lighthouse then loads each page in a fresh state itself.
     await (await fetch(`${server.url}/t/aio-anna-schneider-4k7p`)).arrayBuffer();
-    const guest = await audit(`${server.url}/t/aio-anna-schneider-4k7p`, chrome.port);
+    const guest = await audit('guest', `${server.url}/t/aio-anna-schneider-4k7p`, chrome.port);
     line('guest page', JSON.stringify(guest));
     budget('guest page performance', String(guest.performance), guest.performance >= 100, '100');
     budget('guest page LCP', `${guest.lcp.toFixed(0)} ms`, guest.lcp <= 1000, '<= 1000 ms');
@@ -98,7 +110,7 @@ export async function run(): Promise<void> {
       guest.accessibility >= 100,
       '100',
     );
-    const landing = await audit(`${server.url}/`, chrome.port);
+    const landing = await audit('landing', `${server.url}/`, chrome.port);
     line('landing page', JSON.stringify(landing));
     budget(
       'landing page performance',

@@ -11,6 +11,7 @@ const inputs = [
   'src/shared',
   'vite.config.ts',
   'tailwind.config.js',
+  'tailwind.guest.config.js',
   'postcss.config.js',
   'package-lock.json',
   'scripts/pwa-icons.ts',

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
+import { axeViolations } from './support/page-checks';
 
 /**
  * Issue 16 items 1 and 2: the tip page arrives rendered (first screen in the HTML), React takes
@@ -46,6 +47,18 @@ describe('the tip page first view', () => {
     await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
     expect(errors).toEqual([]);
     expect(console).toEqual([]);
+  });
+});
+
+describe('the first view before the app has loaded', () => {
+  it('has no accessibility finding, minor ones included (Lighthouse accessibility 100)', async () => {
+    const context = await e2e.context({ viewport: { width: 360, height: 740 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`/t/${cafe.points[0]!.uid}`);
+    await page.getByRole('heading', { name: 'Nora Quell' }).waitFor();
+    // The presets are one named group inside their form (a form may not be a group itself).
+    await page.getByRole('group', { name: 'Betrag wählen' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

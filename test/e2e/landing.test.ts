@@ -200,20 +200,40 @@ describe('landing page', () => {
       .getByRole('group', { name: 'Farbschema' })
       .getByRole('button', { name: 'Dunkel' })
       .click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-      true,
-    );
+    // The page's code loads on this first click and then carries it out (decision 0266).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
     expect(await background()).not.toBe(light);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
       true,
     );
-    expect(await page.getByRole('button', { name: 'Dunkel' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    // Rendered on "System" by the server; marked as soon as the page's code has taken over.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Dunkel' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await page.getByRole('button', { name: 'System' }).click();
     await page.close();
+  });
+
+  it('arrives rendered with its stylesheet inline, and its links work without JavaScript', async () => {
+    const html = await (await fetch(`${e2e.server.url}/`)).text();
+    expect(html).toContain('Trinkgeld, das ankommt');
+    expect(html).toContain('href="/impressum"');
+    expect(html).toContain(`mailto:${CONTACT}`);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    // React is not among the scripts the page loads up front (decision 0266).
+    expect(html.match(/<script type="module"[^>]*>/g)).toHaveLength(1);
+
+    const noScript = await e2e.context({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    await openLanding(page);
+    await page.getByRole('link', { name: 'Impressum' }).click();
+    await page.waitForURL('**/impressum');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await noScript.close();
   });
 
   it('fits 360, 768 and 1280 px without sideways scrolling; screenshots at 360 and 1280', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '../../shared/domain/errors';
+import { landingRoutes, loadLandingTemplate } from '../features/landing/routes';
 import { errorBody } from './error-handler';
 
 /** Paths served by the small guest entry (guest.html) instead of the full app (index.html). */
@@ -37,12 +38,17 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // The root is the web directory itself: without this route the static plugin refuses it
-    // (403) for a client that sends no Accept-Encoding (curl, link previews, uptime checks).
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
-    });
+    // The root is the landing page, rendered on the server (decision 0266); this route also keeps
+    // the static plugin from refusing the web directory itself (403) to a client that sends no
+    // Accept-Encoding (curl, link previews, uptime checks).
+    const landing = loadLandingTemplate(webDir);
+    if (landing) await app.register(landingRoutes(landing));
+    else {
+      app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html');
+      });
+    }
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

@@ -19,6 +19,15 @@ const FONT_LOADERS: Record<BrandFont, () => Promise<unknown>> = {
 
 const requested = new Set<BrandFont>();
 
+/**
+ * A font whose faces the page already has (the server puts them into the guest page's head with
+ * `font-display: optional`, decision 0265): loading the stylesheet as well would add `swap`
+ * faces and move the text when the font arrives.
+ */
+export function brandFontInPage(font: BrandFont): void {
+  requested.add(font);
+}
+
 /** Loads a branding font once per page; a failed load leaves the system font, never an error. */
 export function loadBrandFont(font: BrandFont): void {
   if (requested.has(font)) return;

@@ -26,6 +26,12 @@ export interface AxeFinding {
  * in through the DevTools protocol, so the page's CSP (script-src 'self') stays as it is.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  const violations = await axeViolations(page);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Every axe-core violation, best-practice and minor ones too (Lighthouse counts them). */
+export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } })
@@ -45,7 +51,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
       targets: v.nodes.map((node) => node.target.join(' ')),
     }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations;
 }
 
 /** Decodes the QR code in a PNG screenshot; null when there is none. */

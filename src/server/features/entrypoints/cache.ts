@@ -29,7 +29,9 @@ const SYNC_TIMEOUT_MS = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Rendered {
-  body: string;
+  body: string | Buffer;
+  /** The `Content-Encoding` of `body`, when it is compressed. */
+  encoding?: 'br' | 'gzip' | null;
   /** A strong validator of `body`. */
   etag: string;
 }
@@ -37,8 +39,11 @@ export interface Rendered {
 /** A code resolved for a guest, and the answers rendered from it. */
 export interface GuestCode {
   resolved: ResolvedCode;
-  /** The answer `build` makes under `key` (format and language), built once per cached entry. */
-  render(key: string, build: () => string): Rendered;
+  /**
+   * The answer `build` makes under `key` (format, language, encoding), built once per cached
+   * entry; a plain string gets its validator here.
+   */
+  render(key: string, build: () => string | Rendered): Rendered;
 }
 
 interface Entry {
@@ -266,7 +271,8 @@ export class GuestCodeCache {
       render: (key, build) => {
         const known = entry.variants.get(key);
         if (known) return known;
-        const rendered = renderedOf(build());
+        const built = build();
+        const rendered = typeof built === 'string' ? renderedOf(built) : built;
         if (this.entries.get(entry.code) === entry) {
           entry.variants.set(key, rendered);
           entry.bytes += rendered.body.length;

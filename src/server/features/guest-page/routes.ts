@@ -14,10 +14,11 @@ import {
 } from '../../../shared/i18n/guest-locale';
 import { GUEST_SERVER_TEXTS, isGuestErrorCode } from '../../../shared/i18n/guest-server';
 import { GUEST_INITIAL_DATA_ID } from '../../../web/features/guest/initial-data';
+import { encodeHtml, htmlEncodingFor } from '../../http/html-response';
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { limitPerClientAddress } from '../../http/rate-limit';
-import { matchesEtag, renderedOf } from '../entrypoints/cache';
+import { matchesEtag } from '../entrypoints/cache';
 import { paymentContext } from '../payments/context';
 import { GUEST_RATE_RULES } from '../tips/limits';
 import { cancelTipPayment, startTipPayment } from '../tips/service';
@@ -79,7 +80,8 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
           request.params.code,
           request.query.lang,
         );
-        // A tip page is rendered once per code and language while its code is cached (0250).
+        // A tip page is rendered and compressed once per code, language and encoding while its
+        // code is cached (decisions 0250, 0265).
         const page = (): string => {
           const catalogue = GUEST_CATALOGUES[initial.locale];
           const title =
@@ -94,6 +96,7 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
             title,
             description: catalogue.first.pageDescription,
             themeColor: branding?.primaryColor ?? null,
+            font: branding?.fontFamily ?? null,
             markup: renderGuestMarkup(initial, `/t/${encodeURIComponent(request.params.code)}`),
             dataId: GUEST_INITIAL_DATA_ID,
             data: initial,
@@ -101,18 +104,23 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
         };
         // Cacheable per uid: the tag is the page itself, so any change to the point, its
         // branding, who is on shift or the build gives a new one; the browser asks each time.
-        const { body: html, etag } = cached
-          ? cached.render(`html:${initial.locale}`, page)
-          : renderedOf(page());
+        const accepted = request.headers['accept-encoding'];
+        const encoded = cached
+          ? cached.render(`html:${initial.locale}:${htmlEncodingFor(accepted) ?? 'identity'}`, () =>
+              encodeHtml(accepted, page()),
+            )
+          : encodeHtml(accepted, page());
+        const { etag } = encoded;
+        if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
         reply
           .header('cache-control', 'private, no-cache')
-          .header('vary', 'accept-language, cookie')
+          .header('vary', 'accept-language, cookie, accept-encoding')
           .header('content-language', initial.locale)
           .header('etag', etag);
         if (status === 200 && matchesEtag(request.headers['if-none-match'], etag)) {
           return reply.status(304).send();
         }
-        return reply.status(status).type('text/html; charset=utf-8').send(html);
+        return reply.status(status).type('text/html; charset=utf-8').send(encoded.body);
       },
     );
 

@@ -1,5 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BRANDING_FONTS } from '../../../shared/domain/constants';
+import type { BrandFont } from '../../../web/lib/brand-theme';
+import { scriptSafeJson } from '../../http/html-response';
+import { builtStylesheet, inlineStylesheets } from '../../http/inline-styles';
 import { escapeHtml } from '../payments/demo-checkout-page';
 
 /**
@@ -20,12 +24,36 @@ const BARE_TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-/** The built guest.html (its hashed script and stylesheet), read once. */
-export function loadGuestTemplate(webDir: string): string {
+export interface GuestTemplate {
+  html: string;
+  /** Each branding font's `@font-face` rules, for the head of a page in that font. */
+  fontFaces: Partial<Record<BrandFont, string>>;
+}
+
+/**
+ * A branding font in the first view without a layout shift (decision 0265): its faces are in the
+ * head from the start with `font-display: optional`, so a phone that has the font cached paints
+ * in it at once, and one that has not keeps the system font for this page instead of swapping
+ * (and moving the text) when the font arrives; the font is cached for the next visit.
+ */
+function brandFontFaces(webDir: string): GuestTemplate['fontFaces'] {
+  const faces: GuestTemplate['fontFaces'] = {};
+  for (const font of BRANDING_FONTS) {
+    const css = builtStylesheet(webDir, font.toLowerCase().replace(/ /g, '-'));
+    if (css) faces[font] = css.replace(/font-display:\s*swap/g, 'font-display:optional');
+  }
+  return faces;
+}
+
+/** The built guest.html (its hashed script, its stylesheet inline), read once. */
+export function loadGuestTemplate(webDir: string): GuestTemplate {
   const file = path.join(webDir, 'guest.html');
   const html = existsSync(file) ? readFileSync(file, 'utf8') : BARE_TEMPLATE;
-  // The build's own notice is for pages React renders alone; this page works without script.
-  return html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  return {
+    // The build's own notice is for pages React renders alone; this page works without script.
+    html: inlineStylesheets(html, webDir).replace(/\s*<noscript>[\s\S]*?<\/noscript>/, ''),
+    fontFaces: brandFontFaces(webDir),
+  };
 }
 
 export interface GuestPageParts {
@@ -33,23 +61,16 @@ export interface GuestPageParts {
   title: string;
   description: string;
   themeColor: string | null;
+  /** The business's branding font, whose faces go into the head. */
+  font: BrandFont | null;
   markup: string;
   /** The data the browser hydrates from, sent as JSON that no browser executes. */
   data: unknown;
   dataId: string;
 }
 
-/** JSON that cannot end its script element or open a comment inside it. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-export function fillGuestTemplate(template: string, parts: GuestPageParts): string {
-  let html = template
+export function fillGuestTemplate(template: GuestTemplate, parts: GuestPageParts): string {
+  let html = template.html
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(parts.lang)}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(parts.title)}</title>`)
     .replace(
@@ -60,6 +81,13 @@ export function fillGuestTemplate(template: string, parts: GuestPageParts): stri
     html = html.replace(
       /(<meta name="theme-color" content=")[^"]*(")/,
       (_all, start: string, end: string) => `${start}${escapeHtml(parts.themeColor!)}${end}`,
+    );
+  }
+  const faces = parts.font ? template.fontFaces[parts.font] : undefined;
+  if (faces) {
+    html = html.replace(
+      '</head>',
+      () => `<style data-brand-font="${escapeHtml(parts.font!)}">${faces}</style>\n  </head>`,
     );
   }
   return html.replace(

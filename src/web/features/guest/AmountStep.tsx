@@ -107,40 +107,37 @@ export function AmountStep({
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {texts.title}
       </h2>
-      <form
-        method="post"
-        action={action}
-        role="group"
-        aria-label={texts.presetsLabel}
-        className="grid grid-cols-3 gap-3"
-      >
+      <form method="post" action={action}>
         {language}
-        {PRESET_TIP_AMOUNTS_CENTS.map((cents) => {
-          const selected = amountCents === cents && custom === '';
-          return (
-            <button
-              key={cents}
-              type="submit"
-              name="amount"
-              value={cents}
-              aria-pressed={selected}
-              onClick={(event) => {
-                event.preventDefault();
-                setCustom('');
-                clearTimeout(pause.current);
-                onAmountChange(cents, 'preset');
-              }}
-              className={cn(
-                'h-16 rounded-lg border-2 text-lg font-semibold transition',
-                selected
-                  ? 'border-primary bg-primary text-primary-foreground'
-                  : 'border-border bg-card hover:border-primary',
-              )}
-            >
-              {formatCents(cents, 'eur', intl).replace(/[.,]00/, '')}
-            </button>
-          );
-        })}
+        {/* The group inside the form: a form may not take the group role (Lighthouse, axe). */}
+        <div role="group" aria-label={texts.presetsLabel} className="grid grid-cols-3 gap-3">
+          {PRESET_TIP_AMOUNTS_CENTS.map((cents) => {
+            const selected = amountCents === cents && custom === '';
+            return (
+              <button
+                key={cents}
+                type="submit"
+                name="amount"
+                value={cents}
+                aria-pressed={selected}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setCustom('');
+                  clearTimeout(pause.current);
+                  onAmountChange(cents, 'preset');
+                }}
+                className={cn(
+                  'h-16 rounded-lg border-2 text-lg font-semibold transition',
+                  selected
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : 'border-border bg-card hover:border-primary',
+                )}
+              >
+                {formatCents(cents, 'eur', intl).replace(/[.,]00/, '')}
+              </button>
+            );
+          })}
+        </div>
       </form>
       <form
         method="post"

@@ -1,5 +1,6 @@
-import '../../styles.css';
-import { loadBrandFont } from '../../lib/brand-theme';
+import '../../guest.css';
+import { brandFontInPage, loadBrandFont } from '../../lib/brand-theme';
+import { onFirstInteraction } from '../../lib/first-interaction';
 import { rememberTypedAmount } from './early-typing';
 import { GUEST_INITIAL_DATA_ID, type GuestInitialData } from './initial-data';
 
@@ -57,8 +58,12 @@ function renderedData(): GuestInitialData | null {
 }
 const data = renderedData();
 const branding = data?.kind === 'tip-page' ? data.entry.branding : (data?.branding ?? null);
-// The business's font belongs to the first view; only its own stylesheet loads (decision 0110).
-if (branding) loadBrandFont(branding.fontFamily);
+// The business's font belongs to the first view; only its own stylesheet loads (decision 0110),
+// unless the server sent its faces with the page already (decision 0265).
+if (branding) {
+  if (document.querySelector('style[data-brand-font]')) brandFontInPage(branding.fontFamily);
+  else loadBrandFont(branding.fontFamily);
+}
 
 /** Hands a submit that came before the app to the app, as if it had been there already. */
 async function replay(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
@@ -79,13 +84,7 @@ if (
 ) {
   void start();
 } else {
-  const events = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'] as const;
-  const onFirst = () => {
-    for (const name of events) window.removeEventListener(name, onFirst, true);
-    void start();
-  };
-  for (const name of events)
-    window.addEventListener(name, onFirst, { capture: true, passive: true });
+  onFirstInteraction(() => void start());
   document.addEventListener(
     'submit',
     (event) => {

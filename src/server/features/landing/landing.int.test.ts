@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorLogStream } from '../../../../test/support/app';
+import { createTestDatabase, seededAt } from '../../../../test/support/database';
+import { createBusiness } from '../../../../test/support/factories';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import type { Database } from '../../db/connect';
+import { ManualClock } from '../../lib/clock';
+import { createMailer } from '../mail/mailer';
+
+/**
+ * The server-rendered first views against a small stand-in build (decisions 0265, 0266): the
+ * built page's stylesheet goes inline, the page is compressed when the browser accepts it, and
+ * the guest page carries its branding font's faces with `font-display: optional`.
+ */
+let database: Database;
+let app: FastifyInstance;
+let webDir: string;
+const STYLESHEET = 'body{color:#0f1b2a}';
+const PAGE = (script: string) =>
+  `<!doctype html><html lang="de"><head><meta name="description" content="x" /><title>T</title>` +
+  `<script type="module" crossorigin src="/assets/${script}-a1b2c3d4.js"></script>` +
+  `<link rel="stylesheet" crossorigin href="/assets/main-a1b2c3d4.css"></head>` +
+  `<body><div id="root"></div></body></html>`;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seeded: true });
+  webDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-first-views-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), PAGE('app'));
+  writeFileSync(path.join(webDir, 'guest.html'), PAGE('guest'));
+  writeFileSync(path.join(webDir, 'landing.html'), PAGE('landing'));
+  writeFileSync(path.join(webDir, 'assets/main-a1b2c3d4.css'), STYLESHEET);
+  writeFileSync(
+    path.join(webDir, 'assets/fira-sans-Dt5ZZTlS.css'),
+    '@font-face{font-family:Fira Sans;font-display:swap;src:url(/assets/f.woff2)}',
+  );
+  const clock = new ManualClock(seededAt());
+  const config = testConfig({ logLevel: 'error' });
+  const mailer = createMailer({ database, clock, smtpUrl: undefined, from: config.mailFrom });
+  app = await buildApp(
+    { config, database, clock, mailer },
+    { webDir, loggerStream: errorLogStream() },
+  );
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('the landing page', () => {
+  it('arrives rendered, with its stylesheet inline and the demo point in it', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('Trinkgeld, das ankommt');
+    expect(response.body).toContain('<title>Trinkgeld – digitales Trinkgeld ohne App</title>');
+    expect(response.body).toContain(`<style>${STYLESHEET}</style>`);
+    expect(response.body).not.toContain('rel="stylesheet"');
+    expect(response.body).toContain('/t/aio-anna-schneider-4k7p');
+    expect(response.body).toContain('<script type="application/json" id="landing-initial">');
+  });
+
+  it('is compressed for a browser that accepts brotli, and revalidates by ETag', async () => {
+    const plain = await app.inject({ url: '/' });
+    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(plain.body);
+    expect(response.headers.etag).not.toBe(plain.headers.etag);
+    const again = await app.inject({
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, br', 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const refused = await app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('the tip page', () => {
+  it("carries the stylesheet inline and the branding font's faces with font-display optional", async () => {
+    const cafe = await createBusiness(database.db, { points: ['person'] });
+    const response = await app.inject({ url: `/t/${cafe.points[0]!.uid}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<style>${STYLESHEET}</style>`);
+    expect(response.body).toMatch(
+      /<style data-brand-font="Fira Sans">@font-face\{[^}]*font-display:optional[^}]*\}<\/style>/,
+    );
+    expect(response.body).not.toContain('font-display:swap');
+  });
+});
