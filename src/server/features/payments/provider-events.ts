@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { PAYMENT_ERRORS } from '../../../shared/api/payments';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
+import type { Database, Executor } from '../../db/connect';
 import { tips, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { publishTipChanges, type TipChange } from '../tips/events';
@@ -9,7 +11,7 @@ import { createStripeConnect } from '../payouts/connect';
 import { recordDisputeWon, recordTakenBack } from '../payouts/adjustments';
 import { refreshAccountStatus } from '../payouts/service';
 import type { PaymentContext } from './context';
-import { settleCheckout } from './settlement';
+import { type InSettlement, settleCheckout } from './settlement';
 
 /** A provider event after its signature was verified (or raised by the demo provider itself). */
 export interface ProviderEvent {
@@ -29,44 +31,111 @@ export const CHECKOUT_EVENT_TYPES = [
   'checkout.session.expired',
 ] as const;
 
+/** Events of one database this process has processed, or is processing now. */
+interface EventMemory {
+  processed: Set<string>;
+  running: Map<string, Promise<{ duplicate: boolean }>>;
+}
+
+/** Processed event ids remembered per process; beyond this the oldest are asked of the database. */
+const REMEMBERED_EVENTS = 10_000;
+const memories = new WeakMap<Database, EventMemory>();
+
+function memoryOf(database: Database): EventMemory {
+  let memory = memories.get(database);
+  if (!memory) {
+    memory = { processed: new Set(), running: new Map() };
+    memories.set(database, memory);
+  }
+  return memory;
+}
+
+function remember(memory: EventMemory, key: string): void {
+  if (memory.processed.size >= REMEMBERED_EVENTS) {
+    const oldest = memory.processed.values().next();
+    if (!oldest.done) memory.processed.delete(oldest.value);
+  }
+  memory.processed.add(key);
+}
+
 /**
  * Stores the event under its provider event id (a redelivery is a no-op once processed), then
- * re-reads the object it names from the provider and applies that. Events arrive at least once
- * and in any order; the guarded status moves make both harmless.
+ * settles what it names and marks it processed. Events arrive at least once and in any order;
+ * the guarded status moves make both harmless.
+ *
+ * A redelivery this process has already processed is answered from memory, and one that arrives
+ * while this process is still processing the first copy waits for that copy (decision 0255):
+ * a processed event id stays processed, so no instance can need a different answer. Anything
+ * else goes to the database, which de-duplicates across instances.
  */
 export async function receiveProviderEvent(
   ctx: PaymentContext,
   event: ProviderEvent,
 ): Promise<{ duplicate: boolean }> {
-  const { db } = ctx.database;
-  const now = ctx.clock.now();
-  const inserted = await db
-    .insert(webhookEvents)
-    .values({
-      provider: event.provider,
-      eventId: event.id,
-      type: event.type,
-      payload: event.payload,
-      receivedAt: now,
-    })
-    .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.eventId] })
-    .returning({ id: webhookEvents.id });
-  const duplicate = inserted.length === 0;
-  if (duplicate) {
-    const [seen] = await db
-      .select({ processedAt: webhookEvents.processedAt })
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.provider, event.provider), eq(webhookEvents.eventId, event.id)));
-    if (seen?.processedAt) return { duplicate };
+  const memory = memoryOf(ctx.database);
+  const key = `${event.provider}:${event.id}`;
+  if (memory.processed.has(key)) return { duplicate: true };
+  const running = memory.running.get(key);
+  // The first copy failed: this one tries again, as a redelivery later would.
+  if (
+    running &&
+    (await running.then(
+      () => true,
+      () => false,
+    ))
+  )
+    return { duplicate: true };
+
+  const work = storeAndProcess(ctx, event);
+  memory.running.set(key, work);
+  try {
+    const result = await work;
+    remember(memory, key);
+    return result;
+  } finally {
+    if (memory.running.get(key) === work) memory.running.delete(key);
   }
+}
+
+async function storeAndProcess(
+  ctx: PaymentContext,
+  event: ProviderEvent,
+): Promise<{ duplicate: boolean }> {
+  const { db } = ctx.database;
+  // One round trip stores a new event or says whether a stored one was processed already.
+  const [stored] = await ctx.database.query<{ inserted: boolean; processed_at: Date | null }>(
+    `WITH stored AS (
+       INSERT INTO webhook_events (provider, event_id, type, payload, received_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5::timestamptz)
+       ON CONFLICT (provider, event_id) DO NOTHING
+       RETURNING id)
+     SELECT EXISTS (SELECT 1 FROM stored) AS inserted,
+       (SELECT processed_at FROM webhook_events WHERE provider = $1 AND event_id = $2) AS processed_at`,
+    [
+      event.provider,
+      event.id,
+      event.type,
+      JSON.stringify(event.payload),
+      ctx.clock.now().toISOString(),
+    ],
+  );
+  const duplicate = !stored?.inserted;
+  if (duplicate && stored?.processed_at) return { duplicate };
 
   const where = and(
     eq(webhookEvents.provider, event.provider),
     eq(webhookEvents.eventId, event.id),
   );
+  const markProcessed = (executor: Executor) =>
+    executor.update(webhookEvents).set({ processedAt: ctx.clock.now(), error: null }).where(where);
+  let marked = false;
   try {
-    await processEvent(ctx, event);
-    await db.update(webhookEvents).set({ processedAt: ctx.clock.now(), error: null }).where(where);
+    // A checkout settled in a transaction is marked processed in it: one commit less.
+    await processEvent(ctx, event, async (tx) => {
+      await markProcessed(tx);
+      marked = true;
+    });
+    if (!marked) await markProcessed(db);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db
@@ -80,10 +149,19 @@ export async function receiveProviderEvent(
   return { duplicate };
 }
 
-async function processEvent(ctx: PaymentContext, event: ProviderEvent): Promise<void> {
+async function processEvent(
+  ctx: PaymentContext,
+  event: ProviderEvent,
+  inSettlement: InSettlement,
+): Promise<void> {
   if (!event.objectId) return;
   if ((CHECKOUT_EVENT_TYPES as readonly string[]).includes(event.type)) {
-    await settleCheckout(ctx, event.provider, event.objectId);
+    // A signed Stripe event with a final state needs no second look at the API (decision 0255).
+    const known =
+      event.provider === 'stripe' && ctx.providers.stripe
+        ? ctx.providers.stripe.checkoutFromEvent(event.payload as Pick<Stripe.Event, 'data'>)
+        : null;
+    await settleCheckout(ctx, event.provider, event.objectId, { known, inSettlement });
     return;
   }
   if (event.type === 'charge.refunded' && event.provider === 'stripe' && ctx.providers.stripe) {
