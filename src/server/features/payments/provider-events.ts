@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { PAYMENT_ERRORS } from '../../../shared/api/payments';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
@@ -11,6 +11,7 @@ import { createStripeConnect } from '../payouts/connect';
 import { recordDisputeWon, recordTakenBack } from '../payouts/adjustments';
 import { refreshAccountStatus } from '../payouts/service';
 import type { PaymentContext } from './context';
+import type { RetrievedCheckout } from './provider';
 import { type InSettlement, settleCheckout } from './settlement';
 
 /** A provider event after its signature was verified (or raised by the demo provider itself). */
@@ -97,10 +98,94 @@ export async function receiveProviderEvent(
   }
 }
 
+/** The final checkout a signed Stripe event carries, or null when it must be re-read. */
+function knownCheckout(ctx: PaymentContext, event: ProviderEvent): RetrievedCheckout | null {
+  if (event.provider !== 'stripe' || !ctx.providers.stripe || !event.objectId) return null;
+  if (!(CHECKOUT_EVENT_TYPES as readonly string[]).includes(event.type)) return null;
+  return ctx.providers.stripe.checkoutFromEvent(event.payload as Pick<Stripe.Event, 'data'>);
+}
+
+/**
+ * Stores the event as processed, or marks a stored one processed; says whether it was stored
+ * before (a duplicate).
+ */
+async function storeProcessed(
+  executor: Executor,
+  ctx: PaymentContext,
+  event: ProviderEvent,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const [row] = await executor
+    .insert(webhookEvents)
+    .values({
+      provider: event.provider,
+      eventId: event.id,
+      type: event.type,
+      payload: event.payload,
+      receivedAt: now,
+      processedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [webhookEvents.provider, webhookEvents.eventId],
+      set: {
+        processedAt: sql`coalesce(${webhookEvents.processedAt}, excluded.processed_at)`,
+        error: null,
+      },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return !row?.inserted;
+}
+
+/**
+ * A signed final checkout (decision 0255): stored, settled and marked processed in one
+ * transaction, so one commit instead of three. When it fails nothing of it stays but the event
+ * with its error, and the 5xx makes Stripe deliver it again.
+ */
+async function settleKnownCheckout(
+  ctx: PaymentContext,
+  event: ProviderEvent,
+  known: RetrievedCheckout,
+): Promise<{ duplicate: boolean }> {
+  const stored: { duplicate: boolean | null } = { duplicate: null };
+  try {
+    await settleCheckout(ctx, event.provider, event.objectId!, {
+      known,
+      inSettlement: async (tx) => {
+        stored.duplicate = await storeProcessed(tx, ctx, event);
+      },
+    });
+    // No transaction ran (a checkout of no session of ours): the event is stored on its own.
+    stored.duplicate ??= await storeProcessed(ctx.database.db, ctx, event);
+  } catch (error) {
+    await ctx.database.db
+      .insert(webhookEvents)
+      .values({
+        provider: event.provider,
+        eventId: event.id,
+        type: event.type,
+        payload: event.payload,
+        receivedAt: ctx.clock.now(),
+        error: errorText(error),
+      })
+      .onConflictDoUpdate({
+        target: [webhookEvents.provider, webhookEvents.eventId],
+        set: { error: errorText(error) },
+      });
+    ctx.log.warn({ err: error, eventId: event.id }, 'provider event not processed yet');
+    throw new AppError(PAYMENT_ERRORS.webhook_processing_failed, { cause: error });
+  }
+  return { duplicate: stored.duplicate };
+}
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
 async function storeAndProcess(
   ctx: PaymentContext,
   event: ProviderEvent,
 ): Promise<{ duplicate: boolean }> {
+  const known = knownCheckout(ctx, event);
+  if (known) return settleKnownCheckout(ctx, event, known);
   const { db } = ctx.database;
   // One round trip stores a new event or says whether a stored one was processed already.
   const [stored] = await ctx.database.query<{ inserted: boolean; processed_at: Date | null }>(
@@ -137,10 +222,9 @@ async function storeAndProcess(
     });
     if (!marked) await markProcessed(db);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
     await db
       .update(webhookEvents)
-      .set({ error: message.slice(0, 500) })
+      .set({ error: errorText(error) })
       .where(where);
     ctx.log.warn({ err: error, eventId: event.id }, 'provider event not processed yet');
     // A 5xx makes the provider deliver the event again later.
@@ -156,12 +240,7 @@ async function processEvent(
 ): Promise<void> {
   if (!event.objectId) return;
   if ((CHECKOUT_EVENT_TYPES as readonly string[]).includes(event.type)) {
-    // A signed Stripe event with a final state needs no second look at the API (decision 0255).
-    const known =
-      event.provider === 'stripe' && ctx.providers.stripe
-        ? ctx.providers.stripe.checkoutFromEvent(event.payload as Pick<Stripe.Event, 'data'>)
-        : null;
-    await settleCheckout(ctx, event.provider, event.objectId, { known, inSettlement });
+    await settleCheckout(ctx, event.provider, event.objectId, { inSettlement });
     return;
   }
   if (event.type === 'charge.refunded' && event.provider === 'stripe' && ctx.providers.stripe) {
