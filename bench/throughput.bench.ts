@@ -34,9 +34,9 @@ const WEBHOOK_TIPS = Number(process.env.BENCH_WEBHOOK_TIPS ?? 600);
 const WRITE_POOL_SIZE = DEFAULT_POOL_SIZE;
 
 /**
- * Counts the statements and commits this process sends to PostgreSQL while `work` runs (every
- * statement outside BEGIN..COMMIT commits on its own): the round trips per request, a figure the
- * machine's load does not change. PGlite runs in this process and has no round trips to count.
+ * Counts the statements this process sends to PostgreSQL while `work` runs, and the commits that
+ * wait for the disk (COMMIT, and a writing statement outside BEGIN..COMMIT): per request, figures
+ * the machine's load does not change. PGlite runs in this process and has no round trips to count.
  */
 async function roundTrips<T>(
   work: () => Promise<T>,
@@ -55,7 +55,7 @@ async function roundTrips<T>(
       open = Math.max(0, open - 1);
       commits += 1;
     } else if (text.startsWith('rollback')) open = Math.max(0, open - 1);
-    else if (open === 0) commits += 1;
+    else if (open === 0 && /^(insert|update|delete|with)\b/.test(text)) commits += 1;
     return original.apply(this, args);
   };
   try {
