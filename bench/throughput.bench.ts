@@ -65,18 +65,16 @@ async function roundTrips<T>(
   }
 }
 
-/** One sequential request at a time: round trips and commits per request (PostgreSQL only). */
+/** One request at a time; on PostgreSQL also prints the round trips and commits per request. */
 async function perRequest(name: string, count: number, send: (i: number) => Promise<void>) {
-  if (!process.env.DATABASE_URL) {
-    line(`${name} round trips per request`, 'not counted on PGlite (no network round trips)');
-    return;
-  }
   const { statements, commits } = await roundTrips(async () => {
     for (let i = 0; i < count; i += 1) await send(i);
   });
   line(
     `${name} round trips per request`,
-    `${(statements / count).toFixed(1)} statements, ${(commits / count).toFixed(1)} commits (PostgreSQL, ${count} requests one at a time)`,
+    process.env.DATABASE_URL
+      ? `${(statements / count).toFixed(1)} statements, ${(commits / count).toFixed(1)} commits (PostgreSQL, ${count} requests one at a time)`
+      : 'not counted on PGlite (no network round trips)',
   );
 }
 
@@ -88,6 +86,23 @@ function ratioLine(name: string, result: autocannon.Result, hello: autocannon.Re
     ratio >= min && result.non2xx === 0 && result.errors === 0,
     `>= ${min}x, all answered 2xx`,
   );
+}
+
+/** A guest starting a payment at the bench's payment point from `address`. */
+function startRequest(origin: string, address: string, amountCents: number, message?: string) {
+  const body: StartTipPaymentBody = {
+    code: CODE,
+    amountCents,
+    platformFee: false,
+    paymentMethod: 'stripe',
+    guestSessionId: randomBytes(16).toString('base64url'),
+    ...(message ? { guestMessage: message } : {}),
+  };
+  return {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': address },
+    body: JSON.stringify(body),
+  };
 }
 
 async function guestReads(server: RunningServer): Promise<void> {
@@ -122,22 +137,10 @@ async function startPayments(server: RunningServer): Promise<void> {
   line('hello (load in process)', summary(hello));
   const marker = `bench-${randomBytes(4).toString('hex')}`;
   await perRequest('start payment (demo)', 50, async (i) => {
-    const response = await fetch(`${server.url}/api/guest/tips`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: server.url,
-        'x-forwarded-for': `10.250.${i >> 5}.${i & 31}`,
-      },
-      body: JSON.stringify({
-        code: CODE,
-        amountCents: 500,
-        platformFee: false,
-        paymentMethod: 'stripe',
-        guestSessionId: randomBytes(16).toString('base64url'),
-        guestMessage: `${marker}-counted`,
-      } satisfies StartTipPaymentBody),
-    });
+    const response = await fetch(
+      `${server.url}/api/guest/tips`,
+      startRequest(server.url, `10.250.${i >> 5}.${i & 31}`, 500, `${marker}-counted`),
+    );
     if (response.status !== 201) throw new Error(`start: ${await response.text()}`);
   });
   const answered: string[] = [];
@@ -152,23 +155,9 @@ async function startPayments(server: RunningServer): Promise<void> {
         setupRequest: (request) => {
           sent += 1;
           const address = sent >> 5;
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              origin: server.url,
-              // Guests come from many addresses: each address stays under the start limit.
-              'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
-            },
-            body: JSON.stringify({
-              code: CODE,
-              amountCents: 500,
-              platformFee: false,
-              paymentMethod: 'stripe',
-              guestSessionId: randomBytes(16).toString('base64url'),
-              guestMessage: marker,
-            } satisfies StartTipPaymentBody),
-          };
+          // Guests come from many addresses: each address stays under the start limit.
+          const from = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+          return { ...request, ...startRequest(server.url, from, 500, marker) };
         },
         onResponse: (status: number, body: string) => {
           if (status === 201) answered.push((JSON.parse(body) as { tipId: string }).tipId);
@@ -215,21 +204,10 @@ async function webhooks(): Promise<void> {
       .set({ stripeAccountId: 'acct_bench_anna', stripeAccountStatus: 'enabled' })
       .where(eq(profiles.email, 'anna@demo.local'));
     const startTip = async (i: number): Promise<string> => {
-      const response = await fetch(`${server.url}/api/guest/tips`, {
-        method: 'POST',
-        headers: {
-          origin: server.url,
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.9.${i >> 5}.1`,
-        },
-        body: JSON.stringify({
-          code: CODE,
-          amountCents: 700,
-          platformFee: false,
-          paymentMethod: 'stripe',
-          guestSessionId: randomBytes(16).toString('base64url'),
-        } satisfies StartTipPaymentBody),
-      });
+      const response = await fetch(
+        `${server.url}/api/guest/tips`,
+        startRequest(server.url, `10.9.${i >> 5}.1`, 700),
+      );
       if (response.status !== 201) throw new Error(`start: ${await response.text()}`);
       return ((await response.json()) as { tipId: string }).tipId;
     };

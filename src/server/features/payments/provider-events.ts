@@ -105,6 +105,14 @@ function knownCheckout(ctx: PaymentContext, event: ProviderEvent): RetrievedChec
   return ctx.providers.stripe.checkoutFromEvent(event.payload as Pick<Stripe.Event, 'data'>);
 }
 
+const eventRow = (event: ProviderEvent, receivedAt: Date) => ({
+  provider: event.provider,
+  eventId: event.id,
+  type: event.type,
+  payload: event.payload,
+  receivedAt,
+});
+
 /**
  * Stores the event as processed, or marks a stored one processed; says whether it was stored
  * before (a duplicate).
@@ -117,14 +125,7 @@ async function storeProcessed(
   const now = ctx.clock.now();
   const [row] = await executor
     .insert(webhookEvents)
-    .values({
-      provider: event.provider,
-      eventId: event.id,
-      type: event.type,
-      payload: event.payload,
-      receivedAt: now,
-      processedAt: now,
-    })
+    .values({ ...eventRow(event, now), processedAt: now })
     .onConflictDoUpdate({
       target: [webhookEvents.provider, webhookEvents.eventId],
       set: {
@@ -159,14 +160,7 @@ async function settleKnownCheckout(
   } catch (error) {
     await ctx.database.db
       .insert(webhookEvents)
-      .values({
-        provider: event.provider,
-        eventId: event.id,
-        type: event.type,
-        payload: event.payload,
-        receivedAt: ctx.clock.now(),
-        error: errorText(error),
-      })
+      .values({ ...eventRow(event, ctx.clock.now()), error: errorText(error) })
       .onConflictDoUpdate({
         target: [webhookEvents.provider, webhookEvents.eventId],
         set: { error: errorText(error) },

@@ -1,10 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { FakeStripe } from '../../../../test/support/fake-stripe';
-import { startedTip } from '../../../../test/support/guest';
-import { analyticsEvents, paymentSessions, profiles, tips, webhookEvents } from '../../db/schema';
+import {
+  connectAnnaToStripe,
+  startedStripeTip,
+  stripeEvent,
+  timesCounted,
+} from '../../../../test/support/stripe';
+import { tips, webhookEvents } from '../../db/schema';
 
 /**
  * Decision 0255: a signed event whose Checkout Session is final settles without asking Stripe
@@ -32,10 +37,7 @@ beforeAll(async () => {
     clock: t.clock,
     config: { ...config, stripeApiUrl: fake.url },
   });
-  await t.database.db
-    .update(profiles)
-    .set({ stripeAccountId: 'acct_anna_fast_path', stripeAccountStatus: 'enabled' })
-    .where(eq(profiles.email, 'anna@demo.local'));
+  await connectAnnaToStripe(t, 'acct_anna_fast_path');
 });
 afterAll(async () => {
   await other.close();
@@ -49,15 +51,7 @@ function signedEvent(
   checkout: string,
   id = `evt_${Math.random().toString(36).slice(2)}`,
 ) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(t.clock.now().getTime() / 1000),
-    livemode: false,
-    data: { object: { ...fake.sessions.get(checkout) } },
-  });
+  const payload = JSON.stringify(stripeEvent(t, type, { ...fake.sessions.get(checkout) }, id));
   const signature = signer.webhooks.generateTestHeaderString({
     payload,
     secret: WEBHOOK_SECRET,
@@ -71,27 +65,19 @@ function signedEvent(
   };
 }
 
-async function stripeTip() {
-  const started = await startedTip(t);
-  const [session] = await t.database.db
-    .select()
-    .from(paymentSessions)
-    .where(eq(paymentSessions.tipId, started.tipId));
-  return { tipId: started.tipId, checkout: session!.providerSessionId! };
-}
+const stripeTip = () => startedStripeTip(t);
 
 const askedStripe = (checkout: string) =>
   fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${checkout}`)
     .length;
 
 async function stateOf(tipId: string) {
-  const { db } = t.database;
-  const [tip] = await db.select().from(tips).where(eq(tips.id, tipId));
-  const counted = await db
-    .select()
-    .from(analyticsEvents)
-    .where(and(eq(analyticsEvents.tipId, tipId), eq(analyticsEvents.name, 'payment_success')));
-  return { status: tip!.status, counted: counted.length, held: tip!.reviewReason !== null };
+  const [tip] = await t.database.db.select().from(tips).where(eq(tips.id, tipId));
+  return {
+    status: tip!.status,
+    counted: await timesCounted(t, tipId),
+    held: tip!.reviewReason !== null,
+  };
 }
 
 describe('webhook fast paths', () => {
