@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import Stripe from 'stripe';
 import { FakeStripe } from '../test/support/fake-stripe';
 import {
@@ -9,6 +10,7 @@ import {
   tips,
   webhookEvents,
 } from '../src/server/db/schema';
+import { DEFAULT_POOL_SIZE } from '../src/server/db/connect';
 import type { RunningServer } from '../src/server/server';
 import type { StartTipPaymentBody } from '../src/shared/api/tips';
 import {
@@ -34,6 +36,53 @@ const CONNECTIONS = 50;
 const CODE = 'aio-anna-schneider-4k7p';
 const WEBHOOK_SECRET = 'whsec_bench_trinkgeld';
 const WEBHOOK_TIPS = Number(process.env.BENCH_WEBHOOK_TIPS ?? 600);
+/** The server's own pool size (src/server/db/connect.ts), not the harness's smaller default. */
+const WRITE_POOL_SIZE = DEFAULT_POOL_SIZE;
+
+/**
+ * Counts the statements this process sends to PostgreSQL while `work` runs, and the commits that
+ * wait for the disk (COMMIT, and a writing statement outside BEGIN..COMMIT): per request, figures
+ * the machine's load does not change. PGlite runs in this process and has no round trips to count.
+ */
+async function roundTrips<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: number; commits: number }> {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  let statements = 0;
+  let commits = 0;
+  let open = 0;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = (typeof first === 'string' ? first : (first?.text ?? '')).trim().toLowerCase();
+    statements += 1;
+    if (text.startsWith('begin')) open += 1;
+    else if (text.startsWith('commit')) {
+      open = Math.max(0, open - 1);
+      commits += 1;
+    } else if (text.startsWith('rollback')) open = Math.max(0, open - 1);
+    else if (open === 0 && /^(insert|update|delete|with)\b/.test(text)) commits += 1;
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await work(), statements, commits };
+  } finally {
+    prototype.query = original;
+  }
+}
+
+/** One request at a time; on PostgreSQL also prints the round trips and commits per request. */
+async function perRequest(name: string, count: number, send: (i: number) => Promise<void>) {
+  const { statements, commits } = await roundTrips(async () => {
+    for (let i = 0; i < count; i += 1) await send(i);
+  });
+  line(
+    `${name} round trips per request`,
+    process.env.DATABASE_URL
+      ? `${(statements / count).toFixed(1)} statements, ${(commits / count).toFixed(1)} commits (PostgreSQL, ${count} requests one at a time)`
+      : 'not counted on PGlite (no network round trips)',
+  );
+}
 
 function ratioLine(name: string, result: autocannon.Result, hello: autocannon.Result, min: number) {
   const ratio = result.requests.average / hello.requests.average;
@@ -43,6 +92,23 @@ function ratioLine(name: string, result: autocannon.Result, hello: autocannon.Re
     ratio >= min && result.non2xx === 0 && result.errors === 0,
     `>= ${min}x, all answered 2xx`,
   );
+}
+
+/** A guest starting a payment at the bench's payment point from `address`. */
+function startRequest(origin: string, address: string, amountCents: number, message?: string) {
+  const body: StartTipPaymentBody = {
+    code: CODE,
+    amountCents,
+    platformFee: false,
+    paymentMethod: 'stripe',
+    guestSessionId: randomBytes(16).toString('base64url'),
+    ...(message ? { guestMessage: message } : {}),
+  };
+  return {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': address },
+    body: JSON.stringify(body),
+  };
 }
 
 async function guestReads(server: RunningServer): Promise<void> {
@@ -95,6 +161,13 @@ async function startPayments(server: RunningServer): Promise<void> {
   const hello = await load({ url: `${server.url}${HELLO_PATH}`, connections: CONNECTIONS });
   line('hello (load in process)', summary(hello));
   const marker = `bench-${randomBytes(4).toString('hex')}`;
+  await perRequest('start payment (demo)', 50, async (i) => {
+    const response = await fetch(
+      `${server.url}/api/guest/tips`,
+      startRequest(server.url, `10.250.${i >> 5}.${i & 31}`, 500, `${marker}-counted`),
+    );
+    if (response.status !== 201) throw new Error(`start: ${await response.text()}`);
+  });
   const answered: string[] = [];
   let sent = 0;
   const result = await load({
@@ -107,23 +180,9 @@ async function startPayments(server: RunningServer): Promise<void> {
         setupRequest: (request) => {
           sent += 1;
           const address = sent >> 5;
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              origin: server.url,
-              // Guests come from many addresses: each address stays under the start limit.
-              'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
-            },
-            body: JSON.stringify({
-              code: CODE,
-              amountCents: 500,
-              platformFee: false,
-              paymentMethod: 'stripe',
-              guestSessionId: randomBytes(16).toString('base64url'),
-              guestMessage: marker,
-            } satisfies StartTipPaymentBody),
-          };
+          // Guests come from many addresses: each address stays under the start limit.
+          const from = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+          return { ...request, ...startRequest(server.url, from, 500, marker) };
         },
         onResponse: (status: number, body: string) => {
           if (status === 201) answered.push((JSON.parse(body) as { tipId: string }).tipId);
@@ -155,7 +214,7 @@ async function startPayments(server: RunningServer): Promise<void> {
 
 async function webhooks(): Promise<void> {
   const fake = await new FakeStripe().start();
-  const { database, cleanup } = await openBenchDatabase('webhooks');
+  const { database, cleanup } = await openBenchDatabase('webhooks', WRITE_POOL_SIZE);
   const server = await startBenchServer(database, {
     paymentProvider: 'stripe',
     stripeSecretKey: 'sk_test_bench',
@@ -169,51 +228,65 @@ async function webhooks(): Promise<void> {
       .update(profiles)
       .set({ stripeAccountId: 'acct_bench_anna', stripeAccountStatus: 'enabled' })
       .where(eq(profiles.email, 'anna@demo.local'));
-    const tipIds: string[] = [];
-    for (let i = 0; i < WEBHOOK_TIPS; i += 1) {
-      const response = await fetch(`${server.url}/api/guest/tips`, {
-        method: 'POST',
-        headers: {
-          origin: server.url,
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.9.${i >> 5}.1`,
-        },
-        body: JSON.stringify({
-          code: CODE,
-          amountCents: 700,
-          platformFee: false,
-          paymentMethod: 'stripe',
-          guestSessionId: randomBytes(16).toString('base64url'),
-        } satisfies StartTipPaymentBody),
-      });
+    const startTip = async (i: number): Promise<string> => {
+      const response = await fetch(
+        `${server.url}/api/guest/tips`,
+        startRequest(server.url, `10.9.${i >> 5}.1`, 700),
+      );
       if (response.status !== 201) throw new Error(`start: ${await response.text()}`);
-      tipIds.push(((await response.json()) as { tipId: string }).tipId);
-    }
-    const sessions = await db
-      .select({
-        tipId: paymentSessions.tipId,
-        providerSessionId: paymentSessions.providerSessionId,
-      })
-      .from(paymentSessions)
-      .where(inArray(paymentSessions.tipId, tipIds));
+      return ((await response.json()) as { tipId: string }).tipId;
+    };
+    const tipIds: string[] = [];
+    for (let i = 0; i < WEBHOOK_TIPS; i += 1) tipIds.push(await startTip(i));
     const signer = new Stripe('sk_test_signer_only');
-    const events = sessions.map((session, index) => {
-      fake.pay(session.providerSessionId!);
-      const payload = JSON.stringify({
-        id: `evt_bench_${index}_${randomBytes(4).toString('hex')}`,
-        object: 'event',
-        type: 'checkout.session.completed',
-        api_version: '2026-10-28.endive',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        data: { object: { id: session.providerSessionId, object: 'checkout.session' } },
+    /** Pays the tips' checkouts at the fake and signs one completed event for each. */
+    const paidEvents = async (ids: string[], prefix: string) => {
+      const sessions = await db
+        .select({
+          tipId: paymentSessions.tipId,
+          providerSessionId: paymentSessions.providerSessionId,
+        })
+        .from(paymentSessions)
+        .where(inArray(paymentSessions.tipId, ids));
+      return sessions.map((session, index) => {
+        fake.pay(session.providerSessionId!);
+        // As Stripe sends it: the event carries the Checkout Session as it was when paid.
+        const payload = JSON.stringify({
+          id: `${prefix}${index}_${randomBytes(4).toString('hex')}`,
+          object: 'event',
+          type: 'checkout.session.completed',
+          api_version: '2026-10-28.endive',
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+          data: { object: fake.sessions.get(session.providerSessionId!) },
+        });
+        const signature = signer.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+        });
+        return { payload, signature };
       });
-      const signature = signer.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
+    };
+    const events = await paidEvents(tipIds, 'evt_bench_');
+    const post = async (event: { payload: string; signature: string }) => {
+      const response = await fetch(`${server.url}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        body: event.payload,
       });
-      return { payload, signature };
-    });
+      if (response.status !== 200) throw new Error(`webhook: ${await response.text()}`);
+    };
+    // Separate tips, one event at a time: what one delivery and one redelivery cost.
+    const countedTips: string[] = [];
+    for (let i = 0; i < 20; i += 1) countedTips.push(await startTip(WEBHOOK_TIPS + i));
+    const counted = await paidEvents(countedTips, 'evt_count_');
+    const stripeCalls = fake.requests.length;
+    await perRequest('webhook first delivery', counted.length, (i) => post(counted[i]!));
+    line(
+      'webhook first delivery calls to the Stripe API',
+      ((fake.requests.length - stripeCalls) / counted.length).toFixed(1),
+    );
+    await perRequest('webhook redelivery', counted.length, (i) => post(counted[i]!));
     // Every event twice; the copy follows 25 events later, so many arrive while the first is
     // still being processed on another connection.
     const sequence: { payload: string; signature: string }[] = [];
@@ -262,14 +335,14 @@ async function webhooks(): Promise<void> {
       .select({ n: sql<number>`count(*)::int` })
       .from(webhookEvents)
       .where(sql`${webhookEvents.eventId} LIKE 'evt_bench_%'`);
-    const [counted] = await db
+    const [pending] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(tips)
       .where(and(inArray(tips.id, tipIds), eq(tips.status, 'pending')));
     budget(
       'webhook tips counted once',
-      `${Number(counted?.n)} of ${tipIds.length} tips paid, ${Number(events_?.n)} events stored, ${Number(paid[0]?.cents)} cents`,
-      Number(counted?.n) === tipIds.length &&
+      `${Number(pending?.n)} of ${tipIds.length} tips paid, ${Number(events_?.n)} events stored, ${Number(paid[0]?.cents)} cents`,
+      Number(pending?.n) === tipIds.length &&
         Number(events_?.n) === events.length &&
         Number(paid[0]?.cents) === 700 * tipIds.length,
       'every tip paid exactly once, one stored event per event id',
@@ -284,7 +357,7 @@ async function webhooks(): Promise<void> {
 export async function run(): Promise<void> {
   line('database', engineLabel());
   line('connections', CONNECTIONS);
-  const { database, cleanup } = await openBenchDatabase('throughput');
+  const { database, cleanup } = await openBenchDatabase('throughput', WRITE_POOL_SIZE);
   const server = await startBenchServer(database, { trustProxy: ['127.0.0.1'] });
   try {
     await guestReads(server);

@@ -53,6 +53,13 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
+/**
+ * Connections per PostgreSQL pool. A payment start or webhook waits for its commit to reach the
+ * disk (several ms here); with more connections more of those commits share one flush (group
+ * commit), so the guest write path is not capped at pool size / flush time (decision 0257).
+ */
+export const DEFAULT_POOL_SIZE = 20;
+
 export interface OpenOptions {
   /** postgres:// URL; absent opens PGlite. */
   url?: string | undefined;
@@ -132,7 +139,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
     : {};
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     ...connectionOptions,

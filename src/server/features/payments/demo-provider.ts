@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { PaymentFailureReason } from '../../../shared/domain/payments';
-import type { Database } from '../../db/connect';
+import type { Database, Executor } from '../../db/connect';
 import { demoCheckoutSessions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { CheckoutState, PaymentProvider, RetrievedCheckout } from './provider';
+import type {
+  CheckoutCreated,
+  CheckoutRequest,
+  CheckoutState,
+  PaymentProvider,
+  RetrievedCheckout,
+} from './provider';
 
 export type DemoCheckoutRow = typeof demoCheckoutSessions.$inferSelect;
 
@@ -84,37 +90,51 @@ export function createDemoProvider({
     }
   }
 
+  /**
+   * The unique payment session id plays the idempotency key: a repeated call returns the
+   * checkout made the first time (read back only then).
+   */
+  async function insertCheckout(
+    executor: Executor,
+    request: CheckoutRequest,
+  ): Promise<CheckoutCreated> {
+    const id = randomId('cs_demo_');
+    const fill = (url: string) => url.replaceAll('{CHECKOUT_SESSION_ID}', id);
+    const [inserted] = await executor
+      .insert(demoCheckoutSessions)
+      .values({
+        id,
+        paymentSessionId: request.paymentSessionId,
+        amountCents: request.totalCents,
+        currency: request.currency,
+        description: request.description.slice(0, 300),
+        successUrl: fill(request.successUrl),
+        cancelUrl: fill(request.cancelUrl),
+        expiresAt: request.expiresAt,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      })
+      .onConflictDoNothing({ target: demoCheckoutSessions.paymentSessionId })
+      .returning({ id: demoCheckoutSessions.id });
+    const [row] = inserted
+      ? [inserted]
+      : await executor
+          .select({ id: demoCheckoutSessions.id })
+          .from(demoCheckoutSessions)
+          .where(eq(demoCheckoutSessions.paymentSessionId, request.paymentSessionId));
+    const providerSessionId = row!.id;
+    return { providerSessionId, url: `${publicOrigin}/checkout/demo/${providerSessionId}` };
+  }
+
   return {
     name: 'demo',
     load,
 
     async createCheckout(request) {
-      const id = randomId('cs_demo_');
-      const fill = (url: string) => url.replaceAll('{CHECKOUT_SESSION_ID}', id);
-      // The unique payment session id plays the idempotency key: a repeated call returns the
-      // checkout made the first time.
-      await db
-        .insert(demoCheckoutSessions)
-        .values({
-          id,
-          paymentSessionId: request.paymentSessionId,
-          amountCents: request.totalCents,
-          currency: request.currency,
-          description: request.description.slice(0, 300),
-          successUrl: fill(request.successUrl),
-          cancelUrl: fill(request.cancelUrl),
-          expiresAt: request.expiresAt,
-          createdAt: clock.now(),
-          updatedAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: demoCheckoutSessions.paymentSessionId });
-      const [row] = await db
-        .select({ id: demoCheckoutSessions.id })
-        .from(demoCheckoutSessions)
-        .where(eq(demoCheckoutSessions.paymentSessionId, request.paymentSessionId));
-      const providerSessionId = row!.id;
-      return { providerSessionId, url: `${publicOrigin}/checkout/demo/${providerSessionId}` };
+      return insertCheckout(db, request);
     },
+
+    createCheckoutInTransaction: insertCheckout,
 
     async retrieveCheckout(id): Promise<RetrievedCheckout> {
       const row = await load(id);

@@ -3,8 +3,12 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { FakeStripe } from '../../../../test/support/fake-stripe';
-import { startedTip } from '../../../../test/support/guest';
-import { analyticsEvents, paymentSessions, profiles, tips, webhookEvents } from '../../db/schema';
+import {
+  connectAnnaToStripe,
+  startedStripeTip,
+  timesCounted,
+} from '../../../../test/support/stripe';
+import { analyticsEvents, paymentSessions, tips, webhookEvents } from '../../db/schema';
 import { paymentContext } from './context';
 import type { DemoProvider } from './demo-provider';
 import { runPaymentSessionExpiry } from './expiry';
@@ -33,10 +37,7 @@ beforeAll(async () => {
       stripeApiUrl: fake.url,
     },
   });
-  await t.database.db
-    .update(profiles)
-    .set({ stripeAccountId: 'acct_anna_faults', stripeAccountStatus: 'enabled' })
-    .where(eq(profiles.email, 'anna@demo.local'));
+  await connectAnnaToStripe(t, 'acct_anna_faults');
 });
 afterAll(async () => {
   await t.close();
@@ -79,22 +80,11 @@ const browserReturns = (tipId: string) =>
 async function stateOf(tipId: string) {
   const { db } = t.database;
   const [tip] = await db.select().from(tips).where(eq(tips.id, tipId));
-  const counted = await db
-    .select()
-    .from(analyticsEvents)
-    .where(and(eq(analyticsEvents.tipId, tipId), eq(analyticsEvents.name, 'payment_success')));
   const [session] = await db.select().from(paymentSessions).where(eq(paymentSessions.tipId, tipId));
-  return { status: tip!.status, counted: counted.length, session: session!.status };
+  return { status: tip!.status, counted: await timesCounted(t, tipId), session: session!.status };
 }
 
-async function stripeTip() {
-  const started = await startedTip(t);
-  const [session] = await t.database.db
-    .select()
-    .from(paymentSessions)
-    .where(eq(paymentSessions.tipId, started.tipId));
-  return { tipId: started.tipId, checkout: session!.providerSessionId! };
-}
+const stripeTip = () => startedStripeTip(t);
 
 describe('payment faults (Stripe stand-in)', () => {
   it('counts a webhook that arrives before the browser returns once', async () => {

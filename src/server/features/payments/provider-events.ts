@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { PAYMENT_ERRORS } from '../../../shared/api/payments';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
+import type { Database, Executor } from '../../db/connect';
 import { tips, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { publishTipChanges, type TipChange } from '../tips/events';
@@ -9,7 +11,8 @@ import { createStripeConnect } from '../payouts/connect';
 import { recordDisputeWon, recordTakenBack } from '../payouts/adjustments';
 import { refreshAccountStatus } from '../payouts/service';
 import type { PaymentContext } from './context';
-import { settleCheckout } from './settlement';
+import type { RetrievedCheckout } from './provider';
+import { type InSettlement, settleCheckout } from './settlement';
 
 /** A provider event after its signature was verified (or raised by the demo provider itself). */
 export interface ProviderEvent {
@@ -29,49 +32,193 @@ export const CHECKOUT_EVENT_TYPES = [
   'checkout.session.expired',
 ] as const;
 
+/** Events of one database this process has processed, or is processing now. */
+interface EventMemory {
+  processed: Set<string>;
+  running: Map<string, Promise<{ duplicate: boolean }>>;
+}
+
+/** Processed event ids remembered per process; beyond this the oldest are asked of the database. */
+const REMEMBERED_EVENTS = 10_000;
+const memories = new WeakMap<Database, EventMemory>();
+
+function memoryOf(database: Database): EventMemory {
+  let memory = memories.get(database);
+  if (!memory) {
+    memory = { processed: new Set(), running: new Map() };
+    memories.set(database, memory);
+  }
+  return memory;
+}
+
+function remember(memory: EventMemory, key: string): void {
+  if (memory.processed.size >= REMEMBERED_EVENTS) {
+    const oldest = memory.processed.values().next();
+    if (!oldest.done) memory.processed.delete(oldest.value);
+  }
+  memory.processed.add(key);
+}
+
 /**
  * Stores the event under its provider event id (a redelivery is a no-op once processed), then
- * re-reads the object it names from the provider and applies that. Events arrive at least once
- * and in any order; the guarded status moves make both harmless.
+ * settles what it names and marks it processed. Events arrive at least once and in any order;
+ * the guarded status moves make both harmless.
+ *
+ * A redelivery this process has already processed is answered from memory, and one that arrives
+ * while this process is still processing the first copy waits for that copy (decision 0255):
+ * a processed event id stays processed, so no instance can need a different answer. Anything
+ * else goes to the database, which de-duplicates across instances.
  */
 export async function receiveProviderEvent(
   ctx: PaymentContext,
   event: ProviderEvent,
 ): Promise<{ duplicate: boolean }> {
-  const { db } = ctx.database;
-  const now = ctx.clock.now();
-  const inserted = await db
-    .insert(webhookEvents)
-    .values({
-      provider: event.provider,
-      eventId: event.id,
-      type: event.type,
-      payload: event.payload,
-      receivedAt: now,
-    })
-    .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.eventId] })
-    .returning({ id: webhookEvents.id });
-  const duplicate = inserted.length === 0;
-  if (duplicate) {
-    const [seen] = await db
-      .select({ processedAt: webhookEvents.processedAt })
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.provider, event.provider), eq(webhookEvents.eventId, event.id)));
-    if (seen?.processedAt) return { duplicate };
+  const memory = memoryOf(ctx.database);
+  const key = `${event.provider}:${event.id}`;
+  if (memory.processed.has(key)) return { duplicate: true };
+  const running = memory.running.get(key);
+  // The first copy failed: this one tries again, as a redelivery later would.
+  if (
+    running &&
+    (await running.then(
+      () => true,
+      () => false,
+    ))
+  )
+    return { duplicate: true };
+
+  const work = storeAndProcess(ctx, event);
+  memory.running.set(key, work);
+  try {
+    const result = await work;
+    remember(memory, key);
+    return result;
+  } finally {
+    if (memory.running.get(key) === work) memory.running.delete(key);
   }
+}
+
+/** The final checkout a signed Stripe event carries, or null when it must be re-read. */
+function knownCheckout(ctx: PaymentContext, event: ProviderEvent): RetrievedCheckout | null {
+  if (event.provider !== 'stripe' || !ctx.providers.stripe || !event.objectId) return null;
+  if (!(CHECKOUT_EVENT_TYPES as readonly string[]).includes(event.type)) return null;
+  return ctx.providers.stripe.checkoutFromEvent(event.payload as Pick<Stripe.Event, 'data'>);
+}
+
+const eventRow = (event: ProviderEvent, receivedAt: Date) => ({
+  provider: event.provider,
+  eventId: event.id,
+  type: event.type,
+  payload: event.payload,
+  receivedAt,
+});
+
+/**
+ * Stores the event as processed, or marks a stored one processed; says whether it was stored
+ * before (a duplicate).
+ */
+async function storeProcessed(
+  executor: Executor,
+  ctx: PaymentContext,
+  event: ProviderEvent,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const [row] = await executor
+    .insert(webhookEvents)
+    .values({ ...eventRow(event, now), processedAt: now })
+    .onConflictDoUpdate({
+      target: [webhookEvents.provider, webhookEvents.eventId],
+      set: {
+        processedAt: sql`coalesce(${webhookEvents.processedAt}, excluded.processed_at)`,
+        error: null,
+      },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return !row?.inserted;
+}
+
+/**
+ * A signed final checkout (decision 0255): stored, settled and marked processed in one
+ * transaction, so one commit instead of three. When it fails nothing of it stays but the event
+ * with its error, and the 5xx makes Stripe deliver it again.
+ */
+async function settleKnownCheckout(
+  ctx: PaymentContext,
+  event: ProviderEvent,
+  known: RetrievedCheckout,
+): Promise<{ duplicate: boolean }> {
+  const stored: { duplicate: boolean | null } = { duplicate: null };
+  try {
+    await settleCheckout(ctx, event.provider, event.objectId!, {
+      known,
+      inSettlement: async (tx) => {
+        stored.duplicate = await storeProcessed(tx, ctx, event);
+      },
+    });
+    // No transaction ran (a checkout of no session of ours): the event is stored on its own.
+    stored.duplicate ??= await storeProcessed(ctx.database.db, ctx, event);
+  } catch (error) {
+    await ctx.database.db
+      .insert(webhookEvents)
+      .values({ ...eventRow(event, ctx.clock.now()), error: errorText(error) })
+      .onConflictDoUpdate({
+        target: [webhookEvents.provider, webhookEvents.eventId],
+        set: { error: errorText(error) },
+      });
+    ctx.log.warn({ err: error, eventId: event.id }, 'provider event not processed yet');
+    throw new AppError(PAYMENT_ERRORS.webhook_processing_failed, { cause: error });
+  }
+  return { duplicate: stored.duplicate };
+}
+
+const errorText = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+async function storeAndProcess(
+  ctx: PaymentContext,
+  event: ProviderEvent,
+): Promise<{ duplicate: boolean }> {
+  const known = knownCheckout(ctx, event);
+  if (known) return settleKnownCheckout(ctx, event, known);
+  const { db } = ctx.database;
+  // One round trip stores a new event or says whether a stored one was processed already.
+  const [stored] = await ctx.database.query<{ inserted: boolean; processed_at: Date | null }>(
+    `WITH stored AS (
+       INSERT INTO webhook_events (provider, event_id, type, payload, received_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5::timestamptz)
+       ON CONFLICT (provider, event_id) DO NOTHING
+       RETURNING id)
+     SELECT EXISTS (SELECT 1 FROM stored) AS inserted,
+       (SELECT processed_at FROM webhook_events WHERE provider = $1 AND event_id = $2) AS processed_at`,
+    [
+      event.provider,
+      event.id,
+      event.type,
+      JSON.stringify(event.payload),
+      ctx.clock.now().toISOString(),
+    ],
+  );
+  const duplicate = !stored?.inserted;
+  if (duplicate && stored?.processed_at) return { duplicate };
 
   const where = and(
     eq(webhookEvents.provider, event.provider),
     eq(webhookEvents.eventId, event.id),
   );
+  const markProcessed = (executor: Executor) =>
+    executor.update(webhookEvents).set({ processedAt: ctx.clock.now(), error: null }).where(where);
+  let marked = false;
   try {
-    await processEvent(ctx, event);
-    await db.update(webhookEvents).set({ processedAt: ctx.clock.now(), error: null }).where(where);
+    // A checkout settled in a transaction is marked processed in it: one commit less.
+    await processEvent(ctx, event, async (tx) => {
+      await markProcessed(tx);
+      marked = true;
+    });
+    if (!marked) await markProcessed(db);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
     await db
       .update(webhookEvents)
-      .set({ error: message.slice(0, 500) })
+      .set({ error: errorText(error) })
       .where(where);
     ctx.log.warn({ err: error, eventId: event.id }, 'provider event not processed yet');
     // A 5xx makes the provider deliver the event again later.
@@ -80,10 +227,14 @@ export async function receiveProviderEvent(
   return { duplicate };
 }
 
-async function processEvent(ctx: PaymentContext, event: ProviderEvent): Promise<void> {
+async function processEvent(
+  ctx: PaymentContext,
+  event: ProviderEvent,
+  inSettlement: InSettlement,
+): Promise<void> {
   if (!event.objectId) return;
   if ((CHECKOUT_EVENT_TYPES as readonly string[]).includes(event.type)) {
-    await settleCheckout(ctx, event.provider, event.objectId);
+    await settleCheckout(ctx, event.provider, event.objectId, { inSettlement });
     return;
   }
   if (event.type === 'charge.refunded' && event.provider === 'stripe' && ctx.providers.stripe) {

@@ -1,5 +1,6 @@
 import type { PaymentMethod, PaymentProviderName } from '../../../shared/domain/tips';
 import type { AppDeps } from '../../app';
+import type { Tx } from '../../db/connect';
 import { createDemoProvider } from './demo-provider';
 import { createStripeProvider } from './stripe-provider';
 
@@ -66,6 +67,12 @@ export interface RetrievedCheckout {
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
+  /**
+   * Only a provider whose checkouts live in our own database (the demo): creates the checkout in
+   * the caller's transaction, so tip, payment session and checkout commit together (decision
+   * 0256). A provider across the network never has this: no transaction waits on a network call.
+   */
+  createCheckoutInTransaction?(tx: Tx, request: CheckoutRequest): Promise<CheckoutCreated>;
   retrieveCheckout(providerSessionId: string): Promise<RetrievedCheckout>;
   /** Ends an open checkout so it can no longer be paid; returns the state afterwards. */
   expireCheckout(providerSessionId: string): Promise<CheckoutState>;

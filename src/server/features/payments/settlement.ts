@@ -1,40 +1,47 @@
 import { and, eq } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
-import { paymentSessions } from '../../db/schema';
+import type { Tx } from '../../db/connect';
+import { paymentSessions, tips } from '../../db/schema';
 import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
 import { endPaymentSession, markTipEnded, markTipPaid } from '../tips/lifecycle';
 import type { PaymentContext } from './context';
 import { refundPayLaterDuplicate } from './duplicate-refund';
-import type { CheckoutState } from './provider';
+import type { CheckoutState, RetrievedCheckout } from './provider';
 import { holdOnMismatch } from './settlement-check';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
+/** The session with its tip's pay-later link (null for most tips: then no duplicate can exist). */
+type FoundSession = SessionRow & { payLaterLinkId: string | null };
+
+/** Work that must commit together with the settlement, e.g. marking the provider event processed. */
+export type InSettlement = (tx: Tx) => Promise<void>;
 
 async function findSession(
   ctx: PaymentContext,
   provider: PaymentProviderName,
   providerSessionId: string,
   paymentSessionId: string | null,
-): Promise<SessionRow | null> {
+): Promise<FoundSession | null> {
   const { db } = ctx.database;
-  const [byProvider] = await db
-    .select()
-    .from(paymentSessions)
-    .where(
-      and(
-        eq(paymentSessions.provider, provider),
-        eq(paymentSessions.providerSessionId, providerSessionId),
-      ),
-    );
-  if (byProvider) return byProvider;
+  const select = () =>
+    db
+      .select({ session: paymentSessions, payLaterLinkId: tips.payLaterLinkId })
+      .from(paymentSessions)
+      .innerJoin(tips, eq(tips.id, paymentSessions.tipId));
+  const [byProvider] = await select().where(
+    and(
+      eq(paymentSessions.provider, provider),
+      eq(paymentSessions.providerSessionId, providerSessionId),
+    ),
+  );
+  if (byProvider) return { ...byProvider.session, payLaterLinkId: byProvider.payLaterLinkId };
   // The provider made the checkout but we crashed before saving its id: its metadata still
   // names our session.
   if (!paymentSessionId) return null;
-  const [byId] = await db
-    .select()
-    .from(paymentSessions)
-    .where(and(eq(paymentSessions.id, paymentSessionId), eq(paymentSessions.provider, provider)));
-  return byId ?? null;
+  const [byId] = await select().where(
+    and(eq(paymentSessions.id, paymentSessionId), eq(paymentSessions.provider, provider)),
+  );
+  return byId ? { ...byId.session, payLaterLinkId: byId.payLaterLinkId } : null;
 }
 
 /**
@@ -49,6 +56,8 @@ export async function applyCheckoutState(
     paymentSessionId: string | null;
     state: CheckoutState;
   },
+  /** Runs inside the settlement's transaction when there is one (not for an open checkout). */
+  inSettlement?: InSettlement,
 ): Promise<TipChange[]> {
   const { state } = input;
   if (state.status === 'open') return [];
@@ -64,6 +73,7 @@ export async function applyCheckoutState(
   }
   const at = ctx.clock.now();
   const change = await ctx.database.db.transaction(async (tx) => {
+    await inSettlement?.(tx);
     if (!session.providerSessionId) {
       await tx
         .update(paymentSessions)
@@ -89,7 +99,7 @@ export async function applyCheckoutState(
   });
   const changes = change ? [change] : [];
   // A second payment of a pay-later link goes back to the guest (decision 0164).
-  if (state.status === 'paid') {
+  if (state.status === 'paid' && session.payLaterLinkId) {
     const refund = await refundPayLaterDuplicate(ctx, {
       tipId: session.tipId,
       provider: input.provider,
@@ -99,17 +109,27 @@ export async function applyCheckoutState(
   return changes;
 }
 
-/** Re-reads a checkout from its provider and applies the answer: never trust a payload. */
+/**
+ * Applies a checkout as its provider says it is now. `known` is a state the provider itself
+ * vouched for (a signed event carrying a final state, decision 0255); without it the checkout is
+ * re-read from the provider: never trust an unsigned or unfinished payload.
+ */
 export async function settleCheckout(
   ctx: PaymentContext,
   provider: PaymentProviderName,
   providerSessionId: string,
+  options: { known?: RetrievedCheckout | null; inSettlement?: InSettlement } = {},
 ): Promise<TipChange[]> {
-  const retrieved = await ctx.providers.byName(provider).retrieveCheckout(providerSessionId);
-  return applyCheckoutState(ctx, {
-    provider,
-    providerSessionId,
-    paymentSessionId: retrieved.paymentSessionId,
-    state: retrieved.state,
-  });
+  const retrieved =
+    options.known ?? (await ctx.providers.byName(provider).retrieveCheckout(providerSessionId));
+  return applyCheckoutState(
+    ctx,
+    {
+      provider,
+      providerSessionId,
+      paymentSessionId: retrieved.paymentSessionId,
+      state: retrieved.state,
+    },
+    options.inSettlement,
+  );
 }

@@ -21,6 +21,11 @@ export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
   /** The instance's one SDK client, shared with payouts (Stripe Connect). */
   readonly client: Stripe;
+  /**
+   * The checkout a verified event carries, when its state is final (paid, or expired) and holds
+   * everything settlement checks; null when the checkout must be re-read from the API.
+   */
+  checkoutFromEvent(event: Pick<Stripe.Event, 'data'>): RetrievedCheckout | null;
   /** Verifies the signature over the raw body and returns the event; throws a 400 otherwise. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
   /** Whether the charge's money went back to the guest in full, and its payment intent. */
@@ -76,6 +81,32 @@ export function checkoutStateOf(session: Stripe.Checkout.Session): CheckoutState
     }
   }
   return { status: 'open' };
+}
+
+/**
+ * A Checkout Session inside a signed event, trusted without asking the API again only when its
+ * state can no longer change (decision 0255): `complete` and paid, or `expired`. Order then does
+ * not matter (paid wins over every other ending, expired never becomes paid at Stripe), and
+ * the signature proves Stripe wrote it. A paid one must also say what it charged (amount,
+ * currency) and name our payment session, so the settlement checks stay what they are.
+ */
+export function checkoutFromEvent(event: Pick<Stripe.Event, 'data'>): RetrievedCheckout | null {
+  const session = event.data?.object as Partial<Stripe.Checkout.Session> | undefined;
+  if (!session || session.object !== 'checkout.session' || typeof session.id !== 'string') {
+    return null;
+  }
+  const paymentSessionId = session.metadata?.payment_session_id ?? null;
+  if (session.status === 'expired') return { state: { status: 'expired' }, paymentSessionId };
+  const state = checkoutStateOf(session as Stripe.Checkout.Session);
+  if (
+    state.status !== 'paid' ||
+    typeof session.amount_total !== 'number' ||
+    typeof session.currency !== 'string' ||
+    !paymentSessionId
+  ) {
+    return null;
+  }
+  return { state, paymentSessionId };
 }
 
 /**
@@ -146,6 +177,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     },
 
     retrieveCheckout,
+    checkoutFromEvent,
 
     async expireCheckout(id) {
       try {

@@ -3,9 +3,10 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { FakeStripe } from '../../../../test/support/fake-stripe';
+import { connectAnnaToStripe, stripeEvent } from '../../../../test/support/stripe';
 import { allowConsoleErrors } from '../../../../test/support/setup';
 import { guestHeaders, startedTip, startTip } from '../../../../test/support/guest';
-import { paymentSessions, profiles, tips, webhookEvents } from '../../db/schema';
+import { paymentSessions, tips, webhookEvents } from '../../db/schema';
 import { paymentContext } from './context';
 import { runPaymentSessionExpiry } from './expiry';
 
@@ -26,10 +27,7 @@ beforeAll(async () => {
       stripeApiUrl: fake.url,
     },
   });
-  await t.database.db
-    .update(profiles)
-    .set({ stripeAccountId: 'acct_anna123', stripeAccountStatus: 'enabled' })
-    .where(eq(profiles.email, 'anna@demo.local'));
+  await connectAnnaToStripe(t, 'acct_anna123');
 });
 afterAll(async () => {
   await t.close();
@@ -41,17 +39,8 @@ function eventFor(
   objectId: string,
   id = `evt_${Math.random().toString(36).slice(2)}`,
 ) {
-  return {
-    id,
-    object: 'event',
-    type,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(t.clock.now().getTime() / 1000),
-    livemode: false,
-    data: {
-      object: { id: objectId, object: type.startsWith('charge') ? 'charge' : 'checkout.session' },
-    },
-  };
+  const object = type.startsWith('charge') ? 'charge' : 'checkout.session';
+  return stripeEvent(t, type, { id: objectId, object }, id);
 }
 
 function sendWebhook(

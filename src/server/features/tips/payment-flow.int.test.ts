@@ -133,6 +133,8 @@ describe('paying a tip through the demo checkout', () => {
     t.clock.advance(5 * 60_000);
     const third = await startTip(t, { guestSessionId });
     expect(third.statusCode).toBe(201);
+    // The expired session still counts: the tab's next start is its second attempt.
+    expect(third.json().attempt).toBe(2);
     expect((await tipRow(first.tipId)).status).toBe('expired');
     expect(await status(first.tipId)).toMatchObject({ errorClass: 'session_expired' });
   });

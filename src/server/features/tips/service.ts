@@ -15,13 +15,13 @@ import {
   PLATFORM_FEE_CENTS,
 } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
-import type { Tx } from '../../db/connect';
+import type { Executor, Tx } from '../../db/connect';
 import { payLaterLinks, paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordAnalyticsEvent } from '../analytics/service';
 import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../entrypoints/service';
 import type { PaymentContext } from '../payments/context';
-import type { CheckoutState } from '../payments/provider';
+import type { CheckoutCreated, CheckoutRequest, CheckoutState } from '../payments/provider';
 import { closeExpiredCheckouts, expireOverdueSessions } from '../payments/expiry';
 import { applyCheckoutState, settleCheckout } from '../payments/settlement';
 import { publishTipChanges } from './events';
@@ -204,13 +204,29 @@ export async function startTipPayment(
   const platformFeeCents = input.platformFee ? PLATFORM_FEE_CENTS : 0;
   const expiresAt = new Date(now.getTime() + PAYMENT_SESSION_TIMEOUT_MS);
 
-  const writeTip = async (tx: Tx) => {
-    // A guest whose earlier session ran out of time gets their slot back right away.
-    const expiry = await expireOverdueSessions(tx, {
-      now,
-      limit: 10,
-      guestSessionId: input.guestSessionId,
-    });
+  const checkoutRequest: CheckoutRequest = {
+    paymentSessionId: sessionId,
+    tipId,
+    totalCents: input.amountCents + platformFeeCents,
+    tipCents: input.amountCents,
+    platformFeeCents,
+    currency: DEFAULT_CURRENCY,
+    description: describeTip(resolved),
+    businessName: resolved.business.name,
+    paymentMethod: input.paymentMethod,
+    recipientAccountId: resolved.employee?.stripeAccountId ?? null,
+    ...returnUrls(ctx, resolved.code, tipId, returnTo),
+    idempotencyKey: `checkout:${sessionId}`,
+    expiresAt,
+  };
+
+  const writeTip = async (tx: Tx, expireFirst: boolean) => {
+    // A guest whose earlier session ran out of time gets their slot back right away. Only a guest
+    // with an open session can have one, and the insert below finds that out (the one-open-per-
+    // guest index): the transaction then runs again with the expiry first (decision 0256).
+    const expiry = expireFirst
+      ? await expireOverdueSessions(tx, { now, limit: 10, guestSessionId: input.guestSessionId })
+      : { changes: [], expired: [] };
     const payLaterLinkId = input.payLaterToken
       ? await lockPayLaterLink(tx, {
           token: input.payLaterToken,
@@ -258,6 +274,11 @@ export async function startTipPayment(
       expiresAt,
       createdAt: now,
     });
+    // The demo provider's checkout is a row of ours: it commits with the tip.
+    const local = provider.createCheckoutInTransaction
+      ? await provider.createCheckoutInTransaction(tx, checkoutRequest)
+      : null;
+    if (local) await saveCheckout(tx, sessionId, local);
     await recordAnalyticsEvent(tx, {
       name: 'payment_started',
       businessId: resolved.business.id,
@@ -271,47 +292,37 @@ export async function startTipPayment(
       },
       at: now,
     });
-    return { attempt, expiry };
+    return { attempt, expiry, local };
   };
 
+  const write = (expireFirst: boolean) =>
+    ctx.database.db.transaction((tx) => writeTip(tx, expireFirst));
+  const openElsewhere = (error: unknown) =>
+    isUniqueViolation(error, 'payment_sessions_one_open_per_guest_idx');
   let transaction: Awaited<ReturnType<typeof writeTip>>;
   try {
-    transaction = await ctx.database.db.transaction((tx) => writeTip(tx));
+    transaction = await write(false).catch((error: unknown) => {
+      if (openElsewhere(error)) return write(true);
+      throw error;
+    });
   } catch (error) {
-    if (isUniqueViolation(error, 'payment_sessions_one_open_per_guest_idx')) {
-      throw new AppError(TIP_ERRORS.payment_in_progress);
-    }
+    if (openElsewhere(error)) throw new AppError(TIP_ERRORS.payment_in_progress);
     throw error;
   }
   await publishTipChanges(ctx.database, transaction.expiry.changes, ctx.log);
   await closeExpiredCheckouts(ctx, transaction.expiry.expired);
 
-  let checkout;
-  try {
-    checkout = await provider.createCheckout({
-      paymentSessionId: sessionId,
-      tipId,
-      totalCents: input.amountCents + platformFeeCents,
-      tipCents: input.amountCents,
-      platformFeeCents,
-      currency: DEFAULT_CURRENCY,
-      description: describeTip(resolved),
-      businessName: resolved.business.name,
-      paymentMethod: input.paymentMethod,
-      recipientAccountId: resolved.employee?.stripeAccountId ?? null,
-      ...returnUrls(ctx, resolved.code, tipId, returnTo),
-      idempotencyKey: `checkout:${sessionId}`,
-      expiresAt,
-    });
-  } catch (error) {
-    ctx.log.warn({ err: error, tipId }, 'payment provider refused to open a checkout');
-    await endAttempt(ctx, { tipId, sessionId, status: 'failed', reason: 'provider_unavailable' });
-    throw new AppError(PAYMENT_ERRORS.payment_unavailable, { cause: error });
+  let checkout = transaction.local;
+  if (!checkout) {
+    try {
+      checkout = await provider.createCheckout(checkoutRequest);
+    } catch (error) {
+      ctx.log.warn({ err: error, tipId }, 'payment provider refused to open a checkout');
+      await endAttempt(ctx, { tipId, sessionId, status: 'failed', reason: 'provider_unavailable' });
+      throw new AppError(PAYMENT_ERRORS.payment_unavailable, { cause: error });
+    }
+    await saveCheckout(ctx.database.db, sessionId, checkout);
   }
-  await ctx.database.db
-    .update(paymentSessions)
-    .set({ providerSessionId: checkout.providerSessionId, checkoutUrl: checkout.url })
-    .where(eq(paymentSessions.id, sessionId));
 
   return {
     tipId,
@@ -320,6 +331,13 @@ export async function startTipPayment(
     attempt: transaction.attempt,
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+function saveCheckout(executor: Executor, sessionId: string, checkout: CheckoutCreated) {
+  return executor
+    .update(paymentSessions)
+    .set({ providerSessionId: checkout.providerSessionId, checkoutUrl: checkout.url })
+    .where(eq(paymentSessions.id, sessionId));
 }
 
 /** Ends one attempt on our side (tip and session together) and publishes the change. */
