@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { branding, businesses } from '../../src/server/db/schema';
+import { branding, businesses, users } from '../../src/server/db/schema';
 import { SECOND_BUSINESS_NAME } from '../../src/server/db/seed';
 import { horizontalOverflow } from './support/page-checks';
 import { trackPageErrors } from './support/harness';
@@ -152,6 +152,70 @@ describe('guest languages', () => {
     expect(await page.getByRole('button', { name: '5 €', exact: true }).count()).toBe(1);
     await context.close();
   });
+
+  it.each([
+    {
+      locale: 'en-GB',
+      gone: 'No longer available',
+      team: 'Tip the Hausteam team',
+      business: 'Tip Hotel Seeblick',
+      note: 'Your tip is split by points among 3 staff members.',
+      other: 'fr',
+      otherTeam: "Donner un pourboire à l'équipe Hausteam",
+      otherNote: 'Votre pourboire est réparti selon des points entre 3 employés.',
+    },
+    {
+      locale: 'fr-FR',
+      gone: 'Plus joignable',
+      team: "Donner un pourboire à l'équipe Hausteam",
+      business: 'Donner un pourboire à Hotel Seeblick',
+      note: 'Votre pourboire est réparti selon des points entre 3 employés.',
+      other: 'en',
+      otherTeam: 'Tip the Hausteam team',
+      otherNote: 'Your tip is split by points among 3 staff members.',
+    },
+  ])(
+    "a deactivated person's page offers the team in $locale; its labels and the team's note follow the switch at once",
+    async (j) => {
+      // David no longer works here: his personal tip page offers his team and the hotel.
+      const { db } = e2e.server.deps.database;
+      const david = eq(users.email, 'david@demo.local');
+      await db.update(users).set({ disabledAt: new Date() }).where(david);
+      try {
+        const context = await e2e.context({
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          locale: j.locale,
+        });
+        const page = await context.newPage();
+        const errors = trackPageErrors(page);
+        const response = await page.goto('/t/aio-david-wagner-6t1z');
+        expect(response?.status()).toBe(410);
+        await page.getByRole('heading', { name: j.gone, level: 1 }).waitFor();
+        await page.getByRole('link', { name: j.business }).waitFor();
+        expect(await page.getByText(/Trinkgeld|Bitte/).count()).toBe(0);
+        expect(await horizontalOverflow(page)).toBe(0);
+
+        // The switch renames the offered pages without a reload.
+        await page.getByRole('link', { name: j.team }).waitFor();
+        await page.getByRole('combobox').first().selectOption(j.other);
+        await page.getByRole('link', { name: j.otherTeam }).waitFor();
+        await page.getByRole('combobox').first().selectOption(j.locale.slice(0, 2));
+        await page.getByRole('link', { name: j.team }).click();
+
+        await page.waitForURL('**/t/aio-team-hausteam-2k8j');
+        const note = page.getByTestId('receiver-note');
+        expect(text(await note.textContent())).toBe(j.note);
+        await page.getByRole('combobox').first().selectOption(j.other);
+        await page.getByTestId('receiver-note').getByText(j.otherNote).waitFor();
+        expect(await horizontalOverflow(page)).toBe(0);
+        expect(errors).toEqual([]);
+        await context.close();
+      } finally {
+        await db.update(users).set({ disabledAt: null }).where(david);
+      }
+    },
+  );
 
   it("falls back to the business's branding language for a browser language the pages do not speak", async () => {
     // Café Morgenrot greets its guests in Spanish unless their browser speaks one of the five.
