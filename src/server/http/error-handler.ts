@@ -73,7 +73,7 @@ const RECOVERY_PROBE_MS = 1_000;
  */
 function guestWordsFor(
   request: FastifyRequest,
-  error: AppError,
+  error: Parameters<typeof guestErrorWords>[0],
 ): { title: string; message: string } {
   if (!request.url.startsWith('/api/guest/')) return { title: error.title, message: error.message };
   return guestErrorWords(error, guestLocaleOf(request));
@@ -126,12 +126,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }));
       // The first field message is what a form shows; the list names every problem.
       const first = details[0]?.message;
-      return reply.status(400).send(
-        errorBody(ERRORS.validation_failed, {
-          ...(first ? { message: first } : {}),
-          details,
-        }),
-      );
+      const words = guestWordsFor(request, {
+        code: ERRORS.validation_failed.code,
+        title: ERRORS.validation_failed.title,
+        message: first ?? ERRORS.validation_failed.message,
+      });
+      return reply
+        .status(400)
+        .send(errorBody({ code: ERRORS.validation_failed.code, ...words }, { details }));
     }
 
     const framework = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

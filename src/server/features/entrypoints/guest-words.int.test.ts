@@ -77,7 +77,7 @@ describe('a deactivated person’s page in the guest’s language', () => {
       const texts = catalogues[locale].pages.tipPage;
       const body = textOf(page.body);
       expect(body).toContain(`<html lang="${locale}"`);
-      expect(body).toContain(texts.personGone.title);
+      expect(body).toContain(`<title>${texts.personGone.title}</title>`);
       expect(body).toContain(texts.personGone.description);
       expect(body).toContain(texts.tipTeam('Küche'));
       expect(body).toContain(texts.tipBusiness(shop.name));
@@ -188,5 +188,24 @@ describe('texts the server sends for the page to say', () => {
     expect(textOf(untouched.body)).not.toContain(DEFAULT_THANK_YOU_MESSAGE);
     const own = await t.app.inject({ url: `/t/${shop.points[1]!.uid}`, headers: asEnglish });
     expect(textOf(own.body)).toContain('„Merci vielmals!“');
+  });
+});
+
+describe('bad input to a guest endpoint', () => {
+  it('is answered in the guest’s language, and German by default', async () => {
+    const bad = { code: 'irgendwas', amountCents: 'zwölf' };
+    const french = await t.inject({
+      method: 'POST',
+      url: '/api/guest/tips',
+      headers: { 'accept-language': 'fr-FR' },
+      payload: bad,
+    });
+    expect(french.statusCode).toBe(400);
+    expect(french.json().error).toMatchObject({
+      code: 'validation_failed',
+      ...GUEST_SERVER_TEXTS.fr.errors.validation_failed,
+    });
+    const german = await t.inject({ method: 'POST', url: '/api/guest/tips', payload: bad });
+    expect(german.json().error.title).toBe('Eingabefehler');
   });
 });

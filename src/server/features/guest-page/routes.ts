@@ -14,6 +14,7 @@ import {
 } from '../../../shared/i18n/guest-locale';
 import { GUEST_SERVER_TEXTS, isGuestErrorCode } from '../../../shared/i18n/guest-server';
 import { GUEST_INITIAL_DATA_ID } from '../../../web/features/guest/initial-data';
+import { tipPageProblemWords } from '../../../web/features/guest/TipPageProblem';
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { limitPerClientAddress } from '../../http/rate-limit';
@@ -84,7 +85,9 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
             ? catalogue.first.pageTitle
             : initial.page === 'invalid-uid'
               ? catalogue.pages.invalidUid.pageTitle
-              : catalogue.pages.qrError.pageTitle;
+              : initial.problem
+                ? tipPageProblemWords(initial.problem, catalogue.pages.tipPage).title
+                : catalogue.pages.qrError.pageTitle;
         const branding = initial.kind === 'tip-page' ? initial.entry.branding : initial.branding;
         const html = fillGuestTemplate(template, {
           lang: initial.locale,

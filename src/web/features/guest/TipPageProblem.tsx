@@ -1,4 +1,5 @@
 import type { GuestAlternative } from '../../../shared/api/entrypoints';
+import type { GuestCatalogue } from '../../../shared/i18n/guest-catalogue';
 import { tipPageProblemTexts } from '../../../shared/i18n/guest-pages';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
@@ -54,36 +55,44 @@ export function handleLoadError(error: unknown, entryCode: string): TipPageProbl
   return null;
 }
 
+/**
+ * What the problem page says, in the language of the texts given: the server's HTML title uses
+ * it too (guest-page routes).
+ */
+export function tipPageProblemWords(
+  problem: TipPageProblemState,
+  t: GuestCatalogue['pages']['tipPage'],
+): { title: string; description: string; links?: { path: string; message: string }[] } {
+  switch (problem.kind) {
+    case 'person-gone': {
+      const links = problem.alternatives.map((page) => ({
+        path: page.path,
+        message: page.kind === 'team' ? t.tipTeam(page.name) : t.tipBusiness(page.name),
+      }));
+      const { title, description, alone } = t.personGone;
+      return { title, description: links.length ? description : alone, links };
+    }
+    case 'missing':
+      return t.notFound;
+    case 'deactivated':
+      return t.deactivated;
+    default:
+      return t.loadFailed;
+  }
+}
+
 /** The tip page's problem, in the guest's language; never the sales pitch. */
 export function TipPageProblem({ problem }: { problem: TipPageProblemState }) {
   const t = usePageTexts().tipPage;
-  const { kind } = problem;
-  const links =
-    problem.kind === 'person-gone'
-      ? problem.alternatives.map((page) => ({
-          path: page.path,
-          message: page.kind === 'team' ? t.tipTeam(page.name) : t.tipBusiness(page.name),
-        }))
-      : undefined;
-  const message =
-    kind === 'person-gone'
-      ? {
-          title: t.personGone.title,
-          description: links?.length ? t.personGone.description : t.personGone.alone,
-        }
-      : kind === 'missing'
-        ? t.notFound
-        : kind === 'deactivated'
-          ? t.deactivated
-          : t.loadFailed;
+  const words = tipPageProblemWords(problem, t);
   return (
     <GuestMessagePage
-      title={message.title}
-      description={message.description}
-      links={links}
+      title={words.title}
+      description={words.description}
+      links={words.links}
       actions={[
         // A load that failed may work on a second try; the guest may also just close the page.
-        ...(kind === 'failed'
+        ...(problem.kind === 'failed'
           ? [{ label: t.reload, onClick: () => window.location.reload() }]
           : []),
         { label: t.closePage, closeHint: t.closeHint },
