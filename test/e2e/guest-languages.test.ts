@@ -217,6 +217,33 @@ describe('guest languages', () => {
     },
   );
 
+  it('says a pay-later link that could not be made for want of a network in English', async () => {
+    const context = await e2e.context({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      locale: 'en-GB',
+    });
+    const page = await context.newPage();
+    await page.goto('/t/aio-ben-mueller-9x2m');
+    await page.getByRole('button', { name: '€5', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue to payment · €5.00' }).click();
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL('**/checkout/demo/**');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL('**/t/aio-ben-mueller-9x2m**');
+    await page
+      .getByRole('heading', { name: 'Unfortunately the payment could not be completed' })
+      .waitFor();
+
+    await page.route('**/api/guest/pay-later-links', (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await page.getByRole('button', { name: 'Pay later' }).click();
+    await page.getByText('Connection problem').waitFor();
+    expect(await page.getByText('Verbindungsproblem').count()).toBe(0);
+    await context.close();
+  });
+
   it("falls back to the business's branding language for a browser language the pages do not speak", async () => {
     // Café Morgenrot greets its guests in Spanish unless their browser speaks one of the five.
     const { db } = e2e.server.deps.database;

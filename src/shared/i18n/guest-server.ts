@@ -63,6 +63,14 @@ export const GUEST_ERROR_CODES = [
   'recipient_not_found',
   'recipient_deactivated',
   'business_deactivated',
+  'retry_not_allowed',
+  'tip_token_invalid',
+  'feedback_not_allowed',
+  'feedback_already_sent',
+  'qr_code_invalid',
+  'receipt_not_paid',
+  'receipt_limit',
+  'receipt_not_sent',
 ] as const;
 export type GuestErrorCode = (typeof GUEST_ERROR_CODES)[number];
 
@@ -144,6 +152,36 @@ const de: GuestServerTexts = {
     business_deactivated: {
       title: 'Service nicht verfügbar',
       message: 'Dieser Betrieb nimmt derzeit kein digitales Trinkgeld an.',
+    },
+    retry_not_allowed: {
+      title: 'Zahlung bereits erledigt',
+      message: 'Diese Zahlung ist schon abgeschlossen oder läuft noch.',
+    },
+    tip_token_invalid: {
+      title: 'Zugriff verweigert',
+      message: 'Dieser Nachweis gehört zu einer anderen Zahlung.',
+    },
+    feedback_not_allowed: {
+      title: 'Feedback nicht möglich',
+      message: 'Feedback ist nur nach einer erfolgreichen Zahlung möglich.',
+    },
+    feedback_already_sent: {
+      title: 'Feedback bereits gesendet',
+      message: 'Zu diesem Trinkgeld wurde schon ein Feedback gesendet.',
+    },
+    qr_code_invalid: { title: 'QR-Code nicht gültig', message: 'Dieser QR-Code ist nicht gültig.' },
+    receipt_not_paid: {
+      title: 'Beleg nicht möglich',
+      message: 'Einen Beleg gibt es nur für ein bezahltes Trinkgeld.',
+    },
+    receipt_limit: {
+      title: 'Zu viele Belege',
+      message: 'Für dieses Trinkgeld wurden heute schon genug Belege verschickt.',
+    },
+    receipt_not_sent: {
+      title: 'Beleg nicht verschickt',
+      message:
+        'Der Beleg konnte gerade nicht verschickt werden. Bitte versuchen Sie es später erneut.',
     },
   },
   receiver: deCatalogue.first.receiver,
@@ -243,6 +281,35 @@ const en: GuestServerTexts = {
     business_deactivated: {
       title: 'Service unavailable',
       message: 'This business does not accept digital tips at the moment.',
+    },
+    retry_not_allowed: {
+      title: 'Payment already handled',
+      message: 'This payment has already been completed or is still in progress.',
+    },
+    tip_token_invalid: {
+      title: 'Access denied',
+      message: 'This proof belongs to another payment.',
+    },
+    feedback_not_allowed: {
+      title: 'Feedback not possible',
+      message: 'Feedback is only possible after a successful payment.',
+    },
+    feedback_already_sent: {
+      title: 'Feedback already sent',
+      message: 'Feedback has already been sent for this tip.',
+    },
+    qr_code_invalid: { title: 'QR code not valid', message: 'This QR code is not valid.' },
+    receipt_not_paid: {
+      title: 'Receipt not possible',
+      message: 'A receipt is only available for a paid tip.',
+    },
+    receipt_limit: {
+      title: 'Too many receipts',
+      message: 'Enough receipts have already been sent for this tip today.',
+    },
+    receipt_not_sent: {
+      title: 'Receipt not sent',
+      message: 'The receipt could not be sent just now. Please try again later.',
     },
   },
   receiver: enCatalogue.first.receiver,
@@ -350,6 +417,35 @@ const fr: GuestServerTexts = {
       title: 'Service indisponible',
       message: "Cet établissement n'accepte pas de pourboires numériques pour le moment.",
     },
+    retry_not_allowed: {
+      title: 'Paiement déjà traité',
+      message: 'Ce paiement est déjà terminé ou encore en cours.',
+    },
+    tip_token_invalid: {
+      title: 'Accès refusé',
+      message: 'Cette preuve appartient à un autre paiement.',
+    },
+    feedback_not_allowed: {
+      title: 'Avis impossible',
+      message: "Un avis n'est possible qu'après un paiement réussi.",
+    },
+    feedback_already_sent: {
+      title: 'Avis déjà envoyé',
+      message: 'Un avis a déjà été envoyé pour ce pourboire.',
+    },
+    qr_code_invalid: { title: 'QR code non valide', message: "Ce QR code n'est pas valide." },
+    receipt_not_paid: {
+      title: 'Reçu impossible',
+      message: "Un reçu n'est disponible que pour un pourboire payé.",
+    },
+    receipt_limit: {
+      title: 'Trop de reçus',
+      message: "Assez de reçus ont déjà été envoyés aujourd'hui pour ce pourboire.",
+    },
+    receipt_not_sent: {
+      title: 'Reçu non envoyé',
+      message: "Le reçu n'a pas pu être envoyé pour le moment. Veuillez réessayer plus tard.",
+    },
   },
   receiver: frCatalogue.first.receiver,
   demo: {
@@ -451,6 +547,35 @@ const es: GuestServerTexts = {
     business_deactivated: {
       title: 'Servicio no disponible',
       message: 'Este establecimiento no acepta propinas digitales en este momento.',
+    },
+    retry_not_allowed: {
+      title: 'Pago ya gestionado',
+      message: 'Este pago ya se ha completado o sigue en curso.',
+    },
+    tip_token_invalid: {
+      title: 'Acceso denegado',
+      message: 'Este comprobante pertenece a otro pago.',
+    },
+    feedback_not_allowed: {
+      title: 'Comentario no posible',
+      message: 'Solo puede dejar un comentario tras un pago realizado con éxito.',
+    },
+    feedback_already_sent: {
+      title: 'Comentario ya enviado',
+      message: 'Ya se ha enviado un comentario para esta propina.',
+    },
+    qr_code_invalid: { title: 'Código QR no válido', message: 'Este código QR no es válido.' },
+    receipt_not_paid: {
+      title: 'Recibo no posible',
+      message: 'Solo hay recibo para una propina pagada.',
+    },
+    receipt_limit: {
+      title: 'Demasiados recibos',
+      message: 'Hoy ya se han enviado suficientes recibos para esta propina.',
+    },
+    receipt_not_sent: {
+      title: 'Recibo no enviado',
+      message: 'No se ha podido enviar el recibo en este momento. Vuelva a intentarlo más tarde.',
     },
   },
   receiver: esCatalogue.first.receiver,
@@ -556,6 +681,35 @@ const it: GuestServerTexts = {
     business_deactivated: {
       title: 'Servizio non disponibile',
       message: 'Questa struttura al momento non accetta mance digitali.',
+    },
+    retry_not_allowed: {
+      title: 'Pagamento già gestito',
+      message: 'Questo pagamento è già concluso o ancora in corso.',
+    },
+    tip_token_invalid: {
+      title: 'Accesso negato',
+      message: 'Questa prova appartiene a un altro pagamento.',
+    },
+    feedback_not_allowed: {
+      title: 'Feedback non possibile',
+      message: 'Il feedback è possibile solo dopo un pagamento riuscito.',
+    },
+    feedback_already_sent: {
+      title: 'Feedback già inviato',
+      message: 'Per questa mancia è già stato inviato un feedback.',
+    },
+    qr_code_invalid: { title: 'Codice QR non valido', message: 'Questo codice QR non è valido.' },
+    receipt_not_paid: {
+      title: 'Ricevuta non possibile',
+      message: 'La ricevuta è disponibile solo per una mancia pagata.',
+    },
+    receipt_limit: {
+      title: 'Troppe ricevute',
+      message: 'Oggi sono già state inviate abbastanza ricevute per questa mancia.',
+    },
+    receipt_not_sent: {
+      title: 'Ricevuta non inviata',
+      message: 'Al momento non è stato possibile inviare la ricevuta. Riprovi più tardi.',
     },
   },
   receiver: itCatalogue.first.receiver,
