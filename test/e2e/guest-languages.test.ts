@@ -10,6 +10,14 @@ import { useE2E } from './support/environment';
 /** Issue 13: the guest pages speak the browser's language (five of them), at 390 px. */
 const e2e = useE2E();
 
+/** A phone 390 px wide whose browser speaks this language (German without one). */
+const phone = (locale?: string) =>
+  e2e.context({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    ...(locale ? { locale } : {}),
+  });
+
 const text = (value: string | null) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
 interface Journey {
@@ -94,11 +102,7 @@ async function payOnDemandCheckout(page: Page, code: string, j: Journey): Promis
 
 describe('guest languages', () => {
   it.each(journeys)('pays a tip with every step in the browser language $lang', async (j) => {
-    const context = await e2e.context({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      locale: j.locale,
-    });
+    const context = await phone(j.locale);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     const code = j.lang === 'en' ? 'aio-anna-schneider-4k7p' : 'aio-clara-fischer-3h8q';
@@ -135,11 +139,7 @@ describe('guest languages', () => {
   });
 
   it('remembers the language chosen in the switch, over the browser language', async () => {
-    const context = await e2e.context({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      locale: 'en-US',
-    });
+    const context = await phone('en-US');
     const page = await context.newPage();
     await page.goto('/t/aio-ben-mueller-9x2m');
     await page.getByRole('heading', { name: 'Leave a tip', level: 2 }).waitFor();
@@ -182,11 +182,7 @@ describe('guest languages', () => {
       const david = eq(users.email, 'david@demo.local');
       await db.update(users).set({ disabledAt: new Date() }).where(david);
       try {
-        const context = await e2e.context({
-          viewport: { width: 390, height: 844 },
-          isMobile: true,
-          locale: j.locale,
-        });
+        const context = await phone(j.locale);
         const page = await context.newPage();
         const errors = trackPageErrors(page);
         const response = await page.goto('/t/aio-david-wagner-6t1z');
@@ -218,11 +214,7 @@ describe('guest languages', () => {
   );
 
   it('says a pay-later link that could not be made for want of a network in English', async () => {
-    const context = await e2e.context({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      locale: 'en-GB',
-    });
+    const context = await phone('en-GB');
     const page = await context.newPage();
     await page.goto('/t/aio-ben-mueller-9x2m');
     await page.getByRole('button', { name: '€5', exact: true }).click();
@@ -256,11 +248,7 @@ describe('guest languages', () => {
       .values({ businessId: business!.id, language: 'es' })
       .onConflictDoUpdate({ target: branding.businessId, set: { language: 'es' } });
 
-    const dutch = await e2e.context({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      locale: 'nl-NL',
-    });
+    const dutch = await phone('nl-NL');
     const page = await dutch.newPage();
     await page.goto('/t/lena-hoffmann-q7m2k9x4pd');
     await page.getByRole('heading', { name: 'Dejar una propina', level: 2 }).waitFor();
@@ -268,10 +256,7 @@ describe('guest languages', () => {
     await dutch.close();
 
     // A browser that speaks one of the five wins over the business's language.
-    const german = await e2e.context({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-    });
+    const german = await phone();
     const other = await german.newPage();
     await other.goto('/t/lena-hoffmann-q7m2k9x4pd');
     await other.getByRole('heading', { name: 'Trinkgeld geben', level: 2 }).waitFor();

@@ -4,6 +4,7 @@ import type { GuestAlternative, GuestEntrypoint } from '../../../shared/api/entr
 import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
 import { guestCatalogue as en } from '../../../shared/i18n/guest-en';
 import { guestCatalogue as fr } from '../../../shared/i18n/guest-fr';
+import { presentBranding } from '../../../server/features/entrypoints/presenter';
 import { ApiError } from '../../lib/api';
 import { setInitialGuestLanguage } from './i18n';
 import { RecipientHeader } from './RecipientHeader';
@@ -70,17 +71,7 @@ describe('the header card in the active language', () => {
     businessName: 'Hotel Seeblick',
     receiverNote: 'Ihr Trinkgeld wird nach Punkten unter 3 Mitarbeitenden aufgeteilt.',
     receiver: { kind: 'team', rule: 'weighted', members: 3, onShift: false },
-    branding: {
-      primaryColor: '#003057',
-      secondaryColor: '#C8C9C7',
-      accentColor: '#C8AA61',
-      fontFamily: 'Fira Sans',
-      logoUrl: null,
-      companyName: null,
-      language: 'de',
-      tonality: 'friendly',
-      backgroundImageUrl: null,
-    },
+    branding: presentBranding(null, 'Hotel Seeblick'),
     paymentProvider: 'demo',
   } satisfies GuestEntrypoint;
 
