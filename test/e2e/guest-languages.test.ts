@@ -236,6 +236,29 @@ describe('guest languages', () => {
     await context.close();
   });
 
+  it('sends the pages the browser renders with language, title and no-script note in English', async () => {
+    const pages = [
+      ['/qr-error', 'QR code not valid'],
+      ['/error/invalid-uid', 'Invalid UID'],
+      ['/thank-you', 'Thank you'],
+    ];
+    for (const [path, title] of pages) {
+      const response = await fetch(`${e2e.server.url}${path}`, {
+        headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('vary')).toContain('accept-language');
+      const html = await response.text();
+      expect(html).toContain('<html lang="en"');
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain('<noscript>Please enable JavaScript to leave a tip.</noscript>');
+      expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/guest-/);
+    }
+    const german = await (await fetch(`${e2e.server.url}/qr-error`)).text();
+    expect(german).toContain('<html lang="de"');
+    expect(german).toContain('<title>QR-Code nicht gültig</title>');
+  });
+
   it("falls back to the business's branding language for a browser language the pages do not speak", async () => {
     // Café Morgenrot greets its guests in Spanish unless their browser speaks one of the five.
     const { db } = e2e.server.deps.database;

@@ -41,6 +41,8 @@ export interface GuestServerTexts {
     notPaidText: string;
     badAmountTitle: string;
     back: string;
+    /** The note of the pages the browser renders, for a browser without JavaScript. */
+    noScript: string;
   };
 }
 
@@ -216,6 +218,7 @@ const de: GuestServerTexts = {
     notPaidText: 'Es wurde nichts abgebucht. Sie können es noch einmal versuchen.',
     badAmountTitle: 'Betrag nicht möglich',
     back: 'Zurück zur Trinkgeld-Seite',
+    noScript: 'Bitte aktivieren Sie JavaScript, um Trinkgeld zu geben.',
   },
 };
 
@@ -341,6 +344,7 @@ const en: GuestServerTexts = {
     notPaidText: 'Nothing was charged. You can try again.',
     badAmountTitle: 'Amount not possible',
     back: 'Back to the tip page',
+    noScript: 'Please enable JavaScript to leave a tip.',
   },
 };
 
@@ -476,6 +480,7 @@ const fr: GuestServerTexts = {
     notPaidText: "Rien n'a été débité. Vous pouvez réessayer.",
     badAmountTitle: 'Montant impossible',
     back: 'Retour à la page de pourboire',
+    noScript: 'Veuillez activer JavaScript pour laisser un pourboire.',
   },
 };
 
@@ -607,6 +612,7 @@ const es: GuestServerTexts = {
     notPaidText: 'No se ha cobrado nada. Puede volver a intentarlo.',
     badAmountTitle: 'Importe no posible',
     back: 'Volver a la página de propina',
+    noScript: 'Active JavaScript para dejar una propina.',
   },
 };
 
@@ -741,12 +747,14 @@ const it: GuestServerTexts = {
     notPaidText: 'Non è stato addebitato nulla. Può riprovare.',
     badAmountTitle: 'Importo non possibile',
     back: 'Torna alla pagina della mancia',
+    noScript: 'Attivi JavaScript per lasciare una mancia.',
   },
 };
 
 export const GUEST_SERVER_TEXTS: Record<GuestLocale, GuestServerTexts> = { de, en, fr, es, it };
 
-const CATALOGUES: Record<GuestLocale, GuestCatalogue> = {
+/** Every guest catalogue: the server renders guest pages in any of the five languages. */
+export const GUEST_CATALOGUES: Record<GuestLocale, GuestCatalogue> = {
   de: deCatalogue,
   en: enCatalogue,
   fr: frCatalogue,
@@ -773,7 +781,7 @@ export function guestErrorWords(
   }
   const words = GUEST_SERVER_TEXTS[locale].errors[error.code];
   if (error.code === 'recipient_deactivated' && !error.alternatives?.length) {
-    return { title: words.title, message: CATALOGUES[locale].pages.tipPage.personGone.alone };
+    return { title: words.title, message: GUEST_CATALOGUES[locale].pages.tipPage.personGone.alone };
   }
   return words;
 }
