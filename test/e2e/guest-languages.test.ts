@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { branding, businesses } from '../../src/server/db/schema';
+import { branding, businesses, users } from '../../src/server/db/schema';
 import { SECOND_BUSINESS_NAME } from '../../src/server/db/seed';
 import { horizontalOverflow } from './support/page-checks';
 import { trackPageErrors } from './support/harness';
@@ -9,6 +9,14 @@ import { useE2E } from './support/environment';
 
 /** Issue 13: the guest pages speak the browser's language (five of them), at 390 px. */
 const e2e = useE2E();
+
+/** A phone 390 px wide whose browser speaks this language (German without one). */
+const phone = (locale?: string) =>
+  e2e.context({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    ...(locale ? { locale } : {}),
+  });
 
 const text = (value: string | null) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
@@ -94,11 +102,7 @@ async function payOnDemandCheckout(page: Page, code: string, j: Journey): Promis
 
 describe('guest languages', () => {
   it.each(journeys)('pays a tip with every step in the browser language $lang', async (j) => {
-    const context = await e2e.context({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      locale: j.locale,
-    });
+    const context = await phone(j.locale);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     const code = j.lang === 'en' ? 'aio-anna-schneider-4k7p' : 'aio-clara-fischer-3h8q';
@@ -135,11 +139,7 @@ describe('guest languages', () => {
   });
 
   it('remembers the language chosen in the switch, over the browser language', async () => {
-    const context = await e2e.context({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      locale: 'en-US',
-    });
+    const context = await phone('en-US');
     const page = await context.newPage();
     await page.goto('/t/aio-ben-mueller-9x2m');
     await page.getByRole('heading', { name: 'Leave a tip', level: 2 }).waitFor();
@@ -151,6 +151,112 @@ describe('guest languages', () => {
     await page.getByRole('heading', { name: 'Trinkgeld geben', level: 2 }).waitFor();
     expect(await page.getByRole('button', { name: '5 €', exact: true }).count()).toBe(1);
     await context.close();
+  });
+
+  it.each([
+    {
+      locale: 'en-GB',
+      gone: 'No longer available',
+      team: 'Tip the Hausteam team',
+      business: 'Tip Hotel Seeblick',
+      note: 'Your tip is split by points among 3 staff members.',
+      other: 'fr',
+      otherTeam: "Donner un pourboire à l'équipe Hausteam",
+      otherNote: 'Votre pourboire est réparti selon des points entre 3 employés.',
+    },
+    {
+      locale: 'fr-FR',
+      gone: 'Plus joignable',
+      team: "Donner un pourboire à l'équipe Hausteam",
+      business: 'Donner un pourboire à Hotel Seeblick',
+      note: 'Votre pourboire est réparti selon des points entre 3 employés.',
+      other: 'en',
+      otherTeam: 'Tip the Hausteam team',
+      otherNote: 'Your tip is split by points among 3 staff members.',
+    },
+  ])(
+    "a deactivated person's page offers the team in $locale; its labels and the team's note follow the switch at once",
+    async (j) => {
+      // David no longer works here: his personal tip page offers his team and the hotel.
+      const { db } = e2e.server.deps.database;
+      const david = eq(users.email, 'david@demo.local');
+      await db.update(users).set({ disabledAt: new Date() }).where(david);
+      try {
+        const context = await phone(j.locale);
+        const page = await context.newPage();
+        const errors = trackPageErrors(page);
+        const response = await page.goto('/t/aio-david-wagner-6t1z');
+        expect(response?.status()).toBe(410);
+        await page.getByRole('heading', { name: j.gone, level: 1 }).waitFor();
+        await page.getByRole('link', { name: j.business }).waitFor();
+        expect(await page.getByText(/Trinkgeld|Bitte/).count()).toBe(0);
+        expect(await horizontalOverflow(page)).toBe(0);
+
+        // The switch renames the offered pages without a reload.
+        await page.getByRole('link', { name: j.team }).waitFor();
+        await page.getByRole('combobox').first().selectOption(j.other);
+        await page.getByRole('link', { name: j.otherTeam }).waitFor();
+        await page.getByRole('combobox').first().selectOption(j.locale.slice(0, 2));
+        await page.getByRole('link', { name: j.team }).click();
+
+        await page.waitForURL('**/t/aio-team-hausteam-2k8j');
+        const note = page.getByTestId('receiver-note');
+        expect(text(await note.textContent())).toBe(j.note);
+        await page.getByRole('combobox').first().selectOption(j.other);
+        await page.getByTestId('receiver-note').getByText(j.otherNote).waitFor();
+        expect(await horizontalOverflow(page)).toBe(0);
+        expect(errors).toEqual([]);
+        await context.close();
+      } finally {
+        await db.update(users).set({ disabledAt: null }).where(david);
+      }
+    },
+  );
+
+  it('says a pay-later link that could not be made for want of a network in English', async () => {
+    const context = await phone('en-GB');
+    const page = await context.newPage();
+    await page.goto('/t/aio-ben-mueller-9x2m');
+    await page.getByRole('button', { name: '€5', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue to payment · €5.00' }).click();
+    await page.getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL('**/checkout/demo/**');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL('**/t/aio-ben-mueller-9x2m**');
+    await page
+      .getByRole('heading', { name: 'Unfortunately the payment could not be completed' })
+      .waitFor();
+
+    await page.route('**/api/guest/pay-later-links', (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await page.getByRole('button', { name: 'Pay later' }).click();
+    await page.getByText('Connection problem').waitFor();
+    expect(await page.getByText('Verbindungsproblem').count()).toBe(0);
+    await context.close();
+  });
+
+  it('sends the pages the browser renders with language, title and no-script note in English', async () => {
+    const pages = [
+      ['/qr-error', 'QR code not valid'],
+      ['/error/invalid-uid', 'Invalid UID'],
+      ['/thank-you', 'Thank you'],
+    ];
+    for (const [path, title] of pages) {
+      const response = await fetch(`${e2e.server.url}${path}`, {
+        headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('vary')).toContain('accept-language');
+      const html = await response.text();
+      expect(html).toContain('<html lang="en"');
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain('<noscript>Please enable JavaScript to leave a tip.</noscript>');
+      expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/guest-/);
+    }
+    const german = await (await fetch(`${e2e.server.url}/qr-error`)).text();
+    expect(german).toContain('<html lang="de"');
+    expect(german).toContain('<title>QR-Code nicht gültig</title>');
   });
 
   it("falls back to the business's branding language for a browser language the pages do not speak", async () => {
@@ -165,11 +271,7 @@ describe('guest languages', () => {
       .values({ businessId: business!.id, language: 'es' })
       .onConflictDoUpdate({ target: branding.businessId, set: { language: 'es' } });
 
-    const dutch = await e2e.context({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      locale: 'nl-NL',
-    });
+    const dutch = await phone('nl-NL');
     const page = await dutch.newPage();
     await page.goto('/t/lena-hoffmann-q7m2k9x4pd');
     await page.getByRole('heading', { name: 'Dejar una propina', level: 2 }).waitFor();
@@ -177,10 +279,7 @@ describe('guest languages', () => {
     await dutch.close();
 
     // A browser that speaks one of the five wins over the business's language.
-    const german = await e2e.context({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-    });
+    const german = await phone();
     const other = await german.newPage();
     await other.goto('/t/lena-hoffmann-q7m2k9x4pd');
     await other.getByRole('heading', { name: 'Trinkgeld geben', level: 2 }).waitFor();

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, ERRORS, type ErrorDefinition } from '../../shared/domain/errors';
 import { isBadCharacterError, isDatabaseUnavailable, safeErrorSummary } from './db-errors';
-import { GUEST_SERVER_TEXTS, isGuestErrorCode } from '../../shared/i18n/guest-server';
+import { guestErrorWords } from '../../shared/i18n/guest-server';
 import { AppError } from './errors';
 import { guestLocaleOf } from './guest-locale';
 
@@ -73,14 +73,10 @@ const RECOVERY_PROBE_MS = 1_000;
  */
 function guestWordsFor(
   request: FastifyRequest,
-  error: AppError,
+  error: Parameters<typeof guestErrorWords>[0],
 ): { title: string; message: string } {
-  const german = { title: error.title, message: error.message };
-  if (!request.url.startsWith('/api/guest/') || !isGuestErrorCode(error.code)) return german;
-  // Without a team or business page to offer, the server's own words differ from the catalogue.
-  if (error.code === 'recipient_deactivated' && !error.details?.length) return german;
-  const locale = guestLocaleOf(request);
-  return locale === 'de' ? german : GUEST_SERVER_TEXTS[locale].errors[error.code];
+  if (!request.url.startsWith('/api/guest/')) return { title: error.title, message: error.message };
+  return guestErrorWords(error, guestLocaleOf(request));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -116,6 +112,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           {
             ...(error.details ? { details: error.details } : {}),
             ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+            ...(error.alternatives ? { alternatives: error.alternatives } : {}),
           },
         ),
       );
@@ -129,12 +126,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }));
       // The first field message is what a form shows; the list names every problem.
       const first = details[0]?.message;
-      return reply.status(400).send(
-        errorBody(ERRORS.validation_failed, {
-          ...(first ? { message: first } : {}),
-          details,
-        }),
-      );
+      const words = guestWordsFor(request, {
+        code: ERRORS.validation_failed.code,
+        title: ERRORS.validation_failed.title,
+        message: first ?? ERRORS.validation_failed.message,
+      });
+      return reply
+        .status(400)
+        .send(errorBody({ code: ERRORS.validation_failed.code, ...words }, { details }));
     }
 
     const framework = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

@@ -1,3 +1,4 @@
+import type { GuestAlternative } from '../../shared/api/entrypoints';
 import { ERRORS, type ErrorDefinition } from '../../shared/domain/errors';
 
 export interface AppErrorOptions {
@@ -6,6 +7,8 @@ export interface AppErrorOptions {
   title?: string;
   details?: { path: string; message: string }[];
   retryAfter?: number;
+  /** Tip pages offered instead (a deactivated person's code). */
+  alternatives?: GuestAlternative[];
   cause?: unknown;
 }
 
@@ -19,6 +22,7 @@ export class AppError extends Error {
   readonly title: string;
   readonly details: AppErrorOptions['details'];
   readonly retryAfter: number | undefined;
+  readonly alternatives: GuestAlternative[] | undefined;
 
   constructor(definition: ErrorDefinition, options: AppErrorOptions = {}) {
     super(options.message ?? definition.message, { cause: options.cause });
@@ -28,6 +32,7 @@ export class AppError extends Error {
     this.title = options.title ?? definition.title;
     this.details = options.details;
     this.retryAfter = options.retryAfter;
+    this.alternatives = options.alternatives;
   }
 }
 

@@ -1,10 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '../../shared/domain/errors';
 import { landingRoutes, loadLandingTemplate } from '../features/landing/routes';
+import type { GuestLocale } from '../../shared/i18n/guest-locale';
+import { GUEST_CATALOGUES, GUEST_SERVER_TEXTS } from '../../shared/i18n/guest-server';
+import { escapeHtml } from '../features/payments/demo-checkout-page';
 import { errorBody } from './error-handler';
+import { guestLocaleOf } from './guest-locale';
 
 /** Paths served by the small guest entry (guest.html) instead of the full app (index.html). */
 export const GUEST_ENTRY_PREFIXES = ['/t/'] as const;
@@ -20,12 +24,41 @@ export function htmlEntryFor(urlPath: string): 'guest.html' | 'index.html' {
 }
 
 /**
+ * A guest page the browser renders (thank-you, QR error, invalid link) with its language, title
+ * and no-script note in the guest's language already (issue 13), before any script runs.
+ */
+function guestEntryIn(html: string, locale: GuestLocale, urlPath: string): string {
+  const { first, pages } = GUEST_CATALOGUES[locale];
+  const title =
+    urlPath === '/thank-you'
+      ? pages.thankYou.pageTitle
+      : urlPath === '/qr-error'
+        ? pages.qrError.pageTitle
+        : urlPath === '/error/invalid-uid'
+          ? pages.invalidUid.pageTitle
+          : first.pageTitle;
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /(<meta name="description" content=")[^"]*"/,
+      `$1${escapeHtml(first.pageDescription)}"`,
+    )
+    .replace(
+      /<noscript>[^<]*<\/noscript>/,
+      `<noscript>${escapeHtml(GUEST_SERVER_TEXTS[locale].form.noScript)}</noscript>`,
+    );
+}
+
+/**
  * Serves the built web app from `webDir`: hashed assets with a long cache, and every other GET
  * that is not an API call answered with the right HTML entry so deep links work (history
  * fallback). Unknown API paths answer a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const built = existsSync(path.join(webDir, 'index.html'));
+  const guestFile = path.join(webDir, 'guest.html');
+  const guestHtml = existsSync(guestFile) ? readFileSync(guestFile, 'utf8') : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -64,6 +97,14 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
         .send('Die Web-App ist noch nicht gebaut. Bitte "npm run build" ausführen.');
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile(htmlEntryFor(urlPath));
+    const entry = htmlEntryFor(urlPath);
+    if (entry === 'guest.html' && guestHtml) {
+      const page = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+      return reply
+        .header('vary', 'accept-language, cookie')
+        .type('text/html; charset=utf-8')
+        .send(guestEntryIn(guestHtml, guestLocaleOf(request), page));
+    }
+    return reply.sendFile(entry);
   });
 }

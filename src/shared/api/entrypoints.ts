@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { BRANDING_FONTS, BRANDING_LANGUAGES, BRANDING_TONALITIES } from '../domain/constants';
 import { defineErrors } from '../domain/errors';
+import { TEAM_SPLIT_RULES } from '../domain/team-split';
 import { ENTRYPOINT_TYPES, PAYMENT_PROVIDERS } from '../domain/tips';
+import { tipPageProblemTexts } from '../i18n/guest-pages';
 
 /** What a guest's browser puts after /t/: a payment point uid or a legacy QR code. */
 export const guestCodeSchema = z
@@ -26,6 +28,37 @@ export const guestBrandingSchema = z.object({
 export type GuestBranding = z.infer<typeof guestBrandingSchema>;
 
 /**
+ * Who receives a team or object tip, as facts (decision 0270): the page says them in the guest's
+ * language from its catalogue (team-split.ts receiverNote), and says them anew when the guest
+ * switches the language.
+ */
+export const guestReceiverSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('team'),
+    rule: z.enum(TEAM_SPLIT_RULES),
+    members: z.number().int(),
+    onShift: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('object'),
+    businessName: z.string(),
+    onShiftNames: z.array(z.string()),
+  }),
+]);
+export type GuestReceiver = z.infer<typeof guestReceiverSchema>;
+
+/**
+ * A tip page offered instead of a deactivated person's (issue 11): its path and whose it is. The
+ * page builds the link's label from these in the guest's language (decision 0270).
+ */
+export const guestAlternativeSchema = z.object({
+  path: z.string(),
+  kind: z.enum(['team', 'business']),
+  name: z.string(),
+});
+export type GuestAlternative = z.infer<typeof guestAlternativeSchema>;
+
+/**
  * Everything a guest may see about a code: who or what receives the tip and how the business
  * presents itself. Never an e-mail, a payout account or an internal id other than the code.
  */
@@ -40,6 +73,8 @@ export const guestEntrypointSchema = z.object({
   businessName: z.string(),
   /** Who receives a team or object tip, said before paying (issue 11); null for a person. */
   receiverNote: z.string().nullable(),
+  /** The same as facts, for the page to say in whichever language the guest switches to. */
+  receiver: guestReceiverSchema.nullable(),
   branding: guestBrandingSchema,
   paymentProvider: z.enum(PAYMENT_PROVIDERS),
 });
@@ -73,11 +108,11 @@ export const ENTRYPOINT_ERRORS = defineErrors({
     title: 'Mitarbeiter nicht gefunden',
     message: 'Zu diesem Code gibt es niemanden mehr, der Trinkgeld empfangen kann.',
   },
+  // The error's details carry no labels: `alternatives` lists the pages offered instead.
   recipient_deactivated: {
     status: 410,
-    title: 'Nicht mehr erreichbar',
-    message:
-      'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Sie können stattdessen dem Team oder dem Betrieb ein Trinkgeld geben.',
+    title: tipPageProblemTexts.personGone.title,
+    message: tipPageProblemTexts.personGone.description,
   },
   business_deactivated: {
     status: 403,
@@ -86,7 +121,6 @@ export const ENTRYPOINT_ERRORS = defineErrors({
   },
 });
 /** recipient_deactivated when there is neither a team nor a business page to offer. */
-export const ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE =
-  'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Bitte wenden Sie sich an das Personal.';
+export const ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE = tipPageProblemTexts.personGone.alone;
 
 export type EntrypointErrorCode = keyof typeof ENTRYPOINT_ERRORS;

@@ -1,3 +1,5 @@
+import type { GuestAlternative } from '../api/entrypoints';
+
 /**
  * The error catalogue: a stable code, the HTTP status the server answers with, and the German
  * title and message from the spec that the browser shows as they are. Generic errors live here;
@@ -114,5 +116,7 @@ export interface ApiErrorBody {
     details?: { path: string; message: string }[];
     /** Seconds until a rate-limited action may be tried again. */
     retryAfter?: number;
+    /** Tip pages offered instead of a deactivated person's (recipient_deactivated). */
+    alternatives?: GuestAlternative[];
   };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitCents } from './money';
+import { GUEST_SERVER_TEXTS } from '../i18n/guest-server';
 import { receiverNote, splitReason } from './team-split';
 
 const amount = fc.integer({ min: 0, max: 100_000_000 });
@@ -103,10 +104,17 @@ describe('reasons with shift routing', () => {
 });
 
 describe("receiverNote in the guest's language (issue 13)", () => {
-  it('says who receives in each of the five languages, German by default', () => {
+  const say = {
+    de: GUEST_SERVER_TEXTS.de.receiver,
+    en: GUEST_SERVER_TEXTS.en.receiver,
+    fr: GUEST_SERVER_TEXTS.fr.receiver,
+    es: GUEST_SERVER_TEXTS.es.receiver,
+    it: GUEST_SERVER_TEXTS.it.receiver,
+  };
+  it('says who receives in each of the five languages', () => {
     const team = { kind: 'team', rule: 'equal', members: 3, onShift: true } as const;
-    expect(receiverNote(team)).toContain('zu gleichen Teilen unter 3 Mitarbeitenden');
-    expect(receiverNote(team, 'en')).toBe(
+    expect(receiverNote(team, say.de)).toContain('zu gleichen Teilen unter 3 Mitarbeitenden');
+    expect(receiverNote(team, say.en)).toBe(
       "Your tip goes to today's service team and is split equally among 3 staff members.",
     );
     const shift = {
@@ -114,11 +122,11 @@ describe("receiverNote in the guest's language (issue 13)", () => {
       businessName: 'Café',
       onShiftNames: ['Ana', 'Ben', 'Cem'],
     };
-    expect(receiverNote(shift, 'fr')).toBe(
+    expect(receiverNote(shift, say.fr)).toBe(
       "Votre pourboire revient à l'équipe de service du jour : Ana, Ben et Cem.",
     );
-    expect(receiverNote(shift, 'es')).toContain('Ana, Ben y Cem');
-    expect(receiverNote({ kind: 'object', businessName: 'Café' }, 'it')).toBe(
+    expect(receiverNote(shift, say.es)).toContain('Ana, Ben y Cem');
+    expect(receiverNote({ kind: 'object', businessName: 'Café' }, say.it)).toBe(
       'La Sua mancia va al team di Café.',
     );
   });

@@ -1,5 +1,4 @@
-import type { GuestLocale } from '../i18n/guest-locale';
-import { GUEST_SERVER_TEXTS } from '../i18n/guest-server';
+import type { GuestCatalogue } from '../i18n/guest-catalogue';
 
 /** Team tip splits (issue 11): the rules and the reason each member reads. */
 export const TEAM_SPLIT_RULES = ['equal', 'weighted'] as const;
@@ -37,18 +36,21 @@ export function splitReason(
     : `zu gleichen Teilen unter ${share.members} Mitgliedern${duty}`;
 }
 
+/** Who receives a tip through a code, as facts: the page says them in the guest's language. */
+export type ReceiverTarget =
+  | { kind: 'team'; rule: TeamSplitRule; members: number; onShift?: boolean }
+  | { kind: 'object'; businessName: string; onShiftNames?: string[] }
+  | { kind: 'person' };
+
 /**
  * What the guest reads before paying (issue 11): who receives a tip through this code, in the
- * guest's language (issue 13). Null for a person, whose name is on the card already.
+ * guest's language (issue 13), from that language's catalogue. Null for a person, whose name is
+ * on the card already. The browser says it again when the guest switches the language.
  */
 export function receiverNote(
-  target:
-    | { kind: 'team'; rule: TeamSplitRule; members: number; onShift?: boolean }
-    | { kind: 'object'; businessName: string; onShiftNames?: string[] }
-    | { kind: 'person' },
-  locale: GuestLocale = 'de',
+  target: ReceiverTarget,
+  t: GuestCatalogue['first']['receiver'],
 ): string | null {
-  const t = GUEST_SERVER_TEXTS[locale].receiver;
   if (target.kind === 'person') return null;
   if (target.kind === 'object') {
     const names = target.onShiftNames ?? [];

@@ -20,6 +20,21 @@ export const guestCatalogue: GuestCatalogue = {
       tooManyDecimals: 'Please enter at most two decimal places, e.g. 12.50.',
       payCustom: 'Continue to payment',
     },
+    defaultThanks: 'Thank you for your tip!',
+    receiver: {
+      todayOne: (name) => `Your tip goes to ${name} today.`,
+      todayMany: (names) => `Your tip goes to today's service team: ${names}.`,
+      businessTeam: (business) => `Your tip goes to the team of ${business}.`,
+      todayTeam: "Your tip goes to today's service team.",
+      todayTeamWeighted: (n) =>
+        `Your tip goes to today's service team and is split by points among ${n} staff members.`,
+      todayTeamEqual: (n) =>
+        `Your tip goes to today's service team and is split equally among ${n} staff members.`,
+      team: 'Your tip goes to the team.',
+      weighted: (n) => `Your tip is split by points among ${n} staff members.`,
+      equal: (n) => `Your tip is split equally among ${n} staff members.`,
+      and: 'and',
+    },
   },
   outcome: {
     tip: {
@@ -167,6 +182,14 @@ export const guestCatalogue: GuestCatalogue = {
         title: 'Service unavailable',
         description: 'This business does not accept digital tips at the moment.',
       },
+      personGone: {
+        title: 'No longer available',
+        description:
+          'This person no longer receives tips through this code. You can tip the team or the business instead.',
+        alone: 'This person no longer receives tips through this code. Please ask the staff.',
+      },
+      tipTeam: (team) => `Tip the ${team} team`,
+      tipBusiness: (business) => `Tip ${business}`,
       codeInactive: {
         title: 'Code not active',
         description: 'This code is no longer active. Please ask the staff.',

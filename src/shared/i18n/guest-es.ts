@@ -20,6 +20,21 @@ export const guestCatalogue: GuestCatalogue = {
       tooManyDecimals: 'Introduzca como máximo dos decimales, p. ej. 12,50.',
       payCustom: 'Continuar al pago',
     },
+    defaultThanks: '¡Muchas gracias por su propina!',
+    receiver: {
+      todayOne: (name) => `Su propina es hoy para ${name}.`,
+      todayMany: (names) => `Su propina es para el equipo de servicio de hoy: ${names}.`,
+      businessTeam: (business) => `Su propina es para el equipo de ${business}.`,
+      todayTeam: 'Su propina es para el equipo de servicio de hoy.',
+      todayTeamWeighted: (n) =>
+        `Su propina es para el equipo de servicio de hoy y se reparte por puntos entre ${n} empleados.`,
+      todayTeamEqual: (n) =>
+        `Su propina es para el equipo de servicio de hoy y se reparte a partes iguales entre ${n} empleados.`,
+      team: 'Su propina es para el equipo.',
+      weighted: (n) => `Su propina se reparte por puntos entre ${n} empleados.`,
+      equal: (n) => `Su propina se reparte a partes iguales entre ${n} empleados.`,
+      and: 'y',
+    },
   },
   outcome: {
     tip: {
@@ -171,6 +186,14 @@ export const guestCatalogue: GuestCatalogue = {
         title: 'Servicio no disponible',
         description: 'Este establecimiento no acepta propinas digitales en este momento.',
       },
+      personGone: {
+        title: 'Ya no disponible',
+        description:
+          'Esta persona ya no recibe propinas con este código. Puede dar una propina al equipo o al establecimiento.',
+        alone: 'Esta persona ya no recibe propinas con este código. Diríjase al personal.',
+      },
+      tipTeam: (team) => `Dar una propina al equipo ${team}`,
+      tipBusiness: (business) => `Dar una propina a ${business}`,
       codeInactive: {
         title: 'Código no activo',
         description: 'Este código ya no está activo. Diríjase al personal.',

@@ -20,6 +20,21 @@ export const guestCatalogue: GuestCatalogue = {
       tooManyDecimals: 'Veuillez saisir au plus deux décimales, par ex. 12,50.',
       payCustom: 'Continuer vers le paiement',
     },
+    defaultThanks: 'Merci pour votre pourboire !',
+    receiver: {
+      todayOne: (name) => `Votre pourboire revient aujourd'hui à ${name}.`,
+      todayMany: (names) => `Votre pourboire revient à l'équipe de service du jour : ${names}.`,
+      businessTeam: (business) => `Votre pourboire revient à l'équipe de ${business}.`,
+      todayTeam: "Votre pourboire revient à l'équipe de service du jour.",
+      todayTeamWeighted: (n) =>
+        `Votre pourboire revient à l'équipe de service du jour et est réparti selon des points entre ${n} employés.`,
+      todayTeamEqual: (n) =>
+        `Votre pourboire revient à l'équipe de service du jour et est réparti à parts égales entre ${n} employés.`,
+      team: "Votre pourboire revient à l'équipe.",
+      weighted: (n) => `Votre pourboire est réparti selon des points entre ${n} employés.`,
+      equal: (n) => `Votre pourboire est réparti à parts égales entre ${n} employés.`,
+      and: 'et',
+    },
   },
   outcome: {
     tip: {
@@ -175,6 +190,15 @@ export const guestCatalogue: GuestCatalogue = {
         title: 'Service indisponible',
         description: 'Cet établissement n’accepte pas de pourboires numériques pour le moment.',
       },
+      personGone: {
+        title: 'Plus joignable',
+        description:
+          "Cette personne ne reçoit plus de pourboires avec ce code. Vous pouvez donner un pourboire à l'équipe ou à l'établissement.",
+        alone:
+          'Cette personne ne reçoit plus de pourboires avec ce code. Veuillez vous adresser au personnel.',
+      },
+      tipTeam: (team) => `Donner un pourboire à l'équipe ${team}`,
+      tipBusiness: (business) => `Donner un pourboire à ${business}`,
       codeInactive: {
         title: 'Code inactif',
         description: 'Ce code n’est plus actif. Veuillez vous adresser au personnel.',

@@ -20,6 +20,21 @@ export const guestCatalogue: GuestCatalogue = {
       tooManyDecimals: 'Inserisca al massimo due decimali, ad es. 12,50.',
       payCustom: 'Continua al pagamento',
     },
+    defaultThanks: 'Grazie mille per la Sua mancia!',
+    receiver: {
+      todayOne: (name) => `Oggi la Sua mancia va a ${name}.`,
+      todayMany: (names) => `La Sua mancia va al team di servizio di oggi: ${names}.`,
+      businessTeam: (business) => `La Sua mancia va al team di ${business}.`,
+      todayTeam: 'La Sua mancia va al team di servizio di oggi.',
+      todayTeamWeighted: (n) =>
+        `La Sua mancia va al team di servizio di oggi e viene divisa a punti tra ${n} dipendenti.`,
+      todayTeamEqual: (n) =>
+        `La Sua mancia va al team di servizio di oggi e viene divisa in parti uguali tra ${n} dipendenti.`,
+      team: 'La Sua mancia va al team.',
+      weighted: (n) => `La Sua mancia viene divisa a punti tra ${n} dipendenti.`,
+      equal: (n) => `La Sua mancia viene divisa in parti uguali tra ${n} dipendenti.`,
+      and: 'e',
+    },
   },
   outcome: {
     tip: {
@@ -173,6 +188,14 @@ export const guestCatalogue: GuestCatalogue = {
         title: 'Servizio non disponibile',
         description: 'Questo locale al momento non accetta mance digitali.',
       },
+      personGone: {
+        title: 'Non più raggiungibile',
+        description:
+          'Questa persona non riceve più mance con questo codice. Può lasciare una mancia al team o alla struttura.',
+        alone: 'Questa persona non riceve più mance con questo codice. Si rivolga al personale.',
+      },
+      tipTeam: (team) => `Lascia una mancia al team ${team}`,
+      tipBusiness: (business) => `Lascia una mancia a ${business}`,
       codeInactive: {
         title: 'Codice non attivo',
         description: 'Questo codice non è più attivo. Si rivolga al personale.',

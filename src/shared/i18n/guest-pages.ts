@@ -67,6 +67,17 @@ export const tipPageProblemTexts = {
     title: 'Service nicht verfügbar',
     description: 'Dieser Betrieb nimmt derzeit kein digitales Trinkgeld an.',
   },
+  /** A deactivated person's page (issue 11), with the tip pages offered instead. */
+  personGone: {
+    title: 'Nicht mehr erreichbar',
+    description:
+      'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Sie können stattdessen dem Team oder dem Betrieb ein Trinkgeld geben.',
+    /** Without a team or business page to offer. */
+    alone:
+      'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Bitte wenden Sie sich an das Personal.',
+  },
+  tipTeam: (team: string) => `Dem Team ${team} Trinkgeld geben`,
+  tipBusiness: (business: string) => `${business} Trinkgeld geben`,
   codeInactive: {
     title: 'Code nicht aktiv',
     description: 'Dieser Code ist nicht mehr aktiv. Bitte wenden Sie sich an das Personal.',

@@ -1,26 +1,22 @@
+import type { GuestCatalogue } from './guest-catalogue';
+import { guestCatalogue as deCatalogue } from './guest-de';
+import { guestCatalogue as enCatalogue } from './guest-en';
+import { guestCatalogue as esCatalogue } from './guest-es';
+import { guestCatalogue as frCatalogue } from './guest-fr';
+import { guestCatalogue as itCatalogue } from './guest-it';
 import type { GuestLocale } from './guest-locale';
 
 /**
  * Texts the server itself says to guests (issue 13, rest of the five languages): the demo
  * checkout, the pages of the tip page's plain form, who receives a tip ("receiver note") and the
- * error answers of the guest endpoints. Staff and admin answers stay German.
+ * error answers of the guest endpoints. Staff and admin answers stay German. What the browser
+ * says too (the receiver note, a deactivated person's page) comes from the guest catalogues, so
+ * both say the same words. Server-only: it holds every language.
  */
 export interface GuestServerTexts {
   /** Title and message of the guest endpoints' errors, by error code. */
   errors: Record<GuestErrorCode, { title: string; message: string }>;
-  receiver: {
-    todayOne: (name: string) => string;
-    todayMany: (names: string) => string;
-    businessTeam: (business: string) => string;
-    todayTeam: string;
-    todayTeamWeighted: (members: number) => string;
-    todayTeamEqual: (members: number) => string;
-    team: string;
-    weighted: (members: number) => string;
-    equal: (members: number) => string;
-    /** The word before the last of several names: "Anna, Ben und Cem". */
-    and: string;
-  };
+  receiver: GuestCatalogue['first']['receiver'];
   demo: {
     /** The checkout's heading, as the tip's description says it (tips/service.ts describeTip). */
     tipFor: (name: string) => string;
@@ -45,6 +41,8 @@ export interface GuestServerTexts {
     notPaidText: string;
     badAmountTitle: string;
     back: string;
+    /** The note of the pages the browser renders, for a browser without JavaScript. */
+    noScript: string;
   };
 }
 
@@ -67,12 +65,26 @@ export const GUEST_ERROR_CODES = [
   'recipient_not_found',
   'recipient_deactivated',
   'business_deactivated',
+  'retry_not_allowed',
+  'tip_token_invalid',
+  'feedback_not_allowed',
+  'feedback_already_sent',
+  'qr_code_invalid',
+  'receipt_not_paid',
+  'receipt_limit',
+  'receipt_not_sent',
 ] as const;
 export type GuestErrorCode = (typeof GUEST_ERROR_CODES)[number];
 
 export function isGuestErrorCode(code: string): code is GuestErrorCode {
   return (GUEST_ERROR_CODES as readonly string[]).includes(code);
 }
+
+/** A deactivated person's error in the words of that language's page (TipPageProblem). */
+const personGoneOf = (catalogue: GuestCatalogue) => ({
+  title: catalogue.pages.tipPage.personGone.title,
+  message: catalogue.pages.tipPage.personGone.description,
+});
 
 const de: GuestServerTexts = {
   errors: {
@@ -138,30 +150,43 @@ const de: GuestServerTexts = {
       title: 'Mitarbeiter nicht gefunden',
       message: 'Zu diesem Code gibt es niemanden mehr, der Trinkgeld empfangen kann.',
     },
-    recipient_deactivated: {
-      title: 'Nicht mehr erreichbar',
-      message:
-        'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Sie können stattdessen dem Team oder dem Betrieb ein Trinkgeld geben.',
-    },
+    recipient_deactivated: personGoneOf(deCatalogue),
     business_deactivated: {
       title: 'Service nicht verfügbar',
       message: 'Dieser Betrieb nimmt derzeit kein digitales Trinkgeld an.',
     },
+    retry_not_allowed: {
+      title: 'Zahlung bereits erledigt',
+      message: 'Diese Zahlung ist schon abgeschlossen oder läuft noch.',
+    },
+    tip_token_invalid: {
+      title: 'Zugriff verweigert',
+      message: 'Dieser Nachweis gehört zu einer anderen Zahlung.',
+    },
+    feedback_not_allowed: {
+      title: 'Feedback nicht möglich',
+      message: 'Feedback ist nur nach einer erfolgreichen Zahlung möglich.',
+    },
+    feedback_already_sent: {
+      title: 'Feedback bereits gesendet',
+      message: 'Zu diesem Trinkgeld wurde schon ein Feedback gesendet.',
+    },
+    qr_code_invalid: { title: 'QR-Code nicht gültig', message: 'Dieser QR-Code ist nicht gültig.' },
+    receipt_not_paid: {
+      title: 'Beleg nicht möglich',
+      message: 'Einen Beleg gibt es nur für ein bezahltes Trinkgeld.',
+    },
+    receipt_limit: {
+      title: 'Zu viele Belege',
+      message: 'Für dieses Trinkgeld wurden heute schon genug Belege verschickt.',
+    },
+    receipt_not_sent: {
+      title: 'Beleg nicht verschickt',
+      message:
+        'Der Beleg konnte gerade nicht verschickt werden. Bitte versuchen Sie es später erneut.',
+    },
   },
-  receiver: {
-    todayOne: (name) => `Ihr Trinkgeld geht heute an ${name}.`,
-    todayMany: (names) => `Ihr Trinkgeld geht an das heutige Serviceteam: ${names}.`,
-    businessTeam: (business) => `Ihr Trinkgeld geht an das Team von ${business}.`,
-    todayTeam: 'Ihr Trinkgeld geht an das heutige Serviceteam.',
-    todayTeamWeighted: (n) =>
-      `Ihr Trinkgeld geht an das heutige Serviceteam und wird nach Punkten unter ${n} Mitarbeitenden aufgeteilt.`,
-    todayTeamEqual: (n) =>
-      `Ihr Trinkgeld geht an das heutige Serviceteam und wird zu gleichen Teilen unter ${n} Mitarbeitenden aufgeteilt.`,
-    team: 'Ihr Trinkgeld geht an das Team.',
-    weighted: (n) => `Ihr Trinkgeld wird nach Punkten unter ${n} Mitarbeitenden aufgeteilt.`,
-    equal: (n) => `Ihr Trinkgeld wird zu gleichen Teilen unter ${n} Mitarbeitenden aufgeteilt.`,
-    and: 'und',
-  },
+  receiver: deCatalogue.first.receiver,
   demo: {
     tipFor: (name) => `Trinkgeld für ${name}`,
     tipForTeam: (team) => `Trinkgeld für das Team ${team}`,
@@ -193,6 +218,7 @@ const de: GuestServerTexts = {
     notPaidText: 'Es wurde nichts abgebucht. Sie können es noch einmal versuchen.',
     badAmountTitle: 'Betrag nicht möglich',
     back: 'Zurück zur Trinkgeld-Seite',
+    noScript: 'Bitte aktivieren Sie JavaScript, um Trinkgeld zu geben.',
   },
 };
 
@@ -254,30 +280,42 @@ const en: GuestServerTexts = {
       title: 'Employee not found',
       message: 'There is no longer anyone who can receive tips through this code.',
     },
-    recipient_deactivated: {
-      title: 'No longer available',
-      message:
-        'This person no longer receives tips through this code. You can tip the team or the business instead.',
-    },
+    recipient_deactivated: personGoneOf(enCatalogue),
     business_deactivated: {
       title: 'Service unavailable',
       message: 'This business does not accept digital tips at the moment.',
     },
+    retry_not_allowed: {
+      title: 'Payment already handled',
+      message: 'This payment has already been completed or is still in progress.',
+    },
+    tip_token_invalid: {
+      title: 'Access denied',
+      message: 'This proof belongs to another payment.',
+    },
+    feedback_not_allowed: {
+      title: 'Feedback not possible',
+      message: 'Feedback is only possible after a successful payment.',
+    },
+    feedback_already_sent: {
+      title: 'Feedback already sent',
+      message: 'Feedback has already been sent for this tip.',
+    },
+    qr_code_invalid: { title: 'QR code not valid', message: 'This QR code is not valid.' },
+    receipt_not_paid: {
+      title: 'Receipt not possible',
+      message: 'A receipt is only available for a paid tip.',
+    },
+    receipt_limit: {
+      title: 'Too many receipts',
+      message: 'Enough receipts have already been sent for this tip today.',
+    },
+    receipt_not_sent: {
+      title: 'Receipt not sent',
+      message: 'The receipt could not be sent just now. Please try again later.',
+    },
   },
-  receiver: {
-    todayOne: (name) => `Your tip goes to ${name} today.`,
-    todayMany: (names) => `Your tip goes to today's service team: ${names}.`,
-    businessTeam: (business) => `Your tip goes to the team of ${business}.`,
-    todayTeam: "Your tip goes to today's service team.",
-    todayTeamWeighted: (n) =>
-      `Your tip goes to today's service team and is split by points among ${n} staff members.`,
-    todayTeamEqual: (n) =>
-      `Your tip goes to today's service team and is split equally among ${n} staff members.`,
-    team: 'Your tip goes to the team.',
-    weighted: (n) => `Your tip is split by points among ${n} staff members.`,
-    equal: (n) => `Your tip is split equally among ${n} staff members.`,
-    and: 'and',
-  },
+  receiver: enCatalogue.first.receiver,
   demo: {
     tipFor: (name) => `Tip for ${name}`,
     tipForTeam: (team) => `Tip for the team ${team}`,
@@ -306,6 +344,7 @@ const en: GuestServerTexts = {
     notPaidText: 'Nothing was charged. You can try again.',
     badAmountTitle: 'Amount not possible',
     back: 'Back to the tip page',
+    noScript: 'Please enable JavaScript to leave a tip.',
   },
 };
 
@@ -377,30 +416,42 @@ const fr: GuestServerTexts = {
       title: 'Employé introuvable',
       message: 'Plus personne ne peut recevoir de pourboire avec ce code.',
     },
-    recipient_deactivated: {
-      title: 'Plus joignable',
-      message:
-        "Cette personne ne reçoit plus de pourboires avec ce code. Vous pouvez donner un pourboire à l'équipe ou à l'établissement.",
-    },
+    recipient_deactivated: personGoneOf(frCatalogue),
     business_deactivated: {
       title: 'Service indisponible',
       message: "Cet établissement n'accepte pas de pourboires numériques pour le moment.",
     },
+    retry_not_allowed: {
+      title: 'Paiement déjà traité',
+      message: 'Ce paiement est déjà terminé ou encore en cours.',
+    },
+    tip_token_invalid: {
+      title: 'Accès refusé',
+      message: 'Cette preuve appartient à un autre paiement.',
+    },
+    feedback_not_allowed: {
+      title: 'Avis impossible',
+      message: "Un avis n'est possible qu'après un paiement réussi.",
+    },
+    feedback_already_sent: {
+      title: 'Avis déjà envoyé',
+      message: 'Un avis a déjà été envoyé pour ce pourboire.',
+    },
+    qr_code_invalid: { title: 'QR code non valide', message: "Ce QR code n'est pas valide." },
+    receipt_not_paid: {
+      title: 'Reçu impossible',
+      message: "Un reçu n'est disponible que pour un pourboire payé.",
+    },
+    receipt_limit: {
+      title: 'Trop de reçus',
+      message: "Assez de reçus ont déjà été envoyés aujourd'hui pour ce pourboire.",
+    },
+    receipt_not_sent: {
+      title: 'Reçu non envoyé',
+      message: "Le reçu n'a pas pu être envoyé pour le moment. Veuillez réessayer plus tard.",
+    },
   },
-  receiver: {
-    todayOne: (name) => `Votre pourboire revient aujourd'hui à ${name}.`,
-    todayMany: (names) => `Votre pourboire revient à l'équipe de service du jour : ${names}.`,
-    businessTeam: (business) => `Votre pourboire revient à l'équipe de ${business}.`,
-    todayTeam: "Votre pourboire revient à l'équipe de service du jour.",
-    todayTeamWeighted: (n) =>
-      `Votre pourboire revient à l'équipe de service du jour et est réparti selon des points entre ${n} employés.`,
-    todayTeamEqual: (n) =>
-      `Votre pourboire revient à l'équipe de service du jour et est réparti à parts égales entre ${n} employés.`,
-    team: "Votre pourboire revient à l'équipe.",
-    weighted: (n) => `Votre pourboire est réparti selon des points entre ${n} employés.`,
-    equal: (n) => `Votre pourboire est réparti à parts égales entre ${n} employés.`,
-    and: 'et',
-  },
+  receiver: frCatalogue.first.receiver,
   demo: {
     tipFor: (name) => `Pourboire pour ${name}`,
     tipForTeam: (team) => `Pourboire pour l'équipe ${team}`,
@@ -429,6 +480,7 @@ const fr: GuestServerTexts = {
     notPaidText: "Rien n'a été débité. Vous pouvez réessayer.",
     badAmountTitle: 'Montant impossible',
     back: 'Retour à la page de pourboire',
+    noScript: 'Veuillez activer JavaScript pour laisser un pourboire.',
   },
 };
 
@@ -496,30 +548,42 @@ const es: GuestServerTexts = {
       title: 'Empleado no encontrado',
       message: 'Ya no hay nadie que pueda recibir propinas con este código.',
     },
-    recipient_deactivated: {
-      title: 'Ya no disponible',
-      message:
-        'Esta persona ya no recibe propinas con este código. Puede dar una propina al equipo o al establecimiento.',
-    },
+    recipient_deactivated: personGoneOf(esCatalogue),
     business_deactivated: {
       title: 'Servicio no disponible',
       message: 'Este establecimiento no acepta propinas digitales en este momento.',
     },
+    retry_not_allowed: {
+      title: 'Pago ya gestionado',
+      message: 'Este pago ya se ha completado o sigue en curso.',
+    },
+    tip_token_invalid: {
+      title: 'Acceso denegado',
+      message: 'Este comprobante pertenece a otro pago.',
+    },
+    feedback_not_allowed: {
+      title: 'Comentario no posible',
+      message: 'Solo puede dejar un comentario tras un pago realizado con éxito.',
+    },
+    feedback_already_sent: {
+      title: 'Comentario ya enviado',
+      message: 'Ya se ha enviado un comentario para esta propina.',
+    },
+    qr_code_invalid: { title: 'Código QR no válido', message: 'Este código QR no es válido.' },
+    receipt_not_paid: {
+      title: 'Recibo no posible',
+      message: 'Solo hay recibo para una propina pagada.',
+    },
+    receipt_limit: {
+      title: 'Demasiados recibos',
+      message: 'Hoy ya se han enviado suficientes recibos para esta propina.',
+    },
+    receipt_not_sent: {
+      title: 'Recibo no enviado',
+      message: 'No se ha podido enviar el recibo en este momento. Vuelva a intentarlo más tarde.',
+    },
   },
-  receiver: {
-    todayOne: (name) => `Su propina es hoy para ${name}.`,
-    todayMany: (names) => `Su propina es para el equipo de servicio de hoy: ${names}.`,
-    businessTeam: (business) => `Su propina es para el equipo de ${business}.`,
-    todayTeam: 'Su propina es para el equipo de servicio de hoy.',
-    todayTeamWeighted: (n) =>
-      `Su propina es para el equipo de servicio de hoy y se reparte por puntos entre ${n} empleados.`,
-    todayTeamEqual: (n) =>
-      `Su propina es para el equipo de servicio de hoy y se reparte a partes iguales entre ${n} empleados.`,
-    team: 'Su propina es para el equipo.',
-    weighted: (n) => `Su propina se reparte por puntos entre ${n} empleados.`,
-    equal: (n) => `Su propina se reparte a partes iguales entre ${n} empleados.`,
-    and: 'y',
-  },
+  receiver: esCatalogue.first.receiver,
   demo: {
     tipFor: (name) => `Propina para ${name}`,
     tipForTeam: (team) => `Propina para el equipo ${team}`,
@@ -548,6 +612,7 @@ const es: GuestServerTexts = {
     notPaidText: 'No se ha cobrado nada. Puede volver a intentarlo.',
     badAmountTitle: 'Importe no posible',
     back: 'Volver a la página de propina',
+    noScript: 'Active JavaScript para dejar una propina.',
   },
 };
 
@@ -618,30 +683,42 @@ const it: GuestServerTexts = {
       title: 'Dipendente non trovato',
       message: 'Non c’è più nessuno che possa ricevere mance con questo codice.',
     },
-    recipient_deactivated: {
-      title: 'Non più raggiungibile',
-      message:
-        'Questa persona non riceve più mance con questo codice. Può lasciare una mancia al team o alla struttura.',
-    },
+    recipient_deactivated: personGoneOf(itCatalogue),
     business_deactivated: {
       title: 'Servizio non disponibile',
       message: 'Questa struttura al momento non accetta mance digitali.',
     },
+    retry_not_allowed: {
+      title: 'Pagamento già gestito',
+      message: 'Questo pagamento è già concluso o ancora in corso.',
+    },
+    tip_token_invalid: {
+      title: 'Accesso negato',
+      message: 'Questa prova appartiene a un altro pagamento.',
+    },
+    feedback_not_allowed: {
+      title: 'Feedback non possibile',
+      message: 'Il feedback è possibile solo dopo un pagamento riuscito.',
+    },
+    feedback_already_sent: {
+      title: 'Feedback già inviato',
+      message: 'Per questa mancia è già stato inviato un feedback.',
+    },
+    qr_code_invalid: { title: 'Codice QR non valido', message: 'Questo codice QR non è valido.' },
+    receipt_not_paid: {
+      title: 'Ricevuta non possibile',
+      message: 'La ricevuta è disponibile solo per una mancia pagata.',
+    },
+    receipt_limit: {
+      title: 'Troppe ricevute',
+      message: 'Oggi sono già state inviate abbastanza ricevute per questa mancia.',
+    },
+    receipt_not_sent: {
+      title: 'Ricevuta non inviata',
+      message: 'Al momento non è stato possibile inviare la ricevuta. Riprovi più tardi.',
+    },
   },
-  receiver: {
-    todayOne: (name) => `Oggi la Sua mancia va a ${name}.`,
-    todayMany: (names) => `La Sua mancia va al team di servizio di oggi: ${names}.`,
-    businessTeam: (business) => `La Sua mancia va al team di ${business}.`,
-    todayTeam: 'La Sua mancia va al team di servizio di oggi.',
-    todayTeamWeighted: (n) =>
-      `La Sua mancia va al team di servizio di oggi e viene divisa a punti tra ${n} dipendenti.`,
-    todayTeamEqual: (n) =>
-      `La Sua mancia va al team di servizio di oggi e viene divisa in parti uguali tra ${n} dipendenti.`,
-    team: 'La Sua mancia va al team.',
-    weighted: (n) => `La Sua mancia viene divisa a punti tra ${n} dipendenti.`,
-    equal: (n) => `La Sua mancia viene divisa in parti uguali tra ${n} dipendenti.`,
-    and: 'e',
-  },
+  receiver: itCatalogue.first.receiver,
   demo: {
     tipFor: (name) => `Mancia per ${name}`,
     tipForTeam: (team) => `Mancia per il team ${team}`,
@@ -670,7 +747,41 @@ const it: GuestServerTexts = {
     notPaidText: 'Non è stato addebitato nulla. Può riprovare.',
     badAmountTitle: 'Importo non possibile',
     back: 'Torna alla pagina della mancia',
+    noScript: 'Attivi JavaScript per lasciare una mancia.',
   },
 };
 
 export const GUEST_SERVER_TEXTS: Record<GuestLocale, GuestServerTexts> = { de, en, fr, es, it };
+
+/** Every guest catalogue: the server renders guest pages in any of the five languages. */
+export const GUEST_CATALOGUES: Record<GuestLocale, GuestCatalogue> = {
+  de: deCatalogue,
+  en: enCatalogue,
+  fr: frCatalogue,
+  es: esCatalogue,
+  it: itCatalogue,
+};
+
+/**
+ * A guest endpoint's error in the guest's language (issue 13). German, and any code without a
+ * translation, keep the error's own words. A deactivated person without a team or business page
+ * to offer sends the guest to the staff instead.
+ */
+export function guestErrorWords(
+  error: {
+    code: string;
+    title: string;
+    message: string;
+    alternatives?: readonly unknown[] | undefined;
+  },
+  locale: GuestLocale,
+): { title: string; message: string } {
+  if (locale === 'de' || !isGuestErrorCode(error.code)) {
+    return { title: error.title, message: error.message };
+  }
+  const words = GUEST_SERVER_TEXTS[locale].errors[error.code];
+  if (error.code === 'recipient_deactivated' && !error.alternatives?.length) {
+    return { title: words.title, message: GUEST_CATALOGUES[locale].pages.tipPage.personGone.alone };
+  }
+  return words;
+}

@@ -22,4 +22,31 @@ export const guestTexts = {
     /** The own amount's button where the page works without JavaScript. */
     payCustom: 'Weiter zur Zahlung',
   },
+  /** The header card's thank-you when the person or business left the default. */
+  defaultThanks: 'Vielen Dank für Ihr Trinkgeld!',
+  /** Who receives a team or object tip (issue 11), said from the facts the server sends. */
+  receiver: {
+    todayOne: (name: string) => `Ihr Trinkgeld geht heute an ${name}.`,
+    todayMany: (names: string) => `Ihr Trinkgeld geht an das heutige Serviceteam: ${names}.`,
+    businessTeam: (business: string) => `Ihr Trinkgeld geht an das Team von ${business}.`,
+    todayTeam: 'Ihr Trinkgeld geht an das heutige Serviceteam.',
+    todayTeamWeighted: (n: number) =>
+      `Ihr Trinkgeld geht an das heutige Serviceteam und wird nach Punkten unter ${n} Mitarbeitenden aufgeteilt.`,
+    todayTeamEqual: (n: number) =>
+      `Ihr Trinkgeld geht an das heutige Serviceteam und wird zu gleichen Teilen unter ${n} Mitarbeitenden aufgeteilt.`,
+    team: 'Ihr Trinkgeld geht an das Team.',
+    weighted: (n: number) =>
+      `Ihr Trinkgeld wird nach Punkten unter ${n} Mitarbeitenden aufgeteilt.`,
+    equal: (n: number) =>
+      `Ihr Trinkgeld wird zu gleichen Teilen unter ${n} Mitarbeitenden aufgeteilt.`,
+    and: 'und',
+  },
 } as const;
+
+/**
+ * A thank-you the person or business never changed is this German default, stored as written:
+ * the guest reads it in their own language. One they wrote themselves stays as written.
+ */
+export function thanksIn(message: string, texts: { defaultThanks: string }): string {
+  return message === guestTexts.defaultThanks ? texts.defaultThanks : message;
+}

@@ -1,3 +1,4 @@
+import type { GuestAlternative } from '../../shared/api/entrypoints';
 import type { ApiErrorBody } from '../../shared/domain/errors';
 
 /** An error answer from our API, carrying the German title and message to show. */
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly details: { path: string; message: string }[] = [],
     readonly retryAfter?: number,
+    /** Tip pages offered instead of a deactivated person's (recipient_deactivated). */
+    readonly alternatives: GuestAlternative[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -78,6 +81,7 @@ async function request<T>(
       error?.message ?? 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
       error?.details ?? [],
       error?.retryAfter,
+      error?.alternatives,
     );
     if (response.status === 401 && SIGNED_OUT_CODES.has(apiError.code)) onSignedOut?.(apiError);
     throw apiError;

@@ -29,6 +29,7 @@ describe('GET /api/guest/codes/:code', () => {
         'Herzlichen Dank! Ich wünsche Ihnen einen wunderbaren Aufenthalt bei uns am See.',
       businessName: 'Hotel Seeblick',
       receiverNote: null,
+      receiver: null,
       branding: {
         primaryColor: '#003057',
         secondaryColor: '#C8C9C7',

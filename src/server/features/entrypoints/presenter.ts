@@ -1,10 +1,15 @@
-import type { GuestBranding, GuestEntrypoint } from '../../../shared/api/entrypoints';
+import type {
+  GuestBranding,
+  GuestEntrypoint,
+  GuestReceiver,
+} from '../../../shared/api/entrypoints';
 import {
   DEFAULT_BRANDING_COLORS,
   DEFAULT_THANK_YOU_MESSAGE,
 } from '../../../shared/domain/constants';
 import { receiverNote } from '../../../shared/domain/team-split';
 import type { GuestLocale } from '../../../shared/i18n/guest-locale';
+import { GUEST_SERVER_TEXTS } from '../../../shared/i18n/guest-server';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { BrandingRow, ResolvedCode } from './service';
 
@@ -57,34 +62,21 @@ export function presentRecipient(resolved: ResolvedCode): {
 /**
  * Who receives a tip through this code, said before paying (issue 11 items 5 and 7): the first
  * names on shift at an object, else its team (the team on shift today, or all of it), else the
- * business; a team point says how it is split.
+ * business; a team point says how it is split. Null for a person, whose name is on the card.
  */
-export function guestReceiverNote(
-  resolved: ResolvedCode,
-  locale: GuestLocale = 'de',
-): string | null {
+export function guestReceiver(resolved: ResolvedCode): GuestReceiver | null {
   if (resolved.employee) return null;
   const names = resolved.type === 'object' ? (resolved.onShiftNames ?? []) : [];
   if (names.length > 0 || !resolved.team) {
-    return receiverNote(
-      {
-        kind: 'object',
-        businessName: resolved.business.name,
-        onShiftNames: names,
-      },
-      locale,
-    );
+    return { kind: 'object', businessName: resolved.business.name, onShiftNames: names };
   }
   const onShift = resolved.teamOnShift ?? 0;
-  return receiverNote(
-    {
-      kind: 'team',
-      rule: resolved.team.splitRule,
-      members: onShift > 0 ? onShift : (resolved.teamMemberCount ?? 0),
-      onShift: onShift > 0,
-    },
-    locale,
-  );
+  return {
+    kind: 'team',
+    rule: resolved.team.splitRule,
+    members: onShift > 0 ? onShift : (resolved.teamMemberCount ?? 0),
+    onShift: onShift > 0,
+  };
 }
 
 /** The guest-safe view of a code: built field by field, so no internal column can slip through. */
@@ -94,13 +86,15 @@ export function presentGuestEntrypoint(
   /** The guest's language: the receiver note is said in it. */
   locale: GuestLocale = 'de',
 ): GuestEntrypoint {
+  const receiver = guestReceiver(resolved);
   return {
     code: resolved.code,
     source: resolved.source,
     type: resolved.type,
     ...presentRecipient(resolved),
     businessName: resolved.business.name,
-    receiverNote: guestReceiverNote(resolved, locale),
+    receiverNote: receiver ? receiverNote(receiver, GUEST_SERVER_TEXTS[locale].receiver) : null,
+    receiver,
     branding: presentBranding(resolved.branding, resolved.business.name),
     paymentProvider,
   };

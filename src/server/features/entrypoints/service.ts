@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import {
   ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE,
   ENTRYPOINT_ERRORS,
+  type GuestAlternative,
 } from '../../../shared/api/entrypoints';
 import type { EntrypointType, TipSource } from '../../../shared/domain/tips';
 import type { Executor } from '../../db/connect';
@@ -165,8 +166,8 @@ async function resolveLegacy(
 
 /**
  * A deactivated person's code (issue 11): the guest is told so and offered the tip page of a team
- * the person was in and the business's own tip page instead (decision 0122), as error details
- * `{ path: '/t/{code}', message: label }`.
+ * the person was in and the business's own tip page instead (decision 0122), as the error's
+ * `alternatives` (decision 0270).
  */
 async function throwIfDeactivated(executor: Executor, businessId: string, profileId: string) {
   const [person] = await executor
@@ -204,18 +205,20 @@ async function throwIfDeactivated(executor: Executor, businessId: string, profil
     )
     .orderBy(asc(paymentEntrypoints.createdAt), asc(paymentEntrypoints.id))
     .limit(1);
-  const details = [
+  // Facts, not labels: the page names them in the guest's language (decision 0270).
+  const alternatives: GuestAlternative[] = [
     ...teamPoints.map((point) => ({
       path: `/t/${point.uid}`,
-      message: `Dem Team ${point.name} Trinkgeld geben`,
+      kind: 'team' as const,
+      name: point.name,
     })),
     ...(businessPoint
-      ? [{ path: `/t/${businessPoint.uid}`, message: `${businessPoint.name} Trinkgeld geben` }]
+      ? [{ path: `/t/${businessPoint.uid}`, kind: 'business' as const, name: businessPoint.name }]
       : []),
   ];
   throw new AppError(ENTRYPOINT_ERRORS.recipient_deactivated, {
-    ...(details.length === 0 ? { message: ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE } : {}),
-    details,
+    ...(alternatives.length === 0 ? { message: ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE } : {}),
+    alternatives,
   });
 }
 

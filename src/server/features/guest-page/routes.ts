@@ -15,6 +15,7 @@ import {
 import { GUEST_SERVER_TEXTS, isGuestErrorCode } from '../../../shared/i18n/guest-server';
 import { GUEST_INITIAL_DATA_ID } from '../../../web/features/guest/initial-data';
 import { encodeHtml, htmlEncodingFor } from '../../http/html-response';
+import { tipPageProblemWords } from '../../../web/features/guest/TipPageProblem';
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { limitPerClientAddress } from '../../http/rate-limit';
@@ -89,7 +90,9 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
               ? catalogue.first.pageTitle
               : initial.page === 'invalid-uid'
                 ? catalogue.pages.invalidUid.pageTitle
-                : catalogue.pages.qrError.pageTitle;
+                : initial.problem
+                  ? tipPageProblemWords(initial.problem, catalogue.pages.tipPage).title
+                  : catalogue.pages.qrError.pageTitle;
           const branding = initial.kind === 'tip-page' ? initial.entry.branding : initial.branding;
           return fillGuestTemplate(template, {
             lang: initial.locale,

@@ -36,10 +36,7 @@ function problemPageOf(error: AppError): ProblemPage | null {
     case 'recipient_deactivated':
       return {
         page: 'tip-problem',
-        problem: {
-          kind: 'deactivated',
-          server: { title: error.title, message: error.message, links: error.details ?? [] },
-        },
+        problem: { kind: 'person-gone', alternatives: error.alternatives ?? [] },
       };
     default:
       return null;

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
-import { FakeStripe } from '../../../../test/support/fake-stripe';
+import type { FakeStripe } from '../../../../test/support/fake-stripe';
+import { createStripeTestApp } from '../../../../test/support/stripe-app';
 import {
   connectAnnaToStripe,
   startedStripeTip,
@@ -27,16 +28,7 @@ let t: TestApp;
 let fake: FakeStripe;
 
 beforeAll(async () => {
-  fake = await new FakeStripe().start();
-  t = await createTestApp({
-    seeded: true,
-    config: {
-      paymentProvider: 'stripe',
-      stripeSecretKey: 'sk_test_trinkgeld',
-      stripeWebhookSecret: WEBHOOK_SECRET,
-      stripeApiUrl: fake.url,
-    },
-  });
+  ({ t, fake } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET, seeded: true }));
   await connectAnnaToStripe(t, 'acct_anna_faults');
 });
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app';
-import { FakeStripe } from '../../../../test/support/fake-stripe';
+import type { TestApp } from '../../../../test/support/app';
+import type { FakeStripe } from '../../../../test/support/fake-stripe';
+import { createStripeTestApp } from '../../../../test/support/stripe-app';
 import { connectAnnaToStripe, stripeEvent } from '../../../../test/support/stripe';
 import { allowConsoleErrors } from '../../../../test/support/setup';
 import { guestHeaders, startedTip, startTip } from '../../../../test/support/guest';
@@ -17,16 +18,7 @@ let t: TestApp;
 let fake: FakeStripe;
 
 beforeAll(async () => {
-  fake = await new FakeStripe().start();
-  t = await createTestApp({
-    seeded: true,
-    config: {
-      paymentProvider: 'stripe',
-      stripeSecretKey: 'sk_test_trinkgeld',
-      stripeWebhookSecret: WEBHOOK_SECRET,
-      stripeApiUrl: fake.url,
-    },
-  });
+  ({ t, fake } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET, seeded: true }));
   await connectAnnaToStripe(t, 'acct_anna123');
 });
 afterAll(async () => {

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app';
+import type { TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { createBusiness, createTip } from '../../../../test/support/factories';
-import { FakeStripe } from '../../../../test/support/fake-stripe';
+import type { FakeStripe } from '../../../../test/support/fake-stripe';
+import { createStripeTestApp } from '../../../../test/support/stripe-app';
 import { adminAuditLog, payouts, profiles, tipAdjustments, tips } from '../../db/schema';
 import { payoutContext, runPayoutBatch } from './batches';
 
@@ -18,15 +19,7 @@ describe('held tips and won disputes', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createTestApp({
-      config: {
-        paymentProvider: 'stripe',
-        stripeSecretKey: 'sk_test_held',
-        stripeWebhookSecret: WEBHOOK_SECRET,
-        stripeApiUrl: fake.url,
-      },
-    });
+    ({ t, fake } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET }));
   });
   afterAll(async () => {
     await t.close();

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app';
+import type { TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { createBusiness, createTip } from '../../../../test/support/factories';
-import { FakeStripe } from '../../../../test/support/fake-stripe';
+import type { FakeStripe } from '../../../../test/support/fake-stripe';
+import { createStripeTestApp } from '../../../../test/support/stripe-app';
 import { payouts, profiles, tips } from '../../db/schema';
 
 /**
@@ -17,15 +18,7 @@ describe('instant payout with Stripe Connect', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createTestApp({
-      config: {
-        paymentProvider: 'stripe',
-        stripeSecretKey: 'sk_test_instant',
-        stripeWebhookSecret: 'whsec_test_instant',
-        stripeApiUrl: fake.url,
-      },
-    });
+    ({ t, fake } = await createStripeTestApp({ webhookSecret: 'whsec_test_instant' }));
   });
   afterAll(async () => {
     await t.close();

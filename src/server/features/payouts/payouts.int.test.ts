@@ -3,7 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
-import { FakeStripe } from '../../../../test/support/fake-stripe';
+import type { FakeStripe } from '../../../../test/support/fake-stripe';
+import { createStripeTestApp } from '../../../../test/support/stripe-app';
 import { profiles } from '../../db/schema';
 import { statusOfAccount } from './connect';
 
@@ -47,16 +48,7 @@ describe('payout setup with Stripe Connect', () => {
   let accountId: string;
 
   beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createTestApp({
-      seeded: true,
-      config: {
-        paymentProvider: 'stripe',
-        stripeSecretKey: 'sk_test_payouts',
-        stripeWebhookSecret: WEBHOOK_SECRET,
-        stripeApiUrl: fake.url,
-      },
-    });
+    ({ t, fake } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET, seeded: true }));
   });
   afterAll(async () => {
     await t.close();

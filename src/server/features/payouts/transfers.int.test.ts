@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/support/app';
+import type { TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { createBusiness, createTip } from '../../../../test/support/factories';
-import { FakeStripe } from '../../../../test/support/fake-stripe';
+import type { FakeStripe } from '../../../../test/support/fake-stripe';
+import { createStripeTestApp } from '../../../../test/support/stripe-app';
 import { startedTip } from '../../../../test/support/guest';
 import { paymentSessions, payouts, profiles, tipAdjustments, tips } from '../../db/schema';
 import { payoutContext, type PayoutContext, runPayoutBatch, runScheduledPayouts } from './batches';
@@ -20,15 +21,7 @@ describe('payout transfers with Stripe Connect', () => {
   let ctx: PayoutContext;
 
   beforeAll(async () => {
-    fake = await new FakeStripe().start();
-    t = await createTestApp({
-      config: {
-        paymentProvider: 'stripe',
-        stripeSecretKey: 'sk_test_transfers',
-        stripeWebhookSecret: WEBHOOK_SECRET,
-        stripeApiUrl: fake.url,
-      },
-    });
+    ({ t, fake } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET }));
     ctx = payoutContext(t.app.deps, t.app.log);
   });
   afterAll(async () => {

@@ -381,9 +381,9 @@ describe('a deactivated person’s tip page', () => {
     expect(response.json().error).toMatchObject({
       code: 'recipient_deactivated',
       message: expect.stringContaining('kein Trinkgeld mehr'),
-      details: [
-        { path: `/t/${shop.points[1]!.uid}`, message: 'Dem Team Küche Trinkgeld geben' },
-        { path: `/t/${shop.points[2]!.uid}`, message: `${shop.name} Trinkgeld geben` },
+      alternatives: [
+        { path: `/t/${shop.points[1]!.uid}`, kind: 'team', name: 'Küche' },
+        { path: `/t/${shop.points[2]!.uid}`, kind: 'business', name: shop.name },
       ],
     });
   });

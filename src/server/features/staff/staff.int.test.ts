@@ -348,7 +348,7 @@ describe('deactivation', () => {
     // more (the business has no team or business page to offer instead).
     const guest = await guestCode();
     expect(guest.statusCode).toBe(410);
-    expect(guest.json().error).toMatchObject({ code: 'recipient_deactivated', details: [] });
+    expect(guest.json().error).toMatchObject({ code: 'recipient_deactivated', alternatives: [] });
 
     const back = await action(employee.id, 'reactivate', shopOwner);
     expect(back.statusCode).toBe(200);

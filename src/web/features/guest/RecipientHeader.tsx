@@ -1,6 +1,9 @@
 import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import { Card } from '../../components/ui/Card';
+import { receiverNote } from '../../../shared/domain/team-split';
+import { thanksIn } from '../../../shared/i18n/guest';
 import { initials } from '../../lib/format';
+import { useFirstViewTexts } from './i18n';
 
 /** Black or white text, whichever reads better on the business's colour. */
 function textOn(hex: string): string {
@@ -43,6 +46,9 @@ export function Avatar({
 /** The header card of the tip page: who receives the tip, in the business's colours. */
 export function RecipientHeader({ entry }: { entry: GuestEntrypoint }) {
   const { branding } = entry;
+  // Said from the catalogue, so both follow a language switch at once (decision 0270).
+  const texts = useFirstViewTexts();
+  const note = entry.receiver ? receiverNote(entry.receiver, texts.receiver) : null;
   return (
     <Card className="overflow-hidden">
       <div
@@ -56,10 +62,12 @@ export function RecipientHeader({ entry }: { entry: GuestEntrypoint }) {
         <Avatar name={entry.displayName} url={entry.avatarUrl} />
         <h1 className="mt-2 text-xl font-bold">{entry.displayName}</h1>
         {entry.jobTitle ? <p className="text-sm text-muted-foreground">{entry.jobTitle}</p> : null}
-        <p className="mt-2 text-sm italic text-muted-foreground">„{entry.thankYouMessage}“</p>
-        {entry.receiverNote ? (
+        <p className="mt-2 text-sm italic text-muted-foreground">
+          „{thanksIn(entry.thankYouMessage, texts)}“
+        </p>
+        {note ? (
           <p className="mt-1 text-sm" data-testid="receiver-note">
-            {entry.receiverNote}
+            {note}
           </p>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ThankYouResponse } from '../../../shared/api/tips';
 import { formatCents } from '../../../shared/domain/money';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
+import { thanksIn } from '../../../shared/i18n/guest';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
@@ -11,6 +12,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { BrandMark, setGuestBranding } from './brand-theme';
 import { guestApi } from './guest-api';
 import { LegalLinks } from './LegalLinks';
+import { useFirstViewTexts } from './i18n';
 import { usePageTexts } from './page-texts';
 import { recallPayment } from './payment-memory';
 import { Avatar } from './RecipientHeader';
@@ -80,6 +82,7 @@ function ClosePageButton() {
 /** /thank-you?tipId=… or ?session_id=…: the paid tip, as a receipt to keep (spec §2). */
 export function ThankYouPage({ search }: { search: string }) {
   const { thankYou: texts, intl } = usePageTexts();
+  const firstTexts = useFirstViewTexts();
   usePageTitle(texts.pageTitle);
   const [state, setState] = useState<State>({ state: 'loading' });
 
@@ -148,7 +151,9 @@ export function ThankYouPage({ search }: { search: string }) {
         {tip.recipient.jobTitle ? (
           <p className="text-sm text-muted-foreground">{tip.recipient.jobTitle}</p>
         ) : null}
-        <p className="italic text-muted-foreground">„{tip.recipient.thankYouMessage}“</p>
+        <p className="italic text-muted-foreground">
+          „{thanksIn(tip.recipient.thankYouMessage, firstTexts)}“
+        </p>
         <dl className="mt-2 flex w-full flex-col gap-2 rounded-lg border border-border p-4 text-sm">
           <div className="flex justify-between gap-3">
             <dt className="text-left text-muted-foreground">

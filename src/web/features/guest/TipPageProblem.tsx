@@ -1,3 +1,5 @@
+import type { GuestAlternative } from '../../../shared/api/entrypoints';
+import type { GuestCatalogue } from '../../../shared/i18n/guest-catalogue';
 import { tipPageProblemTexts } from '../../../shared/i18n/guest-pages';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
@@ -7,17 +9,14 @@ import { GuestMessagePage } from './GuestMessagePage';
 import { navigate } from './navigation';
 import { usePageTexts } from './page-texts';
 
-/** Why a tip page shows no amount step (loaded only then, not with the first view). */
-export type TipPageProblemKind = 'missing' | 'deactivated' | 'failed';
-
 /**
- * The problem to show. A deactivated person's page carries the server's words and the tip
- * pages to offer instead (their team's, the business's).
+ * Why a tip page shows no amount step (loaded only then, not with the first view). A deactivated
+ * person's page offers their team's and the business's tip pages instead; the page names them in
+ * the guest's language, so a language switch renames them at once (decision 0270).
  */
-export interface TipPageProblemState {
-  kind: TipPageProblemKind;
-  server?: { title: string; message: string; links: { path: string; message: string }[] };
-}
+export type TipPageProblemState =
+  | { kind: 'missing' | 'deactivated' | 'failed' }
+  | { kind: 'person-gone'; alternatives: GuestAlternative[] };
 
 function texts() {
   return currentGuestLanguage().catalogue?.pages.tipPage ?? tipPageProblemTexts;
@@ -49,30 +48,51 @@ export function handleLoadError(error: unknown, entryCode: string): TipPageProbl
   } else if (code === 'business_deactivated') {
     return { kind: 'deactivated' };
   } else if (apiError && code === 'recipient_deactivated') {
-    return {
-      kind: 'deactivated',
-      server: { title: apiError.title, message: apiError.message, links: apiError.details },
-    };
+    return { kind: 'person-gone', alternatives: apiError.alternatives };
   } else {
     return { kind: 'failed' };
   }
   return null;
 }
 
+/**
+ * What the problem page says, in the language of the texts given: the server's HTML title uses
+ * it too (guest-page routes).
+ */
+export function tipPageProblemWords(
+  problem: TipPageProblemState,
+  t: GuestCatalogue['pages']['tipPage'],
+): { title: string; description: string; links?: { path: string; message: string }[] } {
+  switch (problem.kind) {
+    case 'person-gone': {
+      const links = problem.alternatives.map((page) => ({
+        path: page.path,
+        message: page.kind === 'team' ? t.tipTeam(page.name) : t.tipBusiness(page.name),
+      }));
+      const { title, description, alone } = t.personGone;
+      return { title, description: links.length ? description : alone, links };
+    }
+    case 'missing':
+      return t.notFound;
+    case 'deactivated':
+      return t.deactivated;
+    default:
+      return t.loadFailed;
+  }
+}
+
 /** The tip page's problem, in the guest's language; never the sales pitch. */
 export function TipPageProblem({ problem }: { problem: TipPageProblemState }) {
   const t = usePageTexts().tipPage;
-  const { kind, server } = problem;
-  const message =
-    kind === 'missing' ? t.notFound : kind === 'deactivated' ? t.deactivated : t.loadFailed;
+  const words = tipPageProblemWords(problem, t);
   return (
     <GuestMessagePage
-      title={server?.title ?? message.title}
-      description={server?.message ?? message.description}
-      links={server?.links}
+      title={words.title}
+      description={words.description}
+      links={words.links}
       actions={[
         // A load that failed may work on a second try; the guest may also just close the page.
-        ...(kind === 'failed'
+        ...(problem.kind === 'failed'
           ? [{ label: t.reload, onClick: () => window.location.reload() }]
           : []),
         { label: t.closePage, closeHint: t.closeHint },

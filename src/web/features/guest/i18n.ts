@@ -35,6 +35,12 @@ const loaders: Record<
 };
 
 let current: GuestLanguage = { locale: 'de', intl: INTL_LOCALES.de, catalogue: null };
+/**
+ * The language the server rendered the page in. Hydration reads this one: a switch that lands
+ * while a Suspense boundary still waits to hydrate must not make it render other words than the
+ * HTML has (React error 418); React renders the switched language right after.
+ */
+let rendered: GuestLanguage = current;
 let wanted: GuestLocale = 'de';
 /** Whether the guest or the browser chose: then the business's language does not apply. */
 let chosen = false;
@@ -104,6 +110,7 @@ export function applyBrandingLanguage(locale: GuestLocale): void {
  */
 export function setInitialGuestLanguage(locale: GuestLocale, catalogue: GuestCatalogue | null) {
   current = { locale, intl: INTL_LOCALES[locale], catalogue: locale === 'de' ? null : catalogue };
+  rendered = current;
   wanted = locale;
 }
 
@@ -117,7 +124,7 @@ export function useGuestLanguage(): GuestLanguage {
       return () => listeners.delete(listener);
     },
     () => current,
-    () => current,
+    () => rendered,
   );
 }
 

@@ -271,12 +271,13 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
         });
       }
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      toast({
-        title: apiError?.title ?? errors.unknown.title,
-        description: apiError?.message ?? '',
-        variant: 'destructive',
-      });
+      // The server answers in the guest's language; no answer at all is said from the catalogue.
+      const words = !(error instanceof ApiError)
+        ? { title: errors.unknown.title, description: '' }
+        : error.status === 0
+          ? errors.network_error
+          : { title: error.title, description: error.message };
+      toast({ ...words, variant: 'destructive' });
     }
   }, [entry, form.amountCents, paymentToasts, errors]);
 
