@@ -50,6 +50,38 @@ describe('the tip page first view', () => {
   });
 });
 
+describe('the boot script after the first paint (decision 0267)', () => {
+  it('holds a tap made before the boot script arrived and hands it to the app', async () => {
+    const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    let release: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/guest-*.js', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: '10 €' }).click();
+    // Held, not sent as the plain form: the page stays while the script is still on its way.
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe(`/t/${cafe.points[0]!.uid}`);
+    release();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 10,00 €' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('sends the held tap as the plain form when the boot script cannot load', async () => {
+    const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    await page.route('**/assets/guest-*.js', (route) => route.abort());
+    await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: '10 €' }).click();
+    await page.waitForURL('**/checkout/demo/**');
+    expect(text(await page.locator('body').textContent())).toContain('10,00 €');
+  });
+});
+
 describe('the first view before the app has loaded', () => {
   it('has no accessibility finding, minor ones included (Lighthouse accessibility 100)', async () => {
     const context = await e2e.context({ viewport: { width: 360, height: 740 }, isMobile: true });

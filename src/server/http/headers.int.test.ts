@@ -11,6 +11,7 @@ import type { Database } from '../db/connect';
 import { DEMO_PASSWORD } from '../db/seed';
 import { createMailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
+import { GUEST_BOOT_LOADER_CSP } from './guest-boot-loader';
 
 // Issue 15, proof 3: the security headers on HTML and API answers, over http and https.
 let database: Database;
@@ -46,7 +47,8 @@ afterAll(async () => {
 function expectCommonHeaders(headers: Record<string, unknown>) {
   const csp = String(headers['content-security-policy']);
   const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
-  expect(scriptSrc).toBe("'self'");
+  // Our own scripts, and the tip page's inline loader by its hash (decision 0267).
+  expect(scriptSrc).toBe(`'self' ${GUEST_BOOT_LOADER_CSP}`);
   expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");

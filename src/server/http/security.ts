@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { GUEST_BOOT_LOADER_CSP } from './guest-boot-loader';
 
 /**
  * Security headers for every response. Scripts and styles only from our own origin; card data
@@ -15,7 +16,8 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The tip page's one inline script, by its hash (decision 0267).
+        scriptSrc: ["'self'", GUEST_BOOT_LOADER_CSP],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BRANDING_FONTS } from '../../../shared/domain/constants';
 import type { BrandFont } from '../../../web/lib/brand-theme';
+import { deferGuestBoot } from '../../http/guest-boot-loader';
 import { scriptSafeJson } from '../../http/html-response';
 import { builtStylesheet, inlineStylesheets } from '../../http/inline-styles';
 import { escapeHtml } from '../payments/demo-checkout-page';
@@ -45,13 +46,15 @@ function brandFontFaces(webDir: string): GuestTemplate['fontFaces'] {
   return faces;
 }
 
-/** The built guest.html (its hashed script, its stylesheet inline), read once. */
+/** The built guest.html (stylesheet inline, boot script after the first paint), read once. */
 export function loadGuestTemplate(webDir: string): GuestTemplate {
   const file = path.join(webDir, 'guest.html');
   const html = existsSync(file) ? readFileSync(file, 'utf8') : BARE_TEMPLATE;
   return {
     // The build's own notice is for pages React renders alone; this page works without script.
-    html: inlineStylesheets(html, webDir).replace(/\s*<noscript>[\s\S]*?<\/noscript>/, ''),
+    html: deferGuestBoot(
+      inlineStylesheets(html, webDir).replace(/\s*<noscript>[\s\S]*?<\/noscript>/, ''),
+    ),
     fontFaces: brandFontFaces(webDir),
   };
 }

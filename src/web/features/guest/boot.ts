@@ -89,16 +89,27 @@ if (
     'submit',
     (event) => {
       if (ready) return;
-      const form = event.target as HTMLFormElement;
-      const submitter = (event as SubmitEvent).submitter;
       event.preventDefault();
-      submitter?.setAttribute('aria-busy', 'true');
-      start().then(
-        () => replay(form, submitter),
-        // The app did not load (captive portal, flaky network): the plain form still works.
-        () => form.submit(),
-      );
+      handOver(event.target as HTMLFormElement, (event as SubmitEvent).submitter);
     },
     true,
   );
 }
+
+/** Starts the app for a submit that came before it and hands the submit to it. */
+function handOver(form: HTMLFormElement, submitter: HTMLElement | null): void {
+  submitter?.setAttribute('aria-busy', 'true');
+  start().then(
+    () => replay(form, submitter),
+    // The app did not load (captive portal, flaky network): the plain form still works.
+    () => form.submit(),
+  );
+}
+
+// A tap the page's inline loader held until this script arrived (decision 0267).
+const held = (
+  window as {
+    trinkgeldHeldSubmit?: () => { form: HTMLFormElement; submitter: HTMLElement | null } | null;
+  }
+).trinkgeldHeldSubmit?.();
+if (held) handOver(held.form, held.submitter);

@@ -34,6 +34,9 @@ describe('security facts', () => {
     const csp = String((await headersFor(false))['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*(https?:|\*|'unsafe-inline'|'unsafe-eval')/);
+    // Besides 'self' only the tip page's inline loader, by its hash.
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
+    expect(fact('scripts').text).toContain('SHA-256-Prüfsumme');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(fact('scripts').text).toContain("script-src 'self'");
     expect(fact('scripts').text).toContain("frame-ancestors 'none'");

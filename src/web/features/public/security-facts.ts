@@ -61,8 +61,8 @@ export const SECURITY_AUDIENCES: readonly SecurityAudience[] = [
         id: 'scripts',
         icon: 'code',
         title: 'Keine fremden Skripte',
-        text: "Die Content-Security-Policy erlaubt nur Skripte von unserer eigenen Adresse (script-src 'self'). Fremde Seiten dürfen unsere Seiten nicht einbetten (frame-ancestors 'none').",
-        source: 'src/server/http/security.ts',
+        text: "Die Content-Security-Policy erlaubt nur Skripte von unserer eigenen Adresse (script-src 'self') und dazu genau ein kleines Ladeskript der Trinkgeld-Seite, freigegeben über seine SHA-256-Prüfsumme. Fremde Seiten dürfen unsere Seiten nicht einbetten (frame-ancestors 'none').",
+        source: 'src/server/http/security.ts, src/server/http/guest-boot-loader.ts',
       },
       {
         id: 'https',
