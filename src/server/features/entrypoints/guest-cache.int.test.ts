@@ -54,11 +54,14 @@ const page = (t: TestApp, uid: string, headers: Record<string, string> = {}) =>
 describe('answers from memory', () => {
   it('answers 304 to the ETag it gave, for the lookup and the page', async () => {
     const uid = hotel.points[0]!.uid;
-    for (const read of [lookup, page]) {
+    for (const [read, vary] of [
+      [lookup, 'accept-language, cookie'],
+      [page, 'accept-language, cookie, accept-encoding'],
+    ] as const) {
       const first = await read(a, uid);
       expect(first.statusCode).toBe(200);
       expect(first.headers['cache-control']).toBe('private, no-cache');
-      expect(first.headers.vary).toBe('accept-language, cookie');
+      expect(first.headers.vary).toBe(vary);
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^"[\w-]{32}"$/);
       const again = await read(a, uid, { 'if-none-match': etag });
@@ -70,6 +73,31 @@ describe('answers from memory', () => {
       expect(other.statusCode).toBe(200);
       expect(other.body).toBe(first.body);
     }
+  });
+
+  it('keeps each encoding of the page with its own ETag, compressed once', async () => {
+    const uid = hotel.points[0]!.uid;
+    const brotli = await page(a, uid, { 'accept-encoding': 'br, gzip' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const brotliTag = brotli.headers.etag as string;
+    expect(brotliTag).toMatch(/-br"$/);
+    const again = await page(a, uid, { 'accept-encoding': 'br' });
+    expect(again.headers.etag).toBe(brotliTag);
+    expect(again.rawPayload.equals(brotli.rawPayload)).toBe(true);
+    const plain = await page(a, uid);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).not.toBe(brotliTag);
+    expect(plain.body).toContain('</html>');
+    const gzip = await page(a, uid, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(
+      (
+        await page(a, uid, {
+          'accept-encoding': 'gzip',
+          'if-none-match': gzip.headers.etag as string,
+        })
+      ).statusCode,
+    ).toBe(304);
   });
 
   it('keeps the languages apart: Accept-Language, the remembered choice and ?lang', async () => {
