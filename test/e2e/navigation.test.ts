@@ -36,7 +36,10 @@ describe('navigation', () => {
     await expect.poll(() => page.title()).toContain('Trinkgeld');
     await page.getByRole('link', { name: 'Login' }).first().click();
     await page.waitForURL('**/employee/login');
-    expect(await page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    // The landing page's links load the next page whole (decision 0266): wait for it to render.
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await heading.waitFor();
+    expect(await heading.isVisible()).toBe(true);
 
     await page.goto('/gibt-es-nicht');
     await page.getByText('Oops! Page not found').waitFor();
