@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
-import { FakeStripe } from '../../../../test/support/fake-stripe';
+import type { FakeStripe } from '../../../../test/support/fake-stripe';
+import { createStripeTestApp } from '../../../../test/support/stripe-app';
 import {
   connectAnnaToStripe,
   startedStripeTip,
@@ -18,25 +19,15 @@ import { tips, webhookEvents } from '../../db/schema';
  */
 const WEBHOOK_SECRET = 'whsec_test_trinkgeld_fast_path';
 const signer = new Stripe('sk_test_signer_only');
-const config = {
-  paymentProvider: 'stripe' as const,
-  stripeSecretKey: 'sk_test_trinkgeld',
-  stripeWebhookSecret: WEBHOOK_SECRET,
-};
 
 let t: TestApp;
 let other: TestApp;
 let fake: FakeStripe;
 
 beforeAll(async () => {
-  fake = await new FakeStripe().start();
-  t = await createTestApp({ seeded: true, config: { ...config, stripeApiUrl: fake.url } });
+  ({ t, fake } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET, seeded: true }));
   // A second instance on the same database, as behind a load balancer.
-  other = await createTestApp({
-    database: t.database,
-    clock: t.clock,
-    config: { ...config, stripeApiUrl: fake.url },
-  });
+  other = await createTestApp({ database: t.database, clock: t.clock, config: t.config });
   await connectAnnaToStripe(t, 'acct_anna_fast_path');
 });
 afterAll(async () => {
