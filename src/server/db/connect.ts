@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,13 +22,37 @@ export type RawRunner = <R = Record<string, unknown>>(
   params?: unknown[],
 ) => Promise<R[]>;
 
+export interface QueryOptions {
+  /**
+   * PostgreSQL: parse and plan the text once per connection and keep it under a name derived from
+   * the text (hot paths whose text never changes; decision 0280). PGlite ignores it.
+   */
+  prepared?: boolean;
+}
+
+const preparedNames = new Map<string, string>();
+
+/** One name per statement text, the same on every connection and instance. */
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `trinkgeld_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
 export interface Database {
   readonly engine: 'pglite' | 'postgres';
   readonly db: Db;
   /** Runs SQL text that may hold several statements (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs one parameterised statement and returns its rows. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<T[]>;
   /**
    * Runs `work` in one transaction on one connection with raw SQL (migrations, locks).
    * `run` without params may hold several statements.
@@ -163,8 +188,10 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
     async exec(sql) {
       await pool.query(sql);
     },
-    async query<T>(sql: string, params: unknown[] = []) {
-      const result = await pool.query(sql, params);
+    async query<T>(sql: string, params: unknown[] = [], queryOptions: QueryOptions = {}) {
+      const result = queryOptions.prepared
+        ? await pool.query({ name: preparedName(sql), text: sql, values: params })
+        : await pool.query(sql, params);
       return result.rows as T[];
     },
     async rawTransaction(work) {

@@ -48,8 +48,38 @@ describe('RateLimiter on rate_limit_buckets', () => {
     const [row] = await database.query<{ hits: number }>(
       "SELECT hits FROM rate_limit_buckets WHERE key = 'concurrent:x'",
     );
-    // Refused hits stop counting at limit + 1, so the counter cannot grow without bound.
-    expect(row!.hits).toBe(11);
+    // Refused hits stop counting: one write takes a key at most to limit + its own hits
+    // (decision 0280), and a key already over its limit grows no further.
+    expect(row!.hits).toBeLessThanOrEqual(10 + 30);
+    await Promise.all(Array.from({ length: 30 }, () => instanceA.consume(wide, 'x')));
+    const [after] = await database.query<{ hits: number }>(
+      "SELECT hits FROM rate_limit_buckets WHERE key = 'concurrent:x'",
+    );
+    expect(after!.hits).toBeLessThanOrEqual(10 + 30);
+  });
+
+  it('counts concurrent hits of many keys in few writes, each key exactly', async () => {
+    const limiter = new RateLimiter(database, clock, log);
+    const rule: RateRule = { name: 'batched', limit: 3, windowMs: 60_000 };
+    const keys = ['k1', 'k2', 'k3', 'k4'];
+    let writes = 0;
+    const counting = {
+      query: <T>(text: string, params?: unknown[]) => {
+        writes += 1;
+        return database.query<T>(text, params);
+      },
+    };
+    const batched = new RateLimiter(counting, clock, log);
+    const decisions = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => batched.consume(rule, keys[i % 4]!)),
+    );
+    for (const key of keys) {
+      const mine = decisions.filter((_, i) => keys[i % 4] === key);
+      expect(mine.filter((d) => d.allowed)).toHaveLength(3);
+    }
+    // The first hit goes alone; the 39 that came while it was written share the next write.
+    expect(writes).toBe(2);
+    expect((await limiter.consume(rule, 'k1')).allowed).toBe(false);
   });
 
   it('peeks without counting and resets on request', async () => {

@@ -10,19 +10,31 @@ function countingStore(clock: ManualClock) {
     queries,
     async query<T>(sql: string, params: unknown[]): Promise<T[]> {
       queries.push(sql.trim().split(/\s+/)[0]!);
-      const key = params[0] as string;
       if (sql.trim().startsWith('DELETE')) {
-        hits.delete(key);
+        hits.delete(params[0] as string);
         return [];
       }
+      // The batched upsert: keys, hits per key, window ends, caps.
+      const [, keys, counts, resets, caps] = params as [
+        string,
+        string[],
+        number[],
+        string[],
+        number[],
+      ];
       const now = clock.now();
-      const current = hits.get(key);
-      const next =
-        current && current.resetAt > now
-          ? { hits: current.hits + 1, resetAt: current.resetAt }
-          : { hits: 1, resetAt: new Date(params[2] as string) };
-      hits.set(key, next);
-      return [{ hits: next.hits, reset_at: next.resetAt }] as T[];
+      return keys.map((key, index) => {
+        const current = hits.get(key);
+        const next =
+          current && current.resetAt > now
+            ? {
+                hits: Math.min(current.hits + counts[index]!, caps[index]!),
+                resetAt: current.resetAt,
+              }
+            : { hits: counts[index]!, resetAt: new Date(resets[index]!) };
+        hits.set(key, next);
+        return { key, hits: next.hits, reset_at: next.resetAt };
+      }) as T[];
     },
   };
 }

@@ -184,6 +184,7 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
             paymentContext(app.deps, request.log),
             input,
             'server-pages',
+            app.guestCodes,
           );
           reply.setCookie(FORM_TIP_COOKIE, `${started.tipId}.${started.token}`, {
             path: '/t/',

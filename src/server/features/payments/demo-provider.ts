@@ -8,6 +8,7 @@ import type {
   CheckoutCreated,
   CheckoutRequest,
   CheckoutState,
+  LocalCheckout,
   PaymentProvider,
   RetrievedCheckout,
 } from './provider';
@@ -126,15 +127,34 @@ export function createDemoProvider({
     return { providerSessionId, url: `${publicOrigin}/checkout/demo/${providerSessionId}` };
   }
 
+  /** The checkout as a row of the statement that writes the tip (its session id is new). */
+  function localCheckout(request: CheckoutRequest): LocalCheckout {
+    const id = randomId('cs_demo_');
+    const fill = (url: string) => url.replaceAll('{CHECKOUT_SESSION_ID}', id);
+    const now = clock.now().toISOString();
+    return {
+      created: { providerSessionId: id, url: `${publicOrigin}/checkout/demo/${id}` },
+      insert: (param, session) =>
+        `INSERT INTO demo_checkout_sessions (id, payment_session_id, amount_cents, currency,
+           description, success_url, cancel_url, expires_at, created_at, updated_at)
+         SELECT ${param(id, 'text')}, ${session}.id,
+           ${param(request.totalCents, 'int')}, ${param(request.currency, 'text')},
+           ${param(request.description.slice(0, 300), 'text')},
+           ${param(fill(request.successUrl), 'text')}, ${param(fill(request.cancelUrl), 'text')},
+           ${param(request.expiresAt.toISOString(), 'timestamptz')}, ${param(now, 'timestamptz')},
+           ${param(now, 'timestamptz')}
+         FROM ${session}`,
+    };
+  }
+
   return {
     name: 'demo',
     load,
+    localCheckout,
 
     async createCheckout(request) {
       return insertCheckout(db, request);
     },
-
-    createCheckoutInTransaction: insertCheckout,
 
     async retrieveCheckout(id): Promise<RetrievedCheckout> {
       const row = await load(id);

@@ -1,6 +1,5 @@
 import type { PaymentMethod, PaymentProviderName } from '../../../shared/domain/tips';
 import type { AppDeps } from '../../app';
-import type { Tx } from '../../db/connect';
 import { createDemoProvider } from './demo-provider';
 import { createStripeProvider } from './stripe-provider';
 
@@ -29,6 +28,17 @@ export interface CheckoutRequest {
 export interface CheckoutCreated {
   providerSessionId: string;
   url: string;
+}
+
+/** A checkout that is a row of ours, written together with the tip. */
+export interface LocalCheckout {
+  created: CheckoutCreated;
+  /**
+   * The INSERT of the provider's row as one common table expression's body; `param` adds a value
+   * and answers its placeholder. It selects from `session` (the written payment session, with
+   * its `id`), so nothing is written when the session is not.
+   */
+  insert(param: (value: unknown, type: string) => string, session: string): string;
 }
 
 /** The provider's own view of a checkout, the truth settlement acts on. */
@@ -68,11 +78,12 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
   /**
-   * Only a provider whose checkouts live in our own database (the demo): creates the checkout in
-   * the caller's transaction, so tip, payment session and checkout commit together (decision
-   * 0256). A provider across the network never has this: no transaction waits on a network call.
+   * Only a provider whose checkouts live in our own database (the demo): the checkout is written
+   * by the statement that writes the tip, so tip, payment session and checkout commit together
+   * (decisions 0256, 0280). A provider across the network never has this: no transaction waits on
+   * a network call.
    */
-  createCheckoutInTransaction?(tx: Tx, request: CheckoutRequest): Promise<CheckoutCreated>;
+  localCheckout?(request: CheckoutRequest): LocalCheckout;
   retrieveCheckout(providerSessionId: string): Promise<RetrievedCheckout>;
   /** Ends an open checkout so it can no longer be paid; returns the state afterwards. */
   expireCheckout(providerSessionId: string): Promise<CheckoutState>;

@@ -14,14 +14,15 @@ export interface FigureRow {
 }
 
 /**
- * The maintained day totals (tip_day_totals, decision 0260) of one business ($1), one kind, and
- * the Europe/Berlin days $2 to $3: whole days, as a report's range is. A row's tips all hash to
- * one slot, so a row whose tips were all refunded or moved away counts 0 and is left out, as
- * those tips are.
+ * The maintained day totals (tip_day_totals, decisions 0260, 0280) of one business ($1), one
+ * kind, and the Europe/Berlin days $2 to $3: whole days, as a report's range is. A tip taken back
+ * on another connection than it was added leaves -1 in another slot, so slots are summed before a
+ * figure is judged: a person, team, point or day whose tips were all refunded or moved away sums
+ * to 0 and is left out (HAVING), as those tips are.
  */
 const TOTALS = (kind: 'all' | 'person' | 'team' | 'point') =>
-  `s.business_id = $1 AND s.kind = '${kind}' AND s.day >= $2::date AND s.day <= $3::date
-     AND s.tip_count > 0`;
+  `s.business_id = $1 AND s.kind = '${kind}' AND s.day >= $2::date AND s.day <= $3::date`;
+const COUNTED = 'HAVING sum(s.tip_count) > 0';
 
 /** What a report reads; every query is one business ($1) and one range ($2, $3). */
 export async function reportRows(database: Database, businessId: string, from: string, to: string) {
@@ -39,14 +40,14 @@ export async function reportRows(database: Database, businessId: string, from: s
     q<FigureRow>(
       `SELECT p.id, p.full_name AS name, x.amount_cents, x.n
        FROM (SELECT s.key, sum(s.amount_cents)::int AS amount_cents, sum(s.tip_count)::int AS n
-             FROM tip_day_totals s WHERE ${TOTALS('person')} GROUP BY s.key) x
+             FROM tip_day_totals s WHERE ${TOTALS('person')} GROUP BY s.key ${COUNTED}) x
        JOIN profiles p ON p.id = x.key::uuid
        ORDER BY x.amount_cents DESC, name`,
     ),
     q<FigureRow>(
       `SELECT tm.id, tm.name, x.amount_cents, x.n
        FROM (SELECT s.key, sum(s.amount_cents)::int AS amount_cents, sum(s.tip_count)::int AS n
-             FROM tip_day_totals s WHERE ${TOTALS('team')} GROUP BY s.key) x
+             FROM tip_day_totals s WHERE ${TOTALS('team')} GROUP BY s.key ${COUNTED}) x
        JOIN teams tm ON tm.id = x.key::uuid
        ORDER BY x.amount_cents DESC, tm.name`,
     ),
@@ -54,7 +55,7 @@ export async function reportRows(database: Database, businessId: string, from: s
       `SELECT x.key AS id, max(e.label) AS name, sum(x.amount_cents)::int AS amount_cents,
               sum(x.n)::int AS n
        FROM (SELECT s.key, s.ref, sum(s.amount_cents) AS amount_cents, sum(s.tip_count) AS n
-             FROM tip_day_totals s WHERE ${TOTALS('point')} GROUP BY s.key, s.ref) x
+             FROM tip_day_totals s WHERE ${TOTALS('point')} GROUP BY s.key, s.ref ${COUNTED}) x
        LEFT JOIN payment_entrypoints e ON e.id = nullif(x.ref, '')::uuid
        GROUP BY x.key ORDER BY amount_cents DESC, id`,
     ),
@@ -62,7 +63,7 @@ export async function reportRows(database: Database, businessId: string, from: s
       `SELECT to_char(s.day, 'YYYY-MM-DD') AS day, sum(s.amount_cents)::int AS amount_cents,
               sum(s.tip_count)::int AS n
        FROM tip_day_totals s WHERE ${TOTALS('all')}
-       GROUP BY s.day ORDER BY s.day`,
+       GROUP BY s.day ${COUNTED} ORDER BY s.day`,
     ),
     q<{ n: number }>(
       `SELECT count(*)::int AS n FROM analytics_events ev

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/support/database';
 import { createBusiness, createTip } from '../../../../test/support/factories';
-import type { Database } from '../../db/connect';
+import type { Database, RawRunner } from '../../db/connect';
 import { teams, tipAllocations, tips } from '../../db/schema';
 import { recordTakenBack } from '../payouts/adjustments';
 import { markTipCompleted, markTipPaid, markTipRefunded } from '../tips/lifecycle';
@@ -49,8 +49,8 @@ async function maintained(businessId: string) {
       `SELECT kind, to_char(day, 'YYYY-MM-DD') AS day, key, ref, sum(amount_cents) AS amount,
               sum(tip_count) AS n, sum(message_count) AS messages, sum(fee_cents) AS fee,
               sum(refunded_cents) AS refunded
-       FROM tip_day_totals WHERE business_id = $1 AND tip_count > 0
-       GROUP BY kind, day, key, ref`,
+       FROM tip_day_totals WHERE business_id = $1
+       GROUP BY kind, day, key, ref HAVING sum(tip_count) > 0`,
       [businessId],
     ),
   );
@@ -212,6 +212,51 @@ describe('maintained day totals (tip_day_totals)', () => {
     await db.delete(tips).where(eq(tips.id, pooled.id));
     expect(await maintained(business.id)).toEqual(await fresh(business.id));
     expect((await maintained(business.id)).length).toBeGreaterThan(0);
+  });
+
+  it('stay exact when a tip is taken back on another connection than it was paid on', async () => {
+    const business = await createBusiness(database.db, { employees: 1, points: ['person'] });
+    const tip = await createTip(database.db, {
+      businessId: business.id,
+      employeeId: business.employees[0]!.id,
+      entrypoint: business.points[0],
+      amountCents: 700,
+      status: 'initiated',
+    });
+    const pidOf = async (run: RawRunner) =>
+      (await run<{ pid: number }>('SELECT pg_backend_pid() AS pid', []))[0]!.pid;
+    const paidOn = await database.rawTransaction(async (run) => {
+      await run("UPDATE tips SET status = 'pending' WHERE id = $1", [tip.id]);
+      return pidOf(run);
+    });
+    // PostgreSQL: a connection held meanwhile (the pool hands out the one just used first) makes
+    // the refund run on another one. PGlite has one connection.
+    let release = () => {};
+    let holder: Promise<unknown> = Promise.resolve();
+    if (database.engine === 'postgres') {
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let acquired = () => {};
+      const ready = new Promise<void>((resolve) => {
+        acquired = resolve;
+      });
+      holder = database.rawTransaction(async (run) => {
+        await run('SELECT 1', []);
+        acquired();
+        await held;
+      });
+      await ready;
+    }
+    const refundedOn = await database.rawTransaction(async (run) => {
+      await run("UPDATE tips SET status = 'refunded' WHERE id = $1", [tip.id]);
+      return pidOf(run);
+    });
+    release();
+    await holder;
+    if (database.engine === 'postgres') expect(refundedOn).not.toBe(paidOn);
+    expect(await maintained(business.id)).toEqual([]);
+    expect(await fresh(business.id)).toEqual([]);
   });
 
   it('is rebuilt from the tips to the same figures the triggers keep', async () => {

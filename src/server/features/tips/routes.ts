@@ -42,7 +42,12 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const started = await startTipPayment(paymentContext(app.deps, request.log), request.body);
+      const started = await startTipPayment(
+        paymentContext(app.deps, request.log),
+        request.body,
+        'app',
+        app.guestCodes,
+      );
       return reply.status(201).send(started);
     },
   );

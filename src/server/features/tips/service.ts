@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PAYMENT_ERRORS } from '../../../shared/api/payments';
-import { MAX_PAYMENT_ATTEMPTS } from '../../../shared/domain/payments';
 import {
   type StartTipPaymentResponse,
   type startTipPaymentBodySchema,
@@ -16,9 +15,9 @@ import {
 } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
 import type { Executor, Tx } from '../../db/connect';
+import { asDrizzleSql, rowsOf } from '../../db/statement';
 import { payLaterLinks, paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { recordAnalyticsEvent } from '../analytics/service';
 import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../entrypoints/service';
 import type { PaymentContext } from '../payments/context';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState } from '../payments/provider';
@@ -29,6 +28,7 @@ import { endPaymentSession, markTipEnded, type TipRow } from './lifecycle';
 import { decideRetry, mayReadTipMessages } from './policy';
 import { presentTipStatus } from './presenter';
 import { hashSecret, newSecret, secretMatches } from './secrets';
+import { startedTipStatement } from './start-statement';
 
 export type StartTipPaymentInput = z.output<typeof startTipPaymentBodySchema>;
 
@@ -48,6 +48,11 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * the app; one started by the plain form (no JavaScript) returns to pages the server renders.
  */
 export type CheckoutReturn = 'app' | 'server-pages';
+
+/** Where a start may take the code's resolution from: the page's own cache (decision 0250). */
+export interface GuestCodes {
+  resolve(code: string): Promise<{ resolved: ResolvedCode }>;
+}
 
 function returnUrls(ctx: PaymentContext, code: string, tipId: string, to: CheckoutReturn) {
   const page = `${ctx.config.publicOrigin}/t/${encodeURIComponent(code)}`;
@@ -139,39 +144,6 @@ async function nextAttempt(
 /** How long a tab's unpaid attempts at one point count against its limit. */
 const ATTEMPT_MEMORY_MS = 60 * 60_000;
 
-/**
- * The attempt number of a start without `retryOf` (a new flow, or the same tab after a reload):
- * it continues the tab's last unpaid attempt at this point within the hour, so reloading does
- * not give new attempts; past the maximum it is refused.
- */
-async function freshAttempt(
-  tx: Tx,
-  input: { guestSessionId: string; resolved: ResolvedCode; now: Date },
-): Promise<number> {
-  const { resolved } = input;
-  const [latest] = await tx
-    .select({ attempt: paymentSessions.attempt, status: paymentSessions.status })
-    .from(paymentSessions)
-    .innerJoin(tips, eq(tips.id, paymentSessions.tipId))
-    .where(
-      and(
-        eq(paymentSessions.guestSessionId, input.guestSessionId),
-        resolved.entrypointId
-          ? eq(tips.entrypointId, resolved.entrypointId)
-          : resolved.qrCodeId
-            ? eq(tips.qrCodeId, resolved.qrCodeId)
-            : eq(tips.businessId, resolved.business.id),
-        gt(paymentSessions.createdAt, new Date(input.now.getTime() - ATTEMPT_MEMORY_MS)),
-      ),
-    )
-    .orderBy(desc(paymentSessions.createdAt))
-    .limit(1);
-  if (!latest || !['failed', 'cancelled', 'expired'].includes(latest.status)) return 1;
-  const attempt = latest.attempt + 1;
-  if (attempt > MAX_PAYMENT_ATTEMPTS) throw new AppError(TIP_ERRORS.max_retries);
-  return attempt;
-}
-
 function describeTip(resolved: ResolvedCode): string {
   if (resolved.employee) return `Trinkgeld für ${resolved.employee.fullName}`;
   if (resolved.team) return `Trinkgeld für das Team ${resolved.team.name}`;
@@ -187,10 +159,14 @@ export async function startTipPayment(
   ctx: PaymentContext,
   input: StartTipPaymentInput,
   returnTo: CheckoutReturn = 'app',
+  /** The guest codes kept in memory (decision 0250); without them the code is read. */
+  codes?: GuestCodes,
 ): Promise<StartTipPaymentResponse> {
   const now = ctx.clock.now();
   const provider = ctx.providers.active;
-  const resolved = await resolveGuestCode(ctx.database.db, input.code);
+  const resolved = codes
+    ? (await codes.resolve(input.code)).resolved
+    : await resolveGuestCode(ctx.database.db, input.code);
   const recipient = tipRecipientOf(resolved);
   // Under Stripe a person's tip is paid out to their connected account; without one there is
   // no way to hand the money on, so we do not take it (spec §8 stripe_not_connected).
@@ -220,10 +196,44 @@ export async function startTipPayment(
     expiresAt,
   };
 
+  // The demo provider's checkout is a row of ours: it is written with the tip.
+  const local = provider.localCheckout?.(checkoutRequest) ?? null;
+  const started = (attempt: number | null, payLaterLinkId: string | null) =>
+    startedTipStatement({
+      tipId,
+      sessionId,
+      businessId: resolved.business.id,
+      ...recipient,
+      entrypointId: resolved.entrypointId,
+      entrypointUid: resolved.source === 'entrypoint' ? resolved.code : null,
+      qrCodeId: resolved.qrCodeId,
+      amountCents: input.amountCents,
+      platformFeeCents,
+      currency: DEFAULT_CURRENCY,
+      paymentMethod: input.paymentMethod,
+      provider: provider.name,
+      guestMessage: input.guestMessage ?? null,
+      feedbackSecretHash: hashSecret(token),
+      payLaterLinkId,
+      guestSessionId: input.guestSessionId,
+      expiresAt,
+      now,
+      attempt,
+      // A start without `retryOf` (a new flow, or the same tab after a reload) continues the
+      // tab's last unpaid attempt at this point within the hour: reloading gives no new attempts.
+      attemptsSince: new Date(now.getTime() - ATTEMPT_MEMORY_MS),
+      local,
+    });
+  const written = (row: { attempt: number; written: boolean } | undefined) => {
+    if (!row?.written) throw new AppError(TIP_ERRORS.max_retries);
+    return row.attempt;
+  };
+
+  /** A start that must read or lock something first: expiry, a pay-later link, a retry. */
   const writeTip = async (tx: Tx, expireFirst: boolean) => {
     // A guest whose earlier session ran out of time gets their slot back right away. Only a guest
-    // with an open session can have one, and the insert below finds that out (the one-open-per-
-    // guest index): the transaction then runs again with the expiry first (decision 0256).
+    // with an open session can have one, and the insert finds that out (the one-open-per-guest
+    // index): the transaction then runs again with the expiry first (decision 0256).
     const expiry = expireFirst
       ? await expireOverdueSessions(tx, { now, limit: 10, guestSessionId: input.guestSessionId })
       : { changes: [], expired: [] };
@@ -235,68 +245,27 @@ export async function startTipPayment(
           now,
         })
       : null;
-    const attempt = input.retryOf
-      ? await nextAttempt(tx, input.retryOf, now)
-      : await freshAttempt(tx, { guestSessionId: input.guestSessionId, resolved, now });
-    await tx.insert(tips).values({
-      id: tipId,
-      businessId: resolved.business.id,
-      employeeId: recipient.employeeId,
-      teamId: recipient.teamId,
-      tipSource: recipient.tipSource,
-      entrypointId: resolved.entrypointId,
-      entrypointUid: resolved.source === 'entrypoint' ? resolved.code : null,
-      qrCodeId: resolved.qrCodeId,
-      amountCents: input.amountCents,
-      platformFeeCents,
-      platformFeeCovered: platformFeeCents > 0,
-      currency: DEFAULT_CURRENCY,
-      status: 'initiated',
-      paymentMethod: input.paymentMethod,
-      paymentProvider: provider.name,
-      guestMessage: input.guestMessage ?? null,
-      feedbackSecretHash: hashSecret(token),
-      payLaterLinkId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await tx.insert(paymentSessions).values({
-      id: sessionId,
-      tipId,
-      provider: provider.name,
-      amountCents: input.amountCents + platformFeeCents,
-      currency: DEFAULT_CURRENCY,
-      paymentMethod: input.paymentMethod,
-      // One key per attempt: a retried request for this attempt cannot create a second checkout.
-      idempotencyKey: `checkout:${sessionId}`,
-      attempt,
-      guestSessionId: input.guestSessionId,
-      expiresAt,
-      createdAt: now,
-    });
-    // The demo provider's checkout is a row of ours: it commits with the tip.
-    const local = provider.createCheckoutInTransaction
-      ? await provider.createCheckoutInTransaction(tx, checkoutRequest)
-      : null;
-    if (local) await saveCheckout(tx, sessionId, local);
-    await recordAnalyticsEvent(tx, {
-      name: 'payment_started',
-      businessId: resolved.business.id,
-      entrypointUid: resolved.source === 'entrypoint' ? resolved.code : null,
-      tipId,
-      properties: {
-        amount_cents: input.amountCents,
-        fee_covered: platformFeeCents > 0,
-        method: input.paymentMethod,
-        attempt,
-      },
-      at: now,
-    });
-    return { attempt, expiry, local };
+    const given = input.retryOf ? await nextAttempt(tx, input.retryOf, now) : null;
+    const rows = rowsOf<{ attempt: number; written: boolean }>(
+      await tx.execute(asDrizzleSql(started(given, payLaterLinkId))),
+    );
+    return { attempt: written(rows[0]), expiry };
+  };
+  /** The common start, a new flow: one statement, one commit (decision 0280). */
+  const writeNewFlow = async () => {
+    const statement = started(null, null);
+    const rows = await ctx.database.query<{ attempt: number; written: boolean }>(
+      statement.text,
+      statement.values,
+      { prepared: true },
+    );
+    return { attempt: written(rows[0]), expiry: { changes: [], expired: [] } };
   };
 
   const write = (expireFirst: boolean) =>
-    ctx.database.db.transaction((tx) => writeTip(tx, expireFirst));
+    !expireFirst && !input.payLaterToken && !input.retryOf
+      ? writeNewFlow()
+      : ctx.database.db.transaction((tx) => writeTip(tx, expireFirst));
   const openElsewhere = (error: unknown) =>
     isUniqueViolation(error, 'payment_sessions_one_open_per_guest_idx');
   let transaction: Awaited<ReturnType<typeof writeTip>>;
@@ -312,7 +281,7 @@ export async function startTipPayment(
   await publishTipChanges(ctx.database, transaction.expiry.changes, ctx.log);
   await closeExpiredCheckouts(ctx, transaction.expiry.expired);
 
-  let checkout = transaction.local;
+  let checkout = local?.created ?? null;
   if (!checkout) {
     try {
       checkout = await provider.createCheckout(checkoutRequest);
