@@ -31,6 +31,68 @@ export interface QueryOptions {
 }
 
 const preparedNames = new Map<string, string>();
+/** Statement texts seen with parameters, and how often (bounded: cleared when full). */
+const timesSeen = new Map<string, number>();
+const MAX_TEXTS_COUNTED = 5_000;
+/** A text asked this often is kept prepared on the connections that run it (decision 0282). */
+const PREPARE_AFTER = 3;
+/** Named statements one connection keeps at most; beyond them texts are sent unnamed. */
+const MAX_PREPARED_PER_CONNECTION = 300;
+
+interface QueryConfigLike {
+  text?: unknown;
+  name?: unknown;
+  [key: string]: unknown;
+}
+
+/**
+ * A connection that names the parameterised statements this process runs often, so PostgreSQL
+ * parses and plans each once per connection instead of on every call (decision 0282). The query
+ * builder sends the same text for the same query shape, so the hot paths (payment starts,
+ * webhooks, the employee screens) are prepared after their third call. Rare texts (a list of a
+ * new length, an admin report) stay unnamed and cost nothing per connection.
+ */
+class PreparingClient extends pg.Client {
+  private readonly named = new Set<string>();
+
+  // pg's overloads are many; this passes every call through unchanged but for the name.
+  override query(...args: unknown[]): never {
+    const [config, values] = args;
+    const text =
+      typeof config === 'string'
+        ? config
+        : typeof (config as QueryConfigLike | null)?.text === 'string'
+          ? ((config as QueryConfigLike).text as string)
+          : null;
+    const hasName =
+      typeof config === 'object' &&
+      config !== null &&
+      'name' in config &&
+      Boolean((config as QueryConfigLike).name);
+    if (
+      text !== null &&
+      !hasName &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      this.shouldPrepare(text)
+    ) {
+      const name = preparedName(text);
+      const named = typeof config === 'string' ? { text, name } : { ...(config as object), name };
+      return (super.query as (...rest: unknown[]) => never)(named, ...args.slice(1));
+    }
+    return (super.query as (...rest: unknown[]) => never)(...args);
+  }
+
+  private shouldPrepare(text: string): boolean {
+    if (this.named.has(text)) return true;
+    if (timesSeen.size >= MAX_TEXTS_COUNTED) timesSeen.clear();
+    const seen = (timesSeen.get(text) ?? 0) + 1;
+    timesSeen.set(text, seen);
+    if (seen < PREPARE_AFTER || this.named.size >= MAX_PREPARED_PER_CONNECTION) return false;
+    this.named.add(text);
+    return true;
+  }
+}
 
 /** One name per statement text, the same on every connection and instance. */
 function preparedName(text: string): string {
@@ -163,6 +225,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
     ? { options: `-c search_path=${quoteIdent(options.searchPath)}` }
     : {};
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: options.url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
