@@ -127,7 +127,8 @@ export async function run(): Promise<void> {
   } finally {
     chrome.child.kill('SIGTERM');
     await new Promise((resolve) => chrome.child.once('exit', resolve));
-    rmSync(chrome.profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write into the profile for a moment after it exits.
+    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
     await server.close();
     await cleanup();
   }
