@@ -28,7 +28,9 @@ async function launchChrome(): Promise<{ port: number; child: ChildProcess; prof
   const child = spawn(
     CHROME,
     [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group: /usr/bin/chromium is a shell script, and the browser and its helpers
+    // are its children, which all have to end before the profile can be removed.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
@@ -125,10 +127,19 @@ export async function run(): Promise<void> {
       '100',
     );
   } finally {
-    chrome.child.kill('SIGTERM');
-    await new Promise((resolve) => chrome.child.once('exit', resolve));
-    // Chromium's helper processes may still write into the profile for a moment after it exits.
-    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    const exited = new Promise((resolve) => chrome.child.once('exit', resolve));
+    try {
+      process.kill(-chrome.child.pid!, 'SIGTERM');
+    } catch {
+      chrome.child.kill('SIGTERM');
+    }
+    await exited;
+    try {
+      // A helper process may still write into the profile for a moment after the browser ends.
+      rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    } catch (error) {
+      line('chromium profile left behind', `${chrome.profile} (${(error as Error).message})`);
+    }
     await server.close();
     await cleanup();
   }
