@@ -48,7 +48,7 @@ describe('RateLimiter on rate_limit_buckets', () => {
     const [row] = await database.query<{ hits: number }>(
       "SELECT hits FROM rate_limit_buckets WHERE key = 'concurrent:x'",
     );
-    // Refused hits stop counting: one write takes a key at most to limit + its own hits
+    // Refused hits stop counting: one write takes a key at most to limit + 1 + its own hits
     // (decision 0280), and a key already over its limit grows no further.
     expect(row!.hits).toBeLessThanOrEqual(10 + 30);
     await Promise.all(Array.from({ length: 30 }, () => instanceA.consume(wide, 'x')));

@@ -14,13 +14,13 @@ function countingStore(clock: ManualClock) {
         hits.delete(params[0] as string);
         return [];
       }
-      // The batched upsert: keys, hits per key, window ends, caps.
-      const [, keys, counts, resets, caps] = params as [
+      // The batched upsert: keys, hits per key, window ends, the cap of a count before them.
+      const [, keys, counts, resets, cap] = params as [
         string,
         string[],
         number[],
         string[],
-        number[],
+        number,
       ];
       const now = clock.now();
       return keys.map((key, index) => {
@@ -28,7 +28,7 @@ function countingStore(clock: ManualClock) {
         const next =
           current && current.resetAt > now
             ? {
-                hits: Math.min(current.hits + counts[index]!, caps[index]!),
+                hits: counts[index]! + Math.min(current.hits, cap),
                 resetAt: current.resetAt,
               }
             : { hits: counts[index]!, resetAt: new Date(resets[index]!) };

@@ -120,8 +120,9 @@ export class RateLimiter {
   private async countHits(buckets: [string, WaitingHits][]): Promise<void> {
     const now = this.clock.now();
     try {
-      // A key's count after its hits; the hits before them are `hits - n` (the cap keeps that
-      // true: a key already over its limit is stored as limit + n, still refused).
+      // A key's count after its n hits is n + its count before them, the latter capped at $5
+      // (one more than the highest limit in this write): `hits - n` is then exact for a key
+      // within its limit and over the limit for one that was, and no count grows without bound.
       const rows = await this.database.query<{
         key: string;
         hits: number;
@@ -129,13 +130,10 @@ export class RateLimiter {
       }>(
         `INSERT INTO rate_limit_buckets AS b (key, hits, window_started_at, reset_at)
          SELECT u.key, u.n, $1::timestamptz, u.reset_at
-           FROM unnest($2::text[], $3::int[], $4::timestamptz[], $5::int[])
-             AS u(key, n, reset_at, cap)
+           FROM unnest($2::text[], $3::int[], $4::timestamptz[]) AS u(key, n, reset_at)
          ON CONFLICT (key) DO UPDATE SET
            hits = CASE WHEN b.reset_at <= $1::timestamptz THEN EXCLUDED.hits
-             ELSE LEAST(b.hits + EXCLUDED.hits,
-               (SELECT u.cap FROM unnest($2::text[], $5::int[]) AS u(key, cap) WHERE u.key = b.key))
-             END,
+             ELSE EXCLUDED.hits + LEAST(b.hits, $5::int) END,
            window_started_at = CASE WHEN b.reset_at <= $1::timestamptz
              THEN $1::timestamptz ELSE b.window_started_at END,
            reset_at = CASE WHEN b.reset_at <= $1::timestamptz
@@ -146,7 +144,7 @@ export class RateLimiter {
           buckets.map(([key]) => key),
           buckets.map(([, bucket]) => bucket.hits.length),
           buckets.map(([, bucket]) => new Date(now.getTime() + bucket.rule.windowMs).toISOString()),
-          buckets.map(([, bucket]) => bucket.rule.limit + bucket.hits.length),
+          Math.max(...buckets.map(([, bucket]) => bucket.rule.limit)) + 1,
         ],
       );
       const stored = new Map(rows.map((row) => [row.key, row]));
