@@ -28,6 +28,8 @@ declare module 'autocannon' {
       p90: number;
       p99: number;
       max: number;
+      /** requests: every answered request of the run. */
+      total?: number;
     }
     interface Result {
       requests: Histogram;
@@ -39,6 +41,10 @@ declare module 'autocannon' {
       statusCodeStats?: Record<string, { count: number }>;
     }
   }
-  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  /** A running load: its events, and its result once it has finished. */
+  interface Instance extends PromiseLike<autocannon.Result> {
+    on(event: 'response', listener: (...args: unknown[]) => void): Instance;
+  }
+  function autocannon(options: autocannon.Options): Instance;
   export = autocannon;
 }

@@ -12,7 +12,7 @@ const MAX_P99_RATIO = 2;
 
 /** Each load runs in a worker thread of its own, so sending requests does not take the server's thread. */
 function load(url: string, options: Partial<autocannon.Options>): Promise<autocannon.Result> {
-  return autocannon({ url, duration: SECONDS, workers: 1, ...options });
+  return Promise.resolve(autocannon({ url, duration: SECONDS, workers: 1, ...options }));
 }
 
 function line(name: string, value: string): void {

@@ -76,9 +76,24 @@ export async function startBenchServer(
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 
-/** autocannon on this process for `SECONDS`, or for `amount` requests when that is given. */
-export function load(options: autocannon.Options): Promise<autocannon.Result> {
-  return autocannon(options.amount ? options : { duration: SECONDS, ...options });
+/**
+ * autocannon on this process for `SECONDS`, or for `amount` requests when that is given.
+ *
+ * With `amount`, autocannon only notices that it is done at its next one-second tick, and its
+ * `requests.average` is the mean of whole-second buckets, the last one mostly empty: 1,200
+ * answers in 1.1 s read "600 req/s". There the average is replaced by what was measured: the
+ * answered requests over the time from the start to the last answer.
+ */
+export async function load(options: autocannon.Options): Promise<autocannon.Result> {
+  if (!options.amount) return autocannon({ duration: SECONDS, ...options });
+  const started = performance.now();
+  let lastAnswer = started;
+  const result = await autocannon(options).on('response', () => {
+    lastAnswer = performance.now();
+  });
+  const seconds = (lastAnswer - started) / 1000;
+  if (seconds > 0) result.requests.average = (result.requests.total ?? 0) / seconds;
+  return result;
 }
 
 export function summary(result: autocannon.Result): string {

@@ -6,13 +6,14 @@ import type { Database, Executor } from '../../db/connect';
 import { rowsOf } from '../../db/statement';
 import { tips, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { publishTipChanges, type TipChange } from '../tips/events';
+import { publishTipChanges, TIP_EVENTS_CHANNEL, type TipChange } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
 import { createStripeConnect } from '../payouts/connect';
 import { recordDisputeWon, recordTakenBack } from '../payouts/adjustments';
 import { refreshAccountStatus } from '../payouts/service';
 import type { PaymentContext } from './context';
-import type { RetrievedCheckout } from './provider';
+import { type PaidCheckoutResult, paidCheckoutStatement } from './paid-checkout-statement';
+import type { CheckoutState, RetrievedCheckout } from './provider';
 import { type InSettlement, settleCheckout } from './settlement';
 
 /** A provider event after its signature was verified (or raised by the demo provider itself). */
@@ -152,6 +153,8 @@ async function settleKnownCheckout(
 ): Promise<{ duplicate: boolean }> {
   const stored: { duplicate: boolean | null } = { duplicate: null };
   try {
+    const fast = await settlePaidInOneStatement(ctx, event, known.state);
+    if (fast?.handled) return { duplicate: fast.duplicate };
     await settleCheckout(ctx, event.provider, event.objectId!, {
       known,
       inSettlement: async (tx) => {
@@ -176,6 +179,31 @@ async function settleKnownCheckout(
     throw new AppError(PAYMENT_ERRORS.webhook_processing_failed, { cause: error });
   }
   return { duplicate: stored.duplicate };
+}
+
+/** The common paid checkout in one round trip (decision 0283); null when it is not paid. */
+async function settlePaidInOneStatement(
+  ctx: PaymentContext,
+  event: ProviderEvent,
+  state: CheckoutState,
+): Promise<PaidCheckoutResult | null> {
+  if (state.status !== 'paid' || !event.objectId) return null;
+  const statement = paidCheckoutStatement({
+    provider: event.provider,
+    eventId: event.id,
+    eventType: event.type,
+    payload: event.payload,
+    providerSessionId: event.objectId,
+    paymentId: state.paymentId,
+    amountCents: state.amountCents ?? null,
+    currency: state.currency ?? null,
+    at: ctx.clock.now(),
+    channel: ctx.database.channelName(TIP_EVENTS_CHANNEL),
+  });
+  const [row] = await ctx.database.query<PaidCheckoutResult>(statement.text, statement.values, {
+    prepared: true,
+  });
+  return row ?? null;
 }
 
 const errorText = (error: unknown) =>
