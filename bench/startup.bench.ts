@@ -99,13 +99,14 @@ export async function run(): Promise<void> {
       const again = await start(['npm', 'start'], { DATA_DIR: dataDir });
       await stop(again.child);
       times.push(again.readyMs);
-      rebuilt ||= !again.output.includes('kein Build nötig');
+      // Both the web app and the server bundle must be found current.
+      rebuilt ||= (again.output.match(/kein Build nötig/g) ?? []).length < 2;
     }
     const best = Math.min(...times);
     line('npm start on the existing database', times.map((ms) => `${ms.toFixed(0)} ms`).join(', '));
     budget(
       'npm start ready (existing embedded database, best of 3)',
-      `${best.toFixed(0)} ms${rebuilt ? ', rebuilt the web app' : ', no rebuild'}`,
+      `${best.toFixed(0)} ms${rebuilt ? ', rebuilt the web app or the server' : ', no rebuild'}`,
       best <= READY_BUDGET_MS && !rebuilt,
       `<= ${READY_BUDGET_MS} ms, no rebuild`,
     );
@@ -124,8 +125,8 @@ export async function run(): Promise<void> {
   try {
     const withSchema = new URL(url);
     withSchema.searchParams.set('options', `-c search_path=${schema}`);
-    // The server process itself (no npm in between), so its memory is the one read.
-    const server = await start([process.execPath, '--import', 'tsx', 'src/server/main.ts'], {
+    // The server process as `npm start` runs it (no npm in between), so its memory is the one read.
+    const server = await start([process.execPath, 'dist/server/main.mjs'], {
       DATABASE_URL: withSchema.toString(),
       SEED_DEMO: '1',
     });

@@ -58,6 +58,7 @@ import { registerSecurityHeaders } from './http/security';
 import { legalRoutes } from './features/legal/routes';
 import { registerWebApp } from './http/spa';
 import { guestPageRoutes } from './features/guest-page/routes';
+import { projectRoot } from './lib/project-root';
 import type { Clock } from './lib/clock';
 
 // Generic validation messages in German; spec messages are set on the schemas themselves.
@@ -88,7 +89,7 @@ export interface BuildAppOptions {
   loggerStream?: NodeJS.WritableStream;
 }
 
-export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
+export const DEFAULT_WEB_DIR = path.join(projectRoot(), 'dist/web');
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export async function buildApp(

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,9 +8,10 @@ import { openDatabase } from './db/connect';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 const dataDirs: string[] = [];
+const bundleDirs: string[] = [];
 
 afterAll(() => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [...dataDirs, ...bundleDirs]) rmSync(dir, { recursive: true, force: true });
 });
 
 interface Run {
@@ -19,9 +20,9 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function run(env: Record<string, string>): Run {
+function run(env: Record<string, string>, entry: string[] = ['--import', 'tsx', MAIN]): Run {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, entry, {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -130,4 +131,37 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
     production.child.kill('SIGTERM');
     expect(await production.exited).toBe(0);
   });
+
+  it(
+    'runs from the bundle npm start builds: migrates, seeds, renders a tip page',
+    { timeout: 150_000 },
+    async () => {
+      // Inside the project, as dist/server is: the bundle finds its files from package.json.
+      const bundle = path.resolve(import.meta.dirname, `../../dist/server-test-${process.pid}`);
+      bundleDirs.push(bundle);
+      const built = spawnSync(
+        process.execPath,
+        [path.resolve(import.meta.dirname, '../../scripts/build-server.mjs'), bundle],
+        { encoding: 'utf8' },
+      );
+      expect(built.status, built.stderr).toBe(0);
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-bundle-'));
+      dataDirs.push(dataDir);
+      const port = String(await freePort());
+
+      const bundled = run({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir }, [
+        path.join(bundle, 'main.mjs'),
+      ]);
+      await waitFor(bundled, 'Demo-Zugänge', 110_000);
+      expect(bundled.output()).toContain('Demo-Daten angelegt');
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      const page = await fetch(`http://127.0.0.1:${port}/t/aio-anna-schneider-4k7p`, {
+        headers: { 'accept-language': 'de-DE' },
+      });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Anna');
+      bundled.child.kill('SIGTERM');
+      expect(await bundled.exited).toBe(0);
+    },
+  );
 });

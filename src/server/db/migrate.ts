@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { projectRoot } from '../lib/project-root';
 import type { Database } from './connect';
 
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+const MIGRATIONS_DIR = path.join(projectRoot(), 'src/server/db/migrations');
 /** Arbitrary constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK_ID = 727_274_001;
 

@@ -15,8 +15,8 @@ import {
   tips,
   webhookEvents,
 } from '../../db/schema';
-import { RealtimeHub } from '../realtime/hub';
-import { TIP_EVENTS_CHANNEL, type TipChange } from '../tips/events';
+import { RealtimeHub, type TipChange } from '../realtime/hub';
+import { TIP_EVENTS_CHANNEL } from '../tips/events';
 import { type PaidCheckoutResult, paidCheckoutStatement } from './paid-checkout-statement';
 
 /**
