@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { testEngine } from '../../../test/support/database';
+import { RealtimeHub } from '../features/realtime/hub';
+import { publishTipChangesInTransaction } from '../features/tips/events';
+import { paymentEntrypoints, profiles } from './schema';
 
 /**
  * Issue 15, finding 4: a PostgreSQL restart ends every connection with 57P01; an earlier probe
@@ -57,5 +61,66 @@ describe.skipIf(testEngine() !== 'postgres')('losing database connections (57P01
     }
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
     expect(statuses.at(-1)).toBe(200);
+  });
+
+  it('loses no change when the LISTEN connection is terminated: the guest cache reads the database and live updates resume', async () => {
+    const code = 'aio-anna-schneider-4k7p';
+    const lookup = async () =>
+      (await t.inject({ method: 'GET', url: `/api/guest/codes/${code}` })).body;
+    // Filled and answered from memory.
+    await lookup();
+    await lookup();
+    const [point] = await t.database.db
+      .select({ personId: paymentEntrypoints.targetId })
+      .from(paymentEntrypoints)
+      .where(eq(paymentEntrypoints.uid, code));
+    const hub = new RealtimeHub(t.database);
+    await hub.start();
+    const heard: string[] = [];
+    const stop = hub.subscribe(point!.personId, (change) => heard.push(change.tipId));
+    try {
+      // The LISTEN connection's last statement names a channel only this test listens on.
+      const probe = `h16_listen_loss_${Date.now()}`;
+      const unlisten = await t.database.listen(probe, () => {});
+      const [found] = (
+        await admin.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %' || $1 || '%'",
+          [probe],
+        )
+      ).rows;
+      expect(found).toBeDefined();
+      await admin.query('SELECT pg_terminate_backend($1)', [found!.pid]);
+
+      // A change committed while nobody of this instance listens is still shown at once.
+      const jobTitle = `Nach dem Abbruch ${Date.now()}`;
+      await t.database.db
+        .update(profiles)
+        .set({ jobTitle })
+        .where(eq(profiles.id, point!.personId));
+      expect(await lookup()).toContain(jobTitle);
+
+      // Live updates resume once the connection is back (re-opened with backoff from 0.5 s).
+      const tipId = '99999999-9999-4999-8999-999999999999';
+      const deadline = Date.now() + 15_000;
+      while (!heard.includes(tipId) && Date.now() < deadline) {
+        await t.database.db.transaction((tx) =>
+          publishTipChangesInTransaction(tx, t.database, [
+            {
+              tipId,
+              status: 'pending',
+              employeeIds: [point!.personId],
+              teamId: null,
+              businessId: '77777777-7777-4777-8777-777777777777',
+            },
+          ]),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(heard).toContain(tipId);
+      await unlisten();
+    } finally {
+      stop();
+      await hub.stop();
+    }
   });
 });
