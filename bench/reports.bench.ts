@@ -167,12 +167,36 @@ async function openSet(shape: Omit<BulkShape, 'now'>, label: string, now: Date):
   }
 }
 
+/** A statement parameter as an SQL literal, for EXECUTE (standard_conforming_strings on). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  if (value instanceof Date) return quote(value.toISOString());
+  if (Array.isArray(value)) {
+    return quote(
+      `{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`,
+    );
+  }
+  return quote(String(value));
+}
+
+/**
+ * The plans the server runs: each statement prepared and executed with the request's values on
+ * a pool connection, so EXPLAIN shows the plan the pool's plan cache mode picks (the generic
+ * plan, decision 0286; `$n` in a plan marks a value it was not planned for).
+ */
 async function printPlans(set: OpenSet, probe: Probe): Promise<void> {
   for (const [index, statement] of (await set.statements(probe)).entries()) {
-    const plan = await set.database.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${statement.sql}`,
-      statement.params,
-    );
+    const plan = await set.database.rawTransaction(async (run) => {
+      await run(`PREPARE bench_plan AS ${statement.sql}`);
+      // EXECUTE takes no bound parameters: the request's values go in as quoted literals.
+      const values = statement.params.map(literal).join(', ');
+      const rows = await run<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) EXECUTE bench_plan${values ? `(${values})` : ''}`,
+      );
+      await run('DEALLOCATE bench_plan');
+      return rows;
+    });
     process.stdout.write(`  plan ${index + 1} of ${probe.name}:\n`);
     for (const row of plan) process.stdout.write(`    ${row['QUERY PLAN']}\n`);
   }
