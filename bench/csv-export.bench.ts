@@ -2,10 +2,10 @@ import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Database, openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
-import { rebuildTipDayTotals } from '../src/server/features/tip-totals/queries';
 import { ManualClock } from '../src/server/lib/clock';
 import { createTestApp } from '../test/support/app';
 import { signIn } from '../test/support/auth';
+import { finishBulkLoad, insertWithoutRowTriggers } from './support/seed-tips';
 
 /**
  * The reports CSV export over many tips (BENCH_CSV_ROWS, default 1,000,000) of one business,
@@ -58,12 +58,10 @@ export async function run(): Promise<void> {
       [user!.id, business!.id],
     );
     const seedStart = performance.now();
-    // The day-total triggers cost about 0.3 ms a row (5 minutes for a million here); as the
-    // report seed does, the rows go in with the per-row triggers off and the totals are rebuilt
-    // once afterwards (bench/support/seed-tips.ts).
-    await database.rawTransaction(async (run) => {
-      await run(`SET LOCAL session_replication_role = replica`);
-      await run(
+    // The day-total triggers cost about 0.3 ms a row (5 minutes for a million here): the rows go
+    // in with them off and the totals are computed once, as the report seed does.
+    await insertWithoutRowTriggers(database, (run) =>
+      run(
         `INSERT INTO tips (business_id, employee_id, amount_cents, status, created_at, updated_at, paid_at)
          SELECT $1, $2, 100 + (g % 5000), 'pending',
                 timestamptz '2025-01-01' + g * interval '30 seconds',
@@ -71,10 +69,9 @@ export async function run(): Promise<void> {
                 timestamptz '2025-01-01' + g * interval '30 seconds'
          FROM generate_series(1, $3::int) g`,
         [business!.id, user!.id, rows],
-      );
-    });
-    await rebuildTipDayTotals(database);
-    await database.exec('VACUUM ANALYZE');
+      ),
+    );
+    await finishBulkLoad(database);
     const seedMs = performance.now() - seedStart;
 
     const [expected] = await database.query<{ cents: string }>(
