@@ -379,6 +379,25 @@ export const tipDayTotals = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.kind, t.day, t.key, t.ref, t.slot] })],
 );
 
+/** The same sums per Europe/Berlin calendar month (`month` is its first day; migration 0300). */
+export const tipMonthTotals = pgTable(
+  'tip_month_totals',
+  {
+    businessId: uuid('business_id').notNull(),
+    kind: text('kind').$type<'all' | 'person' | 'team' | 'point'>().notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    ref: text('ref').notNull(),
+    slot: smallint('slot').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    tipCount: integer('tip_count').notNull(),
+    messageCount: integer('message_count').notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.kind, t.month, t.key, t.ref, t.slot] })],
+);
+
 export const payouts = pgTable('payouts', {
   id: uuid('id').primaryKey().defaultRandom(),
   businessId: uuid('business_id')

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AdminDashboard } from '../../../shared/api/admin-dashboard';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import type { Executor } from '../../db/connect';
@@ -7,7 +7,7 @@ import {
   paymentEntrypoints,
   profiles,
   qrCodes,
-  tipDayTotals,
+  tipMonthTotals,
   users,
 } from '../../db/schema';
 import { AUDIT_TIME_ZONE } from '../audit/queries';
@@ -62,19 +62,19 @@ export async function dashboardFigures(
           ),
         ),
       ),
-    // The month's paid tips from the maintained day totals (whole Europe/Berlin days, decision
-    // 0260), not from the month's tips.
+    // The month's paid tips from the maintained month totals (the Europe/Berlin calendar month,
+    // decisions 0260 and 0300), not from the month's tips: one row per slot.
     db
       .select({
-        cents: sql<number>`coalesce(sum(${tipDayTotals.amountCents}), 0)::int`,
-        n: sql<number>`coalesce(sum(${tipDayTotals.tipCount}), 0)::int`,
+        cents: sql<number>`coalesce(sum(${tipMonthTotals.amountCents}), 0)::int`,
+        n: sql<number>`coalesce(sum(${tipMonthTotals.tipCount}), 0)::int`,
       })
-      .from(tipDayTotals)
+      .from(tipMonthTotals)
       .where(
         and(
-          eq(tipDayTotals.businessId, businessId),
-          eq(tipDayTotals.kind, 'all'),
-          gte(tipDayTotals.day, business!.firstDay),
+          eq(tipMonthTotals.businessId, businessId),
+          eq(tipMonthTotals.kind, 'all'),
+          eq(tipMonthTotals.month, business!.firstDay),
         ),
       ),
   ]);

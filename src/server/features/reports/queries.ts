@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connect';
+import { splitIntoMonths } from './month-split';
 
 /** Europe/Berlin days: [from 00:00, to + 1 day 00:00) as timestamptz bounds ($2, $3). */
 const TZ = 'Europe/Berlin';
@@ -14,40 +15,56 @@ export interface FigureRow {
 }
 
 /**
- * The maintained day totals (tip_day_totals, decisions 0260, 0280) of one business ($1), one
- * kind, and the Europe/Berlin days $2 to $3: whole days, as a report's range is. A tip taken back
- * on another connection than it was added leaves -1 in another slot, so slots are summed before a
- * figure is judged: a person, team, point or day whose tips were all refunded or moved away sums
- * to 0 and is left out (HAVING), as those tips are.
+ * The maintained totals (decisions 0260, 0280, 0300) of one business ($1), one kind, and the
+ * Europe/Berlin days $2 to $3 (whole days, as a report's range is): the whole calendar months
+ * from $4 to before $5 from tip_month_totals, the days before and after them from
+ * tip_day_totals (`splitIntoMonths`). A tip taken back on another connection than it was added
+ * leaves -1 in another slot, so slots are summed before a figure is judged: a person, team,
+ * point or day whose tips were all refunded or moved away sums to 0 and is left out (HAVING), as
+ * those tips are.
  */
-const TOTALS = (kind: 'all' | 'person' | 'team' | 'point') =>
-  `s.business_id = $1 AND s.kind = '${kind}' AND s.day >= $2::date AND s.day <= $3::date`;
+const PERIOD = (kind: 'all' | 'person' | 'team' | 'point') => {
+  const figures = 's.key, s.ref, s.amount_cents, s.tip_count, s.fee_cents, s.refunded_cents';
+  const of = `s.business_id = $1 AND s.kind = '${kind}'`;
+  return `(SELECT ${figures} FROM tip_day_totals s
+             WHERE ${of} AND s.day >= $2::date AND s.day < $4::date
+           UNION ALL
+           SELECT ${figures} FROM tip_month_totals s
+             WHERE ${of} AND s.month >= $4::date AND s.month < $5::date
+           UNION ALL
+           SELECT ${figures} FROM tip_day_totals s
+             WHERE ${of} AND s.day >= $5::date AND s.day <= $3::date) s`;
+};
+const DAYS_OF_ALL = `tip_day_totals s
+  WHERE s.business_id = $1 AND s.kind = 'all' AND s.day >= $2::date AND s.day <= $3::date`;
 const COUNTED = 'HAVING sum(s.tip_count) > 0';
 
 /** What a report reads; every query is one business ($1) and one range ($2, $3). */
 export async function reportRows(database: Database, businessId: string, from: string, to: string) {
-  const params = [businessId, from, to];
-  const q = <T>(text: string) => database.query<T>(text, params);
+  const { monthsFrom, monthsUntil } = splitIntoMonths(from, to);
+  const split = [businessId, from, to, monthsFrom, monthsUntil];
+  const q = <T>(text: string, params = split) => database.query<T>(text, params);
+  const range = [businessId, from, to];
   const [totals, byEmployee, byTeam, byPoint, perDay, loads] = await Promise.all([
     q<{ amount_cents: number; n: number; fee_cents: number; refunded_cents: number }>(
       `SELECT coalesce(sum(s.amount_cents), 0)::int AS amount_cents,
               coalesce(sum(s.tip_count), 0)::int AS n,
               coalesce(sum(s.fee_cents), 0)::int AS fee_cents,
               coalesce(sum(s.refunded_cents), 0)::int AS refunded_cents
-       FROM tip_day_totals s WHERE ${TOTALS('all')}`,
+       FROM ${PERIOD('all')}`,
     ),
     // Direct tips and team shares, per person.
     q<FigureRow>(
       `SELECT p.id, p.full_name AS name, x.amount_cents, x.n
        FROM (SELECT s.key, sum(s.amount_cents)::int AS amount_cents, sum(s.tip_count)::int AS n
-             FROM tip_day_totals s WHERE ${TOTALS('person')} GROUP BY s.key ${COUNTED}) x
+             FROM ${PERIOD('person')} GROUP BY s.key ${COUNTED}) x
        JOIN profiles p ON p.id = x.key::uuid
        ORDER BY x.amount_cents DESC, name`,
     ),
     q<FigureRow>(
       `SELECT tm.id, tm.name, x.amount_cents, x.n
        FROM (SELECT s.key, sum(s.amount_cents)::int AS amount_cents, sum(s.tip_count)::int AS n
-             FROM tip_day_totals s WHERE ${TOTALS('team')} GROUP BY s.key ${COUNTED}) x
+             FROM ${PERIOD('team')} GROUP BY s.key ${COUNTED}) x
        JOIN teams tm ON tm.id = x.key::uuid
        ORDER BY x.amount_cents DESC, tm.name`,
     ),
@@ -55,19 +72,21 @@ export async function reportRows(database: Database, businessId: string, from: s
       `SELECT x.key AS id, max(e.label) AS name, sum(x.amount_cents)::int AS amount_cents,
               sum(x.n)::int AS n
        FROM (SELECT s.key, s.ref, sum(s.amount_cents) AS amount_cents, sum(s.tip_count) AS n
-             FROM tip_day_totals s WHERE ${TOTALS('point')} GROUP BY s.key, s.ref ${COUNTED}) x
+             FROM ${PERIOD('point')} GROUP BY s.key, s.ref ${COUNTED}) x
        LEFT JOIN payment_entrypoints e ON e.id = nullif(x.ref, '')::uuid
        GROUP BY x.key ORDER BY amount_cents DESC, id`,
     ),
     q<{ day: string; amount_cents: number; n: number }>(
       `SELECT to_char(s.day, 'YYYY-MM-DD') AS day, sum(s.amount_cents)::int AS amount_cents,
               sum(s.tip_count)::int AS n
-       FROM tip_day_totals s WHERE ${TOTALS('all')}
+       FROM ${DAYS_OF_ALL}
        GROUP BY s.day ${COUNTED} ORDER BY s.day`,
+      range,
     ),
     q<{ n: number }>(
       `SELECT count(*)::int AS n FROM analytics_events ev
        WHERE ev.business_id = $1 AND ev.name = 'tip_page_loaded' AND ${IN_RANGE('ev.created_at')}`,
+      range,
     ),
   ]);
   return {

@@ -116,6 +116,72 @@ describe('/api/admin/reports', () => {
     ]);
   });
 
+  it('sums whole months and the days around them to the figures of the tips in the range', async () => {
+    const db = t.database.db;
+    const cafe = await createBusiness(db, { employees: 2, points: ['person'] });
+    const [mia, nils] = cafe.employees;
+    // Berlin days (UTC+1 in winter): the first two tips lie on either side of a month's end.
+    const placed = [
+      { day: '2026-01-31', at: '2026-01-31T22:30:00Z', who: mia!, cents: 100 },
+      { day: '2026-02-01', at: '2026-01-31T23:30:00Z', who: nils!, cents: 200 },
+      { day: '2026-02-15', at: '2026-02-15T11:00:00Z', who: mia!, cents: 400 },
+      { day: '2026-03-01', at: '2026-03-01T11:00:00Z', who: nils!, cents: 800 },
+      { day: '2026-03-02', at: '2026-03-02T11:00:00Z', who: mia!, cents: 1600 },
+    ];
+    for (const tip of placed) {
+      await createTip(db, {
+        businessId: cafe.id,
+        employeeId: tip.who.id,
+        entrypoint: cafe.points[0],
+        amountCents: tip.cents,
+        createdAt: new Date(tip.at),
+      });
+    }
+    const owner = await signIn(t, cafe.owner.email);
+    for (const [from, to] of [
+      ['2026-01-31', '2026-03-01'], // a day, February whole, a day
+      ['2026-02-01', '2026-02-28'], // one whole month
+      ['2026-02-02', '2026-03-02'], // no whole month
+      ['2026-01-01', '2026-12-31'], // a year
+      ['2026-02-01', '2026-02-01'], // one day
+    ] as const) {
+      const inRange = placed.filter((tip) => tip.day >= from && tip.day <= to);
+      const sum = (tips: typeof placed) => tips.reduce((total, tip) => total + tip.cents, 0);
+      const response = await get(`/api/admin/reports?from=${from}&to=${to}`, owner);
+      expect(response.statusCode).toBe(200);
+      const report = response.json();
+      expect(report.totals, `${from}..${to}`).toMatchObject({
+        amountCents: sum(inRange),
+        count: inRange.length,
+      });
+      const perPerson = [mia!, nils!]
+        .map((person) => {
+          const theirs = inRange.filter((tip) => tip.who === person);
+          return { id: person.id, amountCents: sum(theirs), count: theirs.length };
+        })
+        .filter((figure) => figure.count > 0)
+        .sort((a, b) => b.amountCents - a.amountCents);
+      expect(
+        report.byEmployee.map(({ id, amountCents, count }: Record<string, unknown>) => ({
+          id,
+          amountCents,
+          count,
+        })),
+        `${from}..${to}`,
+      ).toEqual(perPerson);
+      expect(report.byPoint, `${from}..${to}`).toEqual([
+        expect.objectContaining({
+          id: cafe.points[0]!.uid,
+          amountCents: sum(inRange),
+          count: inRange.length,
+        }),
+      ]);
+      expect(report.perDay.map((day: { day: string }) => day.day)).toEqual(
+        inRange.map((tip) => tip.day),
+      );
+    }
+  });
+
   it('refuses a reversed range and one longer than three years in German, and shows no other business', async () => {
     const reversed = await get('/api/admin/reports?from=2026-03-31&to=2026-03-01');
     expect(reversed.statusCode).toBe(400);

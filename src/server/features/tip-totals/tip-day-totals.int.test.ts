@@ -95,7 +95,52 @@ async function fresh(businessId: string) {
   );
 }
 
-describe('maintained day totals (tip_day_totals)', () => {
+/** What the triggers kept per month (tip_month_totals), summed over the slots. */
+async function maintainedMonths(businessId: string) {
+  return asRows(
+    await database.query<TotalRow>(
+      `SELECT kind, to_char(month, 'YYYY-MM') AS day, key, ref, sum(amount_cents) AS amount,
+              sum(tip_count) AS n, sum(message_count) AS messages, sum(fee_cents) AS fee,
+              sum(refunded_cents) AS refunded
+       FROM tip_month_totals WHERE business_id = $1
+       GROUP BY kind, month, key, ref HAVING sum(tip_count) > 0`,
+      [businessId],
+    ),
+  );
+}
+
+/** The fresh day figures added up per month (YYYY-MM in `day`). */
+function byMonth(days: TotalRow[]) {
+  const months = new Map<string, TotalRow>();
+  for (const row of days) {
+    const id = `${row.kind}|${row.day.slice(0, 7)}|${row.key}|${row.ref}`;
+    const sum = months.get(id) ?? {
+      ...row,
+      day: row.day.slice(0, 7),
+      amount: 0,
+      n: 0,
+      messages: 0,
+      fee: 0,
+      refunded: 0,
+    };
+    sum.amount += row.amount;
+    sum.n += row.n;
+    sum.messages += row.messages;
+    sum.fee += row.fee;
+    sum.refunded += row.refunded;
+    months.set(id, sum);
+  }
+  return asRows([...months.values()]);
+}
+
+/** Day and month totals both equal a fresh aggregate of the business's tips. */
+async function expectExact(businessId: string) {
+  const days = await fresh(businessId);
+  expect(await maintained(businessId)).toEqual(days);
+  expect(await maintainedMonths(businessId)).toEqual(byMonth(days));
+}
+
+describe('maintained day and month totals (tip_day_totals, tip_month_totals)', () => {
   it('equal a fresh aggregate after payments, payouts, refunds, splits, pool, feedback and deletes', async () => {
     const db = database.db;
     const business = await createBusiness(db, {
@@ -113,10 +158,11 @@ describe('maintained day totals (tip_day_totals)', () => {
       (typeof business.points)[number],
       (typeof business.points)[number],
     ];
-    // Around midnight in Berlin (UTC+1 in winter), so the day boundary is tested too.
-    const lateEvening = new Date('2026-01-14T22:59:59Z');
-    const midnight = new Date('2026-01-14T23:00:00Z');
-    const at = new Date('2026-01-20T12:00:00Z');
+    // Around midnight in Berlin (UTC+1 in winter) at the end of a month, so the day and the
+    // month boundary are tested too.
+    const lateEvening = new Date('2026-01-31T22:59:59Z');
+    const midnight = new Date('2026-01-31T23:00:00Z');
+    const at = new Date('2026-02-05T12:00:00Z');
 
     const direct = await createTip(db, {
       businessId: business.id,
@@ -161,7 +207,7 @@ describe('maintained day totals (tip_day_totals)', () => {
       status: 'initiated',
       createdAt: midnight,
     });
-    expect(await maintained(business.id)).toEqual(await fresh(business.id));
+    await expectExact(business.id);
 
     await db.transaction(async (tx) => {
       // Settlement: the team tip is paid and split among the members (allocations).
@@ -184,7 +230,7 @@ describe('maintained day totals (tip_day_totals)', () => {
       .from(tipAllocations)
       .where(eq(tipAllocations.tipId, teamTip.id));
     expect(shares.length).toBeGreaterThan(0);
-    expect(await maintained(business.id)).toEqual(await fresh(business.id));
+    await expectExact(business.id);
 
     // Pool: a tip given to one person by hand, then the share changed and moved.
     const [given] = await db
@@ -203,14 +249,14 @@ describe('maintained day totals (tip_day_totals)', () => {
       .where(eq(tips.id, direct.id));
     await db.update(tips).set({ employeeId: ben }).where(eq(tips.id, later.id));
     await db.update(tips).set({ status: 'failed' }).where(eq(tips.id, unpaid.id));
-    expect(await maintained(business.id)).toEqual(await fresh(business.id));
+    await expectExact(business.id);
 
     // A share taken away, the team deleted (tips keep no team), a tip with shares deleted.
     await db.delete(tipAllocations).where(eq(tipAllocations.id, given!.id));
     await db.delete(teams).where(eq(teams.id, team.id));
     await db.delete(tips).where(eq(tips.id, teamTip.id));
     await db.delete(tips).where(eq(tips.id, pooled.id));
-    expect(await maintained(business.id)).toEqual(await fresh(business.id));
+    await expectExact(business.id);
     expect((await maintained(business.id)).length).toBeGreaterThan(0);
   });
 
@@ -256,6 +302,7 @@ describe('maintained day totals (tip_day_totals)', () => {
     await holder;
     if (database.engine === 'postgres') expect(refundedOn).not.toBe(paidOn);
     expect(await maintained(business.id)).toEqual([]);
+    expect(await maintainedMonths(business.id)).toEqual([]);
     expect(await fresh(business.id)).toEqual([]);
   });
 
@@ -271,8 +318,10 @@ describe('maintained day totals (tip_day_totals)', () => {
       });
     }
     const kept = await maintained(business.id);
+    const keptMonths = await maintainedMonths(business.id);
     await rebuildTipDayTotals(database);
     expect(await maintained(business.id)).toEqual(kept);
-    expect(kept).toEqual(await fresh(business.id));
+    expect(await maintainedMonths(business.id)).toEqual(keptMonths);
+    await expectExact(business.id);
   });
 });
