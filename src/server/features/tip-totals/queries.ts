@@ -1,7 +1,8 @@
 import type { Database } from '../../db/connect';
 
 /**
- * The maintained day totals of paid tips (`tip_day_totals`, migration 0260, decision 0260). They
+ * The maintained day and month totals of paid tips (`tip_day_totals`, `tip_month_totals`,
+ * migrations 0260 and 0300, decisions 0260 and 0300). They
  * are written by triggers on `tips` and `tip_allocations` in the transaction of every change, so
  * no write path calls anything here; readers (employee statistics, history and message counts,
  * the business report, the admin dashboard) sum them instead of the tips of a period.
@@ -11,7 +12,7 @@ import type { Database } from '../../db/connect';
 export const BUSINESS_DAY_ZONE = 'Europe/Berlin';
 
 /**
- * Recomputes every total from the tips and allocations. Only for loads that bypass the
+ * Recomputes every day total from the tips and allocations, and the month totals from those. Only for loads that bypass the
  * triggers (the benchmark seeder inserts with `session_replication_role = replica`).
  */
 export async function rebuildTipDayTotals(database: Database): Promise<void> {
