@@ -4,8 +4,8 @@ import type { Database } from '../../db/connect';
  * The maintained day and month totals of paid tips (`tip_day_totals`, `tip_month_totals`,
  * migrations and decisions 0260 and 0300). They are written by triggers on `tips` and
  * `tip_allocations` in the transaction of every change, so no write path calls anything here;
- * readers (employee statistics, history and message counts,
- * the business report, the admin dashboard) sum them instead of the tips of a period.
+ * readers (employee statistics, history and message counts, the business report, the admin
+ * dashboard) sum them instead of the tips of a period.
  */
 
 /** The days the totals are kept in: the time zone of the (German) businesses we serve. */
