@@ -1,16 +1,7 @@
-import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AdminDashboard } from '../../../shared/api/admin-dashboard';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import type { Executor } from '../../db/connect';
-import {
-  businesses,
-  paymentEntrypoints,
-  profiles,
-  qrCodes,
-  tipMonthTotals,
-  users,
-} from '../../db/schema';
-import { AUDIT_TIME_ZONE } from '../audit/queries';
+import { dashboardRows } from './queries';
 
 /** The dashboard's three figures for one business, counted from the real rows (spec §2). */
 export async function dashboardFigures(
@@ -18,75 +9,16 @@ export async function dashboardFigures(
   businessId: string,
   now: Date,
 ): Promise<AdminDashboard> {
-  // The first moment of the calendar month of `now` where the business is (Europe/Berlin).
-  const [business] = await db
-    .select({
-      id: businesses.id,
-      name: businesses.name,
-      monthStart: sql<
-        Date | string
-      >`(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${AUDIT_TIME_ZONE})) AT TIME ZONE ${AUDIT_TIME_ZONE})`,
-      firstDay: sql<string>`to_char(date_trunc('month', (${now.toISOString()}::timestamptz AT TIME ZONE ${AUDIT_TIME_ZONE})), 'YYYY-MM-DD')`,
-    })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  const since = new Date(business!.monthStart);
-  const [[employees], [points], [legacy], [month]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.id))
-      .where(
-        and(
-          eq(profiles.businessId, businessId),
-          eq(profiles.role, 'employee'),
-          isNull(users.disabledAt),
-        ),
-      ),
-    db
-      .select({ n: count() })
-      .from(paymentEntrypoints)
-      .where(
-        and(eq(paymentEntrypoints.businessId, businessId), eq(paymentEntrypoints.active, true)),
-      ),
-    db
-      .select({ n: count() })
-      .from(qrCodes)
-      .leftJoin(profiles, eq(profiles.id, qrCodes.employeeId))
-      .where(
-        and(
-          eq(qrCodes.isActive, true),
-          or(
-            eq(qrCodes.businessId, businessId),
-            and(isNull(qrCodes.businessId), eq(profiles.businessId, businessId)),
-          ),
-        ),
-      ),
-    // The month's paid tips from the maintained month totals (the Europe/Berlin calendar month,
-    // decisions 0260 and 0300), not from the month's tips: one row per slot.
-    db
-      .select({
-        cents: sql<number>`coalesce(sum(${tipMonthTotals.amountCents}), 0)::int`,
-        n: sql<number>`coalesce(sum(${tipMonthTotals.tipCount}), 0)::int`,
-      })
-      .from(tipMonthTotals)
-      .where(
-        and(
-          eq(tipMonthTotals.businessId, businessId),
-          eq(tipMonthTotals.kind, 'all'),
-          eq(tipMonthTotals.month, business!.firstDay),
-        ),
-      ),
-  ]);
+  const rows = await dashboardRows(db, businessId, now);
   return {
-    business: { id: business!.id, name: business!.name },
-    activeEmployees: employees?.n ?? 0,
-    activeQrCodes: (points?.n ?? 0) + (legacy?.n ?? 0),
+    business: rows.business,
+    activeEmployees: rows.activeEmployees,
+    activeQrCodes: rows.activePoints + rows.activeLegacyCodes,
     tipsThisMonth: {
-      amountCents: month?.cents ?? 0,
-      count: month?.n ?? 0,
+      amountCents: rows.month.cents,
+      count: rows.month.n,
       currency: DEFAULT_CURRENCY,
-      since: since.toISOString(),
+      since: rows.monthStart.toISOString(),
     },
   };
 }
