@@ -357,44 +357,34 @@ export const tipAllocations = pgTable('tip_allocations', {
   createdAt: createdAt(),
 });
 
+/** The key and the figures of both paid-tip totals tables (a fresh set of columns per table). */
+const paidTipTotalsColumns = () => ({
+  businessId: uuid('business_id').notNull(),
+  kind: text('kind').$type<'all' | 'person' | 'team' | 'point'>().notNull(),
+  key: text('key').notNull(),
+  ref: text('ref').notNull(),
+  slot: smallint('slot').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  tipCount: integer('tip_count').notNull(),
+  messageCount: integer('message_count').notNull(),
+  feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+  refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+});
+
 /**
  * Paid-tip sums per business, Europe/Berlin day and key, kept by triggers on tips and
  * tip_allocations (migration 0260, decision 0260). Read with SQL in features/tip-totals.
  */
 export const tipDayTotals = pgTable(
   'tip_day_totals',
-  {
-    businessId: uuid('business_id').notNull(),
-    kind: text('kind').$type<'all' | 'person' | 'team' | 'point'>().notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    key: text('key').notNull(),
-    ref: text('ref').notNull(),
-    slot: smallint('slot').notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    tipCount: integer('tip_count').notNull(),
-    messageCount: integer('message_count').notNull(),
-    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
-    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
-  },
+  { ...paidTipTotalsColumns(), day: date('day', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ columns: [t.businessId, t.kind, t.day, t.key, t.ref, t.slot] })],
 );
 
 /** The same sums per Europe/Berlin calendar month (`month` is its first day; migration 0300). */
 export const tipMonthTotals = pgTable(
   'tip_month_totals',
-  {
-    businessId: uuid('business_id').notNull(),
-    kind: text('kind').$type<'all' | 'person' | 'team' | 'point'>().notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
-    key: text('key').notNull(),
-    ref: text('ref').notNull(),
-    slot: smallint('slot').notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    tipCount: integer('tip_count').notNull(),
-    messageCount: integer('message_count').notNull(),
-    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
-    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
-  },
+  { ...paidTipTotalsColumns(), month: date('month', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ columns: [t.businessId, t.kind, t.month, t.key, t.ref, t.slot] })],
 );
 

@@ -42,19 +42,28 @@ const asRows = (rows: TotalRow[]) =>
       `${a.kind}|${a.day}|${a.key}|${a.ref}`.localeCompare(`${b.kind}|${b.day}|${b.key}|${b.ref}`),
     );
 
-/** What the triggers kept, summed over the slots. */
-async function maintained(businessId: string) {
+/**
+ * What the triggers kept in one of the totals tables, summed over the slots; a month's rows carry
+ * YYYY-MM as their day.
+ */
+async function kept(businessId: string, per: 'day' | 'month') {
+  const [table, label] =
+    per === 'day'
+      ? ['tip_day_totals', "to_char(day, 'YYYY-MM-DD')"]
+      : ['tip_month_totals', "to_char(month, 'YYYY-MM')"];
   return asRows(
     await database.query<TotalRow>(
-      `SELECT kind, to_char(day, 'YYYY-MM-DD') AS day, key, ref, sum(amount_cents) AS amount,
+      `SELECT kind, ${label} AS day, key, ref, sum(amount_cents) AS amount,
               sum(tip_count) AS n, sum(message_count) AS messages, sum(fee_cents) AS fee,
               sum(refunded_cents) AS refunded
-       FROM tip_day_totals WHERE business_id = $1
-       GROUP BY kind, day, key, ref HAVING sum(tip_count) > 0`,
+       FROM ${table} WHERE business_id = $1
+       GROUP BY kind, ${per}, key, ref HAVING sum(tip_count) > 0`,
       [businessId],
     ),
   );
 }
+const maintained = (businessId: string) => kept(businessId, 'day');
+const maintainedMonths = (businessId: string) => kept(businessId, 'month');
 
 /** The same figures aggregated afresh from the tips and allocations, written out per kind. */
 async function fresh(businessId: string) {
@@ -90,20 +99,6 @@ async function fresh(businessId: string) {
                     coalesce(t.entrypoint_id::text, '') AS ref, t.amount_cents AS amount,
                     ${message} AS m, 0 AS fee, 0 AS refunded
              FROM tips t WHERE ${paid}) x GROUP BY day, key, ref`,
-      [businessId],
-    ),
-  );
-}
-
-/** What the triggers kept per month (tip_month_totals), summed over the slots. */
-async function maintainedMonths(businessId: string) {
-  return asRows(
-    await database.query<TotalRow>(
-      `SELECT kind, to_char(month, 'YYYY-MM') AS day, key, ref, sum(amount_cents) AS amount,
-              sum(tip_count) AS n, sum(message_count) AS messages, sum(fee_cents) AS fee,
-              sum(refunded_cents) AS refunded
-       FROM tip_month_totals WHERE business_id = $1
-       GROUP BY kind, month, key, ref HAVING sum(tip_count) > 0`,
       [businessId],
     ),
   );
