@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const setupFiles = ['./test/support/setup.ts'];
@@ -7,12 +8,19 @@ const integration = ['src/**/*.int.test.ts', 'test/support/**/*.int.test.ts'];
 /**
  * Four suites: unit (pure logic), integration on PGlite, integration on PostgreSQL (only when
  * TEST_DATABASE_URL is set) and browser journeys (e2e). scripts/test.mjs runs them all.
+ *
+ * Speed (decision 0302): test files share their worker's modules (`isolate: false`; every file
+ * makes its own database, server and data, and nothing a test changes outlives it), and the
+ * integration files run on one worker more than the machine has cores, as they wait on their
+ * database much of the time. Vitest's default of cores - 1 ran them one at a time on 2 cores.
  */
 export default defineConfig({
   test: {
+    maxWorkers: Math.min(4, availableParallelism() + 1),
     projects: [
       {
         test: {
+          isolate: false,
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
           exclude: integration,
@@ -21,6 +29,7 @@ export default defineConfig({
       },
       {
         test: {
+          isolate: false,
           name: 'int-pglite',
           include: integration,
           setupFiles,
@@ -47,6 +56,7 @@ export default defineConfig({
         : []),
       {
         test: {
+          isolate: false,
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           setupFiles,

@@ -22,6 +22,8 @@ describe('loadConfig', () => {
     expect(config.paymentProvider).toBe('demo');
     expect(config.demoFailureRate).toBe(0);
     expect(config.contactEmail).toContain('@');
+    // A live stream's heartbeat: every 25 s, under common proxies' idle limits (60 s).
+    expect(config.realtimeHeartbeatMs).toBe(25_000);
   });
 
   it('names a bad PORT in one line', () => {

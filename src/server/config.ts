@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '../shared/domain/tips';
+import { REALTIME_HEARTBEAT_MS } from '../shared/domain/constants';
 
 /**
  * Every environment variable the server reads, parsed and validated once at start.
@@ -49,6 +50,11 @@ export interface Config {
   trustProxy: false | string[];
   /** Days kept before the retention job deletes (docs/privacy.md). */
   retention: { mailDays: number; analyticsDays: number; providerPayloadDays: number };
+  /**
+   * How often a live stream sends its heartbeat and checks its session: REALTIME_HEARTBEAT_MS,
+   * not read from the environment; tests shorten it instead of waiting 25 s.
+   */
+  realtimeHeartbeatMs: number;
 }
 
 export class ConfigError extends Error {
@@ -243,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       analyticsDays: e.RETENTION_ANALYTICS_DAYS,
       providerPayloadDays: e.RETENTION_PROVIDER_PAYLOAD_DAYS,
     },
+    realtimeHeartbeatMs: REALTIME_HEARTBEAT_MS,
   };
 }
 

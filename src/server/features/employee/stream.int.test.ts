@@ -4,7 +4,10 @@ import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { connectAgain } from '../../../../test/support/database';
 import { decideDemoCheckout, startedTip } from '../../../../test/support/guest';
-import { INACTIVITY_TIMEOUT_MS, REALTIME_HEARTBEAT_MS } from '../../../shared/domain/constants';
+import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
+
+/** Instance B's heartbeat: short, so the idle-out test waits for it in well under a second. */
+const HEARTBEAT_MS = 300;
 
 let instanceA: TestApp;
 let instanceB: TestApp;
@@ -16,6 +19,7 @@ beforeAll(async () => {
   instanceB = await createTestApp({
     database: await connectAgain(instanceA.database),
     clock: instanceA.clock,
+    config: { realtimeHeartbeatMs: HEARTBEAT_MS },
   });
   await instanceB.app.listen({ port: 0, host: '127.0.0.1' });
   urlB = `http://127.0.0.1:${(instanceB.app.server.address() as AddressInfo).port}`;
@@ -109,6 +113,27 @@ describe('live tip stream', () => {
     controller.abort();
   });
 
+  it('keeps an active session open with a heartbeat comment each interval', async () => {
+    const cookie = await signIn(instanceB, 'clara@demo.local');
+    const controller = new AbortController();
+    const response = await fetch(`${urlB}/api/employee/stream`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while ((text.match(/^: heartbeat$/gm) ?? []).length < 3) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(text).toMatch(/^event: ready$/m);
+    expect(text).not.toContain('session-ended');
+    expect(text.match(/^: heartbeat$/gm)).toHaveLength(3);
+    controller.abort();
+  });
+
   it('ends the stream with session-ended once the session has idled out', async () => {
     const cookie = await signIn(instanceB, 'clara@demo.local');
     const controller = new AbortController();
@@ -121,9 +146,9 @@ describe('live tip stream', () => {
     const events = await readEvents(
       response,
       (list) => list.some((e) => e.event === 'session-ended'),
-      REALTIME_HEARTBEAT_MS + 5_000,
+      HEARTBEAT_MS + 5_000,
     );
     expect(events.at(-1)?.event).toBe('session-ended');
     controller.abort();
-  }, 40_000);
+  });
 });

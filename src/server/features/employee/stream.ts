@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REALTIME_HEARTBEAT_MS } from '../../../shared/domain/constants';
 import { readSessionToken } from '../auth/cookie';
 import { actorOf } from '../auth/guard';
 import { findSession, isSessionActive } from '../auth/sessions';
@@ -9,7 +8,7 @@ import type { RealtimeHub } from '../realtime/hub';
  * GET /api/employee/stream: Server-Sent Events with every change to a tip the signed-in employee
  * receives. Events carry ids only; the page fetches what it shows through the normal endpoints,
  * which keeps one place deciding what an employee may see. A comment line every 25 s keeps
- * proxies from closing an idle stream, and each heartbeat checks the session: once it has ended,
+ * proxies from closing an idle stream (config.realtimeHeartbeatMs), and each heartbeat checks the session: once it has ended,
  * the stream says so and closes (a stream never extends a session by itself).
  */
 export function streamHandler(
@@ -68,7 +67,7 @@ export function streamHandler(
         }
         write(': heartbeat\n\n');
       })().catch(() => end());
-    }, REALTIME_HEARTBEAT_MS);
+    }, app.deps.config.realtimeHeartbeatMs);
     heartbeat.unref();
 
     openStreams.add(end);
