@@ -73,16 +73,28 @@ const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 
-async function auditOnce(url: string, port: number): Promise<Result['lhr']> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-  });
-  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+/** Audits of one run that Lighthouse itself gave up on before the run fails. */
+const ATTEMPTS = 3;
+
+/**
+ * One audit. Lighthouse sometimes finds no navigation in its own trace (`NO_NAVSTART`, seen
+ * with Chromium 156.0.8078.108 on 2026-11-26, on the first audit of a full run) and asks to be run
+ * again: that audit is run again, and said so, rather than ending the whole benchmark.
+ */
+async function auditOnce(url: string, port: number, name: string): Promise<Result['lhr']> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result.lhr;
+    if (attempt >= ATTEMPTS) throw new Error(`lighthouse: ${failure.message}`);
+    line(`${name} page audit repeated`, `Lighthouse gave up (${failure.code}), attempt ${attempt}`);
+  }
 }
 
 function figures(lhr: Result['lhr']): Audit {
@@ -101,7 +113,7 @@ function figures(lhr: Result['lhr']): Audit {
 async function audit(name: string, url: string, port: number): Promise<Audit> {
   const runs: Result['lhr'][] = [];
   for (let run = 1; run <= RUNS; run += 1) {
-    const lhr = await auditOnce(url, port);
+    const lhr = await auditOnce(url, port, name);
     runs.push(lhr);
     line(`${name} page run ${run} of ${RUNS}`, JSON.stringify(figures(lhr)));
   }
