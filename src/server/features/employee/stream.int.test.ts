@@ -30,6 +30,17 @@ afterAll(async () => {
   await instanceA.close();
 });
 
+/** Signs `email` in on instance B and opens the live stream there; abort the controller to close. */
+async function openStream(email: string) {
+  const cookie = await signIn(instanceB, email);
+  const controller = new AbortController();
+  const response = await fetch(`${urlB}/api/employee/stream`, {
+    headers: { cookie, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  return { response, controller };
+}
+
 /** Reads Server-Sent Events from a fetch response until `until` says enough. */
 async function readEvents(
   response: Response,
@@ -73,12 +84,7 @@ async function readEvents(
 
 describe('live tip stream', () => {
   it('delivers a tip paid through instance A to a stream connected to instance B', async () => {
-    const cookie = await signIn(instanceB, 'anna@demo.local');
-    const controller = new AbortController();
-    const response = await fetch(`${urlB}/api/employee/stream`, {
-      headers: { cookie, accept: 'text/event-stream' },
-      signal: controller.signal,
-    });
+    const { response, controller } = await openStream('anna@demo.local');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
 
@@ -100,12 +106,7 @@ describe('live tip stream', () => {
   });
 
   it("does not send one employee another's tips", async () => {
-    const cookie = await signIn(instanceB, 'ben@demo.local');
-    const controller = new AbortController();
-    const response = await fetch(`${urlB}/api/employee/stream`, {
-      headers: { cookie },
-      signal: controller.signal,
-    });
+    const { response, controller } = await openStream('ben@demo.local');
     const tip = await startedTip(instanceA, { code: 'aio-anna-schneider-4k7p', amountCents: 700 });
     await decideDemoCheckout(instanceA, tip.checkoutUrl, 'pay');
     const events = await readEvents(response, () => false, 800, true);
@@ -114,12 +115,7 @@ describe('live tip stream', () => {
   });
 
   it('keeps an active session open with a heartbeat comment each interval', async () => {
-    const cookie = await signIn(instanceB, 'clara@demo.local');
-    const controller = new AbortController();
-    const response = await fetch(`${urlB}/api/employee/stream`, {
-      headers: { cookie },
-      signal: controller.signal,
-    });
+    const { response, controller } = await openStream('clara@demo.local');
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -135,12 +131,7 @@ describe('live tip stream', () => {
   });
 
   it('ends the stream with session-ended once the session has idled out', async () => {
-    const cookie = await signIn(instanceB, 'clara@demo.local');
-    const controller = new AbortController();
-    const response = await fetch(`${urlB}/api/employee/stream`, {
-      headers: { cookie },
-      signal: controller.signal,
-    });
+    const { response, controller } = await openStream('clara@demo.local');
     instanceA.clock.advance(INACTIVITY_TIMEOUT_MS + 1_000);
     // The heartbeat runs on real time; the session check inside it uses the app clock.
     const events = await readEvents(
