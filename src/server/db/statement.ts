@@ -25,7 +25,8 @@ export function asDrizzleSql(statement: Statement): SQL {
   const parts = statement.text.split(/\$(\d+)/);
   return sql.join(
     parts.map((part, index) =>
-      index % 2 === 0 ? sql.raw(part) : sql`${statement.values[Number(part) - 1]}`,
+      // As one parameter each: drizzle would spread an array value into a list of them.
+      index % 2 === 0 ? sql.raw(part) : sql.param(statement.values[Number(part) - 1]),
     ),
   );
 }

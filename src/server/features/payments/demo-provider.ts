@@ -134,16 +134,21 @@ export function createDemoProvider({
     const now = clock.now().toISOString();
     return {
       created: { providerSessionId: id, url: `${publicOrigin}/checkout/demo/${id}` },
-      insert: (param, session) =>
-        `INSERT INTO demo_checkout_sessions (id, payment_session_id, amount_cents, currency,
-           description, success_url, cancel_url, expires_at, created_at, updated_at)
-         SELECT ${param(id, 'text')}, ${session}.id,
-           ${param(request.totalCents, 'int')}, ${param(request.currency, 'text')},
-           ${param(request.description.slice(0, 300), 'text')},
-           ${param(fill(request.successUrl), 'text')}, ${param(fill(request.cancelUrl), 'text')},
-           ${param(request.expiresAt.toISOString(), 'timestamptz')}, ${param(now, 'timestamptz')},
-           ${param(now, 'timestamptz')}
-         FROM ${session}`,
+      row: {
+        table: 'demo_checkout_sessions',
+        sessionColumn: 'payment_session_id',
+        columns: {
+          id: { value: id, type: 'text' },
+          amount_cents: { value: request.totalCents, type: 'int' },
+          currency: { value: request.currency, type: 'text' },
+          description: { value: request.description.slice(0, 300), type: 'text' },
+          success_url: { value: fill(request.successUrl), type: 'text' },
+          cancel_url: { value: fill(request.cancelUrl), type: 'text' },
+          expires_at: { value: request.expiresAt.toISOString(), type: 'timestamptz' },
+          created_at: { value: now, type: 'timestamptz' },
+          updated_at: { value: now, type: 'timestamptz' },
+        },
+      },
     };
   }
 

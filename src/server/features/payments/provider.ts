@@ -34,11 +34,18 @@ export interface CheckoutCreated {
 export interface LocalCheckout {
   created: CheckoutCreated;
   /**
-   * The INSERT of the provider's row as one common table expression's body; `param` adds a value
-   * and answers its placeholder. It selects from `session` (the written payment session, with
-   * its `id`), so nothing is written when the session is not.
+   * The provider's own row, written by the statement that writes the tip (and by one statement
+   * for many tips at once, decision 0303): its table, the column that takes the new payment
+   * session's id, and every other column's value with its SQL type. Nothing is written when the
+   * session is not.
    */
-  insert(param: (value: unknown, type: string) => string, session: string): string;
+  row: LocalCheckoutRow;
+}
+
+export interface LocalCheckoutRow {
+  table: string;
+  sessionColumn: string;
+  columns: Record<string, { value: unknown; type: string }>;
 }
 
 /** The provider's own view of a checkout, the truth settlement acts on. */

@@ -28,7 +28,8 @@ import { endPaymentSession, markTipEnded, type TipRow } from './lifecycle';
 import { decideRetry, mayReadTipMessages } from './policy';
 import { presentTipStatus } from './presenter';
 import { hashSecret, newSecret, secretMatches } from './secrets';
-import { startedTipStatement } from './start-statement';
+import { type StartWritten, startedTipsStatement } from './start-statement';
+import { startWriterOf } from './start-writer';
 
 export type StartTipPaymentInput = z.output<typeof startTipPaymentBodySchema>;
 
@@ -198,33 +199,32 @@ export async function startTipPayment(
 
   // The demo provider's checkout is a row of ours: it is written with the tip.
   const local = provider.localCheckout?.(checkoutRequest) ?? null;
-  const started = (attempt: number | null, payLaterLinkId: string | null) =>
-    startedTipStatement({
-      tipId,
-      sessionId,
-      businessId: resolved.business.id,
-      ...recipient,
-      entrypointId: resolved.entrypointId,
-      entrypointUid: resolved.source === 'entrypoint' ? resolved.code : null,
-      qrCodeId: resolved.qrCodeId,
-      amountCents: input.amountCents,
-      platformFeeCents,
-      currency: DEFAULT_CURRENCY,
-      paymentMethod: input.paymentMethod,
-      provider: provider.name,
-      guestMessage: input.guestMessage ?? null,
-      feedbackSecretHash: hashSecret(token),
-      payLaterLinkId,
-      guestSessionId: input.guestSessionId,
-      expiresAt,
-      now,
-      attempt,
-      // A start without `retryOf` (a new flow, or the same tab after a reload) continues the
-      // tab's last unpaid attempt at this point within the hour: reloading gives no new attempts.
-      attemptsSince: new Date(now.getTime() - ATTEMPT_MEMORY_MS),
-      local,
-    });
-  const written = (row: { attempt: number; written: boolean } | undefined) => {
+  const started = (attempt: number | null, payLaterLinkId: string | null) => ({
+    tipId,
+    sessionId,
+    businessId: resolved.business.id,
+    ...recipient,
+    entrypointId: resolved.entrypointId,
+    entrypointUid: resolved.source === 'entrypoint' ? resolved.code : null,
+    qrCodeId: resolved.qrCodeId,
+    amountCents: input.amountCents,
+    platformFeeCents,
+    currency: DEFAULT_CURRENCY,
+    paymentMethod: input.paymentMethod,
+    provider: provider.name,
+    guestMessage: input.guestMessage ?? null,
+    feedbackSecretHash: hashSecret(token),
+    payLaterLinkId,
+    guestSessionId: input.guestSessionId,
+    expiresAt,
+    now,
+    attempt,
+    // A start without `retryOf` (a new flow, or the same tab after a reload) continues the
+    // tab's last unpaid attempt at this point within the hour: reloading gives no new attempts.
+    attemptsSince: new Date(now.getTime() - ATTEMPT_MEMORY_MS),
+    local,
+  });
+  const written = (row: StartWritten | undefined) => {
     if (!row?.written) throw new AppError(TIP_ERRORS.max_retries);
     return row.attempt;
   };
@@ -246,20 +246,18 @@ export async function startTipPayment(
         })
       : null;
     const given = input.retryOf ? await nextAttempt(tx, input.retryOf, now) : null;
-    const rows = rowsOf<{ attempt: number; written: boolean }>(
-      await tx.execute(asDrizzleSql(started(given, payLaterLinkId))),
+    const rows = rowsOf<StartWritten>(
+      await tx.execute(asDrizzleSql(startedTipsStatement([started(given, payLaterLinkId)]))),
     );
     return { attempt: written(rows[0]), expiry };
   };
-  /** The common start, a new flow: one statement, one commit (decision 0280). */
+  /**
+   * The common start, a new flow: one statement and one commit, shared with the starts of other
+   * guests on their way at the same moment (decisions 0280 and 0303).
+   */
   const writeNewFlow = async () => {
-    const statement = started(null, null);
-    const rows = await ctx.database.query<{ attempt: number; written: boolean }>(
-      statement.text,
-      statement.values,
-      { prepared: true },
-    );
-    return { attempt: written(rows[0]), expiry: { changes: [], expired: [] } };
+    const row = await startWriterOf(ctx.database).write(started(null, null));
+    return { attempt: written(row), expiry: { changes: [], expired: [] } };
   };
 
   const write = (expireFirst: boolean) =>
