@@ -71,6 +71,25 @@ describe('the boot script after the first paint (decision 0267)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps a language picked before the boot script arrived', async () => {
+    const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    let release: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/guest-*.js', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+    release();
+    await page.getByRole('heading', { name: 'Leave a tip' }).waitFor();
+    await page.getByRole('button', { name: '€10', exact: true }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('en');
+    expect(errors).toEqual([]);
+  });
+
   it('sends the held tap as the plain form when the boot script cannot load', async () => {
     const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();

@@ -25,6 +25,23 @@ document.addEventListener('change', (event) => {
   void start();
 });
 
+/**
+ * A language picked in the switch before this script arrived (it is asked for after the first
+ * paint, decision 0267): no listener heard that change, but the switch still shows it.
+ */
+function languagePickedBeforeBoot(): string | null {
+  for (const select of document.querySelectorAll('select')) {
+    const renderedOption = [...select.options].find((option) => option.defaultSelected);
+    if (renderedOption && select.value !== renderedOption.value) return select.value;
+  }
+  return null;
+}
+const pickedBeforeBoot = languagePickedBeforeBoot();
+if (pickedBeforeBoot) {
+  pickedLanguage = pickedBeforeBoot;
+  void start();
+}
+
 document.addEventListener('input', (event) => {
   const target = event.target;
   if (!ready && target instanceof HTMLInputElement && target.name === 'custom') {
