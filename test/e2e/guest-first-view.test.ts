@@ -50,18 +50,24 @@ describe('the tip page first view', () => {
   });
 });
 
+/** The tip page at 390 px with its boot script held back until `release` is called. */
+async function openWithBootHeld() {
+  const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  let release: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/guest-*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: 'domcontentloaded' });
+  return { page, errors, release };
+}
+
 describe('the boot script after the first paint (decision 0267)', () => {
   it('holds a tap made before the boot script arrived and hands it to the app', async () => {
-    const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    let release: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/guest-*.js', async (route) => {
-      await arrived;
-      await route.continue();
-    });
-    await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: 'domcontentloaded' });
+    const { page, errors, release } = await openWithBootHeld();
     await page.getByRole('button', { name: '10 €' }).click();
     // Held, not sent as the plain form: the page stays while the script is still on its way.
     await page.waitForTimeout(300);
@@ -72,16 +78,7 @@ describe('the boot script after the first paint (decision 0267)', () => {
   });
 
   it('keeps a language picked before the boot script arrived', async () => {
-    const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    let release: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/guest-*.js', async (route) => {
-      await arrived;
-      await route.continue();
-    });
-    await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: 'domcontentloaded' });
+    const { page, errors, release } = await openWithBootHeld();
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
     release();
     await page.getByRole('heading', { name: 'Leave a tip' }).waitFor();
