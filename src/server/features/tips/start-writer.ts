@@ -16,6 +16,8 @@ export const MAX_WRITES_IN_FLIGHT = 3;
 
 interface WaitingStart {
   tip: StartedTip;
+  /** Which statement text it needs (startShapeKey), worked out once when it arrives. */
+  shape: string;
   resolve(written: StartWritten): void;
   reject(error: unknown): void;
 }
@@ -38,7 +40,7 @@ export class StartWriter {
 
   write(tip: StartedTip): Promise<StartWritten> {
     const written = new Promise<StartWritten>((resolve, reject) => {
-      this.waiting.push({ tip, resolve, reject });
+      this.waiting.push({ tip, shape: startShapeKey(tip), resolve, reject });
     });
     this.writeWaiting();
     return written;
@@ -46,15 +48,15 @@ export class StartWriter {
 
   private writeWaiting(): void {
     while (this.inFlight < MAX_WRITES_IN_FLIGHT && this.waiting.length > 0) {
-      const shape = startShapeKey(this.waiting[0]!.tip);
+      // The oldest waiting start decides the shape; starts of another shape keep their places.
+      const { shape } = this.waiting[0]!;
       const batch: WaitingStart[] = [];
-      for (let i = 0; i < this.waiting.length && batch.length < MAX_STARTS_PER_WRITE;) {
-        if (startShapeKey(this.waiting[i]!.tip) === shape) {
-          batch.push(...this.waiting.splice(i, 1));
-        } else {
-          i += 1;
-        }
+      const rest: WaitingStart[] = [];
+      for (const start of this.waiting) {
+        if (start.shape === shape && batch.length < MAX_STARTS_PER_WRITE) batch.push(start);
+        else rest.push(start);
       }
+      this.waiting.splice(0, this.waiting.length, ...rest);
       this.inFlight += 1;
       void this.writeTogether(batch).finally(() => {
         this.inFlight -= 1;
