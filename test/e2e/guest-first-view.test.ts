@@ -98,6 +98,70 @@ describe('the boot script after the first paint (decision 0267)', () => {
   });
 });
 
+/** The tip page at 390 px with its app chunk held back (the boot script arrives) until `release`. */
+async function openWithAppHeld(options: { storedLanguage?: string } = {}) {
+  const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+  if (options.storedLanguage) {
+    await context.addInitScript((language) => {
+      localStorage.setItem('trinkgeld.guest-language', language);
+    }, options.storedLanguage);
+  }
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  let release: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route('**/assets/app-*.js', async (route) => {
+    asked = true;
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(`/t/${cafe.points[0]!.uid}`);
+  await page.getByRole('heading', { name: 'Nora Quell' }).waitFor();
+  return { page, errors, release, asked: () => asked };
+}
+
+describe('a submit while the app is still loading (the boot script has arrived)', () => {
+  it('an own amount typed and sent at once reaches the payment-method step', async () => {
+    const { page, errors, release } = await openWithAppHeld();
+    await page.getByLabel('Eigener Betrag').fill('3,5');
+    await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe(`/t/${cafe.points[0]!.uid}`);
+    release();
+    await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    expect(text(await page.locator('main').textContent())).toContain('3,50 €');
+    expect(errors).toEqual([]);
+  });
+
+  it('an own amount that does not pass stays on the amount step with its message', async () => {
+    const { page, errors, release } = await openWithAppHeld();
+    await page.getByLabel('Eigener Betrag').fill('12,555');
+    await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
+    release();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.' })
+      .waitFor();
+    expect(await page.getByLabel('Eigener Betrag').inputValue()).toBe('12,555');
+    expect(new URL(page.url()).pathname).toBe(`/t/${cafe.points[0]!.uid}`);
+    expect(await page.getByRole('heading', { name: 'Zahlungsmethode' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('a tap while the app loads for a language chosen earlier is handed to the app too', async () => {
+    const { page, errors, release, asked } = await openWithAppHeld({ storedLanguage: 'en' });
+    // The app is asked for at once (the stored language differs from the page's), not on a tap.
+    await expect.poll(asked).toBe(true);
+    await page.getByRole('button', { name: '10 €' }).click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe(`/t/${cafe.points[0]!.uid}`);
+    release();
+    await page.getByRole('button', { name: 'Continue to payment · €10.00' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the first view before the app has loaded', () => {
   it('has no accessibility finding, minor ones included (Lighthouse accessibility 100)', async () => {
     const context = await e2e.context({ viewport: { width: 360, height: 740 }, isMobile: true });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { takeTypedAmount } from './early-typing';
+import { takeOwnAmountSent, takeTypedAmount } from './early-typing';
 import {
   CUSTOM_AMOUNT_TRACKING_PAUSE_MS,
   MAX_TIP_CENTS,
@@ -73,11 +73,14 @@ export function AmountStep({
   useEffect(() => () => clearTimeout(pause.current), []);
   // False in the server's HTML and while hydrating it, so both render the same markup.
   const [enhanced, setEnhanced] = useState(false);
+  // The own amount was sent before the app ran: continue once that amount has rendered.
+  const [continueWhenLive, setContinueWhenLive] = useState(false);
   useEffect(() => {
     setEnhanced(true);
     // An amount typed before the app ran counts as typed now (live validation, the button).
     const early = takeTypedAmount();
     if (early) changeCustom(early);
+    if (takeOwnAmountSent()) setContinueWhenLive(true);
     // Once, when the step goes live.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -85,6 +88,12 @@ export function AmountStep({
   const typed = custom.trim() === '' ? null : parseEuroToCents(custom);
   const problem = custom.trim() === '' ? null : amountProblem(texts, intl, typed, custom);
   const canContinue = amountCents !== null && amountProblem(texts, intl, amountCents) === null;
+  useEffect(() => {
+    if (!continueWhenLive) return;
+    setContinueWhenLive(false);
+    // An amount that does not pass stays on this step with its message, as a live submit would.
+    if (canContinue) onContinue();
+  }, [continueWhenLive, canContinue, onContinue]);
 
   const changeCustom = (value: string) => {
     setCustom(value);

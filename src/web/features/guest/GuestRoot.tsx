@@ -78,10 +78,11 @@ export function GuestRoot({
           <GuestBrandTheme>
             <GuestApp initial={initial} />
           </GuestBrandTheme>
+          {/* Inside the boundary: React may hydrate its content after what stands outside it. */}
+          <Ready onReady={onReady} />
         </Suspense>
       </ErrorBoundary>
       <Toaster />
-      <Ready onReady={onReady} />
     </StrictMode>
   );
 }

@@ -1,7 +1,7 @@
 import '../../guest.css';
 import { brandFontInPage, loadBrandFont } from '../../lib/brand-theme';
 import { onFirstInteraction } from '../../lib/first-interaction';
-import { rememberTypedAmount } from './early-typing';
+import { rememberOwnAmountSent, rememberTypedAmount, takeOwnAmountSent } from './early-typing';
 import { GUEST_INITIAL_DATA_ID, type GuestInitialData } from './initial-data';
 
 /**
@@ -88,8 +88,16 @@ async function replay(form: HTMLFormElement, submitter: HTMLElement | null): Pro
     submitter.click();
     return;
   }
+  // The amount step took the own amount's submit over as it went live (it continues once its
+  // typed amount has rendered, which a submit replayed now would not yet see).
+  if (ownAmountField(form) && !takeOwnAmountSent()) return;
   await new Promise((resolve) => setTimeout(resolve, 0));
   form.requestSubmit();
+}
+
+function ownAmountField(form: HTMLFormElement): HTMLInputElement | null {
+  const field = form.elements.namedItem('custom');
+  return field instanceof HTMLInputElement ? field : null;
 }
 
 const stored = storedLanguage();
@@ -102,6 +110,10 @@ if (
   void start();
 } else {
   onFirstInteraction(() => void start());
+}
+// Whether the app starts at once or on the first touch, it takes a few moments to arrive: a
+// submit in between waits for it, or the plain form would skip the app's payment-method step.
+if (data) {
   document.addEventListener(
     'submit',
     (event) => {
@@ -116,6 +128,11 @@ if (
 /** Starts the app for a submit that came before it and hands the submit to it. */
 function handOver(form: HTMLFormElement, submitter: HTMLElement | null): void {
   submitter?.setAttribute('aria-busy', 'true');
+  const ownAmount = ownAmountField(form);
+  if (ownAmount) {
+    rememberTypedAmount(ownAmount.value);
+    rememberOwnAmountSent();
+  }
   start().then(
     () => replay(form, submitter),
     // The app did not load (captive portal, flaky network): the plain form still works.
