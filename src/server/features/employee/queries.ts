@@ -158,6 +158,23 @@ async function countReceived(
   return Number(row?.n ?? 0);
 }
 
+/**
+ * What the employee received since a moment, in cents: the days after the first from the day
+ * totals, the rest of the first day from its tips, so a busy window costs no more than one day.
+ */
+export async function sumReceivedCents(
+  database: Database,
+  options: { employeeId: string; since: Date },
+): Promise<number> {
+  const [row] = await database.query<{ cents: number }>(
+    `SELECT ((SELECT coalesce(sum(s.amount_cents), 0) ${LATER_DAYS})
+             + (SELECT coalesce(sum(share_cents), 0) FROM (${receivedTips(BEFORE_NEXT_DAY)}) received)
+            )::bigint AS cents`,
+    [options.employeeId, options.since, options.employeeId],
+  );
+  return Number(row?.cents ?? 0);
+}
+
 export interface DayTotal {
   /** YYYY-MM-DD in the business time zone. */
   date: string;

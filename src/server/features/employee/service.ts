@@ -19,7 +19,7 @@ import { paymentEntrypoints, profiles, qrCodes } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { randomSuffix, slugify as slugifyText } from '../payment-points/uid';
 import { presentEmployeeTip } from './presenter';
-import { countMessagesSince, listReceivedTips } from './queries';
+import { countMessagesSince, listReceivedTips, sumReceivedCents } from './queries';
 import { employeeStats, periodStart } from './stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,10 +58,10 @@ export async function todayOverview(context: EmployeeContext, from: Date): Promi
   const earliest = new Date(context.now.getTime() - 2 * DAY_MS);
   const since = from < earliest ? earliest : from;
   const base = { employeeId: context.employeeId, since, limit: TODAY_OVERVIEW_MAX_PER_STATUS };
-  const [paid, pending, all] = await Promise.all([
+  const [paid, pending, totalCents] = await Promise.all([
     listReceivedTips(context.database, { ...base, status: 'completed' }),
     listReceivedTips(context.database, { ...base, status: 'pending' }),
-    listReceivedTips(context.database, { ...base, limit: 1_000 }),
+    sumReceivedCents(context.database, { employeeId: context.employeeId, since }),
   ]);
   const shown = paid.rows.length + pending.rows.length;
   return {
@@ -70,7 +70,7 @@ export async function todayOverview(context: EmployeeContext, from: Date): Promi
     paidCount: paid.total,
     pendingCount: pending.total,
     moreCount: paid.total + pending.total - shown,
-    totalCents: all.rows.reduce((sum, row) => sum + row.share_cents, 0),
+    totalCents,
   };
 }
 
