@@ -31,6 +31,8 @@ describe('the tip page first view', () => {
     expect(html).toContain('Eigener Betrag');
     expect(html).toMatch(/<button type="submit" value="1000"[^>]*>10\s€<\/button>/);
     expect(html).toContain('name="custom"');
+    // The icon travels in the page: no request of its own around the first paint (decision 0304).
+    expect(html).toContain('<link rel="icon" href="data:image/png;base64,');
 
     const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
