@@ -44,8 +44,9 @@ function precompress(): Plugin {
 }
 
 /**
- * The staff app's PNG icons (manifest `src/web/public/employee/manifest.webmanifest`), drawn with
- * sharp into the build output and served the same way by the dev server (decision 0182).
+ * The staff app's PNG icons (manifest `src/web/public/employee/manifest.webmanifest`) and the tip
+ * page's tab icon, drawn with sharp into the build output and served the same way by the dev
+ * server (decisions 0182, 0304).
  */
 function staffAppIcons(): Plugin {
   return {

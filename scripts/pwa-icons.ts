@@ -32,12 +32,16 @@ export interface AppIcon {
   purpose: 'any' | 'maskable';
 }
 
-/** The icons the manifest (`src/web/public/employee/manifest.webmanifest`) names. */
+/**
+ * The icons the manifest (`src/web/public/employee/manifest.webmanifest`) names, and the tip
+ * page's tab icon, which the server puts into the page as a data URI (decision 0304).
+ */
 export const APP_ICONS: readonly AppIcon[] = [
   { fileName: 'employee/icons/icon-192.png', size: 192, purpose: 'any' },
   { fileName: 'employee/icons/icon-512.png', size: 512, purpose: 'any' },
   { fileName: 'employee/icons/maskable-512.png', size: 512, purpose: 'maskable' },
   { fileName: 'employee/icons/apple-touch-icon.png', size: 180, purpose: 'maskable' },
+  { fileName: 'favicon-32.png', size: 32, purpose: 'any' },
 ];
 
 export async function renderAppIcon(icon: AppIcon): Promise<Buffer> {
