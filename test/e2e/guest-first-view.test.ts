@@ -31,8 +31,11 @@ describe('the tip page first view', () => {
     expect(html).toContain('Eigener Betrag');
     expect(html).toMatch(/<button type="submit" value="1000"[^>]*>10\s€<\/button>/);
     expect(html).toContain('name="custom"');
-    // The icon travels in the page: no request of its own around the first paint (decision 0304).
-    expect(html).toContain('<link rel="icon" href="data:image/png;base64,');
+    // A PNG icon: an SVG one is rendered as a document of its own around the first paint (0304).
+    expect(html).toContain('<link rel="icon" href="/favicon-32.png" type="image/png"');
+    const icon = await fetch(`${e2e.server.url}/favicon-32.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect((await icon.arrayBuffer()).byteLength).toBeLessThan(2_000);
 
     const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();

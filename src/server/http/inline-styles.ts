@@ -29,19 +29,3 @@ export function builtStylesheet(webDir: string, name: string): string | null {
   const file = readdirSync(assets).find((candidate) => pattern.test(candidate));
   return file ? readFileSync(path.join(assets, file), 'utf8') : null;
 }
-
-/**
- * The tip page's icon as a data URI (decision 0304): the browser fetches a linked icon at about
- * the moment of the first paint, and Lighthouse's simulation then counts that request as one the
- * paint waited for. The PNG is under a kilobyte; a link whose file is missing stays a link.
- */
-export function inlineIcon(html: string, webDir: string): string {
-  return html.replace(
-    /(<link rel="icon" href=")\/([\w.-]+\.png)(")/,
-    (link, start: string, name: string, end: string) => {
-      const file = path.resolve(webDir, name);
-      if (path.dirname(file) !== path.resolve(webDir) || !existsSync(file)) return link;
-      return `${start}data:image/png;base64,${readFileSync(file).toString('base64')}${end}`;
-    },
-  );
-}

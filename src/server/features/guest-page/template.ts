@@ -4,7 +4,7 @@ import { BRANDING_FONTS } from '../../../shared/domain/constants';
 import type { BrandFont } from '../../../web/lib/brand-theme';
 import { deferGuestBoot } from '../../http/guest-boot-loader';
 import { scriptSafeJson } from '../../http/html-response';
-import { builtStylesheet, inlineIcon, inlineStylesheets } from '../../http/inline-styles';
+import { builtStylesheet, inlineStylesheets } from '../../http/inline-styles';
 import { escapeHtml } from '../payments/demo-checkout-page';
 
 /**
@@ -53,10 +53,7 @@ export function loadGuestTemplate(webDir: string): GuestTemplate {
   return {
     // The build's own notice is for pages React renders alone; this page works without script.
     html: deferGuestBoot(
-      inlineIcon(inlineStylesheets(html, webDir), webDir).replace(
-        /\s*<noscript>[\s\S]*?<\/noscript>/,
-        '',
-      ),
+      inlineStylesheets(html, webDir).replace(/\s*<noscript>[\s\S]*?<\/noscript>/, ''),
     ),
     fontFaces: brandFontFaces(webDir),
   };
