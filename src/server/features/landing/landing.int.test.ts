@@ -22,6 +22,8 @@ let database: Database;
 let app: FastifyInstance;
 let webDir: string;
 const STYLESHEET = 'body{color:#0f1b2a}';
+const LANDING_FONTS =
+  '@font-face{font-family:Fira Sans;font-style:normal;font-display:swap;font-weight:400;src:url(/assets/f.woff2)}';
 const PAGE = (script: string) =>
   `<!doctype html><html lang="de"><head><meta name="description" content="x" /><title>T</title>` +
   `<script type="module" crossorigin src="/assets/${script}-a1b2c3d4.js"></script>` +
@@ -34,7 +36,14 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), PAGE('app'));
   writeFileSync(path.join(webDir, 'guest.html'), PAGE('guest'));
-  writeFileSync(path.join(webDir, 'landing.html'), PAGE('landing'));
+  writeFileSync(
+    path.join(webDir, 'landing.html'),
+    PAGE('landing').replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/landing-fonts-a1b2c3d4.css"></head>',
+    ),
+  );
+  writeFileSync(path.join(webDir, 'assets/landing-fonts-a1b2c3d4.css'), LANDING_FONTS);
   writeFileSync(path.join(webDir, 'assets/main-a1b2c3d4.css'), STYLESHEET);
   writeFileSync(
     path.join(webDir, 'assets/fira-sans-Dt5ZZTlS.css'),
@@ -66,6 +75,14 @@ describe('the landing page', () => {
     expect(response.body).not.toContain('rel="stylesheet"');
     expect(response.body).toContain('/t/aio-anna-schneider-4k7p');
     expect(response.body).toContain('<script type="application/json" id="landing-initial">');
+  });
+
+  it('keeps the system font where Fira Sans is not there in time, so no text moves (CLS)', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.body).toContain(
+      '<style>@font-face{font-family:Fira Sans;font-style:normal;font-display:optional;',
+    );
+    expect(response.body).not.toContain('font-display:swap');
   });
 
   it('is compressed for a browser that accepts brotli, and revalidates by ETag', async () => {
