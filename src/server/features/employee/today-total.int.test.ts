@@ -75,16 +75,21 @@ afterAll(async () => {
   await t.close();
 });
 
+/** 'Heute' since `from` as the employee with this e-mail address sees it. */
+async function todayOf(email: string): Promise<TodayOverview> {
+  const cookie = await signIn(t, email);
+  const response = await t.inject({
+    method: 'GET',
+    url: `/api/employee/today?from=${encodeURIComponent(from.toISOString())}`,
+    headers: { cookie },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as TodayOverview;
+}
+
 describe("'Heute' on a busy day", () => {
   it('sums every received tip of the window, past the first thousand', async () => {
-    const cookie = await signIn(t, hotel.employees[0]!.email);
-    const response = await t.inject({
-      method: 'GET',
-      url: `/api/employee/today?from=${encodeURIComponent(from.toISOString())}`,
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    const today = response.json() as TodayOverview;
+    const today = await todayOf(hotel.employees[0]!.email);
     expect(today.totalCents).toBe(expectedCents);
     expect(today.paidCount + today.pendingCount).toBe(BUSY_DAY_TIPS + 1);
     expect(today.paid.length).toBeLessThanOrEqual(3);
@@ -92,14 +97,7 @@ describe("'Heute' on a busy day", () => {
   });
 
   it("the other business's employee sees only their own tip", async () => {
-    const cookie = await signIn(t, cafe.employees[0]!.email);
-    const response = await t.inject({
-      method: 'GET',
-      url: `/api/employee/today?from=${encodeURIComponent(from.toISOString())}`,
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    const today = response.json() as TodayOverview;
+    const today = await todayOf(cafe.employees[0]!.email);
     expect(today.totalCents).toBe(5_000);
     expect(today.paidCount + today.pendingCount).toBe(1);
   });
