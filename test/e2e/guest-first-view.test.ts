@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { useE2E } from './support/environment';
@@ -55,35 +56,60 @@ describe('the tip page first view', () => {
   });
 });
 
-/** The tip page at 390 px with its boot script held back until `release` is called. */
-async function openWithBootHeld() {
+/**
+ * The tip page at 390 px with the scripts matching `held` held back until `release` is called:
+ * the boot script (`guest-*.js`) or, with the boot script arriving, the app chunk (`app-*.js`).
+ */
+async function openWithHeld(
+  held: string,
+  options: { storedLanguage?: string; waitUntil?: 'domcontentloaded' | 'load' } = {},
+) {
   const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+  if (options.storedLanguage) {
+    await context.addInitScript((language) => {
+      localStorage.setItem('trinkgeld.guest-language', language);
+    }, options.storedLanguage);
+  }
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   let release: () => void = () => {};
   const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/guest-*.js', async (route) => {
+  let asked = false;
+  await page.route(held, async (route) => {
+    asked = true;
     await arrived;
     await route.continue();
   });
-  await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: 'domcontentloaded' });
-  return { page, errors, release };
+  await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: options.waitUntil ?? 'load' });
+  return { page, errors, release, asked: () => asked };
+}
+
+const BOOT_SCRIPT = '**/assets/guest-*.js';
+const APP_CHUNK = '**/assets/app-*.js';
+
+/** A tap made while a script is held stays on the page: not sent as the plain form. */
+async function expectTapHeld(page: Page) {
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe(`/t/${cafe.points[0]!.uid}`);
 }
 
 describe('the boot script after the first paint (decision 0267)', () => {
   it('holds a tap made before the boot script arrived and hands it to the app', async () => {
-    const { page, errors, release } = await openWithBootHeld();
+    const { page, errors, release } = await openWithHeld(BOOT_SCRIPT, {
+      waitUntil: 'domcontentloaded',
+    });
     await page.getByRole('button', { name: '10 €' }).click();
     // Held, not sent as the plain form: the page stays while the script is still on its way.
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe(`/t/${cafe.points[0]!.uid}`);
+    await expectTapHeld(page);
     release();
     await page.getByRole('button', { name: 'Weiter zur Zahlung · 10,00 €' }).waitFor();
     expect(errors).toEqual([]);
   });
 
   it('keeps a language picked before the boot script arrived', async () => {
-    const { page, errors, release } = await openWithBootHeld();
+    const { page, errors, release } = await openWithHeld(BOOT_SCRIPT, {
+      waitUntil: 'domcontentloaded',
+    });
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
     release();
     await page.getByRole('heading', { name: 'Leave a tip' }).waitFor();
@@ -103,36 +129,12 @@ describe('the boot script after the first paint (decision 0267)', () => {
   });
 });
 
-/** The tip page at 390 px with its app chunk held back (the boot script arrives) until `release`. */
-async function openWithAppHeld(options: { storedLanguage?: string } = {}) {
-  const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
-  if (options.storedLanguage) {
-    await context.addInitScript((language) => {
-      localStorage.setItem('trinkgeld.guest-language', language);
-    }, options.storedLanguage);
-  }
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  let release: () => void = () => {};
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route('**/assets/app-*.js', async (route) => {
-    asked = true;
-    await arrived;
-    await route.continue();
-  });
-  await page.goto(`/t/${cafe.points[0]!.uid}`);
-  await page.getByRole('heading', { name: 'Nora Quell' }).waitFor();
-  return { page, errors, release, asked: () => asked };
-}
-
 describe('a submit while the app is still loading (the boot script has arrived)', () => {
   it('an own amount typed and sent at once reaches the payment-method step', async () => {
-    const { page, errors, release } = await openWithAppHeld();
+    const { page, errors, release } = await openWithHeld(APP_CHUNK);
     await page.getByLabel('Eigener Betrag').fill('3,5');
     await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe(`/t/${cafe.points[0]!.uid}`);
+    await expectTapHeld(page);
     release();
     await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
     expect(text(await page.locator('main').textContent())).toContain('3,50 €');
@@ -140,7 +142,7 @@ describe('a submit while the app is still loading (the boot script has arrived)'
   });
 
   it('an own amount that does not pass stays on the amount step with its message', async () => {
-    const { page, errors, release } = await openWithAppHeld();
+    const { page, errors, release } = await openWithHeld(APP_CHUNK);
     await page.getByLabel('Eigener Betrag').fill('12,555');
     await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
     release();
@@ -155,12 +157,13 @@ describe('a submit while the app is still loading (the boot script has arrived)'
   });
 
   it('a tap while the app loads for a language chosen earlier is handed to the app too', async () => {
-    const { page, errors, release, asked } = await openWithAppHeld({ storedLanguage: 'en' });
+    const { page, errors, release, asked } = await openWithHeld(APP_CHUNK, {
+      storedLanguage: 'en',
+    });
     // The app is asked for at once (the stored language differs from the page's), not on a tap.
     await expect.poll(asked).toBe(true);
     await page.getByRole('button', { name: '10 €' }).click();
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe(`/t/${cafe.points[0]!.uid}`);
+    await expectTapHeld(page);
     release();
     await page.getByRole('button', { name: 'Continue to payment · €10.00' }).waitFor();
     expect(errors).toEqual([]);
