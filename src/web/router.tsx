@@ -66,6 +66,13 @@ export const routes: RouteObject[] = [
               (m) => m.EmployeeDashboardPage,
             ),
           },
+          {
+            path: '/employee/account',
+            lazy: page(
+              () => import('./features/account/AccountPage'),
+              (m) => m.AccountPage,
+            ),
+          },
         ],
       },
       // One layout route for every /admin page: the admin shell (header, business, navigation).

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { SignOutButton } from '../auth/SignOutButton';
 import { Icon } from '../public/components/Icon';
+import { accountTexts } from '../../../shared/i18n/account';
 import { SkipLink } from '../public/components/SkipLink';
 import { adminApi, adminKeys } from './admin-api';
 import { ADMIN_NAV, type AdminPageLink } from './admin-pages';
@@ -128,6 +129,9 @@ function AdminShell({ profile }: { profile: Profile }) {
           </div>
           <div className="hidden items-center gap-2 lg:flex">
             <RoleBadge profile={profile} />
+            <Link to="/employee/account" className={buttonClasses('ghost', 'sm')}>
+              {accountTexts.link}
+            </Link>
             <Link to="/employee/dashboard" className={buttonClasses('outline', 'sm')}>
               {t.employeeView}
             </Link>
@@ -172,6 +176,13 @@ function AdminShell({ profile }: { profile: Profile }) {
           </nav>
           <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-border pt-3">
             <RoleBadge profile={profile} />
+            <Link
+              to="/employee/account"
+              className={buttonClasses('ghost', 'sm')}
+              onClick={() => closeMenu(false)}
+            >
+              {accountTexts.link}
+            </Link>
             <Link
               to="/employee/dashboard"
               className={buttonClasses('outline', 'sm')}

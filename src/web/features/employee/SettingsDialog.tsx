@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { PROFILE_LIMITS } from '../../../shared/api/profiles';
+import { accountTexts } from '../../../shared/i18n/account';
 import { authTexts } from '../../../shared/i18n/auth';
 import { employeeTexts as t } from '../../../shared/i18n/employee';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Input, Label, Textarea } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
@@ -118,6 +120,17 @@ export function SettingsDialog({
         </div>
       </form>
       <PayoutSection />
+      <section className="mt-6 flex flex-col gap-2 border-t border-border pt-4">
+        <h3 className="font-semibold">{accountTexts.title}</h3>
+        <p className="text-sm text-muted-foreground">{accountTexts.intro}</p>
+        <Link
+          to="/employee/account"
+          className={buttonClasses('outline', 'sm', 'self-start')}
+          onClick={() => onOpenChange(false)}
+        >
+          {accountTexts.link}
+        </Link>
+      </section>
     </Dialog>
   );
 }
