@@ -252,6 +252,10 @@ export const tips = pgTable('tips', {
   failureReason: text('failure_reason'),
   /** The pay-later link this tip was started through (FK in migration 0160). */
   payLaterLinkId: uuid('pay_later_link_id'),
+  /** The first attempt of this tip's flow; null when this tip is a first attempt (0330). */
+  flowId: uuid('flow_id'),
+  /** Set when another tip of the flow was paid first: this payment goes back (0330). */
+  duplicateOf: uuid('duplicate_of'),
   /** The payout that carries this direct tip (migration 0140; FK to payouts). */
   payoutId: uuid('payout_id'),
   /** Why a paid tip is held for review and not paid out (migration 0141). */
@@ -328,6 +332,8 @@ export const payLaterLinks = pgTable('pay_later_links', {
   /** The one tip paid through this link; set once, when its money arrived. */
   paidTipId: uuid('paid_tip_id').references(() => tips.id, { onDelete: 'set null' }),
   usedAt: tstz('used_at'),
+  /** The flow of the tip the link was made for (migration 0330); paying that flow closes it. */
+  flowId: uuid('flow_id'),
   createdAt: createdAt(),
 });
 

@@ -3,6 +3,12 @@ import { defineErrors } from '../domain/errors';
 
 /** Owners decide on a paid tip that settlement held for review (decision 0150). */
 export const HELD_TIP_ERRORS = defineErrors({
+  held_tip_duplicate: {
+    status: 409,
+    title: 'Nicht freigegeben',
+    message:
+      'Diese Zahlung kam für ein bereits bezahltes Trinkgeld ein zweites Mal und wird dem Gast erstattet.',
+  },
   held_tip_not_found: {
     status: 404,
     title: 'Nicht gefunden',

@@ -178,6 +178,11 @@ export type ThankYouResponse = z.infer<typeof thankYouResponseSchema>;
 export const createPayLaterBodySchema = z.object({
   code: guestCodeSchema,
   amountCents: tipAmountCentsSchema,
+  /**
+   * The attempt that did not go through, proven by its token: the link then pays that tip, and
+   * paying the tip in any other way closes the link (issue 30).
+   */
+  fromTip: z.object({ tipId: z.uuid(), token: tipTokenSchema }).optional(),
 });
 
 export const payLaterLinkResponseSchema = z.object({
@@ -192,6 +197,7 @@ export const payLaterLinkResponseSchema = z.object({
   usedAt: z.string().nullable(),
 });
 export type PayLaterLinkResponse = z.infer<typeof payLaterLinkResponseSchema>;
+export type CreatePayLaterBody = z.infer<typeof createPayLaterBodySchema>;
 
 export const payLaterTokenParamsSchema = z.object({ token: tipTokenSchema });
 

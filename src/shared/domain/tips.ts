@@ -72,5 +72,7 @@ export const ANALYTICS_EVENTS = [
   'feedback_skipped',
   /** A pay-later link paid by a second checkout the provider completed late (it is refunded). */
   'pay_later_paid_twice',
+  /** A second paid attempt of a tip already paid (a retry or an attempt completed late). */
+  'paid_twice',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];

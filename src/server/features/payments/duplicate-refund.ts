@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
-import { payLaterLinks, tips } from '../../db/schema';
+import { tips } from '../../db/schema';
 import { writeAudit } from '../audit/write';
 import { publishTipChanges, type TipChange } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
@@ -10,37 +10,32 @@ import type { PaymentContext } from './context';
 export const duplicateRefundKey = (tipId: string) => `refund-duplicate-${tipId}`;
 
 /**
- * A pay-later link is for one payment (decision 0160). When the provider completes a second
- * checkout of the same link after we had given it up, that money goes back to the guest at once:
- * the payment is refunded in full (with an idempotency key, so a retry never refunds twice), the
- * tip becomes 'refunded' and the business's audit log records it, in one transaction. Called
- * whenever a checkout is settled as paid, so a refund the provider refused is tried again on the
- * next settlement of that checkout (webhook retry, status poll); until then the
- * `pay_later_paid_twice` event reports it. Returns the change, or null when there is nothing to do.
+ * A tip is paid once (issue 30, tips/flows.ts): when the provider completes a second checkout of a
+ * tip that was paid already — through its pay-later link, a retry, or an attempt completed after
+ * we had given it up (decisions 0160, 0164) — that money goes back to the guest at once: the
+ * payment is refunded in full (with an idempotency key, so a retry never refunds twice), the tip
+ * becomes 'refunded' and the business's audit log records it, in one transaction. Until then the
+ * tip is held (no payout carries it). Called whenever a checkout is settled as paid, so a refund
+ * the provider refused is tried again on the next settlement of that checkout (webhook retry,
+ * status poll). Returns the change, or null when there is nothing to do.
  */
-export async function refundPayLaterDuplicate(
+export async function refundDuplicatePayment(
   ctx: PaymentContext,
   input: { tipId: string; provider: PaymentProviderName },
 ): Promise<TipChange | null> {
   const { db } = ctx.database;
-  const [duplicate] = await db
-    .select({
-      tip: tips,
-      paidTipId: payLaterLinks.paidTipId,
-    })
+  const [tip] = await db
+    .select()
     .from(tips)
-    .innerJoin(payLaterLinks, eq(payLaterLinks.id, tips.payLaterLinkId))
     .where(
       and(
         eq(tips.id, input.tipId),
         inArray(tips.status, ['pending', 'completed']),
         isNotNull(tips.paymentIntentId),
-        isNotNull(payLaterLinks.paidTipId),
-        ne(payLaterLinks.paidTipId, tips.id),
+        isNotNull(tips.duplicateOf),
       ),
     );
-  if (!duplicate) return null;
-  const { tip } = duplicate;
+  if (!tip) return null;
 
   let refundId: string;
   try {
@@ -52,7 +47,7 @@ export async function refundPayLaterDuplicate(
   } catch (error) {
     ctx.log.error(
       { err: error, tipId: tip.id, payLaterLinkId: tip.payLaterLinkId },
-      'refund of a pay-later link paid twice failed; tried again at its next settlement',
+      'refund of a tip paid twice failed; tried again at its next settlement',
     );
     return null;
   }
@@ -68,13 +63,13 @@ export async function refundPayLaterDuplicate(
       targetType: 'tip',
       targetId: tip.id,
       payload: {
-        reason: 'pay_later_paid_twice',
+        reason: tip.payLaterLinkId ? 'pay_later_paid_twice' : 'paid_twice',
         refundId,
         provider: input.provider,
         amountCents: tip.amountCents,
         platformFeeCents: tip.platformFeeCents,
         payLaterLinkId: tip.payLaterLinkId,
-        paidTipId: duplicate.paidTipId,
+        paidTipId: tip.duplicateOf,
       },
       at,
     });
@@ -83,7 +78,7 @@ export async function refundPayLaterDuplicate(
   if (change) {
     ctx.log.warn(
       { tipId: tip.id, refundId, payLaterLinkId: tip.payLaterLinkId },
-      'pay-later link paid twice: second payment refunded',
+      'tip paid twice: second payment refunded',
     );
     await publishTipChanges(ctx.database, [change], ctx.log);
   }

@@ -27,7 +27,8 @@ export interface PaidCheckoutResult {
 
 /**
  * The common paid checkout in one statement (decision 0283): a person's tip (no team split), no
- * pay-later link, charged exactly what the guest was asked. It stores the event as processed,
+ * pay-later link, the only attempt of its flow (tips/flows.ts), charged exactly what the guest
+ * was asked. It stores the event as processed,
  * completes the session, moves the tip to pending with the guarded status move of
  * tips/lifecycle.ts, records `payment_success` and queues the live update, which PostgreSQL
  * delivers when the statement commits; the commit does not wait for the disk (decision 0281).
@@ -57,6 +58,10 @@ export function paidCheckoutStatement(event: PaidCheckoutEvent): Statement {
          AND s.provider_session_id = ${p(event.providerSessionId, 'text')}
          AND t.employee_id IS NOT NULL
          AND t.pay_later_link_id IS NULL
+         -- A tip alone in its flow: no earlier attempt, no retry, no link made for it (0330).
+         AND t.flow_id IS NULL
+         AND NOT EXISTS (SELECT 1 FROM tips f WHERE f.flow_id = t.id)
+         AND NOT EXISTS (SELECT 1 FROM pay_later_links l WHERE l.flow_id = t.id)
          AND (${amountCents} IS NULL OR ${amountCents} = s.amount_cents)
          AND (${currency} IS NULL OR lower(${currency}) = lower(s.currency))
     ), event AS (

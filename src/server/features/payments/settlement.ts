@@ -1,17 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { Tx } from '../../db/connect';
-import { paymentSessions, tips } from '../../db/schema';
+import { paymentSessions } from '../../db/schema';
 import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
 import { endPaymentSession, markTipEnded, markTipPaid } from '../tips/lifecycle';
 import type { PaymentContext } from './context';
-import { refundPayLaterDuplicate } from './duplicate-refund';
+import { refundDuplicatePayment } from './duplicate-refund';
 import type { CheckoutState, RetrievedCheckout } from './provider';
 import { holdOnMismatch } from './settlement-check';
 
-type SessionRow = typeof paymentSessions.$inferSelect;
-/** The session with its tip's pay-later link (null for most tips: then no duplicate can exist). */
-type FoundSession = SessionRow & { payLaterLinkId: string | null };
+type FoundSession = typeof paymentSessions.$inferSelect;
 
 /** Work that must commit together with the settlement, e.g. marking the provider event processed. */
 export type InSettlement = (tx: Tx) => Promise<void>;
@@ -23,25 +21,21 @@ async function findSession(
   paymentSessionId: string | null,
 ): Promise<FoundSession | null> {
   const { db } = ctx.database;
-  const select = () =>
-    db
-      .select({ session: paymentSessions, payLaterLinkId: tips.payLaterLinkId })
-      .from(paymentSessions)
-      .innerJoin(tips, eq(tips.id, paymentSessions.tipId));
+  const select = () => db.select().from(paymentSessions);
   const [byProvider] = await select().where(
     and(
       eq(paymentSessions.provider, provider),
       eq(paymentSessions.providerSessionId, providerSessionId),
     ),
   );
-  if (byProvider) return { ...byProvider.session, payLaterLinkId: byProvider.payLaterLinkId };
+  if (byProvider) return byProvider;
   // The provider made the checkout but we crashed before saving its id: its metadata still
   // names our session.
   if (!paymentSessionId) return null;
   const [byId] = await select().where(
     and(eq(paymentSessions.id, paymentSessionId), eq(paymentSessions.provider, provider)),
   );
-  return byId ? { ...byId.session, payLaterLinkId: byId.payLaterLinkId } : null;
+  return byId ?? null;
 }
 
 /**
@@ -98,9 +92,9 @@ export async function applyCheckoutState(
     return ended;
   });
   const changes = change ? [change] : [];
-  // A second payment of a pay-later link goes back to the guest (decision 0164).
-  if (state.status === 'paid' && session.payLaterLinkId) {
-    const refund = await refundPayLaterDuplicate(ctx, {
+  // A second payment of one tip goes back to the guest (decision 0164, issue 30).
+  if (state.status === 'paid') {
+    const refund = await refundDuplicatePayment(ctx, {
       tipId: session.tipId,
       provider: input.provider,
     });

@@ -40,6 +40,8 @@ async function endReview(tx: Tx, tipId: string, at: Date): Promise<void> {
 export async function releaseHeldTip(database: Database, input: Decision): Promise<void> {
   await database.db.transaction(async (tx) => {
     const tip = await lockHeld(tx, input.businessId, input.tipId);
+    // A second payment of one tip is never paid out; it goes back to the guest.
+    if (tip.duplicateOf) throw new AppError(HELD_TIP_ERRORS.held_tip_duplicate);
     await endReview(tx, tip.id, input.at);
     await writeAudit(tx, {
       actor: input.actor,

@@ -1,13 +1,18 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { PaymentSessionStatus } from '../../../shared/domain/tips';
 import type { Executor, Tx } from '../../db/connect';
-import { payLaterLinks, paymentSessions, tipAllocations, tips } from '../../db/schema';
+import { paymentSessions, tipAllocations, tips } from '../../db/schema';
 import { recordAnalyticsEvent } from '../analytics/service';
 import { allocatePaidTip } from '../shifts/routing';
 import type { TipChange } from './events';
+import { claimFlowPayment } from './flows';
 import { statusesBefore } from './policy';
 
 export type TipRow = typeof tips.$inferSelect;
+
+/** The review reason of a payment that arrived twice for one tip (it is refunded). */
+export const DUPLICATE_PAYMENT_REVIEW =
+  'Doppelt bezahlt: Dieses Trinkgeld war bereits bezahlt, die Zahlung geht an den Gast zurück.';
 
 /**
  * Every tip status move is one guarded UPDATE: it changes the row only when the current status
@@ -52,7 +57,8 @@ export async function markTipPaid(
     .where(and(eq(tips.id, input.tipId), inArray(tips.status, statusesBefore('pending'))))
     .returning();
   if (!tip) return null;
-  if (tip.payLaterLinkId) await claimPayLaterLink(tx, tip, input.at);
+  const duplicateOf = await claimFlowPayment(tx, tip, input.at);
+  if (duplicateOf) await holdDuplicate(tx, tip, duplicateOf, input.at);
   // Team, shift and object routing (decision 0122); a person's tip needs no allocation.
   await allocatePaidTip(tx, tip, input.at);
   await recordAnalyticsEvent(tx, {
@@ -71,20 +77,18 @@ export async function markTipPaid(
 }
 
 /**
- * Marks a pay-later link as paid by this tip, once. Starting a payment refuses a used link and
- * a second running checkout, so a link paid twice can only come from a checkout that the provider
- * completed after we had given it up; that payment is reported as `pay_later_paid_twice` and,
- * right after this transaction, refunded (payments/duplicate-refund.ts).
+ * A second payment of a tip that was paid already (its flow's pay-later link, a retry, or an
+ * attempt the provider completed after we had given it up): held, so no payout ever carries it,
+ * and reported; right after this transaction its money goes back in full
+ * (payments/duplicate-refund.ts).
  */
-async function claimPayLaterLink(tx: Tx, tip: TipRow, at: Date): Promise<void> {
-  const claimed = await tx
-    .update(payLaterLinks)
-    .set({ paidTipId: tip.id, usedAt: at })
-    .where(and(eq(payLaterLinks.id, tip.payLaterLinkId!), isNull(payLaterLinks.paidTipId)))
-    .returning({ id: payLaterLinks.id });
-  if (claimed.length > 0) return;
+async function holdDuplicate(tx: Tx, tip: TipRow, paidTipId: string, at: Date): Promise<void> {
+  await tx
+    .update(tips)
+    .set({ duplicateOf: paidTipId, reviewReason: DUPLICATE_PAYMENT_REVIEW, reviewAt: at })
+    .where(eq(tips.id, tip.id));
   await recordAnalyticsEvent(tx, {
-    name: 'pay_later_paid_twice',
+    name: tip.payLaterLinkId ? 'pay_later_paid_twice' : 'paid_twice',
     businessId: tip.businessId,
     entrypointUid: tip.entrypointUid,
     tipId: tip.id,

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/support/app';
 import {
   decideDemoCheckout,
   guestHeaders,
+  newGuestSessionId,
   startedTip,
   startTip,
 } from '../../../../test/support/guest';
@@ -21,12 +22,15 @@ afterAll(async () => {
 
 const code = 'aio-clara-fischer-3h8q';
 
-async function newLink(amountCents: number): Promise<{ token: string }> {
+async function newLink(
+  amountCents: number,
+  fromTip?: { tipId: string; token: string },
+): Promise<{ token: string }> {
   const created = await t.inject({
     method: 'POST',
     url: '/api/guest/pay-later-links',
     headers: guestHeaders(t),
-    payload: { code, amountCents },
+    payload: { code, amountCents, ...(fromTip ? { fromTip } : {}) },
   });
   expect(created.statusCode).toBe(201);
   return created.json();
@@ -177,5 +181,126 @@ describe('a pay-later link is for one payment', () => {
     const start = await startTip(t, { code, amountCents: 600, payLaterToken: forged });
     expect(start.statusCode).toBe(404);
     expect(start.json().error.title).toBe('Link ungültig');
+  });
+});
+
+/**
+ * Issue 30, defect 1: 'Fehlschlagen' → 'Später zahlen' → 'Erneut versuchen' → 'Bezahlen'. The link
+ * was made for that tip, so once any attempt of it is paid the link is closed, and a checkout
+ * completed on the link anyway goes back to the guest.
+ */
+describe('a pay-later link belongs to the tip it was made for', () => {
+  async function failedFirstAttempt(amountCents: number) {
+    const guestSessionId = newGuestSessionId();
+    const first = await startedTip(t, { code, amountCents, guestSessionId });
+    await decideDemoCheckout(t, first.checkoutUrl, 'fail');
+    const link = await newLink(amountCents, { tipId: first.tipId, token: first.token });
+    t.clock.advance(60_000);
+    return { first, link, guestSessionId };
+  }
+
+  it('is closed once a retry of that tip is paid: opening it says so, paying it is refused', async () => {
+    const { first, link, guestSessionId } = await failedFirstAttempt(1000);
+    const retry = await startedTip(t, {
+      code,
+      amountCents: 1000,
+      guestSessionId,
+      retryOf: { tipId: first.tipId, token: first.token },
+    });
+    await decideDemoCheckout(t, retry.checkoutUrl, 'pay');
+
+    const reopened = (await open(link.token)).json();
+    expect(reopened).toMatchObject({ paidTipId: retry.tipId });
+    expect(reopened.usedAt).not.toBeNull();
+    const again = await startTip(t, { code, amountCents: 1000, payLaterToken: link.token });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error).toMatchObject({
+      code: 'pay_later_used',
+      title: 'Link bereits verwendet',
+    });
+  });
+
+  it('is closed when the tab pays again without naming the retry (after "Zurück")', async () => {
+    const { link, guestSessionId } = await failedFirstAttempt(1100);
+    const next = await startedTip(t, { code, amountCents: 1100, guestSessionId });
+    await decideDemoCheckout(t, next.checkoutUrl, 'pay');
+    expect((await open(link.token)).json()).toMatchObject({ paidTipId: next.tipId });
+  });
+
+  it('refunds in full a checkout of the link that completes after a retry was paid', async () => {
+    const { first, link, guestSessionId } = await failedFirstAttempt(1200);
+    // The link is opened (say, on another phone) while the guest retries here.
+    const viaLink = await startedTip(t, { code, amountCents: 1200, payLaterToken: link.token });
+    const retry = await startedTip(t, {
+      code,
+      amountCents: 1200,
+      guestSessionId,
+      retryOf: { tipId: first.tipId, token: first.token },
+    });
+    await decideDemoCheckout(t, retry.checkoutUrl, 'pay');
+    await decideDemoCheckout(t, viaLink.checkoutUrl, 'pay');
+
+    const rows = await t.database.db
+      .select()
+      .from(tips)
+      .where(inArray(tips.id, [retry.tipId, viaLink.tipId]));
+    const status = Object.fromEntries(rows.map((row) => [row.id, row.status]));
+    expect(status).toEqual({ [retry.tipId]: 'pending', [viaLink.tipId]: 'refunded' });
+    const [checkout] = await t.database.db
+      .select()
+      .from(demoCheckoutSessions)
+      .where(eq(demoCheckoutSessions.id, new URL(viaLink.checkoutUrl).pathname.split('/').pop()!));
+    expect(checkout!.refundId).toMatch(/^re_demo_/);
+    const audit = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(
+        and(eq(adminAuditLog.action, 'payment_refund'), eq(adminAuditLog.targetId, viaLink.tipId)),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.payload).toMatchObject({ amountCents: 1200, paidTipId: retry.tipId });
+  });
+
+  it('refunds a retry paid after the link had already paid that tip', async () => {
+    const { first, link, guestSessionId } = await failedFirstAttempt(1300);
+    const retry = await startedTip(t, {
+      code,
+      amountCents: 1300,
+      guestSessionId,
+      retryOf: { tipId: first.tipId, token: first.token },
+    });
+    const viaLink = await startedTip(t, { code, amountCents: 1300, payLaterToken: link.token });
+    await decideDemoCheckout(t, viaLink.checkoutUrl, 'pay');
+    await decideDemoCheckout(t, retry.checkoutUrl, 'pay');
+    const rows = await t.database.db
+      .select()
+      .from(tips)
+      .where(inArray(tips.id, [retry.tipId, viaLink.tipId]));
+    const status = Object.fromEntries(rows.map((row) => [row.id, row.status]));
+    expect(status).toEqual({ [retry.tipId]: 'refunded', [viaLink.tipId]: 'pending' });
+  });
+
+  it('keeps a second tip of the same tab after a paid one: a new tip is not a duplicate', async () => {
+    const guestSessionId = newGuestSessionId();
+    const one = await startedTip(t, { code, amountCents: 500, guestSessionId });
+    await decideDemoCheckout(t, one.checkoutUrl, 'pay');
+    const two = await startedTip(t, { code, amountCents: 500, guestSessionId });
+    await decideDemoCheckout(t, two.checkoutUrl, 'pay');
+    const rows = await t.database.db
+      .select()
+      .from(tips)
+      .where(inArray(tips.id, [one.tipId, two.tipId]));
+    expect(rows.map((row) => row.status)).toEqual(['pending', 'pending']);
+  });
+
+  it('refuses a link for a tip whose token does not match', async () => {
+    const first = await startedTip(t, { code, amountCents: 900 });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/guest/pay-later-links',
+      headers: guestHeaders(t),
+      payload: { code, amountCents: 900, fromTip: { tipId: first.tipId, token: 'x'.repeat(43) } },
+    });
+    expect(created.statusCode).toBe(403);
   });
 });

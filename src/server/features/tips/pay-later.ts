@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { type PayLaterLinkResponse, TIP_ERRORS } from '../../../shared/api/tips';
+import {
+  type CreatePayLaterBody,
+  type PayLaterLinkResponse,
+  TIP_ERRORS,
+} from '../../../shared/api/tips';
 import { PAY_LATER_LINK_TTL_MS } from '../../../shared/domain/constants';
 import { centsToDecimalString } from '../../../shared/domain/money';
-import { payLaterLinks } from '../../db/schema';
+import type { Tx } from '../../db/connect';
+import { payLaterLinks, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { resolveGuestCode } from '../entrypoints/service';
+import { type ResolvedCode, resolveGuestCode } from '../entrypoints/service';
 import type { PaymentContext } from '../payments/context';
-import { hashSecret, newSecret } from './secrets';
+import { paidTipOfFlow } from './flows';
+import { hashSecret, newSecret, secretMatches } from './secrets';
 
 function linkUrl(ctx: PaymentContext, code: string, amountCents: number, token: string): string {
   const query = new URLSearchParams({ amount: centsToDecimalString(amountCents), later: token });
@@ -19,35 +25,72 @@ function linkUrl(ctx: PaymentContext, code: string, amountCents: number, token: 
  */
 export async function createPayLaterLink(
   ctx: PaymentContext,
-  input: { code: string; amountCents: number },
+  input: CreatePayLaterBody,
 ): Promise<PayLaterLinkResponse> {
   const resolved = await resolveGuestCode(ctx.database.db, input.code);
   const token = newSecret();
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + PAY_LATER_LINK_TTL_MS);
-  const [link] = await ctx.database.db
-    .insert(payLaterLinks)
-    .values({
-      tokenHash: hashSecret(token),
-      businessId: resolved.business.id,
-      entrypointId: resolved.entrypointId,
-      qrCodeId: resolved.qrCodeId,
-      code: resolved.code,
-      amountCents: input.amountCents,
-      expiresAt,
-      createdAt: now,
-    })
-    .returning({ id: payLaterLinks.id });
+  const link = await ctx.database.db.transaction(async (tx) => {
+    const flow = input.fromTip ? await flowOfAttempt(tx, resolved, input.fromTip) : null;
+    const [row] = await tx
+      .insert(payLaterLinks)
+      .values({
+        tokenHash: hashSecret(token),
+        businessId: resolved.business.id,
+        entrypointId: resolved.entrypointId,
+        qrCodeId: resolved.qrCodeId,
+        code: resolved.code,
+        amountCents: input.amountCents,
+        expiresAt,
+        flowId: flow?.flowId ?? null,
+        // The tip was paid meanwhile (another tab, a late checkout): the link is used already.
+        paidTipId: flow?.paidTipId ?? null,
+        usedAt: flow?.paidTipId ? now : null,
+        createdAt: now,
+      })
+      .returning({ id: payLaterLinks.id, paidTipId: payLaterLinks.paidTipId });
+    return row!;
+  });
   return {
-    id: link!.id,
+    id: link.id,
     url: linkUrl(ctx, resolved.code, input.amountCents, token),
     token,
     code: resolved.code,
     amountCents: input.amountCents,
     expiresAt: expiresAt.toISOString(),
-    paidTipId: null,
-    usedAt: null,
+    paidTipId: link.paidTipId,
+    usedAt: link.paidTipId ? now.toISOString() : null,
   };
+}
+
+/**
+ * The flow of the attempt a link is made for, proven by that attempt's token and at the same
+ * code, and the tip that already paid the flow, if any.
+ */
+async function flowOfAttempt(
+  tx: Tx,
+  resolved: ResolvedCode,
+  attempt: { tipId: string; token: string },
+): Promise<{ flowId: string; paidTipId: string | null }> {
+  const [tip] = await tx
+    .select({
+      id: tips.id,
+      flowId: tips.flowId,
+      feedbackSecretHash: tips.feedbackSecretHash,
+      entrypointId: tips.entrypointId,
+      qrCodeId: tips.qrCodeId,
+    })
+    .from(tips)
+    .where(eq(tips.id, attempt.tipId));
+  if (!tip || !secretMatches(attempt.token, tip.feedbackSecretHash)) {
+    throw new AppError(TIP_ERRORS.tip_token_invalid);
+  }
+  if (tip.entrypointId !== resolved.entrypointId || tip.qrCodeId !== resolved.qrCodeId) {
+    throw new AppError(TIP_ERRORS.pay_later_mismatch);
+  }
+  const flowId = tip.flowId ?? tip.id;
+  return { flowId, paidTipId: await paidTipOfFlow(tx, flowId) };
 }
 
 /**

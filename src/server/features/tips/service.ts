@@ -78,7 +78,7 @@ function returnUrls(ctx: PaymentContext, code: string, tipId: string, to: Checko
 async function lockPayLaterLink(
   tx: Tx,
   input: { token: string; code: string; amountCents: number; now: Date },
-): Promise<string> {
+): Promise<{ id: string; flowId: string | null }> {
   const [link] = await tx
     .select()
     .from(payLaterLinks)
@@ -107,15 +107,18 @@ async function lockPayLaterLink(
     )
     .limit(1);
   if (running.length > 0) throw new AppError(TIP_ERRORS.pay_later_in_progress);
-  return link.id;
+  return { id: link.id, flowId: link.flowId };
 }
 
-/** Checks a retry against the previous attempt of the same flow; returns the new attempt number. */
+/**
+ * Checks a retry against the previous attempt of the same flow; returns the new attempt number
+ * and the flow the retry joins.
+ */
 async function nextAttempt(
   tx: Tx,
   retryOf: NonNullable<StartTipPaymentInput['retryOf']>,
   now: Date,
-): Promise<number> {
+): Promise<{ attempt: number; flowId: string }> {
   const [previous] = await tx.select().from(tips).where(eq(tips.id, retryOf.tipId)).for('update');
   if (!previous) throw new AppError(TIP_ERRORS.tip_not_found);
   if (!secretMatches(retryOf.token, previous.feedbackSecretHash)) {
@@ -133,7 +136,8 @@ async function nextAttempt(
     endedAt: session?.endedAt ?? previous.updatedAt,
     now,
   });
-  if (decision.allowed) return decision.attempt;
+  if (decision.allowed)
+    return { attempt: decision.attempt, flowId: previous.flowId ?? previous.id };
   if (decision.reason === 'retry_too_soon') {
     throw new AppError(TIP_ERRORS.retry_too_soon, {
       retryAfter: Math.ceil(decision.retryAfterMs / 1000),
@@ -199,7 +203,11 @@ export async function startTipPayment(
 
   // The demo provider's checkout is a row of ours: it is written with the tip.
   const local = provider.localCheckout?.(checkoutRequest) ?? null;
-  const started = (attempt: number | null, payLaterLinkId: string | null) => ({
+  const started = (
+    attempt: number | null,
+    payLaterLinkId: string | null,
+    flowId: string | null,
+  ) => ({
     tipId,
     sessionId,
     businessId: resolved.business.id,
@@ -215,6 +223,7 @@ export async function startTipPayment(
     guestMessage: input.guestMessage ?? null,
     feedbackSecretHash: hashSecret(token),
     payLaterLinkId,
+    flowId,
     guestSessionId: input.guestSessionId,
     expiresAt,
     now,
@@ -237,7 +246,7 @@ export async function startTipPayment(
     const expiry = expireFirst
       ? await expireOverdueSessions(tx, { now, limit: 10, guestSessionId: input.guestSessionId })
       : { changes: [], expired: [] };
-    const payLaterLinkId = input.payLaterToken
+    const link = input.payLaterToken
       ? await lockPayLaterLink(tx, {
           token: input.payLaterToken,
           code: resolved.code,
@@ -245,9 +254,14 @@ export async function startTipPayment(
           now,
         })
       : null;
-    const given = input.retryOf ? await nextAttempt(tx, input.retryOf, now) : null;
+    const retry = input.retryOf ? await nextAttempt(tx, input.retryOf, now) : null;
+    const start = started(
+      retry?.attempt ?? null,
+      link?.id ?? null,
+      retry?.flowId ?? link?.flowId ?? null,
+    );
     const rows = rowsOf<StartWritten>(
-      await tx.execute(asDrizzleSql(startedTipsStatement([started(given, payLaterLinkId)]))),
+      await tx.execute(asDrizzleSql(startedTipsStatement([start]))),
     );
     return { attempt: written(rows[0]), expiry };
   };
@@ -256,7 +270,7 @@ export async function startTipPayment(
    * guests on their way at the same moment (decisions 0280 and 0303).
    */
   const writeNewFlow = async () => {
-    const row = await startWriterOf(ctx.database).write(started(null, null));
+    const row = await startWriterOf(ctx.database).write(started(null, null, null));
     return { attempt: written(row), expiry: { changes: [], expired: [] } };
   };
 

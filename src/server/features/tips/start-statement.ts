@@ -23,6 +23,12 @@ export interface StartedTip {
   guestMessage: string | null;
   feedbackSecretHash: string;
   payLaterLinkId: string | null;
+  /**
+   * The flow this attempt belongs to, when the caller knows it (a retry, a pay-later link made
+   * for a tip); else the statement continues the flow of the tab's last unpaid attempt here, or
+   * starts a new one (null).
+   */
+  flowId: string | null;
   guestSessionId: string;
   expiresAt: Date;
   now: Date;
@@ -66,6 +72,7 @@ const INPUT_COLUMNS: InputColumn[] = [
   { name: 'guest_message', type: 'text', value: (tip) => tip.guestMessage },
   { name: 'feedback_secret_hash', type: 'text', value: (tip) => tip.feedbackSecretHash },
   { name: 'pay_later_link_id', type: 'uuid', value: (tip) => tip.payLaterLinkId },
+  { name: 'given_flow', type: 'uuid', value: (tip) => tip.flowId },
   { name: 'guest_session_id', type: 'text', value: (tip) => tip.guestSessionId },
   { name: 'expires_at', type: 'timestamptz', value: (tip) => tip.expiresAt.toISOString() },
   { name: 'created_at', type: 'timestamptz', value: (tip) => tip.now.toISOString() },
@@ -144,11 +151,14 @@ export function startedTipsStatement(tips: readonly StartedTip[]): Statement {
       SELECT i.*,
              coalesce(i.given_attempt,
                       CASE WHEN latest.status IN ('failed', 'cancelled', 'expired')
-                           THEN latest.attempt + 1 ELSE 1 END) AS n
+                           THEN latest.attempt + 1 ELSE 1 END) AS n,
+             coalesce(i.given_flow,
+                      CASE WHEN latest.status IN ('failed', 'cancelled', 'expired')
+                           THEN latest.flow END) AS flow
         FROM input i
         LEFT JOIN LATERAL (
           -- The same tab's last attempt at the same point (or legacy code, or business) this hour.
-          SELECT s.attempt, s.status
+          SELECT s.attempt, s.status, coalesce(t.flow_id, t.id) AS flow
             FROM payment_sessions s JOIN tips t ON t.id = s.tip_id
            WHERE i.given_attempt IS NULL
              AND s.guest_session_id = i.guest_session_id
@@ -163,12 +173,12 @@ export function startedTipsStatement(tips: readonly StartedTip[]): Statement {
       INSERT INTO tips (id, business_id, employee_id, team_id, tip_source, entrypoint_id,
                         entrypoint_uid, qr_code_id, amount_cents, platform_fee_cents,
                         platform_fee_covered, currency, status, payment_method, payment_provider,
-                        guest_message, feedback_secret_hash, pay_later_link_id, created_at,
-                        updated_at)
+                        guest_message, feedback_secret_hash, pay_later_link_id, flow_id,
+                        created_at, updated_at)
       SELECT a.tip_id, a.business_id, a.employee_id, a.team_id, a.tip_source, a.entrypoint_id,
              a.entrypoint_uid, a.qr_code_id, a.amount_cents, a.platform_fee_cents,
              a.platform_fee_cents > 0, a.currency, 'initiated', a.payment_method, a.provider,
-             a.guest_message, a.feedback_secret_hash, a.pay_later_link_id, a.created_at,
+             a.guest_message, a.feedback_secret_hash, a.pay_later_link_id, a.flow, a.created_at,
              a.created_at
         FROM attempt a
        WHERE a.n <= ${p(MAX_PAYMENT_ATTEMPTS, 'int')}

@@ -46,6 +46,7 @@ function tip(overrides: Partial<StartedTip> = {}): StartedTip {
     guestMessage: null,
     feedbackSecretHash: 'hash',
     payLaterLinkId: null,
+    flowId: null,
     guestSessionId: `guest-${next}`,
     expiresAt: now,
     now,

@@ -34,8 +34,17 @@ export const guestApi = {
         : `/api/guest/thank-you?session_id=${encodeURIComponent(query.sessionId)}`,
       tipTokenHeader(token),
     ),
-  createPayLaterLink: (code: string, amountCents: number) =>
-    api.post<PayLaterLinkResponse>('/api/guest/pay-later-links', { code, amountCents }),
+  /** `fromTip`: the attempt that did not go through; paying it any other way closes the link. */
+  createPayLaterLink: (
+    code: string,
+    amountCents: number,
+    fromTip?: { tipId: string; token: string },
+  ) =>
+    api.post<PayLaterLinkResponse>('/api/guest/pay-later-links', {
+      code,
+      amountCents,
+      ...(fromTip ? { fromTip } : {}),
+    }),
   openPayLaterLink: (token: string) =>
     api.get<PayLaterLinkResponse>(`/api/guest/pay-later-links/${encodeURIComponent(token)}`),
 };

@@ -255,7 +255,12 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
   const payLater = useCallback(async () => {
     if (!entry || form.amountCents === null) return;
     try {
-      const link = await guestApi.createPayLaterLink(entry.code, form.amountCents);
+      const fromTip = lastAttempt?.code === entry.code ? lastAttempt : null;
+      const link = await guestApi.createPayLaterLink(
+        entry.code,
+        form.amountCents,
+        fromTip ? { tipId: fromTip.tipId, token: fromTip.token } : undefined,
+      );
       setPayLaterLink(link);
       try {
         await navigator.clipboard.writeText(link.url);
@@ -279,7 +284,7 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
           : { title: error.title, description: error.message };
       toast({ ...words, variant: 'destructive' });
     }
-  }, [entry, form.amountCents, paymentToasts, errors]);
+  }, [entry, form.amountCents, lastAttempt, paymentToasts, errors]);
 
   return {
     step,
