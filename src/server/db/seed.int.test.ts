@@ -120,10 +120,42 @@ describe('demo data', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('references a paid-out transfer on every completed tip', async () => {
-    const rows = await database.query(
-      "SELECT id FROM tips WHERE status = 'completed' AND (stripe_transfer_id IS NULL OR processed_at IS NULL)",
-    );
+  it('pays out nothing without a transfer: every paid-out tip and share is carried by a paid payout', async () => {
+    const direct = await database.query(`
+      SELECT t.id FROM tips t LEFT JOIN payouts p ON p.id = t.payout_id
+      WHERE t.status = 'completed' AND t.employee_id IS NOT NULL
+        AND (p.id IS NULL OR p.status <> 'paid' OR p.provider_transfer_id IS NULL
+             OR t.stripe_transfer_id IS DISTINCT FROM p.provider_transfer_id
+             OR t.processed_at IS NULL)`);
+    expect(direct).toEqual([]);
+    const shares = await database.query(`
+      SELECT a.id FROM tip_allocations a JOIN tips t ON t.id = a.tip_id
+      LEFT JOIN payouts p ON p.id = a.payout_id
+      WHERE t.status = 'completed' AND a.amount_cents > 0
+        AND (p.id IS NULL OR p.status <> 'paid' OR p.provider_transfer_id IS NULL
+             OR p.processed_at IS NULL OR t.processed_at IS NULL)`);
+    expect(shares).toEqual([]);
+  });
+
+  it('keeps the pool to money nobody has received: no tip without a recipient is paid out', async () => {
+    const unreceived = await database.query(`
+      SELECT t.id FROM tips t
+      WHERE t.status = 'completed' AND t.employee_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM tip_allocations a WHERE a.tip_id = t.id)`);
+    expect(unreceived).toEqual([]);
+    const [pool] = await database.query<{ n: number }>(`
+      SELECT count(*)::int AS n FROM tips t
+      WHERE t.status = 'pending' AND t.employee_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM tip_allocations a WHERE a.tip_id = t.id)`);
+    expect(pool!.n).toBeGreaterThan(0);
+  });
+
+  it('makes every payout exactly the sum of what it carries', async () => {
+    const rows = await database.query(`
+      SELECT p.id FROM payouts p
+      WHERE p.amount_cents <>
+        coalesce((SELECT sum(t.amount_cents) FROM tips t WHERE t.payout_id = p.id), 0)
+        + coalesce((SELECT sum(a.amount_cents) FROM tip_allocations a WHERE a.payout_id = p.id), 0)`);
     expect(rows).toEqual([]);
   });
 });

@@ -184,14 +184,27 @@ const TEAMS = [
 ] as const;
 
 const OBJECTS = [
-  { label: 'Tisch 7', uid: 'aio-tisch-7-2b5n', department: 'Restaurant', location: 'Seeterrasse' },
+  {
+    label: 'Tisch 7',
+    uid: 'aio-tisch-7-2b5n',
+    department: 'Restaurant',
+    location: 'Seeterrasse',
+    onShift: 'ben',
+  },
   {
     label: 'Tisch 12',
     uid: 'aio-tisch-12-8c4r',
     department: 'Restaurant',
     location: 'Wintergarten',
+    onShift: 'ben',
   },
-  { label: 'Hotelbar Tresen', uid: 'aio-hotelbar-5v9w', department: 'Bar', location: 'Lobby' },
+  {
+    label: 'Hotelbar Tresen',
+    uid: 'aio-hotelbar-5v9w',
+    department: 'Bar',
+    location: 'Lobby',
+    onShift: 'clara',
+  },
 ] as const;
 
 export const DEMO_LEGACY_QR_CODE = 'qr-ben-klassisch';
@@ -522,8 +535,10 @@ async function seedSecondBusiness(
   await tx.insert(integrationSettings).values({ businessId, tenantId: 'trinkgeld-default-tenant' });
 
   const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const paidOutBefore = now.getTime() - 7 * DAY_MS;
-  const rows: TipRow[] = [];
+  const history = seedPayoutHistory(businessId, now);
+  const staffIds = CAFE_EMPLOYEES.map((person) => ids.get(person.email)!);
+  const rows: (TipRow & { id: string; createdAt: Date })[] = [];
+  const allocationRows: (typeof tipAllocations.$inferInsert)[] = [];
   for (let daysAgo = SEED_DAYS - 1; daysAgo >= 0; daysAgo -= 1) {
     for (const point of points) {
       const count = Math.floor(point.tipsPerDay + random());
@@ -534,10 +549,10 @@ async function seedSecondBusiness(
         const createdAt = new Date(Math.floor(at));
         const amountCents = [200, 300, 500, 500, 1000][Math.floor(random() * 5)]!;
         const feeCovered = random() < 0.3;
-        const completed = createdAt.getTime() < paidOutBefore;
         const message =
           random() < 0.25 ? GUEST_MESSAGES[Math.floor(random() * GUEST_MESSAGES.length)]! : null;
-        rows.push({
+        const tip = {
+          id: randomUUID(),
           businessId,
           employeeId: point.employeeId,
           entrypointId: point.id,
@@ -546,27 +561,116 @@ async function seedSecondBusiness(
           platformFeeCents: feeCovered ? 45 : 0,
           platformFeeCovered: feeCovered,
           currency: 'eur',
-          status: completed ? 'completed' : 'pending',
-          tipSource: 'direct',
-          paymentMethod: random() < 0.5 ? 'stripe' : 'apple-pay',
-          paymentProvider: 'demo',
+          status: 'pending' as TipStatus,
+          tipSource: 'direct' as const,
+          paymentMethod: random() < 0.5 ? ('stripe' as const) : ('apple-pay' as const),
+          paymentProvider: 'demo' as const,
           paymentIntentId: `pi_demo_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
           guestMessage: message,
           createdAt,
           updatedAt: createdAt,
           paidAt: new Date(createdAt.getTime() + 2_000),
-          ...(completed
-            ? {
-                stripeTransferId: `tr_demo_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
-                processedAt: new Date(createdAt.getTime() + 3 * DAY_MS),
-              }
-            : {}),
-        });
+        };
+        rows.push(tip);
+        const paidOut = history.isPaidOut(createdAt);
+        if (tip.employeeId) {
+          if (paidOut) history.payDirect(tip, tip.employeeId);
+          continue;
+        }
+        // The counter: whoever was on shift, most of the time; otherwise the owner's pool.
+        if (random() < 0.3) continue;
+        const shares = [
+          {
+            tipId: tip.id,
+            profileId: staffIds[Math.floor(random() * staffIds.length)]!,
+            amountCents,
+            weight: 1,
+            reason: splitReason(
+              'equal',
+              { members: 1, weight: 1, weightSum: 1 },
+              {
+                place: CAFE_COUNTER.label,
+              },
+            ),
+            createdAt,
+          },
+        ];
+        if (paidOut) history.payShares(tip, shares);
+        allocationRows.push(...shares);
       }
     }
   }
+  const paidPayouts = history.rows();
+  if (paidPayouts.length > 0) await tx.insert(payouts).values(paidPayouts);
   for (let i = 0; i < rows.length; i += 200) await tx.insert(tips).values(rows.slice(i, i + 200));
+  if (allocationRows.length > 0) await tx.insert(tipAllocations).values(allocationRows);
   return { businessId, tipCount: rows.length };
+}
+
+/**
+ * The demo's payout history, as the payout job would have left it (issue 30): everything paid
+ * more than a week ago went out in weekly transfers per employee. A direct tip points at its
+ * payout and carries its transfer reference and date; a share (team split, shift) points at the
+ * member's payout, and its tip is 'Ausgezahlt' (transfer reference on the payouts, as for a real
+ * team tip) once every share is. A tip nobody received stays in the owner's pool, waiting.
+ */
+function seedPayoutHistory(businessId: string, now: Date) {
+  const paidOutBefore = now.getTime() - 7 * DAY_MS;
+  const byKey = new Map<string, typeof payouts.$inferInsert & { id: string }>();
+  const randomId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+
+  const payoutFor = (employeeId: string, createdAt: Date) => {
+    const week = Math.floor((now.getTime() - createdAt.getTime()) / (7 * DAY_MS));
+    const key = `${employeeId}:${week}`;
+    let payout = byKey.get(key);
+    if (!payout) {
+      const processedAt = new Date(now.getTime() - week * 7 * DAY_MS + DAY_MS);
+      payout = {
+        id: randomUUID(),
+        businessId,
+        employeeId,
+        batchId: randomUUID(),
+        amountCents: 0,
+        status: 'paid',
+        provider: 'demo',
+        providerTransferId: randomId('tr_demo_'),
+        idempotencyKey: `payout:seed:${key}`,
+        createdAt: processedAt,
+        processedAt,
+      };
+      byKey.set(key, payout);
+    }
+    return payout;
+  };
+
+  return {
+    /** Whether a paid tip of this time is paid out by now. */
+    isPaidOut: (createdAt: Date) => createdAt.getTime() < paidOutBefore,
+    /** A direct tip paid more than a week ago: carried by its employee's weekly payout. */
+    payDirect(tip: TipRow & { createdAt: Date }, employeeId: string) {
+      const payout = payoutFor(employeeId, tip.createdAt);
+      payout.amountCents = (payout.amountCents ?? 0) + tip.amountCents;
+      tip.status = 'completed';
+      tip.payoutId = payout.id;
+      tip.stripeTransferId = payout.providerTransferId ?? null;
+      tip.processedAt = payout.processedAt ?? null;
+    },
+    /** The shares of a tip paid more than a week ago: each carried by its member's payout. */
+    payShares(tip: TipRow & { createdAt: Date }, shares: (typeof tipAllocations.$inferInsert)[]) {
+      let last: Date | null = null;
+      for (const share of shares) {
+        if (share.amountCents <= 0) continue;
+        const payout = payoutFor(share.profileId, tip.createdAt);
+        payout.amountCents = (payout.amountCents ?? 0) + share.amountCents;
+        share.payoutId = payout.id;
+        if (!last || payout.processedAt! > last) last = payout.processedAt as Date;
+      }
+      tip.status = 'completed';
+      tip.stripeTransferId = null;
+      tip.processedAt = last;
+    },
+    rows: () => [...byKey.values()].filter((payout) => (payout.amountCents ?? 0) > 0),
+  };
 }
 
 interface TipSeedContext {
@@ -618,26 +722,21 @@ async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
   };
   const randomId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 
-  const paidOutBefore = now.getTime() - 7 * DAY_MS;
-  const rows: (TipRow & { id: string })[] = [];
-  const teamShares: { tipId: string; teamUid: string; amountCents: number }[] = [];
+  const history = seedPayoutHistory(businessId, now);
+  const rows: (TipRow & { id: string; createdAt: Date })[] = [];
+  const allocationRows: (typeof tipAllocations.$inferInsert)[] = [];
 
-  const baseTip = (createdAt: Date): Omit<TipRow, 'amountCents'> & { amountCents: number } => {
+  const baseTip = (createdAt: Date) => {
     const amountCents = amount();
     const feeCovered = random() < 0.4;
     const roll = random();
-    const status: TipStatus =
-      roll < 0.03
-        ? 'failed'
-        : roll < 0.05
-          ? 'cancelled'
-          : createdAt.getTime() < paidOutBefore
-            ? 'completed'
-            : 'pending';
-    const paid = status === 'pending' || status === 'completed';
+    // Paid tips wait ('Ausstehend') until the payout history below carries them.
+    const status: TipStatus = roll < 0.03 ? 'failed' : roll < 0.05 ? 'cancelled' : 'pending';
+    const paid = status === 'pending';
     const hasMessage = paid && random() < 0.35;
     const hasFeedback = hasMessage && random() < 0.6;
     return {
+      id: randomUUID(),
       businessId,
       amountCents,
       platformFeeCents: feeCovered ? 45 : 0,
@@ -645,7 +744,7 @@ async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
       currency: 'eur',
       status,
       paymentMethod: method(),
-      paymentProvider: 'demo',
+      paymentProvider: 'demo' as const,
       paymentIntentId: randomId('pi_demo_'),
       guestMessage: hasMessage ? pick(GUEST_MESSAGES) : null,
       feedbackEmoji: hasFeedback ? pick(FEEDBACK_EMOJIS) : null,
@@ -656,139 +755,103 @@ async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
       paidAt: paid ? new Date(createdAt.getTime() + 2_000) : null,
     };
   };
+  /** Shares of a paid tip, paid out with it when it is older than a week. */
+  const share = (
+    tip: (typeof rows)[number],
+    shares: Omit<typeof tipAllocations.$inferInsert, 'tipId' | 'createdAt'>[],
+  ) => {
+    const written = shares.map((entry) => ({ ...entry, tipId: tip.id, createdAt: tip.createdAt }));
+    if (history.isPaidOut(tip.createdAt)) history.payShares(tip, written);
+    allocationRows.push(...written);
+  };
 
   for (let daysAgo = SEED_DAYS - 1; daysAgo >= 0; daysAgo -= 1) {
     for (const employee of EMPLOYEES) {
       for (let i = poisson(employee.tipsPerDay); i > 0; i -= 1) {
         const viaLegacy = employee.key === 'ben' && random() < 0.15;
-        rows.push({
-          id: randomUUID(),
+        const employeeId = context.profileIds.get(employee.key)!;
+        const tip = {
           ...baseTip(timeOnDay(daysAgo)),
-          employeeId: context.profileIds.get(employee.key)!,
-          tipSource: 'direct',
+          employeeId,
+          tipSource: 'direct' as const,
           ...(viaLegacy
             ? { qrCodeId: context.legacyQrCodeId }
             : {
                 entrypointId: context.entrypointIds.get(employee.uid)!,
                 entrypointUid: employee.uid,
               }),
-        });
+        };
+        if (tip.status === 'pending' && history.isPaidOut(tip.createdAt)) {
+          history.payDirect(tip, employeeId);
+        }
+        rows.push(tip);
       }
     }
     for (const team of TEAMS) {
       for (let i = poisson(0.7); i > 0; i -= 1) {
-        const id = randomUUID();
-        const tip = baseTip(timeOnDay(daysAgo));
-        rows.push({
-          id,
-          ...tip,
+        const tip = {
+          ...baseTip(timeOnDay(daysAgo)),
           teamId: context.teamIds.get(team.uid)!,
-          tipSource: 'team',
+          tipSource: 'team' as const,
           entrypointId: context.entrypointIds.get(team.uid)!,
           entrypointUid: team.uid,
-        });
-        if (tip.status === 'pending' || tip.status === 'completed') {
-          teamShares.push({ tipId: id, teamUid: team.uid, amountCents: tip.amountCents });
-        }
+        };
+        rows.push(tip);
+        if (tip.status !== 'pending') continue;
+        const weights = team.members.map((m) => (team.splitRule === 'weighted' ? m.weight : 1));
+        const parts = splitCents(tip.amountCents, weights);
+        const weightSum = weights.reduce((a, b) => a + b, 0);
+        share(
+          tip,
+          team.members.map((member, index) => ({
+            profileId: context.profileIds.get(member.key)!,
+            amountCents: parts[index]!,
+            weight: weights[index]!,
+            reason: splitReason(team.splitRule, {
+              members: team.members.length,
+              weight: weights[index]!,
+              weightSum,
+            }),
+          })),
+        );
       }
     }
     for (const object of OBJECTS) {
       for (let i = poisson(0.5); i > 0; i -= 1) {
-        rows.push({
-          id: randomUUID(),
+        const tip = {
           ...baseTip(timeOnDay(daysAgo)),
-          tipSource: 'direct',
+          tipSource: 'direct' as const,
           entrypointId: context.entrypointIds.get(object.uid)!,
           entrypointUid: object.uid,
-        });
+        };
+        rows.push(tip);
+        // Most were paid while someone was on shift there; the rest wait in the owner's pool.
+        if (tip.status !== 'pending' || random() < 0.25) continue;
+        share(tip, [
+          {
+            profileId: context.profileIds.get(object.onShift)!,
+            amountCents: tip.amountCents,
+            weight: 1,
+            reason: splitReason(
+              'equal',
+              { members: 1, weight: 1, weightSum: 1 },
+              {
+                place: object.label,
+              },
+            ),
+          },
+        ]);
       }
     }
   }
 
-  // Weekly payouts per employee for everything older than a week: completed tips carry the
-  // transfer reference of the payout that paid them.
-  const payoutByKey = new Map<string, { id: string; transferId: string; processedAt: Date }>();
-  const payoutRows: (typeof payouts.$inferInsert)[] = [];
-  const payoutFor = (employeeId: string, createdAt: Date) => {
-    const week = Math.floor((now.getTime() - createdAt.getTime()) / (7 * DAY_MS));
-    const key = `${employeeId}:${week}`;
-    let payout = payoutByKey.get(key);
-    if (!payout) {
-      const processedAt = new Date(now.getTime() - week * 7 * DAY_MS + DAY_MS);
-      payout = { id: randomUUID(), transferId: randomId('tr_demo_'), processedAt };
-      payoutByKey.set(key, payout);
-      payoutRows.push({
-        id: payout.id,
-        businessId,
-        employeeId,
-        batchId: randomUUID(),
-        amountCents: 0,
-        status: 'paid',
-        provider: 'demo',
-        providerTransferId: payout.transferId,
-        idempotencyKey: `payout:seed:${key}`,
-        createdAt: processedAt,
-        processedAt,
-      });
-    }
-    return payout;
-  };
-  const addToPayout = (payoutId: string, cents: number) => {
-    const row = payoutRows.find((p) => p.id === payoutId)!;
-    row.amountCents = (row.amountCents ?? 0) + cents;
-  };
-
-  for (const row of rows) {
-    if (row.status !== 'completed') continue;
-    const createdAt = row.createdAt as Date;
-    if (row.employeeId) {
-      const payout = payoutFor(row.employeeId, createdAt);
-      row.stripeTransferId = payout.transferId;
-      row.processedAt = payout.processedAt;
-      addToPayout(payout.id, row.amountCents);
-    } else {
-      row.stripeTransferId = randomId('tr_demo_');
-      row.processedAt = new Date(createdAt.getTime() + 3 * DAY_MS);
-    }
-  }
-
-  const allocationRows: (typeof tipAllocations.$inferInsert)[] = [];
-  for (const share of teamShares) {
-    const team = TEAMS.find((t) => t.uid === share.teamUid)!;
-    const tip = rows.find((r) => r.id === share.tipId)!;
-    const weights = team.members.map((m) => (team.splitRule === 'weighted' ? m.weight : 1));
-    const parts = splitCents(share.amountCents, weights);
-    team.members.forEach((member, index) => {
-      const profileId = context.profileIds.get(member.key)!;
-      const cents = parts[index]!;
-      let payoutId: string | null = null;
-      if (tip.status === 'completed' && cents > 0) {
-        const payout = payoutFor(profileId, tip.createdAt as Date);
-        payoutId = payout.id;
-        addToPayout(payout.id, cents);
-      }
-      allocationRows.push({
-        tipId: share.tipId,
-        profileId,
-        amountCents: cents,
-        weight: weights[index]!,
-        reason: splitReason(team.splitRule, {
-          members: team.members.length,
-          weight: weights[index]!,
-          weightSum: weights.reduce((a, b) => a + b, 0),
-        }),
-        payoutId,
-        createdAt: tip.createdAt as Date,
-      });
-    });
-  }
-
+  // Payouts first: paid-out tips point at theirs.
+  const paidPayouts = history.rows();
+  if (paidPayouts.length > 0) await tx.insert(payouts).values(paidPayouts);
   const chunk = 200;
   for (let i = 0; i < rows.length; i += chunk) {
     await tx.insert(tips).values(rows.slice(i, i + chunk));
   }
-  const paidPayouts = payoutRows.filter((p) => (p.amountCents ?? 0) > 0);
-  if (paidPayouts.length > 0) await tx.insert(payouts).values(paidPayouts);
   for (let i = 0; i < allocationRows.length; i += chunk) {
     await tx.insert(tipAllocations).values(allocationRows.slice(i, i + chunk));
   }

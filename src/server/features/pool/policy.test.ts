@@ -3,7 +3,7 @@ import { canManagePool, poolAssignProblem } from './policy';
 
 const businessId = 'b1';
 const ok = {
-  tip: { businessId, paid: true, received: false },
+  tip: { businessId, waiting: true, received: false },
   person: { businessId, disabled: false },
   businessId,
 };
@@ -22,7 +22,7 @@ describe('pool policy', () => {
     expect(poolAssignProblem({ ...ok, tip: { ...ok.tip, businessId: 'b2' } })).toBe(
       'pool_tip_not_found',
     );
-    expect(poolAssignProblem({ ...ok, tip: { ...ok.tip, paid: false } })).toBe(
+    expect(poolAssignProblem({ ...ok, tip: { ...ok.tip, waiting: false } })).toBe(
       'pool_tip_not_found',
     );
     expect(poolAssignProblem({ ...ok, tip: { ...ok.tip, received: true } })).toBe(

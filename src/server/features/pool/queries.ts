@@ -1,6 +1,9 @@
 import type { Database } from '../../db/connect';
 
-/** A paid tip that reached nobody: no employee and no allocation (decision 0122). */
+/**
+ * A paid tip that reached nobody: no employee and no allocation (decision 0122), whose money
+ * waits — not paid out, and not a second payment of a tip that goes back to the guest.
+ */
 export interface PoolTipRow {
   id: string;
   amount_cents: number;
@@ -16,7 +19,8 @@ const POOL = `
   FROM tips t
   LEFT JOIN payment_entrypoints e ON e.id = t.entrypoint_id
   LEFT JOIN teams tm ON tm.id = t.team_id
-  WHERE t.business_id = $1 AND t.status IN ('pending', 'completed') AND t.employee_id IS NULL
+  WHERE t.business_id = $1 AND t.status = 'pending' AND t.employee_id IS NULL
+    AND t.duplicate_of IS NULL
     AND NOT EXISTS (SELECT 1 FROM tip_allocations a WHERE a.tip_id = t.id)`;
 
 export async function listPoolTips(

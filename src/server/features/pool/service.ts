@@ -7,7 +7,6 @@ import {
   type PoolPage,
 } from '../../../shared/api/pool';
 import { ERRORS } from '../../../shared/domain/errors';
-import { PAID_TIP_STATUSES } from '../../../shared/domain/tips';
 import type { Database, Executor } from '../../db/connect';
 import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -98,7 +97,8 @@ export async function assignPoolTip(
       tip: tip
         ? {
             businessId: tip.businessId,
-            paid: (PAID_TIP_STATUSES as readonly string[]).includes(tip.status),
+            // Only money nobody has received yet: never a tip already paid out.
+            waiting: tip.status === 'pending' && tip.duplicateOf === null,
             received: tip.employeeId !== null || allocations.length > 0,
           }
         : null,
