@@ -123,7 +123,8 @@ export async function run(): Promise<void> {
               if (lines === 1) continue;
               const fields = line.split(';');
               if (!umlauts) umlauts = fields[2] === 'Jürgen Weiß';
-              const [whole, fraction] = fields[5]!.split(',');
+              // 'Anteil (EUR)': what the recipient of this line received (all direct tips here).
+              const [whole, fraction] = fields[6]!.split(',');
               cents += BigInt(whole!) * 100n + BigInt(fraction!);
             }
             peak = Math.max(peak, process.memoryUsage().rss);

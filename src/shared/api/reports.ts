@@ -63,7 +63,10 @@ export const reportSchema = z.object({
     contributionsCents: z.number().int(),
     refundedCents: z.number().int(),
   }),
+  /** Direct tips and shares per person; with `pool` they add up to `totals.amountCents`. */
   byEmployee: z.array(figure),
+  /** Paid tips that reached no person yet: the owner's pool. */
+  pool: z.object({ amountCents: z.number().int(), count: z.number().int() }),
   byTeam: z.array(figure),
   byPoint: z.array(figure),
   qr: z.object({

@@ -1,5 +1,5 @@
 import { TIP_STATUS_LABELS } from '../../../shared/domain/tips';
-import type { CsvTipRow } from './queries';
+import type { CsvShareRow, CsvTipRow } from './queries';
 
 /** German Excel opens UTF-8 only with a byte order mark; fields are separated by ';'. */
 export const CSV_BOM = '\uFEFF';
@@ -34,36 +34,99 @@ export const CSV_HEADER = [
   'Datum',
   'Uhrzeit',
   'Empfänger',
+  'Team',
   'Art',
   'Bezahlpunkt',
+  'Anteil (EUR)',
   'Trinkgeld (EUR)',
   'Servicebeitrag (EUR)',
   'Erstattet (EUR)',
   'Status',
   'Auszahlungsreferenz',
   'Ausgezahlt am',
+  'Aufteilung',
 ];
 
-const SOURCE: Record<string, string> = { direct: 'Person', team: 'Team' };
+/** The recipient of a paid tip nobody has received yet. */
+export const POOL_RECIPIENT = 'Pool (noch nicht zugeordnet)';
+const IN_POOL = 'Im Pool';
 
 export function csvLine(fields: string[]): string {
   return `${fields.map(csvField).join(';')}\r\n`;
 }
 
-export function csvTipLine(row: CsvTipRow): string {
-  const at = new Date(row.created_at);
-  const source = row.team ? SOURCE.team! : row.recipient ? SOURCE.direct! : 'Objekt';
-  return csvLine([
-    dateFormat.format(at),
-    timeFormat.format(at),
-    row.recipient ?? row.team ?? 'Betrieb',
-    source,
-    row.point ?? '',
-    euros(row.amount_cents),
-    euros(row.platform_fee_cents),
-    euros(row.refunded_cents),
-    TIP_STATUS_LABELS[row.status as keyof typeof TIP_STATUS_LABELS] ?? row.status,
-    row.transfer_id ?? '',
-    row.processed_at ? dateFormat.format(new Date(row.processed_at)) : '',
-  ]);
+const kindOf = (tip: CsvTipRow) => (tip.team ? 'Team' : tip.recipient ? 'Person' : 'Objekt');
+const day = (value: Date | string | null) => (value ? dateFormat.format(new Date(value)) : '');
+
+/**
+ * The lines of one tip: one per recipient (issue 30) — the person of a direct tip, every member's
+ * share of a team tip, whoever a shift or the owner gave an object's tip to, or the pool. The
+ * share ('Anteil') is on every line; the tip's own amounts only on its first line, so both columns
+ * sum to the period's total.
+ */
+export function csvTipLines(tip: CsvTipRow, shares: readonly CsvShareRow[]): string {
+  const at = new Date(tip.created_at);
+  const tipFields = [
+    euros(tip.amount_cents),
+    euros(tip.platform_fee_cents),
+    euros(tip.refunded_cents),
+  ];
+  const line = (
+    first: boolean,
+    receipt: {
+      recipient: string;
+      cents: number;
+      status: string;
+      transferId: string | null;
+      processedAt: Date | string | null;
+      reason: string | null;
+    },
+  ) =>
+    csvLine([
+      dateFormat.format(at),
+      timeFormat.format(at),
+      receipt.recipient,
+      tip.team ?? '',
+      kindOf(tip),
+      tip.point ?? '',
+      euros(receipt.cents),
+      ...(first ? tipFields : ['', '', '']),
+      receipt.status,
+      receipt.transferId ?? '',
+      day(receipt.processedAt),
+      receipt.reason ?? '',
+    ]);
+
+  if (tip.recipient !== null) {
+    return line(true, {
+      recipient: tip.recipient,
+      cents: tip.amount_cents,
+      status: TIP_STATUS_LABELS[tip.status as keyof typeof TIP_STATUS_LABELS] ?? tip.status,
+      transferId: tip.transfer_id,
+      processedAt: tip.processed_at,
+      reason: null,
+    });
+  }
+  if (shares.length === 0) {
+    return line(true, {
+      recipient: POOL_RECIPIENT,
+      cents: tip.amount_cents,
+      status: IN_POOL,
+      transferId: null,
+      processedAt: null,
+      reason: null,
+    });
+  }
+  return shares
+    .map((share, index) =>
+      line(index === 0, {
+        recipient: share.recipient ?? 'Unbekannt',
+        cents: share.amount_cents,
+        status: share.transfer_id ? TIP_STATUS_LABELS.completed! : TIP_STATUS_LABELS.pending!,
+        transferId: share.transfer_id,
+        processedAt: share.processed_at,
+        reason: share.reason,
+      }),
+    )
+    .join('');
 }

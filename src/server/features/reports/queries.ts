@@ -45,7 +45,7 @@ export async function reportRows(database: Database, businessId: string, from: s
   const split = [businessId, from, to, monthsFrom, monthsUntil];
   const q = <T>(text: string, params = split) => database.query<T>(text, params);
   const range = [businessId, from, to];
-  const [totals, byEmployee, byTeam, byPoint, perDay, loads] = await Promise.all([
+  const [totals, byEmployee, byTeam, byPoint, perDay, loads, pool] = await Promise.all([
     q<{ amount_cents: number; n: number; fee_cents: number; refunded_cents: number }>(
       `SELECT coalesce(sum(s.amount_cents), 0)::int AS amount_cents,
               coalesce(sum(s.tip_count), 0)::int AS n,
@@ -88,6 +88,15 @@ export async function reportRows(database: Database, businessId: string, from: s
        WHERE ev.business_id = $1 AND ev.name = 'tip_page_loaded' AND ${IN_RANGE('ev.created_at')}`,
       range,
     ),
+    // Paid tips that reached no person: the owner's pool (index tips_unreceived_idx).
+    q<{ amount_cents: number; n: number }>(
+      `SELECT coalesce(sum(t.amount_cents), 0)::int AS amount_cents, count(*)::int AS n
+       FROM tips t
+       WHERE t.business_id = $1 AND t.employee_id IS NULL AND ${PAID}
+         AND ${IN_RANGE('t.created_at')}
+         AND NOT EXISTS (SELECT 1 FROM tip_allocations a WHERE a.tip_id = t.id)`,
+      range,
+    ),
   ]);
   return {
     totals: totals[0]!,
@@ -96,9 +105,11 @@ export async function reportRows(database: Database, businessId: string, from: s
     byPoint,
     perDay,
     pageLoads: loads[0]?.n ?? 0,
+    pool: pool[0] ?? { amount_cents: 0, n: 0 },
   };
 }
 
+/** A paid tip of the export, with what every line of it needs. */
 export interface CsvTipRow {
   id: string;
   created_at: Date | string;
@@ -114,9 +125,26 @@ export interface CsvTipRow {
   processed_at: Date | string | null;
 }
 
+/** Who received a share of a tip (team split, shift, the owner's pool) and its payout. */
+export interface CsvShareRow {
+  tip_id: string;
+  recipient: string | null;
+  amount_cents: number;
+  reason: string | null;
+  transfer_id: string | null;
+  processed_at: Date | string | null;
+}
+
+export interface CsvTipPage {
+  tips: CsvTipRow[];
+  /** The shares of these tips, grouped by tip. */
+  shares: Map<string, CsvShareRow[]>;
+}
+
 /**
- * The tips of a range in pages of `pageSize`, oldest first, by keyset (created_at, id): each page
- * is one small query, so exporting a year never holds more than a page in memory.
+ * The tips of a range in pages of `pageSize`, oldest first, by keyset (created_at, id), each with
+ * its shares: each page is two small queries, so exporting a year never holds more than a page in
+ * memory, and a tip's shares are never split across pages.
  */
 export async function* tipPages(
   database: Database,
@@ -124,7 +152,7 @@ export async function* tipPages(
   from: string,
   to: string,
   pageSize = 2000,
-): AsyncGenerator<CsvTipRow[]> {
+): AsyncGenerator<CsvTipPage> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
     const params: unknown[] = [businessId, from, to, pageSize];
@@ -133,7 +161,7 @@ export async function* tipPages(
       params.push(after.at, after.id);
       keyset = `AND (t.created_at, t.id) > ($5::timestamptz, $6::uuid)`;
     }
-    const rows = await database.query<CsvTipRow>(
+    const tips = await database.query<CsvTipRow>(
       `SELECT t.id, t.created_at, p.full_name AS recipient, tm.name AS team, t.tip_source,
               coalesce(e.label, t.entrypoint_uid) AS point, t.amount_cents, t.platform_fee_cents,
               t.refunded_cents, t.status, t.stripe_transfer_id AS transfer_id, t.processed_at
@@ -145,10 +173,31 @@ export async function* tipPages(
        ORDER BY t.created_at, t.id LIMIT $4`,
       params,
     );
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < pageSize) return;
-    const last = rows[rows.length - 1]!;
+    if (tips.length === 0) return;
+    const shared = tips.filter((tip) => tip.recipient === null).map((tip) => tip.id);
+    const shareRows =
+      shared.length === 0
+        ? []
+        : await database.query<CsvShareRow>(
+            `SELECT a.tip_id, p.full_name AS recipient, a.amount_cents, a.reason,
+                    CASE WHEN po.status = 'paid' THEN po.provider_transfer_id END AS transfer_id,
+                    CASE WHEN po.status = 'paid' THEN po.processed_at END AS processed_at
+             FROM tip_allocations a
+             JOIN profiles p ON p.id = a.profile_id
+             LEFT JOIN payouts po ON po.id = a.payout_id
+             WHERE a.tip_id = ANY($1::uuid[]) AND a.amount_cents > 0
+             ORDER BY a.tip_id, a.amount_cents DESC, p.full_name, a.id`,
+            [shared],
+          );
+    const shares = new Map<string, CsvShareRow[]>();
+    for (const share of shareRows) {
+      const list = shares.get(share.tip_id) ?? [];
+      list.push(share);
+      shares.set(share.tip_id, list);
+    }
+    yield { tips, shares };
+    if (tips.length < pageSize) return;
+    const last = tips[tips.length - 1]!;
     after = { at: new Date(last.created_at).toISOString(), id: last.id };
   }
 }

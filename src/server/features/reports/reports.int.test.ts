@@ -6,7 +6,8 @@ import {
   createTip,
   type FactoryBusiness,
 } from '../../../../test/support/factories';
-import { analyticsEvents, tipAllocations } from '../../db/schema';
+import { randomUUID } from 'node:crypto';
+import { analyticsEvents, payouts, tipAllocations } from '../../db/schema';
 
 describe('/api/admin/reports', () => {
   let t: TestApp;
@@ -214,13 +215,190 @@ describe('/api/admin/reports', () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Datum;Uhrzeit;Empfänger;Art;Bezahlpunkt;Trinkgeld (EUR);Servicebeitrag (EUR);Erstattet (EUR);Status;Auszahlungsreferenz;Ausgezahlt am',
+      'Datum;Uhrzeit;Empfänger;Team;Art;Bezahlpunkt;Anteil (EUR);Trinkgeld (EUR);Servicebeitrag (EUR);Erstattet (EUR);Status;Auszahlungsreferenz;Ausgezahlt am;Aufteilung',
     );
-    expect(lines).toHaveLength(4);
+    // Two direct tips and the team tip's two shares.
+    expect(lines).toHaveLength(5);
     expect(lines[1]).toBe(
-      `02.03.2026;12:00;Jürgen Größe;Person;${hotel.points[0]!.label};10,00;0,45;0,00;Ausstehend;;`,
+      `02.03.2026;12:00;Jürgen Größe;;Person;${hotel.points[0]!.label};10,00;10,00;0,45;0,00;Ausstehend;;;`,
     );
-    const teamLine = lines.find((line) => line.includes(';Team;'));
-    expect(teamLine).toMatch(/^03\.03\.2026;12:00;Küche;Team;;3,01;0,00;0,00;Ausstehend;;$/);
+    const teamLines = lines.filter((line) => line.includes(';Küche;Team;'));
+    expect(teamLines).toEqual([
+      '03.03.2026;12:00;Jürgen Größe;Küche;Team;;1,51;3,01;0,00;0,00;Ausstehend;;;gleich',
+      '03.03.2026;12:00;Zoë Weiß;Küche;Team;;1,50;;;;Ausstehend;;;gleich',
+    ]);
+  });
+});
+
+/**
+ * Issue 30, defect 3: every report and export names who received each tip — a person, each
+ * member's share of a team tip, whoever a shift or the owner gave an object's tip to, or the pool
+ * — and the recipients' totals add up to the period's total.
+ */
+describe('reports name who received each tip', () => {
+  let t: TestApp;
+  let hotel: FactoryBusiness;
+  let cookie: string;
+  const at = new Date('2026-04-07T10:00:00Z'); // 12:00 in Berlin
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    hotel = await createBusiness(db, {
+      employees: [{ fullName: 'Anna Adler' }, { fullName: 'Clara Conrad' }],
+      teams: [{ name: 'Bar', members: [0, 1] }],
+      points: ['person', 'object'],
+    });
+    const [anna, clara] = hotel.employees as [
+      FactoryBusiness['employees'][number],
+      FactoryBusiness['employees'][number],
+    ];
+    const table = hotel.points[1]!;
+    // Clara's share of the shift-routed tip was paid out.
+    const payoutId = randomUUID();
+    await db.insert(payouts).values({
+      id: payoutId,
+      businessId: hotel.id,
+      employeeId: clara.id,
+      batchId: randomUUID(),
+      amountCents: 1200,
+      status: 'paid',
+      provider: 'demo',
+      providerTransferId: 'tr_demo_shiftpaid0001',
+      idempotencyKey: `payout:test:${payoutId}`,
+      createdAt: new Date('2026-04-08T10:00:00Z'),
+      processedAt: new Date('2026-04-08T10:00:00Z'),
+    });
+    await createTip(db, {
+      businessId: hotel.id,
+      employeeId: anna.id,
+      amountCents: 1000,
+      createdAt: at,
+    });
+    const team = await createTip(db, {
+      businessId: hotel.id,
+      teamId: hotel.teams[0]!.id,
+      amountCents: 301,
+      createdAt: at,
+    });
+    const shift = await createTip(db, {
+      businessId: hotel.id,
+      entrypoint: table,
+      amountCents: 1200,
+      createdAt: at,
+    });
+    const given = await createTip(db, {
+      businessId: hotel.id,
+      entrypoint: table,
+      amountCents: 1500,
+      createdAt: at,
+    });
+    await createTip(db, {
+      businessId: hotel.id,
+      entrypoint: table,
+      amountCents: 700,
+      createdAt: at,
+      guestMessage: 'Danke!',
+    });
+    await db.insert(tipAllocations).values([
+      {
+        tipId: team.id,
+        profileId: anna.id,
+        amountCents: 151,
+        reason: 'zu gleichen Teilen unter 2 Mitgliedern',
+      },
+      {
+        tipId: team.id,
+        profileId: clara.id,
+        amountCents: 150,
+        reason: 'zu gleichen Teilen unter 2 Mitgliedern',
+      },
+      {
+        tipId: shift.id,
+        profileId: clara.id,
+        amountCents: 1200,
+        reason: `im Dienst an ${table.label}`,
+        payoutId,
+      },
+      {
+        tipId: given.id,
+        profileId: anna.id,
+        amountCents: 1500,
+        reason: 'vom Betrieb aus dem Pool zugewiesen',
+      },
+    ]);
+    cookie = await signIn(t, hotel.owner.email);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string) => t.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('has a pool row, and the recipients add up to the period’s total', async () => {
+    const report = (await get('/api/admin/reports?from=2026-04-01&to=2026-04-30')).json();
+    expect(report.totals.amountCents).toBe(1000 + 301 + 1200 + 1500 + 700);
+    expect(report.pool).toEqual({ amountCents: 700, count: 1 });
+    const people = report.byEmployee.reduce(
+      (sum: number, row: { amountCents: number }) => sum + row.amountCents,
+      0,
+    );
+    expect(people + report.pool.amountCents).toBe(report.totals.amountCents);
+  });
+
+  it('exports one line per recipient with its share, payout reference and date', async () => {
+    const response = await get('/api/admin/reports/tips.csv?from=2026-04-01&to=2026-04-30');
+    const lines = response.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+    const header = lines[0]!.split(';');
+    expect(header).toEqual([
+      'Datum',
+      'Uhrzeit',
+      'Empfänger',
+      'Team',
+      'Art',
+      'Bezahlpunkt',
+      'Anteil (EUR)',
+      'Trinkgeld (EUR)',
+      'Servicebeitrag (EUR)',
+      'Erstattet (EUR)',
+      'Status',
+      'Auszahlungsreferenz',
+      'Ausgezahlt am',
+      'Aufteilung',
+    ]);
+    const rows = lines
+      .slice(1)
+      .map((line) => Object.fromEntries(line.split(';').map((v, i) => [header[i], v])));
+    expect(rows).toHaveLength(6);
+    const of = (name: string) => rows.filter((row) => row['Empfänger'] === name);
+    expect(
+      of('Clara Conrad').map((row) => [
+        row['Anteil (EUR)'],
+        row['Status'],
+        row['Auszahlungsreferenz'],
+        row['Ausgezahlt am'],
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['12,00', 'Ausgezahlt', 'tr_demo_shiftpaid0001', '08.04.2026'],
+        ['1,50', 'Ausstehend', '', ''],
+      ]),
+    );
+    expect(of('Anna Adler').map((row) => row['Aufteilung'])).toEqual(
+      expect.arrayContaining([
+        '',
+        'zu gleichen Teilen unter 2 Mitgliedern',
+        'vom Betrieb aus dem Pool zugewiesen',
+      ]),
+    );
+    expect(of('Betrieb')).toEqual([]);
+    const pool = rows.filter((row) => row['Empfänger'] === 'Pool (noch nicht zugeordnet)');
+    expect(pool).toHaveLength(1);
+    expect(pool[0]!['Anteil (EUR)']).toBe('7,00');
+    const cents = (value: string | undefined) => (value ? Number(value.replace(',', '')) : 0);
+    const shares = rows.reduce((sum, row) => sum + cents(row['Anteil (EUR)']), 0);
+    const tipsTotal = rows.reduce((sum, row) => sum + cents(row['Trinkgeld (EUR)']), 0);
+    expect(shares).toBe(4701);
+    expect(tipsTotal).toBe(4701);
   });
 });

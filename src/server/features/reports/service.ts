@@ -4,7 +4,7 @@ import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import type { Database } from '../../db/connect';
 import { presentBatchSummary } from '../payouts/presenter';
 import { listBatches } from '../payouts/queries';
-import { CSV_BOM, CSV_HEADER, csvLine, csvTipLine } from './csv';
+import { CSV_BOM, CSV_HEADER, csvLine, csvTipLines } from './csv';
 import { type FigureRow, reportRows, tipPages } from './queries';
 
 /** YYYY-MM-DD of a moment in Europe/Berlin. */
@@ -37,6 +37,7 @@ export async function buildReport(
       refundedCents: rows.totals.refunded_cents,
     },
     byEmployee: rows.byEmployee.map(figure('Unbekannt')),
+    pool: { amountCents: rows.pool.amount_cents, count: rows.pool.n },
     byTeam: rows.byTeam.map(figure('Team')),
     byPoint: rows.byPoint.map((row) => ({
       ...figure(row.id || 'Ohne Bezahlpunkt')(row),
@@ -72,7 +73,7 @@ export function reportCsvStream(
   async function* lines() {
     yield CSV_BOM + csvLine(CSV_HEADER);
     for await (const page of tipPages(database, businessId, range.from, range.to)) {
-      yield page.map(csvTipLine).join('');
+      yield page.tips.map((tip) => csvTipLines(tip, page.shares.get(tip.id) ?? [])).join('');
     }
   }
   return Readable.from(lines(), { objectMode: false });

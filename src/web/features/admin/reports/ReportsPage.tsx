@@ -44,7 +44,9 @@ const r = {
   average: 'Durchschnittliches Trinkgeld',
   perDay: 'Verlauf pro Tag',
   noTips: 'Keine Trinkgelder in diesem Zeitraum.',
-  employees: 'Mitarbeitende',
+  employees: 'Empfänger',
+  pool: 'Pool (noch nicht zugeordnet)',
+  recipientsTotal: 'Summe aller Empfänger',
   teams: 'Teams',
   points: 'Bezahlpunkte',
   name: 'Name',
@@ -187,7 +189,13 @@ function ReportView({ report }: { report: Report }) {
           )}
         </CardContent>
       </Card>
-      <FigureTable title={r.employees} rows={report.byEmployee} testId="report-employees" />
+      <FigureTable
+        title={r.employees}
+        rows={report.byEmployee}
+        testId="report-employees"
+        pool={report.pool}
+        totalCents={report.totals.amountCents}
+      />
       <FigureTable title={r.teams} rows={report.byTeam} testId="report-teams" />
       <FigureTable title={r.points} rows={report.byPoint} testId="report-points" />
       <Card>
@@ -216,22 +224,31 @@ function ReportView({ report }: { report: Report }) {
   );
 }
 
+/**
+ * A table of figures. The recipients' table adds the pool and the sum, which is the period's
+ * total: every euro is accounted for (issue 30).
+ */
 function FigureTable({
   title,
   rows,
   testId,
+  pool,
+  totalCents,
 }: {
   title: string;
   rows: ReportFigure[];
   testId: string;
+  pool?: Report['pool'];
+  totalCents?: number;
 }) {
+  const withPool = pool && pool.count > 0;
   return (
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        {rows.length === 0 ? (
+        {rows.length === 0 && !withPool ? (
           <p className="text-sm text-muted-foreground">{r.noTips}</p>
         ) : (
           <Table aria-label={title} data-testid={testId}>
@@ -252,6 +269,24 @@ function FigureTable({
                   </TableCell>
                 </TableRow>
               ))}
+              {withPool ? (
+                <TableRow data-testid="report-pool">
+                  <TableCell>{r.pool}</TableCell>
+                  <TableCell className="text-right">{formatNumber(pool.count)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-right">
+                    {formatCents(pool.amountCents)}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {totalCents !== undefined ? (
+                <TableRow className="font-semibold">
+                  <TableCell>{r.recipientsTotal}</TableCell>
+                  <TableCell />
+                  <TableCell className="whitespace-nowrap text-right">
+                    {formatCents(totalCents)}
+                  </TableCell>
+                </TableRow>
+              ) : null}
             </TableBody>
           </Table>
         )}
