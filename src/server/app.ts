@@ -1,3 +1,4 @@
+import { registerPageViews } from './features/analytics/page-views';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -168,6 +169,7 @@ export async function buildApp(
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerCsrfProtection(app);
   registerRateLimiter(app);
+  registerPageViews(app);
   await registerGuestCodeCache(app);
   registerActorGuard(app);
   await app.register(fastifySwagger, {

@@ -8,7 +8,9 @@ import { guestCodeSchema } from './entrypoints';
  * Tracking events the guest's browser reports (spec §7). Each has a fixed set of properties so
  * nothing personal can slip in: no free text except our own error message, no IP, no user agent.
  * payment_started, payment_success and feedback_submitted are recorded by the server itself, in
- * the transaction that makes them true, so each counts exactly once.
+ * the transaction that makes them true, so each counts exactly once; tip_page_loaded is counted
+ * when the server serves the page (features/analytics/page-views.ts), and a browser's report of it
+ * is accepted but not stored, so an older cached script cannot count a view twice.
  */
 const reference = {
   code: guestCodeSchema.optional(),

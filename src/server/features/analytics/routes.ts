@@ -20,6 +20,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const event = request.body;
+      // Views are counted by the server when it serves the page (page-views.ts); a view a
+      // browser reports (an older cached script) would count it twice.
+      if (event.name === 'tip_page_loaded') return reply.status(204).send();
       const references = await resolveEventReferences(database.db, event);
       await recordAnalyticsEvent(database.db, {
         name: event.name,

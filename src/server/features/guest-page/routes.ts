@@ -38,7 +38,11 @@ const DAY_S = 24 * 60 * 60;
 
 const codeParams = z.object({ code: z.string().max(200).catch('') });
 // Any other query (checkout return, pay-later token, amount) is the browser app's to read.
-const pageQuery = z.looseObject({ lang: z.string().max(35).optional().catch(undefined) });
+const pageQuery = z.looseObject({
+  lang: z.string().max(35).optional().catch(undefined),
+  checkout: z.string().max(20).optional().catch(undefined),
+  amount: z.string().max(20).optional().catch(undefined),
+});
 const tipQuery = z.looseObject({ tip: z.uuid().optional().catch(undefined) });
 
 function sendHtml(reply: FastifyReply, status: number, locale: GuestLocale, html: string) {
@@ -81,6 +85,18 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
           request.params.code,
           request.query.lang,
         );
+        // A view is counted when the page is served, once per visit (issue 30); the return
+        // from the checkout belongs to the visit that started it.
+        if (cached && initial.kind === 'tip-page' && request.query.checkout === undefined) {
+          const { resolved } = cached;
+          app.pageViews.record(request, {
+            businessId: resolved.business.id,
+            entrypointUid: resolved.source === 'entrypoint' ? resolved.code : null,
+            code: resolved.code,
+            entryType: initial.entry.type,
+            presetAmount: request.query.amount !== undefined,
+          });
+        }
         // A tip page is rendered and compressed once per code, language and encoding while its
         // code is cached (decisions 0250, 0265).
         const page = (): string => {

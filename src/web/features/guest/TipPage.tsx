@@ -83,14 +83,7 @@ export function TipPage({
       setGuestBranding(entry.branding);
       // Back from the hosted checkout, or back without an answer (browser back button).
       const abandoned = params.checkout ? null : takeActivePayment();
-      // Once per visit: the return from the checkout is the same visit.
-      if (!params.checkout && !abandoned) {
-        track({
-          name: 'tip_page_loaded',
-          code: entry.code,
-          properties: { entry_type: entry.type, preset_amount: params.amountCents !== null },
-        });
-      }
+      // The view itself was counted by the server when it served the page (issue 30).
 
       if (params.checkout && params.tipId) {
         window.history.replaceState(null, '', `/t/${encodeURIComponent(code)}`);
