@@ -90,4 +90,19 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...base, TRUST_PROXY: '10.0.0.0/40' })).toContain('TRUST_PROXY');
     expect(problemsOf({ ...base, TRUST_PROXY: 'proxy.local' })).toContain('TRUST_PROXY');
   });
+
+  it('refuses production without SMTP_URL, in one German line, unless MAIL_TRANSPORT=log', () => {
+    const production = { ...base, NODE_ENV: 'production', DATA_DIR: '/tmp/trinkgeld-config-test' };
+    const message = problemsOf(production);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toContain('SMTP_URL');
+    expect(message).toMatch(/Produktion/);
+    expect(loadConfig({ ...production, MAIL_TRANSPORT: 'log' }).mailTransport).toBe('log');
+    expect(
+      loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.com:587' }).mailTransport,
+    ).toBe('smtp');
+    // Outside production the console outbox stays the default.
+    expect(loadConfig({ ...base }).mailTransport).toBe('console');
+    expect(problemsOf({ ...base, MAIL_TRANSPORT: 'smtp' })).toContain('SMTP_URL');
+  });
 });

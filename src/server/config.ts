@@ -22,6 +22,12 @@ export interface Config {
   sessionSecret: string;
   /** Absent: e-mails go to the outbox table and the console only. */
   smtpUrl: string | undefined;
+  /**
+   * How e-mails leave: `smtp` (SMTP_URL), `console` (the demo's outbox on the console, with
+   * working links; never in production) or `log` (production without mail, chosen explicitly:
+   * each mail is shown without its tokens or a guest's address, and nothing is sent).
+   */
+  mailTransport: MailTransport;
   mailFrom: string;
   paymentProvider: 'demo' | 'stripe';
   stripeSecretKey: string | undefined;
@@ -117,6 +123,7 @@ const envSchema = z.object({
     message: 'must be at least 32 characters long',
   }),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
+  MAIL_TRANSPORT: z.enum(['smtp', 'log', 'console']).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Trinkgeld <no-reply@trinkgeld.local>'),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_/.test(v), {
@@ -208,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
     problems.push('SESSION_SECRET is required when DATABASE_URL is set in production');
   }
+  const mailTransport = chooseMailTransport(e.NODE_ENV, e.SMTP_URL, e.MAIL_TRANSPORT, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -224,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? persistedSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,
+    mailTransport,
     mailFrom: e.MAIL_FROM,
     paymentProvider,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
@@ -251,6 +260,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     realtimeHeartbeatMs: REALTIME_HEARTBEAT_MS,
   };
+}
+
+export type MailTransport = 'smtp' | 'log' | 'console';
+
+/**
+ * Production never prints working sign-in links (issue 30, defect 5): without SMTP_URL it refuses
+ * to start unless MAIL_TRANSPORT=log says on purpose that mails are only logged, redacted.
+ */
+function chooseMailTransport(
+  nodeEnv: string,
+  smtpUrl: string | undefined,
+  asked: MailTransport | undefined,
+  problems: string[],
+): MailTransport {
+  const production = nodeEnv === 'production';
+  if (asked === 'smtp' && !smtpUrl) {
+    problems.push('SMTP_URL fehlt: MAIL_TRANSPORT=smtp braucht einen Mailserver (smtp://…)');
+  }
+  if (asked === 'console' && production) {
+    problems.push(
+      'MAIL_TRANSPORT=console ist in der Produktion nicht erlaubt (es zeigt Anmeldelinks an)',
+    );
+  }
+  if (asked) return asked;
+  if (smtpUrl) return 'smtp';
+  if (production) {
+    problems.push(
+      'SMTP_URL fehlt: In der Produktion braucht Trinkgeld einen Mailserver (SMTP_URL=smtp://…), sonst erreichen Anmeldelinks und Einladungen niemanden; nur Protokollieren ohne Versand: MAIL_TRANSPORT=log',
+    );
+  }
+  return 'console';
 }
 
 /**

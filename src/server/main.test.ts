@@ -56,6 +56,21 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
     expect(lines[0]).toMatch(/^Ungültige Konfiguration: PORT /);
   });
 
+  it('stops in production without SMTP_URL, with one German line naming it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-nomail-'));
+    dataDirs.push(dataDir);
+    const bad = run({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
+    });
+    expect(await bad.exited).toBe(1);
+    const lines = bad.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Ungültige Konfiguration: SMTP_URL fehlt: In der Produktion/);
+    expect(lines[0]).toContain('MAIL_TRANSPORT=log');
+  });
+
   it('stops with one line naming a malformed DATABASE_URL', async () => {
     const bad = run({ DATABASE_URL: 'mysql://db/x' });
     expect(await bad.exited).toBe(1);
@@ -116,6 +131,8 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
+      // No mail server here: mails are only logged, redacted (issue 30, defect 5).
+      MAIL_TRANSPORT: 'log',
     };
 
     const production = run(env);

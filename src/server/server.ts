@@ -80,6 +80,7 @@ export async function startServer(
     database,
     clock,
     smtpUrl: config.smtpUrl,
+    transport: config.mailTransport,
     from: config.mailFrom,
     ...(options.printMail ? { print: options.printMail } : {}),
   });

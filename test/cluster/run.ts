@@ -95,6 +95,8 @@ async function main(): Promise<void> {
       // Every instance must share the secret: sessions and hashed client addresses.
       SESSION_SECRET: randomBytes(32).toString('hex'),
       PAYMENT_PROVIDER: 'demo',
+      // No mail server in the cluster test: mails are logged, redacted (decision 0334).
+      MAIL_TRANSPORT: 'log',
       DEMO_FAILURE_RATE: '0',
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',

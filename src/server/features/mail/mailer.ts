@@ -52,15 +52,23 @@ export interface MailerOptions {
   clock: Clock;
   smtpUrl: string | undefined;
   from: string;
+  /**
+   * 'log' (production without mail, decision 0334): mails are printed as the outbox keeps them —
+   * tokens and a guest's address redacted — and never sent. Otherwise SMTP when `smtpUrl` is set,
+   * else the demo's console outbox with working links.
+   */
+  transport?: 'smtp' | 'log' | 'console';
   /** Where console-mode mails are printed (stdout by default). */
   print?: (text: string) => void;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
   const { database, clock } = options;
-  const transport: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport(smtpTransportOptions(options.smtpUrl))
-    : undefined;
+  const logOnly = options.transport === 'log';
+  const transport: Transporter | undefined =
+    options.smtpUrl && !logOnly
+      ? nodemailer.createTransport(smtpTransportOptions(options.smtpUrl))
+      : undefined;
   const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
   /** Mails whose stored copy is redacted: id → the full text, kept until delivered. */
   const pending = new Map<string, { to: string; text: string; html: string | null; at: number }>();
@@ -99,6 +107,25 @@ export function createMailer(options: MailerOptions): Mailer {
     async deliver(id) {
       const [stored] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
       if (!stored || stored.status === 'sent' || stored.status === 'console') return;
+      if (logOnly) {
+        // The stored copy: never a working link, never a guest's address.
+        print(
+          [
+            '──────── E-Mail (MAIL_TRANSPORT=log, nicht versendet) ────────',
+            `An: ${stored.toAddress}`,
+            `Betreff: ${stored.subject}`,
+            '',
+            stored.textBody,
+            '───────────────────────────────────────────────────────────────',
+          ].join('\n'),
+        );
+        await database.db
+          .update(outboxEmails)
+          .set({ status: 'console', sentAt: clock.now(), attempts: stored.attempts + 1 })
+          .where(eq(outboxEmails.id, id));
+        pending.delete(id);
+        return;
+      }
       const full = pending.get(id);
       if (stored.redacted && !full) {
         await database.db

@@ -165,3 +165,42 @@ describe('the retention job', () => {
     ]);
   });
 });
+
+describe('MAIL_TRANSPORT=log in production (issue 30, defect 5)', () => {
+  it('shows each mail on the console without its tokens or the guest’s address', async () => {
+    const printed: string[] = [];
+    const mailer = createMailer({
+      database: t.database,
+      clock: t.clock,
+      smtpUrl: undefined,
+      from: 'Trinkgeld <no-reply@test.local>',
+      transport: 'log',
+      print: (text) => printed.push(text),
+    });
+    const token = 'T'.repeat(43);
+    const signIn = await mailer.send({
+      to: 'person@test.local',
+      subject: 'Ihr Anmeldelink',
+      text: `https://example.test/employee/login?magic_token=${token}`,
+      html: `<a href="https://example.test/employee/login?magic_token=${token}">Anmelden</a>`,
+      secrets: [token],
+    });
+    const receipt = await mailer.send({
+      to: 'gast@privat.example',
+      subject: 'Ihre Quittung',
+      text: `Danke! Ihr privater Link: https://example.test/thank-you#token=${'R'.repeat(43)}`,
+      secrets: ['R'.repeat(43)],
+      privateRecipient: true,
+    });
+    expect(signIn).toBeTruthy();
+    expect(receipt).toBeTruthy();
+    const all = printed.join('\n');
+    expect(printed).toHaveLength(2);
+    expect(all).not.toContain(token);
+    expect(all).not.toContain('R'.repeat(43));
+    expect(all).not.toContain('gast@privat.example');
+    expect(all).toContain('Ihre Quittung');
+    expect(all).toContain(REDACTED_SECRET);
+    mailer.close();
+  });
+});
