@@ -87,7 +87,13 @@ export const handoverTexts = {
         name: 'SMTP_URL',
         fallback: null,
         meaning:
-          'Mailserver (smtp:// oder smtps://). Ohne: E-Mails landen im Postausgang und auf der Konsole.',
+          'Mailserver (smtp:// oder smtps://). Ohne: E-Mails landen im Postausgang und auf der Konsole; die Produktion startet ohne ihn nur mit MAIL_TRANSPORT=log.',
+      },
+      {
+        name: 'MAIL_TRANSPORT',
+        fallback: 'smtp mit SMTP_URL, sonst console',
+        meaning:
+          'smtp, log oder console. log: nichts wird versendet, jede E-Mail erscheint ohne Links und Gast-Adressen im Protokoll; console ist in der Produktion nicht erlaubt.',
       },
       {
         name: 'MAIL_FROM',
