@@ -48,6 +48,7 @@ import { receiptRoutes } from './features/receipts/routes';
 import { replyRoutes } from './features/replies/routes';
 import { registerCsrfProtection } from './http/csrf';
 import {
+  answerClientError,
   answerFrameworkError,
   answerUnavailableWhileClosing,
   registerErrorHandling,
@@ -134,6 +135,7 @@ export async function buildApp(
     // Errors the router raises before any hook runs (a malformed or overlong path): our German
     // answer instead of Fastify's English one that echoes the path (issue 15, proof 2).
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeList: string[] = [];

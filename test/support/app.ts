@@ -44,6 +44,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   clock?: ManualClock;
   database?: Database;
+  /** A built web app to serve (default: none, so pages answer 503 "not built"). */
+  webDir?: string;
   /** Extra routes a test needs, registered before the app is ready. */
   register?: (app: FastifyInstance) => Promise<void>;
 }
@@ -74,7 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const app = await buildApp(
     { config, database, clock, mailer },
-    { loggerStream: errorLogStream(), webDir: '/nonexistent-web-dir' },
+    { loggerStream: errorLogStream(), webDir: options.webDir ?? '/nonexistent-web-dir' },
   );
   if (options.register) await options.register(app);
   await app.ready();

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, ERRORS, type ErrorDefinition } from '../../shared/domain/errors';
@@ -56,6 +57,43 @@ export function answerFrameworkError(
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(errorBody(definition));
+}
+
+const REASON: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (malformed framing, oversized
+ * headers, a request that never completes): the product's German error shape instead of the
+ * English default (issue 30, defect 7). For Fastify's `clientErrorHandler`.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const definition =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ERRORS.headers_too_large
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ERRORS.request_timeout
+        : ERRORS.bad_request;
+  const body = JSON.stringify(errorBody(definition));
+  socket.end(
+    [
+      `HTTP/1.1 ${definition.status} ${REASON[definition.status] ?? 'Bad Request'}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Cache-Control: no-store',
+      'X-Content-Type-Options: nosniff',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isAppPage } from '../../shared/app-pages';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -59,6 +60,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   const built = existsSync(path.join(webDir, 'index.html'));
   const guestFile = path.join(webDir, 'guest.html');
   const guestHtml = existsSync(guestFile) ? readFileSync(guestFile, 'utf8') : null;
+  let appHtml: string | null = null;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -97,6 +99,11 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
         .send('Die Web-App ist noch nicht gebaut. Bitte "npm run build" ausführen.');
     }
     reply.header('cache-control', 'no-cache');
+    // A path the app has no page for is a 404, shown as the app's not-found page (issue 30).
+    if (!isAppPage(urlPath)) {
+      appHtml ??= readFileSync(path.join(webDir, 'index.html'), 'utf8');
+      return reply.status(404).type('text/html; charset=utf-8').send(appHtml);
+    }
     const entry = htmlEntryFor(urlPath);
     if (entry === 'guest.html' && guestHtml) {
       const page = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;

@@ -1,3 +1,4 @@
+import { removeUnusedMedia } from '../features/media/cleanup';
 import { and, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
 import { analyticsEvents, outboxEmails, tipReplyAddresses, webhookEvents } from '../db/schema';
@@ -75,10 +76,12 @@ export async function runRetention(
       .where(lt(tipReplyAddresses.expiresAt, clock.now()))
       .returning({ tipId: tipReplyAddresses.tipId })
   ).length;
-  if (mails + analytics + payloads + replyAddresses > 0) {
-    log?.info({ mails, analytics, payloads, replyAddresses }, 'retention removed old data');
+  // Uploaded images nobody used within a day (issue 30).
+  const images = await removeUnusedMedia(database, clock);
+  if (mails + analytics + payloads + replyAddresses + images > 0) {
+    log?.info({ mails, analytics, payloads, replyAddresses, images }, 'retention removed old data');
   }
-  return { mails, analytics, payloads, replyAddresses };
+  return { mails, analytics, payloads, replyAddresses, images };
 }
 
 /** Runs the retention job every hour (and once at start) until the returned function is called. */

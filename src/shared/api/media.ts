@@ -21,7 +21,19 @@ export const mediaIdParamsSchema = z.object({
 
 export const PROFILE_IMAGE_MAX_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 
+/**
+ * Images a person may have uploaded that are not (yet) in use — a profile picture or a logo that
+ * was never saved. Unused images are deleted after a day (issue 30), so this bounds what one
+ * person can store.
+ */
+export const MEDIA_UNUSED_PER_PERSON = 10;
+
 export const MEDIA_ERRORS = defineErrors({
+  upload_quota: {
+    status: 429,
+    title: 'Zu viele Bilder',
+    message: `Sie haben ${MEDIA_UNUSED_PER_PERSON} Bilder hochgeladen, die noch nicht verwendet werden. Bitte speichern Sie eines davon oder versuchen Sie es morgen erneut.`,
+  },
   image_too_large: {
     status: 413,
     title: 'Bild zu groß',

@@ -44,6 +44,21 @@ export const ERRORS = defineErrors({
     title: 'Eingabefehler',
     message: 'Die Adresse ist ungültig.',
   },
+  bad_request: {
+    status: 400,
+    title: 'Eingabefehler',
+    message: 'Die Anfrage ist fehlerhaft aufgebaut und konnte nicht gelesen werden.',
+  },
+  headers_too_large: {
+    status: 431,
+    title: 'Eingabefehler',
+    message: 'Die Kopfzeilen der Anfrage sind zu groß.',
+  },
+  request_timeout: {
+    status: 408,
+    title: 'Zeitüberschreitung',
+    message: 'Die Anfrage kam nicht rechtzeitig vollständig an.',
+  },
   url_too_long: {
     status: 414,
     title: 'Eingabefehler',

@@ -1,3 +1,4 @@
+import { assertUploadQuota } from '../media/cleanup';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -132,6 +133,7 @@ export async function storeBrandingLogo(
   upload: Buffer,
 ) {
   ensureAllowed(scope);
+  await assertUploadQuota(context.database.db, scope.actor.userId, context.clock.now());
   const image = await processImage(upload, LOGO_RULES);
   const [row] = await context.database.db
     .insert(media)

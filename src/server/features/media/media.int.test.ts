@@ -2,6 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
+import { createBusiness } from '../../../../test/support/factories';
+import { MEDIA_UNUSED_PER_PERSON } from '../../../shared/api/media';
+import { removeUnusedMedia } from './cleanup';
 
 let t: TestApp;
 let cookie: string;
@@ -116,5 +119,60 @@ describe('profile picture upload', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect((await t.inject({ method: 'GET', url: '/api/media/kein-uuid' })).statusCode).toBe(400);
+  });
+});
+
+/** Issue 30, defect 7: uploads have a per-person quota, and images never used are removed. */
+describe('upload quota and cleanup', () => {
+  it('refuses more unused images than the quota allows, in German, until one is used', async () => {
+    const hotel = await createBusiness(t.database.db, { employees: 1 });
+    const person = await signIn(t, hotel.employees[0]!.email);
+    const image = await photo('png', 64, 64);
+    const ids: string[] = [];
+    for (let i = 0; i < MEDIA_UNUSED_PER_PERSON; i += 1) {
+      const stored = await upload(image, 'image/png', person);
+      expect(stored.statusCode).toBe(201);
+      ids.push(stored.json().id);
+    }
+    const refused = await upload(image, 'image/png', person);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/Bilder/);
+    // Someone else is not affected.
+    expect((await upload(image, 'image/png')).statusCode).toBe(201);
+
+    // Using one as the profile picture frees a place.
+    const saved = await t.inject({
+      method: 'PATCH',
+      url: '/api/profiles/me',
+      headers: { cookie: person },
+      payload: { profileImageUrl: `/api/media/${ids[0]}` },
+    });
+    expect(saved.statusCode).toBeLessThan(300);
+    expect((await upload(image, 'image/png', person)).statusCode).toBe(201);
+  });
+
+  it('deletes images nobody uses after a day, and keeps the ones in use', async () => {
+    const hotel = await createBusiness(t.database.db, { employees: 1 });
+    const person = await signIn(t, hotel.employees[0]!.email);
+    const image = await photo('png', 64, 64);
+    const used = (await upload(image, 'image/png', person)).json().id as string;
+    const unused = (await upload(image, 'image/png', person)).json().id as string;
+    await t.inject({
+      method: 'PATCH',
+      url: '/api/profiles/me',
+      headers: { cookie: person },
+      payload: { profileImageUrl: `/api/media/${used}` },
+    });
+    const exists = async (id: string) =>
+      (await t.database.query('SELECT id FROM media WHERE id = $1', [id])).length === 1;
+
+    await removeUnusedMedia(t.database, t.clock);
+    expect(await exists(unused)).toBe(true);
+    t.clock.advance(25 * 60 * 60_000);
+    const removed = await removeUnusedMedia(t.database, t.clock);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await exists(unused)).toBe(false);
+    expect(await exists(used)).toBe(true);
+    expect((await t.inject({ method: 'GET', url: `/api/media/${used}` })).statusCode).toBe(200);
   });
 });

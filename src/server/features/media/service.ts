@@ -4,6 +4,7 @@ import type { Database } from '../../db/connect';
 import { media } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
+import { assertUploadQuota } from './cleanup';
 import { processProfileImage } from './image';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -17,6 +18,7 @@ export async function storeProfileImage(
   deps: { database: Database; clock: Clock },
   options: { actor: Actor; upload: Buffer },
 ): Promise<MediaRow> {
+  await assertUploadQuota(deps.database.db, options.actor.userId, deps.clock.now());
   const image = await processProfileImage(options.upload);
   const [row] = await deps.database.db
     .insert(media)

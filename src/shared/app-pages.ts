@@ -1,0 +1,50 @@
+/**
+ * Every page path the browser app's router serves (src/web/router.tsx), as router patterns
+ * (`:name` stands for one segment). The server answers these with the app's HTML and status 200,
+ * and any other path with the app's not-found page and status 404 (issue 30). A test keeps this
+ * list and the router the same.
+ */
+export const APP_PAGE_PATHS = [
+  '/',
+  '/employee/login',
+  '/employee/onboarding',
+  '/employee/dashboard',
+  '/employee/account',
+  '/admin',
+  '/admin/dashboard',
+  '/admin/qr-codes',
+  '/admin/qr-code-view',
+  '/admin/uid-management',
+  '/admin/aio-settings',
+  '/admin/reports',
+  '/admin/payouts',
+  '/admin/branding',
+  '/admin/users',
+  '/admin/shifts',
+  '/uid-management',
+  '/admin-qr-view',
+  '/t/:uid',
+  '/thank-you',
+  '/qr-error',
+  '/error/invalid-uid',
+  '/security',
+  '/styleguide',
+  '/prototype-demo',
+  '/demo-showcase',
+  '/developer-handover',
+] as const;
+
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return false;
+  return want.every((segment, index) =>
+    segment.startsWith(':') ? (got[index] ?? '') !== '' : segment === got[index],
+  );
+}
+
+/** Whether the app has a page at this path (query and a trailing slash ignored). */
+export function isAppPage(urlPath: string): boolean {
+  const path = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  return APP_PAGE_PATHS.some((pattern) => matches(pattern, path));
+}
