@@ -1,10 +1,47 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Where nginx lives: PATH, or Debian's /usr/sbin (not on PATH for every user). */
+function findNginx(): string | null {
+  for (const dir of [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin']) {
+    if (dir && existsSync(path.join(dir, 'nginx'))) return path.join(dir, 'nginx');
+  }
+  return null;
+}
+
+/**
+ * nginx for the cluster test (issue 30, defect 11): found, or installed from Debian's package the
+ * way .ci/run installs Chromium; where that is impossible, one clear line and null.
+ */
+export function ensureNginx(out: (line: string) => void): string | null {
+  const found = findNginx();
+  if (found) return found;
+  const root = process.getuid?.() === 0;
+  const apt = existsSync('/usr/bin/apt-get');
+  if (!root || !apt) {
+    out(
+      'FAIL: nginx fehlt. Bitte installieren: sudo apt-get update && sudo apt-get install -y nginx',
+    );
+    return null;
+  }
+  out('Installing nginx (Debian package)...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
+  const install =
+    update.status === 0
+      ? spawnSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { stdio: 'ignore', env })
+      : update;
+  const installed = install.status === 0 ? findNginx() : null;
+  if (!installed) {
+    out('FAIL: nginx konnte nicht installiert werden (apt-get install -y nginx-light)');
+  }
+  return installed;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -119,6 +156,7 @@ export class Nginx {
   constructor(
     private readonly dir: string,
     private readonly sites: NginxSite[],
+    private readonly binary = 'nginx',
   ) {}
 
   config(): string {
@@ -183,7 +221,7 @@ ${servers}
     const conf = path.join(this.dir, 'nginx.conf');
     writeFileSync(conf, this.config());
     const log = createWriteStream(path.join(this.dir, 'nginx.out'));
-    const child = spawn('nginx', ['-c', conf, '-p', this.dir, '-g', 'daemon off;'], {
+    const child = spawn(this.binary, ['-c', conf, '-p', this.dir, '-g', 'daemon off;'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(log);
@@ -191,6 +229,11 @@ ${servers}
     let exited = false;
     this.exitPromise = new Promise((resolve) => {
       child.once('exit', () => {
+        exited = true;
+        resolve();
+      });
+      // A spawn that fails (the binary went away) ends the start, never the whole process.
+      child.once('error', () => {
         exited = true;
         resolve();
       });

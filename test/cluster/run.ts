@@ -9,7 +9,7 @@ import { GUEST_RATE_RULES } from '../../src/server/features/tips/limits';
 import type { StartTipPaymentResponse } from '../../src/shared/api/tips';
 import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
 import { clientAddress, cookieOf, Dashboard, HttpClient, Tally } from './clients';
-import { freePort, Instance, Nginx } from './processes';
+import { ensureNginx, freePort, Instance, Nginx } from './processes';
 
 /**
  * `npm run test:cluster` (issue 17, docs/deployment.md): two server processes on one fresh
@@ -50,6 +50,11 @@ interface Cluster {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const nginxBinary = ensureNginx(out);
+  if (!nginxBinary) {
+    process.exitCode = 1;
+    return;
+  }
   const baseUrl =
     process.env.TEST_DATABASE_URL ??
     process.env.DATABASE_URL ??
@@ -133,10 +138,14 @@ async function main(): Promise<void> {
       `${recorded.length} of ${expected} migrations recorded, each once; both instances ready after ${((Date.now() - bootAt) / 1000).toFixed(1)} s`,
     );
 
-    const nginx = new Nginx(path.join(tmp, 'nginx'), [
-      { port: portLb, upstreams: [portA, portB] },
-      { port: portSingle, upstreams: [portA] },
-    ]);
+    const nginx = new Nginx(
+      path.join(tmp, 'nginx'),
+      [
+        { port: portLb, upstreams: [portA, portB] },
+        { port: portSingle, upstreams: [portA] },
+      ],
+      nginxBinary,
+    );
     await nginx.start();
     cleanups.push(() => nginx.stop());
     const hotel = await createBusiness(db.db, {
