@@ -34,11 +34,11 @@ export function ensureNginx(out: (line: string) => void): string | null {
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
   const install =
     update.status === 0
-      ? spawnSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { stdio: 'ignore', env })
+      ? spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'ignore', env })
       : update;
   const installed = install.status === 0 ? findNginx() : null;
   if (!installed) {
-    out('FAIL: nginx konnte nicht installiert werden (apt-get install -y nginx-light)');
+    out('FAIL: nginx konnte nicht installiert werden (apt-get install -y nginx)');
   }
   return installed;
 }
