@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publishTipChange } from '../../src/server/features/tips/events';
+import { publishTipChangesInTransaction } from '../../src/server/features/tips/events';
 import {
   createBusiness,
   createTip,
@@ -225,13 +225,18 @@ describe('a tip arriving while the dashboard is open', () => {
         amountCents: 1_250,
         guestMessage: 'Der beste Espresso der Stadt',
       });
-      await publishTipChange(e2e.server.deps.database, {
-        tipId: tip.id,
-        status: 'pending',
-        employeeIds: [employee.id],
-        teamId: null,
-        businessId: business.id,
-      });
+      const database = e2e.server.deps.database;
+      await database.db.transaction((tx) =>
+        publishTipChangesInTransaction(tx, database, [
+          {
+            tipId: tip.id,
+            status: 'pending',
+            employeeIds: [employee.id],
+            teamId: null,
+            businessId: business.id,
+          },
+        ]),
+      );
 
       const notice = page.getByTestId('new-tip-notice');
       await notice.waitFor();

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import { tips } from '../../db/schema';
 import { writeAudit } from '../audit/write';
-import { publishTipChanges, type TipChange } from '../tips/events';
+import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
 import type { PaymentContext } from './context';
 
@@ -73,6 +73,7 @@ export async function refundDuplicatePayment(
       },
       at,
     });
+    await publishTipChangesInTransaction(tx, ctx.database, [refunded]);
     return refunded;
   });
   if (change) {
@@ -80,7 +81,6 @@ export async function refundDuplicatePayment(
       { tipId: tip.id, refundId, payLaterLinkId: tip.payLaterLinkId },
       'tip paid twice: second payment refunded',
     );
-    await publishTipChanges(ctx.database, [change], ctx.log);
   }
   return change;
 }

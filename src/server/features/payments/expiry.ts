@@ -1,8 +1,8 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
-import type { Tx } from '../../db/connect';
+import type { Database, Tx } from '../../db/connect';
 import { paymentSessions } from '../../db/schema';
-import { publishTipChanges, type TipChange } from '../tips/events';
+import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
 import { endPaymentSession, markTipEnded } from '../tips/lifecycle';
 import type { PaymentContext } from './context';
 import { applyCheckoutState } from './settlement';
@@ -20,7 +20,13 @@ export interface ExpiredCheckout {
  */
 export async function expireOverdueSessions(
   tx: Tx,
-  input: { now: Date; limit: number; guestSessionId?: string },
+  input: {
+    now: Date;
+    limit: number;
+    guestSessionId?: string;
+    /** Where the changes are published, inside this transaction. */
+    database: Pick<Database, 'channelName'>;
+  },
 ): Promise<{ changes: TipChange[]; expired: ExpiredCheckout[] }> {
   const due = await tx
     .select({
@@ -64,6 +70,7 @@ export async function expireOverdueSessions(
     });
     if (change) changes.push(change);
   }
+  await publishTipChangesInTransaction(tx, input.database, changes);
   return { changes, expired };
 }
 
@@ -95,13 +102,12 @@ export async function closeExpiredCheckouts(
   }
 }
 
-/** One run of the expiry job: claim, expire, commit, publish, close at the provider. */
+/** One run of the expiry job: claim, expire and publish, commit, close at the provider. */
 export async function runPaymentSessionExpiry(ctx: PaymentContext, limit = 100): Promise<number> {
   const now = ctx.clock.now();
-  const { changes, expired } = await ctx.database.db.transaction((tx) =>
-    expireOverdueSessions(tx, { now, limit }),
+  const { expired } = await ctx.database.db.transaction((tx) =>
+    expireOverdueSessions(tx, { now, limit, database: ctx.database }),
   );
-  await publishTipChanges(ctx.database, changes, ctx.log);
   await closeExpiredCheckouts(ctx, expired);
   return expired.length;
 }

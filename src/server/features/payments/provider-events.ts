@@ -6,7 +6,7 @@ import type { Database, Executor } from '../../db/connect';
 import { rowsOf } from '../../db/statement';
 import { tips, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { publishTipChanges, TIP_EVENTS_CHANNEL, type TipChange } from '../tips/events';
+import { publishTipChangesInTransaction, TIP_EVENTS_CHANNEL, type TipChange } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
 import { createStripeConnect } from '../payouts/connect';
 import { recordDisputeWon, recordTakenBack } from '../payouts/adjustments';
@@ -325,7 +325,7 @@ async function processEvent(
 
 async function refundTipsOfPayment(ctx: PaymentContext, paymentIntentId: string): Promise<void> {
   const at = ctx.clock.now();
-  const changes = await ctx.database.db.transaction(async (tx) => {
+  await ctx.database.db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: tips.id })
       .from(tips)
@@ -335,9 +335,8 @@ async function refundTipsOfPayment(ctx: PaymentContext, paymentIntentId: string)
       const change = await markTipRefunded(tx, { tipId: row.id, at });
       if (change) moved.push(change);
     }
-    return moved;
+    await publishTipChangesInTransaction(tx, ctx.database, moved);
   });
-  await publishTipChanges(ctx.database, changes, ctx.log);
 }
 
 async function recordTakenBackFromPayment(

@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { paymentProvidersFor } from '../payments/provider';
-import { publishTipChanges, type TipChange } from '../tips/events';
+import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
 import { markTipCompleted } from '../tips/lifecycle';
 import { isScheduledBatchDue, PAYOUT_LEASE_MS } from './policy';
 import {
@@ -504,9 +504,9 @@ export async function transferPayout(ctx: PayoutContext, payout: PayoutRow): Pro
     if (providerPayoutId) {
       await tx.update(payouts).set({ providerPayoutId }).where(eq(payouts.id, payout.id));
     }
+    await publishTipChangesInTransaction(tx, ctx.database, moved);
     return moved;
   });
-  await publishTipChanges(ctx.database, changes, ctx.log);
   return changes.length > 0 || (await isPaid(ctx, payout.id));
 }
 

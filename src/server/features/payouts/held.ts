@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import type { PaymentProviders } from '../payments/provider';
-import { publishTipChanges } from '../tips/events';
+import { publishTipChangesInTransaction } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
 
 interface Decision {
@@ -88,7 +88,7 @@ export async function refundHeldTip(
     input.log.warn({ err: error, tipId: held.id }, 'refund of a held tip failed');
     throw new AppError(HELD_TIP_ERRORS.held_tip_refund_failed, { cause: error });
   }
-  const change = await database.db.transaction(async (tx) => {
+  await database.db.transaction(async (tx) => {
     const tip = await lockHeld(tx, input.businessId, input.tipId);
     const refunded = await markTipRefunded(tx, { tipId: tip.id, at: input.at });
     await endReview(tx, tip.id, input.at);
@@ -109,7 +109,7 @@ export async function refundHeldTip(
       businessId: input.businessId,
       at: input.at,
     });
+    if (refunded) await publishTipChangesInTransaction(tx, database, [refunded]);
     return refunded;
   });
-  if (change) await publishTipChanges(database, [change], input.log);
 }

@@ -12,7 +12,7 @@ import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../..
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
-import { publishTipChanges, type TipChange } from '../tips/events';
+import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
 import { canManagePool, poolAssignProblem } from './policy';
 import { presentPoolTip } from './presenter';
 import { listPoolTips } from './queries';
@@ -74,7 +74,7 @@ export async function assignPoolTip(
 ): Promise<PoolAssignResult> {
   assertManager(scope);
   const now = context.clock.now();
-  const { result, change } = await context.database.db.transaction(async (tx) => {
+  return context.database.db.transaction(async (tx) => {
     const [tip] = await tx.select().from(tips).where(eq(tips.id, tipId)).for('update');
     const allocations = tip
       ? await tx
@@ -126,23 +126,19 @@ export async function assignPoolTip(
       businessId: scope.businessId,
       at: now,
     });
-    const tipChange: TipChange = {
+    const change: TipChange = {
       tipId,
       status: tip!.status,
       employeeIds: [profileId],
       teamId: tip!.teamId,
       businessId: tip!.businessId,
     };
+    await publishTipChangesInTransaction(tx, context.database, [change]);
     return {
-      result: {
-        tipId,
-        profileId,
-        personName: person!.fullName?.trim() || person!.email,
-        amountCents: tip!.amountCents,
-      },
-      change: tipChange,
+      tipId,
+      profileId,
+      personName: person!.fullName?.trim() || person!.email,
+      amountCents: tip!.amountCents,
     };
   });
-  await publishTipChanges(context.database, [change], context.log);
-  return result;
 }

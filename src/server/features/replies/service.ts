@@ -6,7 +6,7 @@ import type { ReceiptContext } from '../receipts/context';
 import { firstName } from '../receipts/delivery';
 import { replyMail } from '../receipts/mail';
 import { openAddress } from '../receipts/seal';
-import { publishTipChanges } from '../tips/events';
+import { publishTipChangesInTransaction } from '../tips/events';
 import { tipAudience } from '../tips/lifecycle';
 import { isPaid } from '../tips/policy';
 import { decideReply } from './policy';
@@ -22,7 +22,7 @@ export async function replyToTip(
   input: { employeeId: string; tipId: string; message: string },
 ): Promise<{ tipId: string; reply: TipReply }> {
   const at = ctx.clock.now();
-  const { change, mailId, reply } = await ctx.database.db.transaction(async (tx) => {
+  const { mailId, reply } = await ctx.database.db.transaction(async (tx) => {
     const [tip] = await tx.select().from(tips).where(eq(tips.id, input.tipId)).for('update');
     if (!tip) throw new AppError(RECEIPT_ERRORS.reply_tip_not_found);
     const [share] =
@@ -79,16 +79,19 @@ export async function replyToTip(
         privateRecipient: true,
       });
     }
-    return {
-      mailId: queued,
-      reply: { message: written.message, repliedAt: written.repliedAt.toISOString() },
-      change: {
+    // Colleagues sharing a team tip see that it has been answered.
+    await publishTipChangesInTransaction(tx, ctx.database, [
+      {
         tipId: tip.id,
         status: tip.status,
         employeeIds: await tipAudience(tx, tip),
         teamId: tip.teamId,
         businessId: tip.businessId,
       },
+    ]);
+    return {
+      mailId: queued,
+      reply: { message: written.message, repliedAt: written.repliedAt.toISOString() },
     };
   });
   if (mailId) {
@@ -98,7 +101,5 @@ export async function replyToTip(
       ctx.log.warn({ err: error, mailId }, 'reply e-mail to the guest not sent');
     }
   }
-  // Colleagues sharing a team tip see that it has been answered.
-  await publishTipChanges(ctx.database, [change], ctx.log);
   return { tipId: input.tipId, reply };
 }

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { TipStatus } from '../../../shared/domain/tips';
 import type { Database, Executor } from '../../db/connect';
 
@@ -17,32 +16,6 @@ export interface TipChange {
   employeeIds: string[];
   teamId: string | null;
   businessId: string;
-}
-
-/**
- * Publishes a tip change to every server instance through PostgreSQL NOTIFY. Call it after the
- * transaction that made the change has committed, so listeners never see an uncommitted tip.
- */
-export async function publishTipChange(database: Database, change: TipChange): Promise<void> {
-  await database.notify(TIP_EVENTS_CHANNEL, JSON.stringify(change));
-}
-
-/**
- * Publishes several changes; a failed NOTIFY is logged, not thrown, because the change itself is
- * already safely committed and dashboards reload on reconnect.
- */
-export async function publishTipChanges(
-  database: Database,
-  changes: readonly TipChange[],
-  log: Pick<FastifyBaseLogger, 'warn'>,
-): Promise<void> {
-  for (const change of changes) {
-    try {
-      await publishTipChange(database, change);
-    } catch (error) {
-      log.warn({ err: error, tipId: change.tipId }, 'tip change could not be published');
-    }
-  }
 }
 
 /**

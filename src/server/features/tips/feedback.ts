@@ -5,7 +5,7 @@ import { tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordAnalyticsEvent } from '../analytics/service';
 import type { PaymentContext } from '../payments/context';
-import { publishTipChanges } from './events';
+import { publishTipChangesInTransaction } from './events';
 import { tipAudience } from './lifecycle';
 import { isPaid } from './policy';
 import { secretMatches } from './secrets';
@@ -19,7 +19,7 @@ export async function submitFeedback(
   input: { tipId: string; token: string; emoji: FeedbackEmoji; message: string | null },
 ): Promise<{ tipId: string; emoji: FeedbackEmoji; message: string | null }> {
   const at = ctx.clock.now();
-  const change = await ctx.database.db.transaction(async (tx) => {
+  await ctx.database.db.transaction(async (tx) => {
     const [tip] = await tx.select().from(tips).where(eq(tips.id, input.tipId)).for('update');
     if (!tip) throw new AppError(TIP_ERRORS.tip_not_found);
     if (!secretMatches(input.token, tip.feedbackSecretHash)) {
@@ -44,15 +44,16 @@ export async function submitFeedback(
       properties: { emoji: input.emoji, with_message: input.message !== null },
       at,
     });
-    return {
-      tipId: tip.id,
-      status: tip.status,
-      employeeIds: await tipAudience(tx, tip),
-      teamId: tip.teamId,
-      businessId: tip.businessId,
-    };
+    // Dashboards show guest messages live, so a new reaction is published like a status move.
+    await publishTipChangesInTransaction(tx, ctx.database, [
+      {
+        tipId: tip.id,
+        status: tip.status,
+        employeeIds: await tipAudience(tx, tip),
+        teamId: tip.teamId,
+        businessId: tip.businessId,
+      },
+    ]);
   });
-  // Dashboards show guest messages live, so a new reaction is published like a status move.
-  await publishTipChanges(ctx.database, [change], ctx.log);
   return { tipId: input.tipId, emoji: input.emoji, message: input.message };
 }

@@ -23,7 +23,7 @@ import type { PaymentContext } from '../payments/context';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState } from '../payments/provider';
 import { closeExpiredCheckouts, expireOverdueSessions } from '../payments/expiry';
 import { applyCheckoutState, settleCheckout } from '../payments/settlement';
-import { publishTipChanges } from './events';
+import { publishTipChangesInTransaction } from './events';
 import { endPaymentSession, markTipEnded, type TipRow } from './lifecycle';
 import { decideRetry, mayReadTipMessages } from './policy';
 import { presentTipStatus } from './presenter';
@@ -244,7 +244,12 @@ export async function startTipPayment(
     // with an open session can have one, and the insert finds that out (the one-open-per-guest
     // index): the transaction then runs again with the expiry first (decision 0256).
     const expiry = expireFirst
-      ? await expireOverdueSessions(tx, { now, limit: 10, guestSessionId: input.guestSessionId })
+      ? await expireOverdueSessions(tx, {
+          now,
+          limit: 10,
+          guestSessionId: input.guestSessionId,
+          database: ctx.database,
+        })
       : { changes: [], expired: [] };
     const link = input.payLaterToken
       ? await lockPayLaterLink(tx, {
@@ -290,7 +295,6 @@ export async function startTipPayment(
     if (openElsewhere(error)) throw new AppError(TIP_ERRORS.payment_in_progress);
     throw error;
   }
-  await publishTipChanges(ctx.database, transaction.expiry.changes, ctx.log);
   await closeExpiredCheckouts(ctx, transaction.expiry.expired);
 
   let checkout = local?.created ?? null;
@@ -327,16 +331,21 @@ async function endAttempt(
   input: { tipId: string; sessionId: string; status: 'failed' | 'cancelled'; reason: string },
 ): Promise<void> {
   const at = ctx.clock.now();
-  const change = await ctx.database.db.transaction(async (tx) => {
+  await ctx.database.db.transaction(async (tx) => {
     await endPaymentSession(tx, {
       sessionId: input.sessionId,
       status: input.status,
       reason: input.reason,
       at,
     });
-    return markTipEnded(tx, { tipId: input.tipId, status: input.status, reason: input.reason, at });
+    const change = await markTipEnded(tx, {
+      tipId: input.tipId,
+      status: input.status,
+      reason: input.reason,
+      at,
+    });
+    if (change) await publishTipChangesInTransaction(tx, ctx.database, [change]);
   });
-  await publishTipChanges(ctx.database, change ? [change] : [], ctx.log);
 }
 
 async function loadTip(ctx: PaymentContext, tipId: string): Promise<TipRow> {
@@ -377,14 +386,14 @@ async function refreshSession(
   session: NonNullable<Awaited<ReturnType<typeof openSessionOf>>>,
 ): Promise<void> {
   if (session.expiresAt <= ctx.clock.now()) {
-    const { changes, expired } = await ctx.database.db.transaction((tx) =>
+    const { expired } = await ctx.database.db.transaction((tx) =>
       expireOverdueSessions(tx, {
         now: ctx.clock.now(),
         limit: 10,
+        database: ctx.database,
         ...(session.guestSessionId ? { guestSessionId: session.guestSessionId } : {}),
       }),
     );
-    await publishTipChanges(ctx.database, changes, ctx.log);
     await closeExpiredCheckouts(ctx, expired);
   } else if (session.providerSessionId) {
     await settleCheckout(ctx, session.provider, session.providerSessionId);
