@@ -176,7 +176,7 @@ export async function storeChosenPassword(
 }
 
 /** Hashing with the queue of features/auth/password.ts; a full queue asks to retry shortly. */
-async function hashChosen(password: string): Promise<string> {
+export async function hashChosenPassword(password: string): Promise<string> {
   try {
     return await hashPassword(password);
   } catch (error) {
@@ -252,7 +252,7 @@ export function createPasswordService(context: PasswordContext) {
       await limitLinkUse(input.client);
       await findLink(db, input.token);
       assertNewPasswordAllowed(input.password);
-      const passwordHash = await hashChosen(input.password);
+      const passwordHash = await hashChosenPassword(input.password);
       const now = clock.now();
       await db.transaction(async (tx) => {
         const [spent] = await tx
@@ -366,7 +366,7 @@ export function createPasswordService(context: PasswordContext) {
           });
         }
       }
-      const passwordHash = await hashChosen(input.newPassword);
+      const passwordHash = await hashChosenPassword(input.newPassword);
       const now = clock.now();
       await db.transaction(async (tx) => {
         const locked = await loadAccount(tx, actor.userId, true);
