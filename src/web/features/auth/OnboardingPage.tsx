@@ -159,7 +159,11 @@ function OnboardingForm() {
               <OnboardingPasswordBlock
                 value={newPassword}
                 errors={passwordErrors}
-                onChange={setNewPassword}
+                onChange={(next) => {
+                  setNewPassword(next);
+                  // A message belongs to what was typed before; it goes once the person edits.
+                  setPasswordErrors({});
+                }}
               />
             ) : null}
             <PayoutSection title={texts.payout.title} intro={texts.payout.text} />
