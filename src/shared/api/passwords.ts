@@ -41,15 +41,13 @@ const linkTokenSchema = z
 
 /** Adds the 'repeat' field a person types the new password into a second time. */
 function withRepeat<T extends z.ZodRawShape>(shape: T, passwordField: keyof T & string) {
-  return z
-    .object({ ...shape, repeat: z.string().min(1, PASSWORD_MESSAGES.repeatRequired) })
-    .refine(
-      (values) => {
-        const typed = values as Record<string, unknown>;
-        return typed.repeat === typed[passwordField];
-      },
-      { message: PASSWORD_MESSAGES.mismatch, path: ['repeat'] },
-    );
+  return z.object({ ...shape, repeat: z.string().min(1, PASSWORD_MESSAGES.repeatRequired) }).refine(
+    (values) => {
+      const typed = values as Record<string, unknown>;
+      return typed.repeat === typed[passwordField];
+    },
+    { message: PASSWORD_MESSAGES.mismatch, path: ['repeat'] },
+  );
 }
 
 /** `POST /api/auth/password-link/check`: may this link still be used, and for whom? */
