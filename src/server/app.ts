@@ -29,6 +29,7 @@ import { createIntegrationSync, type IntegrationSync } from './features/integrat
 import type { Mailer } from './features/mail/mailer';
 import { mediaRoutes } from './features/media/routes';
 import { paymentPointRoutes } from './features/payment-points/routes';
+import { passwordRoutes } from './features/passwords/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutAdminRoutes } from './features/payouts/admin-routes';
 import { payoutRoutes } from './features/payouts/routes';
@@ -192,6 +193,7 @@ export async function buildApp(
   await app.register(legalRoutes);
   await app.register(showcaseRoutes);
   await app.register(authRoutes);
+  await app.register(passwordRoutes);
   await app.register(profileRoutes);
   await app.register(mediaRoutes);
   await app.register(auditRoutes);

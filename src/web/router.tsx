@@ -49,6 +49,21 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Passwords (issue 29): open signed in or not; a set-password link opens no session.
+      {
+        path: '/employee/password',
+        lazy: page(
+          () => import('./features/auth/SetPasswordPage'),
+          (m) => m.SetPasswordPage,
+        ),
+      },
+      {
+        path: '/employee/password-reset',
+        lazy: page(
+          () => import('./features/auth/ForgotPasswordPage'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
       {
         element: <ProtectedRoute />,
         children: [

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -172,14 +173,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir);
     mkdirSync(path.dirname(dataDir), { recursive: true });
+    unlock = lockEmbeddedDatabase(dataDir);
   }
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
@@ -222,7 +231,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

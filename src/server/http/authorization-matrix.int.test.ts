@@ -117,6 +117,30 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/auth/session/timeout', status: all(204) },
   { route: 'POST /api/auth/sign-out', status: all(204) },
 
+  // Passwords (issue 29): the same answer for every address; links are checked by their token;
+  // 'Passwort ändern' with a wrong current password changes nothing for anyone.
+  {
+    route: 'POST /api/auth/password-reset',
+    body: (_f, party) => ({ email: `vergessen-${party}-${randomUUID()}@test.local` }),
+    status: all(202),
+  },
+  {
+    route: 'POST /api/auth/password-link/check',
+    body: () => ({ token: 'x'.repeat(43) }),
+    status: all(400),
+  },
+  {
+    route: 'POST /api/auth/password-link',
+    body: () => ({ token: 'x'.repeat(43), password: 'Leuchtturm am Morgen 7' }),
+    status: all(400),
+  },
+  { route: 'GET /api/auth/password', status: signedIn(200) },
+  {
+    route: 'PUT /api/auth/password',
+    body: () => ({ currentPassword: 'falsch-geraten', newPassword: 'Leuchtturm am Morgen 7' }),
+    status: signedIn(400),
+  },
+
   // Own profile and pictures
   { route: 'GET /api/profiles/me', status: signedIn(200) },
   { route: 'PATCH /api/profiles/me', body: () => ({ jobTitle: 'Neu' }), status: signedIn(200) },

@@ -5,6 +5,7 @@ import { defineErrors } from '../domain/errors';
 
 export { isProfileComplete } from '../domain/auth';
 import { ROLES } from '../domain/roles';
+import { newPasswordSchema } from './passwords';
 
 export const PROFILE_LIMITS = {
   fullName: 120,
@@ -67,6 +68,15 @@ export const profileUpdateSchema = z
   .strict();
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/**
+ * `PATCH /api/profiles/me`: one's own profile, and during onboarding optionally a first password
+ * (only while the account has none; issue 29). Someone else's profile never takes a password.
+ */
+export const ownProfileUpdateSchema = profileUpdateSchema.extend({
+  password: newPasswordSchema.optional(),
+});
+export type OwnProfileUpdateInput = z.input<typeof ownProfileUpdateSchema>;
 
 export const payoutStatusSchema = z.enum(['none', 'pending', 'enabled', 'restricted']);
 

@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   'payout_schedule_update',
   'instant_payout_request',
   'held_tip_release',
+  'password_set',
+  'password_change',
+  'platform_admin_create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +76,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   payout_schedule_update: 'Auszahlungsrhythmus geändert',
   instant_payout_request: 'Sofortauszahlung angefordert',
   held_tip_release: 'Angehaltenes Trinkgeld freigegeben',
+  password_set: 'Passwort festgelegt',
+  password_change: 'Passwort geändert',
+  platform_admin_create: 'Plattform-Administrator angelegt',
 };
 
 export const AUDIT_TARGET_TYPES = [

@@ -5,7 +5,7 @@ import type {
   SessionResponse,
 } from '../../shared/api/auth';
 import type { MediaUpload } from '../../shared/api/media';
-import type { Profile, ProfileUpdateInput } from '../../shared/api/profiles';
+import type { OwnProfileUpdateInput, Profile } from '../../shared/api/profiles';
 import { scoped } from '../features/admin/business-scope';
 import { api } from './api';
 
@@ -23,7 +23,8 @@ export const sessionApi = {
   extend: () => api.post<SessionResponse>('/api/auth/session/extend'),
   reportTimeout: () => api.post<void>('/api/auth/session/timeout'),
   signOut: () => api.post<void>('/api/auth/sign-out'),
-  updateProfile: (changes: ProfileUpdateInput) => api.patch<Profile>('/api/profiles/me', changes),
+  updateProfile: (changes: OwnProfileUpdateInput) =>
+    api.patch<Profile>('/api/profiles/me', changes),
   uploadProfileImage: (file: Blob) => api.post<MediaUpload>('/api/media/profile-images', file),
   logAdminNavigation: (destination: string, from?: string) =>
     // Filed under the business the platform admin is looking at (owners: their own).

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ownProfileUpdateSchema,
   PROFILE_ERRORS,
   profileIdParamsSchema,
   profileSchema,
@@ -51,16 +52,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Eigenes Profil ändern (legt es beim ersten Speichern an)',
-        body: profileUpdateSchema,
+        description:
+          'Beim Vervollständigen des Profils optional mit einem ersten Passwort (nur solange das Konto keines hat).',
+        body: ownProfileUpdateSchema,
         response: { 200: profileSchema },
       },
     },
     async (request) => {
       const actor = actorOf(request);
+      const { password, ...changes } = request.body;
       const row = await updateProfile(deps, {
         actor,
         targetId: actor.userId,
-        changes: request.body,
+        changes,
+        password,
         request,
       });
       return presentProfile(row);

@@ -3,12 +3,16 @@ import { mediaIdFromUrl, PROFILE_ERRORS, type ProfileUpdate } from '../../../sha
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Role } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
-import { media, profiles } from '../../db/schema';
+import { media, profiles, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit, type AuditEntry } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { countActiveOwners } from '../staff/service';
+import { hashChosenPassword, storeChosenPassword } from '../passwords/service';
+import { mayChoosePasswordInOnboarding } from '../passwords/policy';
+import { assertNewPasswordAllowed } from '../auth/password-rules';
+import { PASSWORD_ERRORS } from '../../../shared/api/passwords';
 import { canAssignRole, canUpdateProfile, canViewProfile } from './policy';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -48,10 +52,21 @@ export async function updateProfile(
     actor: Actor;
     targetId: string;
     changes: ProfileUpdate;
+    /**
+     * Onboarding's optional first password (own profile only): checked by the password rules,
+     * stored in the same transaction, refused when the account has a password already.
+     */
+    password?: string | undefined;
     request?: AuditEntry['request'];
   },
 ): Promise<ProfileRow> {
   const { actor, targetId, changes } = options;
+  const firstPassword =
+    options.password !== undefined && targetId === actor.userId ? options.password : undefined;
+  if (firstPassword !== undefined) assertNewPasswordAllowed(firstPassword);
+  // Hashing takes a tenth of a second: done before the transaction, not while it holds locks.
+  const passwordHash =
+    firstPassword !== undefined ? await hashChosenPassword(firstPassword) : undefined;
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
     let current = await loadProfile(tx, targetId);
@@ -90,6 +105,15 @@ export async function updateProfile(
       .returning();
 
     await removeReplacedImage(tx, current, updated!);
+    if (passwordHash !== undefined) {
+      await storeFirstPassword(tx, {
+        actor,
+        profile: updated!,
+        passwordHash,
+        now,
+        request: options.request,
+      });
+    }
     if (actor.userId !== current.id) {
       await writeAudit(tx, {
         actor,
@@ -107,6 +131,42 @@ export async function updateProfile(
       });
     }
     return updated!;
+  });
+}
+
+/** Onboarding's password: only for an account without one (else 'Passwort ändern' applies). */
+async function storeFirstPassword(
+  tx: Executor,
+  options: {
+    actor: Actor;
+    profile: ProfileRow;
+    passwordHash: string;
+    now: Date;
+    request?: AuditEntry['request'] | undefined;
+  },
+): Promise<void> {
+  const [account] = await tx
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, options.actor.userId))
+    .for('update');
+  if (!account || !mayChoosePasswordInOnboarding(account)) {
+    throw new AppError(PASSWORD_ERRORS.password_already_set, {
+      details: [{ path: 'body.password', message: PASSWORD_ERRORS.password_already_set.message }],
+    });
+  }
+  await storeChosenPassword(tx, {
+    account: {
+      id: options.profile.id,
+      role: options.profile.role,
+      businessId: options.profile.businessId,
+      profileId: options.profile.id,
+    },
+    passwordHash: options.passwordHash,
+    now: options.now,
+    method: 'onboarding',
+    keepSessionId: options.actor.sessionId,
+    ...(options.request ? { request: options.request } : {}),
   });
 }
 

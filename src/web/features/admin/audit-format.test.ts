@@ -53,4 +53,20 @@ describe('audit log formatting', () => {
     );
     expect(auditDetails(entry({ payload: { nested: { a: 1 } } }))).toBe('—');
   });
+
+  it('says password actions and their methods in German', () => {
+    expect(auditActionLabel(entry({ action: 'password_change' }))).toBe('Passwort geändert');
+    expect(auditActionLabel(entry({ action: 'password_set' }))).toBe('Passwort festgelegt');
+    expect(auditActionLabel(entry({ action: 'platform_admin_create' }))).toBe(
+      'Plattform-Administrator angelegt',
+    );
+    expect(auditDetails(entry({ payload: { method: 'account', otherSessionsEnded: 2 } }))).toBe(
+      'Methode: Konto und Sicherheit · andere Sitzungen beendet: 2',
+    );
+    expect(auditDetails(entry({ payload: { method: 'link' } }))).toBe('Methode: Link per E-Mail');
+    expect(auditDetails(entry({ payload: { method: 'cli', role: 'admin' } }))).toContain(
+      'Methode: Kommandozeile (npm run admin:create)',
+    );
+    expect(auditDetails(entry({ payload: { method: 'magic_link' } }))).toBe('Methode: Magic Link');
+  });
 });

@@ -59,6 +59,19 @@ const DETAIL_LABELS: Record<string, string> = {
   action: 'Aktion',
   source: 'Quelle',
   reset: 'zurückgesetzt',
+  otherSessionsEnded: 'andere Sitzungen beendet',
+};
+
+/** Values that are codes in the payload, said in German (sign-in and password methods). */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  method: {
+    password: 'Passwort',
+    magic_link: 'Magic Link',
+    link: 'Link per E-Mail',
+    onboarding: 'Profil vervollständigen',
+    account: 'Konto und Sicherheit',
+    cli: 'Kommandozeile (npm run admin:create)',
+  },
 };
 
 /** The payload as a short line of "Feld: Wert" pairs; nested values are left out. */
@@ -72,7 +85,9 @@ export function auditDetails(entry: Pick<AuditLogEntry, 'payload'>): string {
         ? 'ja'
         : value === false
           ? 'nein'
-          : text(value);
+          : typeof value === 'string'
+            ? (VALUE_LABELS[key]?.[value] ?? value)
+            : text(value);
     if (shown) parts.push(`${DETAIL_LABELS[key] ?? key}: ${shown}`);
   }
   return parts.join(' · ') || '—';

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { setPasswordFormSchema } from '../../../shared/api/passwords';
 import { PROFILE_LIMITS } from '../../../shared/api/profiles';
 import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
 import { authTexts } from '../../../shared/i18n/auth';
@@ -13,6 +15,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { PayoutSection } from '../payouts/PayoutSection';
+import { OnboardingPasswordBlock, type OnboardingPasswordErrors } from './OnboardingPasswordBlock';
+import { PASSWORD_STATUS_KEY, passwordApi } from './password-api';
 import { ProfilePictureField } from './ProfilePictureField';
 import { SignOutButton } from './SignOutButton';
 
@@ -45,10 +49,30 @@ function OnboardingForm() {
   const [imageUrl, setImageUrl] = useState<string | null>(profile?.profileImageUrl ?? null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The optional password (issue 29): offered only while the account has none.
+  const passwordStatus = useQuery({ queryKey: PASSWORD_STATUS_KEY, queryFn: passwordApi.status });
+  const offerPassword = passwordStatus.data?.hasPassword === false;
+  const [newPassword, setNewPassword] = useState({ password: '', repeat: '' });
+  const [passwordErrors, setPasswordErrors] = useState<OnboardingPasswordErrors>({});
+  const choosesPassword =
+    offerPassword && (newPassword.password !== '' || newPassword.repeat !== '');
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (fullName.trim() === '') return;
+    if (choosesPassword) {
+      const checked = setPasswordFormSchema.safeParse(newPassword);
+      if (!checked.success) {
+        const errors: OnboardingPasswordErrors = {};
+        for (const issue of checked.error.issues) {
+          const field = issue.path[0] === 'repeat' ? 'repeat' : 'password';
+          errors[field] ??= issue.message;
+        }
+        setPasswordErrors(errors);
+        return;
+      }
+    }
+    setPasswordErrors({});
     setSaving(true);
     try {
       const saved = await sessionApi.updateProfile({
@@ -56,11 +80,17 @@ function OnboardingForm() {
         jobTitle,
         thankYouMessage,
         profileImageUrl: imageUrl,
+        ...(choosesPassword ? { password: newPassword.password } : {}),
       });
       session.setProfile(saved);
       toast({ title: texts.saved, description: texts.savedMessage, variant: 'success' });
       navigate('/employee/dashboard', { replace: true });
     } catch (error) {
+      const atPassword =
+        error instanceof ApiError
+          ? error.details.find((detail) => detail.path === 'body.password')
+          : undefined;
+      if (atPassword) setPasswordErrors({ password: atPassword.message });
       toast({
         title: texts.saveFailed,
         description:
@@ -125,6 +155,17 @@ function OnboardingForm() {
                 {texts.thankYouHint}
               </p>
             </div>
+            {offerPassword ? (
+              <OnboardingPasswordBlock
+                value={newPassword}
+                errors={passwordErrors}
+                onChange={(next) => {
+                  setNewPassword(next);
+                  // A message belongs to what was typed before; it goes once the person edits.
+                  setPasswordErrors({});
+                }}
+              />
+            ) : null}
             <PayoutSection title={texts.payout.title} intro={texts.payout.text} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <SignOutButton variant="ghost" />

@@ -1,4 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { FORGOT_PASSWORD_PATH } from '../../../shared/api/passwords';
+import { passwordTexts } from '../../../shared/i18n/passwords';
 import { passwordSignInSchema } from '../../../shared/api/auth';
 import { authTexts } from '../../../shared/i18n/auth';
 import { Button } from '../../components/ui/Button';
@@ -76,6 +79,12 @@ export function PasswordForm() {
           disabled={busy}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <Link
+          to={FORGOT_PASSWORD_PATH}
+          className="self-start text-sm text-primary underline underline-offset-4"
+        >
+          {passwordTexts.forgotLink}
+        </Link>
       </div>
       <Button type="submit" disabled={busy || email.trim() === '' || password === ''}>
         {phase === 'checking'

@@ -1,0 +1,396 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { rateLimitMessage } from '../../../shared/api/auth';
+import {
+  PASSWORD_ERRORS,
+  PASSWORD_RESET_LINK_TTL_MS,
+  SET_PASSWORD_PATH,
+  SET_PASSWORD_TOKEN_PARAM,
+  type PasswordChangeInput,
+} from '../../../shared/api/passwords';
+import { ERRORS } from '../../../shared/domain/errors';
+import { effectiveRole } from '../../../shared/domain/roles';
+import type { Database, Executor } from '../../db/connect';
+import { authSessions, authTokens, profiles, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { RateDecision, RateLimiter } from '../../http/rate-limit';
+import type { Clock } from '../../lib/clock';
+import { writeAudit, type AuditEntry } from '../audit/write';
+import type { Actor } from '../auth/actor';
+import type { ClientInfo } from '../auth/client';
+import { HashQueueFullError, hashPassword, verifyPassword } from '../auth/password';
+import { assertNewPasswordAllowed } from '../auth/password-rules';
+import { hashIdentifier, hashToken, newToken } from '../auth/tokens';
+import type { Mailer } from '../mail/mailer';
+import { PASSWORD_RATE_RULES } from './limits';
+import { passwordResetMail } from './mail';
+import {
+  isAuditedPasswordChange,
+  mayReceiveResetLink,
+  mayUsePasswordLink,
+  needsCurrentPassword,
+} from './policy';
+
+/** What the password feature needs; nothing else of the app. */
+export interface PasswordContext {
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  publicOrigin: string;
+  /** Keys the rate-limit subjects, so buckets hold no address or e-mail in clear. */
+  sessionSecret: string;
+  limiter: RateLimiter;
+  log: { error(object: Record<string, unknown>, message: string): void };
+}
+
+/** How a password came to be chosen; kept in the audit row. */
+export type PasswordMethod = 'link' | 'onboarding' | 'account';
+
+/** The set-password page for one token. */
+export function passwordLinkUrl(publicOrigin: string, token: string): string {
+  return `${publicOrigin}${SET_PASSWORD_PATH}?${SET_PASSWORD_TOKEN_PARAM}=${token}`;
+}
+
+/**
+ * Writes a new single-use set-password token for a person and returns it (the caller mails or
+ * prints the link; only its hash is stored). Older unused links of the same person stop working.
+ * Used by 'Passwort vergessen?' and by `npm run admin:create`.
+ */
+export async function issuePasswordLink(
+  tx: Executor,
+  options: { userId: string; email: string; now: Date; ttlMs: number },
+): Promise<string> {
+  await voidPasswordLinks(tx, options.userId);
+  const token = newToken();
+  await tx.insert(authTokens).values({
+    tokenHash: hashToken(token),
+    purpose: 'password_reset',
+    userId: options.userId,
+    email: options.email,
+    redirectTo: SET_PASSWORD_PATH,
+    expiresAt: new Date(options.now.getTime() + options.ttlMs),
+    createdAt: options.now,
+  });
+  return token;
+}
+
+async function voidPasswordLinks(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .delete(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.purpose, 'password_reset'),
+        isNull(authTokens.usedAt),
+      ),
+    );
+}
+
+/** The account behind a user id, as the password rules and the audit log see it. */
+async function loadAccount(executor: Executor, userId: string, lock = false) {
+  const query = executor
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      disabledAt: users.disabledAt,
+      role: profiles.role,
+      businessId: profiles.businessId,
+      profileId: profiles.id,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  const [row] = lock ? await query.for('update', { of: users }) : await query;
+  return row;
+}
+
+type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
+
+function auditActor(account: Pick<Account, 'id' | 'role' | 'businessId' | 'profileId'>) {
+  return {
+    role: effectiveRole(account.role),
+    hasProfile: account.profileId !== null,
+    profileId: account.id,
+    businessId: account.businessId,
+  };
+}
+
+/**
+ * Stores a newly chosen (already checked and hashed) password and ends the person's sessions
+ * except `keepSessionId`: whoever knew the old password, or sat at another device, is signed
+ * out. Admins and owners get a password_set or password_change row. Call inside the transaction
+ * that makes the change.
+ */
+export async function storeChosenPassword(
+  tx: Executor,
+  options: {
+    account: Pick<Account, 'id' | 'role' | 'businessId' | 'profileId'>;
+    passwordHash: string;
+    now: Date;
+    method: PasswordMethod;
+    /** The session the person is using (change, onboarding); the link flow keeps none. */
+    keepSessionId?: string;
+    /** The link proved the mailbox: the address counts as confirmed. */
+    confirmEmail?: boolean;
+    request?: AuditEntry['request'];
+  },
+): Promise<void> {
+  const { account, now } = options;
+  await tx
+    .update(users)
+    .set({ passwordHash: options.passwordHash, updatedAt: now })
+    .where(eq(users.id, account.id));
+  if (options.confirmEmail) {
+    // Keep the first confirmation time when there was one.
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt)));
+  }
+  const ended = await tx
+    .delete(authSessions)
+    .where(
+      options.keepSessionId
+        ? and(eq(authSessions.userId, account.id), ne(authSessions.id, options.keepSessionId))
+        : eq(authSessions.userId, account.id),
+    )
+    .returning({
+      idleExpiresAt: authSessions.idleExpiresAt,
+      absoluteExpiresAt: authSessions.absoluteExpiresAt,
+    });
+  // Rows of sessions that had ended already go too; the audit row counts the live ones.
+  const liveEnded = ended.filter((row) => row.idleExpiresAt > now && row.absoluteExpiresAt > now);
+  await voidPasswordLinks(tx, account.id);
+  const actor = auditActor(account);
+  if (isAuditedPasswordChange(actor)) {
+    await writeAudit(tx, {
+      actor,
+      action: options.method === 'account' ? 'password_change' : 'password_set',
+      targetType: 'security',
+      targetId: account.id,
+      payload: { method: options.method, otherSessionsEnded: liveEnded.length },
+      ...(options.request ? { request: options.request } : {}),
+      at: now,
+    });
+  }
+}
+
+/** Hashing with the queue of features/auth/password.ts; a full queue asks to retry shortly. */
+export async function hashChosenPassword(password: string): Promise<string> {
+  try {
+    return await hashPassword(password);
+  } catch (error) {
+    if (!(error instanceof HashQueueFullError)) throw error;
+    throw new AppError(ERRORS.rate_limited, { message: rateLimitMessage(1), retryAfter: 1 });
+  }
+}
+
+function refuseWhenOver(decision: RateDecision): void {
+  if (decision.allowed) return;
+  throw new AppError(ERRORS.rate_limited, {
+    message: rateLimitMessage(decision.retryAfter),
+    retryAfter: decision.retryAfter,
+  });
+}
+
+/** Set-password links, 'Passwort vergessen?' and 'Passwort ändern'. */
+export function createPasswordService(context: PasswordContext) {
+  const { database, clock, limiter } = context;
+  const db = database.db;
+  const subject = (kind: 'ip' | 'email' | 'user', value: string) =>
+    hashIdentifier(context.sessionSecret, `${kind}:${value}`);
+  const deliveries = new Set<Promise<void>>();
+
+  function deliverLater(mailId: string): void {
+    const delivery = context.mailer
+      .deliver(mailId)
+      .catch((error: unknown) =>
+        context.log.error({ err: error, mailId }, 'password reset e-mail not sent'),
+      )
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  /** The unused, unexpired link behind a token and its account, or the German refusal. */
+  async function findLink(executor: Executor, token: string) {
+    const now = clock.now();
+    const [link] = await executor
+      .select({ userId: authTokens.userId, email: authTokens.email })
+      .from(authTokens)
+      .where(
+        and(
+          eq(authTokens.tokenHash, hashToken(token)),
+          eq(authTokens.purpose, 'password_reset'),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, now),
+        ),
+      );
+    const account = link?.userId ? await loadAccount(executor, link.userId) : undefined;
+    if (!link || !account || !mayUsePasswordLink(account)) {
+      throw new AppError(PASSWORD_ERRORS.password_link_invalid);
+    }
+    return account;
+  }
+
+  async function limitLinkUse(client: ClientInfo): Promise<void> {
+    refuseWhenOver(await limiter.consume(PASSWORD_RATE_RULES.linkPerIp, subject('ip', client.ip)));
+  }
+
+  return {
+    /** Whether a link can still set a password, and for which address (the page shows it). */
+    async checkLink(token: string, client: ClientInfo) {
+      await limitLinkUse(client);
+      return findLink(db, token);
+    },
+
+    /**
+     * Sets the password through a link: checks the token, applies the password rules, then spends
+     * the token and stores the hash in one transaction. Opens no session: the person signs in on
+     * the login page, where any further step (two-factor sign-in) still applies.
+     */
+    async setWithLink(input: { token: string; password: string; client: ClientInfo }) {
+      await limitLinkUse(input.client);
+      await findLink(db, input.token);
+      assertNewPasswordAllowed(input.password);
+      const passwordHash = await hashChosenPassword(input.password);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(authTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(authTokens.tokenHash, hashToken(input.token)),
+              eq(authTokens.purpose, 'password_reset'),
+              isNull(authTokens.usedAt),
+              gt(authTokens.expiresAt, now),
+            ),
+          )
+          .returning({ userId: authTokens.userId });
+        const account = spent?.userId ? await loadAccount(tx, spent.userId, true) : undefined;
+        if (!account || !mayUsePasswordLink(account)) {
+          throw new AppError(PASSWORD_ERRORS.password_link_invalid);
+        }
+        await storeChosenPassword(tx, {
+          account,
+          passwordHash,
+          now,
+          method: 'link',
+          confirmEmail: true,
+          request: input.client.request,
+        });
+      });
+    },
+
+    /**
+     * 'Passwort vergessen?': mails a one-hour link when the address belongs to an account that
+     * may sign in. The caller answers the same in every case; the mail leaves after the answer.
+     */
+    async requestReset(email: string, client: ClientInfo): Promise<void> {
+      refuseWhenOver(
+        await limiter.consume(PASSWORD_RATE_RULES.resetPerIp, subject('ip', client.ip)),
+      );
+      const mails = await limiter.consume(
+        PASSWORD_RATE_RULES.resetMailsPerEmail,
+        subject('email', email),
+      );
+      if (!mails.allowed) return;
+      const [account] = await db
+        .select({ id: users.id, email: users.email, disabledAt: users.disabledAt })
+        .from(users)
+        .where(eq(users.email, email));
+      if (!account || !mayReceiveResetLink({ ...account, passwordHash: null })) return;
+      const now = clock.now();
+      const mailId = await db.transaction(async (tx) => {
+        const token = await issuePasswordLink(tx, {
+          userId: account.id,
+          email: account.email,
+          now,
+          ttlMs: PASSWORD_RESET_LINK_TTL_MS,
+        });
+        const link = passwordLinkUrl(context.publicOrigin, token);
+        return context.mailer.enqueue(tx, {
+          ...passwordResetMail(account.email, link),
+          secrets: [token],
+        });
+      });
+      deliverLater(mailId);
+    },
+
+    /** Whether the signed-in person has a password yet. */
+    async status(actor: Actor) {
+      const account = await loadAccount(db, actor.userId);
+      if (!account) throw new AppError(ERRORS.unauthenticated);
+      return account;
+    },
+
+    /**
+     * 'Passwort ändern': the new password's rules first (they reveal nothing), then the budget of
+     * guesses per account, then the current password; the person's other sessions end, the
+     * current one stays.
+     */
+    async change(actor: Actor, input: PasswordChangeInput, client: ClientInfo) {
+      assertNewPasswordAllowed(input.newPassword, { field: 'newPassword' });
+      const budget = subject('user', actor.userId);
+      refuseWhenOver(await limiter.consume(PASSWORD_RATE_RULES.changePerAccount, budget));
+      const account = await loadAccount(db, actor.userId);
+      if (!account) throw new AppError(ERRORS.unauthenticated);
+      if (needsCurrentPassword(account)) {
+        if (!input.currentPassword) {
+          throw new AppError(PASSWORD_ERRORS.current_password_required, {
+            details: [
+              {
+                path: 'body.currentPassword',
+                message: PASSWORD_ERRORS.current_password_required.message,
+              },
+            ],
+          });
+        }
+        const matches = await verifyPassword(input.currentPassword, account.passwordHash).catch(
+          (error: unknown) => {
+            if (!(error instanceof HashQueueFullError)) throw error;
+            throw new AppError(ERRORS.rate_limited, {
+              message: rateLimitMessage(1),
+              retryAfter: 1,
+            });
+          },
+        );
+        if (!matches) {
+          throw new AppError(PASSWORD_ERRORS.current_password_wrong, {
+            details: [
+              {
+                path: 'body.currentPassword',
+                message: PASSWORD_ERRORS.current_password_wrong.message,
+              },
+            ],
+          });
+        }
+      }
+      const passwordHash = await hashChosenPassword(input.newPassword);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const locked = await loadAccount(tx, actor.userId, true);
+        // Changed by someone else since it was checked: this attempt no longer proves anything.
+        if (!locked || locked.passwordHash !== account.passwordHash) {
+          throw new AppError(PASSWORD_ERRORS.current_password_wrong);
+        }
+        await storeChosenPassword(tx, {
+          account: locked,
+          passwordHash,
+          now,
+          method: 'account',
+          keepSessionId: actor.sessionId,
+          request: client.request,
+        });
+      });
+      await limiter.reset(PASSWORD_RATE_RULES.changePerAccount, budget);
+    },
+
+    /** Waits for reset mails still being handed to SMTP (graceful shutdown). */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...deliveries]);
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

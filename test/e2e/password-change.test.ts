@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { signInInBrowser } from './support/auth';
+import { screenshot, trackPageErrors } from './support/harness';
+import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+import { useE2E } from './support/environment';
+
+const e2e = useE2E();
+const NEW_PASSWORD = 'Zitronenbaum im Hof 42';
+
+/** Console errors other than the browser's own note on an expected 4xx answer. */
+function trackConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  return errors;
+}
+
+describe("'Passwort ändern' on 'Konto und Sicherheit'", () => {
+  it('changes the password on a phone, ends the other session and keeps this one', async () => {
+    // Another device of the same person, signed in before the change.
+    const laptopContext = await e2e.context();
+    const laptop = await laptopContext.newPage();
+    await signInInBrowser(laptop, 'clara@demo.local');
+    await laptop.waitForURL('**/employee/dashboard');
+
+    const context = await e2e.context({ viewport: { width: 360, height: 740 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const consoleErrors = trackConsoleErrors(page);
+    await signInInBrowser(page, 'clara@demo.local');
+    await page.waitForURL('**/employee/dashboard');
+
+    // Reached from the employee settings.
+    await page.getByRole('button', { name: 'Menü' }).click();
+    await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
+    await page.getByRole('link', { name: 'Konto und Sicherheit' }).click();
+    await page.waitForURL('**/employee/account');
+    await page.getByRole('heading', { name: 'Konto und Sicherheit', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Passwort ändern' }).waitFor();
+
+    const current = page.getByLabel(/^Aktuelles Passwort/);
+    const next = page.getByLabel(/^Neues Passwort( \*)?$/);
+    const repeat = page.getByLabel(/^Neues Passwort wiederholen/);
+    const submit = page.getByRole('button', { name: 'Passwort ändern' });
+
+    await current.fill('falsch-geraten');
+    await next.fill(NEW_PASSWORD);
+    await repeat.fill(NEW_PASSWORD);
+    await submit.click();
+    await page.getByText('Das aktuelle Passwort ist falsch.').waitFor();
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+
+    await current.fill(DEMO_PASSWORD);
+    await next.fill('123456789');
+    await repeat.fill('123456789');
+    await submit.click();
+    await page
+      .getByText(
+        'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
+      )
+      .waitFor();
+    await screenshot(page, 'password-change-360');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await next.fill(NEW_PASSWORD);
+    await repeat.fill(NEW_PASSWORD);
+    await submit.click();
+    await page.getByTestId('toast').getByText('Passwort geändert').waitFor();
+    await page.getByTestId('toast').getByText('Ihre anderen Sitzungen wurden beendet.').waitFor();
+    expect(await current.inputValue()).toBe('');
+
+    // This device stays signed in; the laptop's session has ended.
+    await page.goto('/employee/dashboard');
+    await page.waitForURL('**/employee/dashboard');
+    await laptop.reload();
+    await laptop.waitForURL('**/employee/login');
+
+    // The old password no longer signs in, the new one does.
+    await laptop.getByLabel('E-Mail', { exact: true }).fill('clara@demo.local');
+    await laptop.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await laptop.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await laptop
+      .getByTestId('toast')
+      .getByText('E-Mail oder Passwort sind falsch. Überprüfen Sie Ihre Eingaben.')
+      .waitFor();
+    await signInInBrowser(laptop, 'clara@demo.local', NEW_PASSWORD);
+    await laptop.waitForURL('**/employee/dashboard');
+
+    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('is reached from the admin shell too', async () => {
+    const page = await (await e2e.context()).newPage();
+    await signInInBrowser(page, 'inhaber2@demo.local');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('link', { name: 'Konto und Sicherheit' }).first().click();
+    await page.waitForURL('**/employee/account');
+    await page.getByRole('heading', { name: 'Passwort ändern' }).waitFor();
+    await page.getByRole('link', { name: 'Zurück' }).click();
+    await page.waitForURL('**/admin/dashboard');
+  });
+});

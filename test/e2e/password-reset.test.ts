@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInInBrowser } from './support/auth';
+import { screenshot, trackPageErrors } from './support/harness';
+import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+import { useE2E } from './support/environment';
+
+const e2e = useE2E({ smtp: true });
+const NEW_PASSWORD = 'Leuchtturm am Morgen 7';
+
+function setPasswordLinkIn(text: string): string {
+  const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/password\?token=[A-Za-z0-9_-]{43})/.exec(
+    text,
+  );
+  if (!match) throw new Error(`no set-password link in the e-mail:\n${text.slice(0, 2000)}`);
+  return match[1]!;
+}
+
+/** The newest mail to `to` after `before` of them had arrived (a retried test gets a new one). */
+async function newMailTo(to: string, before: number): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const mails = e2e.smtp.mails.filter((mail) => mail.to.includes(to));
+    if (mails.length > before) return mails.at(-1)!.text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no new e-mail to ${to}`);
+}
+
+const mailCount = (to: string) => e2e.smtp.mails.filter((mail) => mail.to.includes(to)).length;
+
+/** Console errors other than the browser's own note on an expected 4xx answer. */
+function trackConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  return errors;
+}
+
+describe("'Passwort vergessen?' through a real SMTP server", () => {
+  it('mails a link, the link sets a new password once, and the person signs in with it', async () => {
+    const context = await e2e.context({ viewport: { width: 360, height: 740 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const consoleErrors = trackConsoleErrors(page);
+
+    await page.goto('/employee/login');
+    await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+    await page.waitForURL('**/employee/password-reset');
+    await page.getByRole('heading', { name: 'Passwort vergessen?' }).waitFor();
+
+    const mailsBefore = mailCount('ben@demo.local');
+    await page.getByLabel('E-Mail').fill('  Ben@Demo.Local ');
+    await page.getByRole('button', { name: 'Link senden' }).click();
+    await page
+      .getByText(
+        'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir Ihnen einen Link gesendet.',
+      )
+      .waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const mail = await newMailTo('ben@demo.local', mailsBefore);
+    expect(mail).toContain('Neues Passwort für Trinkgeld');
+    const link = setPasswordLinkIn(mail);
+    expect(link.startsWith(e2e.server.url)).toBe(true);
+
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Passwort festlegen' }).waitFor();
+    await page.getByText('Legen Sie das Passwort für ben@demo.local fest.').waitFor();
+
+    // The browser checks what it can; the server refuses a common password at its field.
+    const newPassword = page.getByLabel(/^Neues Passwort( \*)?$/);
+    const repeat = page.getByLabel(/^Neues Passwort wiederholen/);
+    const save = page.getByRole('button', { name: 'Passwort speichern' });
+    await newPassword.fill('kurz');
+    await repeat.fill('kurz');
+    await save.click();
+    await page.getByText('Das Passwort muss mindestens 6 Zeichen lang sein.').waitFor();
+    await newPassword.fill(NEW_PASSWORD);
+    await repeat.fill(`${NEW_PASSWORD}!`);
+    await page.getByText('Die Passwörter stimmen nicht überein.').waitFor();
+    await newPassword.fill('Passwort123');
+    await repeat.fill('Passwort123');
+    await save.click();
+    await page
+      .getByText(
+        'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
+      )
+      .waitFor();
+    expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'password-set-360');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await newPassword.fill(NEW_PASSWORD);
+    await repeat.fill(NEW_PASSWORD);
+    await save.click();
+    await page.waitForURL('**/employee/login');
+    await page.getByTestId('toast').getByText('Passwort gespeichert').waitFor();
+
+    await signInInBrowser(page, 'ben@demo.local', NEW_PASSWORD);
+    await page.waitForURL('**/employee/dashboard');
+
+    // The link is spent: opened again it says so and offers a new one.
+    const later = await (await e2e.context()).newPage();
+    await later.goto(link);
+    await later.getByText('Link ungültig').waitFor();
+    await later
+      .getByText('Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.', {
+        exact: false,
+      })
+      .waitFor();
+    await later.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+    await later.waitForURL('**/employee/password-reset');
+
+    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('gives an unknown address the same answer', async () => {
+    const page = await (await e2e.context()).newPage();
+    await page.goto('/employee/password-reset');
+    await page.getByLabel('E-Mail').fill('niemand@demo.local');
+    await page.getByRole('button', { name: 'Link senden' }).click();
+    await page
+      .getByText(
+        'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir Ihnen einen Link gesendet.',
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Andere E-Mail verwenden' }).click();
+    expect(await page.getByLabel('E-Mail').inputValue()).toBe('');
+    expect(e2e.smtp.mails.some((mail) => mail.to.includes('niemand@demo.local'))).toBe(false);
+  });
+});
