@@ -191,7 +191,11 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /** Parses the environment; throws ConfigError naming every bad variable in one line. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  /** A command that sends no e-mail (admin:create) needs no mail server, even in production. */
+  options: { sendsMail?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -215,7 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
     problems.push('SESSION_SECRET is required when DATABASE_URL is set in production');
   }
-  const mailTransport = chooseMailTransport(e.NODE_ENV, e.SMTP_URL, e.MAIL_TRANSPORT, problems);
+  const mailTransport =
+    options.sendsMail === false
+      ? 'log'
+      : chooseMailTransport(e.NODE_ENV, e.SMTP_URL, e.MAIL_TRANSPORT, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);

@@ -10,6 +10,8 @@ export const APP_PAGE_PATHS = [
   '/employee/onboarding',
   '/employee/dashboard',
   '/employee/account',
+  '/employee/password',
+  '/employee/password-reset',
   '/admin',
   '/admin/dashboard',
   '/admin/qr-codes',

@@ -52,7 +52,8 @@ export async function runAdminCreate(run: AdminCreateRun): Promise<number> {
 
   let config;
   try {
-    config = loadConfig(run.env ?? process.env);
+    // It prints its link and sends no e-mail: no mail server needed (decision 0334).
+    config = loadConfig(run.env ?? process.env, { sendsMail: false });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     run.err(error.message);
