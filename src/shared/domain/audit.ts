@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'payout_schedule_update',
   'instant_payout_request',
   'held_tip_release',
+  'business_signup',
+  'setup_checklist_dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +75,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   payout_schedule_update: 'Auszahlungsrhythmus geändert',
   instant_payout_request: 'Sofortauszahlung angefordert',
   held_tip_release: 'Angehaltenes Trinkgeld freigegeben',
+  business_signup: 'Betrieb registriert',
+  setup_checklist_dismiss: 'Einrichtung ausgeblendet',
 };
 
 export const AUDIT_TARGET_TYPES = [
