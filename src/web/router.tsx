@@ -47,7 +47,23 @@ export const routes: RouteObject[] = [
               (m) => m.LoginPage,
             ),
           },
+          // Self-service sign-up (issue 29, decision 0325).
+          {
+            path: '/registrieren',
+            lazy: page(
+              () => import('./features/signup/SignUpPage'),
+              (m) => m.SignUpPage,
+            ),
+          },
         ],
+      },
+      // Outside the public-only guard: the link may be opened while someone else is signed in.
+      {
+        path: '/registrieren/bestaetigen',
+        lazy: page(
+          () => import('./features/signup/SignUpConfirmPage'),
+          (m) => m.SignUpConfirmPage,
+        ),
       },
       {
         element: <ProtectedRoute />,

@@ -77,8 +77,13 @@ export const signUpFormSchema = z
     password: newPasswordSchema,
     passwordRepeat: z.string({ error: SIGNUP_MESSAGES.passwordsDiffer }),
     businessName,
-    acceptTerms: z.literal(true, { error: SIGNUP_MESSAGES.acceptTerms }),
-    acceptDpa: z.literal(true, { error: SIGNUP_MESSAGES.acceptDpa }),
+    // Booleans (a checkbox starts unticked) that must be true.
+    acceptTerms: z
+      .boolean({ error: SIGNUP_MESSAGES.acceptTerms })
+      .refine((ticked) => ticked, SIGNUP_MESSAGES.acceptTerms),
+    acceptDpa: z
+      .boolean({ error: SIGNUP_MESSAGES.acceptDpa })
+      .refine((ticked) => ticked, SIGNUP_MESSAGES.acceptDpa),
   })
   .refine((form) => form.password === form.passwordRepeat, {
     path: ['passwordRepeat'],

@@ -59,6 +59,10 @@ const DETAIL_LABELS: Record<string, string> = {
   action: 'Aktion',
   source: 'Quelle',
   reset: 'zurückgesetzt',
+  businessName: 'Betrieb',
+  termsVersion: 'AGB-Version',
+  dpaVersion: 'AVV-Version',
+  progress: 'Fortschritt',
 };
 
 /** The payload as a short line of "Feld: Wert" pairs; nested values are left out. */
