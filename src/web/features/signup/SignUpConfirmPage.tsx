@@ -59,7 +59,7 @@ export function SignUpConfirmPage() {
     );
   }
   return (
-    <main className="flex min-h-dvh justify-center bg-muted/40 p-4 sm:items-center">
+    <main className="flex min-h-dvh items-start justify-center bg-muted/40 p-4 sm:items-center">
       <Card className="w-full max-w-lg">
         <CardHeader>
           <h1 className="text-2xl font-bold">{t.failedTitle}</h1>

@@ -42,7 +42,7 @@ export function SignUpPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   return (
-    <main className="flex min-h-dvh justify-center bg-muted/40 p-4 sm:items-center">
+    <main className="flex min-h-dvh items-start justify-center bg-muted/40 p-4 sm:items-center">
       <Card className="w-full max-w-lg">
         <CardHeader>
           <p className="text-sm font-semibold uppercase tracking-wide text-primary">{t.eyebrow}</p>
