@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { createBusiness, createPerson, uniqueSuffix } from '../../../../test/support/factories';
 import { allowConsoleErrors } from '../../../../test/support/setup';
 import { DPA_VERSION, TERMS_VERSION } from '../../../shared/domain/agreements';
+import { runAuthCleanup } from '../../jobs/auth-cleanup';
 import { sessionCookieName } from '../auth/cookie';
 import { verifyPassword } from '../auth/password';
 import { hashToken } from '../auth/tokens';
@@ -324,6 +325,13 @@ describe('confirming a sign-up', () => {
     const headers = { cookie: `${cookie!.name}=${cookie!.value}` };
     const me = await t.inject({ method: 'GET', url: '/api/profiles/me', headers });
     expect(me.json()).toMatchObject({ role: 'business_owner', businessId: business!.id });
+    // The owner's own data export names the contracts they accepted.
+    const exported = await t.inject({ method: 'GET', url: '/api/me/data-export', headers });
+    expect(
+      (exported.json().agreements as { document: string; version: string }[])
+        .map((a) => `${a.document} ${a.version}`)
+        .sort(),
+    ).toEqual([`dpa ${DPA_VERSION}`, `terms ${TERMS_VERSION}`]);
     const dashboard = await t.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
     expect(dashboard.statusCode).toBe(200);
     expect(dashboard.json().activeEmployees).toBe(0);
@@ -389,6 +397,17 @@ describe('confirming a sign-up', () => {
       users: 0,
       businesses: 0,
     });
+  });
+
+  it('forgets an unconfirmed sign-up (with its password hash) a day after its link expired', async () => {
+    const kept = await pendingSignUp();
+    t.clock.advance(24 * 60 * 60_000);
+    const fresh = await pendingSignUp();
+    t.clock.advance(24 * 60 * 60_000 + 1_000);
+    const removed = await runAuthCleanup(t.database, t.clock, { info: () => {}, warn: () => {} });
+    expect(removed.signups).toBeGreaterThanOrEqual(1);
+    expect((await footprint(kept.email)).pending).toBe(0);
+    expect((await footprint(fresh.email)).pending).toBe(1);
   });
 
   it('refuses clearly when the address got an account meanwhile', async () => {
