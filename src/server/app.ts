@@ -43,7 +43,9 @@ import { teamRoutes } from './features/teams/routes';
 import { shiftRoutes } from './features/shifts/routes';
 import { poolRoutes } from './features/pool/routes';
 import { qrAdminRoutes } from './features/qr-admin/routes';
+import { setupChecklistRoutes } from './features/setup-checklist/routes';
 import { showcaseRoutes } from './features/showcase/routes';
+import { signupRoutes } from './features/signup/routes';
 import { tipRoutes } from './features/tips/routes';
 import { receiptRoutes } from './features/receipts/routes';
 import { replyRoutes } from './features/replies/routes';
@@ -194,6 +196,7 @@ export async function buildApp(
   await app.register(showcaseRoutes);
   await app.register(authRoutes);
   await app.register(passwordRoutes);
+  await app.register(signupRoutes);
   await app.register(profileRoutes);
   await app.register(mediaRoutes);
   await app.register(auditRoutes);
@@ -210,6 +213,7 @@ export async function buildApp(
   await app.register(paymentRoutes);
   await app.register(analyticsRoutes);
   await app.register(adminDashboardRoutes);
+  await app.register(setupChecklistRoutes);
   await app.register(paymentPointRoutes);
   await app.register(integrationRoutes);
   await app.register(brandingRoutes);

@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     expect(config.realtimeHeartbeatMs).toBe(25_000);
   });
 
+  it('opens the sign-up outside production and closes it in production unless SIGNUP says', () => {
+    expect(loadConfig({ ...base }).signup).toBe('open');
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).signup).toBe('open');
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).signup).toBe('closed');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SIGNUP: 'open' }).signup).toBe('open');
+    expect(loadConfig({ ...base, SIGNUP: 'closed' }).signup).toBe('closed');
+    expect(problemsOf({ ...base, SIGNUP: 'yes' })).toContain('SIGNUP');
+  });
+
   it('names a bad PORT in one line', () => {
     const message = problemsOf({ ...base, PORT: 'abc' });
     expect(message).toMatch(/^Ungültige Konfiguration: PORT /);

@@ -40,6 +40,11 @@ export interface Config {
   aioSyncSecret: string | undefined;
   aioTenantId: string;
   contactEmail: string;
+  /**
+   * Whether businesses may sign up on their own at /registrieren (SIGNUP). Default: open outside
+   * production, closed in production (decision 0325).
+   */
+  signup: 'open' | 'closed';
   /** The operator named on /impressum and /datenschutz; unset parts show placeholders. */
   legal: {
     operator: string | null;
@@ -150,6 +155,7 @@ const envSchema = z.object({
     .trim()
     .default('kontakt@trinkgeld.example')
     .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: 'must be an e-mail address' }),
+  SIGNUP: z.enum(['open', 'closed']).optional(),
   LEGAL_OPERATOR: z.string().trim().min(1).max(200).optional(),
   LEGAL_ADDRESS: z.string().trim().min(1).max(300).optional(),
   LEGAL_REGISTER: z.string().trim().min(1).max(200).optional(),
@@ -251,6 +257,7 @@ export function loadConfig(
     aioSyncSecret: e.AIO_SYNC_SECRET,
     aioTenantId: e.AIO_TENANT_ID,
     contactEmail: e.CONTACT_EMAIL,
+    signup: e.SIGNUP ?? (e.NODE_ENV === 'production' ? 'closed' : 'open'),
     legal: {
       operator: e.LEGAL_OPERATOR ?? null,
       address: e.LEGAL_ADDRESS ?? null,

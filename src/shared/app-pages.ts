@@ -12,6 +12,8 @@ export const APP_PAGE_PATHS = [
   '/employee/account',
   '/employee/password',
   '/employee/password-reset',
+  '/registrieren',
+  '/registrieren/bestaetigen',
   '/admin',
   '/admin/dashboard',
   '/admin/qr-codes',

@@ -47,6 +47,14 @@ export const routes: RouteObject[] = [
               (m) => m.LoginPage,
             ),
           },
+          // Self-service sign-up (issue 29, decision 0325).
+          {
+            path: '/registrieren',
+            lazy: page(
+              () => import('./features/signup/SignUpPage'),
+              (m) => m.SignUpPage,
+            ),
+          },
         ],
       },
       // Passwords (issue 29): open signed in or not; a set-password link opens no session.
@@ -62,6 +70,14 @@ export const routes: RouteObject[] = [
         lazy: page(
           () => import('./features/auth/ForgotPasswordPage'),
           (m) => m.ForgotPasswordPage,
+        ),
+      },
+      // Outside the public-only guard: the link may be opened while someone else is signed in.
+      {
+        path: '/registrieren/bestaetigen',
+        lazy: page(
+          () => import('./features/signup/SignUpConfirmPage'),
+          (m) => m.SignUpConfirmPage,
         ),
       },
       {

@@ -1,6 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEGAL_NOTICE } from '../../src/shared/i18n/public';
 import { screenshot, trackPageErrors } from './support/harness';
 import { decodeQrPng, horizontalOverflow } from './support/page-checks';
 import { useE2E } from './support/environment';
@@ -87,11 +86,12 @@ describe('landing page', () => {
     await page.close();
   });
 
-  it('opens the login from "Jetzt ausprobieren" and "Web-App öffnen"', async () => {
+  it('opens the sign-up from "Jetzt ausprobieren" and the login from "Web-App öffnen"', async () => {
     const page = await context.newPage();
     await openLanding(page);
     await page.getByRole('link', { name: 'Jetzt ausprobieren' }).click();
-    await page.waitForURL('**/employee/login');
+    await page.waitForURL('**/registrieren');
+    await page.getByRole('heading', { level: 1, name: 'Betrieb registrieren' }).waitFor();
 
     await openLanding(page);
     await page.getByRole('link', { name: 'Web-App öffnen' }).click();
@@ -118,7 +118,7 @@ describe('landing page', () => {
     await page.close();
   });
 
-  it('shows the legal notice for a legal footer item, then offers the e-mail; links /security', async () => {
+  it('links the legal footer items to their pages; links /security', async () => {
     const page = await context.newPage();
     await openLanding(page);
     expect(await page.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe(
@@ -127,18 +127,9 @@ describe('landing page', () => {
     expect(await page.getByRole('link', { name: 'Datenschutz' }).getAttribute('href')).toBe(
       '/datenschutz',
     );
-    await page.getByRole('button', { name: 'AGB' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'AGB' });
-    await dialog.waitFor();
-    expect(await dialog.innerText()).toContain(LEGAL_NOTICE);
-    expect(LEGAL_NOTICE).toBe(
-      'Diese Seite ist in Vorbereitung. Bei rechtlichen Fragen kontaktieren Sie uns gerne per E-Mail.',
+    expect(await page.getByRole('link', { name: 'AGB', exact: true }).getAttribute('href')).toBe(
+      '/agb',
     );
-    expect(await dialog.getByRole('link', { name: 'E-Mail schreiben' }).getAttribute('href')).toBe(
-      `mailto:${CONTACT}?subject=AGB`,
-    );
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
     // The footer leads to the security centre, which opens at its top, not mid-page.
     await page.getByRole('link', { name: 'Sicherheitscenter' }).click();
     await page.waitForURL('**/security');

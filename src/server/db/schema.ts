@@ -16,6 +16,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AgreementDocument } from '../../shared/domain/agreements';
 import type { AuditAction } from '../../shared/domain/audit';
 import type { PayoutSchedule, PayoutTrigger, SkippedPayee } from '../../shared/domain/payouts';
 import type { Role } from '../../shared/domain/roles';
@@ -598,4 +599,44 @@ export const tipReplyAddresses = pgTable('tip_reply_addresses', {
   language: text('language').notNull().$type<GuestLocale>(),
   createdAt: tstz('created_at').notNull(),
   expiresAt: tstz('expires_at').notNull(),
+});
+
+/** A sign-up waiting for its address to be confirmed (migration 0313, decision 0325). */
+export const pendingSignups = pgTable('pending_signups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  businessName: text('business_name').notNull(),
+  termsVersion: text('terms_version').notNull(),
+  termsAcceptedAt: tstz('terms_accepted_at').notNull(),
+  dpaVersion: text('dpa_version').notNull(),
+  dpaAcceptedAt: tstz('dpa_accepted_at').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: tstz('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The terms (AGB) and data-processing agreement (AVV) a business accepted (migration 0313). */
+export const businessAgreements = pgTable('business_agreements', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  document: text('document').notNull().$type<AgreementDocument>(),
+  version: text('version').notNull(),
+  acceptedAt: tstz('accepted_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The set-up checklist's own facts per business (migration 0313, decision 0328). */
+export const businessSetup = pgTable('business_setup', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  qrExportedAt: tstz('qr_exported_at'),
+  dismissedAt: tstz('dismissed_at'),
+  dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
 });

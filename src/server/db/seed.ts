@@ -10,6 +10,7 @@ import type { Database, Tx } from './connect';
 import {
   branding,
   businesses,
+  businessSetup,
   integrationSettings,
   paymentEntrypoints,
   payouts,
@@ -411,6 +412,8 @@ export async function seedDemoData(
     await tx
       .insert(integrationSettings)
       .values({ businessId, tenantId: 'trinkgeld-default-tenant' });
+    // A demo business runs already: no set-up checklist on its dashboard (decision 0328).
+    await tx.insert(businessSetup).values({ businessId, qrExportedAt: now, dismissedAt: now });
 
     const tipCount = await seedTips(tx, {
       now,
@@ -533,6 +536,7 @@ async function seedSecondBusiness(
     updatedBy: ownerId,
   });
   await tx.insert(integrationSettings).values({ businessId, tenantId: 'trinkgeld-default-tenant' });
+  await tx.insert(businessSetup).values({ businessId, qrExportedAt: now, dismissedAt: now });
 
   const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const history = seedPayoutHistory(businessId, now);

@@ -11,6 +11,7 @@ import {
   type FactoryBusiness,
 } from '../../../test/support/factories';
 import { newGuestSessionId } from '../../../test/support/guest';
+import { DPA_VERSION, TERMS_VERSION } from '../../shared/domain/agreements';
 import { dayInZone } from '../../shared/domain/shifts';
 
 /** The methods `inject` takes (light-my-request 6.6, decision 0285). */
@@ -83,6 +84,9 @@ const ENTRIES: Entry[] = [
   { route: 'GET /readyz', status: all(200) },
   { route: 'GET /impressum', status: all(200) },
   { route: 'GET /datenschutz', status: all(200) },
+  // The contracts of self-service sign-up (decision 0326).
+  { route: 'GET /agb', status: all(200) },
+  { route: 'GET /avv', status: all(200) },
   { route: 'GET /api/docs', status: all(200) },
   { route: 'GET /api/public-config', status: all(200) },
   { route: 'GET /api/showcase', status: all(200) },
@@ -93,8 +97,25 @@ const ENTRIES: Entry[] = [
     body: (f) => ({ email: employeeA(f).email, password: 'falsch-falsch' }),
     status: all(401),
   },
-  // No public self-registration: accounts come from invitations.
-  { route: 'POST /api/auth/sign-up', body: () => ({}), status: all(403) },
+  // Self-service sign-up (SIGNUP=open in tests): anyone gets the same answer, signed in or not;
+  // nothing exists until the e-mailed link is opened (decision 0325).
+  {
+    route: 'POST /api/auth/sign-up',
+    body: (_f, party) => ({
+      fullName: 'Neue Inhaberin',
+      email: `registrierung-${party}-${randomUUID()}@test.local`,
+      password: 'Sonnenhang-2026',
+      businessName: 'Hotel Neu',
+      termsVersion: TERMS_VERSION,
+      dpaVersion: DPA_VERSION,
+    }),
+    status: all(202),
+  },
+  {
+    route: 'POST /api/auth/sign-up/confirm',
+    body: () => ({ token: 'x'.repeat(43) }),
+    status: all(400),
+  },
   {
     route: 'POST /api/auth/magic-link',
     body: (_f, party) => ({ email: `niemand-${party}-${randomUUID()}@test.local` }),
@@ -388,6 +409,10 @@ const ENTRIES: Entry[] = [
   },
   { route: 'POST /api/admin/integration/reset', body: () => ({}), status: console1() },
   { route: 'POST /api/admin/integration/test', body: () => ({}), status: console1() },
+  // The set-up checklist of the dashboard (decision 0328)
+  { route: 'GET /api/admin/setup-checklist', status: console1() },
+  { route: 'POST /api/admin/setup-checklist/dismiss', body: () => ({}), status: console1() },
+  { route: 'POST /api/admin/setup-checklist/qr-export', body: () => ({}), status: console1(204) },
   { route: 'GET /api/admin/branding', status: console1() },
   {
     route: 'PUT /api/admin/branding',

@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../db/connect';
-import { authTokens } from '../db/schema';
+import { authTokens, pendingSignups } from '../db/schema';
 import { pruneSessions } from '../features/auth/sessions';
 import { RateLimiter } from '../http/rate-limit';
 import type { Clock } from '../lib/clock';
@@ -8,7 +8,10 @@ import type { Clock } from '../lib/clock';
 export const AUTH_CLEANUP_INTERVAL_MS = 10 * 60_000;
 /** Ended sessions stay this long so a late timeout report can still be audit-logged. */
 const SESSION_GRACE_MS = 60 * 60_000;
-/** Spent and expired sign-in links stay a day for support questions ("my link did not work"). */
+/**
+ * Spent and expired sign-in links (and expired sign-ups) stay a day for support questions ("my
+ * link did not work") and so an expired link says so rather than "unknown".
+ */
 const TOKEN_GRACE_MS = 24 * 60 * 60_000;
 
 export interface CleanupLogger {
@@ -17,7 +20,8 @@ export interface CleanupLogger {
 }
 
 /**
- * Deletes ended sessions, old sign-in tokens and finished rate-limit windows. Every step is an
+ * Deletes ended sessions, old sign-in tokens, unconfirmed sign-ups (with their password hash and
+ * name: decision 0325) a day after their link expired, and finished rate-limit windows. Every step is an
  * idempotent DELETE, so several instances running it at once do no harm.
  */
 export async function runAuthCleanup(database: Database, clock: Clock, log: CleanupLogger) {
@@ -29,11 +33,17 @@ export async function runAuthCleanup(database: Database, clock: Clock, log: Clea
       .where(lt(authTokens.expiresAt, new Date(now.getTime() - TOKEN_GRACE_MS)))
       .returning({ id: authTokens.id })
   ).length;
+  const signups = (
+    await database.db
+      .delete(pendingSignups)
+      .where(lt(pendingSignups.expiresAt, new Date(now.getTime() - TOKEN_GRACE_MS)))
+      .returning({ id: pendingSignups.id })
+  ).length;
   const buckets = await new RateLimiter(database, clock, log).prune();
-  if (sessions + tokens + buckets > 0) {
-    log.info({ sessions, tokens, buckets }, 'auth cleanup removed ended rows');
+  if (sessions + tokens + signups + buckets > 0) {
+    log.info({ sessions, tokens, signups, buckets }, 'auth cleanup removed ended rows');
   }
-  return { sessions, tokens, buckets };
+  return { sessions, tokens, signups, buckets };
 }
 
 /** Runs the cleanup every 10 minutes until the returned stop function is called. */

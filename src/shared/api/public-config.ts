@@ -14,5 +14,9 @@ export const publicConfigSchema = z.object({
     description:
       '"demo": Zahlungen laufen offline über die eigene Testkasse; "stripe": Stripe Checkout.',
   }),
+  signup: z.enum(['open', 'closed']).meta({
+    description:
+      '"open": Betriebe können sich unter /registrieren selbst anmelden; "closed": nur auf Anfrage.',
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'password_set',
   'password_change',
   'platform_admin_create',
+  'business_signup',
+  'setup_checklist_dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +81,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   password_set: 'Passwort festgelegt',
   password_change: 'Passwort geändert',
   platform_admin_create: 'Plattform-Administrator angelegt',
+  business_signup: 'Betrieb registriert',
+  setup_checklist_dismiss: 'Einrichtung ausgeblendet',
 };
 
 export const AUDIT_TARGET_TYPES = [

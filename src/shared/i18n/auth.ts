@@ -21,7 +21,6 @@ export const authTexts = {
       `Wir haben einen Anmeldelink an ${email} gesendet. Er ist 15 Minuten gültig.`,
     useOtherEmail: 'Andere E-Mail verwenden',
     verifyingLink: 'Anmeldelink wird geprüft...',
-    noAccount: 'Noch kein Konto? Ihr Betrieb legt Ihren Zugang an.',
     backHome: 'Zur Startseite',
   },
   toasts: {

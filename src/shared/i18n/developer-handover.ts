@@ -169,6 +169,12 @@ export const handoverTexts = {
         meaning: 'Adresse für Anfragen sowie Rechts- und Support-Links.',
       },
       {
+        name: 'SIGNUP',
+        fallback: 'open, mit NODE_ENV=production closed',
+        meaning:
+          'open: Betriebe registrieren sich selbst unter /registrieren (Bestätigung per E-Mail); closed: die Seite bietet stattdessen eine Anfrage per E-Mail.',
+      },
+      {
         name: 'SEED_DEMO',
         fallback: '0',
         meaning: '1 spielt beim Start Demo-Daten in eine leere PostgreSQL-Datenbank ein.',

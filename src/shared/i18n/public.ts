@@ -3,9 +3,6 @@
  * showcase. Marketing claims follow spec §1 word for word in substance; amounts are formatted
  * by the page from the constants in domain/constants.ts.
  */
-export const LEGAL_NOTICE =
-  'Diese Seite ist in Vorbereitung. Bei rechtlichen Fragen kontaktieren Sie uns gerne per E-Mail.';
-
 export const publicTexts = {
   brand: 'Trinkgeld',
   skipToContent: 'Zum Inhalt springen',
@@ -190,8 +187,6 @@ export const publicTexts = {
       handover: 'Entwickler-Übergabe',
       api: 'API-Referenz (OpenAPI)',
     },
-    legalNotice: LEGAL_NOTICE,
-    writeMail: 'E-Mail schreiben',
     copyright: (year: number) => `© ${year} Trinkgeld`,
   },
   showcase: {

@@ -25,6 +25,18 @@ export const AUTH_RATE_RULES = {
     cacheDenials: true,
   },
   magicLinkPerEmail: { name: 'auth-magic-link:email', limit: 3, windowMs: FIFTEEN_MINUTES },
+  /**
+   * Self-service sign-ups (decision 0325) from one address: a business signs up once, so a few
+   * retries are plenty; every sign-up costs a password hash and sends an e-mail.
+   */
+  signUpPerIp: {
+    name: 'auth-sign-up:ip',
+    limit: 10,
+    windowMs: FIFTEEN_MINUTES,
+    cacheDenials: true,
+  },
+  /** Sign-ups naming one e-mail address: bounds the mails anyone can make us send it. */
+  signUpPerEmail: { name: 'auth-sign-up:email', limit: 3, windowMs: FIFTEEN_MINUTES },
 } as const satisfies Record<string, RateRule>;
 
 /** A session ends after this long even with constant activity: one long shift. */

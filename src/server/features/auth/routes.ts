@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AUTH_ERRORS,
   magicLinkRequestSchema,
   magicLinkSentSchema,
   magicLinkVerifySchema,
@@ -10,7 +9,6 @@ import {
   rateLimitStatusSchema,
   sessionResponseSchema,
 } from '../../../shared/api/auth';
-import { AppError } from '../../http/errors';
 import { clientOf } from './client';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookie';
 import { readDevice, rememberDevice } from './device';
@@ -58,20 +56,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       setSessionCookie(reply, config, signedIn.token, signedIn.session.absoluteExpiresAt);
       rememberDevice(request, reply, config, signedIn.user.id);
       return presentSession(signedIn.user, signedIn.session, signedIn.firstSignIn);
-    },
-  );
-
-  app.post(
-    '/api/auth/sign-up',
-    {
-      schema: {
-        tags,
-        summary: 'Registrierung (deaktiviert: Konten legt die Verwaltung an)',
-        body: z.record(z.string(), z.unknown()).optional(),
-      },
-    },
-    async () => {
-      throw new AppError(AUTH_ERRORS.signup_disabled);
     },
   );
 

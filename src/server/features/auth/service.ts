@@ -39,7 +39,8 @@ export interface SignedIn extends NewSession {
   firstSignIn: boolean;
 }
 
-export type SignInMethod = 'password' | 'magic_link';
+/** How a session was opened; `sign_up`: the confirmation link of a self-service sign-up. */
+export type SignInMethod = 'password' | 'magic_link' | 'sign_up';
 
 /** Authentication use cases. Created once per app with its dependencies. */
 export function createAuthService(deps: AppDeps, limiter: RateLimiter) {

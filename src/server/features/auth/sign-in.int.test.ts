@@ -165,20 +165,6 @@ describe('password sign-in: failures (spec §8)', () => {
       message: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
     });
   });
-
-  it('has no public self-registration', async () => {
-    const response = await t.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      payload: { email: 'gast@example.com', password: 'geheim123' },
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error).toEqual({
-      code: 'signup_disabled',
-      title: 'Anmeldung fehlgeschlagen',
-      message: 'Registrierung ist derzeit deaktiviert.',
-    });
-  });
 });
 
 describe('password sign-in: rate limits', () => {

@@ -53,6 +53,18 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     otherOwnerStatus: 200,
   },
   { route: 'GET /api/admin/dashboard', url: () => '/api/admin/dashboard' },
+  { route: 'GET /api/admin/setup-checklist', url: () => '/api/admin/setup-checklist' },
+  {
+    route: 'POST /api/admin/setup-checklist/dismiss',
+    url: () => '/api/admin/setup-checklist/dismiss',
+    body: () => ({}),
+  },
+  {
+    route: 'POST /api/admin/setup-checklist/qr-export',
+    url: () => '/api/admin/setup-checklist/qr-export',
+    body: () => ({}),
+    adminStatus: 204,
+  },
   { route: 'GET /api/admin/audit-log', url: () => '/api/admin/audit-log' },
   {
     route: 'POST /api/audit/navigation',

@@ -6,6 +6,7 @@ import { LANDING_INITIAL_DATA_ID } from '../../../web/features/public/landing-da
 import { encodeHtml, scriptSafeJson } from '../../http/html-response';
 import { inlineStylesheets } from '../../http/inline-styles';
 import { escapeHtml } from '../payments/demo-checkout-page';
+import { presentPublicConfig } from '../public-config/presenter';
 import { presentShowcase } from '../showcase/presenter';
 import { listShowcaseEntrypoints } from '../showcase/service';
 import { renderLandingMarkup } from './render';
@@ -46,11 +47,7 @@ export function landingRoutes(template: string): FastifyPluginAsync {
       );
       const { config } = app.deps;
       const data = {
-        publicConfig: {
-          contactEmail: config.contactEmail,
-          publicOrigin: config.publicOrigin,
-          paymentProvider: config.paymentProvider,
-        },
+        publicConfig: presentPublicConfig(config),
         showcase: presentShowcase(rows, config.publicOrigin),
       };
       const html = template.replace(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { DPA_VERSION, TERMS_VERSION } from '../../../shared/domain/agreements';
 import { legalConfigProblems } from './page';
 
 let configured: TestApp;
@@ -105,4 +106,25 @@ describe('legal pages', () => {
     const response = await unset.inject({ method: 'GET', url: '/impressum?lang=en' });
     expect(response.body).toContain('[Enter operator: LEGAL_OPERATOR]');
   });
+
+  it.each([
+    ['/agb', 'Allgemeine Geschäftsbedingungen (AGB)', TERMS_VERSION, '§ 4 Entgelte', '/avv'],
+    ['/avv', 'Vertrag zur Auftragsverarbeitung (AVV)', DPA_VERSION, 'Art. 28 DSGVO', '/agb'],
+  ])(
+    'serves %s, the contract of sign-up, with its version',
+    async (url, title, version, part, other) => {
+      const response = await configured.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['content-language']).toBe('de');
+      expect(response.body).toContain(`<h1>${title}</h1>`);
+      expect(response.body).toContain(`Version ${version}`);
+      expect(response.body).toContain(part);
+      expect(response.body).toContain('Seeblick Digital GmbH, Uferweg 1, 82319 Starnberg');
+      expect(response.body).not.toContain('{operator}');
+      expect(response.body).toContain(`href="${other}"`);
+      const placeholders = await unset.inject({ method: 'GET', url });
+      expect(placeholders.body).toContain('[Betreiber eintragen: LEGAL_OPERATOR]');
+    },
+  );
 });

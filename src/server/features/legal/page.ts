@@ -1,6 +1,12 @@
+import {
+  AGREEMENT_PATHS,
+  AGREEMENT_TITLES,
+  type AgreementDocument,
+} from '../../../shared/domain/agreements';
 import type { Config } from '../../config';
 import type { GuestLocale } from '../../../shared/i18n/guest-locale';
 import { escapeHtml } from '../payments/demo-checkout-page';
+import { AGREEMENT_TEXTS } from './agreements';
 import { LEGAL_TEXTS, type LegalTexts } from './texts';
 
 /** Which legal settings are missing: the server warns about them at start in production. */
@@ -103,6 +109,44 @@ export function renderPrivacy(
       section(t.statistics, escapeHtml(t.statisticsText)),
       section(t.retention, escapeHtml(t.retentionText)),
       section(t.rights, t.rightsText(contactOf(config))),
+    ].join('\n'),
+  );
+}
+
+/** A contract's path in its text becomes a link to its page. */
+function linkAgreementPaths(escaped: string): string {
+  return (Object.values(AGREEMENT_PATHS) as string[]).reduce(
+    (html, path) => html.split(`(${path})`).join(`(<a href="${path}">${path}</a>)`),
+    escaped,
+  );
+}
+
+/**
+ * /agb and /avv: the contracts a business accepts at sign-up, in German, with their version
+ * (decision 0326). The operator comes from the configuration like on the imprint.
+ */
+export function renderAgreement(
+  config: Pick<Config, 'legal' | 'contactEmail'>,
+  document: AgreementDocument,
+): string {
+  const t = LEGAL_TEXTS.de;
+  const text = AGREEMENT_TEXTS[document];
+  const operator = `${value(t, config.legal.operator, t.fill.operator, 'LEGAL_OPERATOR')}, ${value(t, config.legal.address, t.fill.address, 'LEGAL_ADDRESS')}`;
+  const paragraph = (p: string) =>
+    `<p>${linkAgreementPaths(escapeHtml(p)).split('{operator}').join(operator)}</p>`;
+  const other: AgreementDocument = document === 'terms' ? 'dpa' : 'terms';
+  return page(
+    'de',
+    text.title,
+    [
+      `<h1>${escapeHtml(text.title)}</h1>`,
+      `<p>${escapeHtml(text.intro)} · <strong>Version ${escapeHtml(text.version)}</strong></p>`,
+      ...text.sections.map(
+        (section) =>
+          `<h2>${escapeHtml(section.heading)}</h2>\n${section.paragraphs.map(paragraph).join('\n')}`,
+      ),
+      `<h2>Kontakt</h2>\n<p>${contactOf(config)}</p>`,
+      `<p><a href="${AGREEMENT_PATHS[other]}">${escapeHtml(AGREEMENT_TITLES[other])}</a></p>`,
     ].join('\n'),
   );
 }

@@ -16,6 +16,7 @@ import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { AppError } from '../../http/errors';
 import { actorOf } from '../auth/guard';
 import { businessScopeOf } from '../businesses/scope';
+import { recordQrExport } from '../setup-checklist/queries';
 import type { PointsCall, PointsContext } from './context';
 import { generateDemoPoints } from './demo';
 import { mayGenerateDemoData } from './policy';
@@ -167,6 +168,8 @@ export const paymentPointRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pdfFileName, printSheetPdf } = await import('./pdf');
       const pdf = await printSheetPdf(point, await businessName(database.db, businessId));
       const fileName = pdfFileName(point);
+      // A printed sheet ticks the set-up checklist's QR item (decision 0328).
+      await recordQrExport(database.db, businessId, clock.now());
       return reply
         .headers(noStore)
         .type('application/pdf')

@@ -7,6 +7,7 @@ import {
   adminAuditLog,
   authSessions,
   authTokens,
+  businessAgreements,
   media,
   paymentEntrypoints,
   payouts,
@@ -149,6 +150,15 @@ export async function exportOwnData(deps: AppDeps, actor: Actor) {
     })
     .from(adminAuditLog)
     .where(eq(adminAuditLog.adminId, id));
+  // The contracts this person accepted for their business at sign-up (decision 0326).
+  const agreements = await db
+    .select({
+      document: businessAgreements.document,
+      version: businessAgreements.version,
+      acceptedAt: businessAgreements.acceptedAt,
+    })
+    .from(businessAgreements)
+    .where(eq(businessAgreements.userId, id));
   return {
     exportedAt: deps.clock.now().toISOString(),
     account: account ?? null,
@@ -164,6 +174,7 @@ export async function exportOwnData(deps: AppDeps, actor: Actor) {
     deductions,
     sessions,
     auditLog: actions,
+    agreements,
   };
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type PublicConfig, publicConfigSchema } from '../../../shared/api/public-config';
+import { presentPublicConfig } from './presenter';
 
 /**
  * Public: the few configuration values the browser needs (the contact address for the footer
- * and enquiry buttons). Picked field by field, so a new secret in Config can never leak here.
+ * and enquiry buttons, whether /registrieren is open); see presenter.ts.
  */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,19 +14,14 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Öffentlich'],
         summary: 'Öffentliche Konfiguration',
         description:
-          'Kontaktadresse, öffentliche Adresse und Zahlungsmodus. Enthält keine Geheimnisse.',
+          'Kontaktadresse, öffentliche Adresse, Zahlungsmodus und ob die Registrierung offen ist. Enthält keine Geheimnisse.',
         response: { 200: publicConfigSchema },
       },
     },
     async (_request, reply): Promise<PublicConfig> => {
-      const { config } = app.deps;
       // Changes only with a restart; five minutes keep repeat visits from asking again.
       reply.header('cache-control', 'public, max-age=300');
-      return {
-        contactEmail: config.contactEmail,
-        publicOrigin: config.publicOrigin,
-        paymentProvider: config.paymentProvider,
-      };
+      return presentPublicConfig(app.deps.config);
     },
   );
 };

@@ -193,3 +193,49 @@ export function SubmitButton({
     </Button>
   );
 }
+
+/**
+ * A checkbox with its label to the right (an agreement, a yes/no choice) and its German error
+ * below. The label may hold links, e.g. to the text being agreed to.
+ */
+export function CheckboxField({
+  name,
+  label,
+  required,
+  className,
+  registerOptions,
+  ...props
+}: Omit<FieldBase, 'hint'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type'>) {
+  const { register } = useFormContext();
+  const { id, errorId, message } = useFieldState(name);
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          id={id}
+          aria-invalid={Boolean(message)}
+          aria-describedby={message ? errorId : undefined}
+          aria-required={required || undefined}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--primary)]"
+          {...props}
+          {...register(name, registerOptions)}
+        />
+        <Label htmlFor={id} className="font-normal leading-snug">
+          {label}
+          {required ? (
+            <span aria-hidden="true" className="text-destructive">
+              {' '}
+              *
+            </span>
+          ) : null}
+        </Label>
+      </div>
+      {message ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

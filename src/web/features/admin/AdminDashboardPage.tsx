@@ -16,10 +16,14 @@ import { AdminPage } from './AdminPage';
 import { AuditLogCard } from './AuditLogCard';
 import { PoolCard } from './PoolCard';
 import { useSelectedBusinessId } from './business-scope';
+import { SetupChecklistCard } from './setup/SetupChecklistCard';
 
 const t = adminTexts.dashboard;
 
-/** /admin/dashboard (spec §2): welcome, three real figures, the menu, the audit log, security. */
+/**
+ * /admin/dashboard (spec §2): welcome, a new business's set-up checklist, three real figures, the
+ * menu, the audit log, security.
+ */
 export function AdminDashboardPage() {
   const session = useSession();
   const businessId = useSelectedBusinessId();
@@ -49,6 +53,8 @@ export function AdminDashboardPage() {
         </>
       }
     >
+      <SetupChecklistCard />
+
       <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-3">
         <StatTile
           icon="users"

@@ -28,6 +28,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { downloadQrPng, qrFileName } from '../../lib/qr';
+import { reportQrExport } from './setup/setup-api';
 import { useSelectedBusinessId } from './business-scope';
 import { qrAdminApi, qrAdminKeys } from './qr/qr-admin-api';
 
@@ -117,6 +118,7 @@ export function QrCodesPage() {
     if (!current) return;
     try {
       await downloadQrPng(current.link, qrFileName(current.uid, current.designation, 'png'));
+      reportQrExport();
       toast({ ...t.toasts.exported, variant: 'success' });
     } catch {
       toast({ ...t.toasts.exportFailed, variant: 'destructive' });

@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { downloadBlob, downloadQrPng, downloadQrSvg, qrFileName } from '../../lib/qr';
 import { downloadPdf } from './admin-api';
+import { reportQrExport } from './setup/setup-api';
 
 const t = adminTexts.qr;
 const toasts = adminTexts.toasts;
@@ -44,6 +45,7 @@ export async function copyLink(link: string): Promise<void> {
 export async function savePng(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'name'>) {
   try {
     await downloadQrPng(target.link, qrFileName(target.uid, target.name, 'png'));
+    reportQrExport();
     toast({ ...toasts.downloaded, variant: 'success' });
   } catch {
     toast({ ...toasts.downloadFailed, variant: 'destructive' });
@@ -53,6 +55,7 @@ export async function savePng(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'na
 export function saveSvg(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'name'>) {
   try {
     downloadQrSvg(target.link, qrFileName(target.uid, target.name, 'svg'), target.name);
+    reportQrExport();
     toast({ ...toasts.svgDownloaded, variant: 'success' });
   } catch {
     toast({ ...toasts.exportFailed, variant: 'destructive' });
@@ -77,6 +80,7 @@ function printSheet() {
     window.removeEventListener('afterprint', done);
   };
   window.addEventListener('afterprint', done);
+  reportQrExport();
   window.print();
 }
 

@@ -69,4 +69,24 @@ describe('audit log formatting', () => {
     );
     expect(auditDetails(entry({ payload: { method: 'magic_link' } }))).toBe('Methode: Magic Link');
   });
+
+  it('renders a self-service sign-up and a hidden set-up checklist readably (issue 29)', () => {
+    const signup = entry({
+      action: 'business_signup',
+      targetType: 'business',
+      payload: { businessName: 'Hotel Sonnenhang', termsVersion: '2026-11', dpaVersion: '2026-11' },
+    });
+    expect(auditActionLabel(signup)).toBe('Betrieb registriert');
+    expect(auditTargetLabel(signup)).toBe('Betrieb 5f0c8a1e…');
+    expect(auditDetails(signup)).toBe(
+      'Betrieb: Hotel Sonnenhang · AGB-Version: 2026-11 · AVV-Version: 2026-11',
+    );
+    const dismissed = entry({
+      action: 'setup_checklist_dismiss',
+      targetType: 'business',
+      payload: { progress: '3 von 5' },
+    });
+    expect(auditActionLabel(dismissed)).toBe('Einrichtung ausgeblendet');
+    expect(auditDetails(dismissed)).toBe('Fortschritt: 3 von 5');
+  });
 });

@@ -60,6 +60,10 @@ const DETAIL_LABELS: Record<string, string> = {
   source: 'Quelle',
   reset: 'zurückgesetzt',
   otherSessionsEnded: 'andere Sitzungen beendet',
+  businessName: 'Betrieb',
+  termsVersion: 'AGB-Version',
+  dpaVersion: 'AVV-Version',
+  progress: 'Fortschritt',
 };
 
 /** Values that are codes in the payload, said in German (sign-in and password methods). */

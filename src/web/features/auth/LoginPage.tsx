@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
 import { authTexts } from '../../../shared/i18n/auth';
+import { signupLinkTexts } from '../../../shared/i18n/signup';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
 import { Tabs } from '../../components/ui/Tabs';
@@ -44,7 +45,13 @@ export function LoginPage() {
               { key: 'magic-link', label: texts.magicLinkTab, content: <MagicLinkForm /> },
             ]}
           />
-          <p className="text-xs text-muted-foreground">{texts.noAccount}</p>
+          <p className="text-sm">
+            {signupLinkTexts.question}{' '}
+            <Link to="/registrieren" className="text-primary underline underline-offset-4">
+              {signupLinkTexts.link}
+            </Link>
+          </p>
+          <p className="text-xs text-muted-foreground">{signupLinkTexts.staffHint}</p>
           <Link to="/" className="text-sm text-primary underline underline-offset-4">
             {texts.backHome}
           </Link>

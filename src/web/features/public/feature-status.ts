@@ -66,6 +66,11 @@ export const FEATURES = {
     name: 'Benutzerverwaltung: Einladungen, Rollen, Deaktivierung',
     status: 'live',
   },
+  signup: {
+    name: 'Selbstregistrierung für Betriebe (AGB, AVV) mit Einrichtungs-Checkliste',
+    status: 'live',
+    note: 'mit SIGNUP=open; in Produktion standardmäßig geschlossen',
+  },
   reports: {
     name: 'Berichte',
     status: 'planned',

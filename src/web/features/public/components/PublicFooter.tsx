@@ -1,18 +1,16 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { AGREEMENT_PATHS } from '../../../../shared/domain/agreements';
 import { publicTexts } from '../../../../shared/i18n/public';
-import { commonTexts } from '../../../../shared/i18n/common';
-import { Button, buttonClasses } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
 import { BrandLink } from './BrandLink';
 import { MailLink } from './MailLink';
 
 const t = publicTexts.footer;
 type LegalItem = keyof typeof t.legalItems;
-/** Items with a real page; the others still show the notice and offer an e-mail. */
-const LEGAL_PAGES: Partial<Record<LegalItem, string>> = {
+/** Each legal item's page, served by the server itself (features/legal). */
+const LEGAL_PAGES: Record<LegalItem, string> = {
   imprint: '/impressum',
   privacy: '/datenschutz',
+  terms: AGREEMENT_PATHS.terms,
 };
 const LEGAL_ITEMS = Object.keys(t.legalItems) as LegalItem[];
 
@@ -20,12 +18,10 @@ const linkClasses =
   'rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
 /**
- * The footer of every public page. Impressum and Datenschutz link to their pages; the other
- * legal item first shows the notice from the spec and then offers an e-mail.
+ * The footer of every public page. Impressum, Datenschutz and the AGB link to their pages (the
+ * spec's 'in Vorbereitung' notice stood for pages that did not exist yet).
  */
 export function PublicFooter() {
-  const [legal, setLegal] = useState<LegalItem | null>(null);
-
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
@@ -48,16 +44,10 @@ export function PublicFooter() {
         <FooterGroup title={t.legal}>
           {LEGAL_ITEMS.map((item) => (
             <li key={item}>
-              {LEGAL_PAGES[item] ? (
-                // Served by the server itself, so a real page load.
-                <a href={LEGAL_PAGES[item]} className={linkClasses}>
-                  {t.legalItems[item]}
-                </a>
-              ) : (
-                <button type="button" className={linkClasses} onClick={() => setLegal(item)}>
-                  {t.legalItems[item]}
-                </button>
-              )}
+              {/* Served by the server itself, so a real page load. */}
+              <a href={LEGAL_PAGES[item]} className={linkClasses}>
+                {t.legalItems[item]}
+              </a>
             </li>
           ))}
         </FooterGroup>
@@ -101,30 +91,6 @@ export function PublicFooter() {
           {t.copyright(new Date().getFullYear())}
         </p>
       </div>
-
-      <Dialog
-        role="alertdialog"
-        open={legal !== null}
-        onOpenChange={(open) => !open && setLegal(null)}
-        title={legal ? t.legalItems[legal] : ''}
-        description={t.legalNotice}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setLegal(null)}>
-              {commonTexts.close}
-            </Button>
-            {legal ? (
-              <MailLink
-                subject={t.legalItems[legal]}
-                className={buttonClasses('primary')}
-                onClick={() => setLegal(null)}
-              >
-                {t.writeMail}
-              </MailLink>
-            ) : null}
-          </>
-        }
-      />
     </footer>
   );
 }

@@ -24,7 +24,7 @@ export function Hero() {
           <h1 className="text-4xl font-bold leading-tight tracking-tight sm:text-5xl">{t.title}</h1>
           <p className="max-w-xl text-lg text-muted-foreground">{t.lead}</p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/employee/login" className={buttonClasses('primary', 'lg')}>
+            <Link to="/registrieren" className={buttonClasses('primary', 'lg')}>
               {t.primary}
               <Icon name="arrowRight" />
             </Link>

@@ -1,0 +1,262 @@
+import { eq } from 'drizzle-orm';
+import { rateLimitMessage } from '../../../shared/api/auth';
+import {
+  SIGNUP_CONFIRM_PATH,
+  SIGNUP_CONFIRMATION_TTL_MS,
+  SIGNUP_ERRORS,
+  SIGNUP_TOKEN_PARAM,
+  type SignUpRequest,
+} from '../../../shared/api/signup';
+import { ERRORS } from '../../../shared/domain/errors';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/connect';
+import {
+  branding,
+  businessAgreements,
+  businesses,
+  integrationSettings,
+  pendingSignups,
+  profiles,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { combineDecisions, type RateLimiter } from '../../http/rate-limit';
+import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../audit/write';
+import type { ClientInfo } from '../auth/client';
+import { AUTH_RATE_RULES } from '../auth/limits';
+import { HashQueueFullError, hashPassword } from '../auth/password';
+import { assertNewPasswordAllowed } from '../auth/password-rules';
+import type { AuthService, SignedIn } from '../auth/service';
+import { hashIdentifier, hashToken, newToken } from '../auth/tokens';
+import type { Mailer } from '../mail/mailer';
+import { accountExistsNoticeMail, signUpConfirmationMail } from './mail';
+import { confirmationRefusal, signUpMail, signUpRefusal } from './policy';
+
+/** What self-service sign-up needs from the app. */
+export interface SignupContext {
+  database: Database;
+  clock: Clock;
+  config: Pick<Config, 'signup' | 'publicOrigin' | 'sessionSecret' | 'aioTenantId'>;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  /** The sign-in service's session opening, so a confirmed owner is signed in like anyone else. */
+  auth: Pick<AuthService, 'loadAccount' | 'openSession'>;
+  log: { error(object: Record<string, unknown>, message: string): void };
+}
+
+export interface CreatedBusiness extends SignedIn {
+  businessId: string;
+}
+
+/**
+ * Self-service sign-up (issue 29 part 3, decision 0325). A sign-up stores only a pending row and
+ * mails its link; the business, the owner and the acceptances appear in one transaction when the
+ * link is opened. Mails go out after the answer, so every address gets the same answer in the
+ * same time, whether or not it has an account.
+ */
+export function createSignupService(context: SignupContext) {
+  const { database, clock, config, mailer, limiter, auth, log } = context;
+  const deliveries = new Set<Promise<void>>();
+  const subject = (kind: 'ip' | 'email', value: string) =>
+    hashIdentifier(config.sessionSecret, `${kind}:${value}`);
+
+  function deliverLater(mailId: string): void {
+    const delivery = mailer
+      .deliver(mailId)
+      .catch((error: unknown) => log.error({ err: error, mailId }, 'sign-up e-mail not sent'))
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  function assertOpen(): void {
+    const refusal = signUpRefusal(config.signup);
+    if (refusal) throw new AppError(refusal);
+  }
+
+  async function enforceLimits(email: string, client: ClientInfo): Promise<void> {
+    const decision = combineDecisions([
+      await limiter.consume(AUTH_RATE_RULES.signUpPerIp, subject('ip', client.ip)),
+      await limiter.consume(AUTH_RATE_RULES.signUpPerEmail, subject('email', email)),
+    ]);
+    if (!decision.allowed) {
+      throw new AppError(ERRORS.rate_limited, {
+        message: rateLimitMessage(decision.retryAfter),
+        retryAfter: decision.retryAfter,
+      });
+    }
+  }
+
+  async function accountExists(executor: Executor, email: string): Promise<boolean> {
+    const [row] = await executor.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row !== undefined;
+  }
+
+  return {
+    /** A refusal known before the body is read: registration closed, or this address flooding. */
+    knownRefusal(client: Pick<ClientInfo, 'ip'>): AppError | null {
+      const closed = signUpRefusal(config.signup);
+      if (closed) return new AppError(closed);
+      const denied = limiter.cachedDenial(AUTH_RATE_RULES.signUpPerIp, subject('ip', client.ip));
+      if (!denied) return null;
+      return new AppError(ERRORS.rate_limited, {
+        message: rateLimitMessage(denied.retryAfter),
+        retryAfter: denied.retryAfter,
+      });
+    },
+
+    /**
+     * `POST /api/auth/sign-up`: limits, the password rules, then either a pending sign-up with its
+     * confirmation mail (replacing an earlier one of the address, whose link stops working) or,
+     * for an address with an account, a notice to that account. The password is hashed in both
+     * cases, so neither answers faster.
+     */
+    async requestSignUp(input: SignUpRequest, client: ClientInfo): Promise<void> {
+      assertOpen();
+      await enforceLimits(input.email, client);
+      assertNewPasswordAllowed(input.password);
+      const passwordHash = await hashPassword(input.password).catch((error: unknown) => {
+        if (!(error instanceof HashQueueFullError)) throw error;
+        throw new AppError(ERRORS.rate_limited, { message: rateLimitMessage(1), retryAfter: 1 });
+      });
+      const now = clock.now();
+      const mailId = await database.db.transaction(async (tx) => {
+        if (signUpMail(await accountExists(tx, input.email)) === 'account_exists_notice') {
+          return mailer.enqueue(
+            tx,
+            accountExistsNoticeMail(input.email, `${config.publicOrigin}/employee/login`),
+          );
+        }
+        const token = newToken();
+        const pending = {
+          fullName: input.fullName,
+          passwordHash,
+          businessName: input.businessName,
+          termsVersion: input.termsVersion,
+          termsAcceptedAt: now,
+          dpaVersion: input.dpaVersion,
+          dpaAcceptedAt: now,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + SIGNUP_CONFIRMATION_TTL_MS),
+          createdAt: now,
+        };
+        await tx
+          .insert(pendingSignups)
+          .values({ email: input.email, ...pending })
+          .onConflictDoUpdate({ target: pendingSignups.email, set: pending });
+        const link = `${config.publicOrigin}${SIGNUP_CONFIRM_PATH}?${SIGNUP_TOKEN_PARAM}=${token}`;
+        return mailer.enqueue(tx, {
+          ...signUpConfirmationMail(input.email, link),
+          secrets: [token],
+        });
+      });
+      deliverLater(mailId);
+    },
+
+    /**
+     * The confirmation link: in one transaction the pending sign-up is spent and the business
+     * (with its branding and integration rows), the owner's user (address confirmed) and profile,
+     * the two acceptances with their versions and times, the `business_signup` audit row and the
+     * owner's first session are created. Works while SIGNUP is closed too (decision 0325).
+     */
+    async confirmSignUp(token: string, client: ClientInfo): Promise<CreatedBusiness> {
+      const now = clock.now();
+      return database.db.transaction(async (tx) => {
+        const [pending] = await tx
+          .delete(pendingSignups)
+          .where(eq(pendingSignups.tokenHash, hashToken(token)))
+          .returning();
+        const taken = pending ? await accountExists(tx, pending.email) : false;
+        const refusal = confirmationRefusal({
+          pending: pending ?? null,
+          now,
+          accountExists: taken,
+          mode: config.signup,
+        });
+        // Throwing rolls the delete back: an expired or refused row goes with the cleanup job.
+        if (!pending || refusal) throw new AppError(refusal ?? SIGNUP_ERRORS.signup_link_invalid);
+
+        const [business] = await tx
+          .insert(businesses)
+          .values({
+            name: pending.businessName,
+            contactEmail: pending.email,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: businesses.id });
+        const businessId = business!.id;
+        await tx
+          .insert(branding)
+          .values({ businessId, companyName: pending.businessName, updatedAt: now });
+        await tx
+          .insert(integrationSettings)
+          .values({ businessId, tenantId: config.aioTenantId, updatedAt: now });
+
+        // An invitation may have created the address a moment ago: then it is taken after all.
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: pending.email,
+            passwordHash: pending.passwordHash,
+            emailVerifiedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: users.email })
+          .returning({ id: users.id });
+        if (!user) throw new AppError(SIGNUP_ERRORS.signup_account_exists);
+        await tx.insert(profiles).values({
+          id: user.id,
+          role: 'business_owner',
+          fullName: pending.fullName,
+          email: pending.email,
+          businessId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await tx.insert(businessAgreements).values([
+          {
+            businessId,
+            userId: user.id,
+            document: 'terms',
+            version: pending.termsVersion,
+            acceptedAt: pending.termsAcceptedAt,
+            createdAt: now,
+          },
+          {
+            businessId,
+            userId: user.id,
+            document: 'dpa',
+            version: pending.dpaVersion,
+            acceptedAt: pending.dpaAcceptedAt,
+            createdAt: now,
+          },
+        ]);
+        await writeAudit(tx, {
+          actor: { profileId: user.id, businessId, hasProfile: true },
+          action: 'business_signup',
+          targetType: 'business',
+          targetId: businessId,
+          payload: {
+            businessName: pending.businessName,
+            termsVersion: pending.termsVersion,
+            dpaVersion: pending.dpaVersion,
+          },
+          request: client.request,
+          at: now,
+        });
+        const account = await auth.loadAccount(tx, pending.email);
+        const signedIn = await auth.openSession(tx, account!, client, 'sign_up');
+        return { ...signedIn, businessId };
+      });
+    },
+
+    /** Waits for e-mails still being handed to SMTP (graceful shutdown). */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...deliveries]);
+    },
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;

@@ -1,0 +1,181 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, trackPageErrors } from './support/harness';
+import { useE2E } from './support/environment';
+
+/**
+ * Issue 29 parts 3 and 4: a hotel finds the landing page, signs up on a phone by keyboard,
+ * confirms by the e-mailed link, lands on its admin dashboard with the set-up checklist, ticks
+ * one item by saving its branding, and hides the checklist.
+ */
+const e2e = useE2E({ smtp: true });
+
+const PASSWORD = 'Sonnenhang-2026';
+
+function linkIn(text: string): string {
+  const match =
+    /(http:\/\/127\.0\.0\.1:\d+\/registrieren\/bestaetigen\?token=[A-Za-z0-9_-]{43})/.exec(text);
+  if (!match) throw new Error(`no confirmation link in the e-mail:\n${text.slice(0, 2000)}`);
+  return match[1]!;
+}
+
+const toast = (page: Page) => page.getByTestId('toast');
+const checklist = (page: Page) => page.getByTestId('setup-checklist');
+
+/** Types into the focused field, then moves on with Tab, as a keyboard user does. */
+async function typeAndTab(page: Page, text: string) {
+  await page.keyboard.type(text);
+  await page.keyboard.press('Tab');
+}
+
+describe('self-service sign-up', () => {
+  it('signs up by keyboard at 360 px, confirms by e-mail and works through the checklist', async () => {
+    const context = await e2e.context({ viewport: { width: 360, height: 740 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    // Its own address on every attempt (a retried journey must not meet the first one's account).
+    const EMAIL = `inhaberin-${Date.now()}@hotel-sonnenhang.example`;
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Jetzt ausprobieren' }).click();
+    await page.waitForURL('**/registrieren');
+    await page.getByRole('heading', { level: 1, name: 'Betrieb registrieren' }).waitFor();
+    // The AGB and the AVV are one tap away, each with its version.
+    const terms = page.getByRole('link', { name: /Allgemeinen Geschäftsbedingungen/ });
+    expect(await terms.getAttribute('href')).toBe('/agb');
+    expect(await terms.getAttribute('target')).toBe('_blank');
+    const dpa = page.getByRole('link', { name: /Vertrag zur Auftragsverarbeitung/ });
+    expect(await dpa.getAttribute('href')).toBe('/avv');
+    await page.getByText(/in der Fassung 2026-11\./).waitFor();
+
+    // Sent empty: every field says in German what it lacks.
+    await page.getByRole('button', { name: 'Registrieren' }).click();
+    for (const message of [
+      'Bitte geben Sie Ihren vollständigen Namen ein.',
+      'Bitte geben Sie Ihre E-Mail-Adresse ein.',
+      'Bitte geben Sie den Namen Ihres Betriebs ein.',
+      'Bitte stimmen Sie den AGB zu.',
+      'Bitte stimmen Sie dem Vertrag zur Auftragsverarbeitung (AVV) zu.',
+    ]) {
+      await page.getByText(message).waitFor();
+    }
+    await screenshot(page, 'signup-form-errors-360');
+
+    // By keyboard only: each field, Space on each tick (past its contract link), Enter.
+    await page.getByLabel('Ihr vollständiger Name').focus();
+    await typeAndTab(page, 'Maria Sommer');
+    await typeAndTab(page, EMAIL);
+    await typeAndTab(page, PASSWORD);
+    await typeAndTab(page, `${PASSWORD}x`);
+    await typeAndTab(page, 'Hotel Sonnenhang');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('checkbox', { name: /AGB/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /AVV/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Registrieren');
+    await page.keyboard.press('Enter');
+    await page.getByText('Die Passwörter stimmen nicht überein.').waitFor();
+    await page.getByLabel('Passwort wiederholen').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Fast geschafft!' }).waitFor();
+    await page.getByText(`Wir haben einen Bestätigungslink an ${EMAIL} gesendet.`).waitFor();
+    // Nothing sticks out sideways on a 360 px phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await screenshot(page, 'signup-sent-360');
+
+    const mail = await e2e.smtp.waitForMail(EMAIL);
+    expect(mail.text).toContain('vielen Dank für Ihre Registrierung bei Trinkgeld');
+    const link = linkIn(mail.text);
+    expect(link.startsWith(e2e.server.url)).toBe(true);
+
+    await page.goto(link);
+    await page.waitForURL('**/admin/dashboard');
+    await toast(page).getByText('Willkommen bei Trinkgeld!').waitFor();
+    await checklist(page).getByRole('heading', { name: 'Einrichtung' }).waitFor();
+    // Demo payments: the payout step is done, with the note that payouts are simulated.
+    await checklist(page).getByText('1 von 5 erledigt').waitFor();
+    await screenshot(page, 'signup-checklist-360');
+    await checklist(page)
+      .getByText(/werden Auszahlungen nur simuliert/)
+      .waitFor();
+    expect(page.url()).not.toContain('token=');
+
+    // Saving the branding ticks its step.
+    const branding = checklist(page)
+      .getByRole('listitem')
+      .filter({ hasText: 'Branding speichern' });
+    expect(await branding.getAttribute('data-done')).toBe('false');
+    await branding.getByRole('link', { name: 'Zum Branding' }).click();
+    await page.waitForURL('**/admin/branding');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await toast(page).getByText('Branding gespeichert').waitFor();
+    await page.goto('/admin/dashboard');
+    await checklist(page).getByText('2 von 5 erledigt').waitFor();
+    expect(await branding.getAttribute('data-done')).toBe('true');
+
+    // The test tip leads to the business's first payment point once there is one.
+    await checklist(page).getByText('Legen Sie dafür zuerst einen Bezahlpunkt an.').waitFor();
+
+    await checklist(page).getByRole('button', { name: 'Ausblenden' }).click();
+    await toast(page).getByText('Checkliste ausgeblendet').waitFor();
+    await checklist(page).waitFor({ state: 'detached' });
+    // Hidden for good: after a reload the server says so, and the card stays away.
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/admin/setup-checklist')),
+      page.reload(),
+    ]);
+    expect(await answer.json()).toMatchObject({ show: false, dismissed: true, doneCount: 2 });
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    expect(await checklist(page).count()).toBe(0);
+    // The audit log names both steps in German.
+    await page.getByRole('cell', { name: 'Einrichtung ausgeblendet' }).waitFor();
+    await page.getByRole('cell', { name: 'Betrieb registriert' }).waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('explains a spent link and offers to start again', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(`/registrieren/bestaetigen?token=${'x'.repeat(43)}`);
+    await page.getByRole('heading', { name: 'Bestätigung fehlgeschlagen' }).waitFor();
+    await page
+      .getByText(/Der Bestätigungslink ist ungültig oder wurde bereits verwendet/)
+      .waitFor();
+    expect(page.url()).not.toContain('token=');
+    await page.getByRole('link', { name: 'Erneut registrieren' }).click();
+    await page.waitForURL('**/registrieren');
+    await page.getByRole('heading', { level: 1, name: 'Betrieb registrieren' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says when registration is closed and offers the e-mail enquiry', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    // What a server started with SIGNUP=closed answers (its endpoint is tested on the server).
+    await page.route('**/api/public-config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), signup: 'closed' } });
+    });
+    await page.goto('/registrieren');
+    await page.getByText('Die Registrierung ist derzeit geschlossen.').waitFor();
+    const enquiry = page.getByRole('link', { name: 'Zugang per E-Mail anfragen' });
+    await expect.poll(() => enquiry.getAttribute('href')).toMatch(/^mailto:[^?]+@[^?]+\?subject=/);
+    expect(await page.getByRole('button', { name: 'Registrieren' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
