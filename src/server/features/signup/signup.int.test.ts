@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { createBusiness, createPerson, uniqueSuffix } from '../../../../test/support/factories';
 import { allowConsoleErrors } from '../../../../test/support/setup';
 import { DPA_VERSION, TERMS_VERSION } from '../../../shared/domain/agreements';
-import { projectRoot } from '../../lib/project-root';
 import { runAuthCleanup } from '../../jobs/auth-cleanup';
 import { sessionCookieName } from '../auth/cookie';
 import { verifyPassword } from '../auth/password';
@@ -29,9 +26,6 @@ afterAll(async () => {
   await closed.close();
   await t.close();
 });
-
-/** The list of issue 29 part 5 (features/auth/password-rules.ts reads it). */
-const COMMON_PASSWORDS = 'src/server/features/auth/common-passwords.txt';
 
 const newEmail = () => `inhaberin-${uniqueSuffix()}@hotel-test.example`;
 
@@ -213,19 +207,14 @@ describe('signing up while SIGNUP=open', () => {
     expect((await footprint(email)).pending).toBe(0);
   });
 
-  // Part 5 ships the common-password list that assertNewPasswordAllowed checks; on a branch
-  // without it the rule has nothing to refuse beyond the schema, so the test waits for the list.
-  it.skipIf(!existsSync(path.join(projectRoot(), COMMON_PASSWORDS)))(
-    'refuses a common password through the password rules, storing nothing',
-    async () => {
-      const email = newEmail();
-      const response = await signUp(form({ email, password: 'passwort' }));
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.code).toBe('password_too_common');
-      expect(response.json().error.details[0].path).toBe('body.password');
-      expect(await footprint(email)).toMatchObject({ pending: 0, users: 0 });
-    },
-  );
+  it('refuses a common password through the password rules, storing nothing', async () => {
+    const email = newEmail();
+    const response = await signUp(form({ email, password: 'passwort' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('password_too_common');
+    expect(response.json().error.details[0].path).toBe('body.password');
+    expect(await footprint(email)).toMatchObject({ pending: 0, users: 0 });
+  });
 
   it('limits sign-ups per network address', async () => {
     const ip = freshIp();
