@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts, tipAdjustments } from '../../db/schema';
+import { payouts, tipAdjustments, tipReplyAddresses } from '../../db/schema';
 import { DELETED_PERSON_NAME } from '../../../shared/api/privacy';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
@@ -123,6 +123,27 @@ describe('GDPR: downloading one’s own data', () => {
     ]);
     expect(response.body).not.toContain('tr_demo_colleague');
     expect(response.body).not.toContain(colleagues.id);
+  });
+
+  it('says for each received tip whether the guest asked for the reply by e-mail, never the address', async () => {
+    const { a, mine } = await hotelWithTips();
+    const cookie = await signIn(t, a.email);
+    const until = new Date(t.clock.now().getTime() + 30 * 24 * 60 * 60_000);
+    await t.database.db.insert(tipReplyAddresses).values({
+      tipId: mine.id,
+      addressSealed: 'sealed-guest-address-for-export-test',
+      language: 'de',
+      createdAt: t.clock.now(),
+      expiresAt: until,
+    });
+    const data = (
+      await t.inject({ method: 'GET', url: '/api/me/data-export', headers: { cookie } })
+    ).json();
+    const tip = data.tips.find((entry: { id: string }) => entry.id === mine.id);
+    expect(tip.replyByEmail).toEqual({ requested: true, until: until.toISOString() });
+    expect(JSON.stringify(data)).not.toContain('sealed-guest-address-for-export-test');
+    const others = data.tips.filter((entry: { id: string }) => entry.id !== mine.id);
+    for (const other of others) expect(other.replyByEmail).toEqual({ requested: false });
   });
 
   it('is refused without a session', async () => {

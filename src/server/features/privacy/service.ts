@@ -99,6 +99,21 @@ export async function exportOwnData(deps: AppDeps, actor: Actor) {
         ? or(eq(tips.employeeId, id), inArray(tips.id, [...shareByTip.keys()]))
         : eq(tips.employeeId, id),
     );
+  // Whether the guest asked for this person's reply by e-mail, and until when: the consent the
+  // guest gave about this person's tip, never the guest's address (that is the guest's data).
+  const replyRequests =
+    received.length === 0
+      ? []
+      : await db
+          .select({ tipId: tipReplyAddresses.tipId, until: tipReplyAddresses.expiresAt })
+          .from(tipReplyAddresses)
+          .where(
+            inArray(
+              tipReplyAddresses.tipId,
+              received.map((tip) => tip.id),
+            ),
+          );
+  const replyRequested = new Map(replyRequests.map((row) => [row.tipId, row.until]));
   const replies = await db
     .select({
       tipId: tipReplies.tipId,
@@ -165,10 +180,16 @@ export async function exportOwnData(deps: AppDeps, actor: Actor) {
     profile: profile ?? null,
     teams,
     paymentPoints: points,
-    tips: received.map((tip) => ({
-      ...tip,
-      ...(shareByTip.has(tip.id) ? { yourShareCents: shareByTip.get(tip.id) } : {}),
-    })),
+    tips: received.map((tip) => {
+      const until = replyRequested.get(tip.id);
+      return {
+        ...tip,
+        ...(shareByTip.has(tip.id) ? { yourShareCents: shareByTip.get(tip.id) } : {}),
+        replyByEmail: until
+          ? { requested: true, until: until.toISOString() }
+          : { requested: false },
+      };
+    }),
     replies,
     payouts: transfers,
     deductions,
