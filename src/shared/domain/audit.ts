@@ -34,6 +34,11 @@ export const AUDIT_ACTIONS = [
   'payout_schedule_update',
   'instant_payout_request',
   'held_tip_release',
+  'business_create',
+  'business_suspend',
+  'business_reactivate',
+  'business_close',
+  'business_erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +78,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   payout_schedule_update: 'Auszahlungsrhythmus geändert',
   instant_payout_request: 'Sofortauszahlung angefordert',
   held_tip_release: 'Angehaltenes Trinkgeld freigegeben',
+  business_create: 'Betrieb angelegt',
+  business_suspend: 'Betrieb gesperrt',
+  business_reactivate: 'Betrieb reaktiviert',
+  business_close: 'Betrieb geschlossen',
+  business_erase: 'Personenbezogene Daten des Betriebs gelöscht',
 };
 
 export const AUDIT_TARGET_TYPES = [

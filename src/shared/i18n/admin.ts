@@ -127,6 +127,10 @@ export const adminTexts = {
     older: 'Ältere',
     pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
     system: 'AiO-Sync',
+    /** Rows the hourly retention job writes (a closed business's erasure, issue 29). */
+    retentionJob: 'Aufbewahrungsfrist (System)',
+    /** The audit log as CSV: every row of the business (issue 29). */
+    exportCsv: 'Als CSV exportieren',
     targetTypes: {
       security: 'Sicherheit',
       page: 'Seite',
