@@ -180,6 +180,8 @@ export const businessOverviewSchema = z.object({
   /** The month the figures are of, as its first day (YYYY-MM-DD, Europe/Berlin). */
   month: z.string(),
   currency: z.string(),
+  /** Days after closing until the personal data is erased (RETENTION_CLOSED_BUSINESS_DAYS). */
+  retentionDays: z.number().int(),
 });
 export type BusinessOverview = z.infer<typeof businessOverviewSchema>;
 

@@ -9,6 +9,9 @@ export const adminTexts = {
     business: 'Betrieb',
     chooseBusiness: 'Betrieb wählen',
     chooseBusinessHint: 'Bitte wählen Sie einen Betrieb aus, um fortzufahren.',
+    noBusinessYet:
+      'Es gibt noch keinen Betrieb. Legen Sie unter „Betriebe“ den ersten Betrieb an und laden Sie seinen Inhaber ein.',
+    toOperatorConsole: 'Zu den Betrieben',
     employeeView: 'Mitarbeiter-Ansicht',
     soon: 'Demnächst',
   },

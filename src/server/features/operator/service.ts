@@ -101,6 +101,7 @@ export async function listBusinessOverview(
     total,
     month,
     currency: DEFAULT_CURRENCY,
+    retentionDays: ctx.closedBusinessDays,
   };
 }
 
