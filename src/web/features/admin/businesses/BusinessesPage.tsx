@@ -265,7 +265,7 @@ function BusinessRow({
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatDate(business.createdAt)}</TableCell>
       <TableCell>
-        <div className="flex flex-wrap justify-end gap-1.5">
+        <div className="flex flex-col items-stretch gap-1.5 whitespace-nowrap">
           {business.status !== 'closed' ? (
             <Button
               variant="outline"
@@ -298,7 +298,7 @@ function BusinessRow({
           ) : null}
           {business.status !== 'closed' || !business.erasedAt ? (
             <Button
-              variant={business.status === 'closed' ? 'outline' : 'destructive'}
+              variant="outline"
               size="sm"
               aria-label={`${business.status === 'closed' ? b.actions.exports : b.actions.close}: ${name}`}
               onClick={() => onAction('close')}
