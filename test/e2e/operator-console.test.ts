@@ -4,7 +4,7 @@ import { createPlatformAdmin, FACTORY_PASSWORD } from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
-import { horizontalOverflow } from './support/page-checks';
+import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
 const e2e = useE2E({ smtp: true });
 
@@ -80,6 +80,7 @@ describe('Betriebe (operator console)', () => {
     const hotel = page.getByTestId('business-Hotel Seeblick');
     await hotel.getByText('Aktiv', { exact: true }).waitFor();
     await hotel.getByText('inhaber@demo.local').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Betrieb anlegen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Betrieb anlegen' });
@@ -87,6 +88,7 @@ describe('Betriebe (operator console)', () => {
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await dialog.getByText('Name: Bitte geben Sie den Namen des Betriebs an.').waitFor();
     await dialog.getByText('Adresse: Bitte geben Sie die Anschrift des Betriebs an.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByLabel(/^Name/).fill('Gasthof Linde');
     await dialog.getByLabel(/^Adresse/).fill('Lindenweg 3, 79098 Freiburg');
     await dialog.getByLabel(/^Kontakt-E-Mail/).fill('hallo@gasthof-linde.example');
