@@ -16,7 +16,15 @@ import {
   startedTip,
   startTip,
 } from '../../../../test/support/guest';
-import { payoutContext, runScheduledPayouts } from '../payouts/batches';
+import {
+  type PayoutContext,
+  payoutContext,
+  processOpenPayouts,
+  runPayoutBatch,
+  runScheduledPayouts,
+} from '../payouts/batches';
+import { PAYOUT_LEASE_MS } from '../payouts/policy';
+import { createDemoTransfers } from '../payouts/transfers';
 import { publishTipChange } from '../tips/events';
 
 /**
@@ -322,6 +330,44 @@ describe('suspending a business', () => {
     expect(paidOut.map((row) => row.status)).toEqual(['completed', 'completed']);
     expect((await reactivate(hotel.id)).statusCode).toBe(409);
     expect(await auditRows('business_reactivate', hotel.id)).toBe(1);
+  });
+
+  it('holds back a payout claimed before the suspension until the business is active again', async () => {
+    const shop = await createBusiness(t.database.db, { employees: 1 });
+    const tip = await createTip(t.database.db, {
+      businessId: shop.id,
+      employeeId: shop.employees[0]!.id,
+      amountCents: 1500,
+    });
+    const demo = createDemoTransfers(t.database);
+    // The first transfer attempt fails on the way (no answer): the payout stays claimed.
+    const unreachable: PayoutContext = {
+      ...payoutContext(t.app.deps, t.app.log),
+      transfers: {
+        ...demo,
+        createTransfer: () => Promise.reject(new Error('provider not reachable')),
+      },
+    };
+    await runPayoutBatch(unreachable, { businessId: shop.id, trigger: 'manual' });
+    const payoutOf = async () =>
+      (
+        await t.database.query<{ status: string }>(
+          'SELECT p.status FROM payouts p JOIN tips t ON t.payout_id = p.id WHERE t.id = $1',
+          [tip.id],
+        )
+      )[0]!.status;
+    expect(await payoutOf()).toBe('processing');
+
+    expect((await suspend(shop.id)).statusCode).toBe(200);
+    t.clock.advance(PAYOUT_LEASE_MS + 1000);
+    adminCookie = await signIn(t, admin.email);
+    const ctx = payoutContext(t.app.deps, t.app.log);
+    expect(await processOpenPayouts(ctx)).toBe(0);
+    expect(await payoutOf()).toBe('processing');
+
+    expect((await reactivate(shop.id)).statusCode).toBe(200);
+    expect(await processOpenPayouts(ctx)).toBe(1);
+    expect(await payoutOf()).toBe('paid');
   });
 
   it('needs a reason, and is refused to owners and employees', async () => {
