@@ -66,6 +66,11 @@ export const FEATURES = {
     name: 'Benutzerverwaltung: Einladungen, Rollen, Deaktivierung',
     status: 'live',
   },
+  operatorConsole: {
+    name: 'Betriebe: anlegen, Inhaber einladen, sperren, reaktivieren, schließen',
+    status: 'live',
+    note: 'nur für den Plattform-Admin',
+  },
   reports: {
     name: 'Berichte',
     status: 'planned',
