@@ -137,6 +137,7 @@ describe('Betriebe (operator console)', () => {
     await linde.getByRole('button', { name: 'Schließen: Gasthof Linde' }).click();
     const closing = page.getByRole('dialog', { name: '„Gasthof Linde“ schließen' });
     await closing.getByText('Schritt 1 von 2: Daten exportieren').waitFor();
+    await screenshot(page, 'operator-close-exports');
     const auditLink = closing.getByRole('link', { name: 'Audit-Log (CSV)' });
     const auditCsv = await context.request.get((await auditLink.getAttribute('href'))!);
     expect(auditCsv.status()).toBe(200);
@@ -164,6 +165,7 @@ describe('Betriebe (operator console)', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByRole('button', { name: 'Menü', exact: true }).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'operator-console-360');
     expect(problems).toEqual([]);
     await context.close();
   });
