@@ -20,6 +20,7 @@ import { registerActorGuard } from './features/auth/guard';
 import { brandingRoutes } from './features/branding/routes';
 import { authRoutes } from './features/auth/routes';
 import { businessRoutes } from './features/businesses/routes';
+import { operatorRoutes } from './features/operator/routes';
 import { employeeRoutes } from './features/employee/routes';
 import { registerGuestCodeCache } from './features/entrypoints/cache';
 import { entrypointRoutes } from './features/entrypoints/routes';
@@ -201,6 +202,7 @@ export async function buildApp(
   await app.register(mediaRoutes);
   await app.register(auditRoutes);
   await app.register(businessRoutes);
+  await app.register(operatorRoutes);
   await app.register(employeeRoutes);
   await app.register(payoutRoutes);
   await app.register(payoutAdminRoutes);

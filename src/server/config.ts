@@ -60,7 +60,13 @@ export interface Config {
    */
   trustProxy: false | string[];
   /** Days kept before the retention job deletes (docs/privacy.md). */
-  retention: { mailDays: number; analyticsDays: number; providerPayloadDays: number };
+  retention: {
+    mailDays: number;
+    analyticsDays: number;
+    providerPayloadDays: number;
+    /** A closed business's personal data, from its closing (issue 29, decision 0324). */
+    closedBusinessDays: number;
+  };
   /**
    * How often a live stream sends its heartbeat and checks its session: REALTIME_HEARTBEAT_MS,
    * not read from the environment; tests shorten it instead of waiting 25 s.
@@ -165,6 +171,8 @@ const envSchema = z.object({
   RETENTION_MAIL_DAYS: retentionDays(30),
   RETENTION_ANALYTICS_DAYS: retentionDays(395),
   RETENTION_PROVIDER_PAYLOAD_DAYS: retentionDays(90),
+  // Decision 0324: the card schemes' usual window for late disputes and time for exports.
+  RETENTION_CLOSED_BUSINESS_DAYS: retentionDays(90),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -271,6 +279,7 @@ export function loadConfig(
       mailDays: e.RETENTION_MAIL_DAYS,
       analyticsDays: e.RETENTION_ANALYTICS_DAYS,
       providerPayloadDays: e.RETENTION_PROVIDER_PAYLOAD_DAYS,
+      closedBusinessDays: e.RETENTION_CLOSED_BUSINESS_DAYS,
     },
     realtimeHeartbeatMs: REALTIME_HEARTBEAT_MS,
   };

@@ -25,6 +25,7 @@ export const APP_PAGE_PATHS = [
   '/admin/branding',
   '/admin/users',
   '/admin/shifts',
+  '/admin/businesses',
   '/uid-management',
   '/admin-qr-view',
   '/t/:uid',

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { STAFF_MANAGER_ROLES } from '../shared/domain/roles';
+import { PLATFORM_ADMIN_ROLES, STAFF_MANAGER_ROLES } from '../shared/domain/roles';
 import { App } from './App';
 import { AccessGuard, ProtectedRoute, PublicOnlyRoute } from './features/auth/guards';
 import { GuestEntryRedirect } from './features/guest/GuestEntryRedirect';
@@ -182,6 +182,19 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
+          // The operator console (issue 29): the platform admin only; owners see 'Zugriff verweigert'.
+          {
+            element: <AccessGuard roles={PLATFORM_ADMIN_ROLES} />,
+            children: [
+              {
+                path: '/admin/businesses',
+                lazy: page(
+                  () => import('./features/admin/businesses/BusinessesPage'),
+                  (m) => m.BusinessesPage,
+                ),
+              },
+            ],
+          },
 
           {
             element: <AccessGuard roles={STAFF_MANAGER_ROLES} />,

@@ -54,6 +54,17 @@ export const businesses = pgTable('businesses', {
   payoutSchedule: text('payout_schedule').notNull().default('daily').$type<PayoutSchedule>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** Postal address and legal details, given when the platform admin creates it (migration 0312). */
+  address: text('address'),
+  legalForm: text('legal_form'),
+  registerEntry: text('register_entry'),
+  vatId: text('vat_id'),
+  /** Why and since when `active` is off (suspended by the platform admin), or closed for good. */
+  suspendedAt: tstz('suspended_at'),
+  suspensionReason: text('suspension_reason'),
+  closedAt: tstz('closed_at'),
+  /** When the retention job erased the closed business's personal data. */
+  erasedAt: tstz('erased_at'),
 });
 
 export const users = pgTable('users', {

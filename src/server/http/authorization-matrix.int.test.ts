@@ -57,6 +57,8 @@ const s = (
 const all = (status: number) => s(status, status, status, status, status, status);
 /** Signed in: anyone with a session. */
 const signedIn = (status: number) => s(401, status, status, status, status, status);
+/** The operator console (issue 29): the platform admin only, owners of any business refused. */
+const operatorOnly = (admin: number) => s(401, 403, 403, 403, 403, admin);
 /** The admin console of business 1 (owners of business 1 and the platform admin only). */
 const console1 = (status = 200, owner1 = status) => s(401, 403, 403, owner1, 404, status);
 
@@ -360,6 +362,44 @@ const ENTRIES: Entry[] = [
     status: console1(204),
   },
   { route: 'GET /api/admin/businesses', status: s(401, 403, 403, 200, 200, 200) },
+  // The operator console (issue 29): the platform admin only, for any business.
+  { route: 'GET /api/admin/businesses/overview', status: operatorOnly(200) },
+  {
+    route: 'POST /api/admin/businesses',
+    body: (_f, party) => ({
+      name: `Neuer Betrieb ${party} ${randomUUID()}`,
+      address: 'Hafenstraße 1, 20459 Hamburg',
+      contactEmail: `kontakt-${randomUUID()}@test.local`,
+      ownerEmail: `inhaber-${randomUUID()}@test.local`,
+    }),
+    status: operatorOnly(201),
+  },
+  {
+    route: 'POST /api/admin/businesses/:id/owners',
+    url: (f) => `/api/admin/businesses/${f.biz.id}/owners`,
+    body: () => ({ email: `inhaber-${randomUUID()}@test.local` }),
+    status: operatorOnly(201),
+  },
+  {
+    route: 'POST /api/admin/businesses/:id/suspend',
+    url: (f) => `/api/admin/businesses/${f.biz.id}/suspend`,
+    body: () => ({ reason: 'Prüfung' }),
+    status: operatorOnly(200),
+  },
+  {
+    // Business 1 is active: the admin may ask and is told so.
+    route: 'POST /api/admin/businesses/:id/reactivate',
+    url: (f) => `/api/admin/businesses/${f.biz.id}/reactivate`,
+    status: operatorOnly(409),
+  },
+  {
+    // Business 1 has paid tips waiting for their payout: the admin hears the amount instead.
+    route: 'POST /api/admin/businesses/:id/close',
+    url: (f) => `/api/admin/businesses/${f.biz.id}/close`,
+    body: (f) => ({ confirmName: f.biz.name }),
+    status: operatorOnly(409),
+  },
+  { route: 'GET /api/admin/audit-log.csv', status: console1() },
   { route: 'GET /api/admin/dashboard', status: console1() },
   { route: 'GET /api/admin/audit-log', status: console1() },
   { route: 'GET /api/admin/entrypoints', status: console1() },

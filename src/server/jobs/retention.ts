@@ -2,6 +2,7 @@ import { removeUnusedMedia } from '../features/media/cleanup';
 import { and, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
 import { analyticsEvents, outboxEmails, tipReplyAddresses, webhookEvents } from '../db/schema';
+import { eraseClosedBusinesses } from '../features/operator/erasure';
 import type { Clock } from '../lib/clock';
 
 /** How long kept data lives, in days (README: RETENTION_*; docs/privacy.md). */
@@ -12,6 +13,8 @@ export interface RetentionSettings {
   analyticsDays: number;
   /** The payment provider's event payloads; the event id stays so a redelivery is still a duplicate. */
   providerPayloadDays: number;
+  /** A closed business's personal data, counted from its closing (decision 0324). */
+  closedBusinessDays: number;
 }
 
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
@@ -23,8 +26,9 @@ export interface RetentionLogger {
 }
 
 /**
- * Deletes what is older than its retention period: finished outbox mails, analytics events, and
- * the payloads of processed provider events. Idempotent, so instances may run it side by side.
+ * Deletes what is older than its retention period: finished outbox mails, analytics events, the
+ * payloads of processed provider events, expired reply addresses, and the personal data of
+ * businesses closed long enough ago. Idempotent, so instances may run it side by side.
  */
 export async function runRetention(
   database: Database,
@@ -78,10 +82,20 @@ export async function runRetention(
   ).length;
   // Uploaded images nobody used within a day (issue 30).
   const images = await removeUnusedMedia(database, clock);
-  if (mails + analytics + payloads + replyAddresses + images > 0) {
-    log?.info({ mails, analytics, payloads, replyAddresses, images }, 'retention removed old data');
+  // Closed businesses past their period lose their personal data (issue 29).
+  const erasedBusinesses = await eraseClosedBusinesses(
+    database,
+    clock,
+    settings.closedBusinessDays,
+    log,
+  );
+  if (mails + analytics + payloads + replyAddresses + images + erasedBusinesses > 0) {
+    log?.info(
+      { mails, analytics, payloads, replyAddresses, images, erasedBusinesses },
+      'retention removed old data',
+    );
   }
-  return { mails, analytics, payloads, replyAddresses, images };
+  return { mails, analytics, payloads, replyAddresses, images, erasedBusinesses };
 }
 
 /** Runs the retention job every hour (and once at start) until the returned function is called. */

@@ -39,6 +39,11 @@ export const AUDIT_ACTIONS = [
   'platform_admin_create',
   'business_signup',
   'setup_checklist_dismiss',
+  'business_create',
+  'business_suspend',
+  'business_reactivate',
+  'business_close',
+  'business_erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -83,6 +88,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   platform_admin_create: 'Plattform-Administrator angelegt',
   business_signup: 'Betrieb registriert',
   setup_checklist_dismiss: 'Einrichtung ausgeblendet',
+  business_create: 'Betrieb angelegt',
+  business_suspend: 'Betrieb gesperrt',
+  business_reactivate: 'Betrieb reaktiviert',
+  business_close: 'Betrieb geschlossen',
+  business_erase: 'Personenbezogene Daten des Betriebs gelöscht',
 };
 
 export const AUDIT_TARGET_TYPES = [

@@ -20,9 +20,21 @@ export function isStaffManager(role: Role): boolean {
   return role === 'admin' || role === 'business_owner';
 }
 
-export function roleHome(role: unknown): '/admin/dashboard' | '/employee/dashboard' {
-  return isStaffManager(effectiveRole(role)) ? '/admin/dashboard' : '/employee/dashboard';
+export type RoleHome = '/admin/dashboard' | '/admin/businesses' | '/employee/dashboard';
+
+/**
+ * Where a person lands after signing in. The platform admin without a business of their own (a
+ * fresh production database: `npm run admin:create` made them with none) lands on the operator
+ * console, where businesses are created; pass the profile's `businessId` for that.
+ */
+export function roleHome(role: unknown, businessId?: string | null): RoleHome {
+  const effective = effectiveRole(role);
+  if (effective === 'admin' && businessId === null) return '/admin/businesses';
+  return isStaffManager(effective) ? '/admin/dashboard' : '/employee/dashboard';
 }
+
+/** Who operates the platform's businesses at /admin/businesses (issue 29, decision 0320). */
+export const PLATFORM_ADMIN_ROLES = ['admin'] as const satisfies readonly Role[];
 
 /** The roles that manage a business: admin pages, payment points, branding (spec §6). */
 export const STAFF_MANAGER_ROLES = ['admin', 'business_owner'] as const satisfies readonly Role[];

@@ -9,6 +9,9 @@ export const adminTexts = {
     business: 'Betrieb',
     chooseBusiness: 'Betrieb wählen',
     chooseBusinessHint: 'Bitte wählen Sie einen Betrieb aus, um fortzufahren.',
+    noBusinessYet:
+      'Es gibt noch keinen Betrieb. Legen Sie unter „Betriebe“ den ersten Betrieb an und laden Sie seinen Inhaber ein.',
+    toOperatorConsole: 'Zu den Betrieben',
     employeeView: 'Mitarbeiter-Ansicht',
     soon: 'Demnächst',
   },
@@ -127,6 +130,10 @@ export const adminTexts = {
     older: 'Ältere',
     pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
     system: 'AiO-Sync',
+    /** Rows the hourly retention job writes (a closed business's erasure, issue 29). */
+    retentionJob: 'Aufbewahrungsfrist (System)',
+    /** The audit log as CSV: every row of the business (issue 29). */
+    exportCsv: 'Als CSV exportieren',
     targetTypes: {
       security: 'Sicherheit',
       page: 'Seite',

@@ -197,6 +197,12 @@ export const handoverTexts = {
           'Tage, die Ereignisdaten des Zahlungsanbieters bleiben; danach nur noch die Ereignis-ID.',
       },
       {
+        name: 'RETENTION_CLOSED_BUSINESS_DAYS',
+        fallback: '90',
+        meaning:
+          'Tage nach dem Schließen eines Betriebs, bis seine Personendaten gelöscht werden; Trinkgelder bleiben anonymisiert.',
+      },
+      {
         name: 'LOG_LEVEL',
         fallback: 'info',
         meaning: 'fatal, error, warn, info, debug, trace oder silent; JSON-Zeilen mit Request-ID.',

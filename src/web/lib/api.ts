@@ -30,7 +30,13 @@ let onSignedOut: ((error: ApiError) => void) | undefined;
 export function setSignedOutHandler(handler: ((error: ApiError) => void) | undefined): void {
   onSignedOut = handler;
 }
-const SIGNED_OUT_CODES = new Set(['unauthenticated', 'session_expired']);
+/** "Not signed in (any more)"; the last two: the person's business was suspended or closed. */
+const SIGNED_OUT_CODES = new Set([
+  'unauthenticated',
+  'session_expired',
+  'business_suspended',
+  'business_closed',
+]);
 
 export interface RequestOptions {
   signal?: AbortSignal;

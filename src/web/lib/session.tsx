@@ -20,6 +20,7 @@ import {
 import { authTexts } from '../../shared/i18n/auth';
 import { toast } from '../components/ui/toast-store';
 import { ApiError, setSignedOutHandler } from './api';
+import { businessShutOutToast, isBusinessShutOut } from './business-shut-out';
 import { sessionApi } from './session-api';
 
 export type SessionStatus = 'loading' | 'ready' | 'error';
@@ -168,6 +169,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           title: authTexts.toasts.sessionExpired,
           description: authTexts.toasts.sessionExpiredMessage,
         });
+      } else if (isBusinessShutOut(error.code)) {
+        // Their business was suspended or closed (issue 29): say why.
+        toast(businessShutOutToast(error.code));
       }
       clear();
     });

@@ -8,6 +8,7 @@ import { businessScopeQuerySchema } from '../../../shared/api/businesses';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { actorOf } from '../auth/guard';
 import { businessScopeOf } from '../businesses/scope';
+import { auditCsvStream } from './csv';
 import { auditLogPage } from './queries';
 import { writeAudit } from './write';
 
@@ -67,6 +68,27 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const { page, pageSize, action, from, to } = request.query;
       return auditLogPage(db, businessId, { page, pageSize, action, from, to });
+    },
+  );
+
+  app.get(
+    '/api/admin/audit-log.csv',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags: ['Audit-Log'],
+        summary: 'Das ganze Audit-Log des Betriebs als CSV (älteste zuerst)',
+        description: 'UTF-8 mit BOM, Semikolon; angeboten vor dem Schließen eines Betriebs.',
+        querystring: businessScopeQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = await businessScopeOf(request, db);
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"');
+      return reply.send(auditCsvStream(app.deps.database, businessId));
     },
   );
 };

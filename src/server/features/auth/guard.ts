@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ERRORS } from '../../../shared/api/auth';
+import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Role } from '../../../shared/domain/roles';
 import { AppError } from '../../http/errors';
@@ -53,6 +54,11 @@ export async function authenticate(
   if (!token) throw new AppError(ERRORS.unauthenticated);
   const found = await findSession(database.db, token);
   const now = clock.now();
+  if (found?.blockedBy) {
+    // Their business is suspended or closed: the session has ended, and the person hears why.
+    clearSessionCookie(reply, config);
+    throw new AppError(BUSINESS_ACCESS_ERRORS[found.blockedBy]);
+  }
   if (!found || found.disabled || !isSessionActive(found.session, now)) {
     clearSessionCookie(reply, config);
     throw new AppError(found?.disabled ? ERRORS.unauthenticated : AUTH_ERRORS.session_expired);

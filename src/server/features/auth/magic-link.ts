@@ -1,12 +1,13 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { AUTH_ERRORS, MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
+import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
 import { MAGIC_LINK_TTL_MS } from '../../../shared/domain/constants';
 import type { AppDeps } from '../../app';
 import { authTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { MailMessage } from '../mail/mailer';
 import type { ClientInfo } from './client';
-import type { AuthService, SignedIn } from './service';
+import { businessRefusalOf, type AuthService, type SignedIn } from './service';
 import { hashToken, newToken } from './tokens';
 
 /** Where a magic link lands once it has signed the person in (spec §7). */
@@ -38,9 +39,17 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
       await auth.enforceMagicLinkLimits(email, client);
       const account = await auth.loadAccount(database.db, email);
       if (!account || account.disabledAt) return;
+      const now = clock.now();
+      const refusal = businessRefusalOf(account);
+      if (refusal) {
+        // Their business is suspended or closed (issue 29): no link, but the reason, to the
+        // address itself, so the answer here stays the same for every address.
+        const mail = signInRefusedMail(account.email, BUSINESS_ACCESS_ERRORS[refusal].message);
+        deliverLater(await mailer.enqueue(database.db, mail));
+        return;
+      }
 
       const token = newToken();
-      const now = clock.now();
       const mailId = await database.db.transaction(async (tx) => {
         await tx.insert(authTokens).values({
           tokenHash: hashToken(token),
@@ -121,6 +130,28 @@ export function magicLinkMail(to: string, link: string): MailMessage {
       `<p><a href="${escapeHtml(link)}">Jetzt anmelden</a></p>`,
       `<p>Der Link ist ${minutes} Minuten gültig und kann nur einmal verwendet werden.<br>`,
       'Wenn Sie diese Anmeldung nicht angefordert haben, können Sie diese E-Mail ignorieren.</p>',
+    ].join('\n'),
+  };
+}
+
+/** Instead of a link: why this person cannot sign in now (their business is suspended or closed). */
+export function signInRefusedMail(to: string, reason: string): MailMessage {
+  return {
+    to,
+    subject: 'Anmeldung bei Trinkgeld derzeit nicht möglich',
+    text: [
+      'Hallo,',
+      '',
+      'Sie haben einen Anmeldelink für Trinkgeld angefordert.',
+      reason,
+      '',
+      'Wenn Sie diese Anmeldung nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+    ].join('\n'),
+    html: [
+      '<p>Hallo,</p>',
+      '<p>Sie haben einen Anmeldelink für Trinkgeld angefordert.<br>',
+      `${escapeHtml(reason)}</p>`,
+      '<p>Wenn Sie diese Anmeldung nicht angefordert haben, können Sie diese E-Mail ignorieren.</p>',
     ].join('\n'),
   };
 }

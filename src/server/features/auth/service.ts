@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AUTH_ERRORS, rateLimitMessage, type RateLimitedEndpoint } from '../../../shared/api/auth';
+import { BUSINESS_ACCESS_ERRORS, type BusinessAccessRefusal } from '../../../shared/api/operator';
 import {
   INACTIVITY_TIMEOUT_MS,
   INACTIVITY_WARNING_BEFORE_MS,
@@ -8,7 +9,7 @@ import { ERRORS } from '../../../shared/domain/errors';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { AppDeps } from '../../app';
 import type { Executor } from '../../db/connect';
-import { profiles, users } from '../../db/schema';
+import { businesses, profiles, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
   combineDecisions,
@@ -20,6 +21,7 @@ import { writeAudit } from '../audit/write';
 import type { Actor } from './actor';
 import type { ClientInfo } from './client';
 import type { TrustedDevice } from './device';
+import { staffAccessRefusal } from '../operator/policy';
 import { AUTH_RATE_RULES } from './limits';
 import { HashQueueFullError, verifyPassword } from './password';
 import { isAuditedActor } from './policy';
@@ -72,9 +74,12 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
         businessId: profiles.businessId,
         fullName: profiles.fullName,
         profileId: profiles.id,
+        businessActive: businesses.active,
+        businessClosedAt: businesses.closedAt,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(businesses, eq(businesses.id, profiles.businessId))
       .where(eq(users.email, email));
     return row;
   }
@@ -88,6 +93,10 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
     client: ClientInfo,
     method: SignInMethod,
   ): Promise<SignedIn> {
+    // No session opens for someone whose business is suspended or closed (issue 29), whichever
+    // way they proved who they are; they hear why.
+    const refusal = businessRefusalOf(account);
+    if (refusal) throw new AppError(BUSINESS_ACCESS_ERRORS[refusal]);
     const now = clock.now();
     const created = await createSession(executor, {
       userId: account.id,
@@ -334,4 +343,19 @@ function accountActor(
     hasProfile: account.profileId !== null,
     sessionId,
   };
+}
+
+/** Whether the account's business keeps it out (suspended or closed; never the platform admin). */
+export function businessRefusalOf(account: {
+  role: string | null;
+  businessActive: boolean | null;
+  businessClosedAt: Date | null;
+}): BusinessAccessRefusal | null {
+  return staffAccessRefusal({
+    role: account.role === null ? null : effectiveRole(account.role),
+    business:
+      account.businessActive === null
+        ? null
+        : { active: account.businessActive, closedAt: account.businessClosedAt },
+  });
 }

@@ -2,7 +2,9 @@ import { eq, lt, or } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Executor } from '../../db/connect';
-import { authSessions, profiles, users } from '../../db/schema';
+import type { BusinessAccessRefusal } from '../../../shared/api/operator';
+import { authSessions, businesses, profiles, users } from '../../db/schema';
+import { staffAccessRefusal } from '../operator/policy';
 import type { Actor } from './actor';
 import { SESSION_ABSOLUTE_TTL_MS } from './limits';
 import { hashToken, newToken } from './tokens';
@@ -12,7 +14,10 @@ export type SessionRow = typeof authSessions.$inferSelect;
 export interface SessionLookup {
   session: SessionRow;
   actor: Actor;
+  /** The account is deactivated, or its business keeps it out (then `blockedBy` says why). */
   disabled: boolean;
+  /** The person's business is suspended or closed (issue 29); never for the platform admin. */
+  blockedBy: BusinessAccessRefusal | null;
 }
 
 export interface NewSession {
@@ -67,15 +72,26 @@ export async function findSession(
       role: profiles.role,
       businessId: profiles.businessId,
       fullName: profiles.fullName,
+      businessActive: businesses.active,
+      businessClosedAt: businesses.closedAt,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(businesses, eq(businesses.id, profiles.businessId))
     .where(eq(authSessions.id, hashToken(token)));
   if (!row) return null;
+  const blockedBy = staffAccessRefusal({
+    role: row.role ?? null,
+    business:
+      row.businessActive === null
+        ? null
+        : { active: row.businessActive, closedAt: row.businessClosedAt },
+  });
   return {
     session: row.session,
-    disabled: row.disabledAt !== null,
+    disabled: row.disabledAt !== null || blockedBy !== null,
+    blockedBy,
     actor: {
       userId: row.session.userId,
       profileId: row.session.userId,

@@ -52,6 +52,57 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     scoped: false,
     otherOwnerStatus: 200,
   },
+  // The operator console (issue 29): the platform admin only; every owner hears so (403).
+  {
+    route: 'GET /api/admin/businesses/overview',
+    url: () => '/api/admin/businesses/overview',
+    scoped: false,
+    otherOwnerStatus: 403,
+  },
+  {
+    route: 'POST /api/admin/businesses',
+    url: () => '/api/admin/businesses',
+    body: (f) => ({
+      name: `Neuer Betrieb ${f.business.id}`,
+      address: 'Hafenstraße 1, 20459 Hamburg',
+      contactEmail: `kontakt-${f.business.id}@test.local`,
+    }),
+    scoped: false,
+    otherOwnerStatus: 403,
+    adminStatus: 201,
+  },
+  {
+    route: 'POST /api/admin/businesses/{id}/owners',
+    url: (f) => `/api/admin/businesses/${f.business.id}/owners`,
+    body: (f) => ({ email: `inhaber-neu-${f.business.id}@test.local` }),
+    scoped: false,
+    otherOwnerStatus: 403,
+    adminStatus: 201,
+  },
+  {
+    route: 'POST /api/admin/businesses/{id}/suspend',
+    url: (f) => `/api/admin/businesses/${f.business.id}/suspend`,
+    body: () => ({ reason: 'Prüfung' }),
+    scoped: false,
+    otherOwnerStatus: 403,
+  },
+  {
+    route: 'POST /api/admin/businesses/{id}/reactivate',
+    url: (f) => `/api/admin/businesses/${f.business.id}/reactivate`,
+    body: () => ({}),
+    scoped: false,
+    otherOwnerStatus: 403,
+    // The business is active: allowed to ask, and told so.
+    adminStatus: 409,
+  },
+  {
+    route: 'POST /api/admin/businesses/{id}/close',
+    url: (f) => `/api/admin/businesses/${f.business.id}/close`,
+    body: (f) => ({ confirmName: f.business.name }),
+    scoped: false,
+    otherOwnerStatus: 403,
+  },
+  { route: 'GET /api/admin/audit-log.csv', url: () => '/api/admin/audit-log.csv' },
   { route: 'GET /api/admin/dashboard', url: () => '/api/admin/dashboard' },
   { route: 'GET /api/admin/setup-checklist', url: () => '/api/admin/setup-checklist' },
   {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionEndReason } from '../../../shared/api/operator';
 import { readSessionToken } from '../auth/cookie';
 import { actorOf } from '../auth/guard';
 import { findSession, isSessionActive } from '../auth/sessions';
@@ -43,6 +44,7 @@ export function streamHandler(
       clearInterval(heartbeat);
       unsubscribe();
       stopAccountWatch();
+      stopBusinessWatch();
       openStreams.delete(end);
       raw.end();
     };
@@ -52,17 +54,23 @@ export function streamHandler(
         `event: tip\ndata: ${JSON.stringify({ tipId: change.tipId, status: change.status })}\n\n`,
       );
     });
-    // Deactivation (issue 11) ends the account's sessions and closes its streams at once.
-    const stopAccountWatch = hub.onAccountEnded(actor.userId, () => {
-      write('event: session-ended\ndata: {}\n\n');
+    const sessionEnded = (reason?: SessionEndReason | null) => {
+      // With a reason (the business was suspended or closed) the dashboard explains it.
+      write(`event: session-ended\ndata: ${JSON.stringify(reason ? { reason } : {})}\n\n`);
       end();
-    });
+    };
+    // Deactivation (issue 11) ends the account's sessions and closes its streams at once.
+    const stopAccountWatch = hub.onAccountEnded(actor.userId, sessionEnded);
+    // So does suspending or closing the business (issue 29), for everyone but the platform admin.
+    const stopBusinessWatch =
+      actor.role !== 'admin' && actor.businessId
+        ? hub.onBusinessEnded(actor.businessId, sessionEnded)
+        : () => {};
     const heartbeat = setInterval(() => {
       void (async () => {
         const found = token ? await findSession(app.deps.database.db, token) : null;
         if (!found || found.disabled || !isSessionActive(found.session, app.deps.clock.now())) {
-          write('event: session-ended\ndata: {}\n\n');
-          end();
+          sessionEnded(found?.blockedBy);
           return;
         }
         write(': heartbeat\n\n');

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { PAUSED_PAYOUT_ERRORS } from '../../../shared/api/operator';
 import { PAYOUT_ERRORS } from '../../../shared/api/payouts';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import type { PayoutTrigger, SkippedPayee } from '../../../shared/domain/payouts';
@@ -223,11 +224,20 @@ async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Cl
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const [business] = await tx
-      .select({ id: businesses.id, schedule: businesses.payoutSchedule })
+      .select({
+        id: businesses.id,
+        schedule: businesses.payoutSchedule,
+        active: businesses.active,
+      })
       .from(businesses)
       .where(eq(businesses.id, options.businessId))
       .for('update');
     if (!business) return null;
+    // A suspended or closed business pays nothing out (issue 29); its money waits.
+    if (!business.active) {
+      if (options.trigger === 'schedule') return null;
+      throw new AppError(PAUSED_PAYOUT_ERRORS.payouts_paused);
+    }
     if (options.trigger === 'schedule') {
       const [last] = await tx
         .select({ at: sql<Date | string | null>`max(${payoutBatches.createdAt})` })
@@ -343,6 +353,8 @@ async function claimNextPayout(
             eq(payouts.status, 'pending'),
             and(eq(payouts.status, 'processing'), lt(payouts.claimedAt, staleBefore)),
           ),
+          // Payouts of a suspended or closed business pause, claimed ones too (issue 29).
+          sql`EXISTS (SELECT 1 FROM ${businesses} WHERE ${businesses.id} = ${payouts.businessId} AND ${businesses.active})`,
         ),
       )
       .orderBy(asc(payouts.createdAt))

@@ -5,6 +5,7 @@ import {
   type InstantPayoutQuote,
   type InstantPayoutResult,
 } from '../../../shared/api/instant-payout';
+import { PAUSED_PAYOUT_ERRORS } from '../../../shared/api/operator';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import { instantPayoutFee } from '../../../shared/domain/payouts';
 import { businesses, payoutBatches, payouts, profiles } from '../../db/schema';
@@ -120,11 +121,13 @@ export async function requestInstantPayout(
   const now = ctx.clock.now();
 
   const claimed = await ctx.database.db.transaction(async (tx) => {
-    await tx
-      .select({ id: businesses.id })
+    const [business] = await tx
+      .select({ active: businesses.active })
       .from(businesses)
       .where(eq(businesses.id, businessId))
       .for('update');
+    // A suspended or closed business pays nothing out (issue 29).
+    if (!business?.active) throw new AppError(PAUSED_PAYOUT_ERRORS.payouts_paused);
     const [earlier] = await tx.select().from(payouts).where(eq(payouts.idempotencyKey, key));
     if (earlier) {
       if (earlier.employeeId !== profileId)

@@ -1,18 +1,15 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { DELETED_PERSON_NAME, PRIVACY_ERRORS } from '../../../shared/api/privacy';
+import { PRIVACY_ERRORS } from '../../../shared/api/privacy';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { AppDeps } from '../../app';
 import {
   adminAuditLog,
   authSessions,
-  authTokens,
   businessAgreements,
-  media,
   paymentEntrypoints,
   payouts,
   profiles,
-  qrCodes,
   teamMembers,
   tipAdjustments,
   tipAllocations,
@@ -25,6 +22,7 @@ import { AppError } from '../../http/errors';
 import type { Actor } from '../auth/actor';
 import { writeAudit } from '../audit/write';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
+import { anonymisePerson } from './anonymise';
 import { canDeleteOwnAccount, canExportOwnData } from './policy';
 
 /**
@@ -209,52 +207,8 @@ export async function deleteOwnAccount(deps: AppDeps, actor: Actor, request: Fas
   if (!canDeleteOwnAccount(actor)) throw new AppError(PRIVACY_ERRORS.privacy_owner_cannot_delete);
   const id = actor.userId;
   const now = deps.clock.now();
-  const placeholder = `geloescht-${id}@geloescht.invalid`;
   await deps.database.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ email: placeholder, passwordHash: null, disabledAt: now, updatedAt: now })
-      .where(eq(users.id, id));
-    await tx
-      .update(profiles)
-      .set({
-        fullName: DELETED_PERSON_NAME,
-        email: placeholder,
-        jobTitle: null,
-        profileImageUrl: null,
-        stripeAccountId: null,
-        payoutsEnabled: false,
-        updatedAt: now,
-      })
-      .where(eq(profiles.id, id));
-    await tx.delete(authSessions).where(eq(authSessions.userId, id));
-    await tx.delete(authTokens).where(eq(authTokens.userId, id));
-    await tx.delete(media).where(eq(media.ownerUserId, id));
-    await tx.delete(teamMembers).where(eq(teamMembers.profileId, id));
-    await tx
-      .update(paymentEntrypoints)
-      .set({
-        active: false,
-        label: DELETED_PERSON_NAME,
-        metadata: { name: DELETED_PERSON_NAME },
-        updatedAt: now,
-      })
-      .where(and(eq(paymentEntrypoints.targetType, 'user'), eq(paymentEntrypoints.targetId, id)));
-    await tx.update(qrCodes).set({ isActive: false }).where(eq(qrCodes.employeeId, id));
-    await tx
-      .update(tips)
-      .set({ guestMessage: null, feedbackMessage: null })
-      .where(eq(tips.employeeId, id));
-    // Their answers to guests go too, and no guest keeps waiting for one (decision 0144).
-    await tx.delete(tipReplies).where(eq(tipReplies.employeeId, id));
-    await tx
-      .delete(tipReplyAddresses)
-      .where(
-        inArray(
-          tipReplyAddresses.tipId,
-          tx.select({ id: tips.id }).from(tips).where(eq(tips.employeeId, id)),
-        ),
-      );
+    await anonymisePerson(tx, id, now);
     await writeAudit(tx, {
       actor,
       action: 'user_delete',

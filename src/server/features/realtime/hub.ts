@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_END_REASONS, type SessionEndReason } from '../../../shared/api/operator';
 import type { Database } from '../../db/connect';
 
 /** The NOTIFY channel every tip state change is published on (see features/tips/events.ts). */
@@ -16,9 +17,18 @@ export type TipChange = z.infer<typeof tipChangeSchema>;
 
 export type TipChangeListener = (change: TipChange) => void;
 
-/** The channel on which an account's sessions are ended (deactivation, features/staff). */
+/**
+ * The channel on which sessions are ended: one account's (deactivation, features/staff), or
+ * every staff member's of a business the platform admin suspended or closed (features/operator,
+ * `{"businessId": "uuid", "reason": "business_suspended"}`).
+ */
 export const ACCOUNT_EVENTS_CHANNEL = 'account_events';
-const accountEventSchema = z.object({ userId: z.string().uuid() });
+const accountEventSchema = z.union([
+  z.object({ userId: z.string().uuid() }),
+  z.object({ businessId: z.string().uuid(), reason: z.enum(SESSION_END_REASONS) }),
+]);
+/** Why a stream is told to end; absent when the account itself was ended. */
+export type SessionEndedListener = (reason?: SessionEndReason) => void;
 
 /**
  * Fans tip changes out to the employees connected to this instance. Every instance listens on
@@ -27,7 +37,8 @@ const accountEventSchema = z.object({ userId: z.string().uuid() });
  */
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<TipChangeListener>>();
-  private readonly accountSubscribers = new Map<string, Set<() => void>>();
+  private readonly accountSubscribers = new Map<string, Set<SessionEndedListener>>();
+  private readonly businessSubscribers = new Map<string, Set<SessionEndedListener>>();
   private unlisten: (() => Promise<void>) | undefined;
   private unlistenAccounts: (() => Promise<void>) | undefined;
 
@@ -53,34 +64,40 @@ export class RealtimeHub {
     this.unlistenAccounts = undefined;
     this.subscribers.clear();
     this.accountSubscribers.clear();
+    this.businessSubscribers.clear();
     if (unlisten) await unlisten();
     if (unlistenAccounts) await unlistenAccounts();
   }
 
   /** Calls `listener` once the account's sessions were ended on any instance. */
-  onAccountEnded(userId: string, listener: () => void): () => void {
-    let set = this.accountSubscribers.get(userId);
-    if (!set) {
-      set = new Set();
-      this.accountSubscribers.set(userId, set);
-    }
-    set.add(listener);
-    return () => {
-      const current = this.accountSubscribers.get(userId);
-      current?.delete(listener);
-      if (current?.size === 0) this.accountSubscribers.delete(userId);
-    };
+  onAccountEnded(userId: string, listener: SessionEndedListener): () => void {
+    return addTo(this.accountSubscribers, userId, listener);
+  }
+
+  /**
+   * Calls `listener` with the reason once the business's staff were shut out (suspended or
+   * closed) on any instance. Only streams of people the business rule shuts out subscribe: never
+   * the platform admin's.
+   */
+  onBusinessEnded(businessId: string, listener: SessionEndedListener): () => void {
+    return addTo(this.businessSubscribers, businessId, listener);
   }
 
   private dispatchAccountEnded(payload: string): void {
-    let userId: string;
+    let event: z.infer<typeof accountEventSchema>;
     try {
-      userId = accountEventSchema.parse(JSON.parse(payload)).userId;
+      event = accountEventSchema.parse(JSON.parse(payload));
     } catch {
       this.onBadMessage(payload);
       return;
     }
-    for (const listener of [...(this.accountSubscribers.get(userId) ?? [])]) listener();
+    if ('userId' in event) {
+      for (const listener of [...(this.accountSubscribers.get(event.userId) ?? [])]) listener();
+    } else {
+      for (const listener of [...(this.businessSubscribers.get(event.businessId) ?? [])]) {
+        listener(event.reason);
+      }
+    }
   }
 
   /** Calls `listener` for every change concerning `employeeId`; returns the unsubscribe. */
@@ -116,4 +133,19 @@ export class RealtimeHub {
       for (const listener of this.subscribers.get(employeeId) ?? []) listener(change);
     }
   }
+}
+
+/** Adds a listener under a key; returns its removal, which drops the key's empty set too. */
+function addTo<T>(map: Map<string, Set<T>>, key: string, listener: T): () => void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(listener);
+  return () => {
+    const current = map.get(key);
+    current?.delete(listener);
+    if (current?.size === 0) map.delete(key);
+  };
 }

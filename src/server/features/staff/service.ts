@@ -207,7 +207,7 @@ async function issueInvitation(
 }
 
 /** Hands the e-mail to SMTP after the commit; a failure is kept in the outbox and logged. */
-async function deliver(context: StaffContext, mailId: string): Promise<void> {
+export async function deliverInvitation(context: StaffContext, mailId: string): Promise<void> {
   try {
     await context.mailer.deliver(mailId);
   } catch (error) {
@@ -223,44 +223,73 @@ async function businessName(executor: Executor, businessId: string): Promise<str
   return row?.name ?? 'Trinkgeld';
 }
 
+export interface InvitationInput {
+  actor: StaffScope['actor'];
+  request: StaffScope['request'];
+  businessId: string;
+  email: string;
+  role: Role;
+  now: Date;
+}
+
 /**
- * Invites a person into the business: a user without password, a profile without name (so the
- * first sign-in lands on onboarding), a 7-day single-use link by e-mail, and user_create, all in
- * one transaction. An address that already has an account is refused; nothing is written.
+ * The invitation inside the caller's transaction (the operator console creates a business and
+ * invites its first owner in one): the policy's decision, a user without password, a profile
+ * without name (so the first sign-in lands on onboarding), a 7-day single-use link queued as an
+ * e-mail, and user_create. An address that already has an account is refused. The caller hands
+ * the returned mail to `deliverInvitation` after the commit.
  */
+export async function inviteInTransaction(
+  tx: Executor,
+  context: StaffContext,
+  input: InvitationInput,
+): Promise<{ id: string; mailId: string }> {
+  assertAllowed(decideInvite(input.actor, input.businessId, input.role));
+  const { now } = input;
+  const [user] = await tx
+    .insert(users)
+    .values({ email: input.email, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!user) throw new AppError(STAFF_ERRORS.staff_email_taken);
+  await tx.insert(profiles).values({
+    id: user.id,
+    email: input.email,
+    role: input.role,
+    businessId: input.businessId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const name = await businessName(tx, input.businessId);
+  const mailId = await issueInvitation(tx, context, { id: user.id, email: input.email }, name, now);
+  await writeAudit(tx, {
+    actor: input.actor,
+    action: 'user_create',
+    targetType: 'user',
+    targetId: user.id,
+    payload: { email: input.email, role: input.role, invitation: 'sent' },
+    request: input.request,
+    businessId: input.businessId,
+    at: now,
+  });
+  return { id: user.id, mailId };
+}
+
+/** Invites a person into the business (see `inviteInTransaction`), then mails the link. */
 export async function inviteStaff(context: StaffContext, scope: StaffScope, input: StaffInvite) {
   assertAllowed(decideInvite(scope.actor, scope.businessId, input.role));
   const now = context.clock.now();
-  const { id, mailId } = await context.database.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ email: input.email, createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (!user) throw new AppError(STAFF_ERRORS.staff_email_taken);
-    await tx.insert(profiles).values({
-      id: user.id,
-      email: input.email,
-      role: input.role,
-      businessId: scope.businessId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const name = await businessName(tx, scope.businessId);
-    const mail = await issueInvitation(tx, context, { id: user.id, email: input.email }, name, now);
-    await writeAudit(tx, {
+  const { id, mailId } = await context.database.db.transaction((tx) =>
+    inviteInTransaction(tx, context, {
       actor: scope.actor,
-      action: 'user_create',
-      targetType: 'user',
-      targetId: user.id,
-      payload: { email: input.email, role: input.role, invitation: 'sent' },
       request: scope.request,
       businessId: scope.businessId,
-      at: now,
-    });
-    return { id: user.id, mailId: mail };
-  });
-  await deliver(context, mailId);
+      email: input.email,
+      role: input.role,
+      now,
+    }),
+  );
+  await deliverInvitation(context, mailId);
   return reload(context, scope, id);
 }
 
@@ -288,7 +317,7 @@ export async function resendInvitation(context: StaffContext, scope: StaffScope,
     });
     return mail;
   });
-  await deliver(context, mailId);
+  await deliverInvitation(context, mailId);
   return reload(context, scope, id);
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { Profile } from '../../../shared/api/profiles';
 import { isProfileComplete } from '../../../shared/domain/auth';
 import { isStaffManager, ROLE_LABELS } from '../../../shared/domain/roles';
@@ -16,7 +16,7 @@ import { Icon } from '../public/components/Icon';
 import { accountTexts } from '../../../shared/i18n/account';
 import { SkipLink } from '../public/components/SkipLink';
 import { adminApi, adminKeys } from './admin-api';
-import { ADMIN_NAV, type AdminPageLink } from './admin-pages';
+import { adminNavFor, type AdminPageLink, OPERATOR_CONSOLE_LINK } from './admin-pages';
 import { selectBusiness, useSelectedBusinessId } from './business-scope';
 
 const t = adminTexts.shell;
@@ -81,6 +81,9 @@ function useBusinessChoice(isAdmin: boolean) {
 function AdminShell({ profile }: { profile: Profile }) {
   const isAdmin = profile.role === 'admin';
   const business = useBusinessChoice(isAdmin);
+  const nav = adminNavFor(profile.role);
+  // The operator console works across businesses: it never waits for a business to be chosen.
+  const businessFree = useLocation().pathname === OPERATOR_CONSOLE_LINK.path;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -151,7 +154,7 @@ function AdminShell({ profile }: { profile: Profile }) {
         </div>
         <nav aria-label={t.navLabel} className="hidden border-t border-border lg:block">
           <ul className="mx-auto flex w-full max-w-7xl flex-wrap gap-1 px-4 py-1.5 sm:px-6">
-            {ADMIN_NAV.map((page) => (
+            {nav.map((page) => (
               <li key={page.path}>
                 <AdminNavLink page={page} />
               </li>
@@ -167,7 +170,7 @@ function AdminShell({ profile }: { profile: Profile }) {
           {isAdmin ? <div className="mb-3">{picker('admin-business-narrow')}</div> : null}
           <nav aria-label={t.navLabel}>
             <ul className="grid gap-1 sm:grid-cols-2">
-              {ADMIN_NAV.map((page) => (
+              {nav.map((page) => (
                 <li key={page.path}>
                   <AdminNavLink page={page} onNavigate={() => closeMenu(false)} block />
                 </li>
@@ -195,7 +198,7 @@ function AdminShell({ profile }: { profile: Profile }) {
         </div>
       </header>
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        {!business.ready ? null : business.needsChoice ? (
+        {!business.ready ? null : business.needsChoice && !businessFree ? (
           <ChooseBusiness list={business.list} />
         ) : (
           <Outlet />
@@ -289,7 +292,10 @@ function BusinessPicker({
   );
 }
 
-/** The platform admin without a business of their own picks one before any page loads. */
+/**
+ * The platform admin without a business of their own picks one before any page loads, or goes to
+ * the operator console ('Betriebe'), where the first business is created on a fresh database.
+ */
 function ChooseBusiness({ list }: { list: readonly { id: string; name: string }[] }) {
   usePageTitle(t.chooseBusiness);
   useEffect(() => {
@@ -298,8 +304,17 @@ function ChooseBusiness({ list }: { list: readonly { id: string; name: string }[
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 p-6">
       <h1 className="text-2xl font-bold">{t.chooseBusiness}</h1>
-      <p className="text-muted-foreground">{t.chooseBusinessHint}</p>
-      <BusinessPicker id="admin-business-choice" list={list} currentId={null} />
+      {list.length === 0 ? (
+        <p className="text-muted-foreground">{t.noBusinessYet}</p>
+      ) : (
+        <>
+          <p className="text-muted-foreground">{t.chooseBusinessHint}</p>
+          <BusinessPicker id="admin-business-choice" list={list} currentId={null} />
+        </>
+      )}
+      <Link to={OPERATOR_CONSOLE_LINK.path} className={buttonClasses('outline', 'md')}>
+        {t.toOperatorConsole}
+      </Link>
     </div>
   );
 }

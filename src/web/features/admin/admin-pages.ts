@@ -1,4 +1,6 @@
 import { adminTexts } from '../../../shared/i18n/admin';
+import { adminBusinessesTexts } from '../../../shared/i18n/admin-businesses';
+import type { Role } from '../../../shared/domain/roles';
 import { payoutTexts } from '../../../shared/i18n/payouts';
 import type { IconName } from '../public/components/Icon';
 
@@ -64,3 +66,18 @@ export const ADMIN_DASHBOARD_LINK: AdminPageLink = {
 
 /** Header navigation: the dashboard, then every page of the menu. */
 export const ADMIN_NAV: readonly AdminPageLink[] = [ADMIN_DASHBOARD_LINK, ...ADMIN_MENU];
+
+/** The operator console (issue 29): in the navigation for the platform admin only. */
+export const OPERATOR_CONSOLE_LINK: AdminPageLink = {
+  path: '/admin/businesses',
+  title: adminBusinessesTexts.title,
+  navLabel: adminBusinessesTexts.navLabel,
+  description: adminBusinessesTexts.menuDescription,
+  icon: 'utensils',
+  available: true,
+};
+
+/** The header navigation of a role: the platform admin also gets 'Betriebe'. */
+export function adminNavFor(role: Role): readonly AdminPageLink[] {
+  return role === 'admin' ? [...ADMIN_NAV, OPERATOR_CONSOLE_LINK] : ADMIN_NAV;
+}

@@ -44,6 +44,27 @@ describe('audit log formatting', () => {
     expect(auditTargetLabel(entry({ targetType: null, targetId: null }))).toBe('—');
   });
 
+  it('names the operator console’s actions and their business in German (issue 29)', () => {
+    const created = entry({
+      action: 'business_create',
+      targetType: 'business',
+      payload: { name: 'Hotel Adler', ownerEmail: 'chefin@adler.de' },
+    });
+    expect(auditActionLabel(created)).toBe('Betrieb angelegt');
+    expect(auditTargetLabel(created)).toBe('Betrieb Hotel Adler');
+    expect(auditDetails(created)).toBe('Name: Hotel Adler · Inhaber eingeladen: chefin@adler.de');
+    expect(auditActionLabel(entry({ action: 'business_suspend' }))).toBe('Betrieb gesperrt');
+    expect(auditDetails(entry({ payload: { reason: 'Zahlungsverzug' } }))).toBe(
+      'Grund: Zahlungsverzug',
+    );
+    expect(auditActionLabel(entry({ action: 'business_reactivate' }))).toBe('Betrieb reaktiviert');
+    expect(auditActionLabel(entry({ action: 'business_close' }))).toBe('Betrieb geschlossen');
+    const erased = entry({ action: 'business_erase', admin: null, payload: { people: 3 } });
+    expect(auditActionLabel(erased)).toBe('Personenbezogene Daten des Betriebs gelöscht');
+    expect(auditAdminLabel(erased)).toBe('Aufbewahrungsfrist (System)');
+    expect(auditDetails(erased)).toBe('Personen anonymisiert: 3');
+  });
+
   it('summarises the payload in German', () => {
     expect(auditDetails(entry({ payload: { oldUid: 'a', newUid: 'b' } }))).toBe(
       'alte UID: a · neue UID: b',

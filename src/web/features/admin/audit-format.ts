@@ -8,8 +8,8 @@ export function auditActionLabel(entry: Pick<AuditLogEntry, 'action'>): string {
   return AUDIT_ACTION_LABELS[entry.action] ?? entry.action;
 }
 
-export function auditAdminLabel(entry: Pick<AuditLogEntry, 'admin'>): string {
-  if (!entry.admin) return t.system;
+export function auditAdminLabel(entry: Pick<AuditLogEntry, 'admin' | 'action'>): string {
+  if (!entry.admin) return entry.action === 'business_erase' ? t.retentionJob : t.system;
   return entry.admin.fullName?.trim() || entry.admin.email;
 }
 
@@ -26,7 +26,8 @@ export function auditTargetLabel(
   const named =
     text(entry.payload.newUid) ??
     text(entry.payload.uid) ??
-    (entry.targetType === 'page' ? entry.targetId : null);
+    (entry.targetType === 'page' ? entry.targetId : null) ??
+    (entry.targetType === 'business' ? text(entry.payload.name) : null);
   const id = named ?? (entry.targetId ? shortId(entry.targetId) : null);
   return [type, id].filter(Boolean).join(' ') || '—';
 }
@@ -64,6 +65,18 @@ const DETAIL_LABELS: Record<string, string> = {
   termsVersion: 'AGB-Version',
   dpaVersion: 'AVV-Version',
   progress: 'Fortschritt',
+  name: 'Name',
+  address: 'Adresse',
+  contactEmail: 'Kontakt-E-Mail',
+  ownerEmail: 'Inhaber eingeladen',
+  email: 'E-Mail',
+  role: 'Rolle',
+  invitation: 'Einladung',
+  people: 'Personen anonymisiert',
+  media: 'Bilder gelöscht',
+  messages: 'Nachrichten gelöscht',
+  retentionDays: 'Aufbewahrungsfrist (Tage)',
+  sessionsEnded: 'beendete Sitzungen',
 };
 
 /** Values that are codes in the payload, said in German (sign-in and password methods). */

@@ -11,6 +11,11 @@ describe('sign-in failure toasts (spec §8)', () => {
     ['email_not_confirmed', 'Ihr E-Mail-Konto wurde noch nicht bestätigt.'],
     ['too_many_attempts', 'Zu viele Anmeldeversuche. Bitte warten Sie einen Moment.'],
     ['signup_disabled', 'Registrierung ist derzeit deaktiviert.'],
+    [
+      'business_suspended',
+      'Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.',
+    ],
+    ['business_closed', 'Ihr Betrieb wurde geschlossen. Bitte wenden Sie sich an den Betreiber.'],
   ])('%s: "Anmeldung fehlgeschlagen" with the server text', (code, message) => {
     expect(signInFailureToast(apiError(401, code, message))).toMatchObject({
       title: 'Anmeldung fehlgeschlagen',

@@ -1,4 +1,5 @@
 import { AUTH_ERRORS } from '../../../shared/api/auth';
+import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
 import { rateLimitMessage } from '../../../shared/domain/auth';
 import { authTexts } from '../../../shared/i18n/auth';
 import type { ToastInput } from '../../components/ui/toast-store';
@@ -11,6 +12,9 @@ const SIGN_IN_FAILURES = new Set<string>([
   AUTH_ERRORS.too_many_attempts.code,
   AUTH_ERRORS.signup_disabled.code,
   AUTH_ERRORS.sign_in_failed.code,
+  // The person's business is suspended or closed (issue 29).
+  BUSINESS_ACCESS_ERRORS.business_suspended.code,
+  BUSINESS_ACCESS_ERRORS.business_closed.code,
 ]);
 
 export function tooManyRequestsToast(retryAfterSeconds: number | undefined): ToastInput {

@@ -40,7 +40,7 @@ export function ProtectedRoute({ roles = [] }: { roles?: readonly Role[] }) {
     return <Navigate to={ONBOARDING} replace />;
   }
   if (!hasRequiredRole(session.profile?.role, roles)) {
-    return <Navigate to={roleHome(session.profile?.role)} replace />;
+    return <Navigate to={roleHome(session.profile?.role, session.profile?.businessId)} replace />;
   }
   return <Outlet />;
 }
@@ -59,7 +59,12 @@ export function PublicOnlyRoute() {
     if (!isProfileComplete(session.profile)) return <Navigate to={ONBOARDING} replace />;
     const from = (location.state as LoginLocationState | null)?.from;
     const target = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : undefined;
-    return <Navigate to={target ?? roleHome(session.profile?.role)} replace />;
+    return (
+      <Navigate
+        to={target ?? roleHome(session.profile?.role, session.profile?.businessId)}
+        replace
+      />
+    );
   }
   return <Outlet />;
 }

@@ -6,6 +6,8 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Menu } from '../../components/ui/Menu';
 import { Tabs } from '../../components/ui/Tabs';
+import { toast } from '../../components/ui/toast-store';
+import { businessShutOutToast } from '../../lib/business-shut-out';
 import { initials } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useOnline } from '../../lib/pwa';
@@ -46,7 +48,15 @@ function useLiveTips(onPaid: (tipId: string) => void): StreamState {
         if (reconnected) refresh();
       },
       onState: setState,
-      onSessionEnded: () => void session.signOut('timeout'),
+      onSessionEnded: (reason) => {
+        if (reason) {
+          // The business was suspended or closed: say so, then leave (the session is gone).
+          toast(businessShutOutToast(reason));
+          void session.signOut('user');
+        } else {
+          void session.signOut('timeout');
+        }
+      },
     });
     // The stream lives as long as the page; the session object changes on every profile edit.
     // eslint-disable-next-line react-hooks/exhaustive-deps

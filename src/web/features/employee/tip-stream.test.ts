@@ -78,4 +78,22 @@ describe('connectTipStream', () => {
     vi.advanceTimersByTime(60_000);
     expect(FakeEventSource.instances).toHaveLength(1);
   });
+
+  it('passes on why the session ended when the business was suspended or closed (issue 29)', () => {
+    const reasons: unknown[] = [];
+    for (const data of [
+      '{"reason":"business_suspended"}',
+      '{"reason":"business_closed"}',
+      '{"reason":"something_else"}',
+      '{}',
+    ]) {
+      connectTipStream('/s', {
+        onTip: () => {},
+        onOpen: () => {},
+        onSessionEnded: (reason) => reasons.push(reason),
+      });
+      FakeEventSource.instances.at(-1)!.emit('session-ended', { data });
+    }
+    expect(reasons).toEqual(['business_suspended', 'business_closed', undefined, undefined]);
+  });
 });

@@ -1,4 +1,6 @@
+import type { SessionEndReason } from '../../../shared/api/operator';
 import { REALTIME_RECONNECT_BACKOFF_MS } from '../../../shared/domain/constants';
+import { isBusinessShutOut } from '../../lib/business-shut-out';
 
 export type StreamState = 'connecting' | 'open' | 'reconnecting';
 
@@ -8,8 +10,11 @@ export interface TipStreamHandlers {
   /** The stream (re)opened: fetch anything that may have been missed meanwhile. */
   onOpen: (reconnected: boolean) => void;
   onState?: (state: StreamState) => void;
-  /** The server ended the stream because the session is gone. */
-  onSessionEnded?: () => void;
+  /**
+   * The server ended the stream because the session is gone; with a reason when the business was
+   * suspended or closed (issue 29).
+   */
+  onSessionEnded?: (reason?: SessionEndReason) => void;
 }
 
 /**
@@ -41,9 +46,9 @@ export function connectTipStream(url: string, handlers: TipStreamHandlers): () =
         // A malformed event is skipped; the next catch-up fetch covers it.
       }
     });
-    source.addEventListener('session-ended', () => {
+    source.addEventListener('session-ended', (event) => {
       stop();
-      handlers.onSessionEnded?.();
+      handlers.onSessionEnded?.(reasonOf(event as MessageEvent<string>));
     });
     source.addEventListener('error', () => {
       source?.close();
@@ -64,4 +69,14 @@ export function connectTipStream(url: string, handlers: TipStreamHandlers): () =
 
   open();
   return stop;
+}
+
+/** The reason a session-ended event names, if it is one the page explains. */
+function reasonOf(event: MessageEvent<string>): SessionEndReason | undefined {
+  try {
+    const reason = (JSON.parse(event.data) as { reason?: unknown }).reason;
+    return isBusinessShutOut(reason) ? reason : undefined;
+  } catch {
+    return undefined;
+  }
 }

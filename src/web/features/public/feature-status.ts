@@ -71,6 +71,11 @@ export const FEATURES = {
     status: 'live',
     note: 'mit SIGNUP=open; in Produktion standardmäßig geschlossen',
   },
+  operatorConsole: {
+    name: 'Betriebe: anlegen, Inhaber einladen, sperren, reaktivieren, schließen',
+    status: 'live',
+    note: 'nur für den Plattform-Admin',
+  },
   reports: {
     name: 'Berichte',
     status: 'planned',

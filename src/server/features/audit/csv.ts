@@ -1,0 +1,107 @@
+import { Readable } from 'node:stream';
+import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../shared/domain/audit';
+import type { Database } from '../../db/connect';
+import { CSV_BOM, csvLine } from '../reports/csv';
+
+/**
+ * The audit log of one business as CSV (issue 29: offered before a business is closed, and to its
+ * owners): every row, oldest first, in keyset pages (index admin_audit_log_business_created_idx),
+ * so a long log streams without being held in memory. Same format as the tips export (UTF-8 with
+ * BOM, ';', the formula guard). Addresses (IP) stay out, as on the audit-log page.
+ */
+export const AUDIT_CSV_HEADER = [
+  'Datum',
+  'Uhrzeit',
+  'Person',
+  'E-Mail',
+  'Aktion',
+  'Aktionscode',
+  'Zieltyp',
+  'Ziel',
+  'Details',
+  'Browser',
+];
+
+export interface AuditCsvRow {
+  id: string;
+  /** created_at as PostgreSQL writes it (microseconds kept for the keyset). */
+  at: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  payload: Record<string, unknown> | string;
+  user_agent: string | null;
+  full_name: string | null;
+  email: string | null;
+}
+
+const TZ = 'Europe/Berlin';
+const dateFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TZ,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TZ,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+export function auditCsvLine(row: AuditCsvRow): string {
+  const at = new Date(row.at);
+  const payload = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
+  return csvLine([
+    dateFormat.format(at),
+    timeFormat.format(at),
+    row.full_name ?? (row.email ? '' : 'System'),
+    row.email ?? '',
+    AUDIT_ACTION_LABELS[row.action as AuditAction] ?? row.action,
+    row.action,
+    row.target_type ?? '',
+    row.target_id ?? '',
+    payload === '{}' ? '' : payload,
+    row.user_agent ?? '',
+  ]);
+}
+
+export async function* auditPages(
+  database: Database,
+  businessId: string,
+  pageSize = 2000,
+): AsyncGenerator<AuditCsvRow[]> {
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const params: unknown[] = [businessId, pageSize];
+    let keyset = '';
+    if (after) {
+      params.push(after.at, after.id);
+      keyset = 'AND (l.created_at, l.id) > ($3::timestamptz, $4::uuid)';
+    }
+    const rows = await database.query<AuditCsvRow>(
+      `SELECT l.id, l.created_at::text AS at, l.action, l.target_type, l.target_id, l.payload,
+              l.user_agent, p.full_name, p.email
+       FROM admin_audit_log l
+       LEFT JOIN profiles p ON p.id = l.admin_id
+       WHERE l.business_id = $1 ${keyset}
+       ORDER BY l.created_at, l.id LIMIT $2`,
+      params,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.at, id: last.id };
+  }
+}
+
+export function auditCsvStream(database: Database, businessId: string): Readable {
+  async function* lines() {
+    yield CSV_BOM + csvLine(AUDIT_CSV_HEADER);
+    for await (const page of auditPages(database, businessId)) {
+      yield page.map(auditCsvLine).join('');
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

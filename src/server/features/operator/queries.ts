@@ -1,0 +1,200 @@
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { BUSINESS_LIST_PAGE_SIZE } from '../../../shared/api/operator';
+import type { Executor } from '../../db/connect';
+import {
+  businesses,
+  paymentEntrypoints,
+  paymentSessions,
+  profiles,
+  tipMonthTotals,
+  tips,
+  users,
+} from '../../db/schema';
+
+export type BusinessRow = typeof businesses.$inferSelect;
+
+export interface OwnerRow {
+  id: string;
+  businessId: string;
+  fullName: string | null;
+  email: string;
+  /** Has neither signed in nor confirmed the address: the invitation is still open. */
+  invited: boolean;
+}
+
+export interface MonthFigures {
+  tipsCents: number;
+  tipCount: number;
+  platformFeeCents: number;
+}
+
+/** What the console shows beside each business of a page. */
+export interface RowFigures {
+  owners: OwnerRow[];
+  activeStaff: Map<string, number>;
+  activePoints: Map<string, number>;
+  month: Map<string, MonthFigures>;
+}
+
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Name or an owner's e-mail contains the search (case-insensitive). */
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    ilike(businesses.name, pattern),
+    exists(
+      sql`(SELECT 1 FROM ${profiles} WHERE ${profiles.businessId} = ${businesses.id}
+           AND ${profiles.role} = 'business_owner' AND ${profiles.email} ILIKE ${pattern})`,
+    ),
+  );
+}
+
+/** Businesses by name, one offset page (index businesses_name_idx serves the order), and the total. */
+export async function businessPage(
+  db: Executor,
+  options: { search?: string | undefined; page: number },
+): Promise<{ rows: BusinessRow[]; total: number }> {
+  const where = searchCondition(options.search);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(businesses)
+      .where(where)
+      .orderBy(asc(sql`lower(${businesses.name})`), asc(businesses.id))
+      .limit(BUSINESS_LIST_PAGE_SIZE)
+      .offset((options.page - 1) * BUSINESS_LIST_PAGE_SIZE),
+    db.select({ n: count() }).from(businesses).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function businessById(db: Executor, id: string): Promise<BusinessRow | null> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, id));
+  return row ?? null;
+}
+
+/**
+ * For the businesses of a page: their active owners, active employees, active payment points and
+ * the month's paid tips and platform contributions from the kept month totals (decision 0300),
+ * four grouped queries whatever the page's length.
+ */
+export async function rowFigures(db: Executor, ids: string[], month: string): Promise<RowFigures> {
+  if (ids.length === 0) {
+    return { owners: [], activeStaff: new Map(), activePoints: new Map(), month: new Map() };
+  }
+  const [owners, staff, points, totals] = await Promise.all([
+    db
+      .select({
+        id: profiles.id,
+        businessId: profiles.businessId,
+        fullName: profiles.fullName,
+        email: profiles.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        lastLoginAt: users.lastLoginAt,
+      })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(
+        and(
+          inArray(profiles.businessId, ids),
+          eq(profiles.role, 'business_owner'),
+          isNull(users.disabledAt),
+        ),
+      )
+      .orderBy(
+        asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`),
+        asc(profiles.id),
+      ),
+    db
+      .select({ businessId: profiles.businessId, n: count() })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(
+        and(
+          inArray(profiles.businessId, ids),
+          eq(profiles.role, 'employee'),
+          isNull(users.disabledAt),
+        ),
+      )
+      .groupBy(profiles.businessId),
+    db
+      .select({ businessId: paymentEntrypoints.businessId, n: count() })
+      .from(paymentEntrypoints)
+      .where(and(inArray(paymentEntrypoints.businessId, ids), eq(paymentEntrypoints.active, true)))
+      .groupBy(paymentEntrypoints.businessId),
+    // The month's 'all' totals, one row per slot and business (decisions 0260, 0300).
+    db
+      .select({
+        businessId: tipMonthTotals.businessId,
+        cents: sql<number>`coalesce(sum(${tipMonthTotals.amountCents}), 0)::int`,
+        n: sql<number>`coalesce(sum(${tipMonthTotals.tipCount}), 0)::int`,
+        fee: sql<number>`coalesce(sum(${tipMonthTotals.feeCents}), 0)::int`,
+      })
+      .from(tipMonthTotals)
+      .where(
+        and(
+          inArray(tipMonthTotals.businessId, ids),
+          eq(tipMonthTotals.kind, 'all'),
+          eq(tipMonthTotals.month, month),
+        ),
+      )
+      .groupBy(tipMonthTotals.businessId),
+  ]);
+  return {
+    owners: owners.map((owner) => ({
+      id: owner.id,
+      businessId: owner.businessId!,
+      fullName: owner.fullName,
+      email: owner.email,
+      invited: !owner.emailVerifiedAt && !owner.lastLoginAt,
+    })),
+    activeStaff: new Map(staff.map((row) => [row.businessId!, row.n])),
+    activePoints: new Map(points.map((row) => [row.businessId, row.n])),
+    month: new Map(
+      totals.map((row) => [
+        row.businessId,
+        { tipsCents: row.cents, tipCount: row.n, platformFeeCents: row.fee },
+      ]),
+    ),
+  };
+}
+
+/**
+ * Money of the business that is not paid out yet (paid tips and shares, held or in the pool, in
+ * a payout batch or not) and checkouts running right now: closing waits for both (decision 0323).
+ */
+export async function closingFacts(tx: Executor, businessId: string, now: Date) {
+  const [[waiting], [running]] = await Promise.all([
+    tx
+      .select({ cents: sql<number>`coalesce(sum(${tips.amountCents}), 0)::int` })
+      .from(tips)
+      .where(and(eq(tips.businessId, businessId), eq(tips.status, 'pending'))),
+    tx
+      .select({ n: count() })
+      .from(tips)
+      .innerJoin(paymentSessions, eq(paymentSessions.tipId, tips.id))
+      .where(
+        and(
+          eq(tips.businessId, businessId),
+          eq(tips.status, 'initiated'),
+          eq(paymentSessions.status, 'open'),
+          sql`${paymentSessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+        ),
+      ),
+  ]);
+  return { waitingCents: waiting?.cents ?? 0, runningCheckouts: running?.n ?? 0 };
+}

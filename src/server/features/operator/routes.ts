@@ -1,0 +1,148 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  businessChangeSchema,
+  businessIdParamsSchema,
+  businessOverviewQuerySchema,
+  businessOverviewRowSchema,
+  businessOverviewSchema,
+  closeBusinessSchema,
+  createBusinessSchema,
+  inviteOwnerSchema,
+  suspendBusinessSchema,
+} from '../../../shared/api/operator';
+import { actorOf } from '../auth/guard';
+import {
+  closeBusiness,
+  createBusinessWithOwner,
+  inviteBusinessOwner,
+  listBusinessOverview,
+  type OperatorContext,
+  type OperatorScope,
+  reactivateBusiness,
+  suspendBusiness,
+} from './service';
+
+const tags = ['Betriebe'];
+
+/**
+ * /admin/businesses (issue 29): the platform admin's operator console. Every route needs a
+ * session; the service's policy (decision 0320) refuses everyone but the platform admin in German.
+ */
+export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: OperatorContext = {
+    database: app.deps.database,
+    clock: app.deps.clock,
+    mailer: app.deps.mailer,
+    publicOrigin: app.deps.config.publicOrigin,
+    log: app.log,
+    aioTenantId: app.deps.config.aioTenantId,
+    closedBusinessDays: app.deps.config.retention.closedBusinessDays,
+    rateLimiter: app.rateLimiter,
+  };
+  const signedIn = app.requireActor();
+  const scopeOf = (request: FastifyRequest): OperatorScope => ({
+    actor: actorOf(request),
+    request,
+  });
+  const row = { 200: businessOverviewRowSchema };
+
+  app.get(
+    '/api/admin/businesses/overview',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Alle Betriebe mit Inhabern, Kennzahlen und Status (Suche, Seiten)',
+        description: 'Nur für den Plattform-Administrator.',
+        querystring: businessOverviewQuerySchema,
+        response: { 200: businessOverviewSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listBusinessOverview(ctx, actorOf(request), request.query);
+    },
+  );
+
+  app.post(
+    '/api/admin/businesses',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Betrieb anlegen und optional den ersten Inhaber einladen',
+        body: createBusinessSchema,
+        response: { 201: businessChangeSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createBusinessWithOwner(ctx, scopeOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/admin/businesses/:id/owners',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Inhaber per E-Mail einladen (Einladungslink, 7 Tage gültig)',
+        params: businessIdParamsSchema,
+        body: inviteOwnerSchema,
+        response: { 201: businessChangeSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await inviteBusinessOwner(ctx, scopeOf(request), request.params.id, request.body.email),
+        ),
+  );
+
+  app.post(
+    '/api/admin/businesses/:id/suspend',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Sperren: Gästeseiten, Zahlungen, Auszahlungen und Anmeldung ruhen',
+        params: businessIdParamsSchema,
+        body: suspendBusinessSchema,
+        response: row,
+      },
+    },
+    async (request) =>
+      suspendBusiness(ctx, scopeOf(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/api/admin/businesses/:id/reactivate',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Reaktivieren (Sitzungen bleiben beendet)',
+        params: businessIdParamsSchema,
+        response: row,
+      },
+    },
+    async (request) => reactivateBusiness(ctx, scopeOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/businesses/:id/close',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Schließen (endgültig; Löschung der Personendaten nach der Aufbewahrungsfrist)',
+        params: businessIdParamsSchema,
+        body: closeBusinessSchema,
+        response: row,
+      },
+    },
+    async (request) =>
+      closeBusiness(ctx, scopeOf(request), request.params.id, request.body.confirmName),
+  );
+};

@@ -1,0 +1,409 @@
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  BUSINESS_LIST_PAGE_SIZE,
+  type BusinessChange,
+  type BusinessOverview,
+  type CreateBusiness,
+  moneyWaitingMessage,
+  OPERATOR_ERRORS,
+  type SessionEndReason,
+} from '../../../shared/api/operator';
+import { BUSINESS_ERRORS } from '../../../shared/api/businesses';
+import { businessStatusOf } from '../../../shared/domain/business-status';
+import { rateLimitMessage } from '../../../shared/api/auth';
+import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
+import { ERRORS } from '../../../shared/domain/errors';
+import { formatCents } from '../../../shared/domain/money';
+import { dayInZone } from '../../../shared/domain/shifts';
+import type { Executor, Tx } from '../../db/connect';
+import { authSessions, branding, businesses, integrationSettings, profiles } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { RateLimiter, RateRule } from '../../http/rate-limit';
+import type { Actor } from '../auth/actor';
+import { writeAudit } from '../audit/write';
+import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
+import { deliverInvitation, inviteInTransaction, type StaffContext } from '../staff/service';
+import {
+  closingObstacle,
+  decideLifecycle,
+  type LifecycleAction,
+  type LifecycleRefusal,
+  mayOperateBusinesses,
+} from './policy';
+import { presentOverviewRow } from './presenter';
+import { businessById, businessPage, type BusinessRow, closingFacts, rowFigures } from './queries';
+
+/** What the operator console needs: the staff feature's context plus the integration default. */
+export interface OperatorContext extends StaffContext {
+  /** The AiO tenant a new business's integration settings start with (AIO_TENANT_ID). */
+  aioTenantId: string;
+  /** Days before a closed business's personal data is erased (RETENTION_CLOSED_BUSINESS_DAYS). */
+  closedBusinessDays: number;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
+}
+
+/**
+ * Invitation e-mails one platform admin may send per hour from the console: plenty for setting up
+ * businesses, few enough that a stolen session cannot turn the server into a mail cannon.
+ */
+export const OWNER_INVITATIONS_RULE = {
+  name: 'operator-owner-invitations:actor',
+  limit: 60,
+  windowMs: 60 * 60_000,
+} as const satisfies RateRule;
+
+async function countInvitation(ctx: OperatorContext, actor: Actor): Promise<void> {
+  const decision = await ctx.rateLimiter.consume(OWNER_INVITATIONS_RULE, actor.userId);
+  if (!decision.allowed) {
+    throw new AppError(ERRORS.rate_limited, {
+      message: rateLimitMessage(decision.retryAfter),
+      retryAfter: decision.retryAfter,
+    });
+  }
+}
+
+/** Who acts, from where: the platform admin and the request (for audit rows). */
+export interface OperatorScope {
+  actor: Actor;
+  request: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+}
+
+/** Only the platform admin operates businesses (decision 0320); anyone else hears so in German. */
+export function assertOperator(actor: Pick<Actor, 'role'>): void {
+  if (!mayOperateBusinesses(actor)) throw new AppError(OPERATOR_ERRORS.operator_only);
+}
+
+/** The first day of the Europe/Berlin calendar month of `now`, as the month totals key it. */
+export function monthOf(now: Date): string {
+  return `${dayInZone(now).slice(0, 7)}-01`;
+}
+
+/** The console's list: one page of businesses by name, each with its owners and figures. */
+export async function listBusinessOverview(
+  ctx: OperatorContext,
+  actor: Actor,
+  query: { search?: string | undefined; page: number },
+): Promise<BusinessOverview> {
+  assertOperator(actor);
+  const db = ctx.database.db;
+  const month = monthOf(ctx.clock.now());
+  const { rows, total } = await businessPage(db, query);
+  const figures = await rowFigures(
+    db,
+    rows.map((row) => row.id),
+    month,
+  );
+  return {
+    items: rows.map((row) => presentOverviewRow(row, figures)),
+    page: query.page,
+    pageSize: BUSINESS_LIST_PAGE_SIZE,
+    total,
+    month,
+    currency: DEFAULT_CURRENCY,
+    retentionDays: ctx.closedBusinessDays,
+  };
+}
+
+async function presentOne(ctx: OperatorContext, id: string) {
+  const row = await businessById(ctx.database.db, id);
+  if (!row) throw new AppError(BUSINESS_ERRORS.business_not_found);
+  return presentOverviewRow(row, await rowFigures(ctx.database.db, [id], monthOf(ctx.clock.now())));
+}
+
+/**
+ * 'Betrieb anlegen': the business with its default branding row and integration settings (what
+ * the seed and every admin page expect; the payout schedule starts daily), its business_create
+ * audit row and, with an owner's address, that owner's invitation (user_create), all in one
+ * transaction; the invitation e-mail goes out after the commit.
+ */
+export async function createBusinessWithOwner(
+  ctx: OperatorContext,
+  scope: OperatorScope,
+  input: CreateBusiness,
+): Promise<BusinessChange> {
+  assertOperator(scope.actor);
+  if (input.ownerEmail) await countInvitation(ctx, scope.actor);
+  const now = ctx.clock.now();
+  const { id, invitation } = await ctx.database.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(businesses)
+      .values({
+        name: input.name,
+        address: input.address,
+        contactEmail: input.contactEmail,
+        description: input.description ?? null,
+        legalForm: input.legalForm ?? null,
+        registerEntry: input.registerEntry ?? null,
+        vatId: input.vatId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: businesses.id });
+    const businessId = created!.id;
+    await tx.insert(branding).values({
+      businessId,
+      companyName: input.name,
+      updatedBy: scope.actor.userId,
+      updatedAt: now,
+    });
+    await tx
+      .insert(integrationSettings)
+      .values({ businessId, tenantId: ctx.aioTenantId, updatedAt: now });
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'business_create',
+      targetType: 'business',
+      targetId: businessId,
+      payload: {
+        name: input.name,
+        contactEmail: input.contactEmail,
+        ...(input.ownerEmail ? { ownerEmail: input.ownerEmail } : {}),
+      },
+      request: scope.request,
+      businessId,
+      at: now,
+    });
+    const invited = input.ownerEmail
+      ? await inviteInTransaction(tx, ctx, {
+          actor: scope.actor,
+          request: scope.request,
+          businessId,
+          email: input.ownerEmail,
+          role: 'business_owner',
+          now,
+        })
+      : null;
+    return { id: businessId, invitation: invited };
+  });
+  if (invitation) await deliverInvitation(ctx, invitation.mailId);
+  return {
+    business: await presentOne(ctx, id),
+    invitedOwner:
+      invitation && input.ownerEmail
+        ? { id: invitation.id, fullName: null, email: input.ownerEmail }
+        : null,
+  };
+}
+
+/** The business row, locked for this transaction; a missing one is a German 404. */
+async function lockBusiness(tx: Executor, id: string): Promise<BusinessRow> {
+  const [row] = await tx.select().from(businesses).where(eq(businesses.id, id)).for('update');
+  if (!row) throw new AppError(BUSINESS_ERRORS.business_not_found);
+  return row;
+}
+
+const LIFECYCLE_ERRORS: Record<
+  LifecycleRefusal,
+  (typeof OPERATOR_ERRORS)[keyof typeof OPERATOR_ERRORS]
+> = {
+  not_active: OPERATOR_ERRORS.business_not_active,
+  not_suspended: OPERATOR_ERRORS.business_not_suspended,
+  already_closed: OPERATOR_ERRORS.business_already_closed,
+  closed_final: OPERATOR_ERRORS.business_closed_final,
+};
+
+function assertLifecycle(row: BusinessRow, action: LifecycleAction): void {
+  const decision = decideLifecycle(businessStatusOf(row), action);
+  if (!decision.allowed) throw new AppError(LIFECYCLE_ERRORS[decision.reason]);
+}
+
+/** 'Inhaber einladen': the staff invitation with role business_owner into this business. */
+export async function inviteBusinessOwner(
+  ctx: OperatorContext,
+  scope: OperatorScope,
+  businessId: string,
+  email: string,
+): Promise<BusinessChange> {
+  assertOperator(scope.actor);
+  await countInvitation(ctx, scope.actor);
+  const now = ctx.clock.now();
+  const invitation = await ctx.database.db.transaction(async (tx) => {
+    const row = await lockBusiness(tx, businessId);
+    if (row.closedAt) throw new AppError(OPERATOR_ERRORS.business_already_closed);
+    return inviteInTransaction(tx, ctx, {
+      actor: scope.actor,
+      request: scope.request,
+      businessId,
+      email,
+      role: 'business_owner',
+      now,
+    });
+  });
+  await deliverInvitation(ctx, invitation.mailId);
+  return {
+    business: await presentOne(ctx, businessId),
+    invitedOwner: { id: invitation.id, fullName: null, email },
+  };
+}
+
+/**
+ * Ends every open session of the business's staff (owners and employees, never the platform
+ * admin) by moving its deadlines to now: the rows stay until the cleanup job, so the person's
+ * next request hears why (business_suspended) instead of a plain timeout. Returns how many.
+ */
+async function endStaffSessions(tx: Tx, businessId: string, now: Date): Promise<number> {
+  const staff = tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.businessId, businessId), ne(profiles.role, 'admin')));
+  const ended = await tx
+    .update(authSessions)
+    .set({ idleExpiresAt: now, absoluteExpiresAt: now })
+    .where(
+      and(
+        inArray(authSessions.userId, staff),
+        gt(authSessions.idleExpiresAt, now),
+        gt(authSessions.absoluteExpiresAt, now),
+      ),
+    )
+    .returning({ id: authSessions.id });
+  return ended.length;
+}
+
+/**
+ * Tells every instance, at commit, to close the live streams of the business's staff with the
+ * reason (features/realtime): queued inside the transaction, so a rolled-back change says nothing.
+ */
+async function announceShutOut(
+  tx: Tx,
+  ctx: OperatorContext,
+  businessId: string,
+  reason: SessionEndReason,
+): Promise<void> {
+  const channel = ctx.database.channelName(ACCOUNT_EVENTS_CHANNEL);
+  await tx.execute(sql`SELECT pg_notify(${channel}, ${JSON.stringify({ businessId, reason })})`);
+}
+
+/**
+ * 'Sperren': the business turns inactive with the reason. From the commit on its guest pages
+ * answer business_deactivated (migration 0250's trigger drops the guest cache), payments cannot
+ * start, payouts pause, and its staff cannot sign in; their sessions end and their live streams
+ * close with the reason. business_suspend is written in the same transaction.
+ */
+export async function suspendBusiness(
+  ctx: OperatorContext,
+  scope: OperatorScope,
+  businessId: string,
+  reason: string,
+): Promise<BusinessOverview['items'][number]> {
+  assertOperator(scope.actor);
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await lockBusiness(tx, businessId);
+    assertLifecycle(row, 'suspend');
+    await tx
+      .update(businesses)
+      .set({ active: false, suspendedAt: now, suspensionReason: reason, updatedAt: now })
+      .where(eq(businesses.id, businessId));
+    const sessionsEnded = await endStaffSessions(tx, businessId, now);
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'business_suspend',
+      targetType: 'business',
+      targetId: businessId,
+      payload: { name: row.name, reason, sessionsEnded },
+      request: scope.request,
+      businessId,
+      at: now,
+    });
+    await announceShutOut(tx, ctx, businessId, 'business_suspended');
+  });
+  return presentOne(ctx, businessId);
+}
+
+/**
+ * 'Reaktivieren': guest pages, payments, payouts and sign-in work again. Sessions ended by the
+ * suspension stay ended: people sign in anew. business_reactivate in the same transaction.
+ */
+export async function reactivateBusiness(
+  ctx: OperatorContext,
+  scope: OperatorScope,
+  businessId: string,
+): Promise<BusinessOverview['items'][number]> {
+  assertOperator(scope.actor);
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await lockBusiness(tx, businessId);
+    assertLifecycle(row, 'reactivate');
+    await tx
+      .update(businesses)
+      .set({ active: true, suspendedAt: null, suspensionReason: null, updatedAt: now })
+      .where(eq(businesses.id, businessId));
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'business_reactivate',
+      targetType: 'business',
+      targetId: businessId,
+      payload: {
+        name: row.name,
+        status: { from: 'suspended', to: 'active' },
+        suspendedSince: row.suspendedAt?.toISOString() ?? null,
+      },
+      request: scope.request,
+      businessId,
+      at: now,
+    });
+  });
+  return presentOne(ctx, businessId);
+}
+
+/**
+ * 'Schließen' (after the export was offered): the typed name must match; nothing may wait for a
+ * payout and no guest may be paying (decision 0323). The business is then inactive for good, its
+ * staff are shut out at once as on a suspension, and the retention job erases its personal data
+ * after RETENTION_CLOSED_BUSINESS_DAYS. business_close in the same transaction.
+ */
+export async function closeBusiness(
+  ctx: OperatorContext,
+  scope: OperatorScope,
+  businessId: string,
+  confirmName: string,
+): Promise<BusinessOverview['items'][number]> {
+  assertOperator(scope.actor);
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await lockBusiness(tx, businessId);
+    assertLifecycle(row, 'close');
+    if (confirmName.trim() !== row.name.trim()) {
+      throw new AppError(OPERATOR_ERRORS.business_confirm_mismatch, {
+        details: [
+          { path: 'body.confirmName', message: OPERATOR_ERRORS.business_confirm_mismatch.message },
+        ],
+      });
+    }
+    // The business row is locked: no payout batch claims meanwhile (they lock it too).
+    const facts = await closingFacts(tx, businessId, now);
+    const obstacle = closingObstacle(facts);
+    if (obstacle === 'money_waiting') {
+      throw new AppError(OPERATOR_ERRORS.business_money_waiting, {
+        message: moneyWaitingMessage(formatCents(facts.waitingCents)),
+      });
+    }
+    if (obstacle === 'payments_running') {
+      throw new AppError(OPERATOR_ERRORS.business_payments_running);
+    }
+    await tx
+      .update(businesses)
+      .set({ active: false, closedAt: now, updatedAt: now })
+      .where(eq(businesses.id, businessId));
+    const sessionsEnded = await endStaffSessions(tx, businessId, now);
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'business_close',
+      targetType: 'business',
+      targetId: businessId,
+      payload: {
+        name: row.name,
+        status: { from: businessStatusOf(row), to: 'closed' },
+        retentionDays: ctx.closedBusinessDays,
+        sessionsEnded,
+      },
+      request: scope.request,
+      businessId,
+      at: now,
+    });
+    await announceShutOut(tx, ctx, businessId, 'business_closed');
+  });
+  return presentOne(ctx, businessId);
+}

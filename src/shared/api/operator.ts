@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { BUSINESS_STATUSES } from '../domain/business-status';
+import { defineErrors } from '../domain/errors';
+
+/**
+ * The platform admin's operator console at /admin/businesses (issue 29): every business with its
+ * figures, creating one with its first owner, suspending, reactivating and closing it. Only the
+ * platform admin may use it (decision 0320); owners and employees are refused.
+ */
+
+export const BUSINESS_LIST_PAGE_SIZE = 25;
+
+/** Limits of the create form, shared by the form and the database's checks (migration 0312). */
+export const BUSINESS_LIMITS = {
+  name: 200,
+  address: 300,
+  description: 1000,
+  legalForm: 100,
+  registerEntry: 200,
+  vatId: 40,
+  reason: 500,
+  search: 100,
+} as const;
+
+export const OPERATOR_MESSAGES = {
+  nameRequired: 'Name: Bitte geben Sie den Namen des Betriebs an.',
+  nameTooLong: `Name: höchstens ${BUSINESS_LIMITS.name} Zeichen.`,
+  addressRequired: 'Adresse: Bitte geben Sie die Anschrift des Betriebs an.',
+  addressTooLong: `Adresse: höchstens ${BUSINESS_LIMITS.address} Zeichen.`,
+  contactEmailInvalid: 'Kontakt-E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  ownerEmailInvalid: 'E-Mail des Inhabers: Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  emailInvalid: 'E-Mail: Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  descriptionTooLong: `Beschreibung: höchstens ${BUSINESS_LIMITS.description} Zeichen.`,
+  legalFormTooLong: `Rechtsform: höchstens ${BUSINESS_LIMITS.legalForm} Zeichen.`,
+  registerEntryTooLong: `Registereintrag: höchstens ${BUSINESS_LIMITS.registerEntry} Zeichen.`,
+  vatIdTooLong: `USt-IdNr.: höchstens ${BUSINESS_LIMITS.vatId} Zeichen.`,
+  reasonRequired: 'Grund: Bitte geben Sie an, warum der Betrieb gesperrt wird.',
+  reasonTooLong: `Grund: höchstens ${BUSINESS_LIMITS.reason} Zeichen.`,
+  confirmNameRequired: 'Bestätigung: Bitte geben Sie den Namen des Betriebs ein.',
+  searchTooLong: `Suche: höchstens ${BUSINESS_LIMITS.search} Zeichen.`,
+  page: 'Seite: Bitte geben Sie eine Seitenzahl ab 1 an.',
+} as const;
+
+/** Optional text: trimmed, blank becomes null so "left empty" and "not sent" look the same. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+const emailField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .max(254, message)
+    .pipe(z.email({ error: message }));
+
+/** An optional address: blank means none. */
+const optionalEmail = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(z.email({ error: message }).max(254, message).nullable())
+    .nullable()
+    .optional();
+
+export const businessIdParamsSchema = z.object({
+  id: z.uuid({ error: 'Ungültige Betriebs-ID.' }),
+});
+
+export const businessOverviewQuerySchema = z.object({
+  search: z.string().trim().max(BUSINESS_LIMITS.search, OPERATOR_MESSAGES.searchTooLong).optional(),
+  page: z.coerce
+    .number({ error: OPERATOR_MESSAGES.page })
+    .int(OPERATOR_MESSAGES.page)
+    .min(1, OPERATOR_MESSAGES.page)
+    .max(10_000, OPERATOR_MESSAGES.page)
+    .default(1),
+});
+export type BusinessOverviewQuery = z.input<typeof businessOverviewQuerySchema>;
+
+/**
+ * 'Betrieb anlegen': name, address and contact e-mail are required; description and the legal
+ * details (legal form, register entry, VAT id; free text each, decision 0321) are optional. With
+ * `ownerEmail` the first owner is invited in the same step.
+ */
+export const createBusinessSchema = z
+  .object({
+    name: z
+      .string({ error: OPERATOR_MESSAGES.nameRequired })
+      .trim()
+      .min(1, OPERATOR_MESSAGES.nameRequired)
+      .max(BUSINESS_LIMITS.name, OPERATOR_MESSAGES.nameTooLong),
+    address: z
+      .string({ error: OPERATOR_MESSAGES.addressRequired })
+      .trim()
+      .min(1, OPERATOR_MESSAGES.addressRequired)
+      .max(BUSINESS_LIMITS.address, OPERATOR_MESSAGES.addressTooLong),
+    contactEmail: emailField(OPERATOR_MESSAGES.contactEmailInvalid),
+    description: optionalText(BUSINESS_LIMITS.description, OPERATOR_MESSAGES.descriptionTooLong),
+    legalForm: optionalText(BUSINESS_LIMITS.legalForm, OPERATOR_MESSAGES.legalFormTooLong),
+    registerEntry: optionalText(
+      BUSINESS_LIMITS.registerEntry,
+      OPERATOR_MESSAGES.registerEntryTooLong,
+    ),
+    vatId: optionalText(BUSINESS_LIMITS.vatId, OPERATOR_MESSAGES.vatIdTooLong),
+    ownerEmail: optionalEmail(OPERATOR_MESSAGES.ownerEmailInvalid),
+  })
+  .strict();
+export type CreateBusinessInput = z.input<typeof createBusinessSchema>;
+export type CreateBusiness = z.output<typeof createBusinessSchema>;
+
+/** 'Inhaber einladen' after the business exists: the staff invitation with role business_owner. */
+export const inviteOwnerSchema = z
+  .object({ email: emailField(OPERATOR_MESSAGES.emailInvalid) })
+  .strict();
+export type InviteOwnerInput = z.input<typeof inviteOwnerSchema>;
+
+export const suspendBusinessSchema = z
+  .object({
+    reason: z
+      .string({ error: OPERATOR_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, OPERATOR_MESSAGES.reasonRequired)
+      .max(BUSINESS_LIMITS.reason, OPERATOR_MESSAGES.reasonTooLong),
+  })
+  .strict();
+export type SuspendBusinessInput = z.input<typeof suspendBusinessSchema>;
+
+/** Closing asks for the business's name, typed, so a slip of the mouse closes nothing. */
+export const closeBusinessSchema = z
+  .object({
+    confirmName: z
+      .string({ error: OPERATOR_MESSAGES.confirmNameRequired })
+      .trim()
+      .min(1, OPERATOR_MESSAGES.confirmNameRequired)
+      .max(BUSINESS_LIMITS.name, OPERATOR_MESSAGES.confirmNameRequired),
+  })
+  .strict();
+export type CloseBusinessInput = z.input<typeof closeBusinessSchema>;
+
+const person = z.object({ id: z.uuid(), fullName: z.string().nullable(), email: z.string() });
+
+export const businessOverviewRowSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  address: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  status: z.enum(BUSINESS_STATUSES),
+  /** Why it is suspended (only while it is). */
+  suspensionReason: z.string().nullable(),
+  suspendedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  /** Closed and past the retention period: the personal data is gone. */
+  erasedAt: z.string().nullable(),
+  createdAt: z.string(),
+  owners: z.array(person.extend({ invited: z.boolean() })),
+  activeStaff: z.number().int(),
+  activePaymentPoints: z.number().int(),
+  /** This Europe/Berlin calendar month, from the kept month totals (integer cents). */
+  month: z.object({
+    tipsCents: z.number().int(),
+    tipCount: z.number().int(),
+    platformFeeCents: z.number().int(),
+  }),
+});
+export type BusinessOverviewRow = z.infer<typeof businessOverviewRowSchema>;
+
+export const businessOverviewSchema = z.object({
+  items: z.array(businessOverviewRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  /** The month the figures are of, as its first day (YYYY-MM-DD, Europe/Berlin). */
+  month: z.string(),
+  currency: z.string(),
+  /** Days after closing until the personal data is erased (RETENTION_CLOSED_BUSINESS_DAYS). */
+  retentionDays: z.number().int(),
+});
+export type BusinessOverview = z.infer<typeof businessOverviewSchema>;
+
+/** What a create or invite answers: the business's row, and who was invited. */
+export const businessChangeSchema = z.object({
+  business: businessOverviewRowSchema,
+  invitedOwner: person.nullable(),
+});
+export type BusinessChange = z.infer<typeof businessChangeSchema>;
+
+export const OPERATOR_ERRORS = defineErrors({
+  operator_only: {
+    status: 403,
+    title: 'Keine Berechtigung',
+    message: 'Nur der Plattform-Administrator verwaltet Betriebe.',
+  },
+  business_not_active: {
+    status: 409,
+    title: 'Fehler',
+    message: 'Nur ein aktiver Betrieb kann gesperrt werden.',
+  },
+  business_not_suspended: {
+    status: 409,
+    title: 'Fehler',
+    message: 'Nur ein gesperrter Betrieb kann reaktiviert werden.',
+  },
+  business_already_closed: {
+    status: 409,
+    title: 'Fehler',
+    message: 'Dieser Betrieb ist bereits geschlossen.',
+  },
+  business_closed_final: {
+    status: 409,
+    title: 'Fehler',
+    message: 'Ein geschlossener Betrieb kann nicht wieder geöffnet werden.',
+  },
+  business_confirm_mismatch: {
+    status: 400,
+    title: 'Eingabefehler',
+    message: 'Bestätigung: Der eingegebene Name stimmt nicht mit dem Namen des Betriebs überein.',
+  },
+  /** The message names the amount; see `moneyWaitingMessage`. */
+  business_money_waiting: {
+    status: 409,
+    title: 'Schließen nicht möglich',
+    message:
+      'Es warten noch Trinkgelder auf die Auszahlung. Zahlen Sie sie zuerst aus oder erstatten Sie sie.',
+  },
+  business_payments_running: {
+    status: 409,
+    title: 'Schließen nicht möglich',
+    message:
+      'Gerade bezahlen Gäste bei diesem Betrieb. Bitte versuchen Sie es in einigen Minuten erneut.',
+  },
+});
+
+/** The refusal to close while money waits, with the amount in German format. */
+export function moneyWaitingMessage(formattedAmount: string): string {
+  return (
+    `Es warten noch ${formattedAmount} Trinkgeld auf die Auszahlung. Zahlen Sie sie zuerst aus ` +
+    '(Auszahlungen, „Jetzt auszahlen“) oder erstatten Sie sie; erst dann kann der Betrieb ' +
+    'geschlossen werden.'
+  );
+}
+
+/**
+ * What a suspended or closed business's staff hear when they sign in or their session is asked
+ * about (decision 0322). Status 401 so the browser treats a session of such a person as ended.
+ */
+export const BUSINESS_ACCESS_ERRORS = defineErrors({
+  business_suspended: {
+    status: 401,
+    title: 'Betrieb gesperrt',
+    message: 'Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.',
+  },
+  business_closed: {
+    status: 401,
+    title: 'Betrieb geschlossen',
+    message: 'Ihr Betrieb wurde geschlossen. Bitte wenden Sie sich an den Betreiber.',
+  },
+});
+export type BusinessAccessRefusal = keyof typeof BUSINESS_ACCESS_ERRORS;
+
+/** Why the live stream ended, when it was not the session's own timeout. */
+export const SESSION_END_REASONS = ['business_suspended', 'business_closed'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** A payout of a suspended business: the scheduled job skips it, and so does 'Jetzt auszahlen'. */
+export const PAUSED_PAYOUT_ERRORS = defineErrors({
+  payouts_paused: {
+    status: 409,
+    title: 'Auszahlungen pausiert',
+    message:
+      'Dieser Betrieb ist gesperrt oder geschlossen: Auszahlungen ruhen, bis er wieder aktiv ist.',
+  },
+});

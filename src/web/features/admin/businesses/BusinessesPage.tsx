@@ -1,0 +1,347 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
+import type { BusinessOverviewRow } from '../../../../shared/api/operator';
+import {
+  BUSINESS_STATUS_LABELS,
+  type BusinessStatus,
+} from '../../../../shared/domain/business-status';
+import { adminTexts } from '../../../../shared/i18n/admin';
+import { adminBusinessesTexts as b } from '../../../../shared/i18n/admin-businesses';
+import { Badge, type BadgeVariant } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { Card, CardContent } from '../../../components/ui/Card';
+import { Input, Label } from '../../../components/ui/Field';
+import { Spinner } from '../../../components/ui/Spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/Table';
+import { toast } from '../../../components/ui/toast-store';
+import { formatCents, formatDate } from '../../../lib/format';
+import { adminKeys, messageOf } from '../admin-api';
+import { AdminPage } from '../AdminPage';
+import {
+  CloseBusinessDialog,
+  CreateBusinessDialog,
+  InviteOwnerDialog,
+  ReactivateDialog,
+  SuspendDialog,
+} from './BusinessDialogs';
+import { operatorApi, operatorKeys } from './operator-api';
+
+const STATUS_BADGES: Record<BusinessStatus, BadgeVariant> = {
+  active: 'success',
+  suspended: 'destructive',
+  closed: 'outline',
+};
+
+const DAY_MS = 24 * 60 * 60_000;
+const monthName = new Intl.DateTimeFormat('de-DE', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'invite' | 'suspend' | 'reactivate' | 'close'; business: BusinessOverviewRow };
+
+/**
+ * /admin/businesses ('Betriebe', issue 29): the platform admin's operator console. Every business
+ * with its owners and figures, paged and searched on the server; create a business and invite
+ * its owner, suspend, reactivate and close it (after its exports).
+ */
+export function BusinessesPage() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const deferredSearch = useDeferredValue(search.trim());
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const overview = useQuery({
+    queryKey: operatorKeys.overview(deferredSearch, page),
+    queryFn: () => operatorApi.overview(deferredSearch, page),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (overview.isError) {
+      toast({
+        title: adminTexts.toasts.errorTitle,
+        description: messageOf(overview.error, adminTexts.toasts.loadFailed),
+        variant: 'destructive',
+      });
+    }
+  }, [overview.isError, overview.error]);
+
+  /** After a change: the list, and the header's business picker (names, new businesses). */
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: operatorKeys.all });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.businesses });
+  };
+  const closeDialog = () => setDialog(null);
+  const done = () => {
+    setDialog(null);
+    refresh();
+  };
+
+  const searchId = useId();
+  const data = overview.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <AdminPage
+      title={b.title}
+      description={b.description}
+      actions={<Button onClick={() => setDialog({ kind: 'create' })}>{b.create}</Button>}
+    >
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div className="flex w-full max-w-md flex-col gap-1.5">
+              <Label htmlFor={searchId}>{b.search}</Label>
+              <Input
+                id={searchId}
+                type="search"
+                value={search}
+                placeholder={b.searchPlaceholder}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  // A new search starts on its first page.
+                  setPage(1);
+                }}
+              />
+            </div>
+            {data ? (
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {b.counter(data.items.length, data.total)}
+              </p>
+            ) : null}
+          </div>
+          {data ? (
+            <p className="text-xs text-muted-foreground">
+              {b.monthNote(monthName.format(new Date(`${data.month}T00:00:00Z`)))}
+            </p>
+          ) : null}
+          {!data ? (
+            <Spinner label="Lade..." />
+          ) : data.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{deferredSearch ? b.noMatch : b.empty}</p>
+          ) : (
+            <Table data-testid="businesses-table">
+              <TableHead>
+                <TableRow>
+                  <TableHeaderCell>{b.columns.name}</TableHeaderCell>
+                  <TableHeaderCell>{b.columns.owners}</TableHeaderCell>
+                  <TableHeaderCell className="text-right">{b.columns.staff}</TableHeaderCell>
+                  <TableHeaderCell className="text-right">{b.columns.points}</TableHeaderCell>
+                  <TableHeaderCell className="text-right">{b.columns.tips}</TableHeaderCell>
+                  <TableHeaderCell className="text-right">{b.columns.fees}</TableHeaderCell>
+                  <TableHeaderCell>{b.columns.status}</TableHeaderCell>
+                  <TableHeaderCell>{b.columns.created}</TableHeaderCell>
+                  <TableHeaderCell>
+                    <span className="sr-only">{b.columns.actions}</span>
+                  </TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((business) => (
+                  <BusinessRow
+                    key={business.id}
+                    business={business}
+                    retentionDays={data.retentionDays}
+                    onAction={(kind) => setDialog({ kind, business })}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {data && pages > 1 ? (
+            <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={b.title}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => setPage((current) => Math.max(1, current - 1))}
+              >
+                {b.previous}
+              </Button>
+              <span className="text-sm text-muted-foreground">{b.pageOf(page, pages)}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => setPage((current) => Math.min(pages, current + 1))}
+              >
+                {b.next}
+              </Button>
+            </nav>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <CreateBusinessDialog open={dialog?.kind === 'create'} onClose={closeDialog} onDone={done} />
+      {dialog && dialog.kind !== 'create' ? (
+        <>
+          <InviteOwnerDialog
+            business={dialog.kind === 'invite' ? dialog.business : null}
+            onClose={closeDialog}
+            onDone={done}
+          />
+          <SuspendDialog
+            business={dialog.kind === 'suspend' ? dialog.business : null}
+            onClose={closeDialog}
+            onDone={done}
+          />
+          <ReactivateDialog
+            business={dialog.kind === 'reactivate' ? dialog.business : null}
+            onClose={closeDialog}
+            onDone={done}
+          />
+          <CloseBusinessDialog
+            business={dialog.kind === 'close' ? dialog.business : null}
+            retentionDays={data?.retentionDays ?? 0}
+            onClose={closeDialog}
+            onDone={done}
+          />
+        </>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+function BusinessRow({
+  business,
+  retentionDays,
+  onAction,
+}: {
+  business: BusinessOverviewRow;
+  retentionDays: number;
+  onAction: (kind: 'invite' | 'suspend' | 'reactivate' | 'close') => void;
+}) {
+  const name = business.name;
+  return (
+    <TableRow data-testid={`business-${name}`}>
+      <TableCell className="min-w-40">
+        <span className="font-medium">{name}</span>
+        {business.address ? (
+          <span className="block text-xs text-muted-foreground">{business.address}</span>
+        ) : null}
+      </TableCell>
+      <TableCell className="min-w-48">
+        {business.owners.length === 0 ? (
+          <span className="text-muted-foreground">{b.noOwner}</span>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {business.owners.map((owner) => (
+              <li key={owner.id}>
+                {owner.fullName ? <span className="block">{owner.fullName}</span> : null}
+                <span className="block break-all text-xs text-muted-foreground">
+                  {owner.email}
+                  {owner.invited ? ` (${b.invited})` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{business.activeStaff}</TableCell>
+      <TableCell className="text-right tabular-nums">{business.activePaymentPoints}</TableCell>
+      <TableCell className="whitespace-nowrap text-right tabular-nums">
+        {formatCents(business.month.tipsCents)}
+        <span className="block text-xs text-muted-foreground">
+          {b.tipCount(business.month.tipCount)}
+        </span>
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-right tabular-nums">
+        {formatCents(business.month.platformFeeCents)}
+      </TableCell>
+      <TableCell className="min-w-36">
+        <Badge variant={STATUS_BADGES[business.status]}>
+          {BUSINESS_STATUS_LABELS[business.status]}
+        </Badge>
+        <StatusNote business={business} retentionDays={retentionDays} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(business.createdAt)}</TableCell>
+      <TableCell>
+        <div className="flex flex-col items-stretch gap-1.5 whitespace-nowrap">
+          {business.status !== 'closed' ? (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`${b.actions.inviteOwner}: ${name}`}
+              onClick={() => onAction('invite')}
+            >
+              {b.actions.inviteOwner}
+            </Button>
+          ) : null}
+          {business.status === 'active' ? (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`${b.actions.suspend}: ${name}`}
+              onClick={() => onAction('suspend')}
+            >
+              {b.actions.suspend}
+            </Button>
+          ) : null}
+          {business.status === 'suspended' ? (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`${b.actions.reactivate}: ${name}`}
+              onClick={() => onAction('reactivate')}
+            >
+              {b.actions.reactivate}
+            </Button>
+          ) : null}
+          {business.status !== 'closed' || !business.erasedAt ? (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`${business.status === 'closed' ? b.actions.exports : b.actions.close}: ${name}`}
+              onClick={() => onAction('close')}
+            >
+              {business.status === 'closed' ? b.actions.exports : b.actions.close}
+            </Button>
+          ) : null}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function StatusNote({
+  business,
+  retentionDays,
+}: {
+  business: BusinessOverviewRow;
+  retentionDays: number;
+}) {
+  const lines: string[] = [];
+  if (business.status === 'suspended') {
+    if (business.suspendedAt) lines.push(b.suspendedSince(formatDate(business.suspendedAt)));
+    if (business.suspensionReason) lines.push(b.reason(business.suspensionReason));
+  }
+  if (business.closedAt) {
+    lines.push(b.closedOn(formatDate(business.closedAt)));
+    lines.push(
+      business.erasedAt
+        ? b.erasedOn(formatDate(business.erasedAt))
+        : b.erasureDue(
+            formatDate(new Date(new Date(business.closedAt).getTime() + retentionDays * DAY_MS)),
+          ),
+    );
+  }
+  if (lines.length === 0) return null;
+  return (
+    <span className="mt-1 block text-xs text-muted-foreground">
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </span>
+  );
+}

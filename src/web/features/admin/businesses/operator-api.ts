@@ -1,0 +1,39 @@
+import type {
+  BusinessChange,
+  BusinessOverview,
+  BusinessOverviewRow,
+  CreateBusiness,
+} from '../../../../shared/api/operator';
+import { api } from '../../../lib/api';
+
+const base = '/api/admin/businesses';
+
+/**
+ * The operator console's calls (issue 29). They name the business in the path and never carry
+ * the header's business choice: the platform admin works across every business here.
+ */
+export const operatorApi = {
+  overview: (search: string, page: number) => {
+    const query = new URLSearchParams({ page: String(page) });
+    if (search) query.set('search', search);
+    return api.get<BusinessOverview>(`${base}/overview?${query}`);
+  },
+  create: (body: CreateBusiness) => api.post<BusinessChange>(base, body),
+  inviteOwner: (id: string, email: string) =>
+    api.post<BusinessChange>(`${base}/${id}/owners`, { email }),
+  suspend: (id: string, reason: string) =>
+    api.post<BusinessOverviewRow>(`${base}/${id}/suspend`, { reason }),
+  reactivate: (id: string) => api.post<BusinessOverviewRow>(`${base}/${id}/reactivate`),
+  close: (id: string, confirmName: string) =>
+    api.post<BusinessOverviewRow>(`${base}/${id}/close`, { confirmName }),
+  /** Downloads named by the business, whatever the header's picker shows. */
+  reportCsvUrl: (id: string, from: string, to: string) =>
+    `/api/admin/reports/tips.csv?${new URLSearchParams({ from, to, businessId: id })}`,
+  auditCsvUrl: (id: string) =>
+    `/api/admin/audit-log.csv?${new URLSearchParams({ businessId: id })}`,
+};
+
+export const operatorKeys = {
+  all: ['admin', 'operator'] as const,
+  overview: (search: string, page: number) => ['admin', 'operator', search, page] as const,
+};

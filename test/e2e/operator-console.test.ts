@@ -1,0 +1,250 @@
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createPlatformAdmin, FACTORY_PASSWORD } from '../support/factories';
+import { signInInBrowser } from './support/auth';
+import { useE2E } from './support/environment';
+import { screenshot } from './support/harness';
+import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+
+const e2e = useE2E({ smtp: true });
+
+/**
+ * Every console error or warning and uncaught error of a page. Chromium logs each refused request
+ * as an error; only the refusals a test causes on purpose (`expected` statuses: 401 and 403 of a
+ * suspension, 400 of a mistyped confirmation) are allowed.
+ */
+function consoleProblems(page: Page, expected: number[] = [401, 403]): string[] {
+  const problems: string[] = [];
+  const refusal = /Failed to load resource: the server responded with a status of (\d{3})/;
+  page.on('console', (message: ConsoleMessage) => {
+    const status = Number(refusal.exec(message.text())?.[1]);
+    if (expected.includes(status)) return;
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message} (${page.url()})`));
+  return problems;
+}
+
+function invitationLinkIn(text: string): string {
+  const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
+    text,
+  );
+  if (!match) throw new Error(`no invitation link in the e-mail:\n${text.slice(0, 2000)}`);
+  return match[1]!;
+}
+
+async function openConsole(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Admin-Navigation' })
+    .getByRole('link', { name: 'Betriebe' })
+    .click();
+  await page.waitForURL('**/admin/businesses');
+  await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
+}
+
+describe('Betriebe (operator console)', () => {
+  it('lands a platform admin without a business on the console; the other pages ask for a business first', async () => {
+    const admin = await createPlatformAdmin(e2e.server.deps.database.db, {
+      email: 'betreiberin@plattform.example',
+      fullName: 'Bea Betreiberin',
+    });
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const problems = consoleProblems(page);
+    await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
+    expect(new URL(page.url()).pathname).toBe('/admin/businesses');
+    await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
+    await page.getByTestId('business-Café Morgenrot').waitFor();
+
+    await page
+      .getByRole('navigation', { name: 'Admin-Navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await page.getByRole('heading', { name: 'Betrieb wählen' }).waitFor();
+    await page.getByRole('link', { name: 'Zu den Betrieben' }).click();
+    await page.waitForURL('**/admin/businesses');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a business and invites its owner, who onboards; closes it after its exports', async () => {
+    const ownerEmail = 'wirtin@gasthof-linde.example';
+    const context = await e2e.context();
+    const page = await context.newPage();
+    // The mistyped confirmation below is refused on purpose (400).
+    const problems = consoleProblems(page, [400]);
+    await signInInBrowser(page, 'admin@demo.local');
+    await openConsole(page);
+    const hotel = page.getByTestId('business-Hotel Seeblick');
+    await hotel.getByText('Aktiv', { exact: true }).waitFor();
+    await hotel.getByText('inhaber@demo.local').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Betrieb anlegen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Betrieb anlegen' });
+    // Required fields say so in German.
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    await dialog.getByText('Name: Bitte geben Sie den Namen des Betriebs an.').waitFor();
+    await dialog.getByText('Adresse: Bitte geben Sie die Anschrift des Betriebs an.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByLabel(/^Name/).fill('Gasthof Linde');
+    await dialog.getByLabel(/^Adresse/).fill('Lindenweg 3, 79098 Freiburg');
+    await dialog.getByLabel(/^Kontakt-E-Mail/).fill('hallo@gasthof-linde.example');
+    await dialog.getByLabel(/^Rechtsform/).fill('GmbH');
+    await dialog.getByLabel(/^USt-IdNr\./).fill('DE987654321');
+    await dialog.getByLabel(/^E-Mail des Inhabers/).fill(ownerEmail);
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    await page
+      .getByTestId('toast')
+      .getByText(`Betrieb „Gasthof Linde“ angelegt, Einladung an ${ownerEmail} gesendet.`)
+      .waitFor();
+    const linde = page.getByTestId('business-Gasthof Linde');
+    await linde.getByText(`${ownerEmail} (eingeladen)`).waitFor();
+    await screenshot(page, 'operator-console');
+
+    // The invitation: the staff invitation's 7-day link; the owner onboards into the new business.
+    const mail = await e2e.smtp.waitForMail(ownerEmail);
+    expect(mail.text).toContain('Gasthof Linde');
+    expect(mail.text).toContain('7 Tage gültig');
+    const ownerContext = await e2e.context();
+    const owner = await ownerContext.newPage();
+    const ownerProblems = consoleProblems(owner);
+    await owner.goto(invitationLinkIn(mail.text));
+    await owner.waitForURL('**/employee/onboarding');
+    await owner.getByLabel(/Vollständiger Name/).fill('Greta Linde');
+    await owner.getByRole('button', { name: 'Profil speichern' }).click();
+    await owner.waitForURL('**/employee/dashboard');
+    await owner.goto('/admin/dashboard');
+    await owner.getByTestId('admin-business-name').getByText('Gasthof Linde').waitFor();
+    // Owners never see the console: not in their navigation, and the page refuses them.
+    expect(
+      await owner
+        .getByRole('navigation', { name: 'Admin-Navigation' })
+        .getByRole('link', { name: 'Betriebe' })
+        .count(),
+    ).toBe(0);
+    await owner.goto('/admin/businesses');
+    await owner.getByRole('heading', { name: 'Zugriff verweigert' }).waitFor();
+    expect(ownerProblems).toEqual([]);
+    await ownerContext.close();
+
+    await page.reload();
+    await linde.getByText('Greta Linde').waitFor();
+
+    // Closing: the exports first, then the typed name.
+    await linde.getByRole('button', { name: 'Schließen: Gasthof Linde' }).click();
+    const closing = page.getByRole('dialog', { name: '„Gasthof Linde“ schließen' });
+    await closing.getByText('Schritt 1 von 2: Daten exportieren').waitFor();
+    await screenshot(page, 'operator-close-exports');
+    const auditLink = closing.getByRole('link', { name: 'Audit-Log (CSV)' });
+    const auditCsv = await context.request.get((await auditLink.getAttribute('href'))!);
+    expect(auditCsv.status()).toBe(200);
+    expect(await auditCsv.text()).toContain('Betrieb angelegt');
+    const reportLink = closing.getByRole('link', { name: /^Trinkgelder .* \(CSV\)$/ });
+    expect((await context.request.get((await reportLink.getAttribute('href'))!)).status()).toBe(
+      200,
+    );
+    await closing.getByRole('button', { name: 'Weiter zum Schließen' }).click();
+    const confirm = page.getByRole('alertdialog', { name: '„Gasthof Linde“ schließen' });
+    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill('Gasthof Linden');
+    await confirm.getByRole('button', { name: 'Endgültig schließen' }).click();
+    await confirm
+      .getByText(
+        'Bestätigung: Der eingegebene Name stimmt nicht mit dem Namen des Betriebs überein.',
+      )
+      .waitFor();
+    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill('Gasthof Linde');
+    await confirm.getByRole('button', { name: 'Endgültig schließen' }).click();
+    await page.getByTestId('toast').getByText('„Gasthof Linde“ ist geschlossen.').waitFor();
+    await linde.getByText('Geschlossen', { exact: true }).waitFor();
+    await linde.getByText(/^Personendaten werden am .* gelöscht$/).waitFor();
+
+    // At 360 px the page does not scroll sideways (the table scrolls in its own box).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('button', { name: 'Menü', exact: true }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'operator-console-360');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('suspends a business with an employee’s dashboard open: she is told why and signed out, guests see “Service nicht verfügbar”; reactivation restores both', async () => {
+    // Lena (Café Morgenrot) has her dashboard open with its live stream.
+    const staffContext = await e2e.context();
+    const lena = await staffContext.newPage();
+    const lenaProblems = consoleProblems(lena);
+    const stream = lena.waitForResponse(
+      (response) => response.url().includes('/api/employee/stream') && response.status() === 200,
+    );
+    await signInInBrowser(lena, 'lena@demo.local');
+    await lena.getByRole('heading', { name: 'Willkommen, Lena Hoffmann!' }).waitFor();
+    await stream;
+
+    const adminContext = await e2e.context();
+    const admin = await adminContext.newPage();
+    const adminProblems = consoleProblems(admin);
+    await signInInBrowser(admin, 'admin@demo.local');
+    await openConsole(admin);
+    const cafe = admin.getByTestId('business-Café Morgenrot');
+    await cafe.getByRole('button', { name: 'Sperren: Café Morgenrot' }).click();
+    const suspend = admin.getByRole('alertdialog', { name: '„Café Morgenrot“ sperren?' });
+    await suspend.getByLabel(/^Grund/).fill('Vertrag wird geprüft');
+    await suspend.getByRole('button', { name: 'Sperren' }).click();
+    await admin.getByTestId('toast').getByText('„Café Morgenrot“ ist gesperrt.').waitFor();
+    await cafe.getByText('Gesperrt', { exact: true }).waitFor();
+    await cafe.getByText('Grund: Vertrag wird geprüft').waitFor();
+
+    // Her dashboard explains it, then she is signed out.
+    await lena
+      .getByTestId('toast')
+      .getByText('Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.')
+      .waitFor();
+    await lena.waitForURL('**/employee/login**');
+    expect((await staffContext.request.get('/api/profiles/me')).status()).toBe(401);
+
+    // Guests of the business see 'Service nicht verfügbar'.
+    const guestContext = await e2e.context({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+    });
+    const guest = await guestContext.newPage();
+    const guestProblems = consoleProblems(guest);
+    await guest.goto('/t/lena-hoffmann-q7m2k9x4pd');
+    await guest.getByRole('heading', { name: 'Service nicht verfügbar' }).waitFor();
+    await screenshot(guest, 'operator-suspended-guest');
+
+    // She cannot sign in while it lasts, and hears why.
+    await lena.getByLabel('E-Mail', { exact: true }).fill('lena@demo.local');
+    await lena.getByRole('textbox', { name: 'Passwort', exact: true }).fill('demo1234');
+    await lena.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await lena.getByTestId('toast').getByText('Anmeldung fehlgeschlagen').waitFor();
+    await lena
+      .getByTestId('toast')
+      .getByText('Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.')
+      .waitFor();
+    expect(new URL(lena.url()).pathname).toBe('/employee/login');
+
+    // Reactivation: the guest page works again and Lena signs in anew.
+    await cafe.getByRole('button', { name: 'Reaktivieren: Café Morgenrot' }).click();
+    const reactivate = admin.getByRole('alertdialog', { name: '„Café Morgenrot“ reaktivieren?' });
+    await reactivate.getByRole('button', { name: 'Reaktivieren' }).click();
+    await admin.getByTestId('toast').getByText('„Café Morgenrot“ ist wieder aktiv.').waitFor();
+    await cafe.getByText('Aktiv', { exact: true }).waitFor();
+
+    await guest.reload();
+    await guest.getByRole('heading', { name: 'Lena Hoffmann' }).waitFor();
+    await guest.getByRole('button', { name: '5 €', exact: true }).waitFor();
+    await signInInBrowser(lena, 'lena@demo.local');
+    expect(new URL(lena.url()).pathname).toBe('/employee/dashboard');
+    await lena.getByRole('heading', { name: 'Willkommen, Lena Hoffmann!' }).waitFor();
+
+    expect(adminProblems).toEqual([]);
+    expect(lenaProblems).toEqual([]);
+    expect(guestProblems).toEqual([]);
+    await guestContext.close();
+    await adminContext.close();
+    await staffContext.close();
+  });
+});
