@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../db/connect';
-import { authTokens } from '../db/schema';
+import { authTokens, twoFactorChallenges } from '../db/schema';
 import { pruneSessions } from '../features/auth/sessions';
 import { RateLimiter } from '../http/rate-limit';
 import type { Clock } from '../lib/clock';
@@ -17,7 +17,8 @@ export interface CleanupLogger {
 }
 
 /**
- * Deletes ended sessions, old sign-in tokens and finished rate-limit windows. Every step is an
+ * Deletes ended sessions, old sign-in tokens, expired two-factor challenges and finished
+ * rate-limit windows. Every step is an
  * idempotent DELETE, so several instances running it at once do no harm.
  */
 export async function runAuthCleanup(database: Database, clock: Clock, log: CleanupLogger) {
@@ -29,11 +30,17 @@ export async function runAuthCleanup(database: Database, clock: Clock, log: Clea
       .where(lt(authTokens.expiresAt, new Date(now.getTime() - TOKEN_GRACE_MS)))
       .returning({ id: authTokens.id })
   ).length;
+  const challenges = (
+    await database.db
+      .delete(twoFactorChallenges)
+      .where(lt(twoFactorChallenges.expiresAt, now))
+      .returning({ id: twoFactorChallenges.id })
+  ).length;
   const buckets = await new RateLimiter(database, clock, log).prune();
-  if (sessions + tokens + buckets > 0) {
-    log.info({ sessions, tokens, buckets }, 'auth cleanup removed ended rows');
+  if (sessions + tokens + challenges + buckets > 0) {
+    log.info({ sessions, tokens, challenges, buckets }, 'auth cleanup removed ended rows');
   }
-  return { sessions, tokens, buckets };
+  return { sessions, tokens, challenges, buckets };
 }
 
 /** Runs the cleanup every 10 minutes until the returned stop function is called. */

@@ -34,6 +34,10 @@ export const AUDIT_ACTIONS = [
   'payout_schedule_update',
   'instant_payout_request',
   'held_tip_release',
+  'two_factor_enable',
+  'two_factor_disable',
+  'two_factor_recovery_codes_regenerate',
+  'two_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +77,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   payout_schedule_update: 'Auszahlungsrhythmus geändert',
   instant_payout_request: 'Sofortauszahlung angefordert',
   held_tip_release: 'Angehaltenes Trinkgeld freigegeben',
+  two_factor_enable: 'Zwei-Faktor-Anmeldung eingeschaltet',
+  two_factor_disable: 'Zwei-Faktor-Anmeldung ausgeschaltet',
+  two_factor_recovery_codes_regenerate: 'Neue Wiederherstellungscodes erzeugt',
+  two_factor_reset: 'Zwei-Faktor-Anmeldung zurückgesetzt',
 };
 
 export const AUDIT_TARGET_TYPES = [

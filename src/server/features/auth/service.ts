@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { AUTH_ERRORS, rateLimitMessage, type RateLimitedEndpoint } from '../../../shared/api/auth';
+import {
+  AUTH_ERRORS,
+  rateLimitMessage,
+  type RateLimitedEndpoint,
+  type SessionTwoFactor,
+} from '../../../shared/api/auth';
 import {
   INACTIVITY_TIMEOUT_MS,
   INACTIVITY_WARNING_BEFORE_MS,
@@ -8,7 +13,7 @@ import { ERRORS } from '../../../shared/domain/errors';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { AppDeps } from '../../app';
 import type { Executor } from '../../db/connect';
-import { profiles, users } from '../../db/schema';
+import { profiles, users, userTwoFactor } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
   combineDecisions,
@@ -17,6 +22,8 @@ import {
   type RateRule,
 } from '../../http/rate-limit';
 import { writeAudit } from '../audit/write';
+import { sessionTwoFactorOf } from '../two-factor/policy';
+import { type IssuedChallenge, issueTwoFactorChallenge } from '../two-factor/challenge';
 import type { Actor } from './actor';
 import type { ClientInfo } from './client';
 import type { TrustedDevice } from './device';
@@ -37,9 +44,18 @@ export interface SignedIn extends NewSession {
   user: { id: string; email: string };
   /** No earlier sign-in was recorded for this account. */
   firstSignIn: boolean;
+  twoFactor: SessionTwoFactor;
 }
 
 export type SignInMethod = 'password' | 'magic_link';
+
+/**
+ * A right first factor: a session, or (two-factor sign-in on, decision 0316) a challenge that a
+ * code must answer before any session exists.
+ */
+export type FirstFactorResult =
+  | ({ kind: 'session' } & SignedIn)
+  | { kind: 'two_factor'; challenge: IssuedChallenge };
 
 /** Authentication use cases. Created once per app with its dependencies. */
 export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
@@ -71,21 +87,27 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
         businessId: profiles.businessId,
         fullName: profiles.fullName,
         profileId: profiles.id,
+        twoFactorEnabledAt: userTwoFactor.enabledAt,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
       .where(eq(users.email, email));
     return row;
   }
 
   type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
 
-  /** Session row, last-login time and (for admins and owners) the admin_login audit row. */
+  /**
+   * Session row, last-login time and (for admins and owners) the admin_login audit row. With
+   * two-factor sign-in only after the second factor (`secondFactor` names it in the audit row).
+   */
   async function openSession(
     executor: Executor,
     account: Account,
     client: ClientInfo,
     method: SignInMethod,
+    secondFactor?: 'totp' | 'recovery_code',
   ): Promise<SignedIn> {
     const now = clock.now();
     const created = await createSession(executor, {
@@ -109,7 +131,7 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
         action: 'admin_login',
         targetType: 'security',
         targetId: account.id,
-        payload: { method },
+        payload: { method, ...(secondFactor ? { secondFactor } : {}) },
         request: client.request,
       });
     }
@@ -117,12 +139,35 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
       ...created,
       user: { id: account.id, email: account.email },
       firstSignIn: account.lastLoginAt === null,
+      twoFactor: sessionTwoFactorOf(actor, account.twoFactorEnabledAt !== null, config.nodeEnv),
     };
+  }
+
+  /**
+   * The first factor was right. Without two-factor sign-in the session opens; with it only a
+   * challenge is issued (5 minutes, single use), whatever the link or password was.
+   */
+  async function finishFirstFactor(
+    executor: Executor,
+    account: Account,
+    client: ClientInfo,
+    method: SignInMethod,
+  ): Promise<FirstFactorResult> {
+    if (account.twoFactorEnabledAt) {
+      const challenge = await issueTwoFactorChallenge(executor, {
+        userId: account.id,
+        method,
+        now: clock.now(),
+      });
+      return { kind: 'two_factor', challenge };
+    }
+    return { kind: 'session', ...(await openSession(executor, account, client, method)) };
   }
 
   return {
     loadAccount,
     openSession,
+    finishFirstFactor,
 
     /**
      * A refusal of this address that is already known, checked before the body is even read
@@ -153,7 +198,7 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
       password: string;
       client: ClientInfo;
       device?: TrustedDevice | undefined;
-    }): Promise<SignedIn> {
+    }): Promise<FirstFactorResult> {
       const { email, password, client } = input;
       await enforce([await limiter.consume(AUTH_RATE_RULES.loginPerIp, subject('ip', client.ip))]);
 
@@ -188,7 +233,7 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
       const [first, second] = budgets;
       if (first) await limiter.reset(first[0], first[1]);
       if (second) await limiter.release(second[0], second[1]);
-      return db.transaction((tx) => openSession(tx, account, client, 'password'));
+      return db.transaction((tx) => finishFirstFactor(tx, account, client, 'password'));
     },
 
     /** Counts a magic-link request against its limits; throws rate_limited when over. */

@@ -2,7 +2,7 @@ import { eq, lt, or } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Executor } from '../../db/connect';
-import { authSessions, profiles, users } from '../../db/schema';
+import { authSessions, profiles, users, userTwoFactor } from '../../db/schema';
 import type { Actor } from './actor';
 import { SESSION_ABSOLUTE_TTL_MS } from './limits';
 import { hashToken, newToken } from './tokens';
@@ -13,6 +13,8 @@ export interface SessionLookup {
   session: SessionRow;
   actor: Actor;
   disabled: boolean;
+  /** The person confirmed an authenticator app (the setup-only rule needs it, decision 0318). */
+  twoFactorEnabled: boolean;
 }
 
 export interface NewSession {
@@ -67,15 +69,18 @@ export async function findSession(
       role: profiles.role,
       businessId: profiles.businessId,
       fullName: profiles.fullName,
+      twoFactorEnabledAt: userTwoFactor.enabledAt,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(eq(authSessions.id, hashToken(token)));
   if (!row) return null;
   return {
     session: row.session,
     disabled: row.disabledAt !== null,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
     actor: {
       userId: row.session.userId,
       profileId: row.session.userId,

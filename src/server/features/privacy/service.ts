@@ -20,6 +20,7 @@ import {
   tips,
   users,
 } from '../../db/schema';
+import { deleteTwoFactor } from '../two-factor/store';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../auth/actor';
 import { writeAudit } from '../audit/write';
@@ -197,6 +198,7 @@ export async function deleteOwnAccount(deps: AppDeps, actor: Actor, request: Fas
       .where(eq(profiles.id, id));
     await tx.delete(authSessions).where(eq(authSessions.userId, id));
     await tx.delete(authTokens).where(eq(authTokens.userId, id));
+    await deleteTwoFactor(tx, id);
     await tx.delete(media).where(eq(media.ownerUserId, id));
     await tx.delete(teamMembers).where(eq(teamMembers.profileId, id));
     await tx
