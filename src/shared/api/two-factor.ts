@@ -105,6 +105,7 @@ export const TWO_FACTOR_ERRORS = defineErrors({
   two_factor_setup_missing: {
     status: 409,
     title: 'Fehler',
-    message: 'Die Einrichtung wurde nicht gestartet oder ist abgeschlossen. Bitte beginnen Sie neu.',
+    message:
+      'Die Einrichtung wurde nicht gestartet oder ist abgeschlossen. Bitte beginnen Sie neu.',
   },
 });

@@ -54,8 +54,7 @@ export type SignInMethod = 'password' | 'magic_link';
  * code must answer before any session exists.
  */
 export type FirstFactorResult =
-  | ({ kind: 'session' } & SignedIn)
-  | { kind: 'two_factor'; challenge: IssuedChallenge };
+  ({ kind: 'session' } & SignedIn) | { kind: 'two_factor'; challenge: IssuedChallenge };
 
 /** Authentication use cases. Created once per app with its dependencies. */
 export function createAuthService(deps: AppDeps, limiter: RateLimiter) {

@@ -4,12 +4,7 @@ import {
   normalizeRecoveryCode,
   readSecondFactorCode,
 } from '../../../shared/domain/two-factor';
-import {
-  findRecoveryCode,
-  hashRecoveryCode,
-  newRecoveryCodes,
-  sameHash,
-} from './recovery-codes';
+import { findRecoveryCode, hashRecoveryCode, newRecoveryCodes, sameHash } from './recovery-codes';
 
 const secret = 'a-server-secret-that-is-long-enough-0123456789';
 const anna = '11111111-1111-4111-8111-111111111111';

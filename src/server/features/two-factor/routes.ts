@@ -87,8 +87,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recoveryCodesSchema },
       },
     },
-    async (request) =>
-      confirmTwoFactorSetup(ctx, actorOf(request), request.body.code, request),
+    async (request) => confirmTwoFactorSetup(ctx, actorOf(request), request.body.code, request),
   );
 
   app.post(
@@ -116,8 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recoveryCodesSchema },
       },
     },
-    async (request) =>
-      regenerateRecoveryCodes(ctx, actorOf(request), request.body.code, request),
+    async (request) => regenerateRecoveryCodes(ctx, actorOf(request), request.body.code, request),
   );
 
   app.post(

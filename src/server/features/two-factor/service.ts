@@ -43,7 +43,11 @@ type Request = Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
 async function statusOf(ctx: TwoFactorContext, executor: Executor, actor: Actor) {
   const row = await loadTwoFactor(executor, actor.userId);
   const remaining = row?.enabledAt ? await countUnusedRecoveryCodes(executor, actor.userId) : 0;
-  return presentTwoFactorStatus(row, remaining, isTwoFactorRequired(actor.role, ctx.config.nodeEnv));
+  return presentTwoFactorStatus(
+    row,
+    remaining,
+    isTwoFactorRequired(actor.role, ctx.config.nodeEnv),
+  );
 }
 
 /** Admins and owners leave a row in their business's audit log (spec §6); employees do not. */

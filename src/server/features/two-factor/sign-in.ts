@@ -59,7 +59,8 @@ export async function completeTwoFactorSignIn(
       .where(eq(twoFactorChallenges.id, challengeId))
       .for('update');
     if (!challenge || challenge.expiresAt <= now) return { kind: 'dead' };
-    const drop = () => tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
+    const drop = () =>
+      tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
 
     const row = await loadTwoFactor(tx, challenge.userId, { lock: true });
     const [user] = await tx

@@ -16,7 +16,10 @@ export function sealSecret(serverSecret: string, userId: string, secret: string)
 }
 
 /** The base32 secret, or null when it was sealed under another SESSION_SECRET. */
-export function openSecret(serverSecret: string, row: Pick<TwoFactorRow, 'userId' | 'secretSealed'>) {
+export function openSecret(
+  serverSecret: string,
+  row: Pick<TwoFactorRow, 'userId' | 'secretSealed'>,
+) {
   return unseal(serverSecret, SECRET_PURPOSE, row.userId, row.secretSealed);
 }
 
@@ -71,7 +74,11 @@ export async function replaceRecoveryCodes(
   await executor.insert(twoFactorRecoveryCodes).values(
     codes.map((code) => ({
       userId: options.userId,
-      codeHash: hashRecoveryCode(options.serverSecret, options.userId, normalizeRecoveryCode(code)!),
+      codeHash: hashRecoveryCode(
+        options.serverSecret,
+        options.userId,
+        normalizeRecoveryCode(code)!,
+      ),
       createdAt: options.now,
     })),
   );
