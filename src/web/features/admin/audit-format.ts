@@ -59,6 +59,14 @@ const DETAIL_LABELS: Record<string, string> = {
   action: 'Aktion',
   source: 'Quelle',
   reset: 'zurückgesetzt',
+  secondFactor: 'zweiter Faktor',
+  email: 'E-Mail',
+};
+
+/** Values of some payload fields in German (sign-in methods, second factors). */
+const DETAIL_VALUES: Record<string, Record<string, string>> = {
+  method: { password: 'Passwort', magic_link: 'Magic Link' },
+  secondFactor: { totp: 'Authenticator-App', recovery_code: 'Wiederherstellungscode' },
 };
 
 /** The payload as a short line of "Feld: Wert" pairs; nested values are left out. */
@@ -73,7 +81,8 @@ export function auditDetails(entry: Pick<AuditLogEntry, 'payload'>): string {
         : value === false
           ? 'nein'
           : text(value);
-    if (shown) parts.push(`${DETAIL_LABELS[key] ?? key}: ${shown}`);
+    const worded = shown ? (DETAIL_VALUES[key]?.[shown] ?? shown) : null;
+    if (worded) parts.push(`${DETAIL_LABELS[key] ?? key}: ${worded}`);
   }
   return parts.join(' · ') || '—';
 }
