@@ -215,7 +215,7 @@ function SetupPanel({
       <p className="text-sm font-medium">{t.enterCode}</p>
       <Form
         form={form}
-        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        className="flex flex-col gap-3"
         onSubmit={async (values) => onConfirmed(await twoFactorApi.confirm(values.code))}
       >
         <FormError />
@@ -229,7 +229,7 @@ function SetupPanel({
           required
           className="min-w-0 sm:max-w-xs"
         />
-        <div className="flex flex-wrap gap-2 sm:mt-7">
+        <div className="flex flex-wrap gap-2">
           <SubmitButton pendingText={t.confirming}>{t.confirm}</SubmitButton>
           <Button variant="outline" onClick={onCancel}>
             {t.cancel}
