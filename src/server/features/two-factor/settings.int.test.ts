@@ -149,6 +149,13 @@ describe('turning two-factor sign-in on', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('two_factor_already_enabled');
     expect(JSON.stringify(now)).not.toContain('secret');
+    // The data export says that it is on, and nothing that would sign anyone in.
+    const exported = await call(cookie, 'GET', '/api/me/data-export');
+    expect(exported.json().twoFactor).toEqual({
+      enabledAt: t.clock.now().toISOString(),
+      recoveryCodesRemaining: 10,
+    });
+    for (const code of recoveryCodes) expect(exported.body).not.toContain(code);
     // An employee's settings leave no audit rows.
     expect(await auditActions(ben.id)).toEqual([]);
   });
