@@ -1,4 +1,4 @@
-import type { TOTP} from 'otpauth';
+import type { TOTP } from 'otpauth';
 import { Secret, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { acceptTotpCode, newTotpSecret, timeStepOf, totpCodeAt, totpUri } from './totp';
