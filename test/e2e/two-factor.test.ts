@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { users } from '../../src/server/db/schema';
 import { ManualClock } from '../../src/server/lib/clock';
 import { createTwoFactor } from '../support/factories';
+import { magicLinkTokenFor } from '../support/two-factor';
 import { seriousA11yViolations } from './support/axe';
 import { useE2E } from './support/environment';
 import { screenshot, trackPageErrors } from './support/harness';
@@ -146,6 +147,19 @@ describe('Zwei-Faktor-Anmeldung', () => {
       .toMatch(/Wiederherstellungscode verwendet[\s\S]*Noch 9 Wiederherstellungscodes übrig\./);
     await page.goto('/employee/account');
     await page.getByText('Noch 9 Wiederherstellungscodes übrig.').waitFor();
+  });
+
+  it('asks for the code after a sign-in link too, before any session exists', async () => {
+    const token = await magicLinkTokenFor(e2e.server.deps, OWNER);
+    await page.goto(`/employee/login?magic_token=${token}`);
+    await page.getByRole('heading', { name: 'Bestätigungscode' }).waitFor();
+    // The link is spent and gone from the address bar; nothing signed in yet.
+    expect(new URL(page.url()).search).toBe('');
+    const session = await page.request.get('/api/auth/session');
+    expect((await session.json()).user).toBeNull();
+    await page.getByRole('textbox', { name: 'Bestätigungscode' }).fill(appCode(secret));
+    await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
+    await page.waitForURL('**/admin/dashboard');
   });
 
   it('fits a 360 px phone and lets an owner reset an employee who lost the phone', async () => {

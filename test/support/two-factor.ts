@@ -5,6 +5,7 @@ import { hashToken, newToken } from '../../src/server/features/auth/tokens';
 import { challengeCookieName } from '../../src/server/features/two-factor/challenge';
 import { timeStepOf, totpCodeAt } from '../../src/server/features/two-factor/totp';
 import { MAGIC_LINK_TTL_MS } from '../../src/shared/domain/constants';
+import type { Clock } from '../../src/server/lib/clock';
 import type { TestApp } from './app';
 
 /**
@@ -48,7 +49,7 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
 
 /** A single-use sign-in link of this person (the token the e-mail would carry). */
 export async function magicLinkTokenFor(
-  t: Pick<TestApp, 'database' | 'clock'>,
+  t: { database: TestApp['database']; clock: Clock },
   email: string,
   purpose: 'magic_link' | 'invitation' = 'magic_link',
 ): Promise<string> {
