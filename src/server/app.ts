@@ -41,6 +41,7 @@ import { profileRoutes } from './features/profiles/routes';
 import { publicConfigRoutes } from './features/public-config/routes';
 import { staffRoutes } from './features/staff/routes';
 import { teamRoutes } from './features/teams/routes';
+import { twoFactorRoutes } from './features/two-factor/routes';
 import { shiftRoutes } from './features/shifts/routes';
 import { poolRoutes } from './features/pool/routes';
 import { qrAdminRoutes } from './features/qr-admin/routes';
@@ -198,6 +199,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(passwordRoutes);
   await app.register(signupRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(profileRoutes);
   await app.register(mediaRoutes);
   await app.register(auditRoutes);

@@ -52,6 +52,10 @@ describe('QR generator /admin/qr-codes at 390 px', () => {
       .getByText('Bitte erstellen Sie zuerst eine Vorschau.')
       .waitFor();
     await toast().getByText('Bitte erstellen Sie zuerst eine Vorschau.').waitFor();
+    // Closed, so it cannot lie over the preview's QR code read below (on a phone the page moves
+    // with what stands above it, e.g. the owner's two-factor banner).
+    await toast().getByRole('button', { name: 'Schließen' }).click();
+    await toast().waitFor({ state: 'detached' });
 
     // Only spaces keep the preview button disabled; a designation without a type is refused.
     await page.getByLabel('Bezeichnung').fill('   ');

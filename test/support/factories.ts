@@ -12,8 +12,11 @@ import {
   teams,
   tips,
   users,
+  userTwoFactor,
 } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/features/auth/password';
+import { replaceRecoveryCodes, sealSecret } from '../../src/server/features/two-factor/store';
+import { newTotpSecret } from '../../src/server/features/two-factor/totp';
 
 /**
  * Test data factories: every test makes the rows it needs, so no test depends on the demo seed
@@ -295,4 +298,37 @@ export async function createTip(db: Executor, options: TipOptions) {
     })
     .returning();
   return row!;
+}
+
+export interface FactoryTwoFactor {
+  /** The base32 secret an authenticator app would hold. */
+  secret: string;
+  /** The ten recovery codes as shown once ("abcde-fghjk"). */
+  recoveryCodes: string[];
+}
+
+/**
+ * Two-factor sign-in switched on for a person, as if they had confirmed their app: the sealed
+ * secret and ten hashed recovery codes. The server secret must be the test app's
+ * (`t.config.sessionSecret`), or the server cannot open the secret.
+ */
+export async function createTwoFactor(
+  db: Executor,
+  options: { serverSecret: string; userId: string; now?: Date },
+): Promise<FactoryTwoFactor> {
+  const now = options.now ?? new Date();
+  const secret = newTotpSecret();
+  await db.insert(userTwoFactor).values({
+    userId: options.userId,
+    secretSealed: sealSecret(options.serverSecret, options.userId, secret),
+    enabledAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const recoveryCodes = await replaceRecoveryCodes(db, {
+    serverSecret: options.serverSecret,
+    userId: options.userId,
+    now,
+  });
+  return { secret, recoveryCodes };
 }

@@ -138,6 +138,40 @@ export const authTokens = pgTable('auth_tokens', {
   createdAt: createdAt(),
 });
 
+/** Two-factor sign-in (migration 0311): the sealed TOTP secret; pending while enabledAt is null. */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  enabledAt: tstz('enabled_at'),
+  lastUsedStep: integer('last_used_step'),
+  createdAt: tstz('created_at').notNull(),
+  updatedAt: tstz('updated_at').notNull(),
+});
+
+export const twoFactorRecoveryCodes = pgTable('two_factor_recovery_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: tstz('used_at'),
+  createdAt: tstz('created_at').notNull(),
+});
+
+export const twoFactorChallenges = pgTable('two_factor_challenges', {
+  /** SHA-256 of the challenge token. */
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method').notNull().$type<'password' | 'magic_link'>(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  createdAt: tstz('created_at').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+});
+
 export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),

@@ -139,6 +139,26 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/auth/session/touch', status: signedIn(200) },
   { route: 'POST /api/auth/session/timeout', status: all(204) },
   { route: 'POST /api/auth/sign-out', status: all(204) },
+  // Two-factor sign-in (issue 29): the code step needs the challenge cookie of a sign-in.
+  { route: 'POST /api/auth/two-factor', body: () => ({ code: '123456' }), status: all(401) },
+  { route: 'GET /api/me/two-factor', status: signedIn(200) },
+  { route: 'POST /api/me/two-factor/setup', status: signedIn(200) },
+  // Codes are checked after the session: anyone signed in gets the German format message.
+  {
+    route: 'POST /api/me/two-factor/confirm',
+    body: () => ({ code: 'abc' }),
+    status: signedIn(400),
+  },
+  {
+    route: 'POST /api/me/two-factor/disable',
+    body: () => ({ code: 'abc' }),
+    status: signedIn(400),
+  },
+  {
+    route: 'POST /api/me/two-factor/recovery-codes',
+    body: () => ({ code: 'abc' }),
+    status: signedIn(400),
+  },
 
   // Passwords (issue 29): the same answer for every address; links are checked by their token;
   // 'Passwort ändern' with a wrong current password changes nothing for anyone.
@@ -513,6 +533,13 @@ const ENTRIES: Entry[] = [
   {
     route: 'POST /api/admin/users/:id/reactivate',
     url: (f) => `/api/admin/users/${employeeB(f).id}/reactivate`,
+    body: () => ({}),
+    status: console1(409),
+  },
+  {
+    // Employee B has no two-factor sign-in: the managers may ask, and are told so.
+    route: 'POST /api/admin/users/:id/two-factor/reset',
+    url: (f) => `/api/admin/users/${employeeB(f).id}/two-factor/reset`,
     body: () => ({}),
     status: console1(409),
   },

@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../db/connect';
-import { authTokens, pendingSignups } from '../db/schema';
+import { authTokens, pendingSignups, twoFactorChallenges } from '../db/schema';
 import { pruneSessions } from '../features/auth/sessions';
 import { RateLimiter } from '../http/rate-limit';
 import type { Clock } from '../lib/clock';
@@ -21,7 +21,8 @@ export interface CleanupLogger {
 
 /**
  * Deletes ended sessions, old sign-in tokens, unconfirmed sign-ups (with their password hash and
- * name: decision 0325) a day after their link expired, and finished rate-limit windows. Every step is an
+ * name: decision 0325) a day after their link expired, expired two-factor challenges and finished
+ * rate-limit windows. Every step is an
  * idempotent DELETE, so several instances running it at once do no harm.
  */
 export async function runAuthCleanup(database: Database, clock: Clock, log: CleanupLogger) {
@@ -39,11 +40,17 @@ export async function runAuthCleanup(database: Database, clock: Clock, log: Clea
       .where(lt(pendingSignups.expiresAt, new Date(now.getTime() - TOKEN_GRACE_MS)))
       .returning({ id: pendingSignups.id })
   ).length;
+  const challenges = (
+    await database.db
+      .delete(twoFactorChallenges)
+      .where(lt(twoFactorChallenges.expiresAt, now))
+      .returning({ id: twoFactorChallenges.id })
+  ).length;
   const buckets = await new RateLimiter(database, clock, log).prune();
-  if (sessions + tokens + signups + buckets > 0) {
-    log.info({ sessions, tokens, signups, buckets }, 'auth cleanup removed ended rows');
+  if (sessions + tokens + signups + challenges + buckets > 0) {
+    log.info({ sessions, tokens, signups, challenges, buckets }, 'auth cleanup removed ended rows');
   }
-  return { sessions, tokens, signups, buckets };
+  return { sessions, tokens, signups, challenges, buckets };
 }
 
 /** Runs the cleanup every 10 minutes until the returned stop function is called. */

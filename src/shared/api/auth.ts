@@ -85,14 +85,46 @@ export const sessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
+/** Two-factor sign-in as the browser needs it: the banner, the settings, the setup-only rule. */
+export const sessionTwoFactorSchema = z.object({
+  /** The person confirmed an authenticator app; sign-in asks for its code. */
+  enabled: z.boolean(),
+  /**
+   * The session may do nothing but set up two-factor sign-in (the platform admin in
+   * production, decision 0318); the browser sends the person to 'Konto und Sicherheit'.
+   */
+  setupRequired: z.boolean(),
+});
+export type SessionTwoFactor = z.infer<typeof sessionTwoFactorSchema>;
+
 /** `GET /api/auth/session` and every call that signs in: nulls when nobody is signed in. */
 export const sessionResponseSchema = z.object({
   user: sessionUserSchema.nullable(),
   session: sessionInfoSchema.nullable(),
   /** Only on a sign-in: true when this person never signed in before (a different greeting). */
   firstSignIn: z.boolean().optional(),
+  /** On the session read and every sign-in that opened a session. */
+  twoFactor: sessionTwoFactorSchema.optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/**
+ * A right password or link of someone with two-factor sign-in: no session yet. The challenge
+ * travels as an httpOnly cookie (decision 0316); `POST /api/auth/two-factor` with a code ends it.
+ */
+export const twoFactorRequiredSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challengeExpiresAt: z.iso.datetime(),
+});
+export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;
+
+/** What `POST /api/auth/sign-in` and `POST /api/auth/magic-link/verify` answer. */
+export const signInResponseSchema = z.union([sessionResponseSchema, twoFactorRequiredSchema]);
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export function isTwoFactorRequired(response: SignInResponse): response is TwoFactorRequired {
+  return 'twoFactorRequired' in response && response.twoFactorRequired === true;
+}
 
 export const magicLinkSentSchema = z.object({ sent: z.literal(true) });
 

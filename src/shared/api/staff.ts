@@ -57,6 +57,8 @@ export const staffUserSchema = z.object({
   lastLoginAt: z.string().nullable(),
   /** For invited people: when the newest invitation link stops working. */
   invitationExpiresAt: z.string().nullable(),
+  /** Two-factor sign-in is on: 'Zwei-Faktor zurücksetzen' is offered (issue 29). */
+  twoFactorEnabled: z.boolean(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

@@ -44,6 +44,10 @@ export const AUDIT_ACTIONS = [
   'business_reactivate',
   'business_close',
   'business_erase',
+  'two_factor_enable',
+  'two_factor_disable',
+  'two_factor_recovery_codes_regenerate',
+  'two_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,6 +97,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   business_reactivate: 'Betrieb reaktiviert',
   business_close: 'Betrieb geschlossen',
   business_erase: 'Personenbezogene Daten des Betriebs gelöscht',
+  two_factor_enable: 'Zwei-Faktor-Anmeldung eingeschaltet',
+  two_factor_disable: 'Zwei-Faktor-Anmeldung ausgeschaltet',
+  two_factor_recovery_codes_regenerate: 'Neue Wiederherstellungscodes erzeugt',
+  two_factor_reset: 'Zwei-Faktor-Anmeldung zurückgesetzt',
 };
 
 export const AUDIT_TARGET_TYPES = [

@@ -3,6 +3,7 @@ import type {
   RateLimitedEndpoint,
   RateLimitStatus,
   SessionResponse,
+  SignInResponse,
 } from '../../shared/api/auth';
 import type { MediaUpload } from '../../shared/api/media';
 import type { OwnProfileUpdateInput, Profile } from '../../shared/api/profiles';
@@ -15,10 +16,11 @@ export const sessionApi = {
   profile: () => api.get<Profile>('/api/profiles/me'),
   checkRateLimit: (endpoint: RateLimitedEndpoint, email?: string) =>
     api.post<RateLimitStatus>('/api/auth/rate-limit', { endpoint, ...(email ? { email } : {}) }),
-  signIn: (input: PasswordSignInInput) => api.post<SessionResponse>('/api/auth/sign-in', input),
+  /** A session, or "code required" for someone with two-factor sign-in (issue 29). */
+  signIn: (input: PasswordSignInInput) => api.post<SignInResponse>('/api/auth/sign-in', input),
   requestMagicLink: (email: string) => api.post<{ sent: true }>('/api/auth/magic-link', { email }),
   verifyMagicLink: (token: string) =>
-    api.post<SessionResponse>('/api/auth/magic-link/verify', { token }),
+    api.post<SignInResponse>('/api/auth/magic-link/verify', { token }),
   touch: () => api.post<SessionResponse>('/api/auth/session/touch'),
   extend: () => api.post<SessionResponse>('/api/auth/session/extend'),
   reportTimeout: () => api.post<void>('/api/auth/session/timeout'),

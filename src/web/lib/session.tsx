@@ -10,7 +10,12 @@ import {
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { SessionInfo, SessionResponse, SessionUser } from '../../shared/api/auth';
+import type {
+  SessionInfo,
+  SessionResponse,
+  SessionTwoFactor,
+  SessionUser,
+} from '../../shared/api/auth';
 import type { Profile } from '../../shared/api/profiles';
 import {
   AUTH_LOADING_TIMEOUT_MS,
@@ -31,6 +36,8 @@ export interface SessionState {
   session: SessionInfo | null;
   /** Null for a signed-in person without a profile yet: onboarding, not an error (spec §4). */
   profile: Profile | null;
+  /** Whether two-factor sign-in is on, and whether the session may only set it up (issue 29). */
+  twoFactor: SessionTwoFactor | null;
   error: string | null;
 }
 
@@ -43,15 +50,18 @@ export interface SessionContextValue extends SessionState {
   /** Ends the session on the server and goes to the login page. */
   signOut(reason?: SignOutReason): Promise<void>;
   setProfile(profile: Profile): void;
+  /** After turning two-factor sign-in on or off on 'Konto und Sicherheit'. */
+  setTwoFactor(twoFactor: SessionTwoFactor): void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 /** Tells the other tabs of this browser that the person signed out. */
 const SIGNED_OUT_STORAGE_KEY = 'trinkgeld:signed-out';
-const SIGNED_OUT: Pick<SessionState, 'user' | 'session' | 'profile' | 'error'> = {
+const SIGNED_OUT: Pick<SessionState, 'user' | 'session' | 'profile' | 'twoFactor' | 'error'> = {
   user: null,
   session: null,
   profile: null,
+  twoFactor: null,
   error: null,
 };
 
@@ -95,6 +105,7 @@ async function loadSession(known?: SessionResponse): Promise<SessionState> {
       user: response.user,
       session: response.session,
       profile,
+      twoFactor: response.twoFactor ?? null,
       error: null,
     };
   } catch (error) {
@@ -213,6 +224,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signedIn: (response) => run(response),
       signOut,
       setProfile: (profile) => setState((previous) => ({ ...previous, profile })),
+      setTwoFactor: (twoFactor) => setState((previous) => ({ ...previous, twoFactor })),
     }),
     [state, run, signOut],
   );

@@ -1,17 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ERRORS } from '../../../shared/api/auth';
 import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
+import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Role } from '../../../shared/domain/roles';
 import { AppError } from '../../http/errors';
 import type { Actor } from './actor';
 import { clearSessionCookie, readSessionToken } from './cookie';
+import { isTwoFactorSetupRequired } from '../two-factor/policy';
 import { hasAnyRole } from './policy';
-import { findSession, isSessionActive, touchSession } from './sessions';
+import { findSession, isSessionActive, type SessionLookup, touchSession } from './sessions';
 
 export interface RequireActorOptions {
   /** Roles allowed to pass; empty or absent allows any signed-in person. */
   roles?: readonly Role[];
+  /**
+   * Also for a session that may only set up two-factor sign-in (the platform admin in
+   * production without it, decision 0318): the setup routes, the own profile, keeping the
+   * session alive. Every other route answers such a session 403 `two_factor_setup_required`.
+   */
+  duringTwoFactorSetup?: boolean;
 }
 
 export type ActorGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -49,6 +57,15 @@ export async function authenticate(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Actor> {
+  return (await authenticateSession(app, request, reply)).actor;
+}
+
+/** `authenticate`, with what the session lookup knows beyond the actor. */
+async function authenticateSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionLookup> {
   const { config, database, clock } = app.deps;
   const token = readSessionToken(request, config);
   if (!token) throw new AppError(ERRORS.unauthenticated);
@@ -66,7 +83,7 @@ export async function authenticate(
   if (STATE_CHANGING.has(request.method)) {
     await touchSession(database.db, found.session.id, now);
   }
-  return found.actor;
+  return found;
 }
 
 export function registerActorGuard(app: FastifyInstance): void {
@@ -74,9 +91,15 @@ export function registerActorGuard(app: FastifyInstance): void {
   app.decorate('requireActor', (options: RequireActorOptions = {}): ActorGuard => {
     const roles = options.roles ?? [];
     return async (request, reply) => {
-      const actor = await authenticate(app, request, reply);
-      if (!hasAnyRole(actor, roles)) throw new AppError(ERRORS.forbidden);
-      request.actor = actor;
+      const found = await authenticateSession(app, request, reply);
+      if (
+        !options.duringTwoFactorSetup &&
+        isTwoFactorSetupRequired(found.actor, found.twoFactorEnabled, app.deps.config.nodeEnv)
+      ) {
+        throw new AppError(TWO_FACTOR_ERRORS.two_factor_setup_required);
+      }
+      if (!hasAnyRole(found.actor, roles)) throw new AppError(ERRORS.forbidden);
+      request.actor = found.actor;
     };
   });
 }

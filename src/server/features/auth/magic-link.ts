@@ -7,7 +7,7 @@ import { authTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { MailMessage } from '../mail/mailer';
 import type { ClientInfo } from './client';
-import { businessRefusalOf, type AuthService, type SignedIn } from './service';
+import { businessRefusalOf, type AuthService, type FirstFactorResult } from './service';
 import { hashToken, newToken } from './tokens';
 
 /** Where a magic link lands once it has signed the person in (spec §7). */
@@ -69,9 +69,10 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
     /**
      * Spends the token (once, atomically) and opens a session for its owner. An invitation link
      * (issue 11, 7 days) signs in the same way and confirms the address; the invitee's nameless
-     * profile then sends them to onboarding.
+     * profile then sends them to onboarding. Whoever has two-factor sign-in on gets a challenge
+     * instead of a session, whichever kind of link it was (decision 0319).
      */
-    async verify(token: string, client: ClientInfo): Promise<SignedIn> {
+    async verify(token: string, client: ClientInfo): Promise<FirstFactorResult> {
       const now = clock.now();
       return database.db.transaction(async (tx) => {
         const [spent] = await tx
@@ -95,7 +96,7 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
             .set({ emailVerifiedAt: now, updatedAt: now })
             .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt)));
         }
-        return auth.openSession(tx, account, client, 'magic_link');
+        return auth.finishFirstFactor(tx, account, client, 'magic_link');
       });
     },
 

@@ -1,4 +1,4 @@
-import type { SessionResponse } from '../../../shared/api/auth';
+import type { SessionResponse, SessionTwoFactor } from '../../../shared/api/auth';
 import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
 import type { SessionRow } from './sessions';
 
@@ -9,9 +9,11 @@ export function presentSession(
   user: { id: string; email: string },
   session: Pick<SessionRow, 'idleExpiresAt' | 'absoluteExpiresAt'>,
   firstSignIn?: boolean,
+  twoFactor?: SessionTwoFactor,
 ): SessionResponse {
   return {
     ...(firstSignIn === undefined ? {} : { firstSignIn }),
+    ...(twoFactor ? { twoFactor } : {}),
     user: { id: user.id, email: user.email },
     session: {
       idleExpiresAt: session.idleExpiresAt.toISOString(),

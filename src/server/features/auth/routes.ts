@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +9,8 @@ import {
   rateLimitCheckSchema,
   rateLimitStatusSchema,
   sessionResponseSchema,
+  type SignInResponse,
+  signInResponseSchema,
 } from '../../../shared/api/auth';
 import { clientOf } from './client';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookie';
@@ -15,7 +18,9 @@ import { readDevice, rememberDevice } from './device';
 import { actorOf } from './guard';
 import { createMagicLinks } from './magic-link';
 import { presentSession, SIGNED_OUT } from './presenter';
-import { createAuthService } from './service';
+import { setChallengeCookie } from '../two-factor/challenge';
+import { sessionTwoFactorOf } from '../two-factor/policy';
+import { createAuthService, type FirstFactorResult } from './service';
 
 const noBody = z.object({}).strict().nullish();
 const tags = ['Anmeldung'];
@@ -31,6 +36,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
+  /**
+   * A right first factor: the session cookie, or with two-factor sign-in on only the challenge
+   * cookie and "code required" (decision 0316).
+   */
+  function answerFirstFactor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: FirstFactorResult,
+  ): SignInResponse {
+    if (result.kind === 'two_factor') {
+      setChallengeCookie(reply, config, result.challenge);
+      return {
+        twoFactorRequired: true,
+        challengeExpiresAt: result.challenge.expiresAt.toISOString(),
+      };
+    }
+    setSessionCookie(reply, config, result.token, result.session.absoluteExpiresAt);
+    rememberDevice(request, reply, config, result.user.id);
+    return presentSession(result.user, result.session, result.firstSignIn, result.twoFactor);
+  }
+
   app.post(
     '/api/auth/sign-in',
     {
@@ -44,18 +70,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Mit E-Mail und Passwort anmelden',
         body: passwordSignInSchema,
-        response: { 200: sessionResponseSchema },
+        response: { 200: signInResponseSchema },
       },
     },
     async (request, reply) => {
-      const signedIn = await auth.signInWithPassword({
+      const result = await auth.signInWithPassword({
         ...request.body,
         client: clientOf(request),
         device: readDevice(request, config),
       });
-      setSessionCookie(reply, config, signedIn.token, signedIn.session.absoluteExpiresAt);
-      rememberDevice(request, reply, config, signedIn.user.id);
-      return presentSession(signedIn.user, signedIn.session, signedIn.firstSignIn);
+      return answerFirstFactor(request, reply, result);
     },
   );
 
@@ -88,14 +112,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Anmeldelink einlösen',
         body: magicLinkVerifySchema,
-        response: { 200: sessionResponseSchema },
+        response: { 200: signInResponseSchema },
       },
     },
     async (request, reply) => {
-      const signedIn = await magicLinks.verify(request.body.token, clientOf(request));
-      setSessionCookie(reply, config, signedIn.token, signedIn.session.absoluteExpiresAt);
-      rememberDevice(request, reply, config, signedIn.user.id);
-      return presentSession(signedIn.user, signedIn.session, signedIn.firstSignIn);
+      const result = await magicLinks.verify(request.body.token, clientOf(request));
+      return answerFirstFactor(request, reply, result);
     },
   );
 
@@ -137,14 +159,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (token) clearSessionCookie(reply, config);
         return SIGNED_OUT;
       }
-      return presentSession({ id: found.actor.userId, email: found.actor.email }, found.session);
+      return presentSession(
+        { id: found.actor.userId, email: found.actor.email },
+        found.session,
+        undefined,
+        sessionTwoFactorOf(found.actor, found.twoFactorEnabled, config.nodeEnv),
+      );
     },
   );
 
   app.post(
     '/api/auth/session/touch',
     {
-      onRequest: app.requireActor(),
+      onRequest: app.requireActor({ duringTwoFactorSetup: true }),
       schema: {
         tags,
         summary: 'Aktivität melden: verschiebt das Inaktivitätsende',
@@ -162,7 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/session/extend',
     {
-      onRequest: app.requireActor(),
+      onRequest: app.requireActor({ duringTwoFactorSetup: true }),
       schema: {
         tags,
         summary: "'Sitzung verlängern' (für Admins und Inhaber protokolliert)",

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { AUTH_ERRORS, rateLimitMessage, type RateLimitedEndpoint } from '../../../shared/api/auth';
+import {
+  AUTH_ERRORS,
+  rateLimitMessage,
+  type RateLimitedEndpoint,
+  type SessionTwoFactor,
+} from '../../../shared/api/auth';
 import { BUSINESS_ACCESS_ERRORS, type BusinessAccessRefusal } from '../../../shared/api/operator';
 import {
   INACTIVITY_TIMEOUT_MS,
@@ -9,7 +14,7 @@ import { ERRORS } from '../../../shared/domain/errors';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { AppDeps } from '../../app';
 import type { Executor } from '../../db/connect';
-import { businesses, profiles, users } from '../../db/schema';
+import { businesses, profiles, users, userTwoFactor } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
   combineDecisions,
@@ -18,6 +23,8 @@ import {
   type RateRule,
 } from '../../http/rate-limit';
 import { writeAudit } from '../audit/write';
+import { sessionTwoFactorOf } from '../two-factor/policy';
+import { type IssuedChallenge, issueTwoFactorChallenge } from '../two-factor/challenge';
 import type { Actor } from './actor';
 import type { ClientInfo } from './client';
 import type { TrustedDevice } from './device';
@@ -39,10 +46,18 @@ export interface SignedIn extends NewSession {
   user: { id: string; email: string };
   /** No earlier sign-in was recorded for this account. */
   firstSignIn: boolean;
+  twoFactor: SessionTwoFactor;
 }
 
 /** How a session was opened; `sign_up`: the confirmation link of a self-service sign-up. */
 export type SignInMethod = 'password' | 'magic_link' | 'sign_up';
+
+/**
+ * A right first factor: a session, or (two-factor sign-in on, decision 0316) a challenge that a
+ * code must answer before any session exists.
+ */
+export type FirstFactorResult =
+  ({ kind: 'session' } & SignedIn) | { kind: 'two_factor'; challenge: IssuedChallenge };
 
 /** Authentication use cases. Created once per app with its dependencies. */
 export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
@@ -76,22 +91,28 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
         profileId: profiles.id,
         businessActive: businesses.active,
         businessClosedAt: businesses.closedAt,
+        twoFactorEnabledAt: userTwoFactor.enabledAt,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .leftJoin(businesses, eq(businesses.id, profiles.businessId))
+      .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
       .where(eq(users.email, email));
     return row;
   }
 
   type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
 
-  /** Session row, last-login time and (for admins and owners) the admin_login audit row. */
+  /**
+   * Session row, last-login time and (for admins and owners) the admin_login audit row. With
+   * two-factor sign-in only after the second factor (`secondFactor` names it in the audit row).
+   */
   async function openSession(
     executor: Executor,
     account: Account,
     client: ClientInfo,
     method: SignInMethod,
+    secondFactor?: 'totp' | 'recovery_code',
   ): Promise<SignedIn> {
     // No session opens for someone whose business is suspended or closed (issue 29), whichever
     // way they proved who they are; they hear why.
@@ -119,7 +140,7 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
         action: 'admin_login',
         targetType: 'security',
         targetId: account.id,
-        payload: { method },
+        payload: { method, ...(secondFactor ? { secondFactor } : {}) },
         request: client.request,
       });
     }
@@ -127,12 +148,39 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
       ...created,
       user: { id: account.id, email: account.email },
       firstSignIn: account.lastLoginAt === null,
+      twoFactor: sessionTwoFactorOf(actor, account.twoFactorEnabledAt !== null, config.nodeEnv),
     };
+  }
+
+  /**
+   * The first factor was right. Without two-factor sign-in the session opens; with it only a
+   * challenge is issued (5 minutes, single use), whatever the link or password was.
+   */
+  async function finishFirstFactor(
+    executor: Executor,
+    account: Account,
+    client: ClientInfo,
+    /** A new account's sign-up opens its session directly (it has no second factor yet). */
+    method: Exclude<SignInMethod, 'sign_up'>,
+  ): Promise<FirstFactorResult> {
+    // A suspended or closed business's staff hear why before any code is asked for.
+    const refusal = businessRefusalOf(account);
+    if (refusal) throw new AppError(BUSINESS_ACCESS_ERRORS[refusal]);
+    if (account.twoFactorEnabledAt) {
+      const challenge = await issueTwoFactorChallenge(executor, {
+        userId: account.id,
+        method,
+        now: clock.now(),
+      });
+      return { kind: 'two_factor', challenge };
+    }
+    return { kind: 'session', ...(await openSession(executor, account, client, method)) };
   }
 
   return {
     loadAccount,
     openSession,
+    finishFirstFactor,
 
     /**
      * A refusal of this address that is already known, checked before the body is even read
@@ -163,7 +211,7 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
       password: string;
       client: ClientInfo;
       device?: TrustedDevice | undefined;
-    }): Promise<SignedIn> {
+    }): Promise<FirstFactorResult> {
       const { email, password, client } = input;
       await enforce([await limiter.consume(AUTH_RATE_RULES.loginPerIp, subject('ip', client.ip))]);
 
@@ -198,7 +246,7 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
       const [first, second] = budgets;
       if (first) await limiter.reset(first[0], first[1]);
       if (second) await limiter.release(second[0], second[1]);
-      return db.transaction((tx) => openSession(tx, account, client, 'password'));
+      return db.transaction((tx) => finishFirstFactor(tx, account, client, 'password'));
     },
 
     /** Counts a magic-link request against its limits; throws rate_limited when over. */

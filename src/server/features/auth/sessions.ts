@@ -3,7 +3,7 @@ import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Executor } from '../../db/connect';
 import type { BusinessAccessRefusal } from '../../../shared/api/operator';
-import { authSessions, businesses, profiles, users } from '../../db/schema';
+import { authSessions, businesses, profiles, users, userTwoFactor } from '../../db/schema';
 import { staffAccessRefusal } from '../operator/policy';
 import type { Actor } from './actor';
 import { SESSION_ABSOLUTE_TTL_MS } from './limits';
@@ -18,6 +18,8 @@ export interface SessionLookup {
   disabled: boolean;
   /** The person's business is suspended or closed (issue 29); never for the platform admin. */
   blockedBy: BusinessAccessRefusal | null;
+  /** The person confirmed an authenticator app (the setup-only rule needs it, decision 0318). */
+  twoFactorEnabled: boolean;
 }
 
 export interface NewSession {
@@ -74,11 +76,13 @@ export async function findSession(
       fullName: profiles.fullName,
       businessActive: businesses.active,
       businessClosedAt: businesses.closedAt,
+      twoFactorEnabledAt: userTwoFactor.enabledAt,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(businesses, eq(businesses.id, profiles.businessId))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(eq(authSessions.id, hashToken(token)));
   if (!row) return null;
   const blockedBy = staffAccessRefusal({
@@ -92,6 +96,7 @@ export async function findSession(
     session: row.session,
     disabled: row.disabledAt !== null || blockedBy !== null,
     blockedBy,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
     actor: {
       userId: row.session.userId,
       profileId: row.session.userId,

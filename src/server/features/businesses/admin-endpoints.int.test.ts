@@ -263,6 +263,13 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     // The person is active: allowed to ask, and told so.
     adminStatus: 409,
   },
+  {
+    route: 'POST /api/admin/users/{id}/two-factor/reset',
+    url: (f) => `/api/admin/users/${f.business.employees[1]!.id}/two-factor/reset`,
+    body: () => ({}),
+    // The person has no two-factor sign-in: allowed to ask, and told so.
+    adminStatus: 409,
+  },
   { route: 'GET /api/admin/payouts', url: () => '/api/admin/payouts' },
   {
     route: 'GET /api/admin/payouts/{batchId}',

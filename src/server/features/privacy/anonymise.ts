@@ -1,3 +1,4 @@
+import { deleteTwoFactor } from '../two-factor/store';
 import { and, eq, inArray } from 'drizzle-orm';
 import { DELETED_PERSON_NAME } from '../../../shared/api/privacy';
 import type { Executor } from '../../db/connect';
@@ -48,6 +49,8 @@ export async function anonymisePerson(tx: Executor, id: string, now: Date): Prom
     .where(eq(profiles.id, id));
   await tx.delete(authSessions).where(eq(authSessions.userId, id));
   await tx.delete(authTokens).where(eq(authTokens.userId, id));
+  // The authenticator secret and recovery codes go with the sign-in identity (issue 29).
+  await deleteTwoFactor(tx, id);
   await tx.delete(media).where(eq(media.ownerUserId, id));
   await tx.delete(teamMembers).where(eq(teamMembers.profileId, id));
   await tx

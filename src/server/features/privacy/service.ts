@@ -18,6 +18,7 @@ import {
   tips,
   users,
 } from '../../db/schema';
+import { countUnusedRecoveryCodes, loadTwoFactor } from '../two-factor/store';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../auth/actor';
 import { writeAudit } from '../audit/write';
@@ -29,7 +30,8 @@ import { canDeleteOwnAccount, canExportOwnData } from './policy';
  * Everything stored about the signed-in person (Art. 15/20 GDPR), as one JSON document: account,
  * profile, team memberships, payment points naming them, tips received (direct and team shares,
  * with the guests' messages to them), the replies they wrote, the payouts to them and the amounts
- * deducted from their shares, sessions and the audit rows of their own actions.
+ * deducted from their shares, sessions, whether two-factor sign-in is on and the audit rows of
+ * their own actions.
  */
 export async function exportOwnData(deps: AppDeps, actor: Actor) {
   if (!canExportOwnData(actor, actor.userId)) throw new AppError(ERRORS.forbidden);
@@ -172,6 +174,8 @@ export async function exportOwnData(deps: AppDeps, actor: Actor) {
     })
     .from(businessAgreements)
     .where(eq(businessAgreements.userId, id));
+  // Whether and since when, never the secret or the codes (they are only ever shown once).
+  const twoFactor = await loadTwoFactor(db, id);
   return {
     exportedAt: deps.clock.now().toISOString(),
     account: account ?? null,
@@ -192,6 +196,12 @@ export async function exportOwnData(deps: AppDeps, actor: Actor) {
     payouts: transfers,
     deductions,
     sessions,
+    twoFactor: twoFactor?.enabledAt
+      ? {
+          enabledAt: twoFactor.enabledAt.toISOString(),
+          recoveryCodesRemaining: await countUnusedRecoveryCodes(db, id),
+        }
+      : null,
     auditLog: actions,
     agreements,
   };

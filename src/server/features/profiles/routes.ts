@@ -39,7 +39,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/profiles/me',
     {
-      onRequest: signedIn,
+      // The browser needs the profile to route a setup-only session to the setup (decision 0318).
+      onRequest: app.requireActor({ duringTwoFactorSetup: true }),
       schema: { tags, summary: 'Eigenes Profil', response: { 200: profileSchema } },
     },
     async (request) => presentProfile(await getOwnProfile(deps, actorOf(request))),

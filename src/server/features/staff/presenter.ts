@@ -22,5 +22,6 @@ export function presentStaffUser(row: StaffUserRow): StaffUser {
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     invitationExpiresAt:
       status === 'invited' ? (row.invitationExpiresAt?.toISOString() ?? null) : null,
+    twoFactorEnabled: row.twoFactorEnabled,
   };
 }

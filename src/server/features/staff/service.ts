@@ -1,10 +1,18 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
 import { STAFF_ERRORS, type StaffInvite } from '../../../shared/api/staff';
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 import type { Role } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
-import { authTokens, businesses, profiles, teamMembers, teams, users } from '../../db/schema';
+import {
+  authTokens,
+  businesses,
+  profiles,
+  teamMembers,
+  teams,
+  users,
+  userTwoFactor,
+} from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
@@ -44,6 +52,8 @@ export interface StaffUserRow {
   emailVerifiedAt: Date | null;
   teams: string[];
   invitationExpiresAt: Date | null;
+  /** Two-factor sign-in is on (the reset of issue 29 part 6 is offered then). */
+  twoFactorEnabled: boolean;
 }
 
 /** A refused decision as the German error the browser shows. */
@@ -132,10 +142,16 @@ export async function listStaffUsers(
       ),
     )
     .orderBy(desc(authTokens.expiresAt));
+  const withTwoFactor = await db
+    .select({ userId: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(and(inArray(userTwoFactor.userId, ids), isNotNull(userTwoFactor.enabledAt)));
+  const twoFactorIds = new Set(withTwoFactor.map((row) => row.userId));
   return rows.map((row) => ({
     ...row,
     teams: memberships.filter((m) => m.profileId === row.id).map((m) => m.name),
     invitationExpiresAt: invitations.find((i) => i.userId === row.id)?.expiresAt ?? null,
+    twoFactorEnabled: twoFactorIds.has(row.id),
   }));
 }
 

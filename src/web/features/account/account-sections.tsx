@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { PasswordSection } from './PasswordSection';
+import { TwoFactorSection } from '../two-factor/TwoFactorSection';
 
 /**
  * The sections of 'Konto und Sicherheit' (/employee/account), in order. Each capability that a
@@ -7,4 +8,5 @@ import { PasswordSection } from './PasswordSection';
  */
 export const ACCOUNT_SECTIONS: readonly { id: string; Component: ComponentType }[] = [
   { id: 'password', Component: PasswordSection },
+  { id: 'two-factor', Component: TwoFactorSection },
 ];

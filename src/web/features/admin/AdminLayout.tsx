@@ -15,6 +15,7 @@ import { SignOutButton } from '../auth/SignOutButton';
 import { Icon } from '../public/components/Icon';
 import { accountTexts } from '../../../shared/i18n/account';
 import { SkipLink } from '../public/components/SkipLink';
+import { TwoFactorBanner } from '../two-factor/TwoFactorBanner';
 import { adminApi, adminKeys } from './admin-api';
 import { adminNavFor, type AdminPageLink, OPERATOR_CONSOLE_LINK } from './admin-pages';
 import { selectBusiness, useSelectedBusinessId } from './business-scope';
@@ -40,7 +41,9 @@ export function AdminLayout() {
     session.user !== null &&
     profile !== null &&
     isProfileComplete(profile) &&
-    isStaffManager(profile.role);
+    isStaffManager(profile.role) &&
+    // A setup-only session (decision 0318) gets no shell: the guard sends it to the setup.
+    !session.twoFactor?.setupRequired;
   if (!isManager) {
     return (
       <main id={MAIN_ID}>
@@ -197,6 +200,7 @@ function AdminShell({ profile }: { profile: Profile }) {
           </div>
         </div>
       </header>
+      <TwoFactorBanner />
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {!business.ready ? null : business.needsChoice && !businessFree ? (
           <ChooseBusiness list={business.list} />

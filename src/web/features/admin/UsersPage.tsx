@@ -10,6 +10,7 @@ import {
 import { adminTexts } from '../../../shared/i18n/admin';
 import { adminShiftsTexts } from '../../../shared/i18n/admin-shifts';
 import { adminUsersTexts as u } from '../../../shared/i18n/admin-users';
+import { twoFactorTexts } from '../../../shared/i18n/two-factor';
 import { ROLE_LABELS, ROLES, type Role } from '../../../shared/domain/roles';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
@@ -42,6 +43,7 @@ import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
 import { TeamsCard } from './TeamsCard';
 import { useSelectedBusinessId } from './business-scope';
+import { twoFactorApi } from '../two-factor/two-factor-api';
 
 const toasts = adminTexts.toasts;
 
@@ -85,6 +87,7 @@ export function UsersPage() {
 
   const [roleTarget, setRoleTarget] = useState<StaffUser | null>(null);
   const [deactivateTarget, setDeactivateTarget] = useState<StaffUser | null>(null);
+  const [resetTarget, setResetTarget] = useState<StaffUser | null>(null);
 
   const resend = useMutation({
     mutationFn: (user: StaffUser) => adminApi.resendInvitation(user.id),
@@ -172,6 +175,11 @@ export function UsersPage() {
                         <Badge variant={STATUS_BADGES[user.status]}>
                           {STATUS_LABEL(user.status)}
                         </Badge>
+                        {user.twoFactorEnabled ? (
+                          <span className="text-xs text-muted-foreground">
+                            {twoFactorTexts.reset.badge}
+                          </span>
+                        ) : null}
                         {user.invitationExpiresAt ? (
                           <span className="text-xs text-muted-foreground">
                             {new Date(user.invitationExpiresAt) > new Date()
@@ -196,11 +204,12 @@ export function UsersPage() {
                           variant="ghost"
                           size="sm"
                           align="end"
-                          items={menuItems(user, {
+                          items={menuItems(user, actorRole, {
                             resend: () => resend.mutate(user),
                             role: () => setRoleTarget(user),
                             deactivate: () => setDeactivateTarget(user),
                             reactivate: () => reactivate.mutate(user),
+                            resetTwoFactor: () => setResetTarget(user),
                           })}
                         />
                       )}
@@ -244,6 +253,24 @@ export function UsersPage() {
           setDeactivateTarget(null);
         }}
       />
+      <ConfirmDialog
+        open={resetTarget !== null}
+        onOpenChange={(open) => !open && setResetTarget(null)}
+        title={twoFactorTexts.reset.title(resetTarget?.fullName ?? resetTarget?.email ?? '')}
+        description={twoFactorTexts.reset.text}
+        confirmLabel={twoFactorTexts.reset.confirm}
+        onConfirm={async () => {
+          if (!resetTarget) return;
+          try {
+            await twoFactorApi.reset(resetTarget.id);
+            toast({ title: twoFactorTexts.reset.done, variant: 'success' });
+            void refresh();
+          } catch (error) {
+            failed(error);
+          }
+          setResetTarget(null);
+        }}
+      />
     </AdminPage>
   );
 }
@@ -252,9 +279,20 @@ const STATUS_LABEL = (status: StaffStatus) => STAFF_STATUS_LABELS[status];
 
 function menuItems(
   user: StaffUser,
-  actions: { resend(): void; role(): void; deactivate(): void; reactivate(): void },
+  actorRole: Role | undefined,
+  actions: {
+    resend(): void;
+    role(): void;
+    deactivate(): void;
+    reactivate(): void;
+    resetTwoFactor(): void;
+  },
 ): MenuItem[] {
   const items: MenuItem[] = [];
+  // Only the platform admin resets owners and admins (decision 0120; the server decides again).
+  if (user.twoFactorEnabled && (actorRole === 'admin' || user.role === 'employee')) {
+    items.push({ label: twoFactorTexts.reset.action, onSelect: actions.resetTwoFactor });
+  }
   if (user.status === 'invited') items.push({ label: u.actions.resend, onSelect: actions.resend });
   if (user.status !== 'deactivated') {
     items.push({ label: u.actions.changeRole, onSelect: actions.role });

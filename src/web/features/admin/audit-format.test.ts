@@ -110,4 +110,26 @@ describe('audit log formatting', () => {
     expect(auditActionLabel(dismissed)).toBe('Einrichtung ausgeblendet');
     expect(auditDetails(dismissed)).toBe('Fortschritt: 3 von 5');
   });
+
+  it('words two-factor sign-in readably (issue 29)', () => {
+    expect(auditActionLabel(entry({ action: 'two_factor_reset' }))).toBe(
+      'Zwei-Faktor-Anmeldung zurückgesetzt',
+    );
+    expect(auditActionLabel(entry({ action: 'two_factor_enable' }))).toBe(
+      'Zwei-Faktor-Anmeldung eingeschaltet',
+    );
+    expect(
+      auditDetails(
+        entry({ action: 'admin_login', payload: { method: 'password', secondFactor: 'totp' } }),
+      ),
+    ).toBe('Methode: Passwort · zweiter Faktor: Authenticator-App');
+    expect(
+      auditDetails(
+        entry({ action: 'two_factor_disable', payload: { secondFactor: 'recovery_code' } }),
+      ),
+    ).toBe('zweiter Faktor: Wiederherstellungscode');
+    expect(
+      auditDetails(entry({ action: 'two_factor_reset', payload: { email: 'anna@hotel.de' } })),
+    ).toBe('E-Mail: anna@hotel.de');
+  });
 });

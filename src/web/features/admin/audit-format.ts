@@ -77,9 +77,10 @@ const DETAIL_LABELS: Record<string, string> = {
   messages: 'Nachrichten gelöscht',
   retentionDays: 'Aufbewahrungsfrist (Tage)',
   sessionsEnded: 'beendete Sitzungen',
+  secondFactor: 'zweiter Faktor',
 };
 
-/** Values that are codes in the payload, said in German (sign-in and password methods). */
+/** Values that are codes in the payload, said in German (sign-in methods, second factors). */
 const VALUE_LABELS: Record<string, Record<string, string>> = {
   method: {
     password: 'Passwort',
@@ -89,6 +90,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
     account: 'Konto und Sicherheit',
     cli: 'Kommandozeile (npm run admin:create)',
   },
+  secondFactor: { totp: 'Authenticator-App', recovery_code: 'Wiederherstellungscode' },
 };
 
 /** The payload as a short line of "Feld: Wert" pairs; nested values are left out. */

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
+import {
+  isTwoFactorRequired,
+  MAGIC_LINK_QUERY_PARAM,
+  type TwoFactorRequired,
+} from '../../../shared/api/auth';
 import { authTexts } from '../../../shared/i18n/auth';
 import { signupLinkTexts } from '../../../shared/i18n/signup';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
@@ -13,6 +17,7 @@ import { sessionApi } from '../../lib/session-api';
 import { magicLinkFailureToast } from './auth-toasts';
 import { MagicLinkForm } from './MagicLinkForm';
 import { PasswordForm } from './PasswordForm';
+import { TwoFactorStep } from '../two-factor/TwoFactorStep';
 
 const texts = authTexts.login;
 type Method = 'password' | 'magic-link';
@@ -22,8 +27,10 @@ export function LoginPage() {
   usePageTitle(texts.pageTitle);
   const [params] = useSearchParams();
   const [method, setMethod] = useState<Method>('password');
+  // A right password or link of someone with two-factor sign-in: the code step (issue 29).
+  const [challenge, setChallenge] = useState<TwoFactorRequired | null>(null);
   const token = params.get(MAGIC_LINK_QUERY_PARAM);
-  if (token) return <MagicLinkLanding token={token} />;
+  if (token) return <MagicLinkLanding token={token} onTwoFactorRequired={setChallenge} />;
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
@@ -36,15 +43,26 @@ export function LoginPage() {
           <CardDescription>{texts.intro}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <Tabs<Method>
-            label={texts.tabsLabel}
-            value={method}
-            onValueChange={setMethod}
-            items={[
-              { key: 'password', label: texts.passwordTab, content: <PasswordForm /> },
-              { key: 'magic-link', label: texts.magicLinkTab, content: <MagicLinkForm /> },
-            ]}
-          />
+          {challenge ? (
+            <TwoFactorStep
+              key={challenge.challengeExpiresAt}
+              onRestart={() => setChallenge(null)}
+            />
+          ) : (
+            <Tabs<Method>
+              label={texts.tabsLabel}
+              value={method}
+              onValueChange={setMethod}
+              items={[
+                {
+                  key: 'password',
+                  label: texts.passwordTab,
+                  content: <PasswordForm onTwoFactorRequired={setChallenge} />,
+                },
+                { key: 'magic-link', label: texts.magicLinkTab, content: <MagicLinkForm /> },
+              ]}
+            />
+          )}
           <p className="text-sm">
             {signupLinkTexts.question}{' '}
             <Link to="/registrieren" className="text-primary underline underline-offset-4">
@@ -69,7 +87,13 @@ const spentTokens = new Set<string>();
  * link does not run this), removes it from the address bar, and lets the login route's guard
  * send the person on to their home once the profile is loaded.
  */
-function MagicLinkLanding({ token }: { token: string }) {
+function MagicLinkLanding({
+  token,
+  onTwoFactorRequired,
+}: {
+  token: string;
+  onTwoFactorRequired: (challenge: TwoFactorRequired) => void;
+}) {
   const session = useSession();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -81,6 +105,11 @@ function MagicLinkLanding({ token }: { token: string }) {
     sessionApi
       .verifyMagicLink(token)
       .then(async (response) => {
+        if (isTwoFactorRequired(response)) {
+          navigate('/employee/login', { replace: true });
+          onTwoFactorRequired(response);
+          return;
+        }
         toast({
           title: authTexts.toasts.signedIn,
           description: response.firstSignIn
@@ -95,7 +124,7 @@ function MagicLinkLanding({ token }: { token: string }) {
         toast(magicLinkFailureToast(error));
         navigate('/employee/login', { replace: true });
       });
-  }, [token, navigate, session]);
+  }, [token, navigate, session, onTwoFactorRequired]);
 
   return (
     <FullScreenMessage>

@@ -2,7 +2,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { FORGOT_PASSWORD_PATH } from '../../../shared/api/passwords';
 import { passwordTexts } from '../../../shared/i18n/passwords';
-import { passwordSignInSchema } from '../../../shared/api/auth';
+import {
+  isTwoFactorRequired,
+  passwordSignInSchema,
+  type TwoFactorRequired,
+} from '../../../shared/api/auth';
 import { authTexts } from '../../../shared/i18n/auth';
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
@@ -15,8 +19,15 @@ import { isRateLimited } from './rate-limit-check';
 type Phase = 'idle' | 'checking' | 'submitting';
 const texts = authTexts.login;
 
-/** Password sign-in (spec §2, §4 "Login form", §5). */
-export function PasswordForm() {
+/**
+ * Password sign-in (spec §2, §4 "Login form", §5). With two-factor sign-in on, a right password
+ * leads to the code step instead of a session (issue 29).
+ */
+export function PasswordForm({
+  onTwoFactorRequired,
+}: {
+  onTwoFactorRequired: (challenge: TwoFactorRequired) => void;
+}) {
   const session = useSession();
   const id = useId();
   const [email, setEmail] = useState('');
@@ -39,6 +50,10 @@ export function PasswordForm() {
     setPhase('submitting');
     try {
       const response = await sessionApi.signIn(parsed.data);
+      if (isTwoFactorRequired(response)) {
+        onTwoFactorRequired(response);
+        return;
+      }
       toast({
         title: authTexts.toasts.signedIn,
         description: response.firstSignIn

@@ -6,6 +6,7 @@ import {
   MAGIC_LINK_QUERY_PARAM,
 } from '../../../shared/domain/auth';
 import { hasRequiredRole, isStaffManager, type Role, roleHome } from '../../../shared/domain/roles';
+import { TWO_FACTOR_SETUP_PATH } from '../../../shared/domain/two-factor';
 import { auditTexts, authTexts } from '../../../shared/i18n/auth';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
@@ -39,6 +40,9 @@ export function ProtectedRoute({ roles = [] }: { roles?: readonly Role[] }) {
   if (!isProfileComplete(session.profile) && location.pathname !== ONBOARDING) {
     return <Navigate to={ONBOARDING} replace />;
   }
+  if (session.twoFactor?.setupRequired && location.pathname !== TWO_FACTOR_SETUP_PATH) {
+    return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
+  }
   if (!hasRequiredRole(session.profile?.role, roles)) {
     return <Navigate to={roleHome(session.profile?.role, session.profile?.businessId)} replace />;
   }
@@ -57,6 +61,7 @@ export function PublicOnlyRoute() {
   }
   if (session.user) {
     if (!isProfileComplete(session.profile)) return <Navigate to={ONBOARDING} replace />;
+    if (session.twoFactor?.setupRequired) return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
     const from = (location.state as LoginLocationState | null)?.from;
     const target = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : undefined;
     return (
@@ -92,6 +97,8 @@ export function AccessGuard({ roles, denied = 'screen' }: AccessGuardProps) {
     return <Navigate to={LOGIN} replace state={{ from: location } satisfies LoginLocationState} />;
   }
   if (!isProfileComplete(session.profile)) return <Navigate to={ONBOARDING} replace />;
+  // The platform admin in production without two-factor sign-in may only set it up (0318).
+  if (session.twoFactor?.setupRequired) return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   if (!hasRequiredRole(session.profile?.role, roles)) {
     if (denied === 'redirect') return <DeniedRedirect />;
     return <AccessDenied required={roles} profile={session.profile} />;

@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm';
+import { STAFF_ERRORS } from '../../../shared/api/staff';
+import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
+import type { Database } from '../../db/connect';
+import { profiles, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../audit/write';
+import { deleteUserSessions } from '../auth/sessions';
+import type { AuditedBusinessScope } from '../businesses/scope';
+import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
+import { assertAllowed } from '../staff/service';
+import { decideTwoFactorReset } from './policy';
+import { deleteTwoFactor, loadTwoFactor } from './store';
+
+export interface TwoFactorResetContext {
+  database: Database;
+  clock: Clock;
+  log: { warn(object: Record<string, unknown>, message: string): void };
+}
+
+/**
+ * 'Zwei-Faktor zurücksetzen' on /admin/users: an owner or the platform admin turns two-factor
+ * sign-in off for a person of the business they work in (someone who lost phone and recovery
+ * codes), by the rules of `decideTwoFactorReset`. In one transaction: the secret, the recovery
+ * codes and open sign-in challenges go, every session of the person ends and the audit row is
+ * written. Afterwards the person's live streams close on every instance.
+ */
+export async function resetTwoFactor(
+  ctx: TwoFactorResetContext,
+  scope: AuditedBusinessScope,
+  targetId: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({
+        id: profiles.id,
+        role: profiles.role,
+        businessId: profiles.businessId,
+        email: users.email,
+      })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(and(eq(profiles.id, targetId), eq(profiles.businessId, scope.businessId)))
+      .for('update', { of: profiles });
+    if (!target) throw new AppError(STAFF_ERRORS.staff_user_not_found);
+    assertAllowed(decideTwoFactorReset(scope.actor, target));
+    const row = await loadTwoFactor(tx, target.id, { lock: true });
+    if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
+    await deleteTwoFactor(tx, target.id);
+    await deleteUserSessions(tx, target.id);
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'two_factor_reset',
+      targetType: 'user',
+      targetId: target.id,
+      payload: { email: target.email },
+      request: scope.request,
+      businessId: scope.businessId,
+      at: now,
+    });
+  });
+  try {
+    await ctx.database.notify(ACCOUNT_EVENTS_CHANNEL, JSON.stringify({ userId: targetId }));
+  } catch (error) {
+    // The sessions are gone already; open streams also notice at their next heartbeat.
+    ctx.log.warn({ err: error, userId: targetId }, 'account event could not be published');
+  }
+}

@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  type RecoveryCodes,
+  TWO_FACTOR_ERRORS,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '../../../shared/api/two-factor';
+import type { AuditAction } from '../../../shared/domain/audit';
+import { readSecondFactorCode } from '../../../shared/domain/two-factor';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/connect';
+import { userTwoFactor } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../audit/write';
+import type { Actor } from '../auth/actor';
+import { isAuditedActor } from '../auth/policy';
+import { isTwoFactorRequired } from './policy';
+import { presentTwoFactorStatus } from './presenter';
+import {
+  countUnusedRecoveryCodes,
+  deleteTwoFactor,
+  loadTwoFactor,
+  replaceRecoveryCodes,
+  sealSecret,
+} from './store';
+import { newTotpSecret, totpUri } from './totp';
+import { type CodeBudget, type SecondFactorUsed, spendSecondFactor } from './verify';
+
+/** What the two-factor feature needs from the app (not the whole AppDeps). */
+export interface TwoFactorContext {
+  database: Database;
+  clock: Clock;
+  config: Pick<Config, 'sessionSecret' | 'nodeEnv'>;
+  budget: CodeBudget;
+}
+
+type Request = Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+
+/** Own settings: one's own row only, found by the session's user id. */
+
+async function statusOf(ctx: TwoFactorContext, executor: Executor, actor: Actor) {
+  const row = await loadTwoFactor(executor, actor.userId);
+  const remaining = row?.enabledAt ? await countUnusedRecoveryCodes(executor, actor.userId) : 0;
+  return presentTwoFactorStatus(
+    row,
+    remaining,
+    isTwoFactorRequired(actor.role, ctx.config.nodeEnv),
+  );
+}
+
+/** Admins and owners leave a row in their business's audit log (spec §6); employees do not. */
+async function auditOwn(
+  tx: Executor,
+  actor: Actor,
+  action: AuditAction,
+  request: Request,
+  payload: Record<string, unknown> = {},
+) {
+  if (!isAuditedActor(actor)) return;
+  await writeAudit(tx, {
+    actor,
+    action,
+    targetType: 'security',
+    targetId: actor.userId,
+    payload,
+    request,
+  });
+}
+
+export function readTwoFactorStatus(ctx: TwoFactorContext, actor: Actor): Promise<TwoFactorStatus> {
+  return statusOf(ctx, ctx.database.db, actor);
+}
+
+/**
+ * 'Einrichten': a new secret, sealed and kept as pending (sign-in does not ask for it yet).
+ * Starting again replaces a pending secret; an enabled one must be turned off first.
+ */
+export async function startTwoFactorSetup(
+  ctx: TwoFactorContext,
+  actor: Actor,
+): Promise<TwoFactorSetup> {
+  const now = ctx.clock.now();
+  const secret = newTotpSecret();
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await loadTwoFactor(tx, actor.userId, { lock: true });
+    if (row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_already_enabled);
+    const sealed = sealSecret(ctx.config.sessionSecret, actor.userId, secret);
+    await tx
+      .insert(userTwoFactor)
+      .values({ userId: actor.userId, secretSealed: sealed, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: userTwoFactor.userId,
+        set: { secretSealed: sealed, lastUsedStep: null, createdAt: now, updatedAt: now },
+      });
+  });
+  return { uri: totpUri(secret, actor.email), secret, account: actor.email };
+}
+
+/**
+ * Confirms the pending secret with a current code: from now on sign-in asks for one. The ten
+ * recovery codes come back once; the database keeps their hashes.
+ */
+export async function confirmTwoFactorSetup(
+  ctx: TwoFactorContext,
+  actor: Actor,
+  code: string,
+  request: Request,
+): Promise<RecoveryCodes> {
+  await ctx.budget.spend(actor.userId, request.ip);
+  const now = ctx.clock.now();
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const row = await loadTwoFactor(tx, actor.userId, { lock: true });
+    if (!row) throw new AppError(TWO_FACTOR_ERRORS.two_factor_setup_missing);
+    if (row.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_already_enabled);
+    const used = await spendSecondFactor(tx, {
+      serverSecret: ctx.config.sessionSecret,
+      row,
+      code: { kind: 'totp', code },
+      now,
+    });
+    if (!used) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
+    await tx
+      .update(userTwoFactor)
+      .set({ enabledAt: now, updatedAt: now })
+      .where(eq(userTwoFactor.userId, actor.userId));
+    const recoveryCodes = await replaceRecoveryCodes(tx, {
+      serverSecret: ctx.config.sessionSecret,
+      userId: actor.userId,
+      now,
+    });
+    await auditOwn(tx, actor, 'two_factor_enable', request);
+    return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
+  });
+  await ctx.budget.giveBack(actor.userId);
+  return result;
+}
+
+/**
+ * Turns it off with a current code or a recovery code. Nothing else ends: this session and the
+ * person's other sessions stay, as a right second factor proves who asks.
+ */
+export async function disableTwoFactor(
+  ctx: TwoFactorContext,
+  actor: Actor,
+  input: string,
+  request: Request,
+): Promise<TwoFactorStatus> {
+  const code = readSecondFactorCode(input);
+  if (!code) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
+  await ctx.budget.spend(actor.userId, request.ip);
+  const now = ctx.clock.now();
+  const status = await ctx.database.db.transaction(async (tx) => {
+    const row = await loadTwoFactor(tx, actor.userId, { lock: true });
+    if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
+    const used = await spendSecondFactor(tx, {
+      serverSecret: ctx.config.sessionSecret,
+      row,
+      code,
+      now,
+    });
+    if (!used) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
+    await deleteTwoFactor(tx, actor.userId);
+    await auditOwn(tx, actor, 'two_factor_disable', request, { secondFactor: used });
+    return statusOf(ctx, tx, actor);
+  });
+  await ctx.budget.giveBack(actor.userId);
+  return status;
+}
+
+/** Ten new recovery codes for a current authenticator code; the old ones stop working. */
+export async function regenerateRecoveryCodes(
+  ctx: TwoFactorContext,
+  actor: Actor,
+  code: string,
+  request: Request,
+): Promise<RecoveryCodes> {
+  await ctx.budget.spend(actor.userId, request.ip);
+  const now = ctx.clock.now();
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const row = await loadTwoFactor(tx, actor.userId, { lock: true });
+    if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
+    const used: SecondFactorUsed | null = await spendSecondFactor(tx, {
+      serverSecret: ctx.config.sessionSecret,
+      row,
+      code: { kind: 'totp', code },
+      now,
+    });
+    if (!used) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
+    const recoveryCodes = await replaceRecoveryCodes(tx, {
+      serverSecret: ctx.config.sessionSecret,
+      userId: actor.userId,
+      now,
+    });
+    await auditOwn(tx, actor, 'two_factor_recovery_codes_regenerate', request);
+    return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
+  });
+  await ctx.budget.giveBack(actor.userId);
+  return result;
+}

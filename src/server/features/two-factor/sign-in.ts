@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
+import {
+  readSecondFactorCode,
+  TWO_FACTOR_CHALLENGE_MAX_FAILURES,
+} from '../../../shared/domain/two-factor';
+import { twoFactorChallenges, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { ClientInfo } from '../auth/client';
+import type { AuthService, SignedIn } from '../auth/service';
+import { hashToken } from '../auth/tokens';
+import type { TwoFactorContext } from './service';
+import { countUnusedRecoveryCodes, loadTwoFactor } from './store';
+import { type SecondFactorUsed, spendSecondFactor } from './verify';
+
+export interface TwoFactorSignedIn {
+  signedIn: SignedIn;
+  secondFactor: SecondFactorUsed;
+  recoveryCodesRemaining: number;
+}
+
+type Outcome =
+  | { kind: 'signed_in'; result: TwoFactorSignedIn }
+  | { kind: 'wrong_code' }
+  /** Expired, spent, unknown, killed by its fifth wrong code, or the account changed. */
+  | { kind: 'dead' };
+
+/**
+ * `POST /api/auth/two-factor`: answers a sign-in challenge with an authenticator or recovery
+ * code. A right code spends the challenge and opens the session through the same `openSession`
+ * as every sign-in (admin_login for admins and owners); a wrong one is counted on the challenge
+ * (the fifth kills it) and on the account's code budget.
+ */
+export async function completeTwoFactorSignIn(
+  ctx: TwoFactorContext,
+  auth: Pick<AuthService, 'loadAccount' | 'openSession'>,
+  input: { token: string | undefined; code: string; client: ClientInfo },
+): Promise<TwoFactorSignedIn> {
+  if (!input.token) throw new AppError(TWO_FACTOR_ERRORS.two_factor_challenge_invalid);
+  const db = ctx.database.db;
+  const challengeId = hashToken(input.token);
+  const now = ctx.clock.now();
+  const [known] = await db
+    .select({ userId: twoFactorChallenges.userId, expiresAt: twoFactorChallenges.expiresAt })
+    .from(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.id, challengeId));
+  if (!known || known.expiresAt <= now) {
+    if (known) await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
+    throw new AppError(TWO_FACTOR_ERRORS.two_factor_challenge_invalid);
+  }
+  // Counted before the code is checked, outside the transaction (the limiter writes on its own).
+  await ctx.budget.spend(known.userId, input.client.ip);
+  const code = readSecondFactorCode(input.code);
+
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const [challenge] = await tx
+      .select()
+      .from(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.id, challengeId))
+      .for('update');
+    if (!challenge || challenge.expiresAt <= now) return { kind: 'dead' };
+    const drop = () =>
+      tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
+
+    const row = await loadTwoFactor(tx, challenge.userId, { lock: true });
+    const [user] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, challenge.userId));
+    const account = user ? await auth.loadAccount(tx, user.email) : undefined;
+    // Reset or turned off meanwhile, or the account was deactivated: start again.
+    if (!row?.enabledAt || !account || account.disabledAt) {
+      await drop();
+      return { kind: 'dead' };
+    }
+
+    const used = code
+      ? await spendSecondFactor(tx, { serverSecret: ctx.config.sessionSecret, row, code, now })
+      : null;
+    if (!used) {
+      const failures = challenge.failedAttempts + 1;
+      if (failures >= TWO_FACTOR_CHALLENGE_MAX_FAILURES) {
+        await drop();
+        return { kind: 'dead' };
+      }
+      await tx
+        .update(twoFactorChallenges)
+        .set({ failedAttempts: failures })
+        .where(eq(twoFactorChallenges.id, challengeId));
+      return { kind: 'wrong_code' };
+    }
+
+    await drop();
+    const signedIn = await auth.openSession(tx, account, input.client, challenge.method, used);
+    const recoveryCodesRemaining = await countUnusedRecoveryCodes(tx, challenge.userId);
+    return { kind: 'signed_in', result: { signedIn, secondFactor: used, recoveryCodesRemaining } };
+  });
+
+  if (outcome.kind === 'dead') throw new AppError(TWO_FACTOR_ERRORS.two_factor_challenge_invalid);
+  if (outcome.kind === 'wrong_code') {
+    throw new AppError(TWO_FACTOR_ERRORS.two_factor_sign_in_code_invalid);
+  }
+  await ctx.budget.giveBack(known.userId);
+  return outcome.result;
+}

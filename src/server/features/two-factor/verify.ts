@@ -1,0 +1,94 @@
+import { AUTH_ERRORS, rateLimitMessage } from '../../../shared/api/auth';
+import { ERRORS } from '../../../shared/domain/errors';
+import type { SecondFactorCode } from '../../../shared/domain/two-factor';
+import type { Executor } from '../../db/connect';
+import { userTwoFactor } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { hashIdentifier } from '../auth/tokens';
+import { eq } from 'drizzle-orm';
+import { TWO_FACTOR_RATE_RULES } from './limits';
+import { findRecoveryCode, hashRecoveryCode } from './recovery-codes';
+import { openSecret, spendRecoveryCode, type TwoFactorRow, unusedRecoveryCodes } from './store';
+import { acceptTotpCode } from './totp';
+
+export type SecondFactorUsed = 'totp' | 'recovery_code';
+
+/**
+ * Checks a second factor against the person's row and spends it: an authenticator code moves
+ * `last_used_step` forward (so it and every older code are refused from then on), a recovery
+ * code is marked used. Run it in the transaction that holds the row's lock (`loadTwoFactor` with
+ * `lock`), so two requests with the same code cannot both pass. Null when the code is wrong.
+ */
+export async function spendSecondFactor(
+  tx: Executor,
+  options: {
+    serverSecret: string;
+    row: TwoFactorRow;
+    code: SecondFactorCode;
+    now: Date;
+  },
+): Promise<SecondFactorUsed | null> {
+  const { row, code, now } = options;
+  if (code.kind === 'totp') {
+    const secret = openSecret(options.serverSecret, row);
+    if (!secret) return null;
+    const step = acceptTotpCode({ secret, code: code.code, now, lastUsedStep: row.lastUsedStep });
+    if (step === null) return null;
+    await tx
+      .update(userTwoFactor)
+      .set({ lastUsedStep: step, updatedAt: now })
+      .where(eq(userTwoFactor.userId, row.userId));
+    return 'totp';
+  }
+  const stored = await unusedRecoveryCodes(tx, row.userId);
+  const match = findRecoveryCode(
+    stored,
+    hashRecoveryCode(options.serverSecret, row.userId, code.code),
+  );
+  if (!match) return null;
+  return (await spendRecoveryCode(tx, match.id, now)) ? 'recovery_code' : null;
+}
+
+/**
+ * The budgets every code attempt spends before it is checked (decision 0317), outside any
+ * transaction (the limiter has its own statements).
+ */
+export function createCodeBudget(limiter: RateLimiter, serverSecret: string) {
+  const rules = TWO_FACTOR_RATE_RULES;
+  const key = (kind: 'ip' | 'account', value: string) =>
+    hashIdentifier(serverSecret, `two-factor-${kind}:${value}`);
+  return {
+    /** A refusal of this address already known in this process (no database round trip). */
+    knownRefusal(ip: string): AppError | null {
+      const decision = limiter.cachedDenial(rules.codePerIp, key('ip', ip));
+      if (!decision) return null;
+      return new AppError(ERRORS.rate_limited, {
+        message: rateLimitMessage(decision.retryAfter),
+        retryAfter: decision.retryAfter,
+      });
+    },
+
+    /** Counts one attempt for the address and the account; throws when either is used up. */
+    async spend(userId: string, ip: string): Promise<void> {
+      const perIp = await limiter.consume(rules.codePerIp, key('ip', ip));
+      if (!perIp.allowed) {
+        throw new AppError(ERRORS.rate_limited, {
+          message: rateLimitMessage(perIp.retryAfter),
+          retryAfter: perIp.retryAfter,
+        });
+      }
+      const perAccount = await limiter.consume(rules.codePerAccount, key('account', userId));
+      if (!perAccount.allowed) {
+        throw new AppError(AUTH_ERRORS.too_many_attempts, { retryAfter: perAccount.retryAfter });
+      }
+    },
+
+    /** A right code: its hit on the account's budget is given back (only failures add up). */
+    async giveBack(userId: string): Promise<void> {
+      await limiter.release(rules.codePerAccount, key('account', userId));
+    },
+  };
+}
+
+export type CodeBudget = ReturnType<typeof createCodeBudget>;
