@@ -29,8 +29,9 @@ describe('loadConfig', () => {
   it('opens the sign-up outside production and closes it in production unless SIGNUP says', () => {
     expect(loadConfig({ ...base }).signup).toBe('open');
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).signup).toBe('open');
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).signup).toBe('closed');
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SIGNUP: 'open' }).signup).toBe('open');
+    const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    expect(loadConfig(production).signup).toBe('closed');
+    expect(loadConfig({ ...production, SIGNUP: 'open' }).signup).toBe('open');
     expect(loadConfig({ ...base, SIGNUP: 'closed' }).signup).toBe('closed');
     expect(problemsOf({ ...base, SIGNUP: 'yes' })).toContain('SIGNUP');
   });

@@ -143,7 +143,8 @@ describe('payouts page', () => {
     expect(download.suggestedFilename()).toBe('trinkgeld-2019-05-15-bis-2019-05-15.csv');
     const csv = await readFile((await download.path())!);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(csv.toString('utf8')).toContain(';Ben Müller;Person;');
+    // One line per recipient: Ben, no team, a direct tip (decision 0332).
+    expect(csv.toString('utf8')).toContain(';Ben Müller;;Person;');
     expect(csv.toString('utf8')).toContain(';43,21;');
 
     expect(await horizontalOverflow(page)).toBe(0);

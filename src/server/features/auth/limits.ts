@@ -7,7 +7,10 @@ const FIFTEEN_MINUTES = 15 * 60_000;
  * generous enough for a whole hotel team signing in behind one router at shift start.
  */
 export const AUTH_RATE_RULES = {
-  /** Every sign-in attempt from one network address, across accounts. */
+  /**
+   * Failed sign-ins from one network address, across accounts (a success gives its hit back, issue
+   * 30); a request with the account's own device cookie does not count and is never refused by it.
+   */
   loginPerIp: { name: 'auth-login:ip', limit: 50, windowMs: FIFTEEN_MINUTES, cacheDenials: true },
   /** Attempts for one account from one address; a successful sign-in clears it. */
   loginPerAccountAddress: { name: 'auth-login:account-ip', limit: 5, windowMs: FIFTEEN_MINUTES },
@@ -18,12 +21,20 @@ export const AUTH_RATE_RULES = {
   loginPerAccount: { name: 'auth-login:account', limit: 30, windowMs: 60 * 60_000 },
   /** Attempts for one account from one of its usual devices (signed device cookie). */
   loginPerDevice: { name: 'auth-login:account-device', limit: 10, windowMs: FIFTEEN_MINUTES },
+  /**
+   * Magic-link requests from one network address: a flood guard only (429), passed by the
+   * account's device cookie; generous for a whole team behind one router at shift start.
+   */
   magicLinkPerIp: {
     name: 'auth-magic-link:ip',
-    limit: 20,
+    limit: 60,
     windowMs: FIFTEEN_MINUTES,
     cacheDenials: true,
   },
+  /**
+   * Mails with a sign-in link to one address (issue 30): past it the request gets the same answer
+   * and no mail, so requests others make never refuse the owner's own; the last link stays valid.
+   */
   magicLinkPerEmail: { name: 'auth-magic-link:email', limit: 3, windowMs: FIFTEEN_MINUTES },
   /**
    * Self-service sign-ups (decision 0325) from one address: a business signs up once, so a few

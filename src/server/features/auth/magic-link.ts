@@ -1,3 +1,4 @@
+import type { TrustedDevice } from './device';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { AUTH_ERRORS, MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
 import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
@@ -35,10 +36,16 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
   }
 
   return {
-    async request(email: string, client: ClientInfo): Promise<void> {
-      await auth.enforceMagicLinkLimits(email, client);
+    async request(email: string, client: ClientInfo, device?: TrustedDevice): Promise<void> {
       const account = await auth.loadAccount(database.db, email);
-      if (!account || account.disabledAt) return;
+      const allowance = await auth.magicLinkAllowance(
+        email,
+        client,
+        Boolean(account && device?.userId === account.id),
+      );
+      // Same answer either way: no account, or mails to this address used up for now (the link
+      // sent last is still valid then).
+      if (!account || account.disabledAt || !allowance.mail) return;
       const now = clock.now();
       const refusal = businessRefusalOf(account);
       if (refusal) {
@@ -51,6 +58,17 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
 
       const token = newToken();
       const mailId = await database.db.transaction(async (tx) => {
+        // A newer link voids the older ones still unused (issue 30).
+        await tx
+          .update(authTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(authTokens.userId, account.id),
+              eq(authTokens.purpose, 'magic_link'),
+              isNull(authTokens.usedAt),
+            ),
+          );
         await tx.insert(authTokens).values({
           tokenHash: hashToken(token),
           purpose: 'magic_link',

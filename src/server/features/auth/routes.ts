@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/sign-in',
     {
       onRequest: async (request) => {
-        const refusal = auth.knownRefusal('sign-in', request);
+        const refusal = auth.knownRefusal('sign-in', request, Boolean(readDevice(request, config)));
         if (!refusal) return;
         await app.rateLimiter.holdRefusal();
         throw refusal;
@@ -87,7 +87,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/magic-link',
     {
       onRequest: async (request) => {
-        const refusal = auth.knownRefusal('magic-link', request);
+        const refusal = auth.knownRefusal(
+          'magic-link',
+          request,
+          Boolean(readDevice(request, config)),
+        );
         if (!refusal) return;
         await app.rateLimiter.holdRefusal();
         throw refusal;
@@ -100,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await magicLinks.request(request.body.email, clientOf(request));
+      await magicLinks.request(request.body.email, clientOf(request), readDevice(request, config));
       return reply.status(202).send({ sent: true as const });
     },
   );

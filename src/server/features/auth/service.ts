@@ -190,7 +190,10 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
     knownRefusal(
       endpoint: 'sign-in' | 'magic-link',
       client: Pick<ClientInfo, 'ip'>,
+      /** A signed device cookie may pass the address's limit (issue 30): decided on the full path. */
+      hasDevice = false,
     ): AppError | null {
+      if (hasDevice) return null;
       const rule =
         endpoint === 'sign-in' ? AUTH_RATE_RULES.loginPerIp : AUTH_RATE_RULES.magicLinkPerIp;
       const decision = limiter.cachedDenial(rule, subject('ip', client.ip));
@@ -213,10 +216,16 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
       device?: TrustedDevice | undefined;
     }): Promise<FirstFactorResult> {
       const { email, password, client } = input;
-      await enforce([await limiter.consume(AUTH_RATE_RULES.loginPerIp, subject('ip', client.ip))]);
+      const ipKey = subject('ip', client.ip);
+      // Without a device cookie the address's budget is consumed before anything is read.
+      if (!input.device) await enforce([await limiter.consume(AUTH_RATE_RULES.loginPerIp, ipKey)]);
 
       const account = await loadAccount(db, email);
       const device = account && input.device?.userId === account.id ? input.device : undefined;
+      // A device cookie of another account passes nothing: it counts against the address too.
+      if (input.device && !device) {
+        await enforce([await limiter.consume(AUTH_RATE_RULES.loginPerIp, ipKey)]);
+      }
       const budgets: [RateRule, string][] = device
         ? [[AUTH_RATE_RULES.loginPerDevice, subject('device', `${email}|${device.deviceId}`)]]
         : [
@@ -241,20 +250,37 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
       if (account.disabledAt) throw new AppError(AUTH_ERRORS.sign_in_failed);
       if (!account.emailVerifiedAt) throw new AppError(AUTH_ERRORS.email_not_confirmed);
 
-      // The right password: this address (or device) starts afresh, and the account-wide budget
-      // only ever holds failures.
+      // The right password: this address (or device) starts afresh, and the account-wide and
+      // address-wide budgets only ever hold failures (issue 30: colleagues signing in behind one
+      // router never use up its budget).
       const [first, second] = budgets;
       if (first) await limiter.reset(first[0], first[1]);
       if (second) await limiter.release(second[0], second[1]);
+      if (!device) await limiter.release(AUTH_RATE_RULES.loginPerIp, ipKey);
       return db.transaction((tx) => finishFirstFactor(tx, account, client, 'password'));
     },
 
-    /** Counts a magic-link request against its limits; throws rate_limited when over. */
-    async enforceMagicLinkLimits(email: string, client: ClientInfo): Promise<void> {
-      await enforce([
-        await limiter.consume(AUTH_RATE_RULES.magicLinkPerIp, subject('ip', client.ip)),
-        await limiter.consume(AUTH_RATE_RULES.magicLinkPerEmail, subject('email', email)),
-      ]);
+    /**
+     * A magic-link request against its limits (issue 30): the address's flood limit refuses
+     * (429) unless the request carries this account's device cookie; the per-e-mail limit only
+     * decides whether another mail goes out, so requests others make for an address never refuse
+     * its owner's own. Answers whether a mail may be sent.
+     */
+    async magicLinkAllowance(
+      email: string,
+      client: ClientInfo,
+      trustedDevice: boolean,
+    ): Promise<{ mail: boolean }> {
+      if (!trustedDevice) {
+        await enforce([
+          await limiter.consume(AUTH_RATE_RULES.magicLinkPerIp, subject('ip', client.ip)),
+        ]);
+      }
+      const mails = await limiter.consume(
+        AUTH_RATE_RULES.magicLinkPerEmail,
+        subject('email', email),
+      );
+      return { mail: mails.allowed };
     },
 
     /**
