@@ -29,6 +29,8 @@ const OPERATOR = { email: 'betrieb@plattform.example', name: 'Olga Betreiber' };
 const OWNER = { email: 'inhaberin@gasthof-sonne.example', name: 'Sonja Sonne' };
 const OPERATOR_PASSWORD = 'Leuchtturm am Deich 2026';
 const OWNER_PASSWORD = 'Sonnenblumen im Garten';
+const WAITER = { email: 'kellner@gasthof-sonne.example', name: 'Karl Kellner' };
+const WAITER_PASSWORD = 'Tablett und Schürze 7';
 
 interface EmptyDatabase {
   env: Record<string, string>;
@@ -183,7 +185,7 @@ async function signInWithCode(page: Page, email: string, password: string, secre
 
 describe('going live from an empty database', () => {
   it(
-    'first admin, first business, its owner with two-factor sign-in, a payment point, a tip',
+    'first admin, first business, its owner with two-factor sign-in, its staff, a payment point, a tip',
     {
       timeout: 120_000,
     },
@@ -261,7 +263,35 @@ describe('going live from an empty database', () => {
       await signInWithCode(owner, OWNER.email, OWNER_PASSWORD, ownerSecret);
       await owner.waitForURL('**/admin/dashboard');
 
-      // 4. A payment point for the business (a table), created at 'UID-Verwaltung'.
+      // 4. Its staff: the owner invites a waiter, who onboards with a password of his own.
+      await owner.goto('/admin/users');
+      await owner.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(WAITER.email);
+      await owner.getByRole('button', { name: 'Einladen' }).click();
+      await owner
+        .getByTestId('toast')
+        .getByText(`Einladung an ${WAITER.email} gesendet.`)
+        .waitFor();
+      const waiterMail = await smtp.waitForMail(WAITER.email);
+      const waiterLink =
+        /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
+          waiterMail.text,
+        )![1]!;
+      const waiterContext = await newContext(browser, server.url, {
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+      });
+      const waiter = await waiterContext.newPage();
+      const waiterErrors = trackPageErrors(waiter);
+      await waiter.goto(waiterLink);
+      await waiter.waitForURL('**/employee/onboarding');
+      await waiter.getByLabel(/Vollständiger Name/).fill(WAITER.name);
+      await waiter.getByLabel('Neues Passwort', { exact: true }).fill(WAITER_PASSWORD);
+      await waiter.getByLabel('Neues Passwort wiederholen').fill(WAITER_PASSWORD);
+      await waiter.getByRole('button', { name: 'Profil speichern' }).click();
+      await waiter.waitForURL('**/employee/dashboard');
+      expect(waiterErrors).toEqual([]);
+
+      // 5. A payment point for the business (a table), created at 'UID-Verwaltung'.
       await owner.goto('/admin/uid-management');
       await owner.getByRole('heading', { name: 'UID-Verwaltung', level: 1 }).waitFor();
       await owner.getByRole('button', { name: 'Neuer Bezahlpunkt' }).click();
@@ -286,7 +316,7 @@ describe('going live from an empty database', () => {
       expect(point?.uid).toBeTruthy();
       expect(ownerErrors).toEqual([]);
 
-      // 5. A guest scans the table's code and tips through the checkout.
+      // 6. A guest scans the table's code and tips through the checkout.
       const guestContext = await newContext(browser, server.url, {
         viewport: { width: 390, height: 844 },
         isMobile: true,
@@ -308,7 +338,12 @@ describe('going live from an empty database', () => {
       expect(
         await db.select().from(profiles).where(eq(profiles.email, 'admin@demo.local')),
       ).toEqual([]);
-      await Promise.all([operator.close(), ownerContext.close(), guestContext.close()]);
+      await Promise.all([
+        operator.close(),
+        ownerContext.close(),
+        waiterContext.close(),
+        guestContext.close(),
+      ]);
     },
   );
 });
