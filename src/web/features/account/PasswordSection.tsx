@@ -13,6 +13,7 @@ import {
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { PASSWORD_STATUS_KEY, passwordApi } from '../auth/password-api';
 
 const texts = passwordTexts.change;
@@ -126,27 +127,5 @@ function FirstPasswordForm() {
         {texts.firstSubmit}
       </SubmitButton>
     </Form>
-  );
-}
-
-function NewPasswordFields() {
-  return (
-    <>
-      <TextField
-        name="newPassword"
-        type="password"
-        label={passwordTexts.newPassword}
-        hint={passwordTexts.rulesHint}
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        name="repeat"
-        type="password"
-        label={passwordTexts.repeat}
-        autoComplete="new-password"
-        required
-      />
-    </>
   );
 }

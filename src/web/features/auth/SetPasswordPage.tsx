@@ -6,7 +6,7 @@ import {
   setPasswordFormSchema,
 } from '../../../shared/api/passwords';
 import { passwordTexts } from '../../../shared/i18n/passwords';
-import { FormError, SubmitButton, TextField } from '../../components/form/fields';
+import { FormError, SubmitButton } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
@@ -15,6 +15,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
+import { NewPasswordFields } from './NewPasswordFields';
 import { passwordApi } from './password-api';
 
 const texts = passwordTexts.setPage;
@@ -84,21 +85,7 @@ function SetPasswordForm({ token, email }: { token: string; email: string }) {
     <Form form={form} onSubmit={save} className="flex flex-col gap-4">
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        name="password"
-        type="password"
-        label={passwordTexts.newPassword}
-        hint={passwordTexts.rulesHint}
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        name="repeat"
-        type="password"
-        label={passwordTexts.repeat}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields name="password" />
       <FormError />
       <SubmitButton pendingText={texts.saving}>{texts.submit}</SubmitButton>
     </Form>
