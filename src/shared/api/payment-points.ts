@@ -169,10 +169,21 @@ export const paymentPointSchema = z.object({
 });
 export type PaymentPoint = z.infer<typeof paymentPointSchema>;
 
+/**
+ * What the signed-in person may do on the page beyond the points themselves (issue 30, defect 8):
+ * from the same policy the server enforces, so the page offers nothing the server refuses.
+ */
+export const paymentPointPermissionsSchema = z.object({
+  /** Spec §6: only the platform admin generates demo data. */
+  generateDemoData: z.boolean(),
+});
+export type PaymentPointPermissions = z.infer<typeof paymentPointPermissionsSchema>;
+
 export const paymentPointListSchema = z.object({
   items: z.array(paymentPointSchema),
   /** Whether the integration is configured on this server (token and address set). */
   integrationConfigured: z.boolean(),
+  permissions: paymentPointPermissionsSchema,
 });
 export type PaymentPointList = z.infer<typeof paymentPointListSchema>;
 

@@ -47,6 +47,28 @@ export const staffUserParamsSchema = z.object({
   id: z.uuid({ error: 'Ungültige Benutzer-ID.' }),
 });
 
+/**
+ * What the signed-in person may do to one person of the list (issue 30, defect 8): computed on
+ * the server by the same policy functions that decide the requests (features/staff/permissions.ts),
+ * so the page offers exactly these and works no rule out itself.
+ */
+export const staffAllowedActionsSchema = z.object({
+  /** The roles the person may be given instead of their current one; empty: no 'Rolle ändern'. */
+  changeRole: z.array(z.enum(ROLES)),
+  deactivate: z.boolean(),
+  reactivate: z.boolean(),
+  resendInvitation: z.boolean(),
+  resetTwoFactor: z.boolean(),
+});
+export type StaffAllowedActions = z.infer<typeof staffAllowedActionsSchema>;
+
+/** What the signed-in person may do on the page itself, in the business it shows. */
+export const staffListPermissionsSchema = z.object({
+  /** The roles the invitation form offers; empty: no invitations. */
+  inviteRoles: z.array(z.enum(ROLES)),
+});
+export type StaffListPermissions = z.infer<typeof staffListPermissionsSchema>;
+
 export const staffUserSchema = z.object({
   id: z.uuid(),
   fullName: z.string().nullable(),
@@ -59,10 +81,15 @@ export const staffUserSchema = z.object({
   invitationExpiresAt: z.string().nullable(),
   /** Two-factor sign-in is on: 'Zwei-Faktor zurücksetzen' is offered (issue 29). */
   twoFactorEnabled: z.boolean(),
+  /** What the signed-in person may do to this person. */
+  allowedActions: staffAllowedActionsSchema,
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-export const staffUserListSchema = z.object({ items: z.array(staffUserSchema) });
+export const staffUserListSchema = z.object({
+  items: z.array(staffUserSchema),
+  permissions: staffListPermissionsSchema,
+});
 export type StaffUserList = z.infer<typeof staffUserListSchema>;
 
 export const STAFF_ERRORS = defineErrors({

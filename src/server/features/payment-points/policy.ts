@@ -1,3 +1,4 @@
+import type { PaymentPointPermissions } from '../../../shared/api/payment-points';
 import type { EntrypointTargetType } from '../../../shared/domain/tips';
 import type { Actor } from '../auth/actor';
 
@@ -14,6 +15,11 @@ export function isPointInScope(point: { businessId: string }, scopeBusinessId: s
 /** Spec §6: the demo generator requires the profile role admin. */
 export function mayGenerateDemoData(actor: Pick<Actor, 'role'>): boolean {
   return actor.role === 'admin';
+}
+
+/** What the list answer tells the page the actor may do (decision 0342): the same rules. */
+export function pointPagePermissions(actor: Pick<Actor, 'role'>): PaymentPointPermissions {
+  return { generateDemoData: mayGenerateDemoData(actor) };
 }
 
 /** What the server found about a chosen target, reduced to what the rule needs. */

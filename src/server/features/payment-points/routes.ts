@@ -75,9 +75,9 @@ export const paymentPointRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { businessId } = await scope(request);
+      const call = await scope(request);
       reply.headers(noStore);
-      return listPointsOf(context, businessId);
+      return listPointsOf(context, call);
     },
   );
 

@@ -13,7 +13,7 @@ import { type EntrypointMetadata, paymentEntrypoints } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { PointsCall, PointsContext } from './context';
-import { isValidTarget } from './policy';
+import { isValidTarget, pointPagePermissions } from './policy';
 import { presentPoint, presentStats } from './presenter';
 import { findPoint, listPoints, type PointWithTarget, pointStats, targetFacts } from './queries';
 import { generateUid } from './uid';
@@ -22,12 +22,13 @@ const UID_ATTEMPTS = 5;
 
 export async function listPointsOf(
   context: PointsContext,
-  businessId: string,
+  call: Pick<PointsCall, 'actor' | 'businessId'>,
 ): Promise<PaymentPointList> {
-  const rows = await listPoints(context.db, businessId);
+  const rows = await listPoints(context.db, call.businessId);
   return {
     items: rows.map((row) => presentPoint(row, context.origin)),
     integrationConfigured: context.sync.configured,
+    permissions: pointPagePermissions(call.actor),
   };
 }
 

@@ -1,5 +1,7 @@
-import type { StaffStatus, StaffUser } from '../../../shared/api/staff';
-import type { StaffUserRow } from './service';
+import type { StaffStatus, StaffUser, StaffUserList } from '../../../shared/api/staff';
+import { staffActionsFor, staffListPermissions } from './permissions';
+import type { StaffActor } from './policy';
+import type { StaffListing, StaffOne, StaffUserRow } from './service';
 
 /** Deactivated wins; someone who never signed in nor verified the address is still invited. */
 export function staffStatusOf(
@@ -10,7 +12,8 @@ export function staffStatusOf(
   return 'active';
 }
 
-export function presentStaffUser(row: StaffUserRow): StaffUser {
+/** One person as the signed-in `actor` sees them, with what the actor may do to them. */
+export function presentStaffUser(actor: StaffActor, { row, activeOwners }: StaffOne): StaffUser {
   const status = staffStatusOf(row);
   return {
     id: row.id,
@@ -23,5 +26,28 @@ export function presentStaffUser(row: StaffUserRow): StaffUser {
     invitationExpiresAt:
       status === 'invited' ? (row.invitationExpiresAt?.toISOString() ?? null) : null,
     twoFactorEnabled: row.twoFactorEnabled,
+    allowedActions: staffActionsFor(
+      actor,
+      {
+        id: row.id,
+        role: row.role,
+        businessId: row.businessId,
+        status,
+        twoFactorEnabled: row.twoFactorEnabled,
+      },
+      { activeOwners },
+    ),
+  };
+}
+
+/** The list of a business, with the page's own permissions there. */
+export function presentStaffList(
+  actor: StaffActor,
+  businessId: string,
+  { rows, activeOwners }: StaffListing,
+): StaffUserList {
+  return {
+    items: rows.map((row) => presentStaffUser(actor, { row, activeOwners })),
+    permissions: staffListPermissions(actor, businessId),
   };
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/staff';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { auditedScopeOf } from '../businesses/scope';
-import { presentStaffUser } from './presenter';
+import { presentStaffList, presentStaffUser } from './presenter';
 import {
   changeStaffRole,
   deactivateStaff,
@@ -49,8 +49,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listStaffUsers(context, await scopeOf(request), request.query.search);
-      return { items: rows.map(presentStaffUser) };
+      const scope = await scopeOf(request);
+      const listing = await listStaffUsers(context, scope, request.query.search);
+      return presentStaffList(scope.actor, scope.businessId, listing);
     },
   );
 
@@ -66,10 +67,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: staffUserSchema },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      return reply
         .status(201)
-        .send(presentStaffUser(await inviteStaff(context, await scopeOf(request), request.body))),
+        .send(presentStaffUser(scope.actor, await inviteStaff(context, scope, request.body)));
+    },
   );
 
   app.post(
@@ -84,8 +87,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) =>
-      presentStaffUser(await resendInvitation(context, await scopeOf(request), request.params.id)),
+    async (request) => {
+      const scope = await scopeOf(request);
+      return presentStaffUser(
+        scope.actor,
+        await resendInvitation(context, scope, request.params.id),
+      );
+    },
   );
 
   app.patch(
@@ -101,15 +109,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) =>
-      presentStaffUser(
-        await changeStaffRole(
-          context,
-          await scopeOf(request),
-          request.params.id,
-          request.body.role,
-        ),
-      ),
+    async (request) => {
+      const scope = await scopeOf(request);
+      return presentStaffUser(
+        scope.actor,
+        await changeStaffRole(context, scope, request.params.id, request.body.role),
+      );
+    },
   );
 
   app.post(
@@ -124,8 +130,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) =>
-      presentStaffUser(await deactivateStaff(context, await scopeOf(request), request.params.id)),
+    async (request) => {
+      const scope = await scopeOf(request);
+      return presentStaffUser(
+        scope.actor,
+        await deactivateStaff(context, scope, request.params.id),
+      );
+    },
   );
 
   app.post(
@@ -140,7 +151,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) =>
-      presentStaffUser(await reactivateStaff(context, await scopeOf(request), request.params.id)),
+    async (request) => {
+      const scope = await scopeOf(request);
+      return presentStaffUser(
+        scope.actor,
+        await reactivateStaff(context, scope, request.params.id),
+      );
+    },
   );
 };

@@ -44,6 +44,7 @@ export type StaffScope = AuditedBusinessScope;
 
 export interface StaffUserRow {
   id: string;
+  businessId: string | null;
   fullName: string | null;
   email: string;
   role: Role;
@@ -76,13 +77,30 @@ export function assertAllowed(decision: StaffDecision): void {
   }
 }
 
+/** The people of a business with the facts the rules need to say what may be done to them. */
+export interface StaffListing {
+  rows: StaffUserRow[];
+  /** Active owners of the business (the last one is never demoted or deactivated). */
+  activeOwners: number;
+}
+
+/** One person after a change, with the same facts. */
+export interface StaffOne {
+  row: StaffUserRow;
+  activeOwners: number;
+}
+
 /**
- * Active business owners of a business. Inside a transaction it locks those owner rows, so two
- * concurrent demotions cannot both see "two owners" and leave none.
+ * Active business owners of a business. Inside a transaction it locks those owner rows (unless
+ * `lock: false`), so two concurrent demotions cannot both see "two owners" and leave none.
  */
-export async function countActiveOwners(executor: Executor, businessId: string | null) {
+export async function countActiveOwners(
+  executor: Executor,
+  businessId: string | null,
+  { lock = true }: { lock?: boolean } = {},
+) {
   if (!businessId) return 0;
-  const rows = await executor
+  const query = executor
     .select({ id: profiles.id })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
@@ -92,13 +110,28 @@ export async function countActiveOwners(executor: Executor, businessId: string |
         eq(profiles.role, 'business_owner'),
         isNull(users.disabledAt),
       ),
-    )
-    .for('update', { of: profiles });
+    );
+  const rows = lock ? await query.for('update', { of: profiles }) : await query;
   return rows.length;
 }
 
-/** The business's staff with teams, status and last sign-in; `search` matches name or e-mail. */
+/**
+ * The business's staff with teams, status and last sign-in (`search` matches name or e-mail),
+ * and its count of active owners.
+ */
 export async function listStaffUsers(
+  context: StaffContext,
+  scope: Pick<StaffScope, 'businessId'>,
+  search?: string,
+): Promise<StaffListing> {
+  const [rows, activeOwners] = await Promise.all([
+    staffRows(context, scope, search),
+    countActiveOwners(context.database.db, scope.businessId, { lock: false }),
+  ]);
+  return { rows, activeOwners };
+}
+
+async function staffRows(
   context: StaffContext,
   scope: Pick<StaffScope, 'businessId'>,
   search?: string,
@@ -112,6 +145,7 @@ export async function listStaffUsers(
   const rows = await db
     .select({
       id: profiles.id,
+      businessId: profiles.businessId,
       fullName: profiles.fullName,
       email: profiles.email,
       role: profiles.role,
@@ -180,11 +214,11 @@ async function loadTarget(
   return row;
 }
 
-async function reload(context: StaffContext, scope: StaffScope, id: string) {
-  const rows = await listStaffUsers(context, scope);
+async function reload(context: StaffContext, scope: StaffScope, id: string): Promise<StaffOne> {
+  const { rows, activeOwners } = await listStaffUsers(context, scope);
   const row = rows.find((candidate) => candidate.id === id);
   if (!row) throw new AppError(STAFF_ERRORS.staff_user_not_found);
-  return row;
+  return { row, activeOwners };
 }
 
 /** Writes a fresh invitation token (older unused ones stop working) and queues its e-mail. */

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { PaymentPoint } from '../../../shared/api/payment-points';
 import {
+  PAYMENT_POINT_ERRORS,
   PAYMENT_POINT_TARGET_TYPE_LABELS,
   PAYMENT_POINT_TYPE_LABELS,
 } from '../../../shared/api/payment-points';
@@ -49,6 +50,9 @@ export function UidManagementPage() {
   const [details, setDetails] = useState<PaymentPoint | null>(null);
   const [qrPoint, setQrPoint] = useState<PaymentPoint | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const demoReasonId = useId();
+  // The server says with the list whether this person may generate demo data (decision 0342).
+  const mayGenerateDemo = points.data?.permissions.generateDemoData;
 
   useEffect(() => {
     if (points.isError) failure(toasts.loadFailed);
@@ -137,12 +141,19 @@ export function UidManagementPage() {
               <Badge variant="accent">{u.demo.badge}</Badge>
             </div>
             <CardDescription>{u.demo.text}</CardDescription>
+            {mayGenerateDemo === false ? (
+              // Spec §6: the reason an owner hears from the server, said before they try.
+              <p id={demoReasonId} className="mt-2 text-sm font-medium text-foreground">
+                {PAYMENT_POINT_ERRORS.demo_admin_only.message}
+              </p>
+            ) : null}
           </div>
           <Button
             variant="secondary"
             className="self-start sm:self-center"
-            disabled={demo.isPending}
+            disabled={mayGenerateDemo !== true || demo.isPending}
             aria-busy={demo.isPending}
+            aria-describedby={mayGenerateDemo === false ? demoReasonId : undefined}
             onClick={() => setConfirm({ kind: 'demo' })}
           >
             {u.demo.button}

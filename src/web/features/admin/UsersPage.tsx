@@ -10,6 +10,7 @@ import {
 import { adminTexts } from '../../../shared/i18n/admin';
 import { adminShiftsTexts } from '../../../shared/i18n/admin-shifts';
 import { adminUsersTexts as u } from '../../../shared/i18n/admin-users';
+import { commonTexts } from '../../../shared/i18n/common';
 import { twoFactorTexts } from '../../../shared/i18n/two-factor';
 import { ROLE_LABELS, ROLES, type Role } from '../../../shared/domain/roles';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
@@ -38,7 +39,6 @@ import {
 } from '../../components/ui/Table';
 import { toast } from '../../components/ui/toast-store';
 import { formatDateTime } from '../../lib/format';
-import { useSession } from '../../lib/session';
 import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
 import { TeamsCard } from './TeamsCard';
@@ -53,9 +53,11 @@ const STATUS_BADGES: Record<StaffStatus, BadgeVariant> = {
   deactivated: 'outline',
 };
 
-/** The roles this person may hand out: only the platform admin grants admin (decision 0120). */
-function grantableRoles(actorRole: Role | undefined): Role[] {
-  return actorRole === 'admin' ? [...ROLES] : ROLES.filter((role) => role !== 'admin');
+/** The role dialog's choices: the current role and those the server says may be given. */
+function roleChoices(user: StaffUser): Role[] {
+  return ROLES.filter(
+    (role) => role === user.role || user.allowedActions.changeRole.includes(role),
+  );
 }
 
 const failed = (error: unknown) =>
@@ -69,8 +71,6 @@ const failed = (error: unknown) =>
 export function UsersPage() {
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
-  const session = useSession();
-  const actorRole = session.profile?.role;
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
   const key = adminKeys.users(businessId);
@@ -108,6 +108,8 @@ export function UsersPage() {
 
   const searchId = useId();
   const items = users.data?.items;
+  // What this person may do here comes with the list, from the server's own rules (0342).
+  const permissions = (users.data ?? allStaff.data)?.permissions;
   return (
     <AdminPage
       title={u.title}
@@ -124,7 +126,11 @@ export function UsersPage() {
           <CardDescription>{u.inviteText}</CardDescription>
         </CardHeader>
         <CardContent>
-          <InviteForm roles={grantableRoles(actorRole)} onInvited={() => void refresh()} />
+          {permissions ? (
+            <InviteForm roles={permissions.inviteRoles} onInvited={() => void refresh()} />
+          ) : (
+            <Spinner label={commonTexts.loading} />
+          )}
         </CardContent>
       </Card>
 
@@ -141,7 +147,7 @@ export function UsersPage() {
             />
           </div>
           {!items ? (
-            <Spinner label="Lade..." />
+            <Spinner label={commonTexts.loading} />
           ) : items.length === 0 ? (
             <p className="text-sm text-muted-foreground">{u.empty}</p>
           ) : (
@@ -193,26 +199,16 @@ export function UsersPage() {
                       {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : u.never}
                     </TableCell>
                     <TableCell className="text-right">
-                      {user.id === session.user?.id ? null : (
-                        <Menu
-                          label={u.actions.menu(user.fullName ?? user.email)}
-                          trigger={
-                            <span aria-hidden="true" className="text-lg leading-none">
-                              ⋯
-                            </span>
-                          }
-                          variant="ghost"
-                          size="sm"
-                          align="end"
-                          items={menuItems(user, actorRole, {
-                            resend: () => resend.mutate(user),
-                            role: () => setRoleTarget(user),
-                            deactivate: () => setDeactivateTarget(user),
-                            reactivate: () => reactivate.mutate(user),
-                            resetTwoFactor: () => setResetTarget(user),
-                          })}
-                        />
-                      )}
+                      <ActionsMenu
+                        user={user}
+                        actions={{
+                          resend: () => resend.mutate(user),
+                          role: () => setRoleTarget(user),
+                          deactivate: () => setDeactivateTarget(user),
+                          reactivate: () => reactivate.mutate(user),
+                          resetTwoFactor: () => setResetTarget(user),
+                        }}
+                      />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -227,7 +223,7 @@ export function UsersPage() {
       {roleTarget ? (
         <RoleDialog
           user={roleTarget}
-          roles={grantableRoles(actorRole)}
+          roles={roleChoices(roleTarget)}
           onClose={() => setRoleTarget(null)}
           onSaved={() => {
             setRoleTarget(null);
@@ -277,30 +273,49 @@ export function UsersPage() {
 
 const STATUS_LABEL = (status: StaffStatus) => STAFF_STATUS_LABELS[status];
 
-function menuItems(
-  user: StaffUser,
-  actorRole: Role | undefined,
-  actions: {
-    resend(): void;
-    role(): void;
-    deactivate(): void;
-    reactivate(): void;
-    resetTwoFactor(): void;
-  },
-): MenuItem[] {
+interface RowActions {
+  resend(): void;
+  role(): void;
+  deactivate(): void;
+  reactivate(): void;
+  resetTwoFactor(): void;
+}
+
+/** The actions the server allows on this person (`allowedActions`), in a menu; none, no menu. */
+function menuItems(user: StaffUser, actions: RowActions): MenuItem[] {
+  const allowed = user.allowedActions;
   const items: MenuItem[] = [];
-  // Only the platform admin resets owners and admins (decision 0120; the server decides again).
-  if (user.twoFactorEnabled && (actorRole === 'admin' || user.role === 'employee')) {
+  if (allowed.resetTwoFactor) {
     items.push({ label: twoFactorTexts.reset.action, onSelect: actions.resetTwoFactor });
   }
-  if (user.status === 'invited') items.push({ label: u.actions.resend, onSelect: actions.resend });
-  if (user.status !== 'deactivated') {
+  if (allowed.resendInvitation) items.push({ label: u.actions.resend, onSelect: actions.resend });
+  if (allowed.changeRole.length > 0) {
     items.push({ label: u.actions.changeRole, onSelect: actions.role });
-    items.push({ label: u.actions.deactivate, onSelect: actions.deactivate, destructive: true });
-  } else {
-    items.push({ label: u.actions.reactivate, onSelect: actions.reactivate });
   }
+  if (allowed.deactivate) {
+    items.push({ label: u.actions.deactivate, onSelect: actions.deactivate, destructive: true });
+  }
+  if (allowed.reactivate) items.push({ label: u.actions.reactivate, onSelect: actions.reactivate });
   return items;
+}
+
+function ActionsMenu({ user, actions }: { user: StaffUser; actions: RowActions }) {
+  const items = menuItems(user, actions);
+  if (items.length === 0) return null;
+  return (
+    <Menu
+      label={u.actions.menu(user.fullName ?? user.email)}
+      trigger={
+        <span aria-hidden="true" className="text-lg leading-none">
+          ⋯
+        </span>
+      }
+      variant="ghost"
+      size="sm"
+      align="end"
+      items={items}
+    />
+  );
 }
 
 function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited: () => void }) {
@@ -358,7 +373,6 @@ function RoleDialog({
     },
     onError: failed,
   });
-  const options = roles.includes(user.role) ? roles : [user.role, ...roles];
   return (
     <Dialog
       open
@@ -387,7 +401,7 @@ function RoleDialog({
           value={role}
           onChange={(event) => setRole(event.target.value as Role)}
         >
-          {options.map((option) => (
+          {roles.map((option) => (
             <option key={option} value={option}>
               {ROLE_LABELS[option]}
             </option>

@@ -1,0 +1,192 @@
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBusiness,
+  createPerson,
+  createPlatformAdmin,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+  type FactoryPerson,
+} from '../support/factories';
+import { signInInBrowser } from './support/auth';
+import { useE2E } from './support/environment';
+import { screenshot } from './support/harness';
+import { horizontalOverflow } from './support/page-checks';
+
+/**
+ * Issue 30, defect 8: the admin pages offer only what the server allows the signed-in person.
+ * An owner sees no 'Rolle ändern' or 'Deaktivieren' on another owner or on the platform admin,
+ * never 'Administrator' as a role, and no usable 'Demo-Daten generieren'; the platform admin
+ * sees all of them. Its own business, made with the factories.
+ */
+
+const e2e = useE2E();
+
+let shop: FactoryBusiness;
+let coOwner: FactoryPerson;
+let admin: FactoryPerson;
+let employee: FactoryPerson;
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  shop = await createBusiness(db, {
+    name: 'Gasthaus Rechte',
+    owner: { email: 'olga.inhaberin@rechte.example', fullName: 'Olga Inhaberin' },
+    employees: [{ email: 'emil@rechte.example', fullName: 'Emil Service' }],
+  });
+  employee = shop.employees[0]!;
+  coOwner = await createPerson(db, {
+    role: 'business_owner',
+    businessId: shop.id,
+    email: 'carl.mitinhaber@rechte.example',
+    fullName: 'Carl Mitinhaber',
+  });
+  admin = await createPlatformAdmin(db, {
+    businessId: shop.id,
+    email: 'petra.plattform@rechte.example',
+    fullName: 'Petra Plattform',
+  });
+});
+
+/** Console errors and warnings and uncaught errors: a clean console ends with none. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+const actionsButton = (page: Page, person: FactoryPerson) =>
+  page.getByRole('button', { name: `Aktionen für ${person.fullName}` });
+
+async function openUsers(page: Page) {
+  await page.goto('/admin/users');
+  await page.getByRole('heading', { name: 'Benutzerverwaltung' }).waitFor();
+  await page.getByTestId(`user-${employee.email}`).waitFor();
+  // Everything on the page has loaded, so nothing moves while a menu is open.
+  await page.waitForLoadState('networkidle');
+}
+
+/** Opens a person's menu and returns the labels it offers, then closes it again. */
+async function menuOf(page: Page, person: FactoryPerson): Promise<string[]> {
+  await actionsButton(page, person).click();
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  const labels = (await menu.getByRole('menuitem').allTextContents()).map((text) => text.trim());
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached' });
+  return labels;
+}
+
+/** The roles the 'Rolle ändern' dialog of a person lists, opened by keyboard. */
+async function roleDialogOptions(page: Page, person: FactoryPerson): Promise<string[]> {
+  await actionsButton(page, person).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Rolle ändern' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Rolle ändern' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading').waitFor();
+  const options = (await dialog.getByLabel('Rolle').locator('option').allTextContents()).map(
+    (text) => text.trim(),
+  );
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return options;
+}
+
+describe('the admin pages offer only what the server allows', () => {
+  it.each([1280, 360])('an owner at %i px', async (width) => {
+    const context = await e2e.context({
+      viewport: { width, height: 800 },
+      isMobile: width < 400,
+    });
+    const page = await context.newPage();
+    const problems = consoleProblems(page);
+    await signInInBrowser(page, shop.owner.email, FACTORY_PASSWORD);
+    await openUsers(page);
+
+    // Another owner, the platform admin and oneself: nothing to choose, so no menu at all.
+    for (const person of [coOwner, admin, shop.owner]) {
+      await page.getByTestId(`user-${person.email}`).waitFor();
+      expect(await actionsButton(page, person).count(), person.fullName).toBe(0);
+    }
+    expect(await page.getByRole('menuitem', { name: 'Rolle ändern' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Deaktivieren' }).count()).toBe(0);
+
+    // An employee: role change and deactivation, and the dialog never lists 'Administrator'.
+    expect(await menuOf(page, employee)).toEqual(['Rolle ändern', 'Deaktivieren']);
+    expect(await roleDialogOptions(page, employee)).toEqual(['Geschäftsinhaber', 'Mitarbeiter']);
+    const inviteRoles = await page
+      .getByRole('combobox', { name: 'Rolle', exact: true })
+      .locator('option')
+      .allTextContents();
+    expect(inviteRoles.map((text) => text.trim())).toEqual(['Geschäftsinhaber', 'Mitarbeiter']);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, `admin-permissions-owner-users-${width}`);
+
+    // The demo generator: shown as the spec's card, not usable, with the spec's reason.
+    await page.goto('/admin/uid-management');
+    await page.getByRole('heading', { name: 'UID-Verwaltung' }).waitFor();
+    const generate = page.getByRole('button', { name: 'Demo-Daten generieren' });
+    await page.getByText('Nur Administratoren können Demo-Daten generieren.').waitFor();
+    expect(await generate.isDisabled()).toBe(true);
+    expect(await generate.getAttribute('aria-describedby')).toBeTruthy();
+    const reasonId = (await generate.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${reasonId}"]`).textContent()).toContain(
+      'Nur Administratoren können Demo-Daten generieren.',
+    );
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, `admin-permissions-owner-demo-${width}`);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the platform admin sees every action, Administrator among the roles, and generates demo data', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const problems = consoleProblems(page);
+    await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
+    await page.waitForURL('**/admin/dashboard');
+    await openUsers(page);
+
+    expect(await actionsButton(page, admin).count()).toBe(0);
+    for (const owner of [shop.owner, coOwner]) {
+      expect(await menuOf(page, owner)).toEqual(['Rolle ändern', 'Deaktivieren']);
+    }
+    expect(await roleDialogOptions(page, coOwner)).toEqual([
+      'Administrator',
+      'Geschäftsinhaber',
+      'Mitarbeiter',
+    ]);
+    expect(await roleDialogOptions(page, employee)).toEqual([
+      'Administrator',
+      'Geschäftsinhaber',
+      'Mitarbeiter',
+    ]);
+
+    await page.goto('/admin/uid-management');
+    await page.getByRole('heading', { name: 'UID-Verwaltung' }).waitFor();
+    const generate = page.getByRole('button', { name: 'Demo-Daten generieren' });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some(
+        (button) => button.textContent?.trim() === 'Demo-Daten generieren' && !button.disabled,
+      ),
+    );
+    expect(await page.getByText('Nur Administratoren können Demo-Daten generieren.').count()).toBe(
+      0,
+    );
+    await generate.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Generieren' }).click();
+    await page.getByTestId('toast').getByText('Demo-Daten generiert').waitFor();
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
