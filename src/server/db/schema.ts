@@ -138,6 +138,26 @@ export const authTokens = pgTable('auth_tokens', {
   createdAt: createdAt(),
 });
 
+/**
+ * Migration 0338 (decision 0343): a business's pending invitation of an address that already has
+ * an account elsewhere. The staff list shows it like an invited person; it never refers to the
+ * account.
+ */
+export const staffInvitationNotices = pgTable('staff_invitation_notices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  /** Unique per business (with business_id). */
+  email: text('email').notNull(),
+  role: text('role').notNull().$type<Role>(),
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: tstz('created_at').notNull(),
+  expiresAt: tstz('expires_at'),
+  withdrawnAt: tstz('withdrawn_at'),
+  updatedAt: tstz('updated_at').notNull(),
+});
+
 /** Two-factor sign-in (migration 0311): the sealed TOTP secret; pending while enabledAt is null. */
 export const userTwoFactor = pgTable('user_two_factor', {
   userId: uuid('user_id')

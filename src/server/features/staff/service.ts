@@ -8,6 +8,7 @@ import {
   authTokens,
   businesses,
   profiles,
+  staffInvitationNotices,
   teamMembers,
   teams,
   users,
@@ -20,7 +21,7 @@ import { deleteUserSessions } from '../auth/sessions';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
-import { invitationMail } from './mail';
+import { existingAccountMail, invitationMail } from './mail';
 import {
   decideDeactivation,
   decideInvite,
@@ -137,11 +138,15 @@ async function staffRows(
   search?: string,
 ): Promise<StaffUserRow[]> {
   const db = context.database.db;
-  const conditions = [eq(profiles.businessId, scope.businessId)];
+  const notices = staffInvitationNotices;
+  const people = [eq(profiles.businessId, scope.businessId)];
+  const pending = [eq(notices.businessId, scope.businessId)];
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern))!);
+    people.push(or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern))!);
+    pending.push(ilike(notices.email, pattern));
   }
+  // The people of the business and its invitation notices (decision 0343), in one order.
   const rows = await db
     .select({
       id: profiles.id,
@@ -152,11 +157,28 @@ async function staffRows(
       disabledAt: users.disabledAt,
       lastLoginAt: users.lastLoginAt,
       emailVerifiedAt: users.emailVerifiedAt,
+      sortKey: sql<string>`lower(coalesce(${profiles.fullName}, ${profiles.email}))`.as('sort_key'),
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(...conditions))
-    .orderBy(asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`), asc(profiles.id));
+    .where(and(...people))
+    .unionAll(
+      db
+        .select({
+          id: notices.id,
+          businessId: notices.businessId,
+          fullName: sql<string | null>`null`,
+          email: notices.email,
+          role: notices.role,
+          disabledAt: notices.withdrawnAt,
+          lastLoginAt: sql<Date | null>`null`,
+          emailVerifiedAt: sql<Date | null>`null`,
+          sortKey: sql<string>`lower(${notices.email})`.as('sort_key'),
+        })
+        .from(notices)
+        .where(and(...pending)),
+    )
+    .orderBy(asc(sql`sort_key`), asc(sql`id`));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const memberships = await db
@@ -176,20 +198,27 @@ async function staffRows(
       ),
     )
     .orderBy(desc(authTokens.expiresAt));
+  const noticeExpiries = await db
+    .select({ id: notices.id, expiresAt: notices.expiresAt })
+    .from(notices)
+    .where(inArray(notices.id, ids));
   const withTwoFactor = await db
     .select({ userId: userTwoFactor.userId })
     .from(userTwoFactor)
     .where(and(inArray(userTwoFactor.userId, ids), isNotNull(userTwoFactor.enabledAt)));
   const twoFactorIds = new Set(withTwoFactor.map((row) => row.userId));
-  return rows.map((row) => ({
+  return rows.map(({ sortKey: _sortKey, ...row }) => ({
     ...row,
     teams: memberships.filter((m) => m.profileId === row.id).map((m) => m.name),
-    invitationExpiresAt: invitations.find((i) => i.userId === row.id)?.expiresAt ?? null,
+    invitationExpiresAt:
+      invitations.find((i) => i.userId === row.id)?.expiresAt ??
+      noticeExpiries.find((n) => n.id === row.id)?.expiresAt ??
+      null,
     twoFactorEnabled: twoFactorIds.has(row.id),
   }));
 }
 
-async function loadTarget(
+async function loadPerson(
   executor: Executor,
   scope: Pick<StaffScope, 'businessId'>,
   id: string,
@@ -210,8 +239,46 @@ async function loadTarget(
     .innerJoin(users, eq(users.id, profiles.id))
     .where(and(eq(profiles.id, id), eq(profiles.businessId, scope.businessId)));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError(STAFF_ERRORS.staff_user_not_found);
   return row;
+}
+
+export type InvitationNotice = typeof staffInvitationNotices.$inferSelect;
+
+/** A pending invitation notice of the business (decision 0343), by id or by address. */
+export async function findNotice(
+  executor: Executor,
+  where: { businessId: string } & ({ id: string } | { email: string }),
+  lock = false,
+): Promise<InvitationNotice | undefined> {
+  const notices = staffInvitationNotices;
+  const query = executor
+    .select()
+    .from(notices)
+    .where(
+      and(
+        eq(notices.businessId, where.businessId),
+        'id' in where ? eq(notices.id, where.id) : eq(notices.email, where.email),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+type Target =
+  | { kind: 'person'; person: NonNullable<Awaited<ReturnType<typeof loadPerson>>> }
+  | { kind: 'notice'; notice: InvitationNotice };
+
+/** The person of the business with this id, or its invitation notice (locked), else 404. */
+async function loadTarget(
+  executor: Executor,
+  scope: Pick<StaffScope, 'businessId'>,
+  id: string,
+): Promise<Target> {
+  const person = await loadPerson(executor, scope, id, true);
+  if (person) return { kind: 'person', person };
+  const notice = await findNotice(executor, { businessId: scope.businessId, id }, true);
+  if (notice) return { kind: 'notice', notice };
+  throw new AppError(STAFF_ERRORS.staff_user_not_found);
 }
 
 async function reload(context: StaffContext, scope: StaffScope, id: string): Promise<StaffOne> {
@@ -280,14 +347,21 @@ export interface InvitationInput {
   email: string;
   role: Role;
   now: Date;
+  /**
+   * An address that already has an account: 'refuse' (409, the operator console's first owner),
+   * or 'notify' when the account is not of this business (decision 0343): a pending invitation
+   * notice and an e-mail to that person, answered and logged exactly as a new invitation.
+   */
+  existingAccount?: 'refuse' | 'notify';
 }
 
 /**
  * The invitation inside the caller's transaction (the operator console creates a business and
  * invites its first owner in one): the policy's decision, a user without password, a profile
  * without name (so the first sign-in lands on onboarding), a 7-day single-use link queued as an
- * e-mail, and user_create. An address that already has an account is refused. The caller hands
- * the returned mail to `deliverInvitation` after the commit.
+ * e-mail, and user_create. An address that already has an account is refused, or with
+ * `existingAccount: 'notify'` gets a notice (see there). The caller hands the returned mail to
+ * `deliverInvitation` after the commit.
  */
 export async function inviteInTransaction(
   tx: Executor,
@@ -296,12 +370,20 @@ export async function inviteInTransaction(
 ): Promise<{ id: string; mailId: string }> {
   assertAllowed(decideInvite(input.actor, input.businessId, input.role));
   const { now } = input;
+  const notify = input.existingAccount === 'notify';
+  // A pending notice of this business stands for an invited person: inviting again is refused.
+  if (notify && (await findNotice(tx, { businessId: input.businessId, email: input.email }))) {
+    throw new AppError(STAFF_ERRORS.staff_email_taken);
+  }
   const [user] = await tx
     .insert(users)
     .values({ email: input.email, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  if (!user) throw new AppError(STAFF_ERRORS.staff_email_taken);
+  if (!user) {
+    if (!notify) throw new AppError(STAFF_ERRORS.staff_email_taken);
+    return noticeInTransaction(tx, context, input);
+  }
   await tx.insert(profiles).values({
     id: user.id,
     email: input.email,
@@ -312,17 +394,63 @@ export async function inviteInTransaction(
   });
   const name = await businessName(tx, input.businessId);
   const mailId = await issueInvitation(tx, context, { id: user.id, email: input.email }, name, now);
-  await writeAudit(tx, {
+  await auditInvitation(tx, input, user.id);
+  return { id: user.id, mailId };
+}
+
+/** user_create for an invitation; a notice writes the very same row (decision 0343). */
+function auditInvitation(tx: Executor, input: InvitationInput, targetId: string) {
+  return writeAudit(tx, {
     actor: input.actor,
     action: 'user_create',
     targetType: 'user',
-    targetId: user.id,
+    targetId,
     payload: { email: input.email, role: input.role, invitation: 'sent' },
     request: input.request,
     businessId: input.businessId,
-    at: now,
+    at: input.now,
   });
-  return { id: user.id, mailId };
+}
+
+/**
+ * The address has an account (decision 0343). Of this business: refused as before (the owner
+ * sees their own staff anyway). Anywhere else (another business, the platform admin, no profile):
+ * a pending notice of this business, which the list shows like an invited person, and an e-mail
+ * telling the person, without a link or token. The account itself is not touched.
+ */
+async function noticeInTransaction(
+  tx: Executor,
+  context: StaffContext,
+  input: InvitationInput,
+): Promise<{ id: string; mailId: string }> {
+  const [account] = await tx
+    .select({ businessId: profiles.businessId })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.email, input.email));
+  if (!account || account.businessId === input.businessId) {
+    throw new AppError(STAFF_ERRORS.staff_email_taken);
+  }
+  const [notice] = await tx
+    .insert(staffInvitationNotices)
+    .values({
+      businessId: input.businessId,
+      email: input.email,
+      role: input.role,
+      invitedBy: input.actor.userId,
+      createdAt: input.now,
+      expiresAt: new Date(input.now.getTime() + INVITATION_TTL_MS),
+      updatedAt: input.now,
+    })
+    .onConflictDoNothing({
+      target: [staffInvitationNotices.businessId, staffInvitationNotices.email],
+    })
+    .returning({ id: staffInvitationNotices.id });
+  if (!notice) throw new AppError(STAFF_ERRORS.staff_email_taken);
+  const name = await businessName(tx, input.businessId);
+  const mailId = await context.mailer.enqueue(tx, existingAccountMail(input.email, name));
+  await auditInvitation(tx, input, notice.id);
+  return { id: notice.id, mailId };
 }
 
 /** Invites a person into the business (see `inviteInTransaction`), then mails the link. */
@@ -337,6 +465,7 @@ export async function inviteStaff(context: StaffContext, scope: StaffScope, inpu
       email: input.email,
       role: input.role,
       now,
+      existingAccount: 'notify',
     }),
   );
   await deliverInvitation(context, mailId);
@@ -347,19 +476,25 @@ export async function inviteStaff(context: StaffContext, scope: StaffScope, inpu
 export async function resendInvitation(context: StaffContext, scope: StaffScope, id: string) {
   const now = context.clock.now();
   const mailId = await context.database.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, scope, id, true);
-    assertAllowed(decideManage(scope.actor, target));
-    if (target.emailVerifiedAt || target.lastLoginAt) {
-      throw new AppError(STAFF_ERRORS.staff_not_invited);
+    const found = await loadTarget(tx, scope, id);
+    let mail: string;
+    if (found.kind === 'notice') {
+      mail = await resendNotice(tx, context, scope, found.notice, now);
+    } else {
+      const target = found.person;
+      assertAllowed(decideManage(scope.actor, target));
+      if (target.emailVerifiedAt || target.lastLoginAt) {
+        throw new AppError(STAFF_ERRORS.staff_not_invited);
+      }
+      if (target.disabledAt) throw new AppError(STAFF_ERRORS.staff_already_deactivated);
+      const name = await businessName(tx, scope.businessId);
+      mail = await issueInvitation(tx, context, target, name, now);
     }
-    if (target.disabledAt) throw new AppError(STAFF_ERRORS.staff_already_deactivated);
-    const name = await businessName(tx, scope.businessId);
-    const mail = await issueInvitation(tx, context, target, name, now);
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'user_update',
       targetType: 'user',
-      targetId: target.id,
+      targetId: id,
       payload: { invitation: 'resent' },
       request: scope.request,
       businessId: scope.businessId,
@@ -371,6 +506,45 @@ export async function resendInvitation(context: StaffContext, scope: StaffScope,
   return reload(context, scope, id);
 }
 
+/**
+ * 'Einladung erneut senden' on a notice: the notice e-mail again with a new 7-day expiry. If the
+ * address has no account any more (the person deleted it to leave their business), the notice
+ * becomes the invitation it stood for: a user with the notice's id, so the row stays the same.
+ */
+async function resendNotice(
+  tx: Executor,
+  context: StaffContext,
+  scope: StaffScope,
+  notice: InvitationNotice,
+  now: Date,
+): Promise<string> {
+  assertAllowed(decideManage(scope.actor, noticeTarget(notice)));
+  if (notice.withdrawnAt) throw new AppError(STAFF_ERRORS.staff_already_deactivated);
+  const name = await businessName(tx, scope.businessId);
+  const [user] = await tx
+    .insert(users)
+    .values({ id: notice.id, email: notice.email, createdAt: notice.createdAt, updatedAt: now })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (user) {
+    await tx.delete(staffInvitationNotices).where(eq(staffInvitationNotices.id, notice.id));
+    await tx.insert(profiles).values({
+      id: user.id,
+      email: notice.email,
+      role: notice.role,
+      businessId: notice.businessId,
+      createdAt: notice.createdAt,
+      updatedAt: now,
+    });
+    return issueInvitation(tx, context, { id: user.id, email: notice.email }, name, now);
+  }
+  await tx
+    .update(staffInvitationNotices)
+    .set({ expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), updatedAt: now })
+    .where(eq(staffInvitationNotices.id, notice.id));
+  return context.mailer.enqueue(tx, existingAccountMail(notice.email, name));
+}
+
 /** Gives a person of the business another role, by the rules of policy.ts; user_update. */
 export async function changeStaffRole(
   context: StaffContext,
@@ -380,11 +554,20 @@ export async function changeStaffRole(
 ) {
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, scope, id, true);
+    const found = await loadTarget(tx, scope, id);
+    const target = found.kind === 'person' ? toTarget(found.person) : noticeTarget(found.notice);
     if (target.role === role) return;
+    // A notice is nobody's account: it never counts as an active owner (decision 0343).
     const activeOwners = await countActiveOwners(tx, target.businessId);
-    assertAllowed(decideRoleChange(scope.actor, toTarget(target), role, { activeOwners }));
-    await tx.update(profiles).set({ role, updatedAt: now }).where(eq(profiles.id, target.id));
+    assertAllowed(decideRoleChange(scope.actor, target, role, { activeOwners }));
+    if (found.kind === 'person') {
+      await tx.update(profiles).set({ role, updatedAt: now }).where(eq(profiles.id, target.id));
+    } else {
+      await tx
+        .update(staffInvitationNotices)
+        .set({ role, updatedAt: now })
+        .where(eq(staffInvitationNotices.id, target.id));
+    }
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'user_update',
@@ -402,55 +585,91 @@ export async function changeStaffRole(
 /**
  * Deactivates a person: the account is disabled, every session ends in the same transaction
  * (their next request is refused), user_delete is logged; after the commit every instance is
- * told to close their open live streams. Tips and history stay.
+ * told to close their open live streams. Tips and history stay. On a notice: it is withdrawn
+ * (its open expiry ends, as an invited person's open link does), logged the same way.
  */
 export async function deactivateStaff(context: StaffContext, scope: StaffScope, id: string) {
   const now = context.clock.now();
-  await context.database.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, scope, id, true);
-    if (target.disabledAt) throw new AppError(STAFF_ERRORS.staff_already_deactivated);
+  const kind = await context.database.db.transaction(async (tx) => {
+    const found = await loadTarget(tx, scope, id);
+    const disabled = found.kind === 'person' ? found.person.disabledAt : found.notice.withdrawnAt;
+    if (disabled) throw new AppError(STAFF_ERRORS.staff_already_deactivated);
+    const target = found.kind === 'person' ? toTarget(found.person) : noticeTarget(found.notice);
     const activeOwners = await countActiveOwners(tx, target.businessId);
-    assertAllowed(decideDeactivation(scope.actor, toTarget(target), { activeOwners }));
-    await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, target.id));
-    await deleteUserSessions(tx, target.id);
-    await tx
-      .update(authTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(authTokens.userId, target.id),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, now),
-        ),
-      );
+    assertAllowed(decideDeactivation(scope.actor, target, { activeOwners }));
+    if (found.kind === 'person') {
+      await tx
+        .update(users)
+        .set({ disabledAt: now, updatedAt: now })
+        .where(eq(users.id, target.id));
+      await deleteUserSessions(tx, target.id);
+      await tx
+        .update(authTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(authTokens.userId, target.id),
+            isNull(authTokens.usedAt),
+            gt(authTokens.expiresAt, now),
+          ),
+        );
+    } else {
+      const open = found.notice.expiresAt && found.notice.expiresAt > now;
+      await tx
+        .update(staffInvitationNotices)
+        .set({
+          withdrawnAt: now,
+          expiresAt: open ? null : found.notice.expiresAt,
+          updatedAt: now,
+        })
+        .where(eq(staffInvitationNotices.id, target.id));
+    }
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'user_delete',
       targetType: 'user',
       targetId: target.id,
-      payload: { email: target.email, status: { from: 'active', to: 'deactivated' } },
+      payload: {
+        email: found.kind === 'person' ? found.person.email : found.notice.email,
+        status: { from: 'active', to: 'deactivated' },
+      },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
     });
+    return found.kind;
   });
-  try {
-    await context.database.notify(ACCOUNT_EVENTS_CHANNEL, JSON.stringify({ userId: id }));
-  } catch (error) {
-    // The sessions are gone already; streams also notice at their next heartbeat.
-    context.log.warn({ err: error, userId: id }, 'account event could not be published');
+  if (kind === 'person') {
+    try {
+      await context.database.notify(ACCOUNT_EVENTS_CHANNEL, JSON.stringify({ userId: id }));
+    } catch (error) {
+      // The sessions are gone already; streams also notice at their next heartbeat.
+      context.log.warn({ err: error, userId: id }, 'account event could not be published');
+    }
   }
   return reload(context, scope, id);
 }
 
-/** Lets a deactivated person sign in again (user_update). */
+/** Lets a deactivated person sign in again, or puts a withdrawn notice back (user_update). */
 export async function reactivateStaff(context: StaffContext, scope: StaffScope, id: string) {
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, scope, id, true);
-    if (!target.disabledAt) throw new AppError(STAFF_ERRORS.staff_not_deactivated);
-    assertAllowed(decideReactivation(scope.actor, toTarget(target)));
-    await tx.update(users).set({ disabledAt: null, updatedAt: now }).where(eq(users.id, target.id));
+    const found = await loadTarget(tx, scope, id);
+    const disabled = found.kind === 'person' ? found.person.disabledAt : found.notice.withdrawnAt;
+    if (!disabled) throw new AppError(STAFF_ERRORS.staff_not_deactivated);
+    const target = found.kind === 'person' ? toTarget(found.person) : noticeTarget(found.notice);
+    assertAllowed(decideReactivation(scope.actor, target));
+    if (found.kind === 'person') {
+      await tx
+        .update(users)
+        .set({ disabledAt: null, updatedAt: now })
+        .where(eq(users.id, target.id));
+    } else {
+      await tx
+        .update(staffInvitationNotices)
+        .set({ withdrawnAt: null, updatedAt: now })
+        .where(eq(staffInvitationNotices.id, target.id));
+    }
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'user_update',
@@ -463,6 +682,11 @@ export async function reactivateStaff(context: StaffContext, scope: StaffScope, 
     });
   });
   return reload(context, scope, id);
+}
+
+/** A notice as the policy sees it: the invited role in the business that invited. */
+export function noticeTarget(notice: Pick<InvitationNotice, 'id' | 'role' | 'businessId'>) {
+  return { id: notice.id, role: notice.role, businessId: notice.businessId } satisfies StaffTarget;
 }
 
 function toTarget(row: { id: string; role: Role; businessId: string | null }): StaffTarget {

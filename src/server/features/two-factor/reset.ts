@@ -9,7 +9,7 @@ import { writeAudit } from '../audit/write';
 import { deleteUserSessions } from '../auth/sessions';
 import type { AuditedBusinessScope } from '../businesses/scope';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
-import { assertAllowed } from '../staff/service';
+import { assertAllowed, findNotice, noticeTarget } from '../staff/service';
 import { decideTwoFactorReset } from './policy';
 import { deleteTwoFactor, loadTwoFactor } from './store';
 
@@ -44,7 +44,13 @@ export async function resetTwoFactor(
       .innerJoin(users, eq(users.id, profiles.id))
       .where(and(eq(profiles.id, targetId), eq(profiles.businessId, scope.businessId)))
       .for('update', { of: profiles });
-    if (!target) throw new AppError(STAFF_ERRORS.staff_user_not_found);
+    if (!target) {
+      // An invitation notice (decision 0343) is answered like an invited person: nothing to reset.
+      const notice = await findNotice(tx, { businessId: scope.businessId, id: targetId }, true);
+      if (!notice) throw new AppError(STAFF_ERRORS.staff_user_not_found);
+      assertAllowed(decideTwoFactorReset(scope.actor, noticeTarget(notice)));
+      throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
+    }
     assertAllowed(decideTwoFactorReset(scope.actor, target));
     const row = await loadTwoFactor(tx, target.id, { lock: true });
     if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
