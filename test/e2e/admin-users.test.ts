@@ -40,6 +40,16 @@ describe('Benutzerverwaltung', () => {
       .getByText('E-Mail: Diese Adresse gehört bereits zu einem Benutzer.')
       .waitFor();
 
+    // An address of another business (Café Morgenrot's Lena) is answered as a new one: the owner
+    // learns nothing, and Lena is told by e-mail instead, without a link (decision 0343).
+    await owner.getByRole('textbox', { name: 'E-Mail', exact: true }).fill('lena@demo.local');
+    await owner.getByRole('button', { name: 'Einladen' }).click();
+    await owner.getByTestId('toast').getByText('Einladung an lena@demo.local gesendet.').waitFor();
+    await owner.getByTestId('user-lena@demo.local').getByText('Eingeladen').waitFor();
+    const notice = await e2e.smtp.waitForMail('lena@demo.local');
+    expect(notice.text).toContain('gehört bereits zu einem Trinkgeld-Konto');
+    expect(notice.text).not.toMatch(/https?:\/\//);
+
     await owner.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(email);
     await owner.getByRole('button', { name: 'Einladen' }).click();
     await owner.getByTestId('toast').getByText(`Einladung an ${email} gesendet.`).waitFor();

@@ -18,3 +18,5 @@ CREATE TABLE staff_invitation_notices (
   updated_at timestamptz NOT NULL,
   UNIQUE (business_id, email)
 );
+-- Deleting an inviter's account sets invited_by to null.
+CREATE INDEX staff_invitation_notices_invited_by_idx ON staff_invitation_notices (invited_by);

@@ -8,6 +8,7 @@ import {
   media,
   paymentEntrypoints,
   profiles,
+  staffInvitationNotices,
   tipReplies,
   tipReplyAddresses,
   tips,
@@ -132,6 +133,8 @@ async function erasePersonalData(tx: Executor, businessId: string, now: Date) {
   await tx.delete(tipReplies).where(eq(tipReplies.businessId, businessId));
   await tx.delete(tipReplyAddresses).where(inArray(tipReplyAddresses.tipId, businessTips));
   await tx.delete(analyticsEvents).where(eq(analyticsEvents.businessId, businessId));
+  // Pending invitations of addresses that belong to accounts elsewhere (decision 0343).
+  await tx.delete(staffInvitationNotices).where(eq(staffInvitationNotices.businessId, businessId));
 
   const images = await tx
     .delete(media)

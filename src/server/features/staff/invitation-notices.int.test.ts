@@ -296,6 +296,39 @@ describe('inviting an address that has an account elsewhere', () => {
     expect(t.printedMails.length).toBe(mailsBefore);
   });
 
+  it('once the person deleted their account, "Einladung erneut senden" sends the real invitation', async () => {
+    const existing = await createPerson(t.database.db, { businessId: cafe.id });
+    const notice = (await invite({ email: existing.email, role: 'employee' })).json() as StaffUser;
+    const session = await signIn(t, existing.email);
+    const deleted = await t.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie: session },
+      payload: { confirm: true },
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    const resent = await action(notice.id, 'invitation');
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ id: notice.id, status: 'invited', role: 'employee' });
+    const printed = mailsTo(existing.email).at(-1)!;
+    const token = /\/employee\/login\?magic_token=([\w-]+)/.exec(printed)?.[1];
+    expect(token, printed).toBeTruthy();
+    const verified = await t.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link/verify',
+      payload: { token },
+    });
+    expect(verified.statusCode).toBe(200);
+    const row = await rowOf(existing.email);
+    expect(row).toMatchObject({ id: notice.id, status: 'active' });
+    const [left] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM staff_invitation_notices WHERE id = $1',
+      [notice.id],
+    );
+    expect(left!.n).toBe(0);
+  });
+
   it('an expired notice looks like an expired invitation', async () => {
     const existing = await createPerson(t.database.db, { businessId: cafe.id });
     const fresh = `neu-${uniqueSuffix()}@test.local`;
