@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
 import { STAFF_ERRORS, type StaffInvite } from '../../../shared/api/staff';
+import { auditPersonName } from '../../../shared/domain/audit-events';
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 import type { Role } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
@@ -326,7 +327,7 @@ export async function resendInvitation(context: StaffContext, scope: StaffScope,
       action: 'user_update',
       targetType: 'user',
       targetId: target.id,
-      payload: { invitation: 'resent' },
+      payload: { personName: auditPersonName(target), email: target.email, invitation: 'resent' },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
@@ -356,7 +357,11 @@ export async function changeStaffRole(
       action: 'user_update',
       targetType: 'user',
       targetId: target.id,
-      payload: { fields: ['role'], role: { from: target.role, to: role } },
+      payload: {
+        personName: auditPersonName(target),
+        fields: ['role'],
+        role: { from: target.role, to: role },
+      },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
@@ -367,8 +372,9 @@ export async function changeStaffRole(
 
 /**
  * Deactivates a person: the account is disabled, every session ends in the same transaction
- * (their next request is refused), user_delete is logged; after the commit every instance is
- * told to close their open live streams. Tips and history stay.
+ * (their next request is refused), user_deactivate is logged with their name (not user_delete:
+ * nothing is deleted; decision 0340); after the commit every instance is told to close their
+ * open live streams. Tips and history stay.
  */
 export async function deactivateStaff(context: StaffContext, scope: StaffScope, id: string) {
   const now = context.clock.now();
@@ -391,10 +397,14 @@ export async function deactivateStaff(context: StaffContext, scope: StaffScope, 
       );
     await writeAudit(tx, {
       actor: scope.actor,
-      action: 'user_delete',
+      action: 'user_deactivate',
       targetType: 'user',
       targetId: target.id,
-      payload: { email: target.email, status: { from: 'active', to: 'deactivated' } },
+      payload: {
+        personName: auditPersonName(target),
+        email: target.email,
+        status: { from: 'active', to: 'deactivated' },
+      },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
@@ -422,7 +432,10 @@ export async function reactivateStaff(context: StaffContext, scope: StaffScope, 
       action: 'user_update',
       targetType: 'user',
       targetId: target.id,
-      payload: { status: { from: 'deactivated', to: 'active' } },
+      payload: {
+        personName: auditPersonName(target),
+        status: { from: 'deactivated', to: 'active' },
+      },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
