@@ -489,7 +489,7 @@ describe('security and the operator console', () => {
         ),
       ).sentence,
     ).toBe(
-      'Mitglieder von Team „Service“ festgelegt: Anna Schneider (Gewicht 1), Ben Müller (Gewicht 2).',
+      'Mitglieder von Team „Service“ festgelegt: Anna Schneider (1 Punkt), Ben Müller (2 Punkte).',
     );
   });
 });

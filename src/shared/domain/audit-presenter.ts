@@ -328,11 +328,6 @@ function businessName(name: string | null): string {
   return name ? `Betrieb ${quoted(name)}` : 'Betrieb';
 }
 
-/** The person concerned: the name given at the time, else the address. */
-function personOf(facts: AuditFacts<{ personName: string; email: string }>): string | null {
-  return facts.text('personName') ?? facts.text('email');
-}
-
 function deactivated(person: string | null): Said {
   return {
     sentence: `${person ?? 'Eine Person'} wurde deaktiviert und abgemeldet.`,
@@ -594,7 +589,9 @@ export const AUDIT_PRESENTERS: { [A in AuditAction]: Presenter<A> } = {
         if (!isRecord(member)) return [];
         const name = textOf(member.personName);
         const weight = typeof member.weight === 'number' ? member.weight : null;
-        return name ? [weight !== null ? `${name} (Gewicht ${weight})` : name] : [];
+        return name
+          ? [weight !== null ? `${name} (${counted(weight, 'Punkt', 'Punkte')})` : name]
+          : [];
       });
       return {
         sentence:
