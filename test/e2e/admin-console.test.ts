@@ -212,6 +212,31 @@ describe('admin console as a business owner', () => {
       expect(await actions()).toContain(labelText);
     }
     expect(await actions()).toContain(renewed);
+    // Details read as German sentences with names (issue 30); ids are only references to copy.
+    const sentences = async () =>
+      (await audit.getByTestId('audit-sentence').allTextContents()).map(text);
+    expect(await sentences()).toContain(
+      `Bezahlpunkt „${label}“ für Anna Schneider erstellt (UID ${uid}).`,
+    );
+    expect(await sentences()).toContain(
+      `Neue UID ${renewed} für Bezahlpunkt „${label}“; die alte UID ${uid} gilt nicht mehr.`,
+    );
+    const mainText = [
+      ...(await sentences()),
+      ...(await audit.getByTestId('audit-target').allTextContents()),
+    ].join('\n');
+    expect(mainText).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    expect(mainText).not.toMatch(/[0-9a-f]{8}…/);
+    expect(mainText).not.toMatch(/targetId|targetType|profileId|amountCents|oldUid|—/);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: e2e.server.url,
+    });
+    const deleted = audit.getByTestId('audit-row').filter({ hasText: 'Bezahlpunkt gelöscht' });
+    await deleted.getByRole('button', { name: /^Referenz Bezahlpunkt .+ kopieren$/ }).click();
+    await toast(page).getByText('Referenz kopiert').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     await audit.getByText('Thomas Berger').first().waitFor();
     await page.getByLabel('Aktion', { exact: true }).selectOption({ label: 'UID regeneriert' });
     await poll(async () => audit.getByTestId('audit-row').count()).toBe(1);

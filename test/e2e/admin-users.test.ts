@@ -101,6 +101,18 @@ describe('Benutzerverwaltung', () => {
     const refused = await inviteeContext.request.get('/api/profiles/me');
     expect(refused.status()).toBe(401);
 
+    // The audit log says what happened, in German and with her name (issue 30): a deactivation.
+    await owner.goto('/admin/dashboard');
+    const deactivation = owner
+      .getByRole('region', { name: 'Audit-Log' })
+      .getByTestId('audit-row')
+      .filter({ hasText: 'Benutzer deaktiviert' });
+    await deactivation
+      .getByTestId('audit-sentence')
+      .getByText(`Nora Neumann (${email}) wurde deaktiviert und abgemeldet.`)
+      .waitFor();
+    expect(await deactivation.getByTestId('audit-target').textContent()).toBe('Nora Neumann');
+
     expect(ownerErrors).toEqual([]);
     expect(inviteeErrors).toEqual([]);
     await inviteeContext.close();

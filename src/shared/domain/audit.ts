@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'session_extended',
   'user_create',
   'user_update',
+  'user_deactivate',
   'user_delete',
   'qr_code_create',
   'qr_code_disable',
@@ -51,7 +52,11 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** German labels (spec: wording not shown; settled in docs/decisions/0006-audit-action-labels.md). */
+/**
+ * German labels, one per action and no two alike (spec: wording not shown; settled in
+ * docs/decisions/0006-audit-action-labels.md, deactivation in 0340). What each row says in full
+ * comes from its presenter in audit-presenter.ts.
+ */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   admin_login: 'Anmeldung',
   admin_logout: 'Abmeldung',
@@ -60,6 +65,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   session_extended: 'Sitzung verlängert',
   user_create: 'Benutzer angelegt',
   user_update: 'Benutzer geändert',
+  user_deactivate: 'Benutzer deaktiviert',
   user_delete: 'Benutzer gelöscht',
   qr_code_create: 'QR-Code erstellt',
   qr_code_disable: 'QR-Code deaktiviert',
@@ -119,3 +125,20 @@ export const AUDIT_TARGET_TYPES = [
   'payout_batch',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** What a row's target is, in German (the 'Ziel' column and the label of its reference). */
+export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
+  security: 'Sicherheit',
+  page: 'Seite',
+  user: 'Benutzer',
+  profile: 'Profil',
+  entrypoint: 'Bezahlpunkt',
+  qr_code: 'QR-Code',
+  tip: 'Trinkgeld',
+  business: 'Betrieb',
+  branding: 'Branding',
+  integration: 'Integration',
+  team: 'Team',
+  shift: 'Dienst',
+  payout_batch: 'Auszahlung',
+};

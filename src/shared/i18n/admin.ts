@@ -129,23 +129,23 @@ export const adminTexts = {
     newer: 'Neuere',
     older: 'Ältere',
     pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
-    system: 'AiO-Sync',
+    /** Rows of the inbound AiO sync (decision 0104). */
+    aioSync: 'AiO-Sync',
+    /** Rows written without a person, e.g. settlement refunding a tip paid twice (issue 30). */
+    system: 'System',
     /** Rows the hourly retention job writes (a closed business's erasure, issue 29). */
     retentionJob: 'Aufbewahrungsfrist (System)',
     /** The audit log as CSV: every row of the business (issue 29). */
     exportCsv: 'Als CSV exportieren',
-    targetTypes: {
-      security: 'Sicherheit',
-      page: 'Seite',
-      user: 'Benutzer',
-      profile: 'Profil',
-      entrypoint: 'Bezahlpunkt',
-      qr_code: 'QR-Code',
-      tip: 'Trinkgeld',
-      business: 'Betrieb',
-      branding: 'Branding',
-      integration: 'Integration',
-    } as Record<string, string>,
+    /** Ids are references to copy, never part of the sentence (issue 30). */
+    reference: 'Referenz',
+    copy: 'Kopieren',
+    copyReference: (label: string, id: string) => `Referenz ${label} ${id} kopieren`,
+    referenceCopied: 'Referenz kopiert',
+    referenceCopyFailed: {
+      title: 'Kopieren fehlgeschlagen',
+      description: 'Die Referenz konnte nicht kopiert werden.',
+    },
   },
   uid: {
     title: 'UID-Verwaltung',

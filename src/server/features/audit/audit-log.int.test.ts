@@ -27,21 +27,41 @@ beforeAll(async () => {
   const actor = { profileId: hotel.owner.id, businessId: hotel.id, hasProfile: true };
   // 60 rows an hour apart in the hotel, alternating actions; a few in the other business.
   for (let i = 0; i < 60; i += 1) {
-    await writeAudit(t.database.db, {
-      actor,
-      action: i % 3 === 0 ? 'entrypoint_create' : 'admin_navigation',
-      targetType: i % 3 === 0 ? 'entrypoint' : 'page',
-      targetId: `target-${i}`,
-      payload: { n: i },
-      at: new Date(start + i * 3_600_000),
-    });
+    const at = new Date(start + i * 3_600_000);
+    await writeAudit(
+      t.database.db,
+      i % 3 === 0
+        ? {
+            actor,
+            action: 'entrypoint_create',
+            targetType: 'entrypoint',
+            targetId: `target-${i}`,
+            payload: {
+              uid: `punkt-${i}`,
+              type: 'object',
+              label: `Tisch ${i}`,
+              targetType: 'tenant',
+              targetId: hotel.id,
+              targetName: hotel.name,
+            },
+            at,
+          }
+        : {
+            actor,
+            action: 'admin_navigation',
+            targetType: 'page',
+            targetId: `target-${i}`,
+            payload: { destination: `/admin/seite-${i}` },
+            at,
+          },
+    );
   }
   for (let i = 0; i < 3; i += 1) {
     await writeAudit(t.database.db, {
       actor: { profileId: other.owner.id, businessId: other.id, hasProfile: true },
       action: 'entrypoint_delete',
       targetType: 'entrypoint',
-      payload: {},
+      payload: { uid: `weg-${i}`, label: null, type: 'object' },
       at: new Date(start + i * 60_000),
     });
   }
@@ -67,7 +87,7 @@ describe('GET /api/admin/audit-log', () => {
     expect(first.items).toHaveLength(50);
     expect(first.items[0]).toMatchObject({
       targetId: 'target-59',
-      payload: { n: 59 },
+      payload: { destination: '/admin/seite-59' },
       createdAt: new Date(start + 59 * 3_600_000).toISOString(),
       admin: { id: hotel.owner.id, fullName: hotel.owner.fullName, email: hotel.owner.email },
     });
@@ -89,6 +109,49 @@ describe('GET /api/admin/audit-log', () => {
     const fromSecond = await page('?from=2026-03-02');
     expect(fromSecond.total).toBe(45);
     expect((await page('?from=2026-03-02&to=2026-03-02&action=entrypoint_create')).total).toBe(8);
+  });
+
+  it('finds deactivations under user_deactivate, older ones stored as user_delete too', async () => {
+    const shop = await createBusiness(t.database.db, { name: 'Kiosk Log', employees: 3 });
+    const [ben, lena, kim] = shop.employees as [FactoryPerson, FactoryPerson, FactoryPerson];
+    const shopActor = { profileId: shop.owner.id, businessId: shop.id, hasProfile: true };
+    // Before issue 30 a deactivation was written as user_delete with its status.
+    await t.database.query(
+      `INSERT INTO admin_audit_log (admin_id, business_id, action, target_type, target_id, payload, created_at)
+       VALUES ($1, $2, 'user_delete', 'user', $3, $4::jsonb, $5)`,
+      [
+        shop.owner.id,
+        shop.id,
+        ben.id,
+        JSON.stringify({ email: ben.email, status: { from: 'active', to: 'deactivated' } }),
+        new Date(start),
+      ],
+    );
+    await writeAudit(t.database.db, {
+      actor: shopActor,
+      action: 'user_deactivate',
+      targetType: 'user',
+      targetId: lena.id,
+      payload: {
+        personName: lena.fullName,
+        email: lena.email,
+        status: { from: 'active', to: 'deactivated' },
+      },
+      at: new Date(start + 60_000),
+    });
+    await writeAudit(t.database.db, {
+      actor: { profileId: kim.id, businessId: shop.id, hasProfile: true },
+      action: 'user_delete',
+      targetType: 'user',
+      targetId: kim.id,
+      payload: { reason: 'own_request' },
+      at: new Date(start + 120_000),
+    });
+    const cookie = await signIn(t, shop.owner.email);
+    const deactivated = await page('?action=user_deactivate', cookie);
+    expect(deactivated.items.map((item) => item.targetId)).toEqual([lena.id, ben.id]);
+    const deleted = await page('?action=user_delete', cookie);
+    expect(deleted.items.map((item) => item.targetId)).toEqual([kim.id]);
   });
 
   it('shows one business only: the owner of another sees nothing of it', async () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../shared/domain/audit';
+import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import type { Database } from '../../db/connect';
 import { CSV_BOM, csvLine } from '../reports/csv';
 
@@ -8,6 +8,9 @@ import { CSV_BOM, csvLine } from '../reports/csv';
  * owners): every row, oldest first, in keyset pages (index admin_audit_log_business_created_idx),
  * so a long log streams without being held in memory. Same format as the tips export (UTF-8 with
  * BOM, ';', the formula guard). Addresses (IP) stay out, as on the audit-log page.
+ * Each row reads as on the dashboard (issue 30): the action's label, the target by name and the
+ * German sentence of its presenter, the ids as references; the action code and the stored facts
+ * as JSON follow for whoever processes the file.
  */
 export const AUDIT_CSV_HEADER = [
   'Datum',
@@ -15,10 +18,11 @@ export const AUDIT_CSV_HEADER = [
   'Person',
   'E-Mail',
   'Aktion',
-  'Aktionscode',
-  'Zieltyp',
   'Ziel',
   'Details',
+  'Referenzen',
+  'Aktionscode',
+  'Rohdaten (JSON)',
   'Browser',
 ];
 
@@ -51,19 +55,35 @@ const timeFormat = new Intl.DateTimeFormat('de-DE', {
 
 export function auditCsvLine(row: AuditCsvRow): string {
   const at = new Date(row.at);
-  const payload = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
+  const stored = typeof row.payload === 'string' ? parsed(row.payload) : row.payload;
+  const said = describeAuditEntry({
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    payload: stored,
+  });
+  const raw = JSON.stringify(stored);
   return csvLine([
     dateFormat.format(at),
     timeFormat.format(at),
     row.full_name ?? (row.email ? '' : 'System'),
     row.email ?? '',
-    AUDIT_ACTION_LABELS[row.action as AuditAction] ?? row.action,
+    said.label,
+    said.target,
+    said.sentence,
+    said.references.map((reference) => `${reference.label} ${reference.id}`).join(', '),
     row.action,
-    row.target_type ?? '',
-    row.target_id ?? '',
-    payload === '{}' ? '' : payload,
+    raw === '{}' ? '' : raw,
     row.user_agent ?? '',
   ]);
+}
+
+function parsed(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return {};
+  }
 }
 
 export async function* auditPages(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogEntry, AuditLogPage } from '../../../shared/api/audit';
 import type { AuditAction } from '../../../shared/domain/audit';
 import type { Executor } from '../../db/connect';
@@ -22,6 +22,28 @@ const dayStart = (day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp AT TIME ZONE ${AUDIT_TIME_ZONE})`;
 
 /**
+ * Rows of one action. Before user_deactivate existed (issue 30, decision 0340) a deactivation was
+ * stored as user_delete with `status.to = 'deactivated'`; those rows stay as they are, show as
+ * deactivations (audit-presenter.ts) and are found under user_deactivate, not user_delete.
+ */
+function actionCondition(action: AuditAction): SQL {
+  const olderDeactivation = sql`${adminAuditLog.payload} -> 'status' ->> 'to' = 'deactivated'`;
+  if (action === 'user_deactivate') {
+    return or(
+      eq(adminAuditLog.action, 'user_deactivate'),
+      and(eq(adminAuditLog.action, 'user_delete'), olderDeactivation),
+    )!;
+  }
+  if (action === 'user_delete') {
+    return and(
+      eq(adminAuditLog.action, 'user_delete'),
+      sql`(${adminAuditLog.payload} -> 'status' ->> 'to') IS DISTINCT FROM 'deactivated'`,
+    )!;
+  }
+  return eq(adminAuditLog.action, action);
+}
+
+/**
  * One page of a business's audit log, newest first (index admin_audit_log_business_created_idx),
  * each row joined to the admin's profile (spec §3: full_name and email).
  */
@@ -31,7 +53,7 @@ export async function auditLogPage(
   filter: AuditLogFilter,
 ): Promise<AuditLogPage> {
   const conditions: SQL[] = [eq(adminAuditLog.businessId, businessId)];
-  if (filter.action) conditions.push(eq(adminAuditLog.action, filter.action));
+  if (filter.action) conditions.push(actionCondition(filter.action));
   if (filter.from) conditions.push(gte(adminAuditLog.createdAt, dayStart(filter.from)));
   if (filter.to) conditions.push(lt(adminAuditLog.createdAt, dayStart(filter.to, 1)));
   const where = and(...conditions);

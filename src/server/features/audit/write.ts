@@ -1,16 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction, AuditTargetType } from '../../../shared/domain/audit';
+import type { AuditTargetType } from '../../../shared/domain/audit';
+import type { AuditEvent } from '../../../shared/domain/audit-events';
 import type { Executor } from '../../db/connect';
 import { adminAuditLog } from '../../db/schema';
 import type { Actor } from '../auth/actor';
 
-export interface AuditEntry {
+/** Where, when and by whom; the action and its payload come from the one union `AuditEvent`. */
+export interface AuditEntryContext {
   actor: Pick<Actor, 'profileId' | 'businessId' | 'hasProfile'>;
-  action: AuditAction;
   targetType: AuditTargetType;
   targetId?: string | null;
-  /** Facts about the action; never secrets (passwords, tokens). */
-  payload?: Record<string, unknown>;
   /** The request that caused the action: gives IP, user agent and the clock. */
   request?: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
   /** When it happened; defaults to the app clock of `request`, else the database's now(). */
@@ -21,6 +20,13 @@ export interface AuditEntry {
    */
   businessId?: string | null;
 }
+
+/**
+ * One audit row: the action with the payload typed for it (src/shared/domain/audit-events.ts:
+ * the facts with the names people know, never secrets), so an action cannot be written with
+ * another's facts nor without its label and presenter.
+ */
+export type AuditEntry = AuditEntryContext & AuditEvent;
 
 /**
  * Writes one audit-log row. Call it with the transaction that makes the change, so the change
@@ -37,7 +43,8 @@ export async function writeAudit(executor: Executor, entry: AuditEntry): Promise
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId ?? null,
-      payload: entry.payload ?? {},
+      // Typed per action above; stored as the JSON object it is.
+      payload: { ...entry.payload },
       ipAddress: entry.request?.ip ?? null,
       userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
       ...(at ? { createdAt: at } : {}),

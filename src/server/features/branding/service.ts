@@ -2,6 +2,7 @@ import { assertUploadQuota } from '../media/cleanup';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AuditPayloads } from '../../../shared/domain/audit-events';
 import {
   BRANDING_ERRORS,
   BRANDING_LIMITS,
@@ -67,8 +68,11 @@ export async function getBranding(
 }
 
 /** The fields that changed, old and new, for the audit row (never image bytes). */
-function changes(before: Branding, update: BrandingUpdate): Record<string, unknown> {
-  const changed: Record<string, { from: unknown; to: unknown }> = {};
+function changes(
+  before: Branding,
+  update: BrandingUpdate,
+): AuditPayloads['branding_update']['changes'] {
+  const changed: AuditPayloads['branding_update']['changes'] = {};
   for (const [key, value] of Object.entries(update) as [keyof BrandingUpdate, unknown][]) {
     if (before[key] !== value) changed[key] = { from: before[key], to: value };
   }

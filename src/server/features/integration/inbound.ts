@@ -125,7 +125,7 @@ export async function upsertSyncedEntrypoint(
       action: 'entrypoint_sync',
       targetType: 'entrypoint',
       targetId: row.id,
-      payload: { uid: row.uid, action, source: 'aio' },
+      payload: { uid: row.uid, label, action, source: 'aio' },
       ...(request ? { request } : {}),
       at: now,
     });

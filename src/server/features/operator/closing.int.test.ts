@@ -160,12 +160,14 @@ describe('closing a business', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Datum;Uhrzeit;Person;E-Mail;Aktion;Aktionscode;Zieltyp;Ziel;Details;Browser',
+      'Datum;Uhrzeit;Person;E-Mail;Aktion;Ziel;Details;Referenzen;Aktionscode;Rohdaten (JSON);Browser',
     );
-    expect(lines.some((line) => line.includes('Betrieb gesperrt;business_suspend;business'))).toBe(
-      true,
+    // Each row reads as the dashboard says it (issue 30): label, target, German sentence, ids.
+    const suspended = lines.find((line) => line.includes(';business_suspend;'));
+    expect(suspended).toContain(
+      'Betrieb gesperrt;Betrieb „Kiosk am Hafen“;Betrieb „Kiosk am Hafen“ gesperrt. Grund: Schließung vorbereitet.',
     );
-    expect(lines.join('\n')).toContain('Schließung vorbereitet');
+    expect(suspended).toContain(`;Betrieb ${shop.id};business_suspend;`);
     await t.inject({
       method: 'POST',
       url: `/api/admin/businesses/${shop.id}/reactivate`,

@@ -121,7 +121,8 @@ async function erasePersonalData(tx: Executor, businessId: string, now: Date) {
     .select({ id: profiles.id })
     .from(profiles)
     .where(and(eq(profiles.businessId, businessId), ne(profiles.role, 'admin')));
-  for (const person of staff) await anonymisePerson(tx, person.id, now);
+  // The audit rows' details go below for the whole business at once.
+  for (const person of staff) await anonymisePerson(tx, person.id, now, { auditLog: false });
   await tx
     .update(profiles)
     .set({ businessId: null, updatedAt: now })

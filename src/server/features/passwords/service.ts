@@ -163,12 +163,14 @@ export async function storeChosenPassword(
   await voidPasswordLinks(tx, account.id);
   const actor = auditActor(account);
   if (isAuditedPasswordChange(actor)) {
+    const otherSessionsEnded = liveEnded.length;
     await writeAudit(tx, {
       actor,
-      action: options.method === 'account' ? 'password_change' : 'password_set',
+      ...(options.method === 'account'
+        ? { action: 'password_change', payload: { method: 'account', otherSessionsEnded } }
+        : { action: 'password_set', payload: { method: options.method, otherSessionsEnded } }),
       targetType: 'security',
       targetId: account.id,
-      payload: { method: options.method, otherSessionsEnded: liveEnded.length },
       ...(options.request ? { request: options.request } : {}),
       at: now,
     });

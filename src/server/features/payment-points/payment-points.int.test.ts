@@ -104,7 +104,7 @@ describe('creating a payment point', () => {
       adminId: hotel.owner.id,
       targetType: 'entrypoint',
       userAgent: 'Vitest/Admin',
-      payload: { uid: point.uid, type: 'person', targetType: 'user' },
+      payload: { uid: point.uid, type: 'person', targetType: 'user', targetName: 'Anna Alpha' },
     });
 
     // A guest can use it at once.
@@ -350,7 +350,7 @@ describe('changing a payment point', () => {
       .select()
       .from(adminAuditLog)
       .where(eq(adminAuditLog.action, 'entrypoint_regenerate_uid'));
-    expect(audit!.payload).toEqual({ oldUid: point.uid, newUid: renewed.uid });
+    expect(audit!.payload).toEqual({ label: 'Ben', oldUid: point.uid, newUid: renewed.uid });
   });
 
   it('updates name, label and department, keeping type, target and uid', async () => {

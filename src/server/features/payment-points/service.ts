@@ -6,7 +6,7 @@ import {
   type PaymentPointList,
   type UpdatePaymentPoint,
 } from '../../../shared/api/payment-points';
-import type { AuditAction } from '../../../shared/domain/audit';
+import type { AuditEventOf, PaymentPointField } from '../../../shared/domain/audit-events';
 import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
 import type { Executor, Tx } from '../../db/connect';
 import { type EntrypointMetadata, paymentEntrypoints } from '../../db/schema';
@@ -59,21 +59,22 @@ export async function pointForPrint(context: PointsContext, businessId: string, 
   return presentPoint(await requirePoint(context.db, businessId, id), context.origin);
 }
 
-function audit(
-  tx: Tx,
-  call: PointsCall,
-  action: AuditAction,
-  point: { id: string },
-  payload: Record<string, unknown>,
-  at: Date,
-) {
+type PointEvent = AuditEventOf<
+  | 'entrypoint_create'
+  | 'entrypoint_update'
+  | 'entrypoint_activate'
+  | 'entrypoint_deactivate'
+  | 'entrypoint_regenerate_uid'
+  | 'entrypoint_delete'
+>;
+
+function audit(tx: Tx, call: PointsCall, point: { id: string }, event: PointEvent, at: Date) {
   return writeAudit(tx, {
     actor: call.actor,
     businessId: call.businessId,
-    action,
+    ...event,
     targetType: 'entrypoint',
     targetId: point.id,
-    payload,
     ...(call.request ? { request: call.request } : {}),
     at,
   });
@@ -153,14 +154,17 @@ export async function createPoint(
     await audit(
       tx,
       call,
-      'entrypoint_create',
       created,
       {
-        uid: created.uid,
-        type: created.type,
-        label: created.label,
-        targetType: created.targetType,
-        targetId: created.targetId,
+        action: 'entrypoint_create',
+        payload: {
+          uid: created.uid,
+          type: created.type,
+          label: created.label,
+          targetType: created.targetType,
+          targetId: created.targetId,
+          targetName: created.targetName,
+        },
       },
       now,
     );
@@ -198,9 +202,11 @@ export async function updatePoint(
     await audit(
       tx,
       call,
-      'entrypoint_update',
       current,
-      { uid: current.uid, fields: Object.keys(changes).sort() },
+      {
+        action: 'entrypoint_update',
+        payload: { uid: current.uid, label, fields: pointFields(changes) },
+      },
       now,
     );
     return requirePoint(tx, call.businessId, id);
@@ -222,12 +228,14 @@ export async function setPointActive(
       .update(paymentEntrypoints)
       .set({ active, updatedAt: now })
       .where(eq(paymentEntrypoints.id, current.id));
+    const facts = { uid: current.uid, label: current.label, from: current.active };
     await audit(
       tx,
       call,
-      active ? 'entrypoint_activate' : 'entrypoint_deactivate',
       current,
-      { uid: current.uid, from: current.active, to: active },
+      active
+        ? { action: 'entrypoint_activate', payload: { ...facts, to: true } }
+        : { action: 'entrypoint_deactivate', payload: { ...facts, to: false } },
       now,
     );
     return requirePoint(tx, call.businessId, id);
@@ -261,9 +269,11 @@ export async function regeneratePointUid(context: PointsContext, call: PointsCal
     await audit(
       tx,
       call,
-      'entrypoint_regenerate_uid',
       current,
-      { oldUid: current.uid, newUid },
+      {
+        action: 'entrypoint_regenerate_uid',
+        payload: { label: current.label, oldUid: current.uid, newUid },
+      },
       now,
     );
     return requirePoint(tx, call.businessId, id);
@@ -281,14 +291,17 @@ export async function deletePoint(context: PointsContext, call: PointsCall, id: 
     await audit(
       tx,
       call,
-      'entrypoint_delete',
       current,
       {
-        uid: current.uid,
-        label: current.label,
-        type: current.type,
+        action: 'entrypoint_delete',
+        payload: { uid: current.uid, label: current.label, type: current.type },
       },
       now,
     );
   });
+}
+
+/** The fields an edit names (every one a field the audit log has words for). */
+function pointFields(changes: UpdatePaymentPoint): PaymentPointField[] {
+  return (Object.keys(changes) as (keyof UpdatePaymentPoint)[]).sort();
 }

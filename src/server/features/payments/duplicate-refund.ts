@@ -68,6 +68,7 @@ export async function refundDuplicatePayment(
         provider: input.provider,
         amountCents: tip.amountCents,
         platformFeeCents: tip.platformFeeCents,
+        currency: tip.currency,
         payLaterLinkId: tip.payLaterLinkId,
         paidTipId: tip.duplicateOf,
       },

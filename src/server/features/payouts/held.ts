@@ -104,6 +104,7 @@ export async function refundHeldTip(
         provider: tip.paymentProvider,
         amountCents: tip.amountCents,
         platformFeeCents: tip.platformFeeCents,
+        currency: tip.currency,
       },
       request: input.request,
       businessId: input.businessId,

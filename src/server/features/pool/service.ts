@@ -6,6 +6,7 @@ import {
   type PoolAssignResult,
   type PoolPage,
 } from '../../../shared/api/pool';
+import { auditPersonName } from '../../../shared/domain/audit-events';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Database, Executor } from '../../db/connect';
 import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../../db/schema';
@@ -31,14 +32,15 @@ function assertManager(scope: PoolScope) {
 }
 
 /** "vom Betrieb aus dem Pool zugewiesen (Tisch 7)". */
-async function poolReason(tx: Executor, tip: typeof tips.$inferSelect): Promise<string> {
+/** The label of the payment point the guest paid through, if it has one. */
+async function placeOf(tx: Executor, tip: typeof tips.$inferSelect): Promise<string | null> {
   const [place] = tip.entrypointId
     ? await tx
         .select({ label: paymentEntrypoints.label })
         .from(paymentEntrypoints)
         .where(eq(paymentEntrypoints.id, tip.entrypointId))
     : [];
-  return place?.label ? `${POOL_ASSIGNED_REASON} (${place.label})` : POOL_ASSIGNED_REASON;
+  return place?.label ?? null;
 }
 
 export async function poolPage(
@@ -108,12 +110,13 @@ export async function assignPoolTip(
       businessId: scope.businessId,
     });
     if (problem) throw new AppError(POOL_ERRORS[problem]);
+    const place = await placeOf(tx, tip!);
     await tx.insert(tipAllocations).values({
       tipId,
       profileId,
       amountCents: tip!.amountCents,
       weight: 1,
-      reason: await poolReason(tx, tip!),
+      reason: place ? `${POOL_ASSIGNED_REASON} (${place})` : POOL_ASSIGNED_REASON,
       createdAt: now,
     });
     await writeAudit(tx, {
@@ -121,7 +124,14 @@ export async function assignPoolTip(
       action: 'pool_tip_assign',
       targetType: 'tip',
       targetId: tipId,
-      payload: { profileId, amountCents: tip!.amountCents },
+      payload: {
+        profileId,
+        personName: auditPersonName(person!),
+        amountCents: tip!.amountCents,
+        currency: tip!.currency,
+        pointLabel: place,
+        paidAt: tip!.paidAt?.toISOString() ?? null,
+      },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
@@ -137,7 +147,7 @@ export async function assignPoolTip(
     return {
       tipId,
       profileId,
-      personName: person!.fullName?.trim() || person!.email,
+      personName: auditPersonName(person!),
       amountCents: tip!.amountCents,
     };
   });

@@ -5,6 +5,7 @@ import { DELETED_PERSON_NAME } from '../../../shared/api/privacy';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { createBusiness, createTip, FACTORY_PASSWORD } from '../../../../test/support/factories';
+import { writeAudit } from '../audit/write';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -232,6 +233,94 @@ describe('GDPR: deleting one’s own account', () => {
       headers: { cookie: await signIn(t, b.email) },
     });
     expect(bProfile.json().fullName).toBe(b.fullName);
+  });
+
+  it('takes the person’s name and address out of the audit log; what happened stays', async () => {
+    const { hotel, a, b } = await hotelWithTips();
+    const owner = { profileId: hotel.owner.id, businessId: hotel.id, hasProfile: true };
+    const at = t.clock.now();
+    await writeAudit(t.database.db, {
+      actor: owner,
+      action: 'user_update',
+      targetType: 'user',
+      targetId: a.id,
+      payload: {
+        personName: a.fullName,
+        email: a.email,
+        invitation: 'resent',
+      },
+      at,
+    });
+    await writeAudit(t.database.db, {
+      actor: owner,
+      action: 'pool_tip_assign',
+      targetType: 'tip',
+      targetId: randomUUID(),
+      payload: {
+        profileId: a.id,
+        personName: a.fullName,
+        amountCents: 1500,
+        currency: 'eur',
+        pointLabel: 'Hotelbar',
+        paidAt: null,
+      },
+      at,
+    });
+    await writeAudit(t.database.db, {
+      actor: owner,
+      action: 'team_update',
+      targetType: 'team',
+      targetId: randomUUID(),
+      payload: {
+        teamName: 'Service',
+        members: [
+          { profileId: a.id, personName: a.fullName, weight: 1 },
+          { profileId: b.id, personName: b.fullName, weight: 2 },
+        ],
+      },
+      at,
+    });
+    await writeAudit(t.database.db, {
+      actor: owner,
+      action: 'two_factor_reset',
+      targetType: 'user',
+      targetId: b.id,
+      payload: { personName: b.fullName, email: b.email },
+      at,
+    });
+
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/me/deletion',
+      headers: { cookie: await signIn(t, a.email) },
+      payload: { confirm: true },
+    });
+    expect(response.statusCode).toBe(200);
+
+    const rows = await t.database.query<{ action: string; payload: Record<string, unknown> }>(
+      'SELECT action, payload FROM admin_audit_log WHERE business_id = $1 ORDER BY created_at, action',
+      [hotel.id],
+    );
+    const log = JSON.stringify(rows);
+    expect(log).not.toContain(a.fullName);
+    expect(log).not.toContain(a.email);
+    const of = (action: string) => rows.find((row) => row.action === action)!.payload;
+    expect(of('user_update')).toEqual({ personName: DELETED_PERSON_NAME, invitation: 'resent' });
+    expect(of('pool_tip_assign')).toMatchObject({
+      profileId: a.id,
+      personName: DELETED_PERSON_NAME,
+      amountCents: 1500,
+    });
+    expect(of('team_update')).toEqual({
+      teamName: 'Service',
+      members: [
+        { profileId: a.id, personName: DELETED_PERSON_NAME, weight: 1 },
+        { profileId: b.id, personName: b.fullName, weight: 2 },
+      ],
+    });
+    // The colleague keeps their name.
+    expect(of('two_factor_reset')).toEqual({ personName: b.fullName, email: b.email });
+    expect(of('user_delete')).toEqual({ reason: 'own_request' });
   });
 
   it('is refused for an owner, who hands the business over first; nothing changes', async () => {

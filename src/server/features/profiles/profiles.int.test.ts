@@ -182,7 +182,11 @@ describe("other people's profiles", () => {
     );
     expect(row).toMatchObject({
       target_id: davidId,
-      payload: { fields: ['role'], role: { from: 'employee', to: 'business_owner' } },
+      payload: {
+        personName: response.json().fullName,
+        fields: ['role'],
+        role: { from: 'employee', to: 'business_owner' },
+      },
     });
     await patch(`/api/profiles/${davidId}`, { role: 'employee' }, admin);
   });

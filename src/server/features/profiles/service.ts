@@ -1,5 +1,6 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import { mediaIdFromUrl, PROFILE_ERRORS, type ProfileUpdate } from '../../../shared/api/profiles';
+import { auditPersonName, type ProfileField } from '../../../shared/domain/audit-events';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Role } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
@@ -121,9 +122,10 @@ export async function updateProfile(
         targetType: 'profile',
         targetId: current.id,
         payload: {
-          fields: Object.keys(changes).sort(),
+          personName: auditPersonName(updated!),
+          fields: profileFields(changes),
           ...(changes.role !== undefined && changes.role !== current.role
-            ? { role: { from: current.role, to: changes.role } }
+            ? { role: { from: current.role, to: changes.role as Role } }
             : {}),
         },
         ...(options.request ? { request: options.request } : {}),
@@ -221,4 +223,9 @@ export async function listStaff(deps: ProfileDeps, businessId: string, role: Rol
     .from(profiles)
     .where(and(...conditions))
     .orderBy(asc(profiles.fullName), asc(profiles.email));
+}
+
+/** The fields a profile update names (every one a field the audit log has words for). */
+function profileFields(changes: ProfileUpdate): ProfileField[] {
+  return (Object.keys(changes) as (keyof ProfileUpdate)[]).sort();
 }

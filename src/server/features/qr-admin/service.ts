@@ -6,6 +6,7 @@ import {
   type QrGeneratorInput,
   type QrGeneratorResult,
 } from '../../../shared/api/qr-admin';
+import { auditPersonName } from '../../../shared/domain/audit-events';
 import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Database, Executor } from '../../db/connect';
@@ -42,7 +43,11 @@ function ensureAllowed(scope: QrAdminScope): void {
 
 async function ensureStaff(executor: Executor, employeeId: string, businessId: string) {
   const [person] = await executor
-    .select({ businessId: profiles.businessId, fullName: profiles.fullName })
+    .select({
+      businessId: profiles.businessId,
+      fullName: profiles.fullName,
+      email: profiles.email,
+    })
     .from(profiles)
     .where(eq(profiles.id, employeeId));
   if (!isStaffOfBusiness(person, businessId))
@@ -66,6 +71,7 @@ async function createStaffQrIn(
   context: QrAdminContext,
   scope: QrAdminScope,
   employeeId: string,
+  person: { fullName: string | null; email: string },
 ) {
   const created = await insertPersonalQrCode(tx, {
     employeeId,
@@ -80,6 +86,7 @@ async function createStaffQrIn(
     targetId: created.entrypointId,
     payload: {
       employeeId,
+      personName: auditPersonName(person),
       uid: created.card.source === 'none' ? null : created.card.uid,
       via: 'admin',
     },
@@ -99,10 +106,10 @@ export async function createStaffQrCode(
 ): Promise<QrCard> {
   ensureAllowed(scope);
   return context.database.db.transaction(async (tx) => {
-    await ensureStaff(tx, employeeId, scope.businessId);
+    const person = await ensureStaff(tx, employeeId, scope.businessId);
     const existing = await findQrCard(tx, employeeId, context.publicOrigin);
     if (existing.source === 'entrypoint') throw new AppError(QR_ADMIN_ERRORS.qr_code_exists);
-    return createStaffQrIn(tx, context, scope, employeeId);
+    return createStaffQrIn(tx, context, scope, employeeId, person);
   });
 }
 
@@ -187,10 +194,12 @@ export async function generateQrCode(
   const designation = input.designation.trim();
   return context.database.db.transaction(async (tx) => {
     if (input.type === 'personal') {
-      await ensureStaff(tx, input.employeeId!, scope.businessId);
+      const person = await ensureStaff(tx, input.employeeId!, scope.businessId);
       const existing = await findQrCard(tx, input.employeeId!, context.publicOrigin);
       const usable = existing.source !== 'none';
-      const card = usable ? existing : await createStaffQrIn(tx, context, scope, input.employeeId!);
+      const card = usable
+        ? existing
+        : await createStaffQrIn(tx, context, scope, input.employeeId!, person);
       if (card.source === 'none') throw new AppError(ERRORS.internal);
       return { type: input.type, designation, uid: card.uid, link: card.link, created: !usable };
     }

@@ -7,11 +7,13 @@ import {
   type ShiftCopyWeek,
   type ShiftCreate,
 } from '../../../shared/api/shifts';
+import { auditPersonName } from '../../../shared/domain/audit-events';
 import { ERRORS } from '../../../shared/domain/errors';
 import {
   addDays,
   dayInZone,
   daysBetween,
+  minuteToTime,
   SHIFT_DAYS_AHEAD,
   type ShiftTargetKind,
   shiftMinutes,
@@ -145,27 +147,75 @@ export async function shiftBoard(context: ShiftContext, scope: ShiftScope): Prom
 async function lockTarget(tx: Tx, kind: ShiftTargetKind, id: string) {
   if (kind === 'point') {
     const [point] = await tx
-      .select({ businessId: paymentEntrypoints.businessId, type: paymentEntrypoints.type })
+      .select({
+        businessId: paymentEntrypoints.businessId,
+        type: paymentEntrypoints.type,
+        label: paymentEntrypoints.label,
+        uid: paymentEntrypoints.uid,
+      })
       .from(paymentEntrypoints)
       .where(and(eq(paymentEntrypoints.id, id), eq(paymentEntrypoints.active, true)))
       .for('update');
-    return point ? { businessId: point.businessId, pointType: point.type } : null;
+    return point
+      ? { businessId: point.businessId, pointType: point.type, name: point.label ?? point.uid }
+      : null;
   }
   const [team] = await tx
-    .select({ businessId: teams.businessId })
+    .select({ businessId: teams.businessId, name: teams.name })
     .from(teams)
     .where(and(eq(teams.id, id), eq(teams.active, true)))
     .for('update');
-  return team ? { businessId: team.businessId } : null;
+  return team ? { businessId: team.businessId, name: team.name } : null;
+}
+
+/** The names the audit row of a removed assignment gives its place and person. */
+async function assignmentNames(
+  tx: Executor,
+  row: { entrypointId: string | null; teamId: string | null; profileId: string },
+) {
+  const [place] = row.entrypointId
+    ? await tx
+        .select({
+          name: sql<string>`coalesce(${paymentEntrypoints.label}, ${paymentEntrypoints.uid})`,
+        })
+        .from(paymentEntrypoints)
+        .where(eq(paymentEntrypoints.id, row.entrypointId))
+    : await tx
+        .select({ name: teams.name })
+        .from(teams)
+        .where(eq(teams.id, row.teamId ?? ''));
+  const [person] = await tx
+    .select({ fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, row.profileId));
+  return { targetName: place?.name ?? '', personName: person ? auditPersonName(person) : '' };
+}
+
+/** HH:MM of an assignment's minutes; both null for the whole day. */
+function assignmentTimes(startMinute: number, endMinute: number) {
+  return startMinute === 0 && endMinute === 1440
+    ? { startTime: null, endTime: null }
+    : { startTime: minuteToTime(startMinute), endTime: minuteToTime(endMinute) };
 }
 
 async function personFacts(tx: Executor, profileId: string) {
   const [person] = await tx
-    .select({ businessId: profiles.businessId, disabledAt: users.disabledAt })
+    .select({
+      businessId: profiles.businessId,
+      disabledAt: users.disabledAt,
+      fullName: profiles.fullName,
+      email: profiles.email,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
     .where(eq(profiles.id, profileId));
-  return person ? { businessId: person.businessId, disabled: person.disabledAt !== null } : null;
+  return person
+    ? {
+        businessId: person.businessId,
+        disabled: person.disabledAt !== null,
+        name: auditPersonName(person),
+      }
+    : null;
 }
 
 function throwProblem(problem: keyof typeof SHIFT_ERRORS | null) {
@@ -187,10 +237,11 @@ export async function assignShift(
   const today = dayInZone(now);
   const id = await context.database.db.transaction(async (tx) => {
     const target = await lockTarget(tx, input.targetKind, input.targetId);
+    const person = await personFacts(tx, input.profileId);
     throwProblem(
       assignmentProblem({
         target,
-        person: await personFacts(tx, input.profileId),
+        person,
         businessId: scope.businessId,
         dayOffset: daysBetween(today, input.day),
       }),
@@ -235,7 +286,9 @@ export async function assignShift(
       payload: {
         targetKind: input.targetKind,
         targetId: input.targetId,
+        targetName: target!.name,
         profileId: input.profileId,
+        personName: person!.name,
         day: input.day,
         startTime: input.startTime ?? null,
         endTime: input.endTime ?? null,
@@ -266,9 +319,11 @@ export async function removeShift(context: ShiftContext, scope: ShiftScope, id: 
       targetId: id,
       payload: {
         targetKind: removed.entrypointId ? 'point' : 'team',
-        targetId: removed.entrypointId ?? removed.teamId,
+        targetId: (removed.entrypointId ?? removed.teamId)!,
         profileId: removed.profileId,
+        ...(await assignmentNames(tx, removed)),
         day: removed.day,
+        ...assignmentTimes(removed.startMinute, removed.endMinute),
       },
       request: scope.request,
       businessId: scope.businessId,
@@ -296,9 +351,10 @@ export async function copyShiftWeek(
   const toLast = addDays(input.fromDay, 13);
   const lastPlannable = addDays(today, SHIFT_DAYS_AHEAD);
   return context.database.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, input.targetKind, input.targetId);
     throwProblem(
       assignmentProblem({
-        target: await lockTarget(tx, input.targetKind, input.targetId),
+        target,
         person: { businessId: scope.businessId, disabled: false },
         businessId: scope.businessId,
         dayOffset: 0,
@@ -361,6 +417,7 @@ export async function copyShiftWeek(
       targetId: input.targetId,
       payload: {
         targetKind: input.targetKind,
+        targetName: target!.name,
         fromDay: input.fromDay,
         toDay: toFirst,
         copied: copies.length,

@@ -216,6 +216,21 @@ describe('a tip to an object goes to whoever is on shift when it is paid', () =>
       expect(response.statusCode).toBe(201);
     }
     expect(await auditOf('shift_assign')).toBe(3);
+    // The audit row names the person and the place, not only their ids (issue 30).
+    const [assigned] = await t.database.query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM admin_audit_log WHERE action = 'shift_assign' AND payload ->> 'profileId' = $1`,
+      [maria.id],
+    );
+    expect(assigned!.payload).toEqual({
+      targetKind: 'point',
+      targetId: room.id,
+      targetName: 'Tisch 1',
+      profileId: maria.id,
+      personName: maria.fullName,
+      day: MONDAY,
+      startTime: null,
+      endTime: null,
+    });
     expect(await guestNote(room.uid)).toBe('Ihr Trinkgeld geht heute an Maria.');
 
     const monday = await payTip(room.uid, 1200, 'Danke, Maria!');
@@ -269,6 +284,18 @@ describe('a tip to an object goes to whoever is on shift when it is paid', () =>
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toContain('bereits zugewiesen');
     expect(await auditOf('pool_tip_assign')).toBe(1);
+    const [poolRow] = await t.database.query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM admin_audit_log WHERE action = 'pool_tip_assign' AND target_id = $1`,
+      [wednesday],
+    );
+    expect(poolRow!.payload).toMatchObject({
+      profileId: eva.id,
+      personName: 'Eva Braun',
+      amountCents: 500,
+      currency: 'eur',
+      pointLabel: 'Tisch 1',
+    });
+    expect(poolRow!.payload.paidAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await receivedBy(eva.email, wednesday)).toMatchObject({
       amountCents: 500,
       allocationReason: 'vom Betrieb aus dem Pool zugewiesen (Tisch 1)',

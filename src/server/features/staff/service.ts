@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
 import { STAFF_ERRORS, type StaffInvite } from '../../../shared/api/staff';
+import { auditPersonName } from '../../../shared/domain/audit-events';
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 import type { Role } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
@@ -495,7 +496,11 @@ export async function resendInvitation(context: StaffContext, scope: StaffScope,
       action: 'user_update',
       targetType: 'user',
       targetId: id,
-      payload: { invitation: 'resent' },
+      payload: {
+        personName: auditPersonName(personOrNotice(found)),
+        email: personOrNotice(found).email,
+        invitation: 'resent',
+      },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
@@ -573,7 +578,11 @@ export async function changeStaffRole(
       action: 'user_update',
       targetType: 'user',
       targetId: target.id,
-      payload: { fields: ['role'], role: { from: target.role, to: role } },
+      payload: {
+        personName: auditPersonName(personOrNotice(found)),
+        fields: ['role'],
+        role: { from: target.role, to: role },
+      },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
@@ -584,9 +593,10 @@ export async function changeStaffRole(
 
 /**
  * Deactivates a person: the account is disabled, every session ends in the same transaction
- * (their next request is refused), user_delete is logged; after the commit every instance is
- * told to close their open live streams. Tips and history stay. On a notice: it is withdrawn
- * (its open expiry ends, as an invited person's open link does), logged the same way.
+ * (their next request is refused), user_deactivate is logged with their name (not user_delete:
+ * nothing is deleted; decision 0340); after the commit every instance is told to close their
+ * open live streams. Tips and history stay. On a notice: it is withdrawn (its open expiry ends,
+ * as an invited person's open link does), logged the same way.
  */
 export async function deactivateStaff(context: StaffContext, scope: StaffScope, id: string) {
   const now = context.clock.now();
@@ -626,11 +636,12 @@ export async function deactivateStaff(context: StaffContext, scope: StaffScope, 
     }
     await writeAudit(tx, {
       actor: scope.actor,
-      action: 'user_delete',
+      action: 'user_deactivate',
       targetType: 'user',
       targetId: target.id,
       payload: {
-        email: found.kind === 'person' ? found.person.email : found.notice.email,
+        personName: auditPersonName(personOrNotice(found)),
+        email: personOrNotice(found).email,
         status: { from: 'active', to: 'deactivated' },
       },
       request: scope.request,
@@ -675,7 +686,10 @@ export async function reactivateStaff(context: StaffContext, scope: StaffScope, 
       action: 'user_update',
       targetType: 'user',
       targetId: target.id,
-      payload: { status: { from: 'deactivated', to: 'active' } },
+      payload: {
+        personName: auditPersonName(personOrNotice(found)),
+        status: { from: 'deactivated', to: 'active' },
+      },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
@@ -687,6 +701,19 @@ export async function reactivateStaff(context: StaffContext, scope: StaffScope, 
 /** A notice as the policy sees it: the invited role in the business that invited. */
 export function noticeTarget(notice: Pick<InvitationNotice, 'id' | 'role' | 'businessId'>) {
   return { id: notice.id, role: notice.role, businessId: notice.businessId } satisfies StaffTarget;
+}
+
+/**
+ * Who the audit row names: the person, or for a notice the address alone — as for an invited
+ * person who has no name yet, so the log never tells the two apart (decision 0343).
+ */
+function personOrNotice(found: Awaited<ReturnType<typeof loadTarget>>): {
+  fullName: string | null;
+  email: string;
+} {
+  return found.kind === 'person'
+    ? { fullName: found.person.fullName, email: found.person.email }
+    : { fullName: null, email: found.notice.email };
 }
 
 function toTarget(row: { id: string; role: Role; businessId: string | null }): StaffTarget {

@@ -75,6 +75,13 @@ async function invitationToken(email: string) {
   expect(mail!.text_body).not.toContain(token);
   return { token: token!, mail: mail! };
 }
+/** The audit rows of one action about one person, oldest first. */
+const auditRows = (action: string, targetId: string) =>
+  t.database.query<{ payload: Record<string, unknown> }>(
+    'SELECT payload FROM admin_audit_log WHERE action = $1 AND target_id = $2 ORDER BY created_at',
+    [action, targetId],
+  );
+
 const verify = (token: string) =>
   t.inject({ method: 'POST', url: '/api/auth/magic-link/verify', payload: { token } });
 
@@ -210,7 +217,15 @@ describe('role rules on the server', () => {
     const promoted = await setRole(ben.id, 'business_owner', shopOwner);
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json().role).toBe('business_owner');
-    expect(await auditCount('user_update', ben.id)).toBe(1);
+    expect(await auditRows('user_update', ben.id)).toEqual([
+      {
+        payload: {
+          personName: ben.fullName,
+          fields: ['role'],
+          role: { from: 'employee', to: 'business_owner' },
+        },
+      },
+    ]);
 
     const demote = await setRole(ben.id, 'employee', shopOwner);
     expect(demote.statusCode).toBe(403);
@@ -281,7 +296,7 @@ describe('role rules on the server', () => {
     });
     expect(viaProfiles.statusCode).toBe(403);
     expect(await auditCount('user_update', solo.owner.id)).toBe(0);
-    expect(await auditCount('user_delete', solo.owner.id)).toBe(0);
+    expect(await auditCount('user_deactivate', solo.owner.id)).toBe(0);
 
     // With a second owner the admin may demote one of them.
     const second = await createPerson(t.database.db, {
@@ -327,7 +342,25 @@ describe('deactivation', () => {
     const response = await action(employee.id, 'deactivate', shopOwner);
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('deactivated');
-    expect(await auditCount('user_delete', employee.id)).toBe(1);
+    // Logged as a deactivation, with the name the owner knows (issue 30): not as a deletion.
+    expect(await auditCount('user_delete', employee.id)).toBe(0);
+    expect(await auditRows('user_deactivate', employee.id)).toEqual([
+      {
+        payload: {
+          personName: employee.fullName,
+          email: employee.email,
+          status: { from: 'active', to: 'deactivated' },
+        },
+      },
+    ]);
+    const log = await t.inject({
+      method: 'GET',
+      url: '/api/admin/audit-log?action=user_deactivate',
+      headers: { cookie: shopOwner },
+    });
+    expect(log.json().items).toMatchObject([
+      { action: 'user_deactivate', targetId: employee.id, admin: { id: shop.owner.id } },
+    ]);
 
     // The stream says so and closes, without waiting for a heartbeat.
     for (;;) {
@@ -355,6 +388,10 @@ describe('deactivation', () => {
     expect(back.statusCode).toBe(200);
     expect(back.json().status).toBe('active');
     expect((await guestCode()).statusCode).toBe(200);
-    expect(await auditCount('user_update', employee.id)).toBe(1);
+    expect(await auditRows('user_update', employee.id)).toEqual([
+      {
+        payload: { personName: employee.fullName, status: { from: 'deactivated', to: 'active' } },
+      },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import {
   type teamMembersSchema,
   type teamUpdateSchema,
 } from '../../../shared/api/teams';
+import { auditPersonName } from '../../../shared/domain/audit-events';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/connect';
@@ -144,9 +145,13 @@ export async function updateTeam(
       targetType: 'team',
       targetId: id,
       payload: {
-        fields: Object.keys(input).sort(),
+        teamName: input.name ?? current.name,
+        fields: (Object.keys(input) as (keyof typeof input)[]).sort(),
         ...(input.name !== undefined && input.name !== current.name
           ? { name: { from: current.name, to: input.name } }
+          : {}),
+        ...(input.splitRule !== undefined && input.splitRule !== current.splitRule
+          ? { splitRule: { from: current.splitRule, to: input.splitRule } }
           : {}),
       },
       request: scope.request,
@@ -170,17 +175,19 @@ export async function setTeamMembers(
   assertManager(scope);
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
-    await lockTeam(tx, scope, id);
+    const team = await lockTeam(tx, scope, id);
     const wanted = input.members.map((member) => member.profileId);
-    if (wanted.length > 0) {
-      const found = await tx
-        .select({ id: profiles.id })
-        .from(profiles)
-        .where(and(inArray(profiles.id, wanted), eq(profiles.businessId, scope.businessId)));
-      if (found.length !== new Set(wanted).size) {
-        throw new AppError(TEAM_ERRORS.team_member_not_found);
-      }
+    const found =
+      wanted.length > 0
+        ? await tx
+            .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+            .from(profiles)
+            .where(and(inArray(profiles.id, wanted), eq(profiles.businessId, scope.businessId)))
+        : [];
+    if (found.length !== new Set(wanted).size) {
+      throw new AppError(TEAM_ERRORS.team_member_not_found);
     }
+    const names = new Map(found.map((person) => [person.id, auditPersonName(person)]));
     await tx
       .update(teamMembers)
       .set({ leftAt: now })
@@ -210,7 +217,12 @@ export async function setTeamMembers(
       targetType: 'team',
       targetId: id,
       payload: {
-        members: input.members.map((m) => ({ profileId: m.profileId, weight: m.weight })),
+        teamName: team.name,
+        members: input.members.map((m) => ({
+          profileId: m.profileId,
+          personName: names.get(m.profileId) ?? '',
+          weight: m.weight,
+        })),
       },
       request: scope.request,
       businessId: scope.businessId,

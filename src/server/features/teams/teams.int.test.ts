@@ -39,6 +39,14 @@ const call = (
   cookie = owner,
   payload?: object,
 ) => t.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+/** The payloads of one action about one target. */
+const auditPayloads = async (action: string, targetId: string) =>
+  (
+    await t.database.query<{ payload: Record<string, unknown> }>(
+      'SELECT payload FROM admin_audit_log WHERE action = $1 AND target_id = $2',
+      [action, targetId],
+    )
+  ).map((row) => row.payload);
 const auditCount = async (action: string, targetId: string) =>
   Number(
     (
@@ -101,7 +109,9 @@ describe('teams', () => {
     expect(await auditCount('team_create', team.id)).toBe(1);
     const renamed = await call('PATCH', `/api/admin/teams/${team.id}`, owner, { name: 'Hotelbar' });
     expect(renamed.json().name).toBe('Hotelbar');
-    expect(await auditCount('team_update', team.id)).toBe(1);
+    expect(await auditPayloads('team_update', team.id)).toEqual([
+      { teamName: 'Hotelbar', fields: ['name'], name: { from: 'Bar', to: 'Hotelbar' } },
+    ]);
     expect(
       (await call('PATCH', `/api/admin/teams/${team.id}`, cafeOwner, { name: 'X' })).statusCode,
     ).toBe(404);
@@ -190,6 +200,18 @@ describe('team tips split to the cent', () => {
     });
     expect(response.statusCode).toBe(200);
     expect((response.json() as Team).members).toHaveLength(2);
+    // The audit rows name the team, the people and what changed (issue 30).
+    const updates = await auditPayloads('team_update', hotel.teams[0]!.id);
+    const members = updates.find((payload) => 'members' in payload);
+    const rule = updates.find((payload) => 'splitRule' in payload);
+    expect(members).toEqual({
+      teamName: hotel.teams[0]!.name,
+      members: [
+        { profileId: first!.id, personName: first!.fullName, weight: 2 },
+        { profileId: fourth!.id, personName: fourth!.fullName, weight: 3 },
+      ],
+    });
+    expect(rule).toMatchObject({ splitRule: { from: 'equal', to: 'weighted' } });
     const after = await payTeamTip(1000);
 
     expect([333, 334]).toContain((await shareOf(second!.email, before))?.amountCents);

@@ -88,7 +88,7 @@ describe('resetting two-factor sign-in of a person', () => {
       adminId: hotel.owner.id,
       businessId: hotel.id,
       targetType: 'user',
-      payload: { email: anna.email },
+      payload: { personName: anna.fullName, email: anna.email },
     });
     // Anna signs in with her password alone again and may set up a new app.
     const signedIn = await t.inject({

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { STAFF_ERRORS } from '../../../shared/api/staff';
 import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
+import { auditPersonName } from '../../../shared/domain/audit-events';
 import type { Database } from '../../db/connect';
 import { profiles, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -39,6 +40,7 @@ export async function resetTwoFactor(
         role: profiles.role,
         businessId: profiles.businessId,
         email: users.email,
+        fullName: profiles.fullName,
       })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.id))
@@ -61,7 +63,7 @@ export async function resetTwoFactor(
       action: 'two_factor_reset',
       targetType: 'user',
       targetId: target.id,
-      payload: { email: target.email },
+      payload: { personName: auditPersonName(target), email: target.email },
       request: scope.request,
       businessId: scope.businessId,
       at: now,

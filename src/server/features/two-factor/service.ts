@@ -6,7 +6,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '../../../shared/api/two-factor';
-import type { AuditAction } from '../../../shared/domain/audit';
+import type { AuditEventOf } from '../../../shared/domain/audit-events';
 import { readSecondFactorCode } from '../../../shared/domain/two-factor';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/connect';
@@ -54,17 +54,17 @@ async function statusOf(ctx: TwoFactorContext, executor: Executor, actor: Actor)
 async function auditOwn(
   tx: Executor,
   actor: Actor,
-  action: AuditAction,
   request: Request,
-  payload: Record<string, unknown> = {},
+  event: AuditEventOf<
+    'two_factor_enable' | 'two_factor_disable' | 'two_factor_recovery_codes_regenerate'
+  >,
 ) {
   if (!isAuditedActor(actor)) return;
   await writeAudit(tx, {
     actor,
-    action,
+    ...event,
     targetType: 'security',
     targetId: actor.userId,
-    payload,
     request,
   });
 }
@@ -130,7 +130,7 @@ export async function confirmTwoFactorSetup(
       userId: actor.userId,
       now,
     });
-    await auditOwn(tx, actor, 'two_factor_enable', request);
+    await auditOwn(tx, actor, request, { action: 'two_factor_enable', payload: {} });
     return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
   });
   await ctx.budget.giveBack(actor.userId);
@@ -162,7 +162,10 @@ export async function disableTwoFactor(
     });
     if (!used) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
     await deleteTwoFactor(tx, actor.userId);
-    await auditOwn(tx, actor, 'two_factor_disable', request, { secondFactor: used });
+    await auditOwn(tx, actor, request, {
+      action: 'two_factor_disable',
+      payload: { secondFactor: used },
+    });
     return statusOf(ctx, tx, actor);
   });
   await ctx.budget.giveBack(actor.userId);
@@ -193,7 +196,10 @@ export async function regenerateRecoveryCodes(
       userId: actor.userId,
       now,
     });
-    await auditOwn(tx, actor, 'two_factor_recovery_codes_regenerate', request);
+    await auditOwn(tx, actor, request, {
+      action: 'two_factor_recovery_codes_regenerate',
+      payload: {},
+    });
     return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
   });
   await ctx.budget.giveBack(actor.userId);

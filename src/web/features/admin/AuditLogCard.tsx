@@ -23,7 +23,9 @@ import {
 import { toast } from '../../components/ui/toast-store';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, type AuditLogFilter } from './admin-api';
-import { auditActionLabel, auditAdminLabel, auditDetails, auditTargetLabel } from './audit-format';
+import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
+import { auditAdminLabel } from './audit-format';
+import { AuditEntryDetails } from './AuditEntryDetails';
 import { useSelectedBusinessId } from './business-scope';
 
 const t = adminTexts.audit;
@@ -132,17 +134,24 @@ export function AuditLogCard() {
                   </TableCell>
                 </TableRow>
               ) : (
-                items.map((entry) => (
-                  <TableRow key={entry.id} data-testid="audit-row">
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      {formatDateTime(entry.createdAt)}
-                    </TableCell>
-                    <TableCell>{auditAdminLabel(entry)}</TableCell>
-                    <TableCell className="font-medium">{auditActionLabel(entry)}</TableCell>
-                    <TableCell className="break-all">{auditTargetLabel(entry)}</TableCell>
-                    <TableCell className="text-muted-foreground">{auditDetails(entry)}</TableCell>
-                  </TableRow>
-                ))
+                items.map((entry) => {
+                  const description = describeAuditEntry(entry);
+                  return (
+                    <TableRow key={entry.id} data-testid="audit-row">
+                      <TableCell className="whitespace-nowrap tabular-nums">
+                        {formatDateTime(entry.createdAt)}
+                      </TableCell>
+                      <TableCell>{auditAdminLabel(entry)}</TableCell>
+                      <TableCell className="font-medium">{description.label}</TableCell>
+                      <TableCell className="break-words" data-testid="audit-target">
+                        {description.target}
+                      </TableCell>
+                      <TableCell>
+                        <AuditEntryDetails description={description} />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
               )}
             </TableBody>
           </table>
