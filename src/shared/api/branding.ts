@@ -119,6 +119,21 @@ export const brandingSchema = z.object({
 });
 export type Branding = z.infer<typeof brandingSchema>;
 
+/** What the branding form starts from, and sends when the owner saves without a change. */
+export function brandingFormValues(branding: Branding): BrandingUpdateInput {
+  return {
+    primaryColor: branding.primaryColor,
+    secondaryColor: branding.secondaryColor,
+    accentColor: branding.accentColor,
+    fontFamily: branding.fontFamily,
+    language: branding.language,
+    tonality: branding.tonality,
+    companyName: branding.companyName ?? '',
+    thankYouMessage: branding.thankYouMessage ?? '',
+    logoUrl: branding.logoUrl,
+  };
+}
+
 export const brandingLogoResponseSchema = z.object({
   logoUrl: z.string(),
   width: z.number().int(),

@@ -11,6 +11,7 @@ import {
   type Branding,
   type BrandingUpdate,
   type BrandingUpdateInput,
+  brandingFormValues,
   brandingUpdateSchema,
   DEFAULT_BRANDING,
 } from '../../../../shared/api/branding';
@@ -60,19 +61,7 @@ const COLOR_FIELDS = ['primaryColor', 'secondaryColor', 'accentColor'] as const;
 const selectClasses =
   'h-11 w-full rounded-lg border border-input bg-card px-3 text-base text-foreground';
 
-export function formValues(branding: Branding): BrandingUpdateInput {
-  return {
-    primaryColor: branding.primaryColor,
-    secondaryColor: branding.secondaryColor,
-    accentColor: branding.accentColor,
-    fontFamily: branding.fontFamily,
-    language: branding.language,
-    tonality: branding.tonality,
-    companyName: branding.companyName ?? '',
-    thankYouMessage: branding.thankYouMessage ?? '',
-    logoUrl: branding.logoUrl,
-  };
-}
+export const formValues = brandingFormValues;
 
 function ColorField({
   form,
