@@ -474,6 +474,7 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/admin/setup-checklist/dismiss', body: () => ({}), status: console1() },
   { route: 'POST /api/admin/setup-checklist/qr-export', body: () => ({}), status: console1(204) },
   { route: 'GET /api/admin/branding', status: console1() },
+  { route: 'GET /api/admin/branding/preview', status: console1() },
   {
     route: 'PUT /api/admin/branding',
     body: () => ({

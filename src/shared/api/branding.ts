@@ -134,6 +134,22 @@ export function brandingFormValues(branding: Branding): BrandingUpdateInput {
   };
 }
 
+/**
+ * Who the branding preview shows (issue 31 item 14): a real, active person of this very business,
+ * as guests see them on the tip page; null while the business has nobody to show.
+ */
+export const brandingPreviewSchema = z.object({
+  person: z
+    .object({
+      displayName: z.string(),
+      jobTitle: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+      thankYouMessage: z.string(),
+    })
+    .nullable(),
+});
+export type BrandingPreviewData = z.infer<typeof brandingPreviewSchema>;
+
 export const brandingLogoResponseSchema = z.object({
   logoUrl: z.string(),
   width: z.number().int(),
