@@ -593,6 +593,12 @@ const ENTRIES: Entry[] = [
     body: (f) => ({ profileId: employeeA(f).id }),
     status: console1(),
   },
+  {
+    // Allowed to ask; the fixture's pooled tip was never given to anyone.
+    route: 'POST /api/admin/pool/:id/unassign',
+    url: (f) => `/api/admin/pool/${f.poolTipId}/unassign`,
+    status: console1(409),
+  },
   { route: 'GET /api/employee/team-tips', status: signedIn(200) },
 
   // Payout batches and reports (issue 12)

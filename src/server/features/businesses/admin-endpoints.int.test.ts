@@ -366,6 +366,12 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     // Allowed to ask; the fixture's pool is empty.
     adminStatus: 404,
   },
+  {
+    route: 'POST /api/admin/pool/{id}/unassign',
+    url: () => `/api/admin/pool/${NO_SUCH_ID}/unassign`,
+    // Allowed to ask; there is no such tip.
+    adminStatus: 404,
+  },
 ];
 
 let t: TestApp;
