@@ -189,6 +189,7 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     body: () => ({}),
   },
   { route: 'GET /api/admin/branding', url: () => '/api/admin/branding' },
+  { route: 'GET /api/admin/branding/preview', url: () => '/api/admin/branding/preview' },
   {
     route: 'PUT /api/admin/branding',
     url: () => '/api/admin/branding',
