@@ -43,7 +43,7 @@ const poolTip = (business: FactoryBusiness, amountCents: number, createdAt?: Dat
 
 const allocationsOf = (tipId: string) =>
   t.database.db.select().from(tipAllocations).where(eq(tipAllocations.tipId, tipId));
-const auditOf = (tipId: string, action: string) =>
+const auditOf = (tipId: string, action: (typeof adminAuditLog.$inferSelect)['action']) =>
   t.database.db
     .select()
     .from(adminAuditLog)
@@ -65,6 +65,13 @@ describe('undoing a pool assignment', () => {
       personName: anna.fullName,
     });
 
+    const [given] = await t.database.query<{ cents: string }>(
+      `SELECT coalesce(sum(amount_cents), 0)::text AS cents FROM tip_day_totals
+       WHERE business_id = $1 AND kind = 'person' AND key = $2`,
+      [hotel.id, anna.id],
+    );
+    expect(given!.cents).toBe('1300');
+
     const undone = await owner('POST', `/api/admin/pool/${tip.id}/unassign`);
     expect(undone.statusCode).toBe(200);
     expect(undone.json()).toEqual({
@@ -74,6 +81,13 @@ describe('undoing a pool assignment', () => {
       amountCents: 1300,
     });
     expect(await allocationsOf(tip.id)).toEqual([]);
+    // The person's report totals lose the share again (the allocation triggers, migration 0260).
+    const [personTotal] = await t.database.query<{ cents: string }>(
+      `SELECT coalesce(sum(amount_cents), 0)::text AS cents FROM tip_day_totals
+       WHERE business_id = $1 AND kind = 'person' AND key = $2`,
+      [hotel.id, anna.id],
+    );
+    expect(personTotal!.cents).toBe('0');
     const audit = await auditOf(tip.id, 'pool_tip_unassign');
     expect(audit).toHaveLength(1);
     expect(audit[0]!.payload).toMatchObject({ profileId: anna.id, personName: anna.fullName });
