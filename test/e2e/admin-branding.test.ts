@@ -98,7 +98,11 @@ describe('branding', () => {
     await primary.fill('#1B4332');
     await page.getByRole('textbox', { name: 'Akzentfarbe', exact: true }).fill('#F4D35E');
     await expect.poll(() => page.locator('form [role="alert"]').allTextContents()).toEqual([]);
-    const preview = page.getByTestId('preview-header');
+    // The preview is the guest page's own header card: its band wears the unsaved colour.
+    const preview = page
+      .getByTestId('branding-preview')
+      .locator('div[style*="background-color"]')
+      .first();
     await expect
       .poll(() => preview.evaluate((el) => getComputedStyle(el).backgroundColor))
       .toBe('rgb(27, 67, 50)');
@@ -106,7 +110,8 @@ describe('branding', () => {
     await page.getByRole('tab', { name: 'Text' }).click();
     await page.getByLabel('Firmenname').fill('Waldesruh Hotel & Spa');
     await page.getByLabel('Locker').check();
-    await page.getByText('Hat’s dir gefallen?').waitFor();
+    // The guest page's casual greeting (issue 31 item 14), the same words guests then read.
+    await page.getByTestId('branding-preview').getByText('Schön, dass du da warst!').waitFor();
 
     await page.getByRole('tab', { name: 'Inhalt' }).click();
     await page.getByLabel('Schriftart').selectOption('Montserrat');

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
 import { verifyPassword } from '../features/auth/password';
+import { brandingFormValues, brandingUpdateSchema } from '../../shared/api/branding';
+import { presentAdminBranding } from '../features/branding/presenter';
 import type { Database } from './connect';
+import { branding as brandingTable, businesses } from './schema';
+import { eq } from 'drizzle-orm';
 import {
   DEMO_BUSINESS_NAME,
   DEMO_LEGACY_QR_CODE,
@@ -19,6 +23,24 @@ afterAll(async () => {
 });
 
 describe('demo data', () => {
+  it('saves every seeded branding unchanged through the branding form’s own validation', async () => {
+    const rows = await database.db
+      .select({ business: { id: businesses.id, name: businesses.name }, branding: brandingTable })
+      .from(businesses)
+      .leftJoin(brandingTable, eq(brandingTable.businessId, businesses.id));
+    expect(rows.map((row) => row.business.name).sort()).toEqual(
+      [SECOND_BUSINESS_NAME, DEMO_BUSINESS_NAME].sort(),
+    );
+    for (const row of rows) {
+      const unchanged = brandingFormValues(presentAdminBranding(row.branding, row.business));
+      const result = brandingUpdateSchema.safeParse(unchanged);
+      expect(
+        result.success ? [] : result.error.issues.map((issue) => issue.message),
+        row.business.name,
+      ).toEqual([]);
+    }
+  });
+
   it('has two businesses and the fixed logins with the demo password', async () => {
     expect(
       (await database.query<{ name: string }>('SELECT name FROM businesses ORDER BY name')).map(

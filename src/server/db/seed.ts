@@ -532,7 +532,8 @@ async function seedSecondBusiness(
     businessId,
     companyName: SECOND_BUSINESS_NAME,
     primaryColor: '#7A2E1F',
-    accentColor: '#E0A458',
+    // Passes the product's own contrast rule (accent on primary 5.3:1): saved unchanged, it saves.
+    accentColor: '#EDB970',
     updatedBy: ownerId,
   });
   await tx.insert(integrationSettings).values({ businessId, tenantId: 'trinkgeld-default-tenant' });

@@ -474,6 +474,7 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/admin/setup-checklist/dismiss', body: () => ({}), status: console1() },
   { route: 'POST /api/admin/setup-checklist/qr-export', body: () => ({}), status: console1(204) },
   { route: 'GET /api/admin/branding', status: console1() },
+  { route: 'GET /api/admin/branding/preview', status: console1() },
   {
     route: 'PUT /api/admin/branding',
     body: () => ({
@@ -591,6 +592,12 @@ const ENTRIES: Entry[] = [
     url: (f) => `/api/admin/pool/${f.poolTipId}/assign`,
     body: (f) => ({ profileId: employeeA(f).id }),
     status: console1(),
+  },
+  {
+    // Allowed to ask; the fixture's pooled tip was never given to anyone.
+    route: 'POST /api/admin/pool/:id/unassign',
+    url: (f) => `/api/admin/pool/${f.poolTipId}/unassign`,
+    status: console1(409),
   },
   { route: 'GET /api/employee/team-tips', status: signedIn(200) },
 

@@ -119,6 +119,37 @@ export const brandingSchema = z.object({
 });
 export type Branding = z.infer<typeof brandingSchema>;
 
+/** What the branding form starts from, and sends when the owner saves without a change. */
+export function brandingFormValues(branding: Branding): BrandingUpdateInput {
+  return {
+    primaryColor: branding.primaryColor,
+    secondaryColor: branding.secondaryColor,
+    accentColor: branding.accentColor,
+    fontFamily: branding.fontFamily,
+    language: branding.language,
+    tonality: branding.tonality,
+    companyName: branding.companyName ?? '',
+    thankYouMessage: branding.thankYouMessage ?? '',
+    logoUrl: branding.logoUrl,
+  };
+}
+
+/**
+ * Who the branding preview shows (issue 31 item 14): a real, active person of this very business,
+ * as guests see them on the tip page; null while the business has nobody to show.
+ */
+export const brandingPreviewSchema = z.object({
+  person: z
+    .object({
+      displayName: z.string(),
+      jobTitle: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+      thankYouMessage: z.string(),
+    })
+    .nullable(),
+});
+export type BrandingPreviewData = z.infer<typeof brandingPreviewSchema>;
+
 export const brandingLogoResponseSchema = z.object({
   logoUrl: z.string(),
   width: z.number().int(),

@@ -179,6 +179,14 @@ export interface AuditPayloads {
     pointLabel: string | null;
     paidAt: string | null;
   };
+  /** A pool assignment taken back before its payout: the tip is in the pool again. */
+  pool_tip_unassign: {
+    profileId: string;
+    personName: string;
+    amountCents: number;
+    currency: string;
+    pointLabel: string | null;
+  };
   payout_batch_run: { transfers: number; totalCents: number; skipped: number };
   payout_schedule_update: Change<PayoutSchedule>;
   instant_payout_request: { payoutId: string; amountCents: number; feeCents: number };

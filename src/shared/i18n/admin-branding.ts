@@ -14,7 +14,8 @@ export const brandingTexts = {
     companyNameHint: 'Leer: der Name des Betriebs.',
     thankYouHint: 'Für Team- und Tischcodes; Mitarbeiter haben ihre eigene Dankesnachricht.',
     tonality: 'Tonalität',
-    tonalityHint: 'Bestimmt die Ansprache in der Vorschau.',
+    tonalityHint:
+      'Bestimmt die Ansprache der Gäste in allen Sprachen: Begrüßung, Dankesworte und Bestätigung.',
   },
   content: {
     fontHint: 'Schriften werden von unserem Server geladen, nie von Dritten.',
@@ -33,26 +34,9 @@ export const brandingTexts = {
   },
   preview: {
     title: 'Live-Vorschau',
-    description: 'Die Trinkgeldseite, wie Gäste sie sehen.',
-    employee: 'Anna Schneider',
-    jobTitle: 'Rezeption',
-    continue: 'Weiter zur Zahlung · 10,00 €',
-    amountsLabel: 'Betrag wählen',
-  },
-  /** What the guest reads above the amounts, per tonality. */
-  tonalityWording: {
-    formal: {
-      heading: 'Trinkgeld geben',
-      line: 'Wir freuen uns über Ihre Anerkennung für unser Team.',
-    },
-    friendly: {
-      heading: 'Danke für Ihren Besuch!',
-      line: 'Mit einem Trinkgeld sagen Sie Anna direkt Danke.',
-    },
-    casual: {
-      heading: 'Hat’s dir gefallen?',
-      line: 'Lass Anna ein Trinkgeld da – geht ganz schnell!',
-    },
+    description:
+      'Die Trinkgeldseite, wie Gäste sie sehen: mit einer Person Ihres Betriebs und den noch nicht gespeicherten Änderungen.',
+    loading: 'Vorschau wird geladen...',
   },
   save: 'Speichern',
   saving: 'Wird gespeichert...',

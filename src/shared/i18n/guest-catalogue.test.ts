@@ -5,6 +5,7 @@ import { guestCatalogue as es } from './guest-es';
 import { guestCatalogue as fr } from './guest-fr';
 import { guestCatalogue as it_ } from './guest-it';
 import { GUEST_LOCALES } from './guest-locale';
+import { BRANDING_TONALITIES } from '../domain/constants';
 
 const catalogues = { de, en, fr, es, it: it_ } as const;
 
@@ -45,6 +46,38 @@ describe('guest catalogues', () => {
     expect(strings.filter((text) => text.trim() === '')).toEqual([]);
     // Words only German uses: a forgotten translation shows up here.
     expect(strings.filter((text) => /Trinkgeld|Bitte|Zahlung|schließen/.test(text))).toEqual([]);
+  });
+
+  // Issue 31 item 14: the business's tonality changes what every guest reads, in every language.
+  it.each(GUEST_LOCALES)('say each tonality in its own words in %s', (locale) => {
+    const variants = (catalogues[locale].first as { tonality?: Record<string, unknown> }).tonality;
+    expect(Object.keys(variants ?? {}).sort(), `${locale}: tonalities`).toEqual(
+      [...BRANDING_TONALITIES].sort(),
+    );
+    const lines = ['greeting', 'defaultThanks', 'successTitle'] as const;
+    for (const tonality of BRANDING_TONALITIES) {
+      const words = (variants?.[tonality] ?? {}) as Record<string, unknown>;
+      for (const line of lines) {
+        expect(typeof words[line], `${locale}.${tonality}.${line}`).toBe('string');
+        expect(String(words[line]).trim(), `${locale}.${tonality}.${line}`).not.toBe('');
+      }
+    }
+    for (const line of lines) {
+      const said = BRANDING_TONALITIES.map(
+        (tonality) => (variants?.[tonality] as Record<string, string> | undefined)?.[line],
+      );
+      expect(new Set(said).size, `${locale}: ${line} differs per tonality`).toBe(3);
+    }
+  });
+
+  it('keep the spec’s words for the default, friendly tonality', () => {
+    expect(de.first.tonality.friendly.defaultThanks).toBe(de.first.defaultThanks);
+    expect(de.first.tonality.friendly.successTitle).toBe(de.outcome.tip.success.title);
+    for (const locale of GUEST_LOCALES) {
+      const texts = catalogues[locale];
+      expect(texts.first.tonality.friendly.defaultThanks).toBe(texts.first.defaultThanks);
+      expect(texts.first.tonality.friendly.successTitle).toBe(texts.outcome.tip.success.title);
+    }
   });
 
   it('fill the amount and the name into their sentences', () => {

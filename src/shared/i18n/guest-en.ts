@@ -21,6 +21,23 @@ export const guestCatalogue: GuestCatalogue = {
       payCustom: 'Continue to payment',
     },
     defaultThanks: 'Thank you for your tip!',
+    tonality: {
+      formal: {
+        greeting: 'We thank you for your visit.',
+        defaultThanks: 'Thank you very much for your tip.',
+        successTitle: 'We sincerely thank you for your appreciation.',
+      },
+      friendly: {
+        greeting: 'Lovely to have you here!',
+        defaultThanks: 'Thank you for your tip!',
+        successTitle: 'Thank you for your appreciation!',
+      },
+      casual: {
+        greeting: 'Great to see you!',
+        defaultThanks: 'Thanks a lot for the tip!',
+        successTitle: 'Thanks – that totally made our day!',
+      },
+    },
     receiver: {
       todayOne: (name) => `Your tip goes to ${name} today.`,
       todayMany: (names) => `Your tip goes to today's service team: ${names}.`,

@@ -21,6 +21,23 @@ export const guestCatalogue: GuestCatalogue = {
       payCustom: 'Continuar al pago',
     },
     defaultThanks: '¡Muchas gracias por su propina!',
+    tonality: {
+      formal: {
+        greeting: 'Le agradecemos su visita.',
+        defaultThanks: 'Le agradecemos sinceramente su propina.',
+        successTitle: 'Le agradecemos sinceramente su reconocimiento.',
+      },
+      friendly: {
+        greeting: '¡Qué bien que nos haya visitado!',
+        defaultThanks: '¡Muchas gracias por su propina!',
+        successTitle: '¡Gracias por su reconocimiento!',
+      },
+      casual: {
+        greeting: '¡Qué guay que hayas venido!',
+        defaultThanks: '¡Gracias por tu propina!',
+        successTitle: '¡Gracias, nos has alegrado el día!',
+      },
+    },
     receiver: {
       todayOne: (name) => `Su propina es hoy para ${name}.`,
       todayMany: (names) => `Su propina es para el equipo de servicio de hoy: ${names}.`,

@@ -21,6 +21,23 @@ export const guestCatalogue: GuestCatalogue = {
       payCustom: 'Continuer vers le paiement',
     },
     defaultThanks: 'Merci pour votre pourboire !',
+    tonality: {
+      formal: {
+        greeting: 'Nous vous remercions de votre visite.',
+        defaultThanks: 'Nous vous remercions pour votre pourboire.',
+        successTitle: 'Nous vous remercions de votre reconnaissance.',
+      },
+      friendly: {
+        greeting: 'Ravis de vous avoir accueilli !',
+        defaultThanks: 'Merci pour votre pourboire !',
+        successTitle: 'Merci pour votre reconnaissance !',
+      },
+      casual: {
+        greeting: 'Trop cool que tu sois passé !',
+        defaultThanks: 'Merci pour ton pourboire !',
+        successTitle: 'Merci à toi, ça nous fait super plaisir !',
+      },
+    },
     receiver: {
       todayOne: (name) => `Votre pourboire revient aujourd'hui à ${name}.`,
       todayMany: (names) => `Votre pourboire revient à l'équipe de service du jour : ${names}.`,

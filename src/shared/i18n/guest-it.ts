@@ -21,6 +21,23 @@ export const guestCatalogue: GuestCatalogue = {
       payCustom: 'Continua al pagamento',
     },
     defaultThanks: 'Grazie mille per la Sua mancia!',
+    tonality: {
+      formal: {
+        greeting: 'La ringraziamo per la Sua visita.',
+        defaultThanks: 'La ringraziamo sentitamente per la Sua mancia.',
+        successTitle: 'La ringraziamo sentitamente per il Suo apprezzamento.',
+      },
+      friendly: {
+        greeting: 'Che bello averLa qui!',
+        defaultThanks: 'Grazie mille per la Sua mancia!',
+        successTitle: 'Grazie per il suo apprezzamento!',
+      },
+      casual: {
+        greeting: 'Che bello vederti!',
+        defaultThanks: 'Grazie per la tua mancia!',
+        successTitle: 'Grazie, ci hai fatto felici!',
+      },
+    },
     receiver: {
       todayOne: (name) => `Oggi la Sua mancia va a ${name}.`,
       todayMany: (names) => `La Sua mancia va al team di servizio di oggi: ${names}.`,

@@ -24,6 +24,27 @@ export const guestTexts = {
   },
   /** The header card's thank-you when the person or business left the default. */
   defaultThanks: 'Vielen Dank für Ihr Trinkgeld!',
+  /**
+   * The business's tonality (branding): the greeting above the amounts, the default thank-you in
+   * the header and the success heading. Friendly is the default and says the spec's words.
+   */
+  tonality: {
+    formal: {
+      greeting: 'Wir danken Ihnen für Ihren Besuch.',
+      defaultThanks: 'Herzlichen Dank für Ihr Trinkgeld.',
+      successTitle: 'Wir danken Ihnen für Ihre Wertschätzung.',
+    },
+    friendly: {
+      greeting: 'Schön, dass Sie da waren!',
+      defaultThanks: 'Vielen Dank für Ihr Trinkgeld!',
+      successTitle: 'Vielen Dank für Ihre Wertschätzung!',
+    },
+    casual: {
+      greeting: 'Schön, dass du da warst!',
+      defaultThanks: 'Danke dir für dein Trinkgeld!',
+      successTitle: 'Danke dir – das freut uns riesig!',
+    },
+  },
   /** Who receives a team or object tip (issue 11), said from the facts the server sends. */
   receiver: {
     todayOne: (name: string) => `Ihr Trinkgeld geht heute an ${name}.`,
@@ -49,4 +70,15 @@ export const guestTexts = {
  */
 export function thanksIn(message: string, texts: { defaultThanks: string }): string {
   return message === guestTexts.defaultThanks ? texts.defaultThanks : message;
+}
+
+export type GuestTonality = keyof typeof guestTexts.tonality;
+
+/** The tonality's words in the given texts; an unknown value falls back to the default. */
+export function tonalityIn<T extends { tonality: Record<GuestTonality, unknown> }>(
+  texts: T,
+  tonality: string | null | undefined,
+): T['tonality'][GuestTonality] {
+  const known = tonality === 'formal' || tonality === 'casual' ? tonality : 'friendly';
+  return texts.tonality[known] as T['tonality'][GuestTonality];
 }

@@ -341,3 +341,65 @@ describe('access with two businesses', () => {
     }
   });
 });
+
+// Issue 31 item 14: the preview shows a real person of the business being branded, never one
+// of another business.
+describe('who the preview shows, with two businesses', () => {
+  const preview = (cookie: string | undefined, query = '') =>
+    t.inject({
+      method: 'GET',
+      url: `/api/admin/branding/preview${query}`,
+      headers: cookie ? { cookie } : {},
+    });
+
+  it("shows an active employee of the owner's own business, as guests see them", async () => {
+    const response = await preview(ownerCookie);
+    expect(response.statusCode).toBe(200);
+    const { person } = response.json() as { person: { displayName: string } | null };
+    const hotelNames = hotel.employees.map((employee) => employee.fullName);
+    const cafeNames = cafe.employees.map((employee) => employee.fullName);
+    expect(hotelNames).toContain(person?.displayName);
+    expect(response.json()).toEqual({
+      person: {
+        displayName: person!.displayName,
+        jobTitle: 'Servicekraft',
+        avatarUrl: null,
+        thankYouMessage: 'Vielen Dank für Ihr Trinkgeld!',
+      },
+    });
+    for (const name of [...cafeNames, cafe.owner.fullName, hotel.owner.fullName]) {
+      expect(response.body).not.toContain(name);
+    }
+    const cafeView = await preview(cafeOwnerCookie);
+    expect(cafeNames).toContain(cafeView.json().person.displayName);
+    for (const name of hotelNames) expect(cafeView.body).not.toContain(name);
+  });
+
+  it("refuses another business's preview and names nobody of it", async () => {
+    const response = await preview(ownerCookie, `?businessId=${cafe.id}`);
+    expect(response.statusCode).toBe(404);
+    for (const employee of cafe.employees) expect(response.body).not.toContain(employee.fullName);
+  });
+
+  it('lets the platform admin preview a named business with its own people', async () => {
+    const admin = await createPlatformAdmin(t.database.db);
+    const response = await preview(await signIn(t, admin.email), `?businessId=${cafe.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(cafe.employees.map((e) => e.fullName)).toContain(response.json().person.displayName);
+  });
+
+  it('skips deactivated people and shows nobody when no active person is left', async () => {
+    const empty = await createBusiness(t.database.db, {
+      name: 'Bar Leer',
+      employees: [{ fullName: 'Aaron Ausgetreten', disabled: true }],
+    });
+    const response = await preview(await signIn(t, empty.owner.email));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ person: null });
+  });
+
+  it('refuses employees and anonymous callers', async () => {
+    expect((await preview(await signIn(t, hotel.employees[0]!.email))).statusCode).toBe(403);
+    expect((await preview(undefined)).statusCode).toBe(401);
+  });
+});

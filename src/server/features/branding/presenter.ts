@@ -1,5 +1,10 @@
-import { type Branding, DEFAULT_BRANDING } from '../../../shared/api/branding';
+import {
+  type Branding,
+  type BrandingPreviewData,
+  DEFAULT_BRANDING,
+} from '../../../shared/api/branding';
 import type { branding } from '../../db/schema';
+import type { PreviewPersonRow } from './queries';
 
 export type BrandingRow = typeof branding.$inferSelect;
 
@@ -22,5 +27,18 @@ export function presentAdminBranding(
     logoUrl: row?.logoUrl ?? null,
     backgroundImageUrl: row?.backgroundImageUrl ?? null,
     updatedAt: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+/** The preview's person as the guest tip page shows them (name, job, picture, own thank-you). */
+export function presentPreviewPerson(row: PreviewPersonRow | null): BrandingPreviewData {
+  if (!row) return { person: null };
+  return {
+    person: {
+      displayName: row.fullName?.trim() || row.email.split('@')[0]!,
+      jobTitle: row.jobTitle,
+      avatarUrl: row.profileImageUrl,
+      thankYouMessage: row.thankYouMessage,
+    },
   };
 }

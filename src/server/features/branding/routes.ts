@@ -3,6 +3,7 @@ import {
   BRANDING_ERRORS,
   BRANDING_LIMITS,
   brandingLogoResponseSchema,
+  brandingPreviewSchema,
   brandingSchema,
   brandingUpdateSchema,
 } from '../../../shared/api/branding';
@@ -11,7 +12,13 @@ import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { AppError } from '../../http/errors';
 import { businessScopeOf } from '../businesses/scope';
 import { acceptRawImageBodies } from '../media/routes';
-import { type BrandingContext, getBranding, saveBranding, storeBrandingLogo } from './service';
+import {
+  type BrandingContext,
+  getBranding,
+  getBrandingPreview,
+  saveBranding,
+  storeBrandingLogo,
+} from './service';
 
 const tags = ['Branding'];
 
@@ -35,6 +42,23 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getBranding(context, await scopeOf(request)),
+  );
+
+  app.get(
+    '/api/admin/branding/preview',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Wen die Vorschau zeigt: eine aktive Person dieses Betriebs, wie Gäste sie sehen',
+        querystring: businessScopeQuerySchema,
+        response: { 200: brandingPreviewSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getBrandingPreview(context, await scopeOf(request));
+    },
   );
 
   app.put(

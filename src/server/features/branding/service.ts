@@ -7,6 +7,7 @@ import {
   BRANDING_ERRORS,
   BRANDING_LIMITS,
   type Branding,
+  type BrandingPreviewData,
   type BrandingUpdate,
 } from '../../../shared/api/branding';
 import { mediaIdFromUrl } from '../../../shared/api/profiles';
@@ -20,7 +21,8 @@ import type { Actor } from '../auth/actor';
 import { type ImageRules, processImage } from '../media/image';
 import { mediaUrl } from '../media/service';
 import { mayManageBranding, mayUseLogo } from './policy';
-import { type BrandingRow, presentAdminBranding } from './presenter';
+import { type BrandingRow, presentAdminBranding, presentPreviewPerson } from './presenter';
+import { previewPersonOf } from './queries';
 
 /** What the branding feature needs from the app. */
 export interface BrandingContext {
@@ -65,6 +67,15 @@ export async function getBranding(
   ensureAllowed(scope);
   const rows = await loadRows(context.database.db, scope.businessId);
   return presentAdminBranding(rows.branding, rows.business);
+}
+
+/** The real person of this business the branding preview shows (issue 31 item 14). */
+export async function getBrandingPreview(
+  context: BrandingContext,
+  scope: BrandingScope,
+): Promise<BrandingPreviewData> {
+  ensureAllowed(scope);
+  return presentPreviewPerson(await previewPersonOf(context.database.db, scope.businessId));
 }
 
 /** The fields that changed, old and new, for the audit row (never image bytes). */

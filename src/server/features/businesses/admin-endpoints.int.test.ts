@@ -189,6 +189,7 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     body: () => ({}),
   },
   { route: 'GET /api/admin/branding', url: () => '/api/admin/branding' },
+  { route: 'GET /api/admin/branding/preview', url: () => '/api/admin/branding/preview' },
   {
     route: 'PUT /api/admin/branding',
     url: () => '/api/admin/branding',
@@ -364,6 +365,12 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     url: () => `/api/admin/pool/${NO_SUCH_ID}/assign`,
     body: (f) => ({ profileId: f.business.employees[0]!.id }),
     // Allowed to ask; the fixture's pool is empty.
+    adminStatus: 404,
+  },
+  {
+    route: 'POST /api/admin/pool/{id}/unassign',
+    url: () => `/api/admin/pool/${NO_SUCH_ID}/unassign`,
+    // Allowed to ask; there is no such tip.
     adminStatus: 404,
   },
 ];

@@ -1,6 +1,6 @@
 import type { ThankYouResponse } from '../../../shared/api/tips';
 import { formatCents } from '../../../shared/domain/money';
-import { thanksIn } from '../../../shared/i18n/guest';
+import { thanksIn, tonalityIn } from '../../../shared/i18n/guest';
 import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
 import { escapeHtml } from '../payments/demo-checkout-page';
 import { GUEST_CATALOGUES } from './catalogues';
@@ -83,7 +83,7 @@ export function renderThankYou(locale: GuestLocale, tip: ThankYouResponse): stri
     locale,
     t.pageTitle,
     `<h1>${escapeHtml(t.heading)}</h1>
-<p class="muted">„${escapeHtml(thanksIn(tip.recipient.thankYouMessage, GUEST_CATALOGUES[locale].first))}“</p>
+<p class="muted">„${escapeHtml(thanksIn(tip.recipient.thankYouMessage, tonalityIn(GUEST_CATALOGUES[locale].first, tip.branding.tonality)))}“</p>
 <dl>
   <dt>${escapeHtml(t.tipFor(tip.recipient.displayName))}</dt><dd>${money(tip.amountCents)}</dd>
   ${tip.platformFeeCents > 0 ? `<dt>${escapeHtml(t.contribution)}</dt><dd>${money(tip.platformFeeCents)}</dd>` : ''}

@@ -1,6 +1,7 @@
-import type { PoolTip } from '../../../shared/api/pool';
+import { auditPersonName } from '../../../shared/domain/audit-events';
+import type { PoolAssignedTip, PoolTip } from '../../../shared/api/pool';
 import { FEEDBACK_EMOJIS, type FeedbackEmoji } from '../../../shared/domain/tips';
-import type { PoolTipRow } from './queries';
+import type { PoolAssignedRow, PoolTipRow } from './queries';
 
 const isEmoji = (value: string | null): value is FeedbackEmoji =>
   value !== null && (FEEDBACK_EMOJIS as readonly string[]).includes(value);
@@ -16,5 +17,18 @@ export function presentPoolTip(row: PoolTipRow): PoolTip {
     guestMessage: row.guest_message?.trim() || null,
     feedbackEmoji: isEmoji(row.feedback_emoji) ? row.feedback_emoji : null,
     feedbackMessage: row.feedback_message?.trim() || null,
+  };
+}
+
+/** An assignment the owner can still take back: the tip, its place and who got it. */
+export function presentPoolAssigned(row: PoolAssignedRow): PoolAssignedTip {
+  return {
+    id: row.id,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    placeLabel: row.place_label,
+    profileId: row.profile_id,
+    personName: auditPersonName({ fullName: row.full_name, email: row.email }),
+    assignedAt: row.assigned_at.toISOString(),
   };
 }

@@ -6,11 +6,12 @@ import {
   poolPageSchema,
   poolQuerySchema,
   poolTipParamsSchema,
+  poolUnassignResultSchema,
 } from '../../../shared/api/pool';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { auditedScopeOf } from '../businesses/scope';
-import { assignPoolTip, type PoolContext, poolPage } from './service';
+import { assignPoolTip, type PoolContext, poolPage, unassignPoolTip } from './service';
 
 const tags = ['Pool'];
 
@@ -30,7 +31,8 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffManager,
       schema: {
         tags,
-        summary: 'Trinkgelder im Pool des Betriebs (niemand im Dienst, kein Team) mit Nachrichten',
+        summary:
+          'Trinkgelder im Pool des Betriebs (niemand im Dienst, kein Team) mit Nachrichten, seitenweise per Cursor',
         querystring: poolQuerySchema,
         response: { 200: poolPageSchema },
       },
@@ -56,5 +58,20 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       assignPoolTip(context, await scopeOf(request), request.params.id, request.body.profileId),
+  );
+
+  app.post(
+    '/api/admin/pool/:id/unassign',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Zuweisung aus dem Pool rückgängig machen (bis zur nächsten Auszahlung)',
+        params: poolTipParamsSchema,
+        querystring: businessScopeQuerySchema,
+        response: { 200: poolUnassignResultSchema },
+      },
+    },
+    async (request) => unassignPoolTip(context, await scopeOf(request), request.params.id),
   );
 };

@@ -5,6 +5,9 @@ import {
   POOL_ERRORS,
   type PoolAssignResult,
   type PoolPage,
+  type PoolQuery,
+  type PoolUnassignResult,
+  poolCursor,
 } from '../../../shared/api/pool';
 import { auditPersonName } from '../../../shared/domain/audit-events';
 import { ERRORS } from '../../../shared/domain/errors';
@@ -14,9 +17,9 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
-import { canManagePool, poolAssignProblem } from './policy';
-import { presentPoolTip } from './presenter';
-import { listPoolTips } from './queries';
+import { canManagePool, poolAssignProblem, poolUndoProblem } from './policy';
+import { presentPoolAssigned, presentPoolTip } from './presenter';
+import { listPoolTips, listUndoablePoolAssignments } from './queries';
 import type { AuditedBusinessScope } from '../businesses/scope';
 
 export interface PoolContext {
@@ -43,23 +46,35 @@ async function placeOf(tx: Executor, tip: typeof tips.$inferSelect): Promise<str
   return place?.label ?? null;
 }
 
+/** How many assignments that can still be undone the pool lists (newest first). */
+const UNDOABLE_LISTED = 50;
+
+/**
+ * One page of the pool, newest first, from the cursor on (issue 31 item 15), with the totals of
+ * the whole pool and the assignments the owner can still take back.
+ */
 export async function poolPage(
   context: PoolContext,
   scope: PoolScope,
-  query: { page: number; pageSize: number },
+  query: Pick<PoolQuery, 'cursor' | 'limit'>,
 ): Promise<PoolPage> {
   assertManager(scope);
   const result = await listPoolTips(context.database, {
     businessId: scope.businessId,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+    limit: query.limit,
+    after: query.cursor,
+  });
+  const last = result.rows.at(-1);
+  const assigned = await listUndoablePoolAssignments(context.database, {
+    businessId: scope.businessId,
+    limit: UNDOABLE_LISTED,
   });
   return {
     items: result.rows.map(presentPoolTip),
     total: result.total,
     totalCents: result.totalCents,
-    page: query.page,
-    pageSize: query.pageSize,
+    nextCursor: result.more && last ? poolCursor({ createdAt: last.cursor_at, id: last.id }) : null,
+    assigned: assigned.map(presentPoolAssigned),
   };
 }
 
@@ -148,6 +163,84 @@ export async function assignPoolTip(
       tipId,
       profileId,
       personName: auditPersonName(person!),
+      amountCents: tip!.amountCents,
+    };
+  });
+}
+
+/**
+ * Takes a pool assignment back until the next payout (issue 31 item 15): the allocation goes,
+ * the tip is in the pool again, and the audit row says who undid what, in one transaction with
+ * the tip row locked. Refused once a payout carries it.
+ */
+export async function unassignPoolTip(
+  context: PoolContext,
+  scope: PoolScope,
+  tipId: string,
+): Promise<PoolUnassignResult> {
+  assertManager(scope);
+  const now = context.clock.now();
+  return context.database.db.transaction(async (tx) => {
+    const [tip] = await tx.select().from(tips).where(eq(tips.id, tipId)).for('update');
+    const allocations = tip
+      ? await tx
+          .select({
+            id: tipAllocations.id,
+            profileId: tipAllocations.profileId,
+            reason: tipAllocations.reason,
+            payoutId: tipAllocations.payoutId,
+          })
+          .from(tipAllocations)
+          .where(eq(tipAllocations.tipId, tipId))
+          .for('update')
+      : [];
+    const problem = poolUndoProblem({
+      tip: tip
+        ? { businessId: tip.businessId, status: tip.status, employeeId: tip.employeeId }
+        : null,
+      allocations: allocations.map((allocation) => ({
+        fromPool: allocation.reason.startsWith(POOL_ASSIGNED_REASON),
+        payoutId: allocation.payoutId,
+      })),
+      businessId: scope.businessId,
+    });
+    if (problem) throw new AppError(POOL_ERRORS[problem]);
+    const allocation = allocations[0]!;
+    const [person] = await tx
+      .select({ fullName: profiles.fullName, email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.id, allocation.profileId));
+    const personName = person ? auditPersonName(person) : '';
+    const place = await placeOf(tx, tip!);
+    await tx.delete(tipAllocations).where(eq(tipAllocations.id, allocation.id));
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'pool_tip_unassign',
+      targetType: 'tip',
+      targetId: tipId,
+      payload: {
+        profileId: allocation.profileId,
+        personName,
+        amountCents: tip!.amountCents,
+        currency: tip!.currency,
+        pointLabel: place,
+      },
+      request: scope.request,
+      businessId: scope.businessId,
+      at: now,
+    });
+    const change: TipChange = {
+      tipId,
+      status: tip!.status,
+      employeeIds: [allocation.profileId],
+      teamId: tip!.teamId,
+      businessId: tip!.businessId,
+    };
+    await publishTipChangesInTransaction(tx, context.database, [change]);
+    return {
+      tipId,
+      profileId: allocation.profileId,
+      personName,
       amountCents: tip!.amountCents,
     };
   });

@@ -7,6 +7,7 @@ export const moneyPresenters: Presenters<
   | 'payment_reset'
   | 'payment_refund'
   | 'pool_tip_assign'
+  | 'pool_tip_unassign'
   | 'payout_batch_run'
   | 'payout_schedule_update'
   | 'instant_payout_request'
@@ -53,6 +54,16 @@ export const moneyPresenters: Presenters<
       .filter(Boolean);
     return {
       sentence: `Trinkgeld${amount ? ` über ${amount}` : ''}${details.length ? ` (${details.join(', ')})` : ''} aus dem Pool ${person ? `an ${person} gegeben` : 'vergeben'}.`,
+      target: amount ? `Trinkgeld ${amount}` : null,
+      references: [reference('Person', f.value('profileId'))],
+    };
+  },
+  pool_tip_unassign: (f) => {
+    const amount = euro(f.cents('amountCents'), f.value('currency'));
+    const person = f.text('personName');
+    const place = f.text('pointLabel');
+    return {
+      sentence: `Zuweisung des Trinkgelds${amount ? ` über ${amount}` : ''}${place ? ` (${place})` : ''}${person ? ` an ${person}` : ''} rückgängig gemacht; es liegt wieder im Pool.`,
       target: amount ? `Trinkgeld ${amount}` : null,
       references: [reference('Person', f.value('profileId'))],
     };

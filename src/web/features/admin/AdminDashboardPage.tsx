@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { adminTexts } from '../../../shared/i18n/admin';
 import { commonTexts } from '../../../shared/i18n/common';
@@ -20,6 +20,22 @@ import { SetupChecklistCard } from './setup/SetupChecklistCard';
 
 const t = adminTexts.dashboard;
 
+/** Tailwind's `lg` breakpoint: below it the dashboard is one column. */
+const WIDE = '(min-width: 1024px)';
+
+/** Whether the screen is wide; phones read the audit log before the pool (issue 31 item 15). */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const query = window.matchMedia(WIDE);
+      query.addEventListener('change', listener);
+      return () => query.removeEventListener('change', listener);
+    },
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+}
+
 /**
  * /admin/dashboard (spec §2): welcome, a new business's set-up checklist, three real figures, the
  * menu, the audit log, security.
@@ -27,6 +43,7 @@ const t = adminTexts.dashboard;
 export function AdminDashboardPage() {
   const session = useSession();
   const businessId = useSelectedBusinessId();
+  const wide = useWideScreen();
   const figures = useQuery({
     queryKey: adminKeys.dashboard(businessId),
     queryFn: adminApi.dashboard,
@@ -119,9 +136,12 @@ export function AdminDashboardPage() {
         </ul>
       </section>
 
-      <PoolCard />
+      {/* In reading order on either screen: on a phone the pool comes after the audit log. */}
+      {wide ? <PoolCard /> : null}
 
       <AuditLogCard />
+
+      {wide ? null : <PoolCard />}
 
       <section
         aria-labelledby="security-notice-title"

@@ -1,11 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { type PoolTip, poolAssignSchema } from '../../../shared/api/pool';
+import { type PoolAssignedTip, type PoolTip, poolAssignSchema } from '../../../shared/api/pool';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
 import { adminShiftsTexts as st } from '../../../shared/i18n/admin-shifts';
 import { FormError, SelectField, SubmitButton } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
-import { buttonClasses } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import {
   Card,
   CardContent,
@@ -13,21 +14,35 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { toast } from '../../components/ui/toast-store';
+import { ApiError } from '../../lib/api';
 import { formatCents, formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys } from './admin-api';
 import { useSelectedBusinessId } from './business-scope';
 
 const t = st.pool;
 
+interface PendingAssignment {
+  tip: PoolTip;
+  profileId: string;
+  personName: string;
+}
+
 /**
  * The owner's pool on the dashboard (issue 11): tips that reached nobody, with the guest's
- * words, each given to one person by hand.
+ * words, each given to one person by hand after a confirmation; the list pages with 'Mehr laden'
+ * and an assignment can be undone until the next payout (issue 31 item 15).
  */
 export function PoolCard() {
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
-  const pool = useQuery({ queryKey: adminKeys.pool(businessId), queryFn: adminApi.pool });
+  const pool = useInfiniteQuery({
+    queryKey: adminKeys.pool(businessId),
+    queryFn: ({ pageParam }) => adminApi.pool(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
   const staff = useQuery({
     queryKey: [...adminKeys.users(businessId), ''],
     queryFn: () => adminApi.users(''),
@@ -35,12 +50,62 @@ export function PoolCard() {
   const people = (staff.data?.items ?? [])
     .filter((person) => person.status === 'active' && person.role !== 'admin')
     .map((person) => ({ value: person.id, label: person.fullName ?? person.email }));
-  const data = pool.data;
+  const [pending, setPending] = useState<PendingAssignment | null>(null);
+  const [undoing, setUndoing] = useState<string | null>(null);
+
+  const pages = pool.data?.pages ?? [];
+  const first = pages[0];
+  const seen = new Set<string>();
+  // A tip assigned meanwhile moves the later pages: show each tip once.
+  const items = pages
+    .flatMap((page) => page.items)
+    .filter((tip) => !seen.has(tip.id) && Boolean(seen.add(tip.id)));
+  const total = first?.total ?? 0;
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.pool(businessId) }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.dashboard(businessId) }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.auditLog(businessId) }),
+    ]);
+
+  const assign = async (assignment: PendingAssignment) => {
+    try {
+      const result = await adminApi.assignPoolTip(assignment.tip.id, assignment.profileId);
+      toast({ title: t.assigned(result.personName), variant: 'success' });
+      setPending(null);
+      await refresh();
+    } catch (error) {
+      setPending(null);
+      toast({
+        title: error instanceof ApiError ? error.title : t.loadFailed,
+        description: error instanceof ApiError ? error.message : undefined,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const undo = async (tip: PoolAssignedTip) => {
+    setUndoing(tip.id);
+    try {
+      await adminApi.unassignPoolTip(tip.id);
+      toast({ title: t.undone(formatCents(tip.amountCents, tip.currency)), variant: 'success' });
+      await refresh();
+    } catch (error) {
+      toast({
+        title: t.undoFailed,
+        description: error instanceof ApiError ? error.message : undefined,
+        variant: 'destructive',
+      });
+      await refresh();
+    } finally {
+      setUndoing(null);
+    }
+  };
 
   return (
     <Card aria-labelledby="pool-title" data-testid="pool-card">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <CardTitle id="pool-title" className="text-lg">
             {t.title}
           </CardTitle>
@@ -51,30 +116,108 @@ export function PoolCard() {
         </Link>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {data ? (
+        {pool.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {pool.error instanceof ApiError ? pool.error.message : t.loadFailed}
+          </p>
+        ) : null}
+        {first ? (
           <p className="text-sm font-medium" data-testid="pool-total">
-            {data.total === 0 ? t.empty : t.total(data.total, formatCents(data.totalCents))}
+            {total === 0 ? t.empty : t.total(total, formatCents(first.totalCents))}
           </p>
         ) : null}
         <ul className="flex flex-col">
-          {data?.items.map((tip) => (
+          {items.map((tip) => (
             <PoolRow
               key={tip.id}
               tip={tip}
               people={people}
-              onAssigned={() =>
-                void Promise.all([
-                  queryClient.invalidateQueries({ queryKey: adminKeys.pool(businessId) }),
-                  queryClient.invalidateQueries({ queryKey: adminKeys.dashboard(businessId) }),
-                ])
+              onChosen={(profileId) =>
+                setPending({
+                  tip,
+                  profileId,
+                  personName: people.find((p) => p.value === profileId)?.label ?? '',
+                })
               }
             />
           ))}
         </ul>
-        {data && data.total > data.items.length ? (
-          <p className="text-sm text-muted-foreground">{t.more(data.total - data.items.length)}</p>
+        {pool.hasNextPage ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={pool.isFetchingNextPage}
+              aria-busy={pool.isFetchingNextPage}
+              onClick={() => void pool.fetchNextPage()}
+            >
+              {pool.isFetchingNextPage ? t.loadingMore : t.loadMore(total - items.length)}
+            </Button>
+            <span className="text-sm text-muted-foreground" data-testid="pool-shown">
+              {t.shown(items.length, total)}
+            </span>
+          </div>
+        ) : null}
+        {first && first.assigned.length > 0 ? (
+          <section
+            aria-labelledby="pool-assigned-title"
+            className="mt-2 flex flex-col gap-2 border-t border-border pt-4"
+            data-testid="pool-assigned"
+          >
+            <h3 id="pool-assigned-title" className="font-semibold">
+              {t.assignedTitle}
+            </h3>
+            <p className="text-sm text-muted-foreground">{t.assignedHint}</p>
+            <ul className="flex flex-col">
+              {first.assigned.map((tip) => {
+                const amount = formatCents(tip.amountCents, tip.currency);
+                return (
+                  <li
+                    key={tip.id}
+                    className="flex flex-wrap items-center justify-between gap-2 border-b border-border py-2 last:border-0"
+                  >
+                    <span className="min-w-0 break-words text-sm">
+                      {t.assignedTo(amount, t.place(tip.placeLabel), tip.personName)}
+                      <span className="block text-xs text-muted-foreground">
+                        {formatDateTime(tip.assignedAt)}
+                      </span>
+                    </span>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={undoing !== null}
+                      aria-busy={undoing === tip.id}
+                      aria-label={t.undoLabel(amount, tip.personName)}
+                      onClick={() => void undo(tip)}
+                    >
+                      {t.undo}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
         ) : null}
       </CardContent>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title={t.confirmTitle}
+        description={
+          pending
+            ? t.confirmText(
+                formatCents(pending.tip.amountCents, pending.tip.currency),
+                t.place(pending.tip.placeLabel),
+                pending.personName,
+              )
+            : ''
+        }
+        confirmLabel={t.assign}
+        variant="primary"
+        onConfirm={() => (pending ? assign(pending) : undefined)}
+      />
     </Card>
   );
 }
@@ -82,11 +225,12 @@ export function PoolCard() {
 function PoolRow({
   tip,
   people,
-  onAssigned,
+  onChosen,
 }: {
   tip: PoolTip;
   people: { value: string; label: string }[];
-  onAssigned: () => void;
+  /** The person is chosen: the card asks for confirmation before anything is saved. */
+  onChosen: (profileId: string) => void;
 }) {
   const form = useZodForm(poolAssignSchema, { defaultValues: { profileId: '' } });
   const amount = formatCents(tip.amountCents, tip.currency);
@@ -97,11 +241,11 @@ function PoolRow({
       data-testid="pool-tip"
     >
       <div className="min-w-0">
-        <p className="font-semibold">
+        <p className="break-words font-semibold">
           {amount} · {t.place(tip.placeLabel)}
         </p>
         <p className="text-sm text-muted-foreground">{formatDateTime(tip.createdAt)}</p>
-        <p className="text-sm italic">
+        <p className="break-words text-sm italic">
           {tip.feedbackEmoji ? `${FEEDBACK_EMOJI_CHARS[tip.feedbackEmoji]} ` : null}
           {words.length > 0 ? words.join(' ') : tip.feedbackEmoji ? null : t.noMessage}
         </p>
@@ -110,11 +254,7 @@ function PoolRow({
         form={form}
         aria-label={t.assignLabel(amount, formatDateTime(tip.createdAt))}
         className="flex flex-col gap-2 sm:flex-row sm:items-start"
-        onSubmit={async (values) => {
-          const result = await adminApi.assignPoolTip(tip.id, values.profileId);
-          toast({ title: t.assigned(result.personName), variant: 'success' });
-          onAssigned();
-        }}
+        onSubmit={(values) => onChosen(values.profileId)}
       >
         <FormError />
         <SelectField

@@ -27,7 +27,7 @@ import type {
   TeamMembersInput,
   TeamUpdateInput,
 } from '../../../shared/api/teams';
-import type { PoolAssignResult, PoolPage } from '../../../shared/api/pool';
+import type { PoolAssignResult, PoolPage, PoolUnassignResult } from '../../../shared/api/pool';
 import type {
   ShiftAssignment,
   ShiftBoard,
@@ -106,9 +106,15 @@ export const adminApi = {
   removeShift: (id: string) => api.delete<void>(scoped(`/api/admin/shifts/${id}`)),
   copyShiftWeek: (body: ShiftCopyWeek) =>
     api.post<ShiftCopyResult>(scoped('/api/admin/shifts/copy-week'), body),
-  pool: () => api.get<PoolPage>(scoped('/api/admin/pool?pageSize=10')),
+  /** One page of the pool; `cursor` is the previous page's nextCursor (issue 31 item 15). */
+  pool: (cursor: string | null) =>
+    api.get<PoolPage>(
+      scoped(`/api/admin/pool?limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+    ),
   assignPoolTip: (tipId: string, profileId: string) =>
     api.post<PoolAssignResult>(scoped(`/api/admin/pool/${tipId}/assign`), { profileId }),
+  unassignPoolTip: (tipId: string) =>
+    api.post<PoolUnassignResult>(scoped(`/api/admin/pool/${tipId}/unassign`), {}),
 };
 
 /** Query keys carry the chosen business, so switching it never shows another business's data. */

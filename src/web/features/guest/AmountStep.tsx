@@ -15,6 +15,7 @@ import {
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
+import { type GuestTonality, tonalityIn } from '../../../shared/i18n/guest';
 import { useFocusedHeading } from './focus-heading';
 import { useFirstViewTexts, useGuestLanguage } from './i18n';
 
@@ -46,6 +47,8 @@ export interface AmountStepProps {
   onContinue: () => void;
   /** Set when the guest came back from the payment step. */
   focusHeading?: boolean;
+  /** The business's tonality (branding): the greeting under the title. */
+  tonality?: GuestTonality;
 }
 
 /** Step 1: presets 5, 10, 15 € or an own amount. */
@@ -56,8 +59,10 @@ export function AmountStep({
   onCustomAmountSettled,
   onContinue,
   focusHeading,
+  tonality,
 }: AmountStepProps) {
-  const texts = useFirstViewTexts().amount;
+  const firstTexts = useFirstViewTexts();
+  const texts = firstTexts.amount;
   const { intl, locale } = useGuestLanguage();
   const inputId = useId();
   // Only a return from the payment step moves focus; the first view keeps the browser's own.
@@ -116,6 +121,9 @@ export function AmountStep({
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {texts.title}
       </h2>
+      <p className="-mt-3 text-sm text-muted-foreground" data-testid="tonality-greeting">
+        {tonalityIn(firstTexts, tonality).greeting}
+      </p>
       <form method="post" action={action}>
         {language}
         {/* The group inside the form: a form may not take the group role (Lighthouse, axe). */}

@@ -137,6 +137,7 @@ export function PaymentFlow(props: PaymentFlowProps) {
           recipientName={paidTip.recipientName}
           guestMessage={paidTip.guestMessage}
           onDone={toThankYou}
+          tonality={entry.branding.tonality}
         />
       ) : null}
       {flow.step === 'error' && flow.errorClass ? (

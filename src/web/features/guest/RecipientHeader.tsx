@@ -1,7 +1,7 @@
 import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import { Card } from '../../components/ui/Card';
 import { receiverNote } from '../../../shared/domain/team-split';
-import { thanksIn } from '../../../shared/i18n/guest';
+import { thanksIn, tonalityIn } from '../../../shared/i18n/guest';
 import { initials } from '../../lib/format';
 import { useFirstViewTexts } from './i18n';
 
@@ -63,7 +63,7 @@ export function RecipientHeader({ entry }: { entry: GuestEntrypoint }) {
         <h1 className="mt-2 text-xl font-bold">{entry.displayName}</h1>
         {entry.jobTitle ? <p className="text-sm text-muted-foreground">{entry.jobTitle}</p> : null}
         <p className="mt-2 text-sm italic text-muted-foreground">
-          „{thanksIn(entry.thankYouMessage, texts)}“
+          „{thanksIn(entry.thankYouMessage, tonalityIn(texts, branding.tonality))}“
         </p>
         {note ? (
           <p className="mt-1 text-sm" data-testid="receiver-note">

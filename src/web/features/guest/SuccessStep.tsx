@@ -3,7 +3,9 @@ import { SUCCESS_ANIMATION_STEPS_MS } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
+import { type GuestTonality, tonalityIn } from '../../../shared/i18n/guest';
 import { useFocusedHeading } from './focus-heading';
+import { useFirstViewTexts } from './i18n';
 import { useOutcomeTexts } from './outcome-texts';
 
 /** Step 3: the thank-you animation in three beats (0, 400, 800 ms, spec §9). */
@@ -17,7 +19,10 @@ export function SuccessStep(props: {
   recipientName: string;
   guestMessage: string | null;
   onDone: () => void;
+  /** The business's tonality (branding): the thank-you heading. */
+  tonality?: GuestTonality;
 }) {
+  const { successTitle } = tonalityIn(useFirstViewTexts(), props.tonality);
   const {
     tip: { success: texts },
     intl,
@@ -49,7 +54,7 @@ export function SuccessStep(props: {
         tabIndex={-1}
         className={cn('text-xl font-bold focus:outline-none', shown(1))}
       >
-        {texts.title}
+        {successTitle}
       </h2>
       <div className={cn('flex flex-col gap-1', shown(2))}>
         <p className="text-3xl font-bold tabular-nums" data-testid="success-tip-amount">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ThankYouResponse } from '../../../shared/api/tips';
 import { formatCents } from '../../../shared/domain/money';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
-import { thanksIn } from '../../../shared/i18n/guest';
+import { thanksIn, tonalityIn } from '../../../shared/i18n/guest';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
@@ -152,7 +152,7 @@ export function ThankYouPage({ search }: { search: string }) {
           <p className="text-sm text-muted-foreground">{tip.recipient.jobTitle}</p>
         ) : null}
         <p className="italic text-muted-foreground">
-          „{thanksIn(tip.recipient.thankYouMessage, firstTexts)}“
+          „{thanksIn(tip.recipient.thankYouMessage, tonalityIn(firstTexts, tip.branding.tonality))}“
         </p>
         <dl className="mt-2 flex w-full flex-col gap-2 rounded-lg border border-border p-4 text-sm">
           <div className="flex justify-between gap-3">

@@ -170,6 +170,7 @@ export function TipPage({
               }
               onContinue={() => setStep('payment')}
               focusHeading={returned}
+              tonality={entry.branding.tonality}
             />
           ) : (
             <Suspense fallback={<Spinner label={guestTexts.loading} />}>

@@ -11,6 +11,7 @@ import {
   type Branding,
   type BrandingUpdate,
   type BrandingUpdateInput,
+  brandingFormValues,
   brandingUpdateSchema,
   DEFAULT_BRANDING,
 } from '../../../../shared/api/branding';
@@ -60,19 +61,7 @@ const COLOR_FIELDS = ['primaryColor', 'secondaryColor', 'accentColor'] as const;
 const selectClasses =
   'h-11 w-full rounded-lg border border-input bg-card px-3 text-base text-foreground';
 
-export function formValues(branding: Branding): BrandingUpdateInput {
-  return {
-    primaryColor: branding.primaryColor,
-    secondaryColor: branding.secondaryColor,
-    accentColor: branding.accentColor,
-    fontFamily: branding.fontFamily,
-    language: branding.language,
-    tonality: branding.tonality,
-    companyName: branding.companyName ?? '',
-    thankYouMessage: branding.thankYouMessage ?? '',
-    logoUrl: branding.logoUrl,
-  };
-}
+export const formValues = brandingFormValues;
 
 function ColorField({
   form,
@@ -252,184 +241,198 @@ export function BrandingForm({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        if (busy) {
-          event.preventDefault();
-          return;
-        }
-        void form.handleSubmit((body) => save.mutateAsync(body).catch(() => {}), onInvalid)(event);
-      }}
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
-    >
-      <Card>
-        <CardContent className="pt-5">
-          <Tabs
-            label={t.tabsLabel}
-            value={tab}
-            onValueChange={setTab}
-            items={[
-              {
-                key: 'colors',
-                label: tabLabel('colors'),
-                content: (
-                  <div className="flex flex-col gap-4">
-                    <p className="text-sm text-muted-foreground">{t.colors.hint}</p>
-                    <ColorField form={form} name="primaryColor" />
-                    <ColorField form={form} name="secondaryColor" />
-                    <ColorField form={form} name="accentColor" />
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="self-start"
-                      onClick={() => {
-                        for (const name of COLOR_FIELDS) {
-                          form.setValue(name, DEFAULT_BRANDING[name], { shouldDirty: true });
-                        }
-                        void form.trigger(COLOR_FIELDS);
-                      }}
-                    >
-                      {t.colors.reset}
-                    </Button>
-                  </div>
-                ),
-              },
-              {
-                key: 'text',
-                label: tabLabel('text'),
-                content: (
-                  <div className="flex flex-col gap-4">
-                    <FormField
-                      id="branding-companyName"
-                      label={BRANDING_FIELD_LABELS.companyName}
-                      hint={t.text.companyNameHint}
-                      error={errors.companyName?.message}
-                    >
-                      {(a11y) => (
-                        <Input
-                          {...a11y}
-                          {...form.register('companyName')}
-                          placeholder={branding.businessName}
-                        />
-                      )}
-                    </FormField>
-                    <FormField
-                      id="branding-thankYouMessage"
-                      label={BRANDING_FIELD_LABELS.thankYouMessage}
-                      hint={t.text.thankYouHint}
-                      error={errors.thankYouMessage?.message}
-                    >
-                      {(a11y) => (
-                        <Textarea
-                          {...a11y}
-                          {...form.register('thankYouMessage')}
-                          placeholder="Vielen Dank für Ihr Trinkgeld!"
-                        />
-                      )}
-                    </FormField>
-                    <fieldset className="flex flex-col gap-2">
-                      <legend className="text-sm font-medium">{t.text.tonality}</legend>
-                      <p className="text-xs text-muted-foreground">{t.text.tonalityHint}</p>
-                      <div className="flex flex-wrap gap-3">
-                        {BRANDING_TONALITIES.map((tonality) => (
-                          <label
-                            key={tonality}
-                            className="flex items-center gap-2 rounded-lg border border-input px-3 py-2 text-sm"
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          if (busy) {
+            event.preventDefault();
+            return;
+          }
+          void form.handleSubmit(
+            (body) => save.mutateAsync(body).catch(() => {}),
+            onInvalid,
+          )(event);
+        }}
+        aria-label={t.pageTitle}
+      >
+        <Card>
+          <CardContent className="pt-5">
+            <Tabs
+              label={t.tabsLabel}
+              value={tab}
+              onValueChange={setTab}
+              items={[
+                {
+                  key: 'colors',
+                  label: tabLabel('colors'),
+                  content: (
+                    <div className="flex flex-col gap-4">
+                      <p className="text-sm text-muted-foreground">{t.colors.hint}</p>
+                      <ColorField form={form} name="primaryColor" />
+                      <ColorField form={form} name="secondaryColor" />
+                      <ColorField form={form} name="accentColor" />
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="self-start"
+                        onClick={() => {
+                          for (const name of COLOR_FIELDS) {
+                            form.setValue(name, DEFAULT_BRANDING[name], { shouldDirty: true });
+                          }
+                          void form.trigger(COLOR_FIELDS);
+                        }}
+                      >
+                        {t.colors.reset}
+                      </Button>
+                    </div>
+                  ),
+                },
+                {
+                  key: 'text',
+                  label: tabLabel('text'),
+                  content: (
+                    <div className="flex flex-col gap-4">
+                      <FormField
+                        id="branding-companyName"
+                        label={BRANDING_FIELD_LABELS.companyName}
+                        hint={t.text.companyNameHint}
+                        error={errors.companyName?.message}
+                      >
+                        {(a11y) => (
+                          <Input
+                            {...a11y}
+                            {...form.register('companyName')}
+                            placeholder={branding.businessName}
+                          />
+                        )}
+                      </FormField>
+                      <FormField
+                        id="branding-thankYouMessage"
+                        label={BRANDING_FIELD_LABELS.thankYouMessage}
+                        hint={t.text.thankYouHint}
+                        error={errors.thankYouMessage?.message}
+                      >
+                        {(a11y) => (
+                          <Textarea
+                            {...a11y}
+                            {...form.register('thankYouMessage')}
+                            placeholder="Vielen Dank für Ihr Trinkgeld!"
+                          />
+                        )}
+                      </FormField>
+                      <fieldset className="flex flex-col gap-2">
+                        <legend className="text-sm font-medium">{t.text.tonality}</legend>
+                        <p className="text-xs text-muted-foreground">{t.text.tonalityHint}</p>
+                        <div className="flex flex-wrap gap-3">
+                          {BRANDING_TONALITIES.map((tonality) => (
+                            <label
+                              key={tonality}
+                              className="flex items-center gap-2 rounded-lg border border-input px-3 py-2 text-sm"
+                            >
+                              <input type="radio" value={tonality} {...form.register('tonality')} />
+                              {BRANDING_TONALITY_LABELS[tonality]}
+                            </label>
+                          ))}
+                        </div>
+                        {errors.tonality ? (
+                          <p role="alert" className="text-sm text-destructive">
+                            {errors.tonality.message}
+                          </p>
+                        ) : null}
+                      </fieldset>
+                    </div>
+                  ),
+                },
+                {
+                  key: 'content',
+                  label: tabLabel('content'),
+                  content: (
+                    <div className="flex flex-col gap-4">
+                      <FormField
+                        id="branding-fontFamily"
+                        label={BRANDING_FIELD_LABELS.fontFamily}
+                        hint={t.content.fontHint}
+                        error={errors.fontFamily?.message}
+                      >
+                        {(a11y) => (
+                          <select
+                            {...a11y}
+                            {...form.register('fontFamily')}
+                            className={selectClasses}
                           >
-                            <input type="radio" value={tonality} {...form.register('tonality')} />
-                            {BRANDING_TONALITY_LABELS[tonality]}
-                          </label>
-                        ))}
-                      </div>
-                      {errors.tonality ? (
-                        <p role="alert" className="text-sm text-destructive">
-                          {errors.tonality.message}
-                        </p>
-                      ) : null}
-                    </fieldset>
-                  </div>
-                ),
-              },
-              {
-                key: 'content',
-                label: tabLabel('content'),
-                content: (
-                  <div className="flex flex-col gap-4">
-                    <FormField
-                      id="branding-fontFamily"
-                      label={BRANDING_FIELD_LABELS.fontFamily}
-                      hint={t.content.fontHint}
-                      error={errors.fontFamily?.message}
-                    >
-                      {(a11y) => (
-                        <select
-                          {...a11y}
-                          {...form.register('fontFamily')}
-                          className={selectClasses}
-                        >
-                          {BRANDING_FONTS.map((font) => (
-                            <option key={font} value={font}>
-                              {font}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </FormField>
-                    <FormField
-                      id="branding-language"
-                      label={BRANDING_FIELD_LABELS.language}
-                      hint={t.content.languageHint}
-                      error={errors.language?.message}
-                    >
-                      {(a11y) => (
-                        <select {...a11y} {...form.register('language')} className={selectClasses}>
-                          {BRANDING_LANGUAGES.map((language) => (
-                            <option key={language} value={language}>
-                              {BRANDING_LANGUAGE_LABELS[language]}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </FormField>
-                  </div>
-                ),
-              },
-              {
-                key: 'media',
-                label: tabLabel('media'),
-                content: <LogoField form={form} businessId={businessId} />,
-              },
-            ]}
-          />
-          <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-border pt-4">
-            <Button type="submit" disabled={busy} aria-busy={busy}>
-              {busy ? t.saving : t.save}
-            </Button>
-            {busy ? (
-              <span className="h-1 w-24 overflow-hidden rounded bg-muted" aria-hidden="true">
-                <span className="block h-full w-1/3 animate-progress bg-primary" />
+                            {BRANDING_FONTS.map((font) => (
+                              <option key={font} value={font}>
+                                {font}
+                              </option>
+                            ))}
+                          </select>
+                        )}
+                      </FormField>
+                      <FormField
+                        id="branding-language"
+                        label={BRANDING_FIELD_LABELS.language}
+                        hint={t.content.languageHint}
+                        error={errors.language?.message}
+                      >
+                        {(a11y) => (
+                          <select
+                            {...a11y}
+                            {...form.register('language')}
+                            className={selectClasses}
+                          >
+                            {BRANDING_LANGUAGES.map((language) => (
+                              <option key={language} value={language}>
+                                {BRANDING_LANGUAGE_LABELS[language]}
+                              </option>
+                            ))}
+                          </select>
+                        )}
+                      </FormField>
+                    </div>
+                  ),
+                },
+                {
+                  key: 'media',
+                  label: tabLabel('media'),
+                  content: <LogoField form={form} businessId={businessId} />,
+                },
+              ]}
+            />
+            <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-border pt-4">
+              <Button type="submit" disabled={busy} aria-busy={busy}>
+                {busy ? t.saving : t.save}
+              </Button>
+              {busy ? (
+                <span className="h-1 w-24 overflow-hidden rounded bg-muted" aria-hidden="true">
+                  <span className="block h-full w-1/3 animate-progress bg-primary" />
+                </span>
+              ) : null}
+              <span className="text-sm text-muted-foreground" role="status">
+                {isDirty
+                  ? t.unsaved
+                  : branding.updatedAt
+                    ? t.lastSaved(formatDateTime(branding.updatedAt))
+                    : t.neverSaved}
               </span>
-            ) : null}
-            <span className="text-sm text-muted-foreground" role="status">
-              {isDirty
-                ? t.unsaved
-                : branding.updatedAt
-                  ? t.lastSaved(formatDateTime(branding.updatedAt))
-                  : t.neverSaved}
-            </span>
-          </div>
-        </CardContent>
-      </Card>
+            </div>
+          </CardContent>
+        </Card>
+      </form>
+      {/* Beside the form, not in it: the guest page's own forms must not nest in this one. */}
       <Card className="self-start lg:sticky lg:top-4">
         <CardHeader>
           <CardTitle>{t.preview.title}</CardTitle>
           <CardDescription>{t.preview.description}</CardDescription>
         </CardHeader>
         <CardContent>
-          <BrandingPreview values={values} businessName={branding.businessName} />
+          <BrandingPreview
+            values={values}
+            businessName={branding.businessName}
+            businessId={businessId}
+          />
         </CardContent>
       </Card>
-    </form>
+    </div>
   );
 }

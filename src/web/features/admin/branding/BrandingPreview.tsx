@@ -1,92 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { BrandingUpdateInput } from '../../../../shared/api/branding';
-import { PRESET_TIP_AMOUNTS_CENTS } from '../../../../shared/domain/constants';
+import type { GuestBranding, GuestEntrypoint } from '../../../../shared/api/entrypoints';
+import {
+  DEFAULT_BRANDING_COLORS,
+  DEFAULT_THANK_YOU_MESSAGE,
+} from '../../../../shared/domain/constants';
 import { isHexColor, normalizeHexColor } from '../../../../shared/domain/contrast';
-import { formatCents } from '../../../../shared/domain/money';
 import { brandingTexts as t } from '../../../../shared/i18n/admin-branding';
+import { Card, CardContent } from '../../../components/ui/Card';
 import { type BrandFont, brandThemeStyle, loadBrandFont } from '../../../lib/brand-theme';
+import { AmountStep } from '../../guest/AmountStep';
+import { RecipientHeader } from '../../guest/RecipientHeader';
+import { brandingApi, brandingPreviewKey } from './branding-api';
 
-const FALLBACK = { primaryColor: '#003057', secondaryColor: '#C8C9C7', accentColor: '#C8AA61' };
-
-/** A colour the preview can draw: the typed one once it is a colour, else the last good default. */
+/** A colour the preview can draw: the typed one once it is a colour, else the default. */
 function drawable(value: string | undefined, fallback: string): string {
   const normalized = normalizeHexColor(value ?? '');
   return isHexColor(normalized) ? normalized : fallback;
 }
 
+/** The unsaved form values as the branding a guest page receives. */
+export function previewBranding(
+  values: Partial<BrandingUpdateInput>,
+  businessName: string,
+): GuestBranding {
+  return {
+    primaryColor: drawable(values.primaryColor, DEFAULT_BRANDING_COLORS.primary),
+    secondaryColor: drawable(values.secondaryColor, DEFAULT_BRANDING_COLORS.secondary),
+    accentColor: drawable(values.accentColor, DEFAULT_BRANDING_COLORS.accent),
+    fontFamily: (values.fontFamily ?? 'Fira Sans') as BrandFont,
+    logoUrl: values.logoUrl ?? null,
+    companyName: values.companyName?.trim() || businessName,
+    language: values.language ?? 'de',
+    tonality: values.tonality ?? 'friendly',
+    backgroundImageUrl: null,
+  };
+}
+
+const noop = () => {};
+/** The preview shows the page with an amount chosen, so the primary button is seen too. */
+const PREVIEW_AMOUNT_CENTS = 1000;
+
 /**
- * The guest tip page in miniature, with the same design tokens the real page gets
- * (brandThemeStyle), so what the owner sees here is what guests see.
+ * The guest tip page as guests see it (issue 31 item 14): the very components of /t/{uid}
+ * (RecipientHeader, AmountStep) with the unsaved branding and a real, active person of this
+ * business (GET /api/admin/branding/preview). Inert: it shows the page, it is not one.
  */
 export function BrandingPreview({
   values,
   businessName,
+  businessId,
 }: {
   values: Partial<BrandingUpdateInput>;
   businessName: string;
+  businessId: string | null;
 }) {
-  const font = (values.fontFamily ?? 'Fira Sans') as BrandFont;
-  useEffect(() => loadBrandFont(font), [font]);
-  const look = {
-    primaryColor: drawable(values.primaryColor, FALLBACK.primaryColor),
-    secondaryColor: drawable(values.secondaryColor, FALLBACK.secondaryColor),
-    accentColor: drawable(values.accentColor, FALLBACK.accentColor),
-    fontFamily: font,
-  };
-  const wording = t.tonalityWording[values.tonality ?? 'friendly'];
-  const companyName = values.companyName?.trim() || businessName;
-  const thanks = values.thankYouMessage?.trim() || 'Vielen Dank für Ihr Trinkgeld!';
+  const branding = previewBranding(values, businessName);
+  useEffect(() => loadBrandFont(branding.fontFamily), [branding.fontFamily]);
+  const people = useQuery({
+    queryKey: brandingPreviewKey(businessId),
+    queryFn: () => brandingApi.preview(businessId),
+  });
+  const person = people.data?.person ?? null;
+  const base = {
+    code: 'vorschau',
+    source: 'entrypoint',
+    businessName,
+    receiverNote: null,
+    receiver: null,
+    branding,
+    paymentProvider: 'demo',
+  } as const;
+  // Nobody to show yet: the page of a table code, which says the business's own thank-you.
+  const entry: GuestEntrypoint = person
+    ? { ...base, type: 'person', ...person }
+    : {
+        ...base,
+        type: 'object',
+        displayName: branding.companyName ?? businessName,
+        jobTitle: null,
+        avatarUrl: branding.logoUrl,
+        thankYouMessage: values.thankYouMessage?.trim() || DEFAULT_THANK_YOU_MESSAGE,
+      };
   return (
     <div
-      className="light overflow-hidden rounded-lg border border-border bg-background p-3 text-foreground"
-      style={brandThemeStyle(look)}
+      className="light rounded-lg border border-border bg-background p-3 text-foreground"
+      style={brandThemeStyle(branding)}
       data-testid="branding-preview"
     >
-      <div className="overflow-hidden rounded-lg border border-border bg-card shadow-sm">
-        <div
-          className="flex items-center gap-2 bg-primary px-4 pb-9 pt-3 text-primary-foreground"
-          data-testid="preview-header"
-        >
-          {values.logoUrl ? <img src={values.logoUrl} alt="Logo" className="h-7 w-auto" /> : null}
-          <span className="text-sm font-semibold">{companyName}</span>
+      {people.isPending ? (
+        <p className="p-4 text-sm text-muted-foreground">{t.preview.loading}</p>
+      ) : (
+        <div inert className="flex flex-col gap-4" data-testid="branding-preview-page">
+          <RecipientHeader entry={entry} />
+          <Card>
+            <CardContent className="pt-5">
+              <AmountStep
+                action="#"
+                amountCents={PREVIEW_AMOUNT_CENTS}
+                onAmountChange={noop}
+                onCustomAmountSettled={noop}
+                onContinue={noop}
+                tonality={branding.tonality}
+              />
+            </CardContent>
+          </Card>
         </div>
-        <div className="-mt-8 flex flex-col items-center gap-1 px-4 pb-4 text-center">
-          <span
-            aria-hidden="true"
-            className="flex h-16 w-16 items-center justify-center rounded-full border-4 border-card bg-secondary text-xl font-semibold text-secondary-foreground"
-          >
-            AS
-          </span>
-          <p className="mt-1 text-lg font-bold">{t.preview.employee}</p>
-          <p className="text-sm text-muted-foreground">{t.preview.jobTitle}</p>
-          <p className="text-sm italic text-muted-foreground">„{thanks}“</p>
-        </div>
-      </div>
-      <div className="mt-3 rounded-lg border border-border bg-card p-4 shadow-sm">
-        <p className="text-lg font-bold">{wording.heading}</p>
-        <p className="text-sm text-muted-foreground">{wording.line}</p>
-        <div
-          className="mt-3 grid grid-cols-3 gap-2"
-          role="group"
-          aria-label={t.preview.amountsLabel}
-        >
-          {PRESET_TIP_AMOUNTS_CENTS.map((cents, index) => (
-            <span
-              key={cents}
-              className={
-                index === 1
-                  ? 'rounded-lg border-2 border-accent bg-primary py-3 text-center font-semibold text-primary-foreground'
-                  : 'rounded-lg border border-input bg-secondary py-3 text-center font-semibold text-secondary-foreground'
-              }
-            >
-              {formatCents(cents).replace(',00', '')}
-            </span>
-          ))}
-        </div>
-        <span className="mt-3 flex h-11 items-center justify-center rounded-lg bg-primary text-sm font-medium text-primary-foreground">
-          {t.preview.continue}
-        </span>
-      </div>
+      )}
     </div>
   );
 }

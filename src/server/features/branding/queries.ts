@@ -1,0 +1,41 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connect';
+import { profiles, users } from '../../db/schema';
+
+export interface PreviewPersonRow {
+  fullName: string | null;
+  email: string;
+  jobTitle: string | null;
+  profileImageUrl: string | null;
+  thankYouMessage: string;
+}
+
+/**
+ * The person the branding preview shows: an active employee of this business only (never one of
+ * another business), the same one each time (by name).
+ */
+export async function previewPersonOf(
+  executor: Executor,
+  businessId: string,
+): Promise<PreviewPersonRow | null> {
+  const [row] = await executor
+    .select({
+      fullName: profiles.fullName,
+      email: profiles.email,
+      jobTitle: profiles.jobTitle,
+      profileImageUrl: profiles.profileImageUrl,
+      thankYouMessage: profiles.thankYouMessage,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(
+      and(
+        eq(profiles.businessId, businessId),
+        eq(profiles.role, 'employee'),
+        isNull(users.disabledAt),
+      ),
+    )
+    .orderBy(sql`${profiles.fullName} IS NULL`, asc(profiles.fullName), asc(profiles.id))
+    .limit(1);
+  return row ?? null;
+}
