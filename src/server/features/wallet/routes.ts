@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paymentPointQuerySchema } from '../../../shared/api/payment-points';
 import { walletLinksSchema, walletPointParamsSchema } from '../../../shared/api/wallet';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { actorOf } from '../auth/guard';
@@ -19,6 +20,8 @@ import {
 
 const tags = ['Wallet'];
 const params = walletPointParamsSchema;
+// The platform admin names the business in ?businessId=, as on every admin point route.
+const querystring = paymentPointQuerySchema;
 
 function sendPass(reply: FastifyReply, pass: PassFile) {
   return reply
@@ -94,6 +97,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Welche Wallet-Pässe es für diesen Bezahlpunkt gibt',
         params,
+        querystring,
         response: { 200: walletLinksSchema },
       },
     },
@@ -107,7 +111,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/payment-points/:id/wallet/apple',
     {
       onRequest: staffManager,
-      schema: { tags, summary: 'Apple-Wallet-Pass eines Personen-Bezahlpunkts (.pkpass)', params },
+      schema: {
+        tags,
+        summary: 'Apple-Wallet-Pass eines Personen-Bezahlpunkts (.pkpass)',
+        params,
+        querystring,
+      },
     },
     async (request, reply) =>
       sendPass(reply, await pointApplePass(context, await businessOf(request), request.params.id)),
@@ -117,7 +126,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/payment-points/:id/wallet/google',
     {
       onRequest: staffManager,
-      schema: { tags, summary: 'Weiter zu Google Wallet mit einem Personen-Bezahlpunkt', params },
+      schema: {
+        tags,
+        summary: 'Weiter zu Google Wallet mit einem Personen-Bezahlpunkt',
+        params,
+        querystring,
+      },
     },
     async (request, reply) =>
       reply
