@@ -43,6 +43,7 @@ import { staffRoutes } from './features/staff/routes';
 import { teamRoutes } from './features/teams/routes';
 import { twoFactorRoutes } from './features/two-factor/routes';
 import { shiftRoutes } from './features/shifts/routes';
+import { walletRoutes } from './features/wallet/routes';
 import { poolRoutes } from './features/pool/routes';
 import { qrAdminRoutes } from './features/qr-admin/routes';
 import { setupChecklistRoutes } from './features/setup-checklist/routes';
@@ -227,6 +228,7 @@ export async function buildApp(
   await app.register(privacyRoutes);
   await app.register(shiftRoutes);
   await app.register(poolRoutes);
+  await app.register(walletRoutes);
 
   await app.register(guestPageRoutes(options.webDir ?? DEFAULT_WEB_DIR));
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);

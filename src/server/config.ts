@@ -40,6 +40,10 @@ export interface Config {
   aioSyncSecret: string | undefined;
   aioTenantId: string;
   contactEmail: string;
+  /** Apple Wallet passes for person points (issue 33); null: the buttons say 'Demnächst verfügbar'. */
+  appleWallet: AppleWalletConfig | null;
+  /** Google Wallet save links (issue 33); null: the button is hidden. */
+  googleWallet: GoogleWalletConfig | null;
   /**
    * Whether businesses may sign up on their own at /registrieren (SIGNUP). Default: open outside
    * production, closed in production (decision 0325).
@@ -156,6 +160,20 @@ const envSchema = z.object({
     message: 'must be at least 16 characters long',
   }),
   AIO_TENANT_ID: z.string().trim().min(1).default('trinkgeld-default-tenant'),
+  APPLE_WALLET_PASS_TYPE_ID: optionalString.refine((v) => v === undefined || /^pass\./.test(v), {
+    message: 'must be a pass type identifier starting with "pass."',
+  }),
+  APPLE_WALLET_TEAM_ID: optionalString.refine((v) => v === undefined || /^[A-Z0-9]{10}$/.test(v), {
+    message: 'must be the 10-character Apple team identifier',
+  }),
+  APPLE_WALLET_CERT: optionalString,
+  APPLE_WALLET_KEY: optionalString,
+  APPLE_WALLET_KEY_PASSPHRASE: optionalString,
+  APPLE_WALLET_WWDR: optionalString,
+  GOOGLE_WALLET_ISSUER_ID: optionalString.refine((v) => v === undefined || /^\d{6,25}$/.test(v), {
+    message: 'must be the numeric Google Wallet issuer id',
+  }),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optionalString,
   CONTACT_EMAIL: z
     .string()
     .trim()
@@ -237,6 +255,12 @@ export function loadConfig(
     options.sendsMail === false
       ? 'log'
       : chooseMailTransport(e.NODE_ENV, e.SMTP_URL, e.MAIL_TRANSPORT, problems);
+  const appleWallet = appleWalletConfig(e, problems);
+  const googleWallet = googleWalletConfig(
+    e.GOOGLE_WALLET_ISSUER_ID,
+    e.GOOGLE_WALLET_SERVICE_ACCOUNT,
+    problems,
+  );
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -264,6 +288,8 @@ export function loadConfig(
     aioApiToken: e.AIO_API_TOKEN,
     aioSyncSecret: e.AIO_SYNC_SECRET,
     aioTenantId: e.AIO_TENANT_ID,
+    appleWallet,
+    googleWallet,
     contactEmail: e.CONTACT_EMAIL,
     signup: e.SIGNUP ?? (e.NODE_ENV === 'production' ? 'closed' : 'open'),
     legal: {
@@ -286,6 +312,69 @@ export function loadConfig(
 }
 
 export type MailTransport = 'smtp' | 'log' | 'console';
+
+/** Paths, never the keys themselves: the files stay outside the repository (decision 0381). */
+export interface AppleWalletConfig {
+  passTypeId: string;
+  teamId: string;
+  certPath: string;
+  keyPath: string;
+  keyPassphrase: string | undefined;
+  wwdrPath: string;
+}
+
+export interface GoogleWalletConfig {
+  issuerId: string;
+  serviceAccountPath: string;
+}
+
+const APPLE_WALLET_REQUIRED = [
+  'APPLE_WALLET_PASS_TYPE_ID',
+  'APPLE_WALLET_TEAM_ID',
+  'APPLE_WALLET_CERT',
+  'APPLE_WALLET_KEY',
+  'APPLE_WALLET_WWDR',
+] as const;
+
+/** All of Apple's five settings or none; a half-configured wallet is a typo to report at start. */
+function appleWalletConfig(
+  e: Partial<
+    Record<(typeof APPLE_WALLET_REQUIRED)[number] | 'APPLE_WALLET_KEY_PASSPHRASE', string>
+  >,
+  problems: string[],
+): AppleWalletConfig | null {
+  const missing = APPLE_WALLET_REQUIRED.filter((name) => !e[name]);
+  if (missing.length === APPLE_WALLET_REQUIRED.length) return null;
+  if (missing.length > 0) {
+    problems.push(
+      `${missing.join(', ')} fehlt: Apple Wallet braucht alle fünf APPLE_WALLET_-Angaben`,
+    );
+    return null;
+  }
+  return {
+    passTypeId: e.APPLE_WALLET_PASS_TYPE_ID!,
+    teamId: e.APPLE_WALLET_TEAM_ID!,
+    certPath: e.APPLE_WALLET_CERT!,
+    keyPath: e.APPLE_WALLET_KEY!,
+    keyPassphrase: e.APPLE_WALLET_KEY_PASSPHRASE,
+    wwdrPath: e.APPLE_WALLET_WWDR!,
+  };
+}
+
+function googleWalletConfig(
+  issuerId: string | undefined,
+  serviceAccountPath: string | undefined,
+  problems: string[],
+): GoogleWalletConfig | null {
+  if (!issuerId && !serviceAccountPath) return null;
+  if (!issuerId || !serviceAccountPath) {
+    problems.push(
+      `${issuerId ? 'GOOGLE_WALLET_SERVICE_ACCOUNT' : 'GOOGLE_WALLET_ISSUER_ID'} fehlt: Google Wallet braucht beide Angaben`,
+    );
+    return null;
+  }
+  return { issuerId, serviceAccountPath };
+}
 
 /**
  * Production never prints working sign-in links (issue 30, defect 5): without SMTP_URL it refuses

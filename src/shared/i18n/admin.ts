@@ -28,7 +28,6 @@ export const adminTexts = {
     qrFailed: 'QR-Code konnte nicht generiert werden.',
     staffFailed: 'Mitarbeiter konnten nicht geladen werden.',
     qrDataFailed: 'QR-Code Daten konnten nicht geladen werden.',
-    walletUnavailable: 'Apple Wallet Link ist nicht verfügbar.',
     downloadFailed: {
       title: 'Download fehlgeschlagen',
       description: 'QR-Code konnte nicht heruntergeladen werden.',
@@ -284,7 +283,6 @@ export const adminTexts = {
     preview: 'Vorschau',
     print: 'Drucken',
     printTemplate: 'Druckvorlage',
-    appleWallet: 'Apple Wallet',
     instruction: 'Scannen Sie den QR-Code mit der Kamera Ihres Smartphones, um Trinkgeld zu geben.',
     thanks: 'Vielen Dank für Ihr Trinkgeld!',
     printHint:

@@ -10,6 +10,13 @@ export const commonTexts = {
   cancel: 'Abbrechen',
   error: 'Fehler',
   comingSoon: 'Demnächst verfügbar',
+  /** A person's tip code in the phone's wallet (issue 33). */
+  wallet: {
+    apple: 'Zu Apple Wallet hinzufügen',
+    google: 'Zu Google Wallet hinzufügen',
+    appleSoon: 'Apple Wallet · Demnächst verfügbar',
+    unavailable: 'Apple Wallet Link ist nicht verfügbar.',
+  },
   /** The error screen of the staff app and the guest app (issue 14). */
   errorScreen: {
     title: 'Etwas ist schiefgelaufen',

@@ -143,6 +143,49 @@ export const handoverTexts = {
         meaning: 'Standard-Mandant der Integration.',
       },
       {
+        name: 'APPLE_WALLET_PASS_TYPE_ID',
+        fallback: null,
+        meaning:
+          "Pass-Type-ID (`pass.…`) des Apple-Wallet-Passes für den Bezahlpunkt einer Person. Alle fünf APPLE_WALLET_-Angaben oder keine; ohne: die Knöpfe sagen 'Demnächst verfügbar'.",
+      },
+      {
+        name: 'APPLE_WALLET_TEAM_ID',
+        fallback: null,
+        meaning: 'Die 10-stellige Team-ID bei Apple.',
+      },
+      {
+        name: 'APPLE_WALLET_CERT',
+        fallback: null,
+        meaning:
+          'Pfad zum Signaturzertifikat des Passes (PEM), außerhalb des Repositorys; beim Start einmal gelesen, nie protokolliert.',
+      },
+      {
+        name: 'APPLE_WALLET_KEY',
+        fallback: null,
+        meaning: 'Pfad zum privaten Schlüssel dieses Zertifikats (PEM).',
+      },
+      {
+        name: 'APPLE_WALLET_KEY_PASSPHRASE',
+        fallback: null,
+        meaning: 'Passwort des Schlüssels, falls er eines hat.',
+      },
+      {
+        name: 'APPLE_WALLET_WWDR',
+        fallback: null,
+        meaning: 'Pfad zu Apples WWDR-Zwischenzertifikat (PEM).',
+      },
+      {
+        name: 'GOOGLE_WALLET_ISSUER_ID',
+        fallback: null,
+        meaning:
+          "Aussteller-ID bei Google Wallet; mit dem Dienstkonto erscheint 'Zu Google Wallet hinzufügen' (sonst ausgeblendet).",
+      },
+      {
+        name: 'GOOGLE_WALLET_SERVICE_ACCOUNT',
+        fallback: null,
+        meaning: 'Pfad zur JSON-Schlüsseldatei des Dienstkontos, das die Speicher-Links signiert.',
+      },
+      {
         name: 'LEGAL_OPERATOR',
         fallback: null,
         meaning:

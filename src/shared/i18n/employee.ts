@@ -93,8 +93,6 @@ export const employeeTexts = {
     downloadPng: 'PNG Download',
     downloadSvg: 'SVG Download',
     preview: 'Vorschau',
-    appleWallet: 'Apple Wallet',
-    soon: 'Demnächst',
     hint: 'Gäste können den Code scannen oder den Link öffnen, um Ihnen Trinkgeld zu geben.',
     emptyTitle: 'Kein QR-Code vorhanden',
     emptyHint:
@@ -132,7 +130,6 @@ export const employeeTexts = {
         title: 'Export fehlgeschlagen',
         description: 'Der QR-Code konnte nicht exportiert werden.',
       },
-      wallet: { title: 'Demnächst verfügbar' },
     },
   },
   settingsDialog: {

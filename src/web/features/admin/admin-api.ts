@@ -1,3 +1,4 @@
+import type { WalletLinks } from '../../../shared/api/wallet';
 import type { AdminDashboard } from '../../../shared/api/admin-dashboard';
 import type { AuditLogPage } from '../../../shared/api/audit';
 import type { BusinessListResponse } from '../../../shared/api/businesses';
@@ -78,6 +79,8 @@ export const adminApi = {
   deletePoint: (id: string) => api.delete<void>(scoped(`${points}/${id}`)),
   generateDemo: () => api.post<DemoGenerationResult>(scoped(`${points}/demo`)),
   pdfUrl: (id: string) => scoped(`${points}/${id}/print.pdf`),
+  pointWallet: (id: string) =>
+    api.get<WalletLinks>(scoped(`/api/admin/payment-points/${id}/wallet`)),
   integration: () => api.get<IntegrationSettings>(scoped('/api/admin/integration')),
   saveIntegration: (body: IntegrationSettingsUpdate) =>
     api.put<IntegrationSettings>(scoped('/api/admin/integration'), body),

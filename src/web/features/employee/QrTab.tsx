@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { QrCard } from '../../../shared/api/employee';
 import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { QrCode } from '../../components/QrCode';
+import { WalletLinks } from '../../components/WalletLinks';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
@@ -45,6 +46,12 @@ export function CodeView({
       toast({ ...toasts.exportFailed, variant: 'destructive' });
     }
   };
+  // Legacy codes have no payment point, so no pass: the wallet buttons stay 'Demnächst'.
+  const wallet = useQuery({
+    queryKey: employeeKeys.wallet,
+    queryFn: employeeApi.wallet,
+    enabled: card.source === 'entrypoint',
+  });
   return (
     <div className="flex flex-col items-center gap-4 md:flex-row md:items-start">
       <QrCode value={card.link} alt={`QR-Code für ${name ?? card.uid}`} />
@@ -85,9 +92,7 @@ export function CodeView({
           >
             {t.qr.preview}
           </a>
-          <Button size="sm" variant="outline" disabled title={toasts.wallet.title}>
-            {t.qr.appleWallet} · {t.qr.soon}
-          </Button>
+          <WalletLinks links={wallet.data} soon="disabled" />
         </div>
         <p className="text-sm text-muted-foreground">{t.qr.hint}</p>
       </div>

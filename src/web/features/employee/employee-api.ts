@@ -1,3 +1,4 @@
+import type { WalletLinks } from '../../../shared/api/wallet';
 import type {
   EmployeeStatsResponse,
   QrCard,
@@ -23,6 +24,7 @@ export const employeeApi = {
     api.get<EmployeeStatsResponse>(`/api/employee/stats?period=${period}`),
   qr: () => api.get<QrCard>('/api/employee/qr'),
   createQr: () => api.post<QrCard>('/api/employee/qr'),
+  wallet: () => api.get<WalletLinks>('/api/employee/wallet'),
   reply: (tipId: string, message: string) =>
     api.post<unknown>(`/api/employee/tips/${tipId}/reply`, { message }),
   teamTips: (period: StatsPeriod) => api.get<TeamTips>(`/api/employee/team-tips?period=${period}`),
@@ -37,5 +39,6 @@ export const employeeKeys = {
     ['employee', 'history', period, page, withMessage] as const,
   stats: (period: StatsPeriod) => ['employee', 'stats', period] as const,
   qr: ['employee', 'qr'] as const,
+  wallet: ['employee', 'wallet'] as const,
   teamTips: (period: StatsPeriod) => ['employee', 'team-tips', period] as const,
 };

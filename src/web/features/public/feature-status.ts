@@ -81,9 +81,9 @@ export const FEATURES = {
     status: 'planned',
   },
   appleWallet: {
-    name: 'QR-Code in Apple Wallet',
-    status: 'blocked',
-    note: 'braucht ein Pass-Type-Zertifikat von Apple',
+    name: 'QR-Code in Apple Wallet und Google Wallet',
+    status: 'beta',
+    note: 'signiert mit dem Pass-Type-Zertifikat des Betreibers (APPLE_WALLET_*, GOOGLE_WALLET_*)',
   },
 } as const satisfies Record<string, Feature>;
 

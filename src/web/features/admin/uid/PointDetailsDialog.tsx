@@ -8,6 +8,7 @@ import {
 import { adminTexts } from '../../../../shared/i18n/admin';
 import { commonTexts } from '../../../../shared/i18n/common';
 import { QrCode } from '../../../components/QrCode';
+import { WalletLinks } from '../../../components/WalletLinks';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -49,6 +50,11 @@ export function PointDetailsDialog({
     }
   }, [details.isError]);
 
+  const wallet = useQuery({
+    queryKey: [...adminKeys.point(businessId, point?.id ?? ''), 'wallet'],
+    queryFn: () => adminApi.pointWallet(point!.id),
+    enabled: point !== null && point.type === 'person',
+  });
   const shown = details.data?.point ?? point;
   const stats = details.data?.stats;
   const name = shown?.targetType === 'user' ? (shown.targetName ?? shown.label) : shown?.label;
@@ -157,18 +163,7 @@ export function PointDetailsDialog({
             <Button size="sm" variant="outline" onClick={() => onShowQr(shown)}>
               {d.openQr}
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() =>
-                toast({
-                  title: q.appleWallet,
-                  description: adminTexts.toasts.walletUnavailable,
-                })
-              }
-            >
-              {q.appleWallet}
-            </Button>
+            <WalletLinks links={wallet.data} soon="toast" />
           </div>
           <IntegrationBlock integration={shown.integration} configured={integrationConfigured} />
         </div>
