@@ -226,6 +226,10 @@ const ENTRIES: Entry[] = [
   { route: 'GET /api/employee/tips', status: signedIn(200) },
   { route: 'GET /api/employee/stats', status: signedIn(200) },
   { route: 'GET /api/employee/qr', status: signedIn(200) },
+  { route: 'GET /api/employee/wallet', status: signedIn(200) },
+  // Not configured in this app: no pass for anyone, with the spec's text (decision 0380).
+  { route: 'GET /api/employee/wallet/apple', status: signedIn(404) },
+  { route: 'GET /api/employee/wallet/google', status: signedIn(404) },
   // Employee A has a code already; the platform admin belongs to no business.
   { route: 'POST /api/employee/qr', status: s(401, 409, 201, 201, 201, 409) },
   { route: 'GET /api/employee/stream', status: signedIn(200) },
@@ -443,6 +447,21 @@ const ENTRIES: Entry[] = [
     route: 'GET /api/admin/entrypoints/:id/print.pdf',
     url: (f) => `/api/admin/entrypoints/${point(f).id}/print.pdf`,
     status: console1(),
+  },
+  {
+    route: 'GET /api/admin/payment-points/:id/wallet',
+    url: (f) => `/api/admin/payment-points/${point(f).id}/wallet`,
+    status: console1(),
+  },
+  {
+    route: 'GET /api/admin/payment-points/:id/wallet/apple',
+    url: (f) => `/api/admin/payment-points/${point(f).id}/wallet/apple`,
+    status: console1(404),
+  },
+  {
+    route: 'GET /api/admin/payment-points/:id/wallet/google',
+    url: (f) => `/api/admin/payment-points/${point(f).id}/wallet/google`,
+    status: console1(404),
   },
   {
     route: 'PATCH /api/admin/entrypoints/:id',

@@ -148,6 +148,21 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}/print.pdf`,
   },
   {
+    route: 'GET /api/admin/payment-points/{id}/wallet',
+    url: (f) => `/api/admin/payment-points/${f.business.points[0]!.id}/wallet`,
+  },
+  // Without APPLE_WALLET_* / GOOGLE_WALLET_* (this app) the passes are 404 for everyone allowed.
+  {
+    route: 'GET /api/admin/payment-points/{id}/wallet/apple',
+    url: (f) => `/api/admin/payment-points/${f.business.points[0]!.id}/wallet/apple`,
+    adminStatus: 404,
+  },
+  {
+    route: 'GET /api/admin/payment-points/{id}/wallet/google',
+    url: (f) => `/api/admin/payment-points/${f.business.points[0]!.id}/wallet/google`,
+    adminStatus: 404,
+  },
+  {
     route: 'PATCH /api/admin/entrypoints/{id}',
     url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}`,
     body: () => ({ name: 'Umbenannt' }),
