@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { testEngine } from '../../../test/support/database';
+import { createBusiness } from '../../../test/support/factories';
 import { RealtimeHub } from '../features/realtime/hub';
 import { publishTipChangesInTransaction } from '../features/tips/events';
 import { paymentEntrypoints, profiles } from './schema';
@@ -15,9 +16,11 @@ import { paymentEntrypoints, profiles } from './schema';
 describe.skipIf(testEngine() !== 'postgres')('losing database connections (57P01)', () => {
   let t: TestApp;
   let admin: pg.Client;
+  let code: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ seeded: true });
+    t = await createTestApp();
+    code = (await createBusiness(t.database.db, { points: ['person'] })).points[0]!.uid;
     admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
   });
@@ -55,7 +58,7 @@ describe.skipIf(testEngine() !== 'postgres')('losing database connections (57P01
     for (let i = 0; i < 6; i += 1) {
       const response = await t.inject({
         method: 'GET',
-        url: '/api/guest/codes/aio-anna-schneider-4k7p',
+        url: `/api/guest/codes/${code}`,
       });
       statuses.push(response.statusCode);
     }
@@ -64,7 +67,6 @@ describe.skipIf(testEngine() !== 'postgres')('losing database connections (57P01
   });
 
   it('loses no change when the LISTEN connection is terminated: the guest cache reads the database and live updates resume', async () => {
-    const code = 'aio-anna-schneider-4k7p';
     const lookup = async () =>
       (await t.inject({ method: 'GET', url: `/api/guest/codes/${code}` })).body;
     // Filled and answered from memory.

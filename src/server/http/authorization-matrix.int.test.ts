@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
@@ -13,6 +14,7 @@ import {
 import { newGuestSessionId } from '../../../test/support/guest';
 import { DPA_VERSION, TERMS_VERSION } from '../../shared/domain/agreements';
 import { dayInZone } from '../../shared/domain/shifts';
+import { adminAuditLog } from '../db/schema';
 
 /** The methods `inject` takes (light-my-request 6.6, decision 0285). */
 type HTTPMethods = NonNullable<InjectOptions['method']>;
@@ -23,6 +25,11 @@ type HTTPMethods = NonNullable<InjectOptions['method']>;
  * the last test. Business 1 has employees A and B; business 2 is the stranger. Calls that are
  * expected to change something get a fresh business 1, so one party's change cannot decide
  * another's answer (only admin-console changes can alter what the next party sees).
+ *
+ * This is the one access table of the server (issue 32): it took in the admin-endpoint matrix of
+ * issue 10, whose further checks run here for every admin-console route — no session hears
+ * 'unauthenticated'; the stranger's answer holds nothing of business 1, and an id of business 1
+ * without naming the business does not exist for them; refused parties leave no audit row.
  */
 
 const ROLES = ['anonymous', 'employeeA', 'employeeB', 'owner1', 'owner2', 'admin'] as const;
@@ -79,6 +86,15 @@ const employeeA = (f: Fixture) => f.biz.employees[0]!;
 const employeeB = (f: Fixture) => f.biz.employees[1]!;
 const objectPoint = (f: Fixture) => f.biz.points[1]!;
 const today = () => dayInZone(t.clock.now());
+
+/**
+ * Routes of the admin console of one business (issue 10): the stranger's answer must hold nothing
+ * of business 1, and refusals write no audit row for it.
+ */
+const isConsole = (entry: Entry) =>
+  entry.route.includes(' /api/admin/') ||
+  entry.route === 'GET /api/profiles' ||
+  entry.route === 'POST /api/audit/navigation';
 
 const ENTRIES: Entry[] = [
   // Health, legal, docs, public data
@@ -702,7 +718,7 @@ function urlOf(entry: Entry, f: Fixture): string {
   return `${url}${url.includes('?') ? '&' : '?'}businessId=${f.biz.id}`;
 }
 
-async function call(entry: Entry, party: Party, f: Fixture) {
+async function call(entry: Entry, party: Party, f: Fixture, url = urlOf(entry, f)) {
   const method = entry.route.split(' ')[0] as HTTPMethods;
   const cookie = await cookieOf(party, f);
   const raw = await entry.raw?.();
@@ -713,7 +729,7 @@ async function call(entry: Entry, party: Party, f: Fixture) {
   };
   const response = await t.inject({
     method,
-    url: urlOf(entry, f),
+    url,
     headers,
     remoteAddress: freshIp(),
     ...(body !== undefined ? { payload: body as string } : {}),
@@ -722,6 +738,37 @@ async function call(entry: Entry, party: Party, f: Fixture) {
   });
   if (entry.route === 'GET /api/employee/stream') response.stream().destroy();
   return response;
+}
+
+async function auditRowsOf(businessId: string): Promise<number> {
+  return (
+    await t.database.db
+      .select({ id: adminAuditLog.id })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.businessId, businessId))
+  ).length;
+}
+
+/** The checks of the admin console beyond the status (issue 10), for one party's answer. */
+async function checkConsoleAnswer(
+  entry: Entry,
+  party: Party,
+  f: Fixture,
+  response: LightMyRequestResponse,
+): Promise<void> {
+  if (party !== 'owner2') return;
+  // Whatever the stranger hears, nothing of business 1 is in it.
+  expect(response.body).not.toContain(f.biz.id);
+  expect(response.body).not.toContain(f.biz.name);
+  const plain = entry.url?.(f) ?? entry.route.split(' ')[1]!;
+  const ids = [point(f).id, employeeB(f).id, f.biz.teams[0]!.id];
+  if (ids.some((id) => plain.includes(id))) {
+    // Without naming the business, an id of another business does not exist either.
+    const unnamed = await call(entry, party, f, plain);
+    expect(unnamed.statusCode, unnamed.body).toBe(404);
+    expect(unnamed.body).not.toContain(point(f).uid);
+    expect(unnamed.body).not.toContain(employeeB(f).fullName);
+  }
 }
 
 beforeAll(async () => {
@@ -745,6 +792,7 @@ describe.each(ENTRIES)('$route', (entry) => {
         !entry.route.startsWith('GET') &&
         expected < 300;
       const f = changes ? await newFixture() : shared;
+      const auditBefore = await auditRowsOf(f.biz.id);
       const response = await call(entry, party, f);
       actual[party] = response.statusCode;
       const text = entry.route === 'GET /api/employee/stream' ? '' : response.body;
@@ -753,6 +801,15 @@ describe.each(ENTRIES)('$route', (entry) => {
       }
       // No refusal leaks a stack trace.
       if (response.statusCode >= 400) expect(text).not.toMatch(/\n\s+at /);
+      if (isConsole(entry)) {
+        // The console tells a visitor without a session so.
+        if (party === 'anonymous') expect(response.json().error.code).toBe('unauthenticated');
+        await checkConsoleAnswer(entry, party, f, response);
+        // A refused call leaves no trace in business 1's audit log.
+        if (party !== 'owner1' && party !== 'admin' && expected >= 400) {
+          expect(await auditRowsOf(f.biz.id), `${party} wrote an audit row`).toBe(auditBefore);
+        }
+      }
     }
     expect(actual, details.join('\n')).toEqual(entry.status);
   });

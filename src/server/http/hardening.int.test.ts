@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
-import { createBusiness } from '../../../test/support/factories';
+import { createBusiness, type FactoryBusiness } from '../../../test/support/factories';
 import { decideDemoCheckout, startedTip } from '../../../test/support/guest';
 
 // Issue 15, finding 7: the smaller ones, each with the request that showed it.
 let t: TestApp;
+let hotel: FactoryBusiness;
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  hotel = await createBusiness(t.database.db, { employees: 1, points: ['person'] });
 });
 afterAll(async () => {
   await t.close();
@@ -15,7 +17,7 @@ afterAll(async () => {
 
 describe('finding 7: smaller hardening', () => {
   it('signs out with 204 even when the browser sends a JSON content type and no body', async () => {
-    const cookie = await signIn(t, 'anna@demo.local');
+    const cookie = await signIn(t, hotel.employees[0]!.email);
     const response = await t.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
@@ -62,7 +64,10 @@ describe('finding 7: smaller hardening', () => {
   });
 
   it("shows a tip's message only to the browser holding the tip's secret", async () => {
-    const started = await startedTip(t, { guestMessage: 'Nur für Anna bestimmt' });
+    const started = await startedTip(t, {
+      code: hotel.points[0]!.uid,
+      guestMessage: 'Nur für Anna bestimmt',
+    });
     await decideDemoCheckout(t, started.checkoutUrl, 'pay');
 
     const status = await t.inject({ method: 'GET', url: `/api/guest/tips/${started.tipId}` });

@@ -4,17 +4,22 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
+import {
+  createBusiness,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+} from '../../../test/support/factories';
 import { errorLogStream } from '../../../test/support/app';
 import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import type { Database } from '../db/connect';
-import { DEMO_PASSWORD } from '../db/seed';
 import { createMailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
 import { GUEST_BOOT_LOADER_CSP } from './guest-boot-loader';
 
 // Issue 15, proof 3: the security headers on HTML and API answers, over http and https.
 let database: Database;
+let hotel: FactoryBusiness;
 let webDir: string;
 const apps: FastifyInstance[] = [];
 
@@ -32,7 +37,8 @@ async function appFor(overrides: Partial<Config>): Promise<FastifyInstance> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase({ seeded: true });
+  database = await createTestDatabase();
+  hotel = await createBusiness(database.db, { points: ['person'] });
   webDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-headers-'));
   const html = '<!doctype html><html lang="de"><head><title>T</title></head><body></body></html>';
   writeFileSync(path.join(webDir, 'index.html'), html);
@@ -60,7 +66,7 @@ function expectCommonHeaders(headers: Record<string, unknown>) {
 describe('security headers', () => {
   it('over http: CSP, framing, sniffing, referrer on HTML and API; no HSTS', async () => {
     const app = await appFor({});
-    for (const url of ['/employee/login', '/t/aio-anna-schneider-4k7p', '/api/public-config']) {
+    for (const url of ['/employee/login', `/t/${hotel.points[0]!.uid}`, '/api/public-config']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expectCommonHeaders(response.headers);
@@ -79,7 +85,7 @@ describe('security headers', () => {
       method: 'POST',
       url: '/api/auth/sign-in',
       headers: { origin: 'https://trinkgeld.example' },
-      payload: { email: 'anna@demo.local', password: DEMO_PASSWORD },
+      payload: { email: hotel.employees[0]!.email, password: FACTORY_PASSWORD },
     });
     expect(signIn.statusCode).toBe(200);
     expectCommonHeaders(signIn.headers);
@@ -129,7 +135,7 @@ describe('security headers behind a proxy and on refusals', () => {
       url: '/api/auth/sign-in',
       headers: { origin: 'http://localhost:3000' },
       remoteAddress: '10.3.3.3',
-      payload: { email: 'ben@demo.local', password: DEMO_PASSWORD },
+      payload: { email: hotel.employees[1]!.email, password: FACTORY_PASSWORD },
     });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.cookies.length).toBeGreaterThanOrEqual(2);

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
+import { createBusiness, type FactoryBusiness } from '../../../test/support/factories';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import type { Database } from '../db/connect';
@@ -11,11 +12,13 @@ import { ManualClock } from '../lib/clock';
 // Finding 6: magic-link and pay-later tokens appeared in the request log (URLs).
 let app: FastifyInstance;
 let database: Database;
+let hotel: FactoryBusiness;
 let log = '';
 const TOKEN = 'Zq9xWv8uTs7rQp6oNm5lKj4iHg3fEd2cBa1_-Zq9xW';
 
 beforeAll(async () => {
-  database = await createTestDatabase({ seeded: true });
+  database = await createTestDatabase();
+  hotel = await createBusiness(database.db, { points: ['person'] });
   const clock = new ManualClock('2026-03-02T08:00:00Z');
   const config = testConfig({ logLevel: 'info' });
   const mailer = createMailer({ database, clock, smtpUrl: undefined, from: config.mailFrom });
@@ -44,7 +47,7 @@ describe('request log redaction', () => {
     await app.inject({ method: 'GET', url: `/employee/login?magic_token=${TOKEN}` });
     await app.inject({
       method: 'GET',
-      url: `/t/aio-anna-schneider-4k7p?amount=5.00&later=${TOKEN}`,
+      url: `/t/${hotel.points[0]!.uid}?amount=5.00&later=${TOKEN}`,
     });
     expect(log).toContain('/api/guest/pay-later-links/[redacted]');
     expect(log).toContain('magic_token=[redacted]');

@@ -1,12 +1,15 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
 import { guestHeaders } from '../../../../test/support/guest';
 import { analyticsEvents } from '../../db/schema';
 
 let t: TestApp;
+let hotel: FactoryBusiness;
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  hotel = await createBusiness(t.database.db, { points: ['person', 'person'] });
 });
 afterAll(async () => {
   await t.close();
@@ -29,7 +32,7 @@ describe('POST /api/guest/events', () => {
     const response = await track(
       {
         name: 'amount_selected',
-        code: 'aio-clara-fischer-3h8q',
+        code: hotel.points[0]!.uid,
         properties: { source: 'custom', amount_cents: 750 },
       },
       { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 Testbrowser' },
@@ -38,11 +41,11 @@ describe('POST /api/guest/events', () => {
     const row = await latest();
     expect(row).toMatchObject({
       name: 'amount_selected',
-      entrypointUid: 'aio-clara-fischer-3h8q',
+      entrypointUid: hotel.points[0]!.uid,
       tipId: null,
       properties: { source: 'custom', amount_cents: 750 },
     });
-    expect(row.businessId).not.toBeNull();
+    expect(row.businessId).toBe(hotel.id);
     expect(JSON.stringify(row)).not.toContain('203.0.113.7');
     expect(JSON.stringify(row)).not.toContain('Testbrowser');
   });
@@ -50,7 +53,7 @@ describe('POST /api/guest/events', () => {
   it('records payment failures with class, message and retry count', async () => {
     await track({
       name: 'payment_failed',
-      code: 'aio-ben-mueller-9x2m',
+      code: hotel.points[1]!.uid,
       properties: {
         error_type: 'payment_cancelled',
         error_message: 'Zahlung abgebrochen',

@@ -1,12 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
-import { DEMO_PASSWORD } from '../../db/seed';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  FACTORY_PASSWORD,
+} from '../../../../test/support/factories';
 
 let t: TestApp;
+let adminEmail: string;
+let ownerEmail: string;
+let employeeEmail: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  const hotel = await createBusiness(t.database.db, { employees: 1 });
+  // The platform admin keeps a home business, as the demo's does (decision 0100).
+  adminEmail = (await createPlatformAdmin(t.database.db, { businessId: hotel.id })).email;
+  ownerEmail = hotel.owner.email;
+  employeeEmail = hotel.employees[0]!.email;
 });
 afterAll(async () => {
   await t.close();
@@ -37,7 +49,7 @@ async function passwordSignIn(email: string): Promise<string> {
     method: 'POST',
     url: '/api/auth/sign-in',
     headers: { 'user-agent': 'Vitest-Browser/1.0' },
-    payload: { email, password: DEMO_PASSWORD },
+    payload: { email, password: FACTORY_PASSWORD },
     remoteAddress: '192.0.2.10',
   });
   expect(response.statusCode).toBe(200);
@@ -56,7 +68,7 @@ const post = (url: string, cookie: string, payload: object = {}) =>
 
 describe('audit rows of an admin session (spec §7 Audit)', () => {
   it('records login, extension, navigation, timeout and logout for admin and owner', async () => {
-    for (const email of ['admin@demo.local', 'inhaber@demo.local']) {
+    for (const email of [adminEmail, ownerEmail]) {
       const first = await passwordSignIn(email);
       t.clock.advance(60_000);
       expect((await post('/api/auth/session/extend', first)).statusCode).toBe(200);
@@ -111,25 +123,25 @@ describe('audit rows of an admin session (spec §7 Audit)', () => {
   });
 
   it('ends the session on timeout', async () => {
-    const cookie = await passwordSignIn('admin@demo.local');
+    const cookie = await passwordSignIn(adminEmail);
     await post('/api/auth/session/timeout', cookie);
     const after = await t.inject({ method: 'GET', url: '/api/profiles/me', headers: { cookie } });
     expect(after.statusCode).toBe(401);
   });
 
   it('writes nothing for employees, and refuses their navigation reports', async () => {
-    const cookie = await passwordSignIn('anna@demo.local');
+    const cookie = await passwordSignIn(employeeEmail);
     expect((await post('/api/auth/session/extend', cookie)).statusCode).toBe(200);
     const navigation = await post('/api/audit/navigation', cookie, {
       destination: '/admin/dashboard',
     });
     expect(navigation.statusCode).toBe(403);
     expect((await post('/api/auth/session/timeout', cookie)).statusCode).toBe(204);
-    expect(await auditRows('anna@demo.local')).toEqual([]);
+    expect(await auditRows(employeeEmail)).toEqual([]);
   });
 
   it('validates the navigation destination and needs a session', async () => {
-    const cookie = await signIn(t, 'admin@demo.local');
+    const cookie = await signIn(t, adminEmail);
     const bad = await post('/api/audit/navigation', cookie, { destination: 'https://evil/x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Unbekannte Admin-Seite.');

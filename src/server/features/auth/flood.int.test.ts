@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
 import { rateLimitBuckets } from '../../db/schema';
 import { AUTH_RATE_RULES } from './limits';
 import { hashQueueState } from './password';
 
 let t: TestApp;
+let hotel: FactoryBusiness;
 
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  hotel = await createBusiness(t.database.db, { employees: 2 });
 });
 afterAll(async () => {
   await t.close();
@@ -25,14 +28,15 @@ const signIn = (remoteAddress: string, payload: string) =>
 describe('a sign-in flood from one address (issue 15, finding 2)', () => {
   it('is refused before the body is read, without hashing or counting, once over the limit', async () => {
     const ip = '10.77.0.1';
-    const wrong = JSON.stringify({ email: 'anna@demo.local', password: 'falsch-geraten' });
+    const [anna, ben] = hotel.employees.map((person) => person.email);
+    const wrong = JSON.stringify({ email: anna, password: 'falsch-geraten' });
     for (let i = 0; i < AUTH_RATE_RULES.loginPerIp.limit; i += 1) await signIn(ip, wrong);
     expect((await signIn(ip, wrong)).statusCode).toBe(429);
     const bucketsBefore = await t.database.db.select().from(rateLimitBuckets);
 
     const before = hashQueueState();
     // Not even valid JSON: a refusal answered before parsing does not notice.
-    const refused = await signIn(ip, '{"email": "anna@demo.local", "password": ');
+    const refused = await signIn(ip, `{"email": "${anna}", "password": `);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().error.message).toMatch(/Bitte warten Sie/);
@@ -40,7 +44,7 @@ describe('a sign-in flood from one address (issue 15, finding 2)', () => {
     expect(await t.database.db.select().from(rateLimitBuckets)).toEqual(bucketsBefore);
 
     // Another address is not refused early (an account of its own, as this one is throttled now).
-    const other = JSON.stringify({ email: 'ben@demo.local', password: 'falsch-geraten' });
+    const other = JSON.stringify({ email: ben, password: 'falsch-geraten' });
     expect((await signIn('10.77.0.2', other)).statusCode).toBe(401);
   });
 });

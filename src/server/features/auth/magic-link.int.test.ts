@@ -1,14 +1,32 @@
 import { AUTH_RATE_RULES } from './limits';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  type FactoryBusiness,
+  type FactoryPerson,
+} from '../../../../test/support/factories';
 import { hashToken } from './tokens';
 
 let t: TestApp;
+let hotel: FactoryBusiness;
+let admin: FactoryPerson;
 let nextIp = 1;
 const freshIp = () => `10.2.0.${nextIp++}`;
+/** Employees of the hotel by their place in the factory call. */
+const BEN = 0;
+const CLARA = 1;
+const DAVID = 2;
+const ANNA = 3;
+const email = (index: number) => hotel.employees[index]!.email;
 
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  hotel = await createBusiness(t.database.db, {
+    employees: [{}, {}, {}, { fullName: 'Anna Schneider' }],
+  });
+  admin = await createPlatformAdmin(t.database.db);
 });
 afterAll(async () => {
   await t.close();
@@ -35,6 +53,24 @@ async function mailNumber(n: number): Promise<string> {
   return t.printedMails[n - 1]!;
 }
 
+/** Outbox rows to an address: a mail exists there before the request is answered. */
+async function outboxTo(address: string) {
+  return t.database.query<{ status: string }>(
+    'SELECT status FROM outbox_emails WHERE to_address = $1',
+    [address],
+  );
+}
+
+/** Waits until every mail in the outbox has been delivered (none is still on its way). */
+async function outboxDelivered(): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await t.database.query("SELECT 1 FROM outbox_emails WHERE status = 'pending'")).length,
+    )
+    .toBe(0);
+}
+
 function tokenIn(mail: string): string {
   const match = /\/employee\/login\?magic_token=([A-Za-z0-9_-]{43})/.exec(mail);
   if (!match) throw new Error(`no magic link in:\n${mail}`);
@@ -53,19 +89,21 @@ describe('requesting a magic link', () => {
 
   it('sends a single-use link for a known address, trimmed and lower-cased', async () => {
     const before = t.printedMails.length;
-    const response = await requestLink('  BEN@Demo.Local ');
+    const ben = email(BEN);
+    const response = await requestLink(`  ${ben.toUpperCase()} `);
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ sent: true });
 
     const mail = await mailNumber(before + 1);
-    expect(mail).toContain('An: ben@demo.local');
+    expect(mail).toContain(`An: ${ben}`);
     expect(mail).toContain('Betreff: Ihr Anmeldelink für Trinkgeld');
     expect(mail).toContain(`${t.config.publicOrigin}/employee/login?magic_token=`);
     expect(mail).toContain('15 Minuten gültig');
 
     const token = tokenIn(mail);
     const [row] = await t.database.query<{ token_hash: string; expires_at: Date; purpose: string }>(
-      "SELECT token_hash, expires_at, purpose FROM auth_tokens WHERE email = 'ben@demo.local'",
+      'SELECT token_hash, expires_at, purpose FROM auth_tokens WHERE email = $1',
+      [ben],
     );
     expect(row!.token_hash).toBe(hashToken(token));
     expect(row!.purpose).toBe('magic_link');
@@ -73,9 +111,7 @@ describe('requesting a magic link', () => {
     // The mail is printed first and marked as delivered a moment later.
     await expect
       .poll(async () => {
-        const [outbox] = await t.database.query<{ status: string }>(
-          "SELECT status FROM outbox_emails WHERE to_address = 'ben@demo.local'",
-        );
+        const [outbox] = await outboxTo(ben);
         return outbox?.status;
       })
       .toBe('console');
@@ -83,32 +119,38 @@ describe('requesting a magic link', () => {
 
   it('answers an unknown address exactly like a known one, and sends nothing', async () => {
     const mailsBefore = t.printedMails.length;
-    const known = await requestLink('clara@demo.local');
-    const unknown = await requestLink('niemand@demo.local');
+    const known = await requestLink(email(CLARA));
+    const unknown = await requestLink('niemand@test.local');
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
+    // A mail is in the outbox before the answer goes out: none was queued for the unknown address.
+    expect(await outboxTo('niemand@test.local')).toHaveLength(0);
+    expect(await outboxTo(email(CLARA))).toHaveLength(1);
     await mailNumber(mailsBefore + 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await outboxDelivered();
     expect(t.printedMails.length).toBe(mailsBefore + 1);
     const rows = await t.database.query(
-      "SELECT 1 FROM auth_tokens WHERE email = 'niemand@demo.local'",
+      "SELECT 1 FROM auth_tokens WHERE email = 'niemand@test.local'",
     );
     expect(rows).toHaveLength(0);
   });
 
   it('sends at most 3 mails per address in 15 minutes, answering the same, and limits a flood per network address (60)', async () => {
-    const mailsTo = () => t.printedMails.filter((mail) => mail.includes('An: david@demo.local'));
+    const david = email(DAVID);
+    const mailsTo = () => t.printedMails.filter((mail) => mail.includes(`An: ${david}`));
     const before = mailsTo().length;
     for (let i = 0; i < 3; i += 1) {
-      expect((await requestLink('david@demo.local')).statusCode).toBe(202);
+      expect((await requestLink(david)).statusCode).toBe(202);
     }
     await vi.waitFor(() => expect(mailsTo().length).toBe(before + 3));
     // The fourth request is answered as always (issue 30: never refused because of others),
     // but no fourth mail goes out.
-    const fourth = await requestLink('david@demo.local');
+    const fourth = await requestLink(david);
     expect(fourth.statusCode).toBe(202);
     expect(fourth.json()).toEqual({ sent: true });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing was queued for a fourth mail by the time of the answer, and nothing is on its way.
+    expect(await outboxTo(david)).toHaveLength(before + 3);
+    await outboxDelivered();
     expect(mailsTo().length).toBe(before + 3);
 
     const ip = freshIp();
@@ -129,12 +171,12 @@ describe('requesting a magic link', () => {
 describe('opening a magic link', () => {
   it('signs in once; the same link a second time is refused', async () => {
     const before = t.printedMails.length;
-    await requestLink('anna@demo.local');
+    await requestLink(email(ANNA));
     const token = tokenIn(await mailNumber(before + 1));
 
     const first = await verify(token);
     expect(first.statusCode).toBe(200);
-    expect(first.json().user.email).toBe('anna@demo.local');
+    expect(first.json().user.email).toBe(email(ANNA));
     const cookie = first.cookies.find((c) => c.name === 'trinkgeld_session')!;
     expect(cookie.httpOnly).toBe(true);
     const me = await t.inject({
@@ -155,7 +197,7 @@ describe('opening a magic link', () => {
 
   it('expires after 15 minutes', async () => {
     const before = t.printedMails.length;
-    await requestLink('inhaber@demo.local');
+    await requestLink(hotel.owner.email);
     const token = tokenIn(await mailNumber(before + 1));
     t.clock.advance(15 * 60_000);
     const response = await verify(token);
@@ -171,20 +213,20 @@ describe('opening a magic link', () => {
   });
 
   it('confirms the e-mail address of the person who opens it', async () => {
-    await t.database.query("INSERT INTO users (email) VALUES ('einladung@demo.local')");
+    await t.database.query("INSERT INTO users (email) VALUES ('einladung@test.local')");
     const before = t.printedMails.length;
-    await requestLink('einladung@demo.local');
+    await requestLink('einladung@test.local');
     const token = tokenIn(await mailNumber(before + 1));
     expect((await verify(token)).statusCode).toBe(200);
     const [user] = await t.database.query<{ email_verified_at: Date | null }>(
-      "SELECT email_verified_at FROM users WHERE email = 'einladung@demo.local'",
+      "SELECT email_verified_at FROM users WHERE email = 'einladung@test.local'",
     );
     expect(user!.email_verified_at).not.toBeNull();
   });
 
   it('records admin_login with the method for an admin', async () => {
     const before = t.printedMails.length;
-    await requestLink('admin@demo.local');
+    await requestLink(admin.email);
     const token = tokenIn(await mailNumber(before + 1));
     expect((await verify(token)).statusCode).toBe(200);
     const rows = await t.database.query<{ payload: { method: string } }>(

@@ -10,8 +10,9 @@ let t: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
-  cookie = await signIn(t, 'anna@demo.local');
+  t = await createTestApp();
+  const own = await createBusiness(t.database.db, { employees: 1 });
+  cookie = await signIn(t, own.employees[0]!.email);
 });
 afterAll(async () => {
   await t.close();

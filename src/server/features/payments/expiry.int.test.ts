@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { createBusiness } from '../../../../test/support/factories';
 import { decideDemoCheckout, startedTip } from '../../../../test/support/guest';
 import { PAYMENT_SESSION_TIMEOUT_MS } from '../../../shared/domain/constants';
 import { demoCheckoutSessions, paymentSessions, tips } from '../../db/schema';
@@ -10,8 +11,10 @@ import { paymentContext } from './context';
 import { runPaymentSessionExpiry } from './expiry';
 
 let t: TestApp;
+let code: string;
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  code = (await createBusiness(t.database.db, { points: ['person'] })).points[0]!.uid;
 });
 afterAll(async () => {
   await t.close();
@@ -26,7 +29,8 @@ describe('expiring unfinished payment sessions', () => {
       published.push(JSON.parse(payload) as TipChange),
     );
     const started = [];
-    for (let i = 0; i < 6; i += 1) started.push(await startedTip(t, { amountCents: 500 + i }));
+    for (let i = 0; i < 6; i += 1)
+      started.push(await startedTip(t, { code, amountCents: 500 + i }));
     const ids = started.map((s) => s.tipId);
 
     t.clock.advance(PAYMENT_SESSION_TIMEOUT_MS - 1);
@@ -66,7 +70,7 @@ describe('expiring unfinished payment sessions', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const jobs = startJobs(t.app.deps, t.app.log);
-      const started = await startedTip(t);
+      const started = await startedTip(t, { code });
       t.clock.advance(PAYMENT_SESSION_TIMEOUT_MS);
       vi.advanceTimersByTime(PAYMENT_EXPIRY_INTERVAL_MS);
       await jobs.stop();

@@ -63,7 +63,12 @@ describe('realtime hub', () => {
     unsubscribe();
     expect(hub.connectionCount()).toBe(0);
     await instanceA.notify(TIP_EVENTS_CHANNEL, JSON.stringify(change([employee])));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Notifications arrive in the order they were sent: once a later one for a colleague has
+    // arrived, the one for the unsubscribed employee has been handled (and reached nobody).
+    const later: TipChange[] = [];
+    hub.subscribe(colleague, (c) => later.push(c));
+    await instanceA.notify(TIP_EVENTS_CHANNEL, JSON.stringify(change([colleague])));
+    await until(() => later.length === 1);
     expect(received).toEqual([]);
     await hub.stop();
   });

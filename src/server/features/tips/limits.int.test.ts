@@ -5,7 +5,8 @@ import { GUEST_RATE_RULES } from './limits';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  // Every request here is refused: no data is needed.
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();

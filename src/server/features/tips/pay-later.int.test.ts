@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { createBusiness } from '../../../../test/support/factories';
 import {
   decideDemoCheckout,
   guestHeaders,
@@ -13,14 +14,15 @@ import { settleCheckout } from '../payments/settlement';
 import { adminAuditLog, analyticsEvents, demoCheckoutSessions, tips } from '../../db/schema';
 
 let t: TestApp;
+/** A person point of a business of the test's own. */
+let code: string;
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  code = (await createBusiness(t.database.db, { points: ['person'] })).points[0]!.uid;
 });
 afterAll(async () => {
   await t.close();
 });
-
-const code = 'aio-clara-fischer-3h8q';
 
 async function newLink(
   amountCents: number,
