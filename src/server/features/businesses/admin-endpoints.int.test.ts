@@ -163,6 +163,11 @@ const ADMIN_ENDPOINTS: AdminEndpoint[] = [
     body: () => ({}),
   },
   {
+    route: 'POST /api/admin/entrypoints/{id}/primary',
+    url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}/primary`,
+    body: () => ({}),
+  },
+  {
     route: 'POST /api/admin/entrypoints/{id}/regenerate',
     url: (f) => `/api/admin/entrypoints/${f.business.points[0]!.id}/regenerate`,
     body: () => ({}),
