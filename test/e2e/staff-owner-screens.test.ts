@@ -43,7 +43,7 @@ async function checkPage(page: Page, problems: string[]) {
 
 describe('employee dashboard (items 10, 11, 13)', () => {
   it.each([360, 1280])(
-    "at %i px: the primary QR code with the other points under it, 14 bars, the way back",
+    'at %i px: the primary QR code with the other points under it, 14 bars, the way back',
     async (width) => {
       const business = await createBusiness(db(), { employees: 1, points: ['person', 'person'] });
       const [first, second] = business.points;

@@ -64,10 +64,7 @@ export function payoutWeekday(at: Date): string {
  * automatic one, and only when money is waiting. So a weekly payout keeps the weekday of its
  * last run; before the first run it starts at the job's next look.
  */
-export function payoutScheduleText(
-  schedule: PayoutSchedule,
-  nextScheduledAt: Date | null,
-): string {
+export function payoutScheduleText(schedule: PayoutSchedule, nextScheduledAt: Date | null): string {
   if (!nextScheduledAt) {
     return schedule === 'weekly'
       ? 'Wöchentlich: Die erste automatische Auszahlung läuft innerhalb weniger Minuten, sobald offene Trinkgelder da sind; danach alle 7 Tage am selben Wochentag.'

@@ -54,9 +54,7 @@ function menuItems(point: PaymentPoint, actions: PointActions): MenuItem[] {
   if (point.targetType === 'user' && point.active && !point.primary) {
     items.push({ label: u.actions.primary, onSelect: () => actions.makePrimary(point) });
   }
-  items.push(
-    { label: u.actions.delete, onSelect: () => actions.remove(point), destructive: true },
-  );
+  items.push({ label: u.actions.delete, onSelect: () => actions.remove(point), destructive: true });
   return items;
 }
 
