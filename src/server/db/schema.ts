@@ -269,6 +269,8 @@ export const paymentEntrypoints = pgTable('payment_entrypoints', {
   targetType: text('target_type').notNull().$type<EntrypointTargetType>(),
   origin: text('origin').notNull().default('external'),
   active: boolean('active').notNull().default(true),
+  /** The owner's mark on a person's primary point (decision 0355); at most one per person. */
+  isPrimary: boolean('is_primary').notNull().default(false),
   metadata: jsonb('metadata').notNull().default({}).$type<EntrypointMetadata>(),
   outputAssets: jsonb('output_assets').notNull().default({}).$type<EntrypointOutputAssets>(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

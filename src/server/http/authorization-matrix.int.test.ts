@@ -485,7 +485,7 @@ const ENTRIES: Entry[] = [
     body: () => ({ name: 'Umbenannt' }),
     status: console1(),
   },
-  ...(['activate', 'deactivate', 'regenerate'] as const).map((action): Entry => ({
+  ...(['primary', 'activate', 'deactivate', 'regenerate'] as const).map((action): Entry => ({
     route: `POST /api/admin/entrypoints/:id/${action}`,
     url: (f) => `/api/admin/entrypoints/${point(f).id}/${action}`,
     body: () => ({}),

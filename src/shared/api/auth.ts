@@ -150,6 +150,17 @@ export const AUTH_ERRORS = defineErrors({
     title: 'Anmeldung fehlgeschlagen',
     message: 'Registrierung ist derzeit deaktiviert.',
   },
+  /**
+   * Issue 31, item 12 (decision 0356): told only to someone who proved the address is theirs,
+   * with the right password or an e-mailed link; the message names whom to ask
+   * (accountDeactivatedMessage).
+   */
+  account_deactivated: {
+    status: 403,
+    title: 'Anmeldung fehlgeschlagen',
+    message:
+      'Ihr Konto ist deaktiviert. Bitte wenden Sie sich an die Inhaberin oder den Inhaber Ihres Betriebs.',
+  },
   sign_in_failed: {
     status: 403,
     title: 'Anmeldung fehlgeschlagen',
@@ -169,3 +180,18 @@ export const AUTH_ERRORS = defineErrors({
 
 /** Codes that mean "this person is not signed in (any more)". */
 export const SIGNED_OUT_CODES: readonly string[] = ['unauthenticated', 'session_expired'];
+
+/**
+ * Whom a deactivated person asks (decision 0356): the owner or an administrator of their business,
+ * named when it is known; the platform admin's own account, the platform's operators.
+ */
+export function accountDeactivatedMessage(account: {
+  businessName: string | null;
+  role: string | null;
+}): string {
+  if (account.role === 'admin' && !account.businessName) {
+    return 'Ihr Konto ist deaktiviert. Bitte wenden Sie sich an den Betreiber der Plattform.';
+  }
+  const business = account.businessName ? ` „${account.businessName}“` : '';
+  return `Ihr Konto ist deaktiviert. Bitte wenden Sie sich an die Inhaberin oder den Inhaber Ihres Betriebs${business} oder an dessen Administration, damit Ihr Konto wieder freigeschaltet wird.`;
+}

@@ -120,6 +120,8 @@ export const qrCardSchema = z.discriminatedUnion('source', [
     label: z.string().nullable(),
     link: z.string(),
     appleWalletUrl: z.string().nullable(),
+    /** The person's other active personal points, listed under the primary one (decision 0355). */
+    others: z.array(z.object({ uid: z.string(), label: z.string().nullable(), link: z.string() })),
   }),
   z.object({ source: z.literal('legacy'), uid: z.string(), link: z.string() }),
   z.object({ source: z.literal('none'), exampleLink: z.string() }),

@@ -160,6 +160,11 @@ export const paymentPointSchema = z.object({
   targetJobTitle: z.string().nullable(),
   origin: z.string(),
   active: z.boolean(),
+  /**
+   * A person's primary point: the one their 'Mein QR-Code' card shows (the owner's mark, else the
+   * first created; decision 0355). Always false for team and business points.
+   */
+  primary: z.boolean(),
   demo: z.boolean(),
   /** The tip link {origin}/t/{uid}: what the QR code holds. */
   link: z.string(),
@@ -240,6 +245,13 @@ export const PAYMENT_POINT_ERRORS = defineErrors({
     status: 403,
     title: 'Keine Berechtigung',
     message: 'Nur Administratoren können Demo-Daten generieren.',
+  },
+  /** Decision 0355: only an active point of a person can be that person's primary point. */
+  primary_needs_person: {
+    status: 400,
+    title: 'Eingabefehler',
+    message:
+      'Nur ein aktiver persönlicher Bezahlpunkt kann als Haupt-QR-Code der Person festgelegt werden.',
   },
   demo_needs_staff: {
     status: 400,

@@ -73,6 +73,10 @@ export type HeldTip = z.infer<typeof heldTipSchema>;
 
 export const payoutOverviewSchema = z.object({
   schedule: z.enum(PAYOUT_SCHEDULES),
+  /** When the last automatic batch started (issue 31, item 18), or null. */
+  lastScheduledAt: z.string().nullable(),
+  /** The earliest start of the next automatic batch; null: at the job's next run. */
+  nextScheduledAt: z.string().nullable(),
   provider: z.enum(['demo', 'stripe']),
   batches: z.array(payoutBatchSummarySchema),
   held: z.array(heldTipSchema),

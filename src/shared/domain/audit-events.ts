@@ -121,6 +121,13 @@ export interface AuditPayloads {
   entrypoint_deactivate: { uid: string; label: string | null; from: boolean; to: false };
   entrypoint_regenerate_uid: { label: string | null; oldUid: string; newUid: string };
   entrypoint_delete: { uid: string; label: string | null; type: EntrypointType };
+  /** Decision 0355: the person's primary point ('Mein QR-Code'). */
+  entrypoint_primary: {
+    uid: string;
+    label: string | null;
+    targetId: string;
+    targetName: string | null;
+  };
   entrypoint_sync: {
     uid: string;
     label: string | null;

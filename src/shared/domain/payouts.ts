@@ -41,3 +41,37 @@ export interface SkippedPayee {
   name: string;
   amountCents: number;
 }
+
+const WEEKDAY = new Intl.DateTimeFormat('de-DE', { weekday: 'long', timeZone: 'Europe/Berlin' });
+const WHEN = new Intl.DateTimeFormat('de-DE', {
+  weekday: 'long',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Berlin',
+});
+
+/** The weekday in German, e.g. 'Dienstag'. */
+export function payoutWeekday(at: Date): string {
+  return WEEKDAY.format(at);
+}
+
+/**
+ * When the automatic payout runs, as true as the payout job (issue 31, item 18): the job looks
+ * every few minutes and starts a batch once a whole day or week has passed since the last
+ * automatic one, and only when money is waiting. So a weekly payout keeps the weekday of its
+ * last run; before the first run it starts at the job's next look.
+ */
+export function payoutScheduleText(schedule: PayoutSchedule, nextScheduledAt: Date | null): string {
+  if (!nextScheduledAt) {
+    return schedule === 'weekly'
+      ? 'Wöchentlich: Die erste automatische Auszahlung läuft innerhalb weniger Minuten, sobald offene Trinkgelder da sind; danach alle 7 Tage am selben Wochentag.'
+      : 'Täglich: Die erste automatische Auszahlung läuft innerhalb weniger Minuten, sobald offene Trinkgelder da sind; danach etwa alle 24 Stunden.';
+  }
+  const when = `${WHEN.format(nextScheduledAt)} Uhr`;
+  return schedule === 'weekly'
+    ? `Wöchentlich am ${payoutWeekday(nextScheduledAt)}: Die nächste automatische Auszahlung läuft ab ${when}, sobald offene Trinkgelder da sind; danach alle 7 Tage.`
+    : `Täglich: Die nächste automatische Auszahlung läuft ab ${when}, sobald offene Trinkgelder da sind; danach etwa alle 24 Stunden.`;
+}

@@ -58,6 +58,10 @@ export const adminTexts = {
     activated: 'Bezahlpunkt aktiviert',
     deactivated: 'Bezahlpunkt deaktiviert',
     regenerated: 'UID regeneriert',
+    primary: 'Haupt-QR-Code festgelegt',
+    primaryText: (label: string, person: string | null) =>
+      `„${label}“ ist jetzt der QR-Code${person ? ` von ${person}` : ''} in „Mein QR-Code“.`,
+    primaryFailed: 'Der Haupt-QR-Code konnte nicht festgelegt werden.',
     regeneratedText: (uid: string) => `Neue UID: ${uid}. Die alte UID funktioniert nicht mehr.`,
     deleted: 'UID gelöscht',
     demoGenerated: 'Demo-Daten generiert',
@@ -203,6 +207,7 @@ export const adminTexts = {
     status: { active: 'Aktiv', inactive: 'Inaktiv' },
     assets: { synced: 'Synchronisiert', error: 'Fehler', none: '—' },
     demoBadge: 'Demo',
+    primaryBadge: 'Haupt-QR-Code',
     emptyNone: 'Keine UIDs gefunden. Erstellen Sie einen neuen Bezahlpunkt.',
     emptyFiltered: 'Keine UIDs entsprechen den Filterkriterien.',
     actions: {
@@ -215,6 +220,7 @@ export const adminTexts = {
       activate: 'Aktivieren',
       deactivate: 'Deaktivieren',
       regenerate: 'UID regenerieren',
+      primary: 'Als Haupt-QR-Code festlegen',
       delete: 'Löschen',
     },
     regenerateConfirm: {

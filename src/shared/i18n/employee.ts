@@ -7,6 +7,8 @@ export const employeeTexts = {
   signOut: 'Abmelden',
   /** The header's actions on a phone. */
   menu: 'Menü',
+  /** Issue 31, item 11: an owner or admin on 'Mitarbeiter-Ansicht' goes back to the console. */
+  adminConsole: 'Zur Admin-Konsole',
   newMessagesBadge: (count: number) => `${count} neu`,
   /** Starts with the badge's visible words, so the accessible name contains what is seen. */
   newMessagesButton: (count: number) =>
@@ -100,6 +102,8 @@ export const employeeTexts = {
     create: 'QR-Code erstellen',
     demoExample: 'Beispiel ansehen',
     legacy: 'Dies ist Ihr klassischer QR-Code.',
+    others: 'Weitere persönliche Bezahlpunkte',
+    othersHint: 'Diese Codes führen ebenfalls zu Ihnen. Der Code oben ist Ihr Haupt-QR-Code.',
     refresh: 'Aktualisieren',
     toasts: {
       loadFailed: { title: 'Fehler', description: 'QR-Code Daten konnten nicht geladen werden.' },

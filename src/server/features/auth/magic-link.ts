@@ -1,6 +1,10 @@
 import type { TrustedDevice } from './device';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { AUTH_ERRORS, MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
+import {
+  accountDeactivatedMessage,
+  AUTH_ERRORS,
+  MAGIC_LINK_QUERY_PARAM,
+} from '../../../shared/api/auth';
 import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
 import { MAGIC_LINK_TTL_MS } from '../../../shared/domain/constants';
 import type { AppDeps } from '../../app';
@@ -8,7 +12,12 @@ import { authTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { MailMessage } from '../mail/mailer';
 import type { ClientInfo } from './client';
-import { businessRefusalOf, type AuthService, type FirstFactorResult } from './service';
+import {
+  businessRefusalOf,
+  deactivatedError,
+  type AuthService,
+  type FirstFactorResult,
+} from './service';
 import { hashToken, newToken } from './tokens';
 
 /** Where a magic link lands once it has signed the person in (spec §7). */
@@ -45,8 +54,15 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
       );
       // Same answer either way: no account, or mails to this address used up for now (the link
       // sent last is still valid then).
-      if (!account || account.disabledAt || !allowance.mail) return;
+      if (!account || !allowance.mail) return;
       const now = clock.now();
+      if (account.disabledAt) {
+        // Deactivated (decision 0356): no link, but why and whom to ask, to the address itself,
+        // so the answer here stays the same for every address.
+        const mail = signInRefusedMail(account.email, accountDeactivatedMessage(account));
+        deliverLater(await mailer.enqueue(database.db, mail));
+        return;
+      }
       const refusal = businessRefusalOf(account);
       if (refusal) {
         // Their business is suspended or closed (issue 29): no link, but the reason, to the
@@ -105,9 +121,26 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
             ),
           )
           .returning({ email: authTokens.email, purpose: authTokens.purpose });
-        if (!spent) throw new AppError(AUTH_ERRORS.magic_link_invalid);
+        if (!spent) {
+          // Deactivation spends the person's open links: such a link still proves the address,
+          // so its holder hears why it no longer works and whom to ask (decision 0356).
+          const [voided] = await tx
+            .select({ email: authTokens.email })
+            .from(authTokens)
+            .where(
+              and(
+                eq(authTokens.tokenHash, hashToken(token)),
+                inArray(authTokens.purpose, ['magic_link', 'invitation']),
+              ),
+            );
+          const holder = voided ? await auth.loadAccount(tx, voided.email) : undefined;
+          if (holder?.disabledAt) throw deactivatedError(holder);
+          throw new AppError(AUTH_ERRORS.magic_link_invalid);
+        }
         const account = await auth.loadAccount(tx, spent.email);
-        if (!account || account.disabledAt) throw new AppError(AUTH_ERRORS.magic_link_invalid);
+        if (!account) throw new AppError(AUTH_ERRORS.magic_link_invalid);
+        // A link sent before the deactivation proves the address: say why it no longer works.
+        if (account.disabledAt) throw deactivatedError(account);
         if (spent.purpose === 'invitation') {
           await tx
             .update(users)

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  accountDeactivatedMessage,
   AUTH_ERRORS,
   rateLimitMessage,
   type RateLimitedEndpoint,
@@ -90,6 +91,7 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
         fullName: profiles.fullName,
         profileId: profiles.id,
         businessActive: businesses.active,
+        businessName: businesses.name,
         businessClosedAt: businesses.closedAt,
         twoFactorEnabledAt: userTwoFactor.enabledAt,
       })
@@ -247,7 +249,8 @@ export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
         },
       );
       if (!account || !passwordMatches) throw new AppError(AUTH_ERRORS.invalid_credentials);
-      if (account.disabledAt) throw new AppError(AUTH_ERRORS.sign_in_failed);
+      // The right password proves the address: the person hears why and whom to ask (0356).
+      if (account.disabledAt) throw deactivatedError(account);
       if (!account.emailVerifiedAt) throw new AppError(AUTH_ERRORS.email_not_confirmed);
 
       // The right password: this address (or device) starts afresh, and the account-wide and
@@ -417,6 +420,16 @@ function accountActor(
     hasProfile: account.profileId !== null,
     sessionId,
   };
+}
+
+/** A deactivated account, told to whoever proved the address is theirs (decision 0356). */
+export function deactivatedError(account: {
+  businessName: string | null;
+  role: string | null;
+}): AppError {
+  return new AppError(AUTH_ERRORS.account_deactivated, {
+    message: accountDeactivatedMessage(account),
+  });
 }
 
 /** Whether the account's business keeps it out (suspended or closed; never the platform admin). */

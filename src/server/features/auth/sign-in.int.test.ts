@@ -153,16 +153,18 @@ describe('password sign-in: failures (spec §8)', () => {
     });
   });
 
-  it('refuses a disabled account with the general failure message', async () => {
+  // Issue 31, item 12 (decision 0356): after the right password a deactivated person hears why.
+  it('refuses a disabled account and says it is deactivated', async () => {
     await t.database.query(
       "INSERT INTO users (email, password_hash, email_verified_at, disabled_at) SELECT 'weg@demo.local', password_hash, now(), now() FROM users WHERE email = 'anna@demo.local'",
     );
     const response = await signIn({ email: 'weg@demo.local', password: DEMO_PASSWORD });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({
-      code: 'sign_in_failed',
+      code: 'account_deactivated',
       title: 'Anmeldung fehlgeschlagen',
-      message: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
+      message:
+        'Ihr Konto ist deaktiviert. Bitte wenden Sie sich an die Inhaberin oder den Inhaber Ihres Betriebs oder an dessen Administration, damit Ihr Konto wieder freigeschaltet wird.',
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type {
   EmployeeStatsResponse,
   QrCard,
@@ -134,14 +134,16 @@ export async function qrCard(context: EmployeeContext, origin: string): Promise<
 
 /**
  * The QR card of one person (spec §4 source order), through any executor, so an admin can read
- * it inside the transaction that creates it.
+ * it inside the transaction that creates it. Of several active personal points the primary one
+ * is the card (the owner's mark, else the first created; decision 0355); the others are listed
+ * under it.
  */
 export async function findQrCard(
   executor: Executor,
   employeeId: string,
   origin: string,
 ): Promise<QrCard> {
-  const [entrypoint] = await executor
+  const points = await executor
     .select({
       uid: paymentEntrypoints.uid,
       label: paymentEntrypoints.label,
@@ -156,8 +158,12 @@ export async function findQrCard(
         eq(paymentEntrypoints.active, true),
       ),
     )
-    .orderBy(desc(paymentEntrypoints.createdAt))
-    .limit(1);
+    .orderBy(
+      desc(paymentEntrypoints.isPrimary),
+      asc(paymentEntrypoints.createdAt),
+      asc(paymentEntrypoints.uid),
+    );
+  const [entrypoint, ...others] = points;
   if (entrypoint) {
     return {
       source: 'entrypoint',
@@ -165,6 +171,11 @@ export async function findQrCard(
       label: entrypoint.label,
       link: tipLink(origin, entrypoint.uid),
       appleWalletUrl: entrypoint.outputAssets.apple_wallet_url ?? null,
+      others: others.map((point) => ({
+        uid: point.uid,
+        label: point.label,
+        link: tipLink(origin, point.uid),
+      })),
     };
   }
   const [legacy] = await executor

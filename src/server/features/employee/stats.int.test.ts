@@ -51,7 +51,7 @@ describe('employee statistics', () => {
   ])('for %s equal independently computed sums (divisor %s days)', async (period, days) => {
     const since = periodStart(period, now);
     // A daily average divides by the days of the period (decision 0180): 'Letzte 2 Wochen' by 14.
-    const divisor = days === 'calendar month' ? Math.round((+now - +since) / 86_400_000) : days;
+    const divisor = days === 'calendar month' ? periodDays(period, now) : days;
     const expected = (await receivedIndependently(benId)).filter((r) => r.at >= since);
     const totalCents = expected.reduce((sum, r) => sum + r.cents, 0);
 
@@ -60,16 +60,19 @@ describe('employee statistics', () => {
     expect(stats.totalCents).toBe(totalCents);
     expect(stats.averagePerDayCents).toBe(Math.round(totalCents / divisor));
     expect(stats.days.reduce((sum, d) => sum + d.totalCents, 0)).toBe(totalCents);
+    // One bar per day of the period (issue 31, item 13): 'Letzte 2 Wochen' has 14.
+    expect(stats.days).toHaveLength(divisor);
     expect(stats.days.at(-1)?.date).toBe(
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(now),
     );
   });
 
+  // Issue 31, item 13 (decision 0357): periods are whole local days ending today.
   it('uses 14 days for the two-week period and a calendar month for the month', () => {
     const at = new Date('2026-03-31T10:00:00Z');
-    expect(periodStart('day', at).toISOString()).toBe('2026-03-30T10:00:00.000Z');
-    expect(periodStart('week', at).toISOString()).toBe('2026-03-17T10:00:00.000Z');
-    expect(periodStart('month', at).toISOString()).toBe('2026-03-03T10:00:00.000Z');
+    expect(periodStart('day', at).toISOString()).toBe('2026-03-30T22:00:00.000Z');
+    expect(periodStart('week', at).toISOString()).toBe('2026-03-17T23:00:00.000Z');
+    expect(periodStart('month', at).toISOString()).toBe('2026-03-03T23:00:00.000Z');
   });
 
   it('divides by the days of the period: 14 days of tips over 14, a month over its days', () => {

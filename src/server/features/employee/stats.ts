@@ -1,4 +1,5 @@
 import { STATS_PERIODS, type StatsPeriod } from '../../../shared/domain/constants';
+import { addDays, daysBetween, zonedInstant } from '../../../shared/domain/shifts';
 import type { Database } from '../../db/connect';
 import { BUSINESS_DAY_ZONE } from '../tip-totals/queries';
 import { type DayTotal, totalsByDay } from './queries';
@@ -6,22 +7,42 @@ import { type DayTotal, totalsByDay } from './queries';
 /** Business days are counted in the time zone of the (German) businesses we serve. */
 export const BUSINESS_TIME_ZONE = BUSINESS_DAY_ZONE;
 
-/** Spec §9: day = 1 day back, week = 14 days back, month = 1 calendar month back. */
-export function periodStart(period: StatsPeriod, now: Date): Date {
-  const start = new Date(now);
-  if (period === 'month') start.setUTCMonth(start.getUTCMonth() - 1);
-  else start.setUTCDate(start.getUTCDate() - STATS_PERIODS[period].days);
-  return start;
+/**
+ * How many calendar days a period spans: 1, 14, or from the same date one calendar month back to
+ * today (28–31). A daily average divides by exactly these days (decision 0180).
+ */
+export function periodDays(
+  period: StatsPeriod,
+  now: Date,
+  timeZone: string = BUSINESS_TIME_ZONE,
+): number {
+  if (period !== 'month') return STATS_PERIODS[period].days;
+  const monthBack = new Date(now);
+  monthBack.setUTCMonth(monthBack.getUTCMonth() - 1);
+  return Math.max(1, daysBetween(localDateKey(monthBack, timeZone), localDateKey(now, timeZone)));
 }
 
-const DAY_MS = 86_400_000;
-
 /**
- * How many days a period spans: 1, 14, or the length of the calendar month back (28–31).
- * A daily average divides by exactly these days (docs/decisions/0180-daily-average.md).
+ * Spec §9 periods as whole local days ending today (issue 31, item 13; decision 0357): 'Letzter
+ * Tag' is today, 'Letzte 2 Wochen' today and the 13 days before, the month its 28–31 days. The
+ * chart shows one bar per day, so 14 days are 14 bars, and totals count the same days.
  */
-export function periodDays(period: StatsPeriod, now: Date): number {
-  return Math.max(1, Math.round((now.getTime() - periodStart(period, now).getTime()) / DAY_MS));
+export function periodDayKeys(
+  period: StatsPeriod,
+  now: Date,
+  timeZone: string = BUSINESS_TIME_ZONE,
+): string[] {
+  const today = localDateKey(now, timeZone);
+  return dayKeysBetween(addDays(today, 1 - periodDays(period, now, timeZone)), today);
+}
+
+/** The instant the period begins: local midnight of its first day where the business is. */
+export function periodStart(
+  period: StatsPeriod,
+  now: Date,
+  timeZone: string = BUSINESS_TIME_ZONE,
+): Date {
+  return zonedInstant(periodDayKeys(period, now, timeZone)[0]!, 0, timeZone);
 }
 
 export function localDateKey(at: Date, timeZone: string): string {
@@ -61,13 +82,12 @@ export async function employeeStats(
   options: { employeeId: string; period: StatsPeriod; now: Date; timeZone?: string },
 ): Promise<EmployeeStats> {
   const timeZone = options.timeZone ?? BUSINESS_TIME_ZONE;
-  const since = periodStart(options.period, options.now);
+  const since = periodStart(options.period, options.now, timeZone);
   const totals = await totalsByDay(database, { employeeId: options.employeeId, since, timeZone });
   const byDay = new Map(totals.map((day) => [day.date, day]));
-  const days = dayKeysBetween(
-    localDateKey(since, timeZone),
-    localDateKey(options.now, timeZone),
-  ).map((date) => byDay.get(date) ?? { date, totalCents: 0, count: 0 });
+  const days = periodDayKeys(options.period, options.now, timeZone).map(
+    (date) => byDay.get(date) ?? { date, totalCents: 0, count: 0 },
+  );
   const totalCents = totals.reduce((sum, day) => sum + day.totalCents, 0);
   const count = totals.reduce((sum, day) => sum + day.count, 0);
   return {
@@ -75,7 +95,7 @@ export async function employeeStats(
     since,
     totalCents,
     count,
-    averagePerDayCents: Math.round(totalCents / periodDays(options.period, options.now)),
+    averagePerDayCents: Math.round(totalCents / days.length),
     days,
   };
 }

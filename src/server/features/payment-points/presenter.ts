@@ -63,6 +63,7 @@ export function presentPoint(row: PointWithTarget, origin: string): PaymentPoint
     targetJobTitle: row.targetJobTitle,
     origin: row.origin,
     active: row.active,
+    primary: row.primary,
     demo: row.metadata.demo === true,
     link: tipLink(origin, row.uid),
     integration: presentIntegration(row.outputAssets),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
 import { PAID_TIP_STATUSES, type EntrypointTargetType } from '../../../shared/domain/tips';
 import type { Executor } from '../../db/connect';
 import { businesses, paymentEntrypoints, profiles, teams, tips, users } from '../../db/schema';
@@ -10,7 +11,31 @@ export type PointRow = typeof paymentEntrypoints.$inferSelect;
 export interface PointWithTarget extends PointRow {
   targetName: string | null;
   targetJobTitle: string | null;
+  /** The person's primary point: the one their own QR card shows (decision 0355). */
+  primary: boolean;
 }
+
+/**
+ * Whether the row is its person's primary point, by the rule of the employee's QR card
+ * (findQrCard): among the person's active points of this product, the marked one, else the first
+ * created (uid breaks a tie).
+ */
+const isPrimaryPoint = sql<boolean>`(
+  ${paymentEntrypoints.targetType} = 'user'
+  AND ${paymentEntrypoints.active}
+  AND ${paymentEntrypoints.origin} = ${PRODUCT_ENTRYPOINT_ORIGIN}
+  AND NOT EXISTS (
+    SELECT 1 FROM payment_entrypoints other
+    WHERE other.target_type = 'user'
+      AND other.target_id = ${paymentEntrypoints.targetId}
+      AND other.active
+      AND other.origin = ${PRODUCT_ENTRYPOINT_ORIGIN}
+      AND other.id <> ${paymentEntrypoints.id}
+      AND (CASE WHEN other.is_primary THEN 0 ELSE 1 END, other.created_at, other.uid)
+        < (CASE WHEN ${paymentEntrypoints.isPrimary} THEN 0 ELSE 1 END,
+           ${paymentEntrypoints.createdAt}, ${paymentEntrypoints.uid})
+  )
+)`;
 
 /**
  * The target's name comes from the same business only: a point can never reveal the name of
@@ -20,6 +45,7 @@ function selectWithTarget(db: Executor) {
   return db
     .select({
       point: paymentEntrypoints,
+      primary: isPrimaryPoint,
       personName: profiles.fullName,
       personJobTitle: profiles.jobTitle,
       teamName: teams.name,
@@ -59,6 +85,7 @@ function withTarget(row: JoinedRow): PointWithTarget {
     ...row.point,
     targetName: row.personName ?? row.teamName ?? row.businessName ?? null,
     targetJobTitle: row.personJobTitle ?? null,
+    primary: row.primary === true,
   };
 }
 
@@ -186,4 +213,26 @@ export async function businessName(db: Executor, businessId: string): Promise<st
     .from(businesses)
     .where(eq(businesses.id, businessId));
   return row?.name ?? '';
+}
+
+/** Takes the primary mark from the person's other points and gives it to this one. */
+export async function markPrimaryPoint(
+  db: Executor,
+  point: { id: string; targetId: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(paymentEntrypoints)
+    .set({ isPrimary: false, updatedAt: now })
+    .where(
+      and(
+        eq(paymentEntrypoints.targetType, 'user'),
+        eq(paymentEntrypoints.targetId, point.targetId),
+        eq(paymentEntrypoints.isPrimary, true),
+      ),
+    );
+  await db
+    .update(paymentEntrypoints)
+    .set({ isPrimary: true, updatedAt: now })
+    .where(eq(paymentEntrypoints.id, point.id));
 }

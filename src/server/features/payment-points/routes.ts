@@ -29,6 +29,7 @@ import {
   pointForPrint,
   regeneratePointUid,
   setPointActive,
+  setPointPrimary,
   updatePoint,
 } from './service';
 
@@ -215,6 +216,21 @@ export const paymentPointRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => setPointActive(context, await scope(request), request.params.id, active),
     );
   }
+
+  app.post(
+    '/api/admin/entrypoints/:id/primary',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: "Als Haupt-QR-Code der Person festlegen ('Mein QR-Code', protokolliert)",
+        querystring,
+        params,
+        response: { 200: paymentPointSchema },
+      },
+    },
+    async (request) => setPointPrimary(context, await scope(request), request.params.id),
+  );
 
   app.post(
     '/api/admin/entrypoints/:id/regenerate',

@@ -15,7 +15,14 @@ import { writeAudit } from '../audit/write';
 import type { PointsCall, PointsContext } from './context';
 import { isValidTarget, pointPagePermissions } from './policy';
 import { presentPoint, presentStats } from './presenter';
-import { findPoint, listPoints, type PointWithTarget, pointStats, targetFacts } from './queries';
+import {
+  findPoint,
+  listPoints,
+  markPrimaryPoint,
+  type PointWithTarget,
+  pointStats,
+  targetFacts,
+} from './queries';
 import { generateUid } from './uid';
 
 const UID_ATTEMPTS = 5;
@@ -66,6 +73,7 @@ type PointEvent = AuditEventOf<
   | 'entrypoint_deactivate'
   | 'entrypoint_regenerate_uid'
   | 'entrypoint_delete'
+  | 'entrypoint_primary'
 >;
 
 function audit(tx: Tx, call: PointsCall, point: { id: string }, event: PointEvent, at: Date) {
@@ -236,6 +244,42 @@ export async function setPointActive(
       active
         ? { action: 'entrypoint_activate', payload: { ...facts, to: true } }
         : { action: 'entrypoint_deactivate', payload: { ...facts, to: false } },
+      now,
+    );
+    return requirePoint(tx, call.businessId, id);
+  });
+  return presentPoint(point, context.origin);
+}
+
+/**
+ * 'Als Haupt-QR-Code festlegen' (decision 0355): this active person point becomes the one the
+ * person's 'Mein QR-Code' card and the QR overview show; their other points are listed under it.
+ */
+export async function setPointPrimary(context: PointsContext, call: PointsCall, id: string) {
+  const now = context.clock.now();
+  const point = await context.db.transaction(async (tx) => {
+    const current = await requirePoint(tx, call.businessId, id);
+    if (
+      current.targetType !== 'user' ||
+      !current.active ||
+      current.origin !== PRODUCT_ENTRYPOINT_ORIGIN
+    ) {
+      throw new AppError(PAYMENT_POINT_ERRORS.primary_needs_person);
+    }
+    await markPrimaryPoint(tx, current, now);
+    await audit(
+      tx,
+      call,
+      current,
+      {
+        action: 'entrypoint_primary',
+        payload: {
+          uid: current.uid,
+          label: current.label,
+          targetId: current.targetId,
+          targetName: current.targetName,
+        },
+      },
       now,
     );
     return requirePoint(tx, call.businessId, id);

@@ -25,5 +25,19 @@ export function isScheduledBatchDue(
   );
 }
 
+/**
+ * The earliest moment the next scheduled batch may start (issue 31, item 18): a whole period after
+ * the last scheduled one, minus the slack; null when none ran yet (the next job tick runs it).
+ */
+export function nextScheduledBatchAt(
+  schedule: PayoutSchedule,
+  lastScheduledAt: Date | null,
+): Date | null {
+  if (!lastScheduledAt) return null;
+  return new Date(
+    lastScheduledAt.getTime() + PAYOUT_SCHEDULE_INTERVAL_MS[schedule] - SCHEDULE_SLACK_MS,
+  );
+}
+
 /** How long an instance may be calling the provider for one payout before another takes over. */
 export const PAYOUT_LEASE_MS = 5 * 60_000;

@@ -137,3 +137,12 @@ export async function heldTips(db: Executor, businessId: string) {
     .orderBy(desc(tips.reviewAt))
     .limit(100);
 }
+
+/** When the business's last scheduled batch started, or null. */
+export async function lastScheduledBatchAt(db: Executor, businessId: string): Promise<Date | null> {
+  const [last] = await db
+    .select({ at: sql<Date | string | null>`max(${payoutBatches.createdAt})` })
+    .from(payoutBatches)
+    .where(and(eq(payoutBatches.businessId, businessId), eq(payoutBatches.trigger, 'schedule')));
+  return last?.at ? new Date(last.at) : null;
+}

@@ -12,7 +12,8 @@ import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import type { ConnectAccounts } from './connect';
 import { presentBatch, presentBatchSummary, presentHeldTip } from './presenter';
-import { batchTransfers, heldTips, listBatches } from './queries';
+import { nextScheduledBatchAt } from './policy';
+import { batchTransfers, heldTips, lastScheduledBatchAt, listBatches } from './queries';
 
 export async function payoutStatus(
   deps: Pick<AppDeps, 'database' | 'config'>,
@@ -100,12 +101,16 @@ export async function payoutOverview(
     .select({ schedule: businesses.payoutSchedule })
     .from(businesses)
     .where(eq(businesses.id, businessId));
-  const [rows, held] = await Promise.all([
+  const [rows, held, lastScheduled] = await Promise.all([
     listBatches(deps.database.db, businessId),
     heldTips(deps.database.db, businessId),
+    lastScheduledBatchAt(deps.database.db, businessId),
   ]);
+  const schedule = business?.schedule ?? 'daily';
   return {
-    schedule: business?.schedule ?? 'daily',
+    schedule,
+    lastScheduledAt: lastScheduled?.toISOString() ?? null,
+    nextScheduledAt: nextScheduledBatchAt(schedule, lastScheduled)?.toISOString() ?? null,
     provider: deps.config.paymentProvider,
     batches: rows.map(presentBatchSummary),
     held: held.map(presentHeldTip),

@@ -65,6 +65,7 @@ describe('QR overview per employee', () => {
       label: point.label,
       link: `https://tips.example/t/${point.uid}`,
       appleWalletUrl: null,
+      others: [],
     });
     const own = await t.inject({
       method: 'GET',

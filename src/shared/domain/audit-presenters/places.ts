@@ -27,6 +27,7 @@ type PointFacts = AuditFacts<
   | AuditPayloads['entrypoint_deactivate']
   | AuditPayloads['entrypoint_regenerate_uid']
   | AuditPayloads['entrypoint_delete']
+  | AuditPayloads['entrypoint_primary']
   | AuditPayloads['entrypoint_sync']
 >;
 
@@ -78,6 +79,7 @@ export const placePresenters: Presenters<
   | 'entrypoint_deactivate'
   | 'entrypoint_regenerate_uid'
   | 'entrypoint_delete'
+  | 'entrypoint_primary'
   | 'entrypoint_sync'
   | 'team_create'
   | 'team_update'
@@ -147,6 +149,14 @@ export const placePresenters: Presenters<
     sentence: `${pointName(f)}${uidNote(f)} gelöscht; seine Trinkgelder bleiben erhalten.`,
     target: pointName(f),
   }),
+  entrypoint_primary: (f) => {
+    const person = f.text('targetName');
+    return {
+      sentence: `${pointName(f)}${uidNote(f)} ist jetzt der Haupt-QR-Code${person ? ` von ${person}` : ''}.`,
+      target: pointName(f),
+      references: [reference('Person', f.value('targetId'))],
+    };
+  },
   entrypoint_sync: (f) => {
     const action = f.text('action');
     const done =

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormHTMLAttributes, type ReactNode, useRef } from 'react';
 import {
+  type FieldErrors,
   type FieldValues,
   FormProvider,
   type Path,
@@ -59,14 +60,14 @@ export function applyServerErrors<TIn extends FieldValues>(
 
 export interface FormProps<TIn extends FieldValues, TOut> extends Omit<
   FormHTMLAttributes<HTMLFormElement>,
-  'onSubmit' | 'onError'
+  'onSubmit' | 'onError' | 'onInvalid'
 > {
   form: UseFormReturn<TIn, unknown, TOut>;
   onSubmit: (values: TOut) => Promise<unknown> | unknown;
   /** After a failed save (server or network): for a toast. Field errors are already shown. */
   onError?: (error: unknown) => void;
   /** When the browser-side validation refuses the values (e.g. the spec's required-fields toast). */
-  onInvalid?: () => void;
+  onInvalid?: (errors: FieldErrors<TIn>) => void;
   children: ReactNode;
 }
 
@@ -101,7 +102,7 @@ export function Form<TIn extends FieldValues, TOut>({
         inFlight.current = false;
       }
     },
-    () => onInvalid?.(),
+    (errors) => onInvalid?.(errors),
   );
   return (
     <FormProvider {...form}>

@@ -45,7 +45,10 @@ export function Menu({
 }: MenuProps) {
   const [open, setOpen] = useState(false);
 
-  const [position, setPosition] = useState<CSSProperties>({ visibility: 'hidden' });
+  // Until placed, the list is fixed and hidden: in the flow it would widen the button's row and
+  // move the button, and the menu would then open away from it (issue 31, item 13).
+  const hidden: CSSProperties = { visibility: 'hidden', position: 'fixed', left: 0, top: 0 };
+  const [position, setPosition] = useState<CSSProperties>(hidden);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -78,7 +81,7 @@ export function Menu({
         : Math.min(rect.left, window.innerWidth - width - 8);
     const top = upwards ? rect.top - height - 4 : rect.bottom + 4;
     setPosition((current) =>
-      current.position === 'fixed' && current.left === left && current.top === top
+      current.visibility !== 'hidden' && current.left === left && current.top === top
         ? current
         : { position: 'fixed', left, top },
     );
@@ -92,7 +95,7 @@ export function Menu({
 
   // Once placed (and visible), the first item takes the focus.
   useEffect(() => {
-    if (open && position.position === 'fixed') itemElements()[0]?.focus();
+    if (open && position.visibility !== 'hidden') itemElements()[0]?.focus();
   }, [open, position]);
 
   // Scrolling or resizing moves the menu with its button; it closes only when the button has
@@ -155,13 +158,13 @@ export function Menu({
         className={buttonClasses(variant, size)}
         onClick={(event) => {
           event.stopPropagation();
-          setPosition({ visibility: 'hidden' });
+          setPosition(hidden);
           setOpen((value) => !value);
         }}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
             event.preventDefault();
-            setPosition({ visibility: 'hidden' });
+            setPosition(hidden);
             setOpen(true);
           }
         }}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { cn } from '../../lib/cn';
 import { type ToastVariant, toastStore } from './toast-store';
 
@@ -8,15 +8,45 @@ const variants: Record<ToastVariant, string> = {
   destructive: 'border-destructive bg-destructive text-destructive-foreground',
 };
 
-/** Renders the visible toast. Mount once near the root. */
+/**
+ * Renders the visible toast. Mount once near the root. While a toast shows, the page gets that
+ * much room at its end, so the bottom of the content can always be scrolled above the toast
+ * (issue 31, item 13); Escape or '×' closes it.
+ */
 export function Toaster() {
   const items = useSyncExternalStore(
     toastStore.subscribe,
     toastStore.getSnapshot,
     toastStore.getSnapshot,
   );
+  const region = useRef<HTMLDivElement>(null);
+  const showing = items.length > 0;
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!showing || !element) return;
+    const reserve = () => {
+      document.body.style.paddingBottom = `${element.offsetHeight}px`;
+    };
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(element);
+    const onKey = (event: KeyboardEvent) => {
+      // A dialog or menu handles its own Escape first.
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        for (const item of toastStore.getSnapshot()) toastStore.dismiss(item.id);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      observer?.disconnect();
+      document.removeEventListener('keydown', onKey);
+      document.body.style.paddingBottom = '';
+    };
+  }, [showing]);
   return (
     <div
+      ref={region}
+      data-testid="toast-region"
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
     >

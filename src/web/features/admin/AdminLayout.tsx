@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { Profile } from '../../../shared/api/profiles';
 import { isProfileComplete } from '../../../shared/domain/auth';
@@ -95,12 +95,18 @@ function AdminShell({ profile }: { profile: Profile }) {
     setMenuOpen(false);
     if (refocus) menuButton.current?.focus();
   };
-  const onMenuKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
+  // Escape closes the phone menu wherever the focus is, on its button too (issue 31, item 17).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.preventDefault();
-      closeMenu(true);
-    }
-  };
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   const picker = (id: string) =>
     isAdmin ? <BusinessPicker id={id} list={business.list} currentId={business.currentId} /> : null;
@@ -167,7 +173,6 @@ function AdminShell({ profile }: { profile: Profile }) {
         <div
           id={menuId}
           hidden={!menuOpen}
-          onKeyDown={onMenuKey}
           className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-border px-4 pb-4 pt-3 lg:hidden"
         >
           {isAdmin ? <div className="mb-3">{picker('admin-business-narrow')}</div> : null}

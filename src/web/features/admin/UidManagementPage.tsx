@@ -85,6 +85,18 @@ export function UidManagementPage() {
     },
     onError: (error) => failure(messageOf(error, toasts.regenerateFailed)),
   });
+  const makePrimary = useMutation({
+    mutationFn: (point: PaymentPoint) => adminApi.makePrimary(point.id),
+    onSuccess: async (saved) => {
+      toast({
+        title: toasts.primary,
+        description: toasts.primaryText(saved.label, saved.targetName),
+        variant: 'success',
+      });
+      await refresh();
+    },
+    onError: (error) => failure(messageOf(error, toasts.primaryFailed)),
+  });
   const remove = useMutation({
     mutationFn: (point: PaymentPoint) => adminApi.deletePoint(point.id),
     onSuccess: async () => {
@@ -184,6 +196,7 @@ export function UidManagementPage() {
             edit: (point) => setFormMode({ kind: 'edit', point }),
             toggle: (point) => toggle.mutate(point),
             regenerate: (point) => setConfirm({ kind: 'regenerate', point }),
+            makePrimary: (point) => makePrimary.mutate(point),
             remove: (point) => setConfirm({ kind: 'delete', point }),
           }}
         />

@@ -106,6 +106,14 @@ export function UsersPage() {
     onError: failed,
   });
 
+  const rowActions = (user: StaffUser): RowActions => ({
+    resend: () => resend.mutate(user),
+    role: () => setRoleTarget(user),
+    deactivate: () => setDeactivateTarget(user),
+    reactivate: () => reactivate.mutate(user),
+    resetTwoFactor: () => setResetTarget(user),
+  });
+
   const searchId = useId();
   const items = users.data?.items;
   // What this person may do here comes with the list, from the server's own rules (0342).
@@ -151,69 +159,117 @@ export function UsersPage() {
           ) : items.length === 0 ? (
             <p className="text-sm text-muted-foreground">{u.empty}</p>
           ) : (
-            <Table data-testid="users-table">
-              <TableHead>
-                <TableRow>
-                  <TableHeaderCell>{u.columns.name}</TableHeaderCell>
-                  <TableHeaderCell>{u.columns.email}</TableHeaderCell>
-                  <TableHeaderCell>{u.columns.role}</TableHeaderCell>
-                  <TableHeaderCell>{u.columns.team}</TableHeaderCell>
-                  <TableHeaderCell>{u.columns.status}</TableHeaderCell>
-                  <TableHeaderCell>{u.columns.lastLogin}</TableHeaderCell>
-                  <TableHeaderCell>
-                    <span className="sr-only">{u.columns.actions}</span>
-                  </TableHeaderCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
+            <>
+              {/* Cards below 768 px like the UID management (issue 31, item 16): no sideways scrolling,
+                e-mails wrap whole, the actions stay on screen. */}
+              <ul className="flex flex-col gap-3 md:hidden" data-testid="users-cards">
                 {items.map((user) => (
-                  <TableRow key={user.id} data-testid={`user-${user.email}`}>
-                    <TableCell className="font-medium">
-                      {user.fullName ?? <span className="text-muted-foreground">{u.noName}</span>}
-                    </TableCell>
-                    <TableCell className="break-all">{user.email}</TableCell>
-                    <TableCell>{ROLE_LABELS[user.role]}</TableCell>
-                    <TableCell>
-                      {user.teams.length > 0 ? user.teams.join(', ') : u.noTeam}
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-col items-start gap-1">
-                        <Badge variant={STATUS_BADGES[user.status]}>
-                          {STATUS_LABEL(user.status)}
-                        </Badge>
-                        {user.twoFactorEnabled ? (
-                          <span className="text-xs text-muted-foreground">
-                            {twoFactorTexts.reset.badge}
-                          </span>
-                        ) : null}
-                        {user.invitationExpiresAt ? (
-                          <span className="text-xs text-muted-foreground">
-                            {new Date(user.invitationExpiresAt) > new Date()
-                              ? u.invitationUntil(formatDateTime(user.invitationExpiresAt))
-                              : u.invitationExpired}
-                          </span>
-                        ) : null}
+                  <li
+                    key={user.id}
+                    data-testid={`user-card-${user.email}`}
+                    className="rounded-lg border border-border bg-card p-4 shadow-sm"
+                  >
+                    <div className="flex items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <p className="font-semibold [overflow-wrap:anywhere]">
+                          {user.fullName ?? (
+                            <span className="text-muted-foreground">{u.noName}</span>
+                          )}
+                        </p>
+                        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+                          {user.email}
+                        </p>
                       </div>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : u.never}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <ActionsMenu
-                        user={user}
-                        actions={{
-                          resend: () => resend.mutate(user),
-                          role: () => setRoleTarget(user),
-                          deactivate: () => setDeactivateTarget(user),
-                          reactivate: () => reactivate.mutate(user),
-                          resetTwoFactor: () => setResetTarget(user),
-                        }}
-                      />
-                    </TableCell>
-                  </TableRow>
+                      <ActionsMenu user={user} actions={rowActions(user)} />
+                    </div>
+                    <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                      <Badge variant={STATUS_BADGES[user.status]}>
+                        {STATUS_LABEL(user.status)}
+                      </Badge>
+                      <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge>
+                      {user.twoFactorEnabled ? (
+                        <span className="text-xs text-muted-foreground">
+                          {twoFactorTexts.reset.badge}
+                        </span>
+                      ) : null}
+                    </div>
+                    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                      <dt>{u.columns.team}:</dt>
+                      <dd className="min-w-0 [overflow-wrap:anywhere]">
+                        {user.teams.length > 0 ? user.teams.join(', ') : u.noTeam}
+                      </dd>
+                      <dt>{u.columns.lastLogin}:</dt>
+                      <dd>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : u.never}</dd>
+                    </dl>
+                    {user.invitationExpiresAt ? (
+                      <p className="mt-1 text-xs text-muted-foreground">
+                        {new Date(user.invitationExpiresAt) > new Date()
+                          ? u.invitationUntil(formatDateTime(user.invitationExpiresAt))
+                          : u.invitationExpired}
+                      </p>
+                    ) : null}
+                  </li>
                 ))}
-              </TableBody>
-            </Table>
+              </ul>
+              <div className="hidden md:block">
+                <Table data-testid="users-table">
+                  <TableHead>
+                    <TableRow>
+                      <TableHeaderCell>{u.columns.name}</TableHeaderCell>
+                      <TableHeaderCell>{u.columns.email}</TableHeaderCell>
+                      <TableHeaderCell>{u.columns.role}</TableHeaderCell>
+                      <TableHeaderCell>{u.columns.team}</TableHeaderCell>
+                      <TableHeaderCell>{u.columns.status}</TableHeaderCell>
+                      <TableHeaderCell>{u.columns.lastLogin}</TableHeaderCell>
+                      <TableHeaderCell>
+                        <span className="sr-only">{u.columns.actions}</span>
+                      </TableHeaderCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {items.map((user) => (
+                      <TableRow key={user.id} data-testid={`user-${user.email}`}>
+                        <TableCell className="font-medium">
+                          {user.fullName ?? (
+                            <span className="text-muted-foreground">{u.noName}</span>
+                          )}
+                        </TableCell>
+                        <TableCell className="break-all">{user.email}</TableCell>
+                        <TableCell>{ROLE_LABELS[user.role]}</TableCell>
+                        <TableCell>
+                          {user.teams.length > 0 ? user.teams.join(', ') : u.noTeam}
+                        </TableCell>
+                        <TableCell>
+                          <div className="flex flex-col items-start gap-1">
+                            <Badge variant={STATUS_BADGES[user.status]}>
+                              {STATUS_LABEL(user.status)}
+                            </Badge>
+                            {user.twoFactorEnabled ? (
+                              <span className="text-xs text-muted-foreground">
+                                {twoFactorTexts.reset.badge}
+                              </span>
+                            ) : null}
+                            {user.invitationExpiresAt ? (
+                              <span className="text-xs text-muted-foreground">
+                                {new Date(user.invitationExpiresAt) > new Date()
+                                  ? u.invitationUntil(formatDateTime(user.invitationExpiresAt))
+                                  : u.invitationExpired}
+                              </span>
+                            ) : null}
+                          </div>
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap">
+                          {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : u.never}
+                        </TableCell>
+                        <TableCell className="text-right">
+                          <ActionsMenu user={user} actions={rowActions(user)} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            </>
           )}
         </CardContent>
       </Card>

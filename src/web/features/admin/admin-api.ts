@@ -76,6 +76,7 @@ export const adminApi = {
   setActive: (id: string, active: boolean) =>
     api.post<PaymentPoint>(scoped(`${points}/${id}/${active ? 'activate' : 'deactivate'}`)),
   regenerate: (id: string) => api.post<PaymentPoint>(scoped(`${points}/${id}/regenerate`)),
+  makePrimary: (id: string) => api.post<PaymentPoint>(scoped(`${points}/${id}/primary`)),
   deletePoint: (id: string) => api.delete<void>(scoped(`${points}/${id}`)),
   generateDemo: () => api.post<DemoGenerationResult>(scoped(`${points}/demo`)),
   pdfUrl: (id: string) => scoped(`${points}/${id}/print.pdf`),

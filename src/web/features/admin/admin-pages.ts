@@ -1,6 +1,7 @@
 import { adminTexts } from '../../../shared/i18n/admin';
 import { adminBusinessesTexts } from '../../../shared/i18n/admin-businesses';
 import type { Role } from '../../../shared/domain/roles';
+import { adminShiftsTexts } from '../../../shared/i18n/admin-shifts';
 import { payoutTexts } from '../../../shared/i18n/payouts';
 import type { IconName } from '../public/components/Icon';
 
@@ -64,8 +65,22 @@ export const ADMIN_DASHBOARD_LINK: AdminPageLink = {
   available: true,
 };
 
-/** Header navigation: the dashboard, then every page of the menu. */
-export const ADMIN_NAV: readonly AdminPageLink[] = [ADMIN_DASHBOARD_LINK, ...ADMIN_MENU];
+/** The shift plan (issue 11): in the navigation since issue 31, item 18. */
+export const SHIFTS_LINK: AdminPageLink = {
+  path: '/admin/shifts',
+  title: adminShiftsTexts.title,
+  navLabel: adminShiftsTexts.title,
+  description: adminShiftsTexts.description,
+  icon: 'clipboard',
+  available: true,
+};
+
+/** Header navigation: the dashboard, every page of the menu, then the shift plan. */
+export const ADMIN_NAV: readonly AdminPageLink[] = [
+  ADMIN_DASHBOARD_LINK,
+  ...ADMIN_MENU,
+  SHIFTS_LINK,
+];
 
 /** The operator console (issue 29): in the navigation for the platform admin only. */
 export const OPERATOR_CONSOLE_LINK: AdminPageLink = {

@@ -12,6 +12,8 @@ const SIGN_IN_FAILURES = new Set<string>([
   AUTH_ERRORS.too_many_attempts.code,
   AUTH_ERRORS.signup_disabled.code,
   AUTH_ERRORS.sign_in_failed.code,
+  // Deactivated: why, and whom to ask (decision 0356).
+  AUTH_ERRORS.account_deactivated.code,
   // The person's business is suspended or closed (issue 29).
   BUSINESS_ACCESS_ERRORS.business_suspended.code,
   BUSINESS_ACCESS_ERRORS.business_closed.code,

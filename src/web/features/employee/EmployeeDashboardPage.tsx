@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { EmployeeTip } from '../../../shared/api/employee';
 import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
+import { isStaffManager } from '../../../shared/domain/roles';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import { Menu } from '../../components/ui/Menu';
 import { Tabs } from '../../components/ui/Tabs';
 import { toast } from '../../components/ui/toast-store';
@@ -170,6 +172,8 @@ export function EmployeeDashboardPage() {
   ];
 
   const name = profile?.fullName?.trim() || t.fallbackName;
+  // An owner or admin reached this page through 'Mitarbeiter-Ansicht': offer the way back.
+  const manager = profile ? isStaffManager(profile.role) : false;
   return (
     <main className="mx-auto flex min-h-dvh max-w-6xl flex-col gap-6 p-4 sm:p-6">
       {/* One compact row on a phone too: the actions fold into a menu below 640 px. */}
@@ -220,6 +224,11 @@ export function EmployeeDashboardPage() {
             </Button>
           ) : null}
           <div className="hidden items-center gap-2 sm:flex">
+            {manager ? (
+              <Link to="/admin/dashboard" className={buttonClasses('outline')}>
+                {t.adminConsole}
+              </Link>
+            ) : null}
             <Button variant="outline" onClick={() => setSettingsOpen(true)}>
               {t.settings}
             </Button>
@@ -231,6 +240,9 @@ export function EmployeeDashboardPage() {
               trigger={t.menu}
               variant="outline"
               items={[
+                ...(manager
+                  ? [{ kind: 'link' as const, label: t.adminConsole, href: '/admin/dashboard' }]
+                  : []),
                 { label: t.settings, onSelect: () => setSettingsOpen(true) },
                 { label: t.signOut, onSelect: () => void session.signOut('user') },
               ]}

@@ -95,6 +95,31 @@ export function CodeView({
           <WalletLinks links={wallet.data} soon="disabled" />
         </div>
         <p className="text-sm text-muted-foreground">{t.qr.hint}</p>
+        {card.source === 'entrypoint' && card.others.length > 0 ? (
+          <section aria-labelledby="qr-others-title" data-testid="qr-others">
+            <h3 id="qr-others-title" className="font-semibold">
+              {t.qr.others}
+            </h3>
+            <p className="text-sm text-muted-foreground">{t.qr.othersHint}</p>
+            <ul className="mt-2 flex flex-col gap-2">
+              {card.others.map((other) => (
+                <li key={other.uid} className="min-w-0 rounded border border-border p-2 text-sm">
+                  <span className="block font-medium [overflow-wrap:anywhere]">
+                    {other.label ?? other.uid}
+                  </span>
+                  <a
+                    href={other.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="break-all font-mono text-xs text-primary underline underline-offset-4"
+                  >
+                    {other.link}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/api/payouts';
 import {
   PAYOUT_SCHEDULE_LABELS,
+  payoutScheduleText,
   PAYOUT_SCHEDULES,
   PAYOUT_TRIGGER_LABELS,
 } from '../../../../shared/domain/payouts';
@@ -145,6 +146,12 @@ export function PayoutsPage() {
                 overview={data}
                 onSaved={(next) => queryClient.setQueryData(key, next)}
               />
+              <p className="mt-3 text-sm" data-testid="payout-schedule-text">
+                {payoutScheduleText(
+                  data.schedule,
+                  data.nextScheduledAt ? new Date(data.nextScheduledAt) : null,
+                )}
+              </p>
             </CardContent>
           </Card>
           <Card>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   type Report,
@@ -34,6 +35,8 @@ const r = {
   to: 'Bis',
   show: 'Anzeigen',
   csv: 'CSV exportieren',
+  csvStale:
+    'Der Export gilt für den angezeigten Zeitraum. Bitte zuerst einen gültigen Zeitraum mit „Anzeigen“ laden.',
   totals: 'Summe',
   count: 'Anzahl',
   contributions: 'Servicebeiträge',
@@ -80,6 +83,11 @@ export function ReportsPage() {
   });
   const form = useZodForm(reportRangeSchema, { defaultValues: range });
   const data = report.data;
+  // The export is of the period shown: while the fields hold another (perhaps refused) period,
+  // it is off instead of quietly exporting the previous one (issue 31, item 17).
+  const [from, to] = useWatch({ control: form.control, name: ['from', 'to'] });
+  const exportable = from === range.from && to === range.to;
+  const staleHintId = useId();
 
   return (
     <AdminPage title={r.title} description={r.description}>
@@ -96,13 +104,29 @@ export function ReportsPage() {
             <SubmitButton pendingText="Wird geladen..." className="sm:mt-7">
               {r.show}
             </SubmitButton>
-            <a
-              href={reportPath(range, true)}
-              download
-              className="inline-flex h-10 items-center justify-center rounded-md border border-border px-4 text-sm font-medium hover:bg-muted sm:mt-7"
-            >
-              {r.csv}
-            </a>
+            {exportable ? (
+              <a
+                href={reportPath(range, true)}
+                download
+                className="inline-flex h-10 items-center justify-center rounded-md border border-border px-4 text-sm font-medium hover:bg-muted sm:mt-7"
+              >
+                {r.csv}
+              </a>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  disabled
+                  aria-describedby={staleHintId}
+                  className="inline-flex h-10 items-center justify-center rounded-md border border-border px-4 text-sm font-medium opacity-60 sm:mt-7"
+                >
+                  {r.csv}
+                </button>
+                <p id={staleHintId} className="text-sm text-muted-foreground sm:basis-full">
+                  {r.csvStale}
+                </p>
+              </>
+            )}
           </Form>
         </CardContent>
       </Card>

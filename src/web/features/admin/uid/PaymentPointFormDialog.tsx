@@ -124,6 +124,8 @@ function targetOptions(targets: PaymentPointTargets | undefined, targetType: Ent
   return [{ value: targets.tenant.id, label: targets.tenant.name }];
 }
 
+const REQUIRED_FIELDS = ['name', 'type', 'targetType', 'targetId'] as const;
+
 function CreateForm({
   onCancel,
   onSaved,
@@ -160,9 +162,17 @@ function CreateForm({
       form={form}
       className="flex flex-col gap-4"
       aria-label={f.createTitle}
-      onInvalid={() =>
-        toast({ title: PAYMENT_POINT_MESSAGES.requiredFields, variant: 'destructive' })
-      }
+      onInvalid={(errors) => {
+        // Spec §5's toast only when a required field is empty; a filled but wrong field (a uid
+        // with a space) says what is wrong, as its field does (issue 31, item 17).
+        const missing = REQUIRED_FIELDS.some((field) => errors[field]);
+        const wrong = Object.values(errors).find((error) => error?.message)?.message;
+        toast(
+          missing || !wrong
+            ? { title: PAYMENT_POINT_MESSAGES.requiredFields, variant: 'destructive' }
+            : { title: toasts.errorTitle, description: String(wrong), variant: 'destructive' },
+        );
+      }}
       onError={(error) =>
         toast({
           title: toasts.errorTitle,

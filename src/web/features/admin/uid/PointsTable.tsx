@@ -24,6 +24,7 @@ export interface PointActions {
   edit: (point: PaymentPoint) => void;
   toggle: (point: PaymentPoint) => void;
   regenerate: (point: PaymentPoint) => void;
+  makePrimary: (point: PaymentPoint) => void;
   remove: (point: PaymentPoint) => void;
 }
 
@@ -48,8 +49,12 @@ function menuItems(point: PaymentPoint, actions: PointActions): MenuItem[] {
       onSelect: () => actions.toggle(point),
     },
     { label: u.actions.regenerate, onSelect: () => actions.regenerate(point) },
-    { label: u.actions.delete, onSelect: () => actions.remove(point), destructive: true },
   );
+  // Decision 0355: another active point of a person can become the one 'Mein QR-Code' shows.
+  if (point.targetType === 'user' && point.active && !point.primary) {
+    items.push({ label: u.actions.primary, onSelect: () => actions.makePrimary(point) });
+  }
+  items.push({ label: u.actions.delete, onSelect: () => actions.remove(point), destructive: true });
   return items;
 }
 
@@ -147,6 +152,11 @@ export function PointsTable({
                       {u.demoBadge}
                     </Badge>
                   ) : null}
+                  {point.primary ? (
+                    <Badge variant="outline" className="mt-1" data-testid="primary-badge">
+                      {u.primaryBadge}
+                    </Badge>
+                  ) : null}
                 </TableCell>
                 <TableCell>{PAYMENT_POINT_TYPE_LABELS[point.type]}</TableCell>
                 <TableCell>{point.department ?? '—'}</TableCell>
@@ -192,6 +202,11 @@ export function PointsTable({
               <StatusBadge point={point} />
               <Badge variant="outline">{PAYMENT_POINT_TYPE_LABELS[point.type]}</Badge>
               {point.demo ? <Badge variant="accent">{u.demoBadge}</Badge> : null}
+              {point.primary ? (
+                <Badge variant="outline" data-testid="primary-badge">
+                  {u.primaryBadge}
+                </Badge>
+              ) : null}
               {point.integration.status !== 'none' ? <AssetsBadge point={point} /> : null}
             </div>
             <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">

@@ -18,6 +18,7 @@ const point = (overrides: Partial<PaymentPoint>): PaymentPoint => ({
   targetJobTitle: null,
   origin: 'trinkgeld',
   active: true,
+  primary: false,
   demo: false,
   link: 'http://x/t/uid',
   integration: {
