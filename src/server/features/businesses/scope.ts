@@ -8,10 +8,18 @@ import type { Actor } from '../auth/actor';
 import { actorOf } from '../auth/guard';
 import { decideBusinessScope } from './policy';
 
-/** The business an admin request works in, after the scope rule and an existence check. */
+declare const checked: unique symbol;
+
+/**
+ * The business an admin request works in, after the scope rule and an existence check. Only
+ * `resolveBusinessScope` makes one (the brand), so a service that takes a scope needs no
+ * permission check of its own: `decideBusinessScope` is the one rule for "may manage this
+ * business" (decision 0366).
+ */
 export interface BusinessScope {
   businessId: string;
   actor: Actor;
+  readonly [checked]: true;
 }
 
 export async function resolveBusinessScope(
@@ -27,7 +35,7 @@ export async function resolveBusinessScope(
     .from(businesses)
     .where(eq(businesses.id, decision.businessId));
   if (!row) throw new AppError(BUSINESS_ERRORS.business_not_found);
-  return { businessId: row.id, actor };
+  return { businessId: row.id, actor } as BusinessScope;
 }
 
 /**
