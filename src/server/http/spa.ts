@@ -7,7 +7,7 @@ import { ERRORS } from '../../shared/domain/errors';
 import { landingRoutes, loadLandingTemplate } from '../features/landing/routes';
 import type { GuestLocale } from '../../shared/i18n/guest-locale';
 import { GUEST_CATALOGUES, GUEST_SERVER_TEXTS } from '../../shared/i18n/guest-server';
-import { escapeHtml } from '../features/payments/demo-checkout-page';
+import { escapeHtml } from '../lib/html';
 import { errorBody } from './error-handler';
 import { guestLocaleOf } from './guest-locale';
 

@@ -10,6 +10,7 @@ import type { MailMessage } from '../mail/mailer';
 import type { ClientInfo } from './client';
 import { businessRefusalOf, type AuthService, type FirstFactorResult } from './service';
 import { hashToken, newToken } from './tokens';
+import { escapeHtml } from '../../lib/html';
 
 /** Where a magic link lands once it has signed the person in (spec §7). */
 const MAGIC_LINK_REDIRECT = '/employee/dashboard';
@@ -127,7 +128,6 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
 
 export type MagicLinks = ReturnType<typeof createMagicLinks>;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function magicLinkMail(to: string, link: string): MailMessage {
   const minutes = MAGIC_LINK_TTL_MS / 60_000;

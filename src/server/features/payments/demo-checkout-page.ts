@@ -1,18 +1,8 @@
 import { formatCents } from '../../../shared/domain/money';
 import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
 import { GUEST_SERVER_TEXTS } from '../../../shared/i18n/guest-server';
+import { escapeHtml } from '../../lib/html';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
 
 /** The page is served under `script-src 'self'`: styles inline, no script at all. */
 const STYLE = `

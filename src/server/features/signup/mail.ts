@@ -1,7 +1,7 @@
 import { SIGNUP_CONFIRMATION_TTL_HOURS } from '../../../shared/api/signup';
 import type { MailMessage } from '../mail/mailer';
+import { escapeHtml } from '../../lib/html';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /*
  * Neither mail repeats what the form said (name, business name): anyone can name any address in

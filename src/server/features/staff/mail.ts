@@ -1,7 +1,7 @@
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 import type { MailMessage } from '../mail/mailer';
+import { escapeHtml } from '../../lib/html';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The invitation e-mail: a single-use link, valid 7 days, that signs the invitee in. */
 export function invitationMail(to: string, link: string, businessName: string): MailMessage {
