@@ -128,7 +128,6 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
 
 export type MagicLinks = ReturnType<typeof createMagicLinks>;
 
-
 export function magicLinkMail(to: string, link: string): MailMessage {
   const minutes = MAGIC_LINK_TTL_MS / 60_000;
   return {

@@ -2,7 +2,6 @@ import { PASSWORD_RESET_LINK_TTL_MS } from '../../../shared/api/passwords';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml } from '../../lib/html';
 
-
 /** The 'Passwort vergessen?' e-mail: a single-use link, valid one hour, to the set-password page. */
 export function passwordResetMail(to: string, link: string): MailMessage {
   const minutes = PASSWORD_RESET_LINK_TTL_MS / 60_000;

@@ -3,7 +3,6 @@ import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-local
 import { GUEST_SERVER_TEXTS } from '../../../shared/i18n/guest-server';
 import { escapeHtml } from '../../lib/html';
 
-
 /** The page is served under `script-src 'self'`: styles inline, no script at all. */
 const STYLE = `
   :root { color-scheme: light dark; --fg:#0f1b2a; --bg:#f7f8fa; --card:#fff; --muted:#4a5668;

@@ -2,7 +2,6 @@ import { SIGNUP_CONFIRMATION_TTL_HOURS } from '../../../shared/api/signup';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml } from '../../lib/html';
 
-
 /*
  * Neither mail repeats what the form said (name, business name): anyone can name any address in
  * the form, and the mail must not carry a stranger's text to that address (decision 0325).

@@ -2,7 +2,6 @@ import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml } from '../../lib/html';
 
-
 /** The invitation e-mail: a single-use link, valid 7 days, that signs the invitee in. */
 export function invitationMail(to: string, link: string, businessName: string): MailMessage {
   const days = INVITATION_TTL_MS / 86_400_000;
