@@ -35,8 +35,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: poolPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return poolPage(context, await scopeOf(request), request.query);
     },
   );

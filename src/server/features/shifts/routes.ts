@@ -32,8 +32,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shiftBoardSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return shiftBoard(context, await scopeOf(request));
     },
   );

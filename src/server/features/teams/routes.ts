@@ -44,8 +44,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: teamTipsSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return teamTipsOf(
         context.database.db,
         actorOf(request).profileId,

@@ -26,7 +26,6 @@ export const tipRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { from, to } = request.query;
       reply
-        .header('cache-control', 'no-store')
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
@@ -51,7 +50,6 @@ export const tipRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const holder = await tipRecordHolder(database, actor);
       reply
-        .header('cache-control', 'no-store')
         .header('content-type', 'application/pdf')
         .header(
           'content-disposition',
