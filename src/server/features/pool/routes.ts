@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   poolAssignResultSchema,
@@ -8,8 +7,7 @@ import {
   poolTipParamsSchema,
 } from '../../../shared/api/pool';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
-import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
-import { auditedScopeOf } from '../businesses/scope';
+import { adminPreamble } from '../businesses/scope';
 import { assignPoolTip, type PoolContext, poolPage } from './service';
 
 const tags = ['Pool'];
@@ -21,8 +19,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.deps.clock,
     log: app.log,
   };
-  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
+  const { staffManager, scopeOf } = adminPreamble(app);
 
   app.get(
     '/api/admin/pool',
