@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { AUTH_ERRORS, MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
 import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
 import { MAGIC_LINK_TTL_MS } from '../../../shared/domain/constants';
-import type { AppDeps } from '../../app';
+import type { AuthDeps } from './context';
 import { authTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { MailMessage } from '../mail/mailer';
@@ -24,7 +24,7 @@ export interface MagicLinkLogger {
  * through the outbox; it is delivered after the answer is sent, so the answer for an address
  * without an account looks and takes the same as for one with an account.
  */
-export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLinkLogger) {
+export function createMagicLinks(deps: AuthDeps, auth: AuthService, log: MagicLinkLogger) {
   const { database, clock, config, mailer } = deps;
   const deliveries = new Set<Promise<void>>();
 
