@@ -35,4 +35,73 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', '../server/*', '../web/*'] }],
     },
   },
+  {
+    // Borders of the request flow (issue 32, decision 0365). Only the entry points (main.ts,
+    // server.ts, test/support/app.ts) import app.ts; features take narrow context types.
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: ['src/server/server.ts', 'src/server/main.ts', 'src/server/app.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+app(\\.(ts|js))?$',
+              message: 'Only entry points import app.ts; take a narrow context type instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server reaches into src/web only where it renders guest and landing pages.
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: [
+      'src/server/features/guest-page/**',
+      'src/server/features/landing/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+app(\\.(ts|js))?$',
+              message: 'Only entry points import app.ts; take a narrow context type instead.',
+            },
+            {
+              regex: '^(\\.\\./)+web/',
+              message: 'Only the server-rendering features import from src/web.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // http/ is the plumbing every feature stands on: it imports no feature internals.
+    files: ['src/server/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+app(\\.(ts|js))?$',
+              message: 'Only entry points import app.ts; take a narrow context type instead.',
+            },
+            {
+              regex: '^(\\.\\./)+web/',
+              message: 'Only the server-rendering features import from src/web.',
+            },
+            { group: ['../features/*', '../features/**'], message: 'http/ imports no feature.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -11,8 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from './config';
-import type { Database } from './db/connect';
+import type { AppDeps } from './deps';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { auditRoutes } from './features/audit/routes';
@@ -26,8 +25,7 @@ import { registerGuestCodeCache } from './features/entrypoints/cache';
 import { entrypointRoutes } from './features/entrypoints/routes';
 import { healthRoutes } from './features/health/routes';
 import { integrationRoutes } from './features/integration/routes';
-import { createIntegrationSync, type IntegrationSync } from './features/integration/sync';
-import type { Mailer } from './features/mail/mailer';
+import { createIntegrationSync } from './features/integration/sync';
 import { mediaRoutes } from './features/media/routes';
 import { paymentPointRoutes } from './features/payment-points/routes';
 import { passwordRoutes } from './features/passwords/routes';
@@ -67,28 +65,11 @@ import { legalRoutes } from './features/legal/routes';
 import { registerWebApp } from './http/spa';
 import { guestPageRoutes } from './features/guest-page/routes';
 import { projectRoot } from './lib/project-root';
-import type { Clock } from './lib/clock';
 
 // Generic validation messages in German; spec messages are set on the schemas themselves.
 z.config(z.locales.de());
 
-/** Everything a feature may use, created once in main.ts (or by a test) and passed in. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  mailer: Mailer;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** Background registration of payment points with the AiO service. */
-    integrationSync: IntegrationSync;
-    /** Every route the server offers, as "METHOD /url" (HEAD twins left out). */
-    routeList: readonly string[];
-  }
-}
+export type { AppDeps } from './deps';
 
 export interface BuildAppOptions {
   /** Where the built web app lives; defaults to dist/web. */

@@ -9,7 +9,7 @@ import {
   GUEST_JS_BUDGET_BYTES,
   measureGuestBundle,
 } from '../../bench/guest-bundle';
-import { DEFAULT_WEB_DIR } from '../../src/server/app';
+import { DEFAULT_WEB_DIR } from '../support/app';
 import { tips } from '../../src/server/db/schema';
 import { ManualClock } from '../../src/server/lib/clock';
 import { screenshot, trackPageErrors } from './support/harness';

@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
+
+/** Tests reach the app's composition root through this module only (decision 0365). */
+export { buildApp, DEFAULT_WEB_DIR } from '../../src/server/app';
 import { type Config, testConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/connect';
 import { createMailer } from '../../src/server/features/mail/mailer';

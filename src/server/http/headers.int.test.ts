@@ -9,8 +9,7 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
 } from '../../../test/support/factories';
-import { errorLogStream } from '../../../test/support/app';
-import { buildApp } from '../app';
+import { buildApp, errorLogStream } from '../../../test/support/app';
 import { type Config, testConfig } from '../config';
 import type { Database } from '../db/connect';
 import { createMailer } from '../features/mail/mailer';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
 import { createBusiness, type FactoryBusiness } from '../../../test/support/factories';
-import { buildApp } from '../app';
+import { buildApp } from '../../../test/support/app';
 import { testConfig } from '../config';
 import type { Database } from '../db/connect';
 import { createMailer } from '../features/mail/mailer';

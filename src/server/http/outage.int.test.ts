@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/e2e/support/harness';
-import { buildApp } from '../app';
+import { buildApp } from '../../../test/support/app';
 import { testConfig } from '../config';
 import { type Database, openDatabase } from '../db/connect';
 import { createMailer } from '../features/mail/mailer';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rateLimitMessage } from '../../shared/domain/auth';
 import { ERRORS } from '../../shared/domain/errors';
 import type { Database } from '../db/connect';
-import { hashIdentifier } from '../features/auth/tokens';
+import { hashIdentifier } from '../lib/hash';
 import type { Clock } from '../lib/clock';
 import { AppError } from './errors';
 

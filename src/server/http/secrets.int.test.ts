@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../test/support/database';
 import { createBusiness, FACTORY_PASSWORD } from '../../../test/support/factories';
 import { newGuestSessionId } from '../../../test/support/guest';
-import { buildApp } from '../app';
+import { buildApp } from '../../../test/support/app';
 import { testConfig } from '../config';
 import type { Database } from '../db/connect';
 import { createMailer, type Mailer } from '../features/mail/mailer';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { paymentContext } from '../features/payments/context';
 import { runPaymentSessionExpiry } from '../features/payments/expiry';
 import { runPaymentReconciliation } from '../features/payments/reconciliation';

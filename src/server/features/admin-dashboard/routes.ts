@@ -18,9 +18,8 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDashboardSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { businessId } = await businessScopeOf(request, database.db);
-      reply.header('cache-control', 'no-store');
       return dashboardFigures(database.db, businessId, clock.now());
     },
   );

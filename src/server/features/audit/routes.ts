@@ -63,9 +63,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditLogPageSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { businessId } = await businessScopeOf(request, db);
-      reply.header('cache-control', 'no-store');
       const { page, pageSize, action, from, to } = request.query;
       return auditLogPage(db, businessId, { page, pageSize, action, from, to });
     },
@@ -85,7 +84,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { businessId } = await businessScopeOf(request, db);
       reply
-        .header('cache-control', 'no-store')
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit-log.csv"');
       return reply.send(auditCsvStream(app.deps.database, businessId));

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/auth';
 import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
 import { MAGIC_LINK_TTL_MS } from '../../../shared/domain/constants';
-import type { AppDeps } from '../../app';
+import type { AuthDeps } from './context';
 import { authTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { MailMessage } from '../mail/mailer';
@@ -19,6 +19,7 @@ import {
   type FirstFactorResult,
 } from './service';
 import { hashToken, newToken } from './tokens';
+import { escapeHtml } from '../../lib/html';
 
 /** Where a magic link lands once it has signed the person in (spec §7). */
 const MAGIC_LINK_REDIRECT = '/employee/dashboard';
@@ -32,7 +33,7 @@ export interface MagicLinkLogger {
  * through the outbox; it is delivered after the answer is sent, so the answer for an address
  * without an account looks and takes the same as for one with an account.
  */
-export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLinkLogger) {
+export function createMagicLinks(deps: AuthDeps, auth: AuthService, log: MagicLinkLogger) {
   const { database, clock, config, mailer } = deps;
   const deliveries = new Set<Promise<void>>();
 
@@ -159,8 +160,6 @@ export function createMagicLinks(deps: AppDeps, auth: AuthService, log: MagicLin
 }
 
 export type MagicLinks = ReturnType<typeof createMagicLinks>;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function magicLinkMail(to: string, link: string): MailMessage {
   const minutes = MAGIC_LINK_TTL_MS / 60_000;

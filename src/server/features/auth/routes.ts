@@ -31,10 +31,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app.deps, app.rateLimiter);
   const magicLinks = createMagicLinks(app.deps, auth, app.log);
   app.addHook('onClose', async () => magicLinks.drain());
-  // Answers about sessions must never come from a cache.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   /**
    * A right first factor: the session cookie, or with two-factor sign-in on only the challenge

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/domain/constants';
 import { ERRORS } from '../../../shared/domain/errors';
 import { effectiveRole } from '../../../shared/domain/roles';
-import type { AppDeps } from '../../app';
+import type { AuthDeps } from './context';
 import type { Executor } from '../../db/connect';
 import { businesses, profiles, users, userTwoFactor } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -61,7 +61,7 @@ export type FirstFactorResult =
   ({ kind: 'session' } & SignedIn) | { kind: 'two_factor'; challenge: IssuedChallenge };
 
 /** Authentication use cases. Created once per app with its dependencies. */
-export function createAuthService(deps: AppDeps, limiter: RateLimiter) {
+export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
   const { database, clock, config } = deps;
   const db = database.db;
   const subject = (kind: 'ip' | 'email' | 'email-ip' | 'device', value: string) =>

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** A secret for a cookie or a link: 32 random bytes as 43 base64url characters. */
 export function newToken(): string {
@@ -13,10 +13,4 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/**
- * A keyed, stable stand-in for a personal identifier (IP address, e-mail) in rate-limit keys and
- * session rows, so those tables never hold the identifier itself.
- */
-export function hashIdentifier(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(value).digest('base64url').slice(0, 32);
-}
+export { hashIdentifier } from '../../lib/hash';

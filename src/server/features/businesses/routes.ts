@@ -17,9 +17,8 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: businessListResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const actor = actorOf(request);
-      reply.header('cache-control', 'no-store');
       return {
         businesses: await listBusinessesFor(app.deps.database.db, actor),
         currentBusinessId: actor.businessId,

@@ -1,17 +1,26 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BUSINESS_ERRORS } from '../../../shared/api/businesses';
+import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import type { Executor } from '../../db/connect';
 import { businesses } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../auth/actor';
-import { actorOf } from '../auth/guard';
+import { type ActorGuard, actorOf } from '../auth/guard';
 import { decideBusinessScope } from './policy';
 
-/** The business an admin request works in, after the scope rule and an existence check. */
+declare const checked: unique symbol;
+
+/**
+ * The business an admin request works in, after the scope rule and an existence check. Only
+ * `resolveBusinessScope` makes one (the brand), so a service that takes a scope needs no
+ * permission check of its own: `decideBusinessScope` is the one rule for "may manage this
+ * business" (decision 0366).
+ */
 export interface BusinessScope {
   businessId: string;
   actor: Actor;
+  readonly [checked]: true;
 }
 
 export async function resolveBusinessScope(
@@ -27,7 +36,7 @@ export async function resolveBusinessScope(
     .from(businesses)
     .where(eq(businesses.id, decision.businessId));
   if (!row) throw new AppError(BUSINESS_ERRORS.business_not_found);
-  return { businessId: row.id, actor };
+  return { businessId: row.id, actor } as BusinessScope;
 }
 
 /**
@@ -54,4 +63,19 @@ export async function auditedScopeOf<R extends FastifyRequest>(
   db: Executor,
 ): Promise<BusinessScope & { request: R }> {
   return { ...(await businessScopeOf(request, db)), request };
+}
+
+/**
+ * The admin route preamble, written once: the staff-manager guard for `onRequest` and the
+ * audited business scope of a request (who, in which business, from where), resolved with the
+ * app's database. Routes call `scopeOf` once per request; services trust the branded scope.
+ */
+export function adminPreamble(app: Pick<FastifyInstance, 'requireActor' | 'deps'>): {
+  staffManager: ActorGuard;
+  scopeOf: <R extends FastifyRequest>(request: R) => Promise<BusinessScope & { request: R }>;
+} {
+  return {
+    staffManager: app.requireActor({ roles: STAFF_MANAGER_ROLES }),
+    scopeOf: (request) => auditedScopeOf(request, app.deps.database.db),
+  };
 }

@@ -1,7 +1,8 @@
-import type { AppDeps } from '../../app';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connect';
 import type { GuestCodeCache } from '../entrypoints/cache';
 
 /** What the server-rendered guest pages need: the database, the codes, the configuration. */
-export type GuestPageContext = Pick<AppDeps, 'database' | 'config'> & {
+export type GuestPageContext = { database: Database; config: Config } & {
   guestCodes: Pick<GuestCodeCache, 'resolve'>;
 };

@@ -2,7 +2,7 @@ import type { ThankYouResponse } from '../../../shared/api/tips';
 import { formatCents } from '../../../shared/domain/money';
 import { thanksIn, tonalityIn } from '../../../shared/i18n/guest';
 import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
-import { escapeHtml } from '../payments/demo-checkout-page';
+import { escapeHtml } from '../../lib/html';
 import { GUEST_CATALOGUES } from './catalogues';
 
 /** Served under `script-src 'self'`: styles inline, no script; readable on any phone. */

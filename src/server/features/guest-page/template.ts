@@ -5,7 +5,7 @@ import type { BrandFont } from '../../../web/lib/brand-theme';
 import { deferGuestBoot } from '../../http/guest-boot-loader';
 import { scriptSafeJson } from '../../http/html-response';
 import { builtStylesheet, inlineStylesheets } from '../../http/inline-styles';
-import { escapeHtml } from '../payments/demo-checkout-page';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * Without a build (integration tests) the page is still whole HTML, only without the app's

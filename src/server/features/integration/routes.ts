@@ -37,8 +37,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: integrationSettingsSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return getSettings(await scoped(request));
     },
   );

@@ -5,7 +5,7 @@ import { publicTexts } from '../../../shared/i18n/public';
 import { LANDING_INITIAL_DATA_ID } from '../../../web/features/public/landing-data';
 import { encodeHtml, scriptSafeJson } from '../../http/html-response';
 import { inlineStylesheets } from '../../http/inline-styles';
-import { escapeHtml } from '../payments/demo-checkout-page';
+import { escapeHtml } from '../../lib/html';
 import { presentPublicConfig } from '../public-config/presenter';
 import { presentShowcase } from '../showcase/presenter';
 import { listShowcaseEntrypoints } from '../showcase/service';

@@ -5,7 +5,7 @@ import {
 } from '../../../shared/domain/agreements';
 import type { Config } from '../../config';
 import type { GuestLocale } from '../../../shared/i18n/guest-locale';
-import { escapeHtml } from '../payments/demo-checkout-page';
+import { escapeHtml } from '../../lib/html';
 import { AGREEMENT_TEXTS } from './agreements';
 import { LEGAL_TEXTS, type LegalTexts } from './texts';
 

@@ -59,8 +59,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: businessOverviewSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return listBusinessOverview(ctx, actorOf(request), request.query);
     },
   );

@@ -1,7 +1,6 @@
 import { PASSWORD_RESET_LINK_TTL_MS } from '../../../shared/api/passwords';
 import type { MailMessage } from '../mail/mailer';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html';
 
 /** The 'Passwort vergessen?' e-mail: a single-use link, valid one hour, to the set-password page. */
 export function passwordResetMail(to: string, link: string): MailMessage {

@@ -1,9 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
 import { type PaymentProviders, paymentProvidersFor } from './provider';
+
+/** What the payment feature takes from the app to build its context and providers. */
+export interface PaymentDeps {
+  database: Database;
+  clock: Clock;
+  config: Config;
+}
 
 /** What payment and tip services need: the app's dependencies plus its payment providers. */
 export interface PaymentContext {
@@ -14,7 +20,7 @@ export interface PaymentContext {
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
 }
 
-export function paymentContext(deps: AppDeps, log: PaymentContext['log']): PaymentContext {
+export function paymentContext(deps: PaymentDeps, log: PaymentContext['log']): PaymentContext {
   return {
     database: deps.database,
     clock: deps.clock,

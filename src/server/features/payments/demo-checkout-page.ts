@@ -1,18 +1,7 @@
 import { formatCents } from '../../../shared/domain/money';
 import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
 import { GUEST_SERVER_TEXTS } from '../../../shared/i18n/guest-server';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
+import { escapeHtml } from '../../lib/html';
 
 /** The page is served under `script-src 'self'`: styles inline, no script at all. */
 const STYLE = `

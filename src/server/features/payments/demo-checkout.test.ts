@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderDemoCheckout, renderDemoCheckoutClosed } from './demo-checkout-page';
-import { demoPaymentOutcome } from './routes';
+import { demoPaymentOutcome } from './demo-checkout';
 
 describe('the demo checkout page', () => {
   const html = renderDemoCheckout({

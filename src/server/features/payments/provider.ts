@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentProviderName } from '../../../shared/domain/tips';
-import type { AppDeps } from '../../app';
+import type { PaymentDeps } from './context';
 import { createDemoProvider } from './demo-provider';
 import { createStripeProvider } from './stripe-provider';
 
@@ -107,10 +107,10 @@ export interface PaymentProviders {
   stripe: ReturnType<typeof createStripeProvider> | undefined;
 }
 
-const cache = new WeakMap<AppDeps, PaymentProviders>();
+const cache = new WeakMap<PaymentDeps, PaymentProviders>();
 
 /** The providers of one app instance, created once from its config and shared by routes and jobs. */
-export function paymentProvidersFor(deps: AppDeps): PaymentProviders {
+export function paymentProvidersFor(deps: PaymentDeps): PaymentProviders {
   let providers = cache.get(deps);
   if (!providers) {
     const { config } = deps;

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,12 +6,10 @@ import {
   PAYMENT_ERRORS,
   webhookResponseSchema,
 } from '../../../shared/api/payments';
-import type { PaymentFailureReason } from '../../../shared/domain/payments';
-import { businesses, paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { paymentContext } from './context';
-import { type DemoProvider, SIMULATED_FAILURES } from './demo-provider';
+import { decideDemoCheckout, demoCheckoutState } from './demo-checkout';
 import {
   renderDemoCheckout,
   renderDemoCheckoutClosed,
@@ -62,16 +58,6 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** DEMO_FAILURE_RATE: a share of "Bezahlen" clicks fails like the spec's simulation. */
-export function demoPaymentOutcome(
-  failureRate: number,
-  random: () => number = Math.random,
-): { paid: true } | { paid: false; reason: PaymentFailureReason } {
-  if (failureRate <= 0 || random() >= failureRate) return { paid: true };
-  const index = Math.floor(random() * SIMULATED_FAILURES.length);
-  return { paid: false, reason: SIMULATED_FAILURES[index] ?? 'network_error' };
-}
-
 /** The demo provider's hosted checkout: a plain HTML form, so it works without any script. */
 const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(
@@ -79,7 +65,6 @@ const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'string', bodyLimit: 4096 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  const demo = () => paymentContext(app.deps, app.log).providers.byName('demo') as DemoProvider;
 
   app.get(
     '/checkout/demo/:sessionId',
@@ -90,32 +75,14 @@ const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       // The guest's language: their choice on the tip page (cookie), else the browser's.
       const locale = guestLocaleOf(request);
       const valid = demoCheckoutParamsSchema.safeParse(request.params);
-      const checkout = valid.success ? await demo().load(valid.data.sessionId) : null;
-      if (!checkout) return reply.status(404).send(renderDemoCheckoutMissing(locale));
-      const current = (await demo().retrieveCheckout(checkout.id)).state;
-      if (current.status !== 'open') {
-        const backUrl = current.status === 'paid' ? checkout.successUrl : checkout.cancelUrl;
-        return reply.send(renderDemoCheckoutClosed({ status: current.status, backUrl }, locale));
-      }
-      const [row] = await app.deps.database.db
-        .select({ tip: tips, businessName: businesses.name })
-        .from(paymentSessions)
-        .innerJoin(tips, eq(tips.id, paymentSessions.tipId))
-        .innerJoin(businesses, eq(businesses.id, tips.businessId))
-        .where(eq(paymentSessions.id, checkout.paymentSessionId));
-      return reply.send(
-        renderDemoCheckout(
-          {
-            description: checkout.description,
-            businessName: row?.businessName ?? '',
-            tipCents: row?.tip.amountCents ?? checkout.amountCents,
-            platformFeeCents: row?.tip.platformFeeCents ?? 0,
-            totalCents: checkout.amountCents,
-            currency: checkout.currency,
-          },
-          locale,
-        ),
+      const state = await demoCheckoutState(
+        paymentContext(app.deps, request.log),
+        valid.success ? valid.data.sessionId : null,
       );
+      if (state.kind === 'missing')
+        return reply.status(404).send(renderDemoCheckoutMissing(locale));
+      if (state.kind === 'closed') return reply.send(renderDemoCheckoutClosed(state, locale));
+      return reply.send(renderDemoCheckout(state.view, locale));
     },
   );
 
@@ -124,29 +91,8 @@ const demoCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, params: demoCheckoutParamsSchema, body: demoCheckoutActionSchema } },
     async (request, reply) => {
       const ctx = paymentContext(app.deps, request.log);
-      const provider = demo();
-      const checkout = await provider.load(request.params.sessionId);
-      if (!checkout) throw new AppError(PAYMENT_ERRORS.checkout_not_found);
-      const again = `/checkout/demo/${checkout.id}`;
-      // Like Stripe's own back link: cancelling only returns the guest; the tip page ends the
-      // attempt on our side.
-      if (request.body.action === 'cancel') return reply.redirect(checkout.cancelUrl, 303);
-
-      const outcome =
-        request.body.action === 'pay'
-          ? demoPaymentOutcome(app.deps.config.demoFailureRate)
-          : ({ paid: false, reason: 'card_declined' } as const);
-      const decided = await provider.decide(checkout.id, outcome);
-      if (!decided) return reply.redirect(again, 303);
-      // The same path a verified Stripe webhook takes: stored, de-duplicated, re-read, applied.
-      await receiveProviderEvent(ctx, {
-        provider: 'demo',
-        id: `evt_demo_${randomUUID().replace(/-/g, '')}`,
-        type: outcome.paid ? 'checkout.session.completed' : 'checkout.session.async_payment_failed',
-        payload: { id: checkout.id, object: 'checkout.session', status: decided.status },
-        objectId: checkout.id,
-      });
-      return reply.redirect(decided.successUrl, 303);
+      const next = await decideDemoCheckout(ctx, request.params.sessionId, request.body.action);
+      return reply.redirect(next, 303);
     },
   );
 };

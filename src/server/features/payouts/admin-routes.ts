@@ -40,9 +40,8 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payoutOverviewSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { businessId } = await scope(request);
-      reply.header('cache-control', 'no-store');
       return payoutOverview(app.deps, businessId);
     },
   );
@@ -59,9 +58,8 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payoutBatchSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { businessId } = await scope(request);
-      reply.header('cache-control', 'no-store');
       return payoutBatchDetail(database.db, businessId, request.params.batchId);
     },
   );

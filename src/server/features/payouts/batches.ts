@@ -4,7 +4,7 @@ import { PAUSED_PAYOUT_ERRORS } from '../../../shared/api/operator';
 import { PAYOUT_ERRORS } from '../../../shared/api/payouts';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import type { PayoutTrigger, SkippedPayee } from '../../../shared/domain/payouts';
-import type { AppDeps } from '../../app';
+import type { PayoutDeps } from './context';
 import type { Database, Tx } from '../../db/connect';
 import {
   businesses,
@@ -44,10 +44,10 @@ export interface PayoutContext {
   };
 }
 
-const transferCache = new WeakMap<AppDeps, TransferProvider>();
+const transferCache = new WeakMap<PayoutDeps, TransferProvider>();
 
 /** The transfer provider of an instance: Stripe when payments run on Stripe, else the demo. */
-export function transfersFor(deps: AppDeps): TransferProvider {
+export function transfersFor(deps: PayoutDeps): TransferProvider {
   let provider = transferCache.get(deps);
   if (!provider) {
     const stripe = paymentProvidersFor(deps).stripe?.client;
@@ -60,7 +60,7 @@ export function transfersFor(deps: AppDeps): TransferProvider {
   return provider;
 }
 
-export function payoutContext(deps: AppDeps, log: PayoutContext['log']): PayoutContext {
+export function payoutContext(deps: PayoutDeps, log: PayoutContext['log']): PayoutContext {
   return { database: deps.database, clock: deps.clock, transfers: transfersFor(deps), log };
 }
 

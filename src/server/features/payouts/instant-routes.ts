@@ -24,8 +24,7 @@ export const instantPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: instantPayoutQuoteSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return instantPayoutQuote(
         payoutContext(app.deps, request.log),
         actorOf(request).profileId,

@@ -4,7 +4,7 @@ import type { PayoutStatus } from '../../../shared/api/employee';
 import { employeeErrors } from '../../../shared/api/employee';
 import { PAYOUT_ERRORS, type PayoutBatch, type PayoutOverview } from '../../../shared/api/payouts';
 import type { PayoutSchedule } from '../../../shared/domain/payouts';
-import type { AppDeps } from '../../app';
+import type { PayoutDeps } from './context';
 import type { Database, Executor } from '../../db/connect';
 import { businesses, profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -16,7 +16,7 @@ import { nextScheduledBatchAt } from './policy';
 import { batchTransfers, heldTips, lastScheduledBatchAt, listBatches } from './queries';
 
 export async function payoutStatus(
-  deps: Pick<AppDeps, 'database' | 'config'>,
+  deps: Pick<PayoutDeps, 'database' | 'config'>,
   profileId: string,
 ): Promise<PayoutStatus> {
   const [profile] = await deps.database.db
@@ -35,7 +35,7 @@ export async function payoutStatus(
  * out a fresh single-use onboarding link. Stripe sends the employee back to the dashboard.
  */
 export async function startPayoutOnboarding(
-  deps: Pick<AppDeps, 'database' | 'config' | 'clock'>,
+  deps: Pick<PayoutDeps, 'database' | 'config' | 'clock'>,
   connect: ConnectAccounts | undefined,
   profileId: string,
 ): Promise<string> {
@@ -77,7 +77,7 @@ export async function startPayoutOnboarding(
  * the API) to the profile that owns it.
  */
 export async function refreshAccountStatus(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
+  deps: Pick<PayoutDeps, 'database' | 'clock'>,
   connect: ConnectAccounts,
   accountId: string,
 ): Promise<void> {
@@ -94,7 +94,7 @@ export async function refreshAccountStatus(
 
 /** The payouts page of a business: its schedule and its batches. */
 export async function payoutOverview(
-  deps: Pick<AppDeps, 'database' | 'config'>,
+  deps: Pick<PayoutDeps, 'database' | 'config'>,
   businessId: string,
 ): Promise<PayoutOverview> {
   const [business] = await deps.database.db

@@ -1,15 +1,3 @@
-import type { Actor } from '../auth/actor';
-import { canAccessBusiness } from '../auth/policy';
-
-/** The pool is seen and given out by the business's owners and the platform admin. */
-export function canManagePool(
-  actor: Pick<Actor, 'role' | 'businessId'>,
-  businessId: string,
-): boolean {
-  if (actor.role === 'admin') return true;
-  return actor.role === 'business_owner' && canAccessBusiness(actor, businessId);
-}
-
 /**
  * Whether a tip may be given from the pool to a person: a tip of the business whose money arrived
  * and waits (paid, not paid out, not a second payment going back) that no one received yet, to an

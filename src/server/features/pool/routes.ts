@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   poolAssignResultSchema,
@@ -9,8 +8,7 @@ import {
   poolUnassignResultSchema,
 } from '../../../shared/api/pool';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
-import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
-import { auditedScopeOf } from '../businesses/scope';
+import { adminPreamble } from '../businesses/scope';
 import { assignPoolTip, type PoolContext, poolPage, unassignPoolTip } from './service';
 
 const tags = ['Pool'];
@@ -22,8 +20,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.deps.clock,
     log: app.log,
   };
-  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
+  const { staffManager, scopeOf } = adminPreamble(app);
 
   app.get(
     '/api/admin/pool',
@@ -37,8 +34,7 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: poolPageSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return poolPage(context, await scopeOf(request), request.query);
     },
   );

@@ -10,14 +10,13 @@ import {
   poolCursor,
 } from '../../../shared/api/pool';
 import { auditPersonName } from '../../../shared/domain/audit-events';
-import { ERRORS } from '../../../shared/domain/errors';
 import type { Database, Executor } from '../../db/connect';
 import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
-import { canManagePool, poolAssignProblem, poolUndoProblem } from './policy';
+import { poolAssignProblem, poolUndoProblem } from './policy';
 import { presentPoolAssigned, presentPoolTip } from './presenter';
 import { listPoolTips, listUndoablePoolAssignments } from './queries';
 import type { AuditedBusinessScope } from '../businesses/scope';
@@ -29,10 +28,6 @@ export interface PoolContext {
 }
 
 export type PoolScope = AuditedBusinessScope;
-
-function assertManager(scope: PoolScope) {
-  if (!canManagePool(scope.actor, scope.businessId)) throw new AppError(ERRORS.forbidden);
-}
 
 /** "vom Betrieb aus dem Pool zugewiesen (Tisch 7)". */
 /** The label of the payment point the guest paid through, if it has one. */
@@ -58,7 +53,6 @@ export async function poolPage(
   scope: PoolScope,
   query: Pick<PoolQuery, 'cursor' | 'limit'>,
 ): Promise<PoolPage> {
-  assertManager(scope);
   const result = await listPoolTips(context.database, {
     businessId: scope.businessId,
     limit: query.limit,
@@ -89,7 +83,6 @@ export async function assignPoolTip(
   tipId: string,
   profileId: string,
 ): Promise<PoolAssignResult> {
-  assertManager(scope);
   const now = context.clock.now();
   return context.database.db.transaction(async (tx) => {
     const [tip] = await tx.select().from(tips).where(eq(tips.id, tipId)).for('update');
@@ -178,7 +171,6 @@ export async function unassignPoolTip(
   scope: PoolScope,
   tipId: string,
 ): Promise<PoolUnassignResult> {
-  assertManager(scope);
   const now = context.clock.now();
   return context.database.db.transaction(async (tx) => {
     const [tip] = await tx.select().from(tips).where(eq(tips.id, tipId)).for('update');

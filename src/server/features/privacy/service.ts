@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { PRIVACY_ERRORS } from '../../../shared/api/privacy';
 import { ERRORS } from '../../../shared/domain/errors';
-import type { AppDeps } from '../../app';
+import type { PrivacyDeps } from './context';
 import {
   adminAuditLog,
   authSessions,
@@ -33,7 +33,7 @@ import { canDeleteOwnAccount, canExportOwnData } from './policy';
  * deducted from their shares, sessions, whether two-factor sign-in is on and the audit rows of
  * their own actions.
  */
-export async function exportOwnData(deps: AppDeps, actor: Actor) {
+export async function exportOwnData(deps: PrivacyDeps, actor: Actor) {
   if (!canExportOwnData(actor, actor.userId)) throw new AppError(ERRORS.forbidden);
   const db = deps.database.db;
   const id = actor.userId;
@@ -213,7 +213,7 @@ export async function exportOwnData(deps: AppDeps, actor: Actor) {
  * and the guests' messages to them are removed. Tips and team shares stay for the business's
  * accounting, now without a name. One transaction, with its audit row.
  */
-export async function deleteOwnAccount(deps: AppDeps, actor: Actor, request: FastifyRequest) {
+export async function deleteOwnAccount(deps: PrivacyDeps, actor: Actor, request: FastifyRequest) {
   if (!canDeleteOwnAccount(actor)) throw new AppError(PRIVACY_ERRORS.privacy_owner_cannot_delete);
   const id = actor.userId;
   const now = deps.clock.now();

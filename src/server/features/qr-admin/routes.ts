@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { qrCardSchema } from '../../../shared/api/employee';
 import {
@@ -7,8 +6,7 @@ import {
   staffQrParamsSchema,
   staffQrQuerySchema,
 } from '../../../shared/api/qr-admin';
-import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
-import { auditedScopeOf } from '../businesses/scope';
+import { adminPreamble } from '../businesses/scope';
 import { createStaffQrCode, generateQrCode, type QrAdminContext, staffQrCard } from './service';
 
 const tags = ['QR-Codes (Verwaltung)'];
@@ -20,8 +18,7 @@ export const qrAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.deps.clock,
     publicOrigin: app.deps.config.publicOrigin,
   };
-  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
+  const { staffManager, scopeOf } = adminPreamble(app);
 
   app.get(
     '/api/admin/staff/:employeeId/qr',

@@ -42,11 +42,14 @@ export async function loadDelivery(executor: Executor, tip: TipRow): Promise<Del
   return { amountCents, recipients, paidOutAt: tip.processedAt.toISOString() };
 }
 
+export interface Reply {
+  message: string;
+  repliedAt: string;
+  from: string;
+}
+
 /** The employee's reply with the author's first name (empty once the author's data is gone). */
-export async function loadReply(
-  executor: Executor,
-  tipId: string,
-): Promise<{ message: string; repliedAt: string; from: string } | null> {
+export async function loadReply(executor: Executor, tipId: string): Promise<Reply | null> {
   const [row] = await executor
     .select({ reply: tipReplies, fullName: profiles.fullName })
     .from(tipReplies)

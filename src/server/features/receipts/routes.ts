@@ -31,7 +31,6 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       const sent = await sendReceipt(context(request.log), {
         tipId: request.params.tipId,
         ...request.body,

@@ -5,7 +5,8 @@ import { RECEIPTS_PER_TIP_PER_DAY, REPLY_ADDRESS_DAYS } from '../../../shared/do
 import type { GuestLocale } from '../../../shared/i18n/guest-locale';
 import { tipReplyAddresses, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { loadTipRecipient } from '../tips/presenter';
+import { presentTipRecipient } from '../tips/presenter';
+import { selectTipRecipientFacts } from '../tips/queries';
 import { isPaid } from '../tips/policy';
 import { secretMatches } from '../tips/secrets';
 import { privateThankYouLink, type ReceiptContext } from './context';
@@ -48,7 +49,10 @@ export async function sendReceipt(
     throw new AppError(RECEIPT_ERRORS.receipt_limit, { retryAfter: decision.retryAfter });
   }
 
-  const { recipient, businessName } = await loadTipRecipient(db, tip);
+  const { recipient, businessName } = presentTipRecipient(
+    await selectTipRecipientFacts(db, tip),
+    tip,
+  );
   const reply = await loadReply(db, tip.id);
   const recipientName =
     recipient.type === 'person'

@@ -22,9 +22,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { businessId } = await businessScopeOf(request, database.db);
-      reply.header('cache-control', 'no-store');
       return buildReport(database, businessId, request.query);
     },
   );
@@ -43,7 +42,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { businessId } = await businessScopeOf(request, database.db);
       const { from, to } = request.query;
       reply
-        .header('cache-control', 'no-store')
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="trinkgeld-${from}-bis-${to}.csv"`);
       return reply.send(reportCsvStream(database, businessId, { from, to }));

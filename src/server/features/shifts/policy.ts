@@ -1,17 +1,6 @@
 import { SHIFT_DAYS_AHEAD } from '../../../shared/domain/shifts';
 import type { EntrypointType } from '../../../shared/domain/tips';
-import type { Actor } from '../auth/actor';
-import { canAccessBusiness } from '../auth/policy';
 import type { SHIFT_ERRORS } from '../../../shared/api/shifts';
-
-/** Shift assignments are planned by the business's owners and the platform admin (issue 11). */
-export function canManageShifts(
-  actor: Pick<Actor, 'role' | 'businessId'>,
-  businessId: string,
-): boolean {
-  if (actor.role === 'admin') return true;
-  return actor.role === 'business_owner' && canAccessBusiness(actor, businessId);
-}
 
 /** Days a plan may name, counted from today where the business is. */
 export function dayInPlanningWindow(offsetFromToday: number): boolean {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   shiftAssignmentSchema,
@@ -9,8 +8,7 @@ import {
   shiftParamsSchema,
   shiftQuerySchema,
 } from '../../../shared/api/shifts';
-import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
-import { auditedScopeOf } from '../businesses/scope';
+import { adminPreamble } from '../businesses/scope';
 import { assignShift, copyShiftWeek, removeShift, type ShiftContext, shiftBoard } from './service';
 
 const tags = ['Dienstplan'];
@@ -18,8 +16,7 @@ const tags = ['Dienstplan'];
 /** Shift assignments of objects and teams (issue 11 item 6, decision 0122). */
 export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: ShiftContext = { database: app.deps.database, clock: app.deps.clock };
-  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
+  const { staffManager, scopeOf } = adminPreamble(app);
 
   app.get(
     '/api/admin/shifts',
@@ -32,8 +29,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shiftBoardSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return shiftBoard(context, await scopeOf(request));
     },
   );

@@ -1,7 +1,6 @@
 import { SIGNUP_CONFIRMATION_TTL_HOURS } from '../../../shared/api/signup';
 import type { MailMessage } from '../mail/mailer';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html';
 
 /*
  * Neither mail repeats what the form said (name, business name): anyone can name any address in

@@ -27,9 +27,6 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   });
   app.addHook('onClose', async () => signup.drain());
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   app.post(
     '/api/auth/sign-up',

@@ -1,7 +1,6 @@
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 import type { MailMessage } from '../mail/mailer';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html';
 
 /** The invitation e-mail: a single-use link, valid 7 days, that signs the invitee in. */
 export function invitationMail(to: string, link: string, businessName: string): MailMessage {

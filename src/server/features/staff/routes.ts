@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
 import {
@@ -9,8 +8,7 @@ import {
   staffUserSchema,
   staffUsersQuerySchema,
 } from '../../../shared/api/staff';
-import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
-import { auditedScopeOf } from '../businesses/scope';
+import { adminPreamble } from '../businesses/scope';
 import { presentStaffList, presentStaffUser } from './presenter';
 import {
   changeStaffRole,
@@ -33,8 +31,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     publicOrigin: app.deps.config.publicOrigin,
     log: app.log,
   };
-  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
+  const { staffManager, scopeOf } = adminPreamble(app);
   const one = { 200: staffUserSchema };
 
   app.get(

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   teamCreateSchema,
@@ -11,9 +10,8 @@ import {
   teamTipsSchema,
   teamUpdateSchema,
 } from '../../../shared/api/teams';
-import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { actorOf } from '../auth/guard';
-import { auditedScopeOf } from '../businesses/scope';
+import { adminPreamble } from '../businesses/scope';
 import { periodStart } from '../employee/stats';
 import { teamTipsOf } from './transparency';
 import {
@@ -30,8 +28,7 @@ const tags = ['Teams'];
 /** Teams per business (issue 11): create, rename, split rule, members with points, delete. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: TeamContext = { database: app.deps.database, clock: app.deps.clock };
-  const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
-  const scopeOf = (request: FastifyRequest) => auditedScopeOf(request, context.database.db);
+  const { staffManager, scopeOf } = adminPreamble(app);
 
   app.get(
     '/api/employee/team-tips',
@@ -44,8 +41,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: teamTipsSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return teamTipsOf(
         context.database.db,
         actorOf(request).profileId,

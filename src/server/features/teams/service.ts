@@ -7,14 +7,12 @@ import {
   type teamUpdateSchema,
 } from '../../../shared/api/teams';
 import { auditPersonName } from '../../../shared/domain/audit-events';
-import { ERRORS } from '../../../shared/domain/errors';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/connect';
 import { paymentEntrypoints, profiles, teamMembers, teams } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
-import { canManageTeams } from './policy';
 import type { AuditedBusinessScope } from '../businesses/scope';
 
 export interface TeamContext {
@@ -24,13 +22,8 @@ export interface TeamContext {
 
 export type TeamScope = AuditedBusinessScope;
 
-function assertManager(scope: TeamScope) {
-  if (!canManageTeams(scope.actor, scope.businessId)) throw new AppError(ERRORS.forbidden);
-}
-
 /** The business's active teams with current members (by name) and their active point count. */
 export async function listTeams(context: TeamContext, scope: TeamScope): Promise<Team[]> {
-  assertManager(scope);
   const db = context.database.db;
   const rows = await db
     .select({ id: teams.id, name: teams.name, splitRule: teams.splitRule })
@@ -93,7 +86,6 @@ export async function createTeam(
   scope: TeamScope,
   input: z.output<typeof teamCreateSchema>,
 ): Promise<Team> {
-  assertManager(scope);
   const now = context.clock.now();
   const id = await context.database.db.transaction(async (tx) => {
     const [row] = await tx
@@ -127,7 +119,6 @@ export async function updateTeam(
   id: string,
   input: z.output<typeof teamUpdateSchema>,
 ): Promise<Team> {
-  assertManager(scope);
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
     const current = await lockTeam(tx, scope, id);
@@ -172,7 +163,6 @@ export async function setTeamMembers(
   id: string,
   input: z.output<typeof teamMembersSchema>,
 ): Promise<Team> {
-  assertManager(scope);
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
     const team = await lockTeam(tx, scope, id);
@@ -237,7 +227,6 @@ export async function setTeamMembers(
  * tips and shares keep its name. Refused while active payment points still tip it.
  */
 export async function deleteTeam(context: TeamContext, scope: TeamScope, id: string) {
-  assertManager(scope);
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
     const current = await lockTeam(tx, scope, id);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
+import { businesses, profiles } from '../../db/schema';
 
 export interface TipRecordRow {
   row_id: string;
@@ -82,4 +84,17 @@ export async function* tipRecordPages(
     const last = rows[rows.length - 1]!;
     after = { at: new Date(last.created_at).toISOString(), id: last.row_id };
   }
+}
+
+/** The name, e-mail and business a record is made out to. */
+export async function selectRecordHolder(
+  database: Database,
+  profileId: string,
+): Promise<{ name: string | null; email: string | null; business: string | null } | null> {
+  const [person] = await database.db
+    .select({ name: profiles.fullName, email: profiles.email, business: businesses.name })
+    .from(profiles)
+    .leftJoin(businesses, eq(businesses.id, profiles.businessId))
+    .where(eq(profiles.id, profileId));
+  return person ?? null;
 }

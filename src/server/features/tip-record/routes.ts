@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tipRecordFileName, tipRecordQuerySchema } from '../../../shared/api/tip-record';
-import { businesses, profiles } from '../../db/schema';
 import { actorOf } from '../auth/guard';
-import { tipRecordCsv, tipRecordPdf } from './service';
+import { tipRecordCsv, tipRecordHolder, tipRecordPdf } from './service';
 
 const tags = ['Trinkgeld-Nachweis'];
 
@@ -28,7 +26,6 @@ export const tipRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { from, to } = request.query;
       reply
-        .header('cache-control', 'no-store')
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
@@ -51,29 +48,14 @@ export const tipRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { from, to } = request.query;
       const actor = actorOf(request);
-      const [person] = await database.db
-        .select({ name: profiles.fullName, email: profiles.email, business: businesses.name })
-        .from(profiles)
-        .leftJoin(businesses, eq(businesses.id, profiles.businessId))
-        .where(eq(profiles.id, actor.profileId));
+      const holder = await tipRecordHolder(database, actor);
       reply
-        .header('cache-control', 'no-store')
         .header('content-type', 'application/pdf')
         .header(
           'content-disposition',
           `attachment; filename="${tipRecordFileName(from, to, 'pdf')}"`,
         );
-      return reply.send(
-        tipRecordPdf(
-          database,
-          {
-            name: person?.name ?? actor.fullName ?? actor.email,
-            business: person?.business ?? null,
-          },
-          actor.profileId,
-          { from, to },
-        ),
-      );
+      return reply.send(tipRecordPdf(database, holder, actor.profileId, { from, to }));
     },
   );
 };

@@ -4,7 +4,7 @@ import { TIP_STATUS_LABELS } from '../../../shared/domain/tips';
 import type { Database } from '../../db/connect';
 import { A4, fitText, type PageContent, pdfDocument, type TextRun } from '../../lib/pdf';
 import { CSV_BOM, csvLine, euros } from '../reports/csv';
-import { type TipRecordRow, tipRecordPages } from './queries';
+import { selectRecordHolder, type TipRecordRow, tipRecordPages } from './queries';
 
 const TZ = 'Europe/Berlin';
 const day = new Intl.DateTimeFormat('de-DE', {
@@ -206,4 +206,16 @@ export function tipRecordPdf(
   return Readable.from(pdfDocument(pages(), { title: `${heading} – ${period}` }), {
     objectMode: false,
   });
+}
+
+/** Whom the record is made out to: the profile's name, else the session's name or e-mail. */
+export async function tipRecordHolder(
+  database: Database,
+  actor: { profileId: string; fullName: string | null; email: string },
+): Promise<{ name: string; business: string | null }> {
+  const person = await selectRecordHolder(database, actor.profileId);
+  return {
+    name: person?.name ?? actor.fullName ?? actor.email,
+    business: person?.business ?? null,
+  };
 }

@@ -1,21 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { ThankYouResponse, TipStatusResponse } from '../../../shared/api/tips';
 import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
 import { classifyPaymentError, type PaymentErrorClass } from '../../../shared/domain/payments';
 import type { EntrypointType } from '../../../shared/domain/tips';
-import type { Executor } from '../../db/connect';
-import {
-  branding,
-  businesses,
-  paymentEntrypoints,
-  paymentSessions,
-  profiles,
-  teams,
-} from '../../db/schema';
 import { presentBranding } from '../entrypoints/presenter';
-import { loadBranding } from '../entrypoints/service';
-import { loadDelivery, loadReply } from '../receipts/delivery';
+import type { Delivery, Reply } from '../receipts/delivery';
 import type { TipRow } from './lifecycle';
+import type { TipRecipientFacts } from './queries';
 
 export interface TipRecipientView {
   type: EntrypointType;
@@ -26,74 +16,46 @@ export interface TipRecipientView {
 }
 
 /** Who a tip went to, as a guest may see it (no e-mail, no payout account). */
-export async function loadTipRecipient(
-  executor: Executor,
-  tip: TipRow,
-): Promise<{ recipient: TipRecipientView; businessName: string; code: string | null }> {
-  const [business] = await executor
-    .select({ name: businesses.name, thanks: branding.thankYouMessage, logo: branding.logoUrl })
-    .from(businesses)
-    .leftJoin(branding, eq(branding.businessId, businesses.id))
-    .where(eq(businesses.id, tip.businessId));
-  const businessName = business?.name ?? '';
-  const businessThanks = business?.thanks ?? DEFAULT_THANK_YOU_MESSAGE;
-  const [entry] = tip.entrypointId
-    ? await executor
-        .select({ uid: paymentEntrypoints.uid, label: paymentEntrypoints.label })
-        .from(paymentEntrypoints)
-        .where(eq(paymentEntrypoints.id, tip.entrypointId))
-    : [];
-  const code = entry?.uid ?? tip.entrypointUid ?? null;
-
-  if (tip.employeeId) {
-    const [person] = await executor
-      .select({
-        fullName: profiles.fullName,
-        jobTitle: profiles.jobTitle,
-        imageUrl: profiles.profileImageUrl,
-        thankYouMessage: profiles.thankYouMessage,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, tip.employeeId));
-    if (person) {
-      return {
-        recipient: {
-          type: 'person',
-          displayName: person.fullName ?? entry?.label ?? businessName,
-          jobTitle: person.jobTitle,
-          imageUrl: person.imageUrl,
-          thankYouMessage: person.thankYouMessage,
-        },
-        businessName,
-        code,
-      };
-    }
+export function presentTipRecipient(
+  facts: TipRecipientFacts,
+  tip: Pick<TipRow, 'entrypointUid'>,
+): { recipient: TipRecipientView; businessName: string; code: string | null } {
+  const { businessName, entrypoint, person, team } = facts;
+  const businessThanks = facts.branding?.thankYouMessage ?? DEFAULT_THANK_YOU_MESSAGE;
+  const logo = facts.branding?.logoUrl ?? null;
+  const code = entrypoint?.uid ?? tip.entrypointUid ?? null;
+  if (person) {
+    return {
+      recipient: {
+        type: 'person',
+        displayName: person.fullName ?? entrypoint?.label ?? businessName,
+        jobTitle: person.jobTitle,
+        imageUrl: person.imageUrl,
+        thankYouMessage: person.thankYouMessage,
+      },
+      businessName,
+      code,
+    };
   }
-  if (tip.teamId) {
-    const [team] = await executor
-      .select({ name: teams.name, description: teams.description })
-      .from(teams)
-      .where(eq(teams.id, tip.teamId));
-    if (team) {
-      return {
-        recipient: {
-          type: 'team',
-          displayName: team.name,
-          jobTitle: team.description,
-          imageUrl: business?.logo ?? null,
-          thankYouMessage: businessThanks,
-        },
-        businessName,
-        code,
-      };
-    }
+  if (team) {
+    return {
+      recipient: {
+        type: 'team',
+        displayName: team.name,
+        jobTitle: team.description,
+        imageUrl: logo,
+        thankYouMessage: businessThanks,
+      },
+      businessName,
+      code,
+    };
   }
   return {
     recipient: {
       type: 'object',
-      displayName: entry?.label ?? businessName,
+      displayName: entrypoint?.label ?? businessName,
       jobTitle: businessName,
-      imageUrl: business?.logo ?? null,
+      imageUrl: logo,
       thankYouMessage: businessThanks,
     },
     businessName,
@@ -121,17 +83,12 @@ export function errorClassOf(
  * `withMessages`: the caller proved it is the paying browser (the tip's secret); anyone else who
  * knows only the tip id sees no message (finding 7).
  */
-export async function presentTipStatus(
-  executor: Executor,
+export function presentTipStatus(
   tip: TipRow,
+  facts: TipRecipientFacts,
   withMessages: boolean,
-): Promise<TipStatusResponse> {
-  const { recipient, code } = await loadTipRecipient(executor, tip);
-  const [session] = await executor
-    .select({ attempt: paymentSessions.attempt })
-    .from(paymentSessions)
-    .where(eq(paymentSessions.tipId, tip.id))
-    .limit(1);
+): TipStatusResponse {
+  const { recipient, code } = presentTipRecipient(facts, tip);
   return {
     tipId: tip.id,
     code,
@@ -143,21 +100,19 @@ export async function presentTipStatus(
     currency: tip.currency,
     guestMessage: withMessages ? tip.guestMessage : null,
     recipientName: recipient.displayName,
-    attempt: session?.attempt ?? 1,
+    attempt: facts.attempt ?? 1,
   };
 }
 
-export async function presentThankYou(
-  executor: Executor,
+/** `delivery` and `reply` are loaded only for the guest who paid (the tip's secret). */
+export function presentThankYou(
   tip: TipRow,
+  facts: TipRecipientFacts,
   withMessages: boolean,
-): Promise<ThankYouResponse> {
-  const { recipient, businessName, code } = await loadTipRecipient(executor, tip);
-  const brandingRow = await loadBranding(executor, tip.businessId);
-  // Where the money went and the employee's reply are for the guest who paid (the secret) only.
-  const [delivery, reply] = withMessages
-    ? await Promise.all([loadDelivery(executor, tip), loadReply(executor, tip.id)])
-    : [null, null];
+  extras: { delivery: Delivery | null; reply: Reply | null },
+): ThankYouResponse {
+  const { recipient, businessName, code } = presentTipRecipient(facts, tip);
+  const { delivery, reply } = extras;
   return {
     tipId: tip.id,
     shortId: tip.id.slice(0, 8),
@@ -173,7 +128,7 @@ export async function presentThankYou(
     recipient,
     businessName,
     paidAt: tip.paidAt ? tip.paidAt.toISOString() : null,
-    branding: presentBranding(brandingRow, businessName),
+    branding: presentBranding(facts.branding, businessName),
     delivery,
     reply,
   };

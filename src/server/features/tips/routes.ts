@@ -25,10 +25,6 @@ import { GUEST_RATE_RULES } from './limits';
 /** Public guest endpoints of a tip: pay, follow the payment, give feedback, thank-you, pay later. */
 export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['guest'];
-  // Payment state changes every second; no cache may keep an old answer.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   app.post(
     '/api/guest/tips',

@@ -27,6 +27,7 @@ import { publishTipChangesInTransaction } from './events';
 import { endPaymentSession, markTipEnded, type TipRow } from './lifecycle';
 import { decideRetry, mayReadTipMessages } from './policy';
 import { presentTipStatus } from './presenter';
+import { selectTipRecipientFacts } from './queries';
 import { hashSecret, newSecret, secretMatches } from './secrets';
 import { type StartWritten, startedTipsStatement } from './start-statement';
 import { startWriterOf } from './start-writer';
@@ -406,7 +407,8 @@ export async function getTipStatus(
   token: string | undefined,
 ): Promise<TipStatusResponse> {
   const tip = await reconcileTip(ctx, await loadTip(ctx, tipId));
-  return presentTipStatus(ctx.database.db, tip, mayReadTipMessages(token, tip.feedbackSecretHash));
+  const facts = await selectTipRecipientFacts(ctx.database.db, tip);
+  return presentTipStatus(tip, facts, mayReadTipMessages(token, tip.feedbackSecretHash));
 }
 
 /**
@@ -451,5 +453,6 @@ export async function cancelTipPayment(
       });
     }
   }
-  return presentTipStatus(ctx.database.db, await loadTip(ctx, tip.id), true);
+  const current = await loadTip(ctx, tip.id);
+  return presentTipStatus(current, await selectTipRecipientFacts(ctx.database.db, current), true);
 }

@@ -5,7 +5,9 @@ import { AppError } from '../../http/errors';
 import type { PaymentContext } from '../payments/context';
 import type { TipRow } from './lifecycle';
 import { isPaid, mayReadTipMessages } from './policy';
+import { loadDelivery, loadReply } from '../receipts/delivery';
 import { presentThankYou } from './presenter';
+import { selectTipRecipientFacts } from './queries';
 import { reconcileTip } from './service';
 
 async function findTip(
@@ -46,5 +48,13 @@ export async function getThankYou(
   const tip = await reconcileTip(ctx, found);
   // Only a tip that was really paid has anyone to thank.
   if (!isPaid(tip.status)) throw new AppError(TIP_ERRORS.tip_not_found);
-  return presentThankYou(ctx.database.db, tip, mayReadTipMessages(token, tip.feedbackSecretHash));
+  const { db } = ctx.database;
+  const withMessages = mayReadTipMessages(token, tip.feedbackSecretHash);
+  // Where the money went and the employee's reply are for the guest who paid (the secret) only.
+  const [facts, delivery, reply] = await Promise.all([
+    selectTipRecipientFacts(db, tip),
+    withMessages ? loadDelivery(db, tip) : null,
+    withMessages ? loadReply(db, tip.id) : null,
+  ]);
+  return presentThankYou(tip, facts, withMessages, { delivery, reply });
 }

@@ -135,8 +135,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Answers about sessions must never come from a cache.
-      void reply.header('cache-control', 'no-store');
       try {
         const done = await completeTwoFactorSignIn(ctx, auth, {
           token: readChallengeToken(request, config),

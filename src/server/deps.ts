@@ -1,0 +1,23 @@
+import type { Config } from './config';
+import type { Database } from './db/connect';
+import type { IntegrationSync } from './features/integration/sync';
+import type { Mailer } from './features/mail/mailer';
+import type { Clock } from './lib/clock';
+
+/** Everything a feature may use, created once in main.ts (or by a test) and passed in. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Background registration of payment points with the AiO service. */
+    integrationSync: IntegrationSync;
+    /** Every route the server offers, as "METHOD /url" (HEAD twins left out). */
+    routeList: readonly string[];
+  }
+}

@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connect';
+import {
+  branding,
+  businesses,
+  paymentEntrypoints,
+  paymentSessions,
+  profiles,
+  teams,
+} from '../../db/schema';
+import type { TipRow } from './lifecycle';
+
+/** Everything the guest's views of a tip show beyond the tip row itself, read in one query. */
+export interface TipRecipientFacts {
+  businessName: string;
+  branding: typeof branding.$inferSelect | null;
+  entrypoint: { uid: string; label: string | null } | null;
+  person: {
+    fullName: string | null;
+    jobTitle: string | null;
+    imageUrl: string | null;
+    thankYouMessage: string;
+  } | null;
+  team: { name: string; description: string | null } | null;
+  /** The checkout attempt of the tip's payment session (null: none yet). */
+  attempt: number | null;
+}
+
+const never = sql`false`;
+
+export async function selectTipRecipientFacts(
+  executor: Executor,
+  tip: Pick<TipRow, 'id' | 'businessId' | 'entrypointId' | 'employeeId' | 'teamId'>,
+): Promise<TipRecipientFacts> {
+  const [row] = await executor
+    .select({
+      businessName: businesses.name,
+      branding,
+      entrypointId: paymentEntrypoints.id,
+      entrypointUid: paymentEntrypoints.uid,
+      entrypointLabel: paymentEntrypoints.label,
+      profileId: profiles.id,
+      fullName: profiles.fullName,
+      jobTitle: profiles.jobTitle,
+      imageUrl: profiles.profileImageUrl,
+      thankYouMessage: profiles.thankYouMessage,
+      teamId: teams.id,
+      teamName: teams.name,
+      teamDescription: teams.description,
+      attempt: sql<
+        number | null
+      >`(select ${paymentSessions.attempt} from ${paymentSessions} where ${paymentSessions.tipId} = ${tip.id} limit 1)`,
+    })
+    .from(businesses)
+    .leftJoin(branding, eq(branding.businessId, businesses.id))
+    .leftJoin(
+      paymentEntrypoints,
+      tip.entrypointId ? eq(paymentEntrypoints.id, tip.entrypointId) : never,
+    )
+    .leftJoin(profiles, tip.employeeId ? eq(profiles.id, tip.employeeId) : never)
+    .leftJoin(teams, tip.teamId ? eq(teams.id, tip.teamId) : never)
+    .where(eq(businesses.id, tip.businessId));
+  if (!row) {
+    return {
+      businessName: '',
+      branding: null,
+      entrypoint: null,
+      person: null,
+      team: null,
+      attempt: null,
+    };
+  }
+  return {
+    businessName: row.businessName,
+    branding: row.branding,
+    entrypoint: row.entrypointId ? { uid: row.entrypointUid!, label: row.entrypointLabel } : null,
+    person: row.profileId
+      ? {
+          fullName: row.fullName,
+          jobTitle: row.jobTitle,
+          imageUrl: row.imageUrl,
+          thankYouMessage: row.thankYouMessage!,
+        }
+      : null,
+    team: row.teamId ? { name: row.teamName!, description: row.teamDescription } : null,
+    attempt: row.attempt === null ? null : Number(row.attempt),
+  };
+}
