@@ -5,8 +5,9 @@ import type { Database } from '../../db/connect';
 import { A4, createPdf, printable } from '../../lib/pdf-document';
 import { CSV_BOM, csvLine, euros } from '../reports/csv';
 import { type TipRecordRow, tipRecordPages } from './queries';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
-const TZ = 'Europe/Berlin';
+const TZ = BUSINESS_TIME_ZONE;
 const day = new Intl.DateTimeFormat('de-DE', {
   timeZone: TZ,
   day: '2-digit',

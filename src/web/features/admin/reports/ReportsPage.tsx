@@ -1,3 +1,4 @@
+import { berlinDay } from '../../../../shared/domain/berlin-time';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -55,10 +56,6 @@ const r = {
   noPayouts: 'Keine Auszahlungen in diesem Zeitraum.',
   allPayouts: 'Zu den Auszahlungen',
 };
-
-/** YYYY-MM-DD of a moment in Europe/Berlin. */
-const berlinDay = (date: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(date);
 
 function defaultRange(): ReportRange {
   const today = berlinDay(new Date());
