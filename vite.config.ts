@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS, renderAppIcon } from './scripts/pwa-icons.js';
 
 const webRoot = path.resolve(import.meta.dirname, 'src/web');
@@ -76,7 +77,29 @@ function staffAppIcons(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), staffAppIcons(), precompress()],
+  plugins: [
+    react(),
+    staffAppIcons(),
+    // The staff app's service worker (decision 0371): our own worker with the build's list of
+    // hashed JS and CSS files injected; the manifest and registration stay our own.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'employee',
+      filename: 'sw.js',
+      outDir: path.join(outDir, 'employee'),
+      injectRegister: false,
+      manifest: false,
+      includeManifestIcons: false,
+      injectManifest: {
+        globDirectory: outDir,
+        globPatterns: ['assets/**/*.{js,css}'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+        minify: false,
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
   build: {
     outDir,
     emptyOutDir: true,

@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate';
 import { createPlatformAdmin } from '../features/platform-admin/service';
 import { type Clock, systemClock } from '../lib/clock';
 import { ADMIN_CREATE_USAGE, parseAdminCreateArgs } from './admin-create-args';
+import { BUSINESS_TIME_ZONE } from '../../shared/domain/constants';
 
 /** Exit codes of `npm run admin:create` (decision 0310). */
 export const ADMIN_CREATE_EXIT = {
@@ -28,7 +29,7 @@ export interface AdminCreateRun {
 
 const berlinTime = (at: Date) =>
   at.toLocaleString('de-DE', {
-    timeZone: 'Europe/Berlin',
+    timeZone: BUSINESS_TIME_ZONE,
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -92,6 +92,8 @@ export const BRANDING_FONTS = [
 ] as const;
 export const BRANDING_LANGUAGES = ['de', 'en', 'fr', 'es', 'it'] as const;
 export const BRANDING_TONALITIES = ['formal', 'friendly', 'casual'] as const;
+/** The businesses are in Germany: days, months and shift times are Berlin's (decision 0372). */
+export const BUSINESS_TIME_ZONE = 'Europe/Berlin';
 export const DEFAULT_BRANDING_COLORS = {
   primary: '#003057',
   secondary: '#C8C9C7',

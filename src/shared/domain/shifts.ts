@@ -1,8 +1,10 @@
+import { BUSINESS_TIME_ZONE, berlinDay, berlinWallTime } from './berlin-time';
+
 /**
  * Shift routing (issue 11, decision 0122): days are Europe/Berlin calendar days written
  * YYYY-MM-DD, times are local HH:MM. An assignment without times covers the whole day.
  */
-export const SHIFT_TIME_ZONE = 'Europe/Berlin';
+export const SHIFT_TIME_ZONE = BUSINESS_TIME_ZONE;
 /** The admin plans today and this many days ahead. */
 export const SHIFT_DAYS_AHEAD = 14;
 export const SHIFT_TARGET_KINDS = ['point', 'team'] as const;
@@ -36,13 +38,8 @@ export function daysBetween(a: string, b: string): number {
 }
 
 /** The calendar day of an instant where the business is. */
-export function dayInZone(instant: Date, timeZone = SHIFT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+export function dayInZone(instant: Date): string {
+  return berlinDay(instant);
 }
 
 export function timeToMinute(time: string): number {
@@ -80,35 +77,7 @@ export function firstNameOf(fullName: string | null): string | null {
   return first ? first : null;
 }
 
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant of a local wall time: `minute` minutes after midnight of `day` where the business
- * is (minutes past 1440 fall on the next day). Daylight-saving days have 23 or 25 hours.
- */
-export function zonedInstant(day: string, minute: number, timeZone = SHIFT_TIME_ZONE): Date {
-  const wall = Date.parse(`${day}T00:00:00Z`) + minute * 60_000;
-  const guess = wall - zoneOffsetMs(wall, timeZone);
-  return new Date(wall - zoneOffsetMs(guess, timeZone));
+/** The instant of a Berlin wall time on a shift day (berlin-time.ts, decision 0372). */
+export function zonedInstant(day: string, minute: number): Date {
+  return berlinWallTime(day, minute);
 }

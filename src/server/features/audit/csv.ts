@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import type { Database } from '../../db/connect';
 import { CSV_BOM, csvLine } from '../reports/csv';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 /**
  * The audit log of one business as CSV (issue 29: offered before a business is closed, and to its
@@ -39,7 +40,7 @@ export interface AuditCsvRow {
   email: string | null;
 }
 
-const TZ = 'Europe/Berlin';
+const TZ = BUSINESS_TIME_ZONE;
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: TZ,
   day: '2-digit',

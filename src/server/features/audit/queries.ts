@@ -3,9 +3,10 @@ import type { AuditLogEntry, AuditLogPage } from '../../../shared/api/audit';
 import type { AuditAction } from '../../../shared/domain/audit';
 import type { Executor } from '../../db/connect';
 import { adminAuditLog, profiles } from '../../db/schema';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 /** Days of the audit filter are calendar days where the businesses are. */
-export const AUDIT_TIME_ZONE = 'Europe/Berlin';
+export const AUDIT_TIME_ZONE = BUSINESS_TIME_ZONE;
 
 export interface AuditLogFilter {
   page: number;

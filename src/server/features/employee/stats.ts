@@ -36,13 +36,9 @@ export function periodDayKeys(
   return dayKeysBetween(addDays(today, 1 - periodDays(period, now, timeZone)), today);
 }
 
-/** The instant the period begins: local midnight of its first day where the business is. */
-export function periodStart(
-  period: StatsPeriod,
-  now: Date,
-  timeZone: string = BUSINESS_TIME_ZONE,
-): Date {
-  return zonedInstant(periodDayKeys(period, now, timeZone)[0]!, 0, timeZone);
+/** The instant the period begins: midnight of its first day in Europe/Berlin (decision 0372). */
+export function periodStart(period: StatsPeriod, now: Date): Date {
+  return zonedInstant(periodDayKeys(period, now)[0]!, 0);
 }
 
 export function localDateKey(at: Date, timeZone: string): string {
@@ -82,7 +78,7 @@ export async function employeeStats(
   options: { employeeId: string; period: StatsPeriod; now: Date; timeZone?: string },
 ): Promise<EmployeeStats> {
   const timeZone = options.timeZone ?? BUSINESS_TIME_ZONE;
-  const since = periodStart(options.period, options.now, timeZone);
+  const since = periodStart(options.period, options.now);
   const totals = await totalsByDay(database, { employeeId: options.employeeId, since, timeZone });
   const byDay = new Map(totals.map((day) => [day.date, day]));
   const days = periodDayKeys(options.period, options.now, timeZone).map(

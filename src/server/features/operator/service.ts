@@ -15,7 +15,7 @@ import { rateLimitMessage } from '../../../shared/api/auth';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import { ERRORS } from '../../../shared/domain/errors';
 import { formatCents } from '../../../shared/domain/money';
-import { dayInZone } from '../../../shared/domain/shifts';
+import { berlinDay } from '../../../shared/domain/berlin-time';
 import type { Executor, Tx } from '../../db/connect';
 import { authSessions, branding, businesses, integrationSettings, profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -76,7 +76,7 @@ export function assertOperator(actor: Pick<Actor, 'role'>): void {
 
 /** The first day of the Europe/Berlin calendar month of `now`, as the month totals key it. */
 export function monthOf(now: Date): string {
-  return `${dayInZone(now).slice(0, 7)}-01`;
+  return `${berlinDay(now).slice(0, 7)}-01`;
 }
 
 /** The console's list: one page of businesses by name, each with its owners and figures. */

@@ -1,10 +1,12 @@
-import { inflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
-import { type PDFArray, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
+import { type FilledBox, readPdf, squeeze } from '../../../../test/support/pdf';
+import { branding, media } from '../../db/schema';
 
 let t: TestApp;
 let hotel: FactoryBusiness;
@@ -25,47 +27,26 @@ afterAll(async () => {
 
 const MM = 72 / 25.4;
 
-/** The page's drawing operators, decompressed. */
-async function pageOperators(bytes: Buffer) {
-  const pdf = await PDFDocument.load(bytes);
-  const page = pdf.getPages()[0]!;
-  const contents = page.node.Contents() as PDFArray;
-  let text = '';
-  for (let i = 0; i < contents.size(); i++) {
-    const stream = pdf.context.lookup(contents.get(i)) as PDFRawStream;
-    const data = Buffer.from(stream.getContents());
-    text += stream.dict.get(PDFName.of('Filter')) ? inflateSync(data).toString('latin1') : data;
-  }
-  return { pdf, page, text };
-}
-
-/** Filled rectangles as pdf-lib draws them: colour, position (cm) and size (the "l" corner). */
-function filledRectangles(operators: string) {
-  const rects: { colour: string; x: number; y: number; w: number; h: number }[] = [];
-  for (const block of operators.split(/\nQ\n?/)) {
-    if (!/\nf$/.test(block.trim().replace(/\s+$/, '')) && !block.includes('\nf')) continue;
-    const colour = /([\d.]+ [\d.]+ [\d.]+) rg/.exec(block)?.[1];
-    const move = /1 0 0 1 ([\d.-]+) ([\d.-]+) cm/.exec(block);
-    const corner = /\n([\d.]+) ([\d.]+) l\n[\d.]+ 0 l\nh\nf/.exec(block);
-    if (!colour || !move || !corner) continue;
-    rects.push({ colour, x: +move[1]!, y: +move[2]!, w: +corner[1]!, h: +corner[2]! });
-  }
-  return rects;
-}
-
-/** Paints the black rectangles inside the white square onto pixels and decodes them. */
-function decodeQr(rects: ReturnType<typeof filledRectangles>) {
-  const square = rects.find((r) => r.colour === '1 1 1' && Math.abs(r.w - r.h) < 0.01)!;
-  const dark = rects.filter((r) => r.colour === '0 0 0');
-  const scale = 600 / square.w;
+/** Paints the black boxes inside the white square onto pixels and decodes them. */
+function decodeQr(fills: FilledBox[]) {
+  const square = fills.find(
+    (r) => r.colour === '#ffffff' && Math.abs(r.w - r.h) < 0.01 && r.w > 20 * MM,
+  )!;
+  const inside = (r: FilledBox) =>
+    r.x >= square.x - 0.01 &&
+    r.y >= square.y - 0.01 &&
+    r.x + r.w <= square.x + square.w + 0.01 &&
+    r.y + r.h <= square.y + square.h + 0.01;
+  const dark = fills.filter((r) => r.colour === '#000000' && inside(r));
   const size = 600;
+  const scale = size / square.w;
   const data = new Uint8ClampedArray(size * size * 4).fill(255);
   for (const r of dark) {
+    // pdf.js reports boxes in the page's top-down coordinates, like image rows.
     const x0 = Math.round((r.x - square.x) * scale);
     const x1 = Math.round((r.x + r.w - square.x) * scale);
-    // PDF y grows upwards, image rows downwards.
-    const y0 = Math.round((square.y + square.h - (r.y + r.h)) * scale);
-    const y1 = Math.round((square.y + square.h - r.y) * scale);
+    const y0 = Math.round((r.y - square.y) * scale);
+    const y1 = Math.round((r.y + r.h - square.y) * scale);
     for (let y = y0; y < y1; y++) {
       for (let x = x0; x < x1; x++) {
         const offset = (y * size + x) * 4;
@@ -92,14 +73,71 @@ describe('GET /api/admin/entrypoints/:id/print.pdf', () => {
     const bytes = response.rawPayload;
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const { pdf, page, text } = await pageOperators(bytes);
-    expect(page.getWidth()).toBeCloseTo(210 * MM, 1);
-    expect(page.getHeight()).toBeCloseTo(297 * MM, 1);
-    expect(pdf.getTitle()).toBe('Trinkgeld-QR-Code Jörg Weiß');
+    const pdf = await readPdf(bytes);
+    expect(pdf.pages).toHaveLength(1);
+    const page = pdf.pages[0]!;
+    expect(page.width).toBeCloseTo(210 * MM, 1);
+    expect(page.height).toBeCloseTo(297 * MM, 1);
+    expect(pdf.title).toBe('Trinkgeld-QR-Code Jörg Weiß');
+    expect(page.text).toContain('Hotel Süd');
+    expect(page.text).toContain('Jörg Weiß');
+    expect(page.text).toContain('Kellner');
 
-    const { square, value } = decodeQr(filledRectangles(text));
+    const { square, value } = decodeQr(page.fills);
     expect(value).toBe(`https://trinkgeld.example.com/t/${point.uid}`);
     expect(square.w).toBeGreaterThanOrEqual(30 * MM);
+  });
+
+  it("shows the business's logo and colours, and a long name in full", async () => {
+    const longName = 'Maximiliane Alexandra von Hohenzollern-Sigmaringen-Württemberg';
+    const business = await createBusiness(t.database.db, {
+      name: 'Grand Hotel Sonnenhof am Tegernsee',
+      employees: [{ fullName: longName, jobTitle: 'Chef de Rang' }],
+      points: ['person'],
+    });
+    const logo = await sharp({
+      create: { width: 240, height: 120, channels: 3, background: '#7a1f3d' },
+    })
+      .webp()
+      .toBuffer();
+    const [row] = await t.database.db
+      .insert(media)
+      .values({
+        businessId: business.id,
+        contentType: 'image/webp',
+        byteSize: logo.length,
+        width: 240,
+        height: 120,
+        sha256: 'test',
+        data: logo,
+      })
+      .returning();
+    await t.database.db
+      .update(branding)
+      .set({
+        logoUrl: `/api/media/${row!.id}`,
+        primaryColor: '#7A1F3D',
+        accentColor: '#E0B341',
+        fontFamily: 'Poppins',
+      })
+      .where(eq(branding.businessId, business.id));
+
+    const response = await t.inject({
+      method: 'GET',
+      url: `/api/admin/entrypoints/${business.points[0]!.id}/print.pdf`,
+      headers: { cookie: await signIn(t, business.owner.email) },
+    });
+    expect(response.statusCode).toBe(200);
+    const pdf = await readPdf(response.rawPayload);
+    expect(pdf.pages).toHaveLength(1);
+    const page = pdf.pages[0]!;
+    expect(squeeze(page.text)).toContain(squeeze(longName));
+    expect(page.text).not.toContain('…');
+    expect(page.images).toHaveLength(1);
+    expect(page.colours).toContain('#7a1f3d');
+    expect(page.colours).toContain('#e0b341');
+    const { value } = decodeQr(page.fills);
+    expect(value).toBe(`https://trinkgeld.example.com/t/${business.points[0]!.uid}`);
   });
 
   it('is not found for a point of another business', async () => {

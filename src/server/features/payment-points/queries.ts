@@ -2,7 +2,16 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
 import { PAID_TIP_STATUSES, type EntrypointTargetType } from '../../../shared/domain/tips';
 import type { Executor } from '../../db/connect';
-import { businesses, paymentEntrypoints, profiles, teams, tips, users } from '../../db/schema';
+import {
+  branding,
+  businesses,
+  media,
+  paymentEntrypoints,
+  profiles,
+  teams,
+  tips,
+  users,
+} from '../../db/schema';
 import type { TargetFacts } from './policy';
 
 export type PointRow = typeof paymentEntrypoints.$inferSelect;
@@ -235,4 +244,29 @@ export async function markPrimaryPoint(
     .update(paymentEntrypoints)
     .set({ isPrimary: true, updatedAt: now })
     .where(eq(paymentEntrypoints.id, point.id));
+}
+
+/** The business's name and branding as the print sheet uses them (no branding row: defaults). */
+export async function printBrandingRow(db: Executor, businessId: string) {
+  const [row] = await db
+    .select({
+      name: businesses.name,
+      primaryColor: branding.primaryColor,
+      accentColor: branding.accentColor,
+      fontFamily: branding.fontFamily,
+      logoUrl: branding.logoUrl,
+    })
+    .from(businesses)
+    .leftJoin(branding, eq(branding.businessId, businesses.id))
+    .where(eq(businesses.id, businessId));
+  return row;
+}
+
+/** An uploaded image of this business only (a logo can never show another business's upload). */
+export async function businessImage(db: Executor, businessId: string, mediaId: string) {
+  const [row] = await db
+    .select({ contentType: media.contentType, data: media.data })
+    .from(media)
+    .where(and(eq(media.id, mediaId), eq(media.businessId, businessId)));
+  return row;
 }

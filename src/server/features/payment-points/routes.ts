@@ -20,13 +20,14 @@ import { recordQrExport } from '../setup-checklist/queries';
 import type { PointsCall, PointsContext } from './context';
 import { generateDemoPoints } from './demo';
 import { mayGenerateDemoData } from './policy';
-import { businessName, listTargets } from './queries';
+import { listTargets } from './queries';
 import {
   createPoint,
   deletePoint,
   listPointsOf,
   pointDetails,
   pointForPrint,
+  printLook,
   regeneratePointUid,
   setPointActive,
   setPointPrimary,
@@ -165,9 +166,9 @@ export const paymentPointRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { businessId } = await scope(request);
       const point = await pointForPrint(context, businessId, request.params.id);
-      // pdf-lib takes a second or two to load: only when someone prints, not at every start.
+      // The PDF library loads only when someone prints, not at every start.
       const { pdfFileName, printSheetPdf } = await import('./pdf');
-      const pdf = await printSheetPdf(point, await businessName(database.db, businessId));
+      const pdf = await printSheetPdf(point, await printLook(context, businessId));
       const fileName = pdfFileName(point);
       // A printed sheet ticks the set-up checklist's QR item (decision 0328).
       await recordQrExport(database.db, businessId, clock.now());

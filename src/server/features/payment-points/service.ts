@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import {
   type CreatePaymentPoint,
   PAYMENT_POINT_ERRORS,
@@ -7,7 +8,8 @@ import {
   type UpdatePaymentPoint,
 } from '../../../shared/api/payment-points';
 import type { AuditEventOf, PaymentPointField } from '../../../shared/domain/audit-events';
-import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
+import { mediaIdFromUrl } from '../../../shared/api/profiles';
+import { BRANDING_FONTS, PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
 import type { Executor, Tx } from '../../db/connect';
 import { type EntrypointMetadata, paymentEntrypoints } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -15,12 +17,15 @@ import { writeAudit } from '../audit/write';
 import type { PointsCall, PointsContext } from './context';
 import { isValidTarget, pointPagePermissions } from './policy';
 import { presentPoint, presentStats } from './presenter';
+import type { PrintLook } from './pdf';
 import {
+  businessImage,
   findPoint,
   listPoints,
   markPrimaryPoint,
   type PointWithTarget,
   pointStats,
+  printBrandingRow,
   targetFacts,
 } from './queries';
 import { generateUid } from './uid';
@@ -64,6 +69,29 @@ export async function pointDetails(
 /** The point as the print sheet needs it (404 outside the business). */
 export async function pointForPrint(context: PointsContext, businessId: string, id: string) {
   return presentPoint(await requirePoint(context.db, businessId, id), context.origin);
+}
+
+/**
+ * The business's look for the print sheet: name, colours, font and logo. The logo is an upload of
+ * this business; pdfkit embeds PNG and JPEG, so the logo goes in as PNG (WebP uploads too).
+ */
+export async function printLook(context: PointsContext, businessId: string): Promise<PrintLook> {
+  const row = await printBrandingRow(context.db, businessId);
+  const font = BRANDING_FONTS.find((f) => f.toString() === row?.fontFamily) ?? 'Fira Sans';
+  const look: PrintLook = {
+    businessName: row?.name ?? '',
+    primaryColor: row?.primaryColor ?? null,
+    accentColor: row?.accentColor ?? null,
+    font,
+    logo: null,
+  };
+  const mediaId = row?.logoUrl ? mediaIdFromUrl(row.logoUrl) : null;
+  const image = mediaId ? await businessImage(context.db, businessId, mediaId) : undefined;
+  if (image) {
+    const { data, info } = await sharp(image.data).png().toBuffer({ resolveWithObject: true });
+    look.logo = { data, width: info.width, height: info.height };
+  }
+  return look;
 }
 
 type PointEvent = AuditEventOf<

@@ -2,6 +2,7 @@ import { formatCents } from '../../../shared/domain/money';
 import { GUEST_MAIL_TEXTS } from '../../../shared/i18n/guest-mail';
 import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
 import type { MailMessage } from '../mail/mailer';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 export interface ReceiptFacts {
   language: GuestLocale;
@@ -22,7 +23,7 @@ const formatDate = (at: Date, language: GuestLocale) =>
   new Intl.DateTimeFormat(INTL_LOCALES[language], {
     dateStyle: 'long',
     timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
+    timeZone: BUSINESS_TIME_ZONE,
   }).format(at);
 
 /** The receipt: what the guest paid, for whom, where, when and under which reference. */

@@ -1,9 +1,10 @@
 import { TIP_STATUS_LABELS } from '../../../shared/domain/tips';
 import type { CsvShareRow, CsvTipRow } from './queries';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 /** German Excel opens UTF-8 only with a byte order mark; fields are separated by ';'. */
 export const CSV_BOM = '\uFEFF';
-const TZ = 'Europe/Berlin';
+const TZ = BUSINESS_TIME_ZONE;
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: TZ,
   day: '2-digit',

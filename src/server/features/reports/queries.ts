@@ -1,8 +1,9 @@
 import type { Database } from '../../db/connect';
 import { splitIntoMonths } from './month-split';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 /** Europe/Berlin days: [from 00:00, to + 1 day 00:00) as timestamptz bounds ($2, $3). */
-const TZ = 'Europe/Berlin';
+const TZ = BUSINESS_TIME_ZONE;
 const IN_RANGE = (column: string) =>
   `${column} >= ($2::date::timestamp AT TIME ZONE '${TZ}') AND ${column} < (($3::date + 1)::timestamp AT TIME ZONE '${TZ}')`;
 const PAID = `t.status IN ('pending', 'completed')`;

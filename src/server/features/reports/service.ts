@@ -1,3 +1,4 @@
+import { berlinDay } from '../../../shared/domain/berlin-time';
 import { Readable } from 'node:stream';
 import type { Report } from '../../../shared/api/reports';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
@@ -6,9 +7,6 @@ import { presentBatchSummary } from '../payouts/presenter';
 import { listBatches } from '../payouts/queries';
 import { CSV_BOM, CSV_HEADER, csvLine, csvTipLines } from './csv';
 import { type FigureRow, reportRows, tipPages } from './queries';
-
-/** YYYY-MM-DD of a moment in Europe/Berlin. */
-const berlinDay = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' });
 
 const figure = (fallback: string) => (row: FigureRow) => ({
   id: row.id,
@@ -57,7 +55,7 @@ export async function buildReport(
     })),
     payouts: batches
       .filter((batch) => {
-        const day = berlinDay.format(batch.createdAt);
+        const day = berlinDay(batch.createdAt);
         return day >= range.from && day <= range.to;
       })
       .map(presentBatchSummary),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { businesses, profiles } from '../../db/schema';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 export interface TipRecordRow {
   row_id: string;
@@ -17,7 +18,7 @@ export interface TipRecordRow {
 }
 
 /** Europe/Berlin days: [from 00:00, to + 1 day 00:00), parameters $2 and $3. */
-const TZ = 'Europe/Berlin';
+const TZ = BUSINESS_TIME_ZONE;
 const IN_RANGE = `t.created_at >= ($2::date::timestamp AT TIME ZONE '${TZ}')
   AND t.created_at < (($3::date + 1)::timestamp AT TIME ZONE '${TZ}')`;
 const PAID = `t.status IN ('pending', 'completed', 'refunded')`;

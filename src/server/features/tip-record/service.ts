@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import { TIP_RECORD_SOURCES } from '../../../shared/api/tip-record';
 import { TIP_STATUS_LABELS } from '../../../shared/domain/tips';
 import type { Database } from '../../db/connect';
-import { A4, fitText, type PageContent, pdfDocument, type TextRun } from '../../lib/pdf';
+import { A4, createPdf, printable } from '../../lib/pdf-document';
 import { CSV_BOM, csvLine, euros } from '../reports/csv';
 import { selectRecordHolder, type TipRecordRow, tipRecordPages } from './queries';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
-const TZ = 'Europe/Berlin';
+const TZ = BUSINESS_TIME_ZONE;
 const day = new Intl.DateTimeFormat('de-DE', {
   timeZone: TZ,
   day: '2-digit',
@@ -89,7 +90,7 @@ export function tipRecordCsv(
   return Readable.from(lines(), { objectMode: false });
 }
 
-/** Table columns of the PDF: left edge or, for amounts, right edge (x), and width. */
+/** Table columns of the PDF: left edge, width, and whether the column holds amounts. */
 const COLUMNS: {
   key: keyof RecordFields;
   title: string;
@@ -97,24 +98,26 @@ const COLUMNS: {
   width: number;
   right?: boolean;
 }[] = [
-  { key: 'date', title: 'Datum', x: 40, width: 46 },
-  { key: 'time', title: 'Zeit', x: 88, width: 24 },
-  { key: 'source', title: 'Quelle', x: 114, width: 32 },
-  { key: 'where', title: 'Team / Bezahlpunkt', x: 148, width: 96 },
-  { key: 'gross', title: 'Brutto €', x: 248, width: 40, right: true },
-  { key: 'contribution', title: 'Beitrag €', x: 292, width: 38, right: true },
-  { key: 'refunded', title: 'Erstattet €', x: 334, width: 40, right: true },
-  { key: 'reference', title: 'Auszahlungsreferenz', x: 382, width: 110 },
-  { key: 'paidOutAt', title: 'Ausgezahlt', x: 496, width: 50 },
+  { key: 'date', title: 'Datum', x: 40, width: 42 },
+  { key: 'time', title: 'Zeit', x: 84, width: 24 },
+  { key: 'source', title: 'Quelle', x: 110, width: 34 },
+  { key: 'where', title: 'Team / Bezahlpunkt', x: 146, width: 98 },
+  { key: 'gross', title: 'Brutto €', x: 246, width: 40, right: true },
+  { key: 'contribution', title: 'Beitrag €', x: 290, width: 40, right: true },
+  { key: 'refunded', title: 'Erstattet €', x: 334, width: 42, right: true },
+  { key: 'reference', title: 'Auszahlungsreferenz', x: 382, width: 120 },
+  { key: 'paidOutAt', title: 'Ausgezahlt', x: 506, width: 49 },
 ];
+const LEFT = 40;
+const RIGHT = A4.width - 40;
 const SIZE = 7.5;
-const ROW = 11;
-const TOP = 110;
-const BOTTOM = A4.height - 50;
+const GAP = 3.5;
+const BOTTOM = A4.height - 45;
 
 /**
- * The record as a PDF: a header with the person and range, a table of all tips, sums at the
- * end. Pages are produced while rows are read, so a busy year is never held in memory at once.
+ * The record as a PDF (decision 0370): a header with the person and range, a table of all tips
+ * whose cells wrap to the text's measured width (references and names are never cut off), sums
+ * at the end. Pages are written while rows are read, so a busy year never sits in memory.
  */
 export function tipRecordPdf(
   database: Database,
@@ -122,90 +125,93 @@ export function tipRecordPdf(
   profileId: string,
   range: { from: string; to: string },
 ): Readable {
-  const heading = `Trinkgeld-Nachweis ${person.name}`;
+  const heading = printable(`Trinkgeld-Nachweis ${person.name}`);
   const period = `Zeitraum: ${dateOf(`${range.from}T12:00:00Z`)} bis ${dateOf(`${range.to}T12:00:00Z`)}`;
+  const subline = printable([period, person.business].filter(Boolean).join(' · '));
+  const doc = createPdf({ title: `${heading} – ${period}` });
+  let number = 0;
+  let y = 0;
 
-  async function* pages(): AsyncGenerator<PageContent> {
-    let number = 0;
-    let texts: TextRun[] = [];
-    let lines: PageContent['lines'] = [];
-    let y = TOP;
+  const cell = (text: string, column: (typeof COLUMNS)[number], top: number) =>
+    doc.text(text, column.x, top, {
+      width: column.width,
+      align: column.right ? 'right' : 'left',
+      lineGap: 0,
+    });
+  const rowHeight = (texts: string[]) =>
+    Math.max(
+      ...COLUMNS.map((column, index) =>
+        doc.heightOfString(texts[index]!, { width: column.width, lineGap: 0 }),
+      ),
+    );
+
+  const startPage = () => {
+    number += 1;
+    doc.addPage();
+    doc.fillColor('#000000');
+    doc
+      .font('bold')
+      .fontSize(14)
+      .text(heading, LEFT, 40, { width: RIGHT - LEFT - 60 });
+    const headingEnd = doc.y;
+    doc.font('regular').fontSize(9);
+    doc.text(`Seite ${number}`, RIGHT - 60, 44, { width: 60, align: 'right' });
+    doc.text(subline, LEFT, headingEnd + 4, { width: RIGHT - LEFT - 60 });
+    y = doc.y + 14;
+    doc.font('bold').fontSize(SIZE);
+    const titles = COLUMNS.map((column) => column.title);
+    const height = rowHeight(titles);
+    COLUMNS.forEach((column, index) => cell(titles[index]!, column, y));
+    y += height + 2;
+    doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).stroke('#000000');
+    y += GAP + 1;
+    doc.font('regular').fontSize(SIZE);
+  };
+
+  async function write() {
     const totals = { gross: 0, contribution: 0, refunded: 0, count: 0 };
-    const start = () => {
-      number += 1;
-      texts = [
-        { x: 40, y: 50, text: heading, size: 14, bold: true },
-        { x: 40, y: 68, text: [period, person.business].filter(Boolean).join(' · '), size: 9 },
-        { x: A4.width - 40, y: 68, text: `Seite ${number}`, size: 9, align: 'right' },
-        ...COLUMNS.map((column): TextRun => ({
-          x: column.right ? column.x + column.width : column.x,
-          y: 95,
-          text: column.title,
-          size: SIZE,
-          bold: true,
-          align: column.right ? 'right' : 'left',
-        })),
-      ];
-      lines = [{ x1: 40, x2: A4.width - 40, y: 99 }];
-      y = TOP;
-    };
-    start();
+    startPage();
     for await (const page of tipRecordPages(database, profileId, range)) {
       for (const row of page) {
-        if (y > BOTTOM) {
-          yield { texts, lines };
-          start();
-        }
         const fields = fieldsOf(row);
-        for (const column of COLUMNS) {
-          texts.push({
-            x: column.right ? column.x + column.width : column.x,
-            y,
-            text: fitText(fields[column.key], column.width, SIZE),
-            size: SIZE,
-            align: column.right ? 'right' : 'left',
-          });
-        }
+        const texts = COLUMNS.map((column) => printable(fields[column.key]));
+        const height = rowHeight(texts);
+        if (y + height > BOTTOM) startPage();
+        COLUMNS.forEach((column, index) => cell(texts[index]!, column, y));
+        y += height + GAP;
         totals.gross += row.gross_cents;
         totals.contribution += row.contribution_cents;
         totals.refunded += row.refunded_cents;
         totals.count += 1;
-        y += ROW;
       }
     }
-    if (y + 3 * ROW > BOTTOM) {
-      yield { texts, lines };
-      start();
-    }
-    lines.push({ x1: 40, x2: A4.width - 40, y: y - 7 });
-    const sumRow = (key: keyof RecordFields, cents: number): TextRun => {
-      const column = COLUMNS.find((c) => c.key === key)!;
-      return {
-        x: column.x + column.width,
-        y: y + 4,
-        text: euros(cents),
-        size: SIZE,
-        bold: true,
-        align: 'right',
-      };
-    };
-    texts.push(
-      { x: 40, y: y + 4, text: `Summe (${totals.count} Trinkgelder)`, size: SIZE, bold: true },
-      sumRow('gross', totals.gross),
-      sumRow('contribution', totals.contribution),
-      sumRow('refunded', totals.refunded),
-      {
-        x: 40,
-        y: y + 4 + 2 * ROW,
-        text: 'Brutto: Trinkgeld für Sie ohne Abzug. Beitrag: freiwilliger Servicebeitrag des Gastes an die Plattform.',
-        size: 7,
-      },
-    );
-    yield { texts, lines };
+    doc.font('bold').fontSize(SIZE);
+    const note =
+      'Brutto: Trinkgeld für Sie ohne Abzug. Beitrag: freiwilliger Servicebeitrag des Gastes an die Plattform.';
+    if (y + 50 > BOTTOM) startPage();
+    doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).stroke('#000000');
+    y += GAP + 1;
+    doc.font('bold').fontSize(SIZE);
+    doc.text(`Summe (${totals.count} Trinkgelder)`, LEFT, y, { width: 200 });
+    const sum = (key: keyof RecordFields, cents: number) =>
+      cell(
+        euros(cents),
+        COLUMNS.find((column) => column.key === key)!,
+        y,
+      );
+    sum('gross', totals.gross);
+    sum('contribution', totals.contribution);
+    sum('refunded', totals.refunded);
+    y += 2 * (SIZE + GAP) + 4;
+    doc
+      .font('regular')
+      .fontSize(7)
+      .text(note, LEFT, y, { width: RIGHT - LEFT });
+    doc.end();
   }
-  return Readable.from(pdfDocument(pages(), { title: `${heading} – ${period}` }), {
-    objectMode: false,
-  });
+
+  write().catch((error: unknown) => doc.destroy(error as Error));
+  return doc as unknown as Readable;
 }
 
 /** Whom the record is made out to: the profile's name, else the session's name or e-mail. */

@@ -3,27 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { createBusiness, createTip } from '../../../../test/support/factories';
-import { profiles, tipAdjustments, tipAllocations } from '../../db/schema';
+import { readPdf, squeeze } from '../../../../test/support/pdf';
+import { payouts, profiles, tipAdjustments, tipAllocations } from '../../db/schema';
 import { payoutContext, runPayoutBatch } from '../payouts/batches';
-
-/** The PDF's cross-reference table must point at each object's header. */
-function checkPdf(pdf: Buffer): { pages: number } {
-  const text = pdf.toString('latin1');
-  expect(text.startsWith('%PDF-1.4')).toBe(true);
-  expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
-  const startxref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)![1]);
-  expect(text.slice(startxref, startxref + 4)).toBe('xref');
-  const entries = text.slice(startxref).split('\n').slice(3);
-  let id = 1;
-  for (const entry of entries) {
-    if (!/^\d{10} 00000 n $/.test(entry)) break;
-    const offset = Number(entry.slice(0, 10));
-    expect(text.slice(offset, offset + `${id} 0 obj`.length)).toBe(`${id} 0 obj`);
-    id += 1;
-  }
-  const pages = Number(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(text)![1]);
-  return { pages };
-}
 
 describe('tipping record per employee', () => {
   let t: TestApp;
@@ -130,15 +112,58 @@ describe('tipping record per employee', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const { pages } = checkPdf(pdf.rawPayload);
-    expect(pages).toBe(1);
-    const text = pdf.rawPayload.toString('latin1');
-    // WinAnsi: "ü" and "ß" as single bytes, so Helvetica shows the umlauts.
-    expect(text).toContain('(Trinkgeld-Nachweis J\u00fcrgen Wei\u00df)');
-    expect(text).toContain('(K\u00fcche & Sp\u00fclk\u00fcche)');
-    expect(text).toContain('(12,50)');
-    expect(text).toContain('(Summe \\(3 Trinkgelder\\))');
-    expect(text).toContain('(22,51)');
+    const read = await readPdf(pdf.rawPayload);
+    expect(read.pages).toHaveLength(1);
+    const text = read.pages[0]!.text;
+    expect(text).toContain('Trinkgeld-Nachweis Jürgen Weiß');
+    expect(text).toContain('Küche & Spülküche');
+    expect(text).toContain('12,50');
+    expect(text).toContain('Summe (3 Trinkgelder)');
+    expect(text).toContain('22,51');
+  });
+
+  it('shows a long name, team and payout reference in full, wrapped instead of cut off', async () => {
+    const longName = 'Maximiliane Alexandra von Hohenzollern-Sigmaringen-Württemberg';
+    const longTeam = 'Bankett, Frühstücksservice und Etagenservice im Haupthaus';
+    const hotel = await createBusiness(t.database.db, {
+      employees: [{ fullName: longName }],
+      teams: [{ name: longTeam, members: [0] }],
+    });
+    const employee = hotel.employees[0]!;
+    const db = t.database.db;
+    const tip = await createTip(db, {
+      businessId: hotel.id,
+      teamId: hotel.teams[0]!.id,
+      amountCents: 800,
+      createdAt: new Date('2026-03-02T10:30:00Z'),
+    });
+    await db
+      .insert(tipAllocations)
+      .values({ tipId: tip.id, profileId: employee.id, amountCents: 800, reason: 'allein' });
+    t.clock.set(new Date('2026-03-10T10:00:00Z'));
+    const batchId = await runPayoutBatch(payoutContext(t.app.deps, t.app.log), {
+      businessId: hotel.id,
+      trigger: 'manual',
+    });
+    expect(batchId).not.toBeNull();
+    const reference = 'tr_1QxYzAbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+    await db
+      .update(payouts)
+      .set({ providerTransferId: reference })
+      .where(eq(payouts.employeeId, employee.id));
+
+    const pdf = await t.inject({
+      url: '/api/employee/record.pdf?from=2026-01-01&to=2026-12-31',
+      headers: { cookie: await signIn(t, employee.email) },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const read = await readPdf(pdf.rawPayload);
+    expect(read.pages).toHaveLength(1);
+    const text = squeeze(read.pages[0]!.text);
+    expect(text).toContain(squeeze(`Trinkgeld-Nachweis ${longName}`));
+    expect(text).toContain(squeeze(longTeam));
+    expect(text).toContain(reference);
+    expect(text).not.toContain('…');
   });
 
   it('refuses a reversed range and one longer than three years with a German 400', async () => {
@@ -192,7 +217,8 @@ describe('tipping record per employee', () => {
       headers: { cookie },
     });
     expect(pdf.statusCode).toBe(200);
-    const { pages } = checkPdf(pdf.rawPayload);
+    const read = await readPdf(pdf.rawPayload, { pages: [] });
+    const pages = read.pages.length;
     // 3,000 rows of ~66 per page.
     expect(pages).toBeGreaterThanOrEqual(45);
     const expected = Array.from({ length: 3000 }, (_, g) => 100 + (g % 900)).reduce(
@@ -200,8 +226,9 @@ describe('tipping record per employee', () => {
       0,
     );
     const euros = `${Math.floor(expected / 100)},${String(expected % 100).padStart(2, '0')}`;
-    expect(pdf.rawPayload.toString('latin1')).toContain(`(${euros})`);
-    expect(pdf.rawPayload.toString('latin1')).toContain('(Summe \\(3000 Trinkgelder\\))');
+    const last = (await readPdf(pdf.rawPayload, { pages: [pages] })).pages[pages - 1]!.text;
+    expect(last).toContain(euros);
+    expect(last).toContain('Summe (3000 Trinkgelder)');
 
     const csv = await t.inject({
       url: '/api/employee/record.csv?from=2026-01-01&to=2026-12-31',

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connect';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 /**
  * The maintained day and month totals of paid tips (`tip_day_totals`, `tip_month_totals`,
@@ -9,7 +10,7 @@ import type { Database } from '../../db/connect';
  */
 
 /** The days the totals are kept in: the time zone of the (German) businesses we serve. */
-export const BUSINESS_DAY_ZONE = 'Europe/Berlin';
+export const BUSINESS_DAY_ZONE = BUSINESS_TIME_ZONE;
 
 /**
  * Recomputes every day total from the tips and allocations, and the month totals from those. Only for loads that bypass the

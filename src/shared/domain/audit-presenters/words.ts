@@ -2,8 +2,9 @@
 import { formatCents } from '../money';
 import { isRole, ROLE_LABELS } from '../roles';
 import type { AuditReference } from './facts';
+import { BUSINESS_TIME_ZONE } from '../constants';
 
-const TIME_ZONE = 'Europe/Berlin';
+const TIME_ZONE = BUSINESS_TIME_ZONE;
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -16,6 +16,7 @@ import { useFirstViewTexts } from './i18n';
 import { usePageTexts } from './page-texts';
 import { recallPayment } from './payment-memory';
 import { Avatar } from './RecipientHeader';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 /** The private link's secret rides in the fragment (`#token=…`), so no server log ever sees it. */
 function tokenFromFragment(): string | undefined {
@@ -26,7 +27,7 @@ function tokenFromFragment(): string | undefined {
 const BERLIN_DAY: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'long',
-  timeZone: 'Europe/Berlin',
+  timeZone: BUSINESS_TIME_ZONE,
 };
 
 type State = { state: 'loading' } | { state: 'error' } | { state: 'ready'; tip: ThankYouResponse };

@@ -1,3 +1,4 @@
+import { berlinDay } from '../../../../shared/domain/berlin-time';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -58,10 +59,6 @@ const r = {
   noPayouts: 'Keine Auszahlungen in diesem Zeitraum.',
   allPayouts: 'Zu den Auszahlungen',
 };
-
-/** YYYY-MM-DD of a moment in Europe/Berlin. */
-const berlinDay = (date: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(date);
 
 function defaultRange(): ReportRange {
   const today = berlinDay(new Date());

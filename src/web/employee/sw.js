@@ -1,18 +1,40 @@
-/* The staff app's service worker (decision 0182), scope /employee/.
+/* The staff app's service worker (decisions 0182, 0371), scope /employee/.
+ *
+ * Built by vite-plugin-pwa (injectManifest): the build writes the list of its hashed JS and CSS
+ * files into `self.__WB_MANIFEST`. The cache is named after that list, so every deploy installs
+ * a fresh cache with the new files and the old build's cache is deleted on activation; the cache
+ * never grows from one deploy to the next.
  *
  * It keeps only what every visitor gets alike: the HTML shell of the app and the hashed,
  * immutable files under /assets/. It never answers or stores an /api/ request, so no tip, message
  * or name of a staff member ever lands in Cache Storage; the last loaded tips stay on screen only
  * in the open page's memory, which sign-out clears (decision 0181).
  */
-const CACHE = 'trinkgeld-staff-shell-v1';
+const PRECACHE = self.__WB_MANIFEST.map((entry) => `/${entry.url.replace(/^\//, '')}`);
+
+/** A short hash of the build's file list (FNV-1a), so each build has its own cache. */
+function buildVersion(urls) {
+  let hash = 0x811c9dc5;
+  for (const char of urls.join('\n')) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+const CACHE = `trinkgeld-staff-${buildVersion(PRECACHE)}`;
 const SHELL_URL = '/employee/dashboard';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.add(new Request(SHELL_URL, { cache: 'reload' })))
+      .then((cache) =>
+        Promise.all([
+          cache.add(new Request(SHELL_URL, { cache: 'reload' })),
+          cache.addAll(PRECACHE),
+        ]),
+      )
       .then(() => self.skipWaiting()),
   );
 });
@@ -34,7 +56,10 @@ self.addEventListener('activate', (event) => {
 
 const isAsset = (url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
 
-/** The page names the files it loaded before this worker took over; keep those of /assets/. */
+/**
+ * The page names the files it loaded before this worker took over; keep those of /assets/ that
+ * the build list does not have (the branding fonts).
+ */
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'cache-assets' || !Array.isArray(data.urls)) return;
