@@ -19,6 +19,9 @@ export const guestTexts = {
     invalid: 'Bitte geben Sie einen Betrag über 0 € ein.',
     notANumber: 'Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.',
     tooManyDecimals: 'Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.',
+    /** An ?amount= in the link that cannot be paid: why the amount step shows (issue 31). */
+    linkAmount: (typed: string, why: string) =>
+      `Der Betrag „${typed}“ aus dem Link kann nicht übernommen werden. ${why}`,
     /** The own amount's button where the page works without JavaScript. */
     payCustom: 'Weiter zur Zahlung',
   },

@@ -199,3 +199,17 @@ describe("guest endpoints' errors in the guest's language (issue 13)", () => {
     expect(german.json()).toMatchObject({ error: { title: 'Ungültige UID' } });
   });
 });
+
+describe('/thank-you without a tip (issue 31 item 5)', () => {
+  it('redirects to / as the spec says, and serves the page when a tip is named', async () => {
+    for (const url of ['/thank-you', '/thank-you/', '/thank-you?foo=1', '/thank-you?tipId=']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe('/');
+    }
+    const named = await t.app.inject({ url: '/thank-you?tipId=2f6a1e4c-8d3b-4f7a-9c1e-5b6d7e8f9a0b' });
+    expect(named.statusCode).not.toBe(302);
+    const bySession = await t.app.inject({ url: '/thank-you?session_id=cs_test_1' });
+    expect(bySession.statusCode).not.toBe(302);
+  });
+});

@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
 import { useFocusedHeading } from './focus-heading';
+import type { TipPageParams } from './params';
 import { useFirstViewTexts, useGuestLanguage } from './i18n';
 
 /** Why a typed amount cannot be paid, or null when it can. */
@@ -46,6 +47,8 @@ export interface AmountStepProps {
   onContinue: () => void;
   /** Set when the guest came back from the payment step. */
   focusHeading?: boolean;
+  /** An ?amount= in the link that cannot be paid: said above the presets (issue 31 item 5). */
+  linkAmount?: TipPageParams['linkAmount'] | undefined;
 }
 
 /** Step 1: presets 5, 10, 15 € or an own amount. */
@@ -56,6 +59,7 @@ export function AmountStep({
   onCustomAmountSettled,
   onContinue,
   focusHeading,
+  linkAmount,
 }: AmountStepProps) {
   const texts = useFirstViewTexts().amount;
   const { intl, locale } = useGuestLanguage();
@@ -109,6 +113,16 @@ export function AmountStep({
   };
 
   const language = <input type="hidden" name="lang" value={locale} />;
+  const linkProblem = linkAmount
+    ? texts.linkAmount(
+        linkAmount.typed,
+        linkAmount.problem === 'too-high'
+          ? texts.tooHigh(formatCents(MAX_TIP_CENTS, 'eur', intl))
+          : linkAmount.problem === 'too-low'
+            ? texts.invalid
+            : texts.notANumber,
+      )
+    : null;
   // Two real forms: each preset posts its amount, and Enter in the own amount posts that form
   // alone. With JavaScript the handlers below take over and nothing is posted.
   return (
@@ -116,6 +130,15 @@ export function AmountStep({
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {texts.title}
       </h2>
+      {linkProblem ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive p-3 text-sm [overflow-wrap:anywhere]"
+          data-testid="link-amount-problem"
+        >
+          {linkProblem}
+        </p>
+      ) : null}
       <form method="post" action={action}>
         {language}
         {/* The group inside the form: a form may not take the group role (Lighthouse, axe). */}
