@@ -47,6 +47,12 @@ export const startTipPaymentBodySchema = z.object({
   payLaterToken: tipTokenSchema.optional(),
   /** A retry of a payment that did not go through, proven by that payment's token. */
   retryOf: z.object({ tipId: z.uuid(), token: tipTokenSchema }).optional(),
+  /**
+   * The first start after 'Zurück' on the error step: a new flow whose attempts count from 1
+   * again (spec §4 "back also resets the retry counter", decision 0351). Without it a start
+   * continues the tab's last unpaid attempt, so a reload gives no new attempts.
+   */
+  restart: z.literal(true).optional(),
 });
 export type StartTipPaymentBody = z.input<typeof startTipPaymentBodySchema>;
 
