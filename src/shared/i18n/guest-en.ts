@@ -25,6 +25,8 @@ export const guestCatalogue: GuestCatalogue = {
     receiver: {
       todayOne: (name) => `Your tip goes to ${name} today.`,
       todayMany: (names) => `Your tip goes to today's service team: ${names}.`,
+      pool: (business) =>
+        `Nobody is assigned here right now: your tip goes to ${business}, who pass it on to their team.`,
       businessTeam: (business) => `Your tip goes to the team of ${business}.`,
       todayTeam: "Your tip goes to today's service team.",
       todayTeamWeighted: (n) =>

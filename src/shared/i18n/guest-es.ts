@@ -25,6 +25,8 @@ export const guestCatalogue: GuestCatalogue = {
     receiver: {
       todayOne: (name) => `Su propina es hoy para ${name}.`,
       todayMany: (names) => `Su propina es para el equipo de servicio de hoy: ${names}.`,
+      pool: (business) =>
+        `Ahora mismo no hay nadie asignado aquí: su propina va a ${business}, que la reparte entre su equipo.`,
       businessTeam: (business) => `Su propina es para el equipo de ${business}.`,
       todayTeam: 'Su propina es para el equipo de servicio de hoy.',
       todayTeamWeighted: (n) =>

@@ -25,6 +25,8 @@ export const guestCatalogue: GuestCatalogue = {
     receiver: {
       todayOne: (name) => `Votre pourboire revient aujourd'hui à ${name}.`,
       todayMany: (names) => `Votre pourboire revient à l'équipe de service du jour : ${names}.`,
+      pool: (business) =>
+        `Personne n’est affecté ici pour le moment : votre pourboire va à ${business}, qui le répartit au sein de son équipe.`,
       businessTeam: (business) => `Votre pourboire revient à l'équipe de ${business}.`,
       todayTeam: "Votre pourboire revient à l'équipe de service du jour.",
       todayTeamWeighted: (n) =>

@@ -25,6 +25,8 @@ export const guestCatalogue: GuestCatalogue = {
     receiver: {
       todayOne: (name) => `Oggi la Sua mancia va a ${name}.`,
       todayMany: (names) => `La Sua mancia va al team di servizio di oggi: ${names}.`,
+      pool: (business) =>
+        `Al momento qui non è assegnato nessuno: la sua mancia va a ${business}, che la distribuisce al suo team.`,
       businessTeam: (business) => `La Sua mancia va al team di ${business}.`,
       todayTeam: 'La Sua mancia va al team di servizio di oggi.',
       todayTeamWeighted: (n) =>

@@ -31,6 +31,9 @@ export const guestTexts = {
   receiver: {
     todayOne: (name: string) => `Ihr Trinkgeld geht heute an ${name}.`,
     todayMany: (names: string) => `Ihr Trinkgeld geht an das heutige Serviceteam: ${names}.`,
+    /** Nobody would get a share now: the tip waits in the business's pool (issue 31 item 7). */
+    pool: (business: string) =>
+      `Gerade ist hier niemand eingeteilt: Ihr Trinkgeld geht an ${business}, das es an sein Team verteilt.`,
     businessTeam: (business: string) => `Ihr Trinkgeld geht an das Team von ${business}.`,
     todayTeam: 'Ihr Trinkgeld geht an das heutige Serviceteam.',
     todayTeamWeighted: (n: number) =>
