@@ -34,7 +34,7 @@ describe('long words (item 1)', () => {
     const errors = trackPageErrors(page);
     const code = hotel.points[0]!.uid;
     await page.goto(`/t/${code}`);
-    await page.getByRole('button', { name: '5 €' }).click();
+    await page.getByRole('button', { name: '5 €', exact: true }).click();
     await page.getByRole('button', { name: /Weiter zur Zahlung/ }).click();
     await page.getByLabel('Persönliche Nachricht (optional)').fill(LONG);
     await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
@@ -102,7 +102,7 @@ describe('the tip page (items 3, 5, 7)', () => {
       await page.getByRole('heading', { name: /Die Zahlung konnte leider nicht/ }).waitFor();
     };
     await page.goto(`/t/${table}`);
-    await page.getByRole('button', { name: '5 €' }).click();
+    await page.getByRole('button', { name: '5 €', exact: true }).click();
     await page.getByRole('button', { name: /Weiter zur Zahlung/ }).click();
     await payAndFail();
     const left = await page.getByText(/Noch \d Versuche? möglich\./).textContent();

@@ -197,7 +197,7 @@ export function ThankYouPage({ search }: { search: string }) {
             <p className="font-medium">
               {texts.replyFrom(tip.reply.from || tip.recipient.displayName)}
             </p>
-            <p className="whitespace-pre-line break-words">„{tip.reply.message}“</p>
+            <p className="whitespace-pre-line [overflow-wrap:anywhere]">„{tip.reply.message}“</p>
           </div>
         ) : null}
         {tip.guestMessage || tip.feedbackMessage || tip.feedbackEmoji ? (
