@@ -132,23 +132,28 @@ describe('pages around the tip page (items 2, 9, 19)', () => {
   it.each([
     ['360 px', PHONE],
     ['1280 px', DESKTOP],
-  ])("'Ungültige UID' and the not-found page speak plainly and lead back (%s)", async (_w, options) => {
-    const context = await e2e.context(options);
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    await page.goto('/t/t-gibt-es-wirklich-nicht');
-    await page.getByRole('heading', { name: 'Ungültige UID' }).waitFor();
-    await page.getByText('Dieser Trinkgeld-Link funktioniert nicht.', { exact: false }).waitFor();
-    await page.getByText('Scannen Sie den QR-Code vor Ort noch einmal', { exact: false }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+  ])(
+    "'Ungültige UID' and the not-found page speak plainly and lead back (%s)",
+    async (_w, options) => {
+      const context = await e2e.context(options);
+      const page = await context.newPage();
+      const errors = trackPageErrors(page);
+      await page.goto('/t/t-gibt-es-wirklich-nicht');
+      await page.getByRole('heading', { name: 'Ungültige UID' }).waitFor();
+      await page.getByText('Dieser Trinkgeld-Link funktioniert nicht.', { exact: false }).waitFor();
+      await page
+        .getByText('Scannen Sie den QR-Code vor Ort noch einmal', { exact: false })
+        .waitFor();
+      expect(await axeViolations(page)).toEqual([]);
 
-    await page.goto('/gibt-es-nicht');
-    await page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor();
-    await page.getByText('Oops! Page not found').waitFor();
-    await page.getByRole('button', { name: 'Zurück' }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Zur Startseite' }).click();
-    await page.waitForURL(`${e2e.server.url}/`);
-    expect(errors).toEqual([]);
-  });
+      await page.goto('/gibt-es-nicht');
+      await page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor();
+      await page.getByText('Oops! Page not found').waitFor();
+      await page.getByRole('button', { name: 'Zurück' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Zur Startseite' }).click();
+      await page.waitForURL(`${e2e.server.url}/`);
+      expect(errors).toEqual([]);
+    },
+  );
 });
