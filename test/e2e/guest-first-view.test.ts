@@ -195,6 +195,10 @@ describe('without JavaScript', () => {
     await page.getByRole('heading', { name: 'Nora Quell' }).waitFor();
     await page.getByLabel('Eigener Betrag').fill('7,5');
     await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
+    // The payment step, as the app has it (issue 31 item 6): contribution and message.
+    await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    await page.getByLabel('Persönliche Nachricht (optional)').fill('Ohne Skript, mit Dank');
+    await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
     await page.waitForURL('**/checkout/demo/**');
     await page.getByRole('button', { name: 'Bezahlen' }).click();
     await page.waitForURL(`**/t/${uid}/thanks**`);

@@ -43,7 +43,8 @@ describe('navigation', () => {
 
     await page.goto('/gibt-es-nicht');
     await page.getByText('Oops! Page not found').waitFor();
-    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor();
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
     await page.waitForURL(`${e2e.server.url}/`);
 
     expect(errors).toEqual([]);

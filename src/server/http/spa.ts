@@ -52,6 +52,15 @@ function guestEntryIn(html: string, locale: GuestLocale, urlPath: string): strin
     );
 }
 
+/** Whether a /thank-you query names a tip: `tipId` or the checkout's `session_id`. */
+function namesATip(query: unknown): boolean {
+  const named = (key: string) => {
+    const value = (query as Record<string, unknown> | null)?.[key];
+    return typeof value === 'string' && value.trim() !== '';
+  };
+  return named('tipId') || named('session_id');
+}
+
 /**
  * Serves the built web app from `webDir`: hashed assets with a long cache, and every other GET
  * that is not an API call answered with the right HTML entry so deep links work (history
@@ -92,6 +101,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
     if (urlPath.startsWith('/api/') || urlPath === '/api' || !wantsHtml) {
       return reply.status(404).send(errorBody(ERRORS.not_found));
+    }
+    // /thank-you names the tip it shows; with neither id the spec sends the guest to / (issue 31).
+    if (urlPath.replace(/\/+$/, '') === '/thank-you' && !namesATip(request.query)) {
+      return reply.header('cache-control', 'no-store').redirect('/', 302);
     }
     if (!built) {
       return reply

@@ -44,6 +44,8 @@ export const guestReceiverSchema = z.discriminatedUnion('kind', [
     businessName: z.string(),
     onShiftNames: z.array(z.string()),
   }),
+  /** Nobody would receive a share now: the tip waits in the business's pool (issue 31). */
+  z.object({ kind: z.literal('pool'), businessName: z.string() }),
 ]);
 export type GuestReceiver = z.infer<typeof guestReceiverSchema>;
 

@@ -47,19 +47,30 @@ export const startTipPaymentBodySchema = z.object({
   payLaterToken: tipTokenSchema.optional(),
   /** A retry of a payment that did not go through, proven by that payment's token. */
   retryOf: z.object({ tipId: z.uuid(), token: tipTokenSchema }).optional(),
+  /**
+   * The first start after 'Zurück' on the error step: a new flow whose attempts count from 1
+   * again (spec §4 "back also resets the retry counter", decision 0351). Without it a start
+   * continues the tab's last unpaid attempt, so a reload gives no new attempts.
+   */
+  restart: z.literal(true).optional(),
 });
 export type StartTipPaymentBody = z.input<typeof startTipPaymentBodySchema>;
 
 /**
  * The tip page's plain form (it works without JavaScript, decision 0221): a preset posts its
  * cents as `amount`, the own amount posts what the guest typed as `custom` ("12,5", "€ 12").
- * The amount then passes the same rules as every other start (tipAmountCentsSchema).
+ * The amount then passes the same rules as every other start (tipAmountCentsSchema). Without
+ * `pay` the server answers the payment step (contribution and message, decision 0352); that
+ * step posts the amount again with `pay=1`, `fee=1` when ticked and the `message`.
  */
 export const guestCheckoutFormSchema = z
   .object({
     amount: z.string().max(20).optional(),
     custom: z.string().max(40).optional(),
     lang: z.string().max(35).optional(),
+    pay: z.string().max(5).optional(),
+    fee: z.string().max(5).optional(),
+    message: z.string().max(2000).optional(),
   })
   .transform((form, ctx) => {
     const typed = form.custom?.trim() ?? '';
@@ -77,9 +88,23 @@ export const guestCheckoutFormSchema = z
       });
       return z.NEVER;
     }
-    return { amountCents: cents, ...(form.lang === undefined ? {} : { lang: form.lang }) };
+    return {
+      amountCents: cents,
+      ...(form.lang === undefined ? {} : { lang: form.lang }),
+      pay: form.pay === '1',
+      platformFee: form.fee === '1',
+      guestMessage: form.message ?? '',
+    };
   })
-  .pipe(z.object({ amountCents: tipAmountCentsSchema, lang: z.string().optional() }));
+  .pipe(
+    z.object({
+      amountCents: tipAmountCentsSchema,
+      lang: z.string().optional(),
+      pay: z.boolean(),
+      platformFee: z.boolean(),
+      guestMessage: guestTextSchema,
+    }),
+  );
 export type GuestCheckoutForm = z.output<typeof guestCheckoutFormSchema>;
 
 export const startTipPaymentResponseSchema = z.object({

@@ -130,3 +130,26 @@ export function brandContrastProblems(colors: BrandColors): ContrastProblem[] {
   }
   return problems;
 }
+
+/** WCAG 2.2 non-text contrast (1.4.11) for a focus indicator against what it sits on. */
+export const FOCUS_RING_RATIO = 3;
+
+/** What a focus ring sits on in a themed area: the cards, the page and the muted panels. */
+export const FOCUS_RING_BACKGROUNDS = ['#FFFFFF', '#F7F8FA', '#EEF0F3'] as const;
+
+/**
+ * The focus ring of a themed area (issue 31 item 8, decision 0354): the business's accent where
+ * it reaches 3:1 against every background the ring sits on, else its primary colour, else the
+ * text colour, which always does.
+ */
+export function focusRingColor(
+  colors: { primaryColor: string; accentColor: string },
+  backgrounds: readonly string[] = FOCUS_RING_BACKGROUNDS,
+): string {
+  const passes = (color: string) =>
+    isHexColor(color) &&
+    backgrounds.every((background) => contrastRatio(color, background) >= FOCUS_RING_RATIO);
+  if (passes(colors.accentColor)) return colors.accentColor;
+  if (passes(colors.primaryColor)) return colors.primaryColor;
+  return '#0F1B2A';
+}

@@ -40,6 +40,7 @@ export function splitReason(
 export type ReceiverTarget =
   | { kind: 'team'; rule: TeamSplitRule; members: number; onShift?: boolean }
   | { kind: 'object'; businessName: string; onShiftNames?: string[] }
+  | { kind: 'pool'; businessName: string }
   | { kind: 'person' };
 
 /**
@@ -52,6 +53,7 @@ export function receiverNote(
   t: GuestCatalogue['first']['receiver'],
 ): string | null {
   if (target.kind === 'person') return null;
+  if (target.kind === 'pool') return t.pool(target.businessName);
   if (target.kind === 'object') {
     const names = target.onShiftNames ?? [];
     if (names.length === 1) return t.todayOne(names[0]!);

@@ -25,9 +25,14 @@ export const commonTexts = {
     offline: 'Prüfen Sie Ihre Internetverbindung.',
   },
   notFound: {
+    /** The spec's line, kept in English beside the German words (issue 31 item 19). */
     title: 'Oops! Page not found',
+    heading: 'Seite nicht gefunden',
+    description:
+      'Diese Adresse gibt es bei Trinkgeld nicht (mehr). Vielleicht ist der Link unvollständig oder veraltet.',
     code: '404',
-    link: 'Return to Home',
+    link: 'Zur Startseite',
+    back: 'Zurück',
   },
   theme: {
     label: 'Farbschema',

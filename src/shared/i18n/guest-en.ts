@@ -18,6 +18,7 @@ export const guestCatalogue: GuestCatalogue = {
       invalid: 'Please enter an amount above €0.',
       notANumber: 'Please enter the amount as a number, e.g. 12.50 or 12.',
       tooManyDecimals: 'Please enter at most two decimal places, e.g. 12.50.',
+      linkAmount: (typed, why) => `The amount “${typed}” from the link cannot be used. ${why}`,
       payCustom: 'Continue to payment',
     },
     defaultThanks: 'Thank you for your tip!',
@@ -41,6 +42,8 @@ export const guestCatalogue: GuestCatalogue = {
     receiver: {
       todayOne: (name) => `Your tip goes to ${name} today.`,
       todayMany: (names) => `Your tip goes to today's service team: ${names}.`,
+      pool: (business) =>
+        `Nobody is assigned here right now: your tip goes to ${business}, who pass it on to their team.`,
       businessTeam: (business) => `Your tip goes to the team of ${business}.`,
       todayTeam: "Your tip goes to today's service team.",
       todayTeamWeighted: (n) =>
@@ -254,7 +257,9 @@ export const guestCatalogue: GuestCatalogue = {
       pageTitle: 'Invalid UID',
       title: 'Invalid UID',
       description:
-        'There is no payment point for this link. Please check the link or scan the code again.',
+        'This tip link does not work. The address is incomplete, mistyped or belongs to a code that no longer exists.',
+      /** What to do now, in plain words (issue 31 item 9). */
+      whatToDo: 'Scan the QR code on site again or ask the staff for the right link.',
       back: 'Back',
       closePage: 'Close page',
       closeHint: 'You can close this window now.',

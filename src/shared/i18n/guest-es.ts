@@ -18,6 +18,7 @@ export const guestCatalogue: GuestCatalogue = {
       invalid: 'Introduzca un importe superior a 0 €.',
       notANumber: 'Introduzca el importe como número, p. ej. 12,50 o 12.',
       tooManyDecimals: 'Introduzca como máximo dos decimales, p. ej. 12,50.',
+      linkAmount: (typed, why) => `El importe «${typed}» del enlace no se puede utilizar. ${why}`,
       payCustom: 'Continuar al pago',
     },
     defaultThanks: '¡Muchas gracias por su propina!',
@@ -41,6 +42,8 @@ export const guestCatalogue: GuestCatalogue = {
     receiver: {
       todayOne: (name) => `Su propina es hoy para ${name}.`,
       todayMany: (names) => `Su propina es para el equipo de servicio de hoy: ${names}.`,
+      pool: (business) =>
+        `Ahora mismo no hay nadie asignado aquí: su propina va a ${business}, que la reparte entre su equipo.`,
       businessTeam: (business) => `Su propina es para el equipo de ${business}.`,
       todayTeam: 'Su propina es para el equipo de servicio de hoy.',
       todayTeamWeighted: (n) =>
@@ -258,7 +261,9 @@ export const guestCatalogue: GuestCatalogue = {
       pageTitle: 'UID no válido',
       title: 'UID no válido',
       description:
-        'No hay ningún punto de pago para este enlace. Compruebe el enlace o escanee de nuevo el código.',
+        'Este enlace de propina no funciona. La dirección está incompleta, mal escrita o pertenece a un código que ya no existe.',
+      /** What to do now, in plain words (issue 31 item 9). */
+      whatToDo: 'Vuelva a escanear el código QR en el lugar o pida el enlace correcto al personal.',
       back: 'Atrás',
       closePage: 'Cerrar página',
       closeHint: 'Ya puede cerrar esta ventana.',

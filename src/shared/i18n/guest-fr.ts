@@ -18,6 +18,7 @@ export const guestCatalogue: GuestCatalogue = {
       invalid: 'Veuillez saisir un montant supérieur à 0 €.',
       notANumber: 'Veuillez saisir le montant en chiffres, par ex. 12,50 ou 12.',
       tooManyDecimals: 'Veuillez saisir au plus deux décimales, par ex. 12,50.',
+      linkAmount: (typed, why) => `Le montant « ${typed} » du lien ne peut pas être repris. ${why}`,
       payCustom: 'Continuer vers le paiement',
     },
     defaultThanks: 'Merci pour votre pourboire !',
@@ -41,6 +42,8 @@ export const guestCatalogue: GuestCatalogue = {
     receiver: {
       todayOne: (name) => `Votre pourboire revient aujourd'hui à ${name}.`,
       todayMany: (names) => `Votre pourboire revient à l'équipe de service du jour : ${names}.`,
+      pool: (business) =>
+        `Personne n’est affecté ici pour le moment : votre pourboire va à ${business}, qui le répartit au sein de son équipe.`,
       businessTeam: (business) => `Votre pourboire revient à l'équipe de ${business}.`,
       todayTeam: "Votre pourboire revient à l'équipe de service du jour.",
       todayTeamWeighted: (n) =>
@@ -263,7 +266,9 @@ export const guestCatalogue: GuestCatalogue = {
       pageTitle: 'UID non valide',
       title: 'UID non valide',
       description:
-        'Aucun point de paiement ne correspond à ce lien. Veuillez vérifier le lien ou scanner à nouveau le code.',
+        'Ce lien de pourboire ne fonctionne pas. L’adresse est incomplète, mal saisie ou correspond à un code qui n’existe plus.',
+      /** What to do now, in plain words (issue 31 item 9). */
+      whatToDo: 'Scannez à nouveau le QR code sur place ou demandez le bon lien au personnel.',
       back: 'Retour',
       closePage: 'Fermer la page',
       closeHint: 'Vous pouvez maintenant fermer cette fenêtre.',

@@ -18,6 +18,7 @@ export const guestCatalogue: GuestCatalogue = {
       invalid: 'Inserisca un importo superiore a 0 €.',
       notANumber: 'Inserisca l’importo come numero, ad es. 12,50 o 12.',
       tooManyDecimals: 'Inserisca al massimo due decimali, ad es. 12,50.',
+      linkAmount: (typed, why) => `L’importo «${typed}» del link non può essere utilizzato. ${why}`,
       payCustom: 'Continua al pagamento',
     },
     defaultThanks: 'Grazie mille per la Sua mancia!',
@@ -41,6 +42,8 @@ export const guestCatalogue: GuestCatalogue = {
     receiver: {
       todayOne: (name) => `Oggi la Sua mancia va a ${name}.`,
       todayMany: (names) => `La Sua mancia va al team di servizio di oggi: ${names}.`,
+      pool: (business) =>
+        `Al momento qui non è assegnato nessuno: la sua mancia va a ${business}, che la distribuisce al suo team.`,
       businessTeam: (business) => `La Sua mancia va al team di ${business}.`,
       todayTeam: 'La Sua mancia va al team di servizio di oggi.',
       todayTeamWeighted: (n) =>
@@ -260,7 +263,9 @@ export const guestCatalogue: GuestCatalogue = {
       pageTitle: 'UID non valido',
       title: 'UID non valido',
       description:
-        'Non esiste un punto di pagamento per questo link. Controlli il link o scansioni di nuovo il codice.',
+        'Questo link per la mancia non funziona. L’indirizzo è incompleto, scritto male o appartiene a un codice che non esiste più.',
+      /** What to do now, in plain words (issue 31 item 9). */
+      whatToDo: 'Scansioni di nuovo il codice QR sul posto o chieda il link giusto al personale.',
       back: 'Indietro',
       closePage: 'Chiudi pagina',
       closeHint: 'Ora può chiudere questa finestra.',

@@ -43,7 +43,10 @@ export const invalidUidTexts = {
   pageTitle: 'Ungültige UID',
   title: 'Ungültige UID',
   description:
-    'Zu diesem Link gibt es keinen Bezahlpunkt. Bitte prüfen Sie den Link oder scannen Sie den Code erneut.',
+    'Dieser Trinkgeld-Link funktioniert nicht. Die Adresse ist unvollständig, falsch abgetippt oder gehört zu einem Code, den es nicht mehr gibt.',
+  /** What to do now, in plain words (issue 31 item 9). */
+  whatToDo:
+    'Scannen Sie den QR-Code vor Ort noch einmal oder fragen Sie das Personal nach dem richtigen Link.',
   back: 'Zurück',
   closePage: 'Seite schließen',
   closeHint: 'Sie können dieses Fenster jetzt schließen.',

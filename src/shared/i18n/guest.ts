@@ -19,6 +19,9 @@ export const guestTexts = {
     invalid: 'Bitte geben Sie einen Betrag über 0 € ein.',
     notANumber: 'Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.',
     tooManyDecimals: 'Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.',
+    /** An ?amount= in the link that cannot be paid: why the amount step shows (issue 31). */
+    linkAmount: (typed: string, why: string) =>
+      `Der Betrag „${typed}“ aus dem Link kann nicht übernommen werden. ${why}`,
     /** The own amount's button where the page works without JavaScript. */
     payCustom: 'Weiter zur Zahlung',
   },
@@ -49,6 +52,9 @@ export const guestTexts = {
   receiver: {
     todayOne: (name: string) => `Ihr Trinkgeld geht heute an ${name}.`,
     todayMany: (names: string) => `Ihr Trinkgeld geht an das heutige Serviceteam: ${names}.`,
+    /** Nobody would get a share now: the tip waits in the business's pool (issue 31 item 7). */
+    pool: (business: string) =>
+      `Gerade ist hier niemand eingeteilt: Ihr Trinkgeld geht an ${business}, das es an sein Team verteilt.`,
     businessTeam: (business: string) => `Ihr Trinkgeld geht an das Team von ${business}.`,
     todayTeam: 'Ihr Trinkgeld geht an das heutige Serviceteam.',
     todayTeamWeighted: (n: number) =>

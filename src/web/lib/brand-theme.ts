@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { BRANDING_FONTS } from '../../shared/domain/constants';
+import { focusRingColor } from '../../shared/domain/contrast';
 
 export type BrandFont = (typeof BRANDING_FONTS)[number];
 
@@ -66,7 +67,8 @@ export function brandThemeStyle(look: BrandLook): CSSProperties {
     '--secondary-foreground': look.primaryColor,
     '--accent': look.accentColor,
     '--accent-foreground': look.primaryColor,
-    '--ring': look.accentColor,
+    // The accent only where it reaches 3:1 as a focus ring (decision 0354).
+    '--ring': focusRingColor(look),
     fontFamily: fontStack(look.fontFamily),
   } as CSSProperties;
 }

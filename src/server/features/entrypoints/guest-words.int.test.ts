@@ -59,7 +59,8 @@ describe('a deactivated person’s page in the guest’s language', () => {
     const code = shop.points[0]!.uid;
     const alternatives = [
       { path: `/t/${shop.points[1]!.uid}`, kind: 'team', name: 'Küche' },
-      { path: `/t/${shop.points[2]!.uid}`, kind: 'business', name: shop.name },
+      // Named as the page it opens is titled (issue 31 item 7): the point's label.
+      { path: `/t/${shop.points[2]!.uid}`, kind: 'business', name: shop.points[2]!.label },
     ];
 
     const api = await t.inject({ url: `/api/guest/codes/${code}`, headers: asEnglish });
@@ -80,7 +81,7 @@ describe('a deactivated person’s page in the guest’s language', () => {
       expect(body).toContain(`<title>${texts.personGone.title}</title>`);
       expect(body).toContain(texts.personGone.description);
       expect(body).toContain(texts.tipTeam('Küche'));
-      expect(body).toContain(texts.tipBusiness(shop.name));
+      expect(body).toContain(texts.tipBusiness(shop.points[2]!.label));
       expect(body).not.toMatch(/Trinkgeld|Bitte/);
       expect(initialOf(page.body).problem).toEqual({ kind: 'person-gone', alternatives });
     }
@@ -169,8 +170,10 @@ describe('texts the server sends for the page to say', () => {
     });
     const table = await t.inject({ url: `/api/guest/codes/${shop.points[1]!.uid}` });
     expect(table.json()).toMatchObject({
-      receiver: { kind: 'object', businessName: shop.name, onShiftNames: [] },
-      receiverNote: de.first.receiver.businessTeam(shop.name),
+      // Nobody on shift and no team: the payment leaves it in the pool, and the page says so
+      // (issue 31 item 7).
+      receiver: { kind: 'pool', businessName: shop.name },
+      receiverNote: de.first.receiver.pool(shop.name),
     });
   });
 

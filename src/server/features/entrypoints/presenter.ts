@@ -8,6 +8,7 @@ import {
   DEFAULT_THANK_YOU_MESSAGE,
 } from '../../../shared/domain/constants';
 import { receiverNote } from '../../../shared/domain/team-split';
+import { routeTip } from '../../../shared/domain/tip-route';
 import type { GuestLocale } from '../../../shared/i18n/guest-locale';
 import { GUEST_SERVER_TEXTS } from '../../../shared/i18n/guest-server';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
@@ -45,7 +46,8 @@ export function presentRecipient(resolved: ResolvedCode): {
   }
   if (resolved.team) {
     return {
-      displayName: resolved.team.name,
+      // The 'Bezeichnung' is what guests see (the payment point form says so), else the team.
+      displayName: resolved.label ?? resolved.team.name,
       jobTitle: resolved.team.description ?? resolved.metadata.department ?? null,
       avatarUrl: resolved.branding?.logoUrl ?? null,
       thankYouMessage: businessThanks,
@@ -67,16 +69,28 @@ export function presentRecipient(resolved: ResolvedCode): {
 export function guestReceiver(resolved: ResolvedCode): GuestReceiver | null {
   if (resolved.employee) return null;
   const names = resolved.type === 'object' ? (resolved.onShiftNames ?? []) : [];
-  if (names.length > 0 || !resolved.team) {
-    return { kind: 'object', businessName: resolved.business.name, onShiftNames: names };
-  }
   const onShift = resolved.teamOnShift ?? 0;
-  return {
-    kind: 'team',
-    rule: resolved.team.splitRule,
-    members: onShift > 0 ? onShift : (resolved.teamMemberCount ?? 0),
-    onShift: onShift > 0,
-  };
+  const route = routeTip({
+    person: false,
+    objectPoint: resolved.type === 'object',
+    atPoint: names.length,
+    team: resolved.team ? { onShift, members: resolved.teamMemberCount ?? 0 } : null,
+  });
+  const businessName = resolved.business.name;
+  switch (route) {
+    case 'people-at-point':
+      return { kind: 'object', businessName, onShiftNames: names };
+    case 'team-on-shift':
+    case 'team-members':
+      return {
+        kind: 'team',
+        rule: resolved.team!.splitRule,
+        members: route === 'team-on-shift' ? onShift : (resolved.teamMemberCount ?? 0),
+        onShift: route === 'team-on-shift',
+      };
+    default:
+      return { kind: 'pool', businessName };
+  }
 }
 
 /** The guest-safe view of a code: built field by field, so no internal column can slip through. */

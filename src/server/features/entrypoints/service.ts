@@ -177,7 +177,11 @@ async function throwIfDeactivated(executor: Executor, businessId: string, profil
     .where(and(eq(users.id, profileId), eq(profiles.businessId, businessId)));
   if (!person?.disabledAt) return;
   const teamPoints = await executor
-    .select({ uid: paymentEntrypoints.uid, name: teams.name })
+    // Named as the page they open is titled: the point's 'Bezeichnung', else the team.
+    .select({
+      uid: paymentEntrypoints.uid,
+      name: sql<string>`coalesce(${paymentEntrypoints.label}, ${teams.name})`,
+    })
     .from(teamMembers)
     .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), eq(teams.active, true)))
     .innerJoin(
@@ -193,7 +197,11 @@ async function throwIfDeactivated(executor: Executor, businessId: string, profil
     .orderBy(asc(teams.name), asc(paymentEntrypoints.createdAt))
     .limit(1);
   const [businessPoint] = await executor
-    .select({ uid: paymentEntrypoints.uid, name: businesses.name })
+    // Named as the page it opens is titled (presentRecipient): 'Tisch 7', not the business.
+    .select({
+      uid: paymentEntrypoints.uid,
+      name: sql<string>`coalesce(${paymentEntrypoints.label}, ${paymentEntrypoints.metadata}->>'name', ${businesses.name})`,
+    })
     .from(paymentEntrypoints)
     .innerJoin(businesses, eq(businesses.id, paymentEntrypoints.businessId))
     .where(

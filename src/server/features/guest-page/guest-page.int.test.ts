@@ -96,7 +96,7 @@ describe('the plain form that starts a checkout without JavaScript', () => {
       method: 'POST',
       url: `/t/${point.uid}/checkout`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form({ custom: '12,5', lang: 'de' }),
+      payload: form({ custom: '12,5', lang: 'de', pay: '1' }),
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toContain('/checkout/demo/');
@@ -163,7 +163,7 @@ describe('the plain form that starts a checkout without JavaScript', () => {
         method: 'POST',
         url: `/t/${uid}/checkout`,
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies },
-        payload: form({ amount: '500' }),
+        payload: form({ amount: '500', pay: '1' }),
       });
     for (let attempt = 1; attempt <= MAX_PAYMENT_ATTEMPTS; attempt++) {
       const started = await post();
@@ -176,12 +176,96 @@ describe('the plain form that starts a checkout without JavaScript', () => {
         url: `/t/${uid}/cancelled?tip=${tipId}`,
         headers: { cookie: cookies },
       });
-      expect(cancelled.statusCode).toBe(303);
+      // The cancel return explains itself now (issue 31 item 6).
+      expect(cancelled.statusCode).toBe(200);
       t.clock.advance(60_000);
     }
     const oneMore = await post();
     expect(oneMore.statusCode).toBe(429);
     expect(oneMore.body).toContain('Maximale Versuche erreicht');
+  });
+});
+
+describe('the plain form has the payment step: contribution and message (issue 31 item 6)', () => {
+  const post = (uid: string, body: Record<string, string>, cookie = '') =>
+    t.inject({
+      method: 'POST',
+      url: `/t/${uid}/checkout`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      payload: form(body),
+    });
+
+  it('answers a chosen amount with the payment step: contribution box, message field, pay', async () => {
+    const uid = hotel.points[2]!.uid;
+    const before = await countTips();
+    const step = await post(uid, { amount: '1000', lang: 'de' });
+    expect(step.statusCode).toBe(200);
+    expect(step.headers['content-type']).toContain('text/html');
+    expect(step.body).toContain('<h1>Zahlungsmethode</h1>');
+    expect(step.body).toMatch(/Ich übernehme die Plattformkosten von 0,45\s€/);
+    expect(step.body).toMatch(/<input type="checkbox" name="fee" value="1"/);
+    expect(step.body).toMatch(/<textarea[^>]*name="message"[^>]*maxlength="200"/);
+    expect(step.body).toContain('name="amount" value="1000"');
+    expect(step.body).toContain('Mit Karte bezahlen');
+    expect(step.body).toContain(`href="/t/${uid}"`);
+    expect(await countTips()).toBe(before);
+  });
+
+  it('starts the checkout with the contribution and the message the guest gave', async () => {
+    const other = await createBusiness(t.database.db, { points: ['object'] });
+    const point = other.points[0]!;
+    const response = await post(point.uid, {
+      amount: '1000',
+      pay: '1',
+      fee: '1',
+      message: '  Danke für den tollen Abend!  ',
+    });
+    expect(response.statusCode, response.body).toBe(303);
+    const [tip] = await t.database.db.select().from(tips).where(eq(tips.entrypointId, point.id));
+    expect(tip).toMatchObject({
+      amountCents: 1000,
+      platformFeeCents: 45,
+      guestMessage: 'Danke für den tollen Abend!',
+    });
+  });
+
+  it('refuses a message over 200 characters with a German 400 page', async () => {
+    const before = await countTips();
+    const response = await post(hotel.points[2]!.uid, {
+      amount: '500',
+      pay: '1',
+      message: 'x'.repeat(201),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Die Nachricht darf höchstens 200 Zeichen lang sein.');
+    expect(await countTips()).toBe(before);
+  });
+
+  it('explains a cancelled checkout on the way back, in the guest language', async () => {
+    const other = await createBusiness(t.database.db, { points: ['object'] });
+    const uid = other.points[0]!.uid;
+    const started = await post(uid, { amount: '500', pay: '1' });
+    const cookie = ([] as string[])
+      .concat(started.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const tipId = /trinkgeld_tip=([0-9a-f-]{36})\./.exec(cookie)![1]!;
+    const back = await t.app.inject({
+      url: `/t/${uid}/cancelled?tip=${tipId}`,
+      headers: { cookie },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('Zahlung abgebrochen');
+    expect(back.body).toContain('Es wurde nichts abgebucht.');
+    expect(back.body).toContain(`href="/t/${uid}"`);
+    const [tip] = await t.database.db.select().from(tips).where(eq(tips.id, tipId));
+    expect(tip?.status).toBe('cancelled');
+    const english = await t.app.inject({
+      url: `/t/${uid}/cancelled`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('Payment cancelled');
   });
 });
 
@@ -197,5 +281,21 @@ describe("guest endpoints' errors in the guest's language (issue 13)", () => {
     });
     const german = await t.app.inject({ url: '/api/guest/codes/t-gibt-es-nicht-43' });
     expect(german.json()).toMatchObject({ error: { title: 'Ungültige UID' } });
+  });
+});
+
+describe('/thank-you without a tip (issue 31 item 5)', () => {
+  it('redirects to / as the spec says, and serves the page when a tip is named', async () => {
+    for (const url of ['/thank-you', '/thank-you/', '/thank-you?foo=1', '/thank-you?tipId=']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe('/');
+    }
+    const named = await t.app.inject({
+      url: '/thank-you?tipId=2f6a1e4c-8d3b-4f7a-9c1e-5b6d7e8f9a0b',
+    });
+    expect(named.statusCode).not.toBe(302);
+    const bySession = await t.app.inject({ url: '/thank-you?session_id=cs_test_1' });
+    expect(bySession.statusCode).not.toBe(302);
   });
 });

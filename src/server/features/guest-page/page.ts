@@ -1,4 +1,5 @@
 import type { ThankYouResponse } from '../../../shared/api/tips';
+import { GUEST_MESSAGE_MAX_LENGTH, PLATFORM_FEE_CENTS } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
 import { thanksIn, tonalityIn } from '../../../shared/i18n/guest';
 import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
@@ -23,6 +24,17 @@ const STYLE = `
   a.button { font-weight:600; min-height:2.75rem; border-radius:0.75rem; display:flex;
     align-items:center; justify-content:center; text-decoration:none; background:var(--primary);
     color:var(--on-primary); }
+  form { display:flex; flex-direction:column; gap:1rem; margin:0; }
+  label.check { display:flex; gap:0.6rem; align-items:flex-start; }
+  label.check input { width:1.25rem; height:1.25rem; margin-top:0.15rem; flex:none; }
+  label.field { display:flex; flex-direction:column; gap:0.35rem; font-weight:600; }
+  textarea { font:inherit; min-height:5rem; padding:0.5rem; border:1px solid var(--muted);
+    border-radius:0.5rem; resize:vertical; }
+  button.button { font:inherit; font-weight:600; min-height:2.75rem; border-radius:0.75rem;
+    border:0; background:var(--primary); color:var(--on-primary); cursor:pointer; }
+  a.link { color:var(--fg); text-align:center; }
+  p, dd, h1, blockquote { overflow-wrap:anywhere; }
+  :focus-visible { outline:3px solid var(--fg); outline-offset:2px; }
   footer { display:flex; gap:1rem; justify-content:center; font-size:0.8rem; }
   footer a { color:var(--muted); }
 `;
@@ -66,6 +78,38 @@ export function renderGuestMessage(input: {
     `<h1>${escapeHtml(input.title)}</h1>
 <p class="muted">${escapeHtml(input.text)}</p>
 <a class="button" href="${escapeHtml(input.backUrl)}">${escapeHtml(input.backLabel)}</a>`,
+    null,
+  );
+}
+
+/**
+ * The payment step of the plain form (decision 0352): the chosen amount, the box to bear the
+ * platform costs and the optional message, as the app's payment step has them; posting it starts
+ * the checkout (`pay=1`).
+ */
+export function renderPaymentStep(input: {
+  locale: GuestLocale;
+  amountCents: number;
+  action: string;
+  backUrl: string;
+}): string {
+  const { locale } = input;
+  const t = GUEST_CATALOGUES[locale].outcome.payment;
+  const intl = INTL_LOCALES[locale];
+  return shell(
+    locale,
+    t.title,
+    `<h1>${escapeHtml(t.title)}</h1>
+<dl><dt>${escapeHtml(t.tip)}</dt><dd>${escapeHtml(formatCents(input.amountCents, 'eur', intl))}</dd></dl>
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="amount" value="${input.amountCents}">
+<input type="hidden" name="lang" value="${locale}">
+<input type="hidden" name="pay" value="1">
+<label class="check"><input type="checkbox" name="fee" value="1"><span>${escapeHtml(t.feeCheckbox(formatCents(PLATFORM_FEE_CENTS, 'eur', intl)))}<br><span class="muted">${escapeHtml(t.feeHint)}</span></span></label>
+<label class="field">${escapeHtml(t.messageLabel)}<textarea name="message" maxlength="${GUEST_MESSAGE_MAX_LENGTH}" placeholder="${escapeHtml(t.messagePlaceholder)}"></textarea></label>
+<button class="button" type="submit">${escapeHtml(t.card)}</button>
+</form>
+<a class="link" href="${escapeHtml(input.backUrl)}">${escapeHtml(t.back)}</a>`,
     null,
   );
 }

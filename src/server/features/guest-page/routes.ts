@@ -1,18 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  guestCheckoutFormSchema,
-  startTipPaymentBodySchema,
-  TIP_ERRORS,
-} from '../../../shared/api/tips';
-import {
-  GUEST_LANGUAGE_COOKIE,
-  type GuestLocale,
-  isGuestLocale,
-} from '../../../shared/i18n/guest-locale';
-import { GUEST_SERVER_TEXTS, isGuestErrorCode } from '../../../shared/i18n/guest-server';
+import type { GuestLocale } from '../../../shared/i18n/guest-locale';
 import { GUEST_INITIAL_DATA_ID } from '../../../web/features/guest/initial-data';
 import { encodeHtml, htmlEncodingFor } from '../../http/html-response';
 import { tipPageProblemWords } from '../../../web/features/guest/TipPageProblem';
@@ -22,19 +11,27 @@ import { limitPerClientAddress } from '../../http/rate-limit';
 import { matchesEtag } from '../entrypoints/cache';
 import { paymentContext } from '../payments/context';
 import { GUEST_RATE_RULES } from '../tips/limits';
-import { cancelTipPayment, startTipPayment } from '../tips/service';
 import { getThankYou } from '../tips/thank-you';
 import { GUEST_CATALOGUES } from './catalogues';
-import { renderGuestMessage, renderThankYou } from './page';
+import {
+  acceptFormBodies,
+  formTipOf,
+  guestSessionOf,
+  readCheckoutForm,
+  rememberFormTip,
+  rememberLanguage,
+} from './form';
+import {
+  type FormPage,
+  presentBadForm,
+  presentCancelled,
+  presentCheckoutError,
+  presentPaymentStep,
+  presentThankYou,
+} from './presenter';
 import { renderGuestMarkup } from './render';
-import { loadFirstView } from './service';
+import { endFormCheckout, loadFirstView, startFormCheckout } from './service';
 import { fillGuestTemplate, loadGuestTemplate } from './template';
-
-/** The guest's browser for the 3-attempt rule when no script keeps a tab id (decision 0221). */
-const GUEST_SESSION_COOKIE = 'trinkgeld_guest';
-/** The proof of the last checkout started by the plain form: its cancel and thank-you need it. */
-const FORM_TIP_COOKIE = 'trinkgeld_tip';
-const DAY_S = 24 * 60 * 60;
 
 const codeParams = z.object({ code: z.string().max(200).catch('') });
 // Any other query (checkout return, pay-later token, amount) is the browser app's to read.
@@ -45,19 +42,14 @@ const pageQuery = z.looseObject({
 });
 const tipQuery = z.looseObject({ tip: z.uuid().optional().catch(undefined) });
 
-function sendHtml(reply: FastifyReply, status: number, locale: GuestLocale, html: string) {
+function sendPage(reply: FastifyReply, locale: GuestLocale, page: FormPage) {
+  if (page.retryAfter !== undefined) reply.header('retry-after', String(page.retryAfter));
   return reply
-    .status(status)
+    .status(page.status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('content-language', locale)
-    .send(html);
-}
-
-/** The tip ids and proofs of checkouts this browser started through the plain form. */
-function formTipOf(request: FastifyRequest, tipId: string | undefined): string | null {
-  const [id, token] = (request.cookies[FORM_TIP_COOKIE] ?? '').split('.');
-  return tipId && id === tipId && token ? token : null;
+    .send(page.html);
 }
 
 /**
@@ -69,11 +61,8 @@ function formTipOf(request: FastifyRequest, tipId: string | undefined): string |
 export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
   return async (app) => {
     const template = loadGuestTemplate(webDir);
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormBodies(app);
+    const limitStarts = limitPerClientAddress(app, GUEST_RATE_RULES.startPayment);
 
     app.get(
       '/t/:code',
@@ -143,80 +132,33 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
       },
     );
 
+    // The amount posts here; without `pay` the answer is the payment step, whose form posts
+    // here again and starts the checkout (decisions 0221, 0352).
     app.post(
       '/t/:code/checkout',
       { schema: { hide: true, params: codeParams } },
       async (request, reply) => {
-        const raw = (request.body ?? {}) as Record<string, unknown>;
-        const asked = typeof raw.lang === 'string' ? raw.lang : undefined;
-        const locale = guestLocaleOf(request, { asked });
-        const texts = GUEST_SERVER_TEXTS[locale];
-        const back = `/t/${encodeURIComponent(request.params.code)}`;
-        const problem = (status: number, title: string, text: string) =>
-          sendHtml(
-            reply,
-            status,
-            locale,
-            renderGuestMessage({ locale, title, text, backUrl: back, backLabel: texts.form.back }),
-          );
-
-        const form = guestCheckoutFormSchema.safeParse(raw);
-        if (!form.success) {
-          const german = form.error.issues[0]?.message ?? texts.errors.validation_failed.message;
-          return problem(
-            400,
-            texts.form.badAmountTitle,
-            locale === 'de' ? german : texts.errors.validation_failed.message,
-          );
+        const { code } = request.params;
+        const read = readCheckoutForm(request.body);
+        const locale = guestLocaleOf(request, { asked: read.asked });
+        if (!read.ok) return sendPage(reply, locale, presentBadForm(locale, code, read.message));
+        rememberLanguage(reply, read.asked);
+        if (!read.form.pay) {
+          return sendPage(reply, locale, presentPaymentStep(locale, code, read.form.amountCents));
         }
-        if (isGuestLocale(asked?.toLowerCase())) {
-          reply.setCookie(GUEST_LANGUAGE_COOKIE, asked!.toLowerCase(), {
-            path: '/',
-            maxAge: 365 * DAY_S,
-            sameSite: 'lax',
-          });
-        }
-        let guestSessionId = request.cookies[GUEST_SESSION_COOKIE] ?? '';
-        if (!/^[A-Za-z0-9_-]{16,64}$/.test(guestSessionId)) {
-          guestSessionId = randomBytes(18).toString('base64url');
-        }
-        reply.setCookie(GUEST_SESSION_COOKIE, guestSessionId, {
-          path: '/t/',
-          httpOnly: true,
-          sameSite: 'lax',
-          maxAge: DAY_S,
-        });
+        const guestSessionId = guestSessionOf(request, reply);
         try {
           // The same limit as POST /api/guest/tips, and the same start: one transaction.
-          await limitPerClientAddress(app, GUEST_RATE_RULES.startPayment)(request);
-          const input = startTipPaymentBodySchema.parse({
-            code: request.params.code,
-            amountCents: form.data.amountCents,
-            platformFee: false,
-            paymentMethod: 'stripe',
-            guestSessionId,
-          });
-          const started = await startTipPayment(
+          await limitStarts(request);
+          const started = await startFormCheckout(
             paymentContext(app.deps, request.log),
-            input,
-            'server-pages',
             app.guestCodes,
+            { code, form: read.form, guestSessionId },
           );
-          reply.setCookie(FORM_TIP_COOKIE, `${started.tipId}.${started.token}`, {
-            path: '/t/',
-            httpOnly: true,
-            sameSite: 'lax',
-            maxAge: DAY_S,
-          });
+          rememberFormTip(reply, started);
           return reply.redirect(started.checkoutUrl, 303);
         } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          const words =
-            locale !== 'de' && isGuestErrorCode(error.code)
-              ? texts.errors[error.code]
-              : { title: error.title, message: error.message };
-          if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
-          return problem(error.status, words.title, words.message);
+          return sendPage(reply, locale, presentCheckoutError(error, locale, code));
         }
       },
     );
@@ -228,26 +170,15 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
         const locale = guestLocaleOf(request);
         const tipId = request.query.tip;
         const token = formTipOf(request, tipId) ?? undefined;
-        try {
-          if (!tipId) throw new AppError(TIP_ERRORS.tip_not_found);
-          const tip = await getThankYou(paymentContext(app.deps, request.log), { tipId }, token);
-          return sendHtml(reply, 200, locale, renderThankYou(locale, tip));
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          const texts = GUEST_SERVER_TEXTS[locale];
-          return sendHtml(
-            reply,
-            200,
-            locale,
-            renderGuestMessage({
-              locale,
-              title: texts.form.notPaidTitle,
-              text: texts.form.notPaidText,
-              backUrl: `/t/${encodeURIComponent(request.params.code)}`,
-              backLabel: texts.form.back,
-            }),
-          );
-        }
+        const tip = tipId
+          ? await getThankYou(paymentContext(app.deps, request.log), { tipId }, token).catch(
+              (error: unknown) => {
+                if (error instanceof AppError) return null;
+                throw error;
+              },
+            )
+          : null;
+        return sendPage(reply, locale, presentThankYou(locale, request.params.code, tip));
       },
     );
 
@@ -257,14 +188,12 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
       async (request, reply) => {
         const tipId = request.query.tip;
         const token = formTipOf(request, tipId);
-        if (tipId && token) {
-          // Ends the attempt on our side as the app does after "Abbrechen"; a next attempt then
-          // counts towards the three.
-          await cancelTipPayment(paymentContext(app.deps, request.log), { tipId, token }).catch(
-            (error: unknown) => request.log.info({ err: error, tipId }, 'form checkout cancel'),
-          );
-        }
-        return reply.redirect(`/t/${encodeURIComponent(request.params.code)}`, 303);
+        await endFormCheckout(
+          paymentContext(app.deps, request.log),
+          tipId && token ? { tipId, token } : null,
+        );
+        const locale = guestLocaleOf(request);
+        return sendPage(reply, locale, presentCancelled(locale, request.params.code));
       },
     );
   };

@@ -1,4 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import {
+  type GuestCheckoutForm,
+  type StartTipPaymentResponse,
+  startTipPaymentBodySchema,
+} from '../../../shared/api/tips';
+import type { PaymentContext } from '../payments/context';
+import { cancelTipPayment, startTipPayment } from '../tips/service';
 import { presentBranding, presentGuestEntrypoint } from '../entrypoints/presenter';
 import type { GuestCode } from '../entrypoints/cache';
 import { businessOfCode, loadBranding } from '../entrypoints/service';
@@ -75,4 +82,39 @@ export async function loadFirstView(
       initial: { kind: 'problem', locale, branding, ...page },
     };
   }
+}
+
+/**
+ * The plain form's checkout (decision 0221): the same start as POST /api/guest/tips, in one
+ * transaction, with the contribution and the message of the server's payment step (0352).
+ */
+export function startFormCheckout(
+  ctx: PaymentContext,
+  codes: GuestPageContext['guestCodes'],
+  input: { code: string; form: GuestCheckoutForm; guestSessionId: string },
+): Promise<StartTipPaymentResponse> {
+  const body = startTipPaymentBodySchema.parse({
+    code: input.code,
+    amountCents: input.form.amountCents,
+    platformFee: input.form.platformFee,
+    guestMessage: input.form.guestMessage ?? undefined,
+    paymentMethod: 'stripe',
+    guestSessionId: input.guestSessionId,
+  });
+  return startTipPayment(ctx, body, 'server-pages', codes);
+}
+
+/**
+ * The plain form's cancel return: ends the attempt on our side as the app does after
+ * "Abbrechen" (a next attempt then counts towards the three). A cancel that cannot be ended
+ * (already ended, unknown) changes nothing for the guest.
+ */
+export async function endFormCheckout(
+  ctx: PaymentContext,
+  tip: { tipId: string; token: string } | null,
+): Promise<void> {
+  if (!tip) return;
+  await cancelTipPayment(ctx, tip).catch((error: unknown) =>
+    ctx.log.info({ err: error, tipId: tip.tipId }, 'form checkout cancel'),
+  );
 }

@@ -102,6 +102,31 @@ describe('legal pages', () => {
     expect(unknown.body).toContain('<h1>Impressum</h1>');
   });
 
+  it("follows the guest's remembered language (cookie) and offers the language switch", async () => {
+    // Italiano chosen on the tip page: the switch there sets the cookie.
+    const italian = await configured.inject({
+      method: 'GET',
+      url: '/impressum',
+      headers: { cookie: 'trinkgeld_lang=it', 'accept-language': 'de-DE' },
+    });
+    expect(italian.body).toContain('<html lang="it">');
+    expect(italian.body).toContain('<h1>Note legali</h1>');
+    expect(italian.headers.vary).toContain('cookie');
+    // The switch: every guest language, the current one marked, each a plain link.
+    for (const lang of ['de', 'en', 'fr', 'es', 'it']) {
+      expect(italian.body).toContain(`href="/impressum?lang=${lang}"`);
+    }
+    expect(italian.body).toMatch(/<a[^>]*aria-current="true"[^>]*>Italiano<\/a>/);
+    // A choice made here is remembered for the guest pages too.
+    const chosen = await configured.inject({
+      method: 'GET',
+      url: '/datenschutz?lang=fr',
+      headers: { cookie: 'trinkgeld_lang=it' },
+    });
+    expect(chosen.body).toContain('<h1>Politique de confidentialité</h1>');
+    expect(String(chosen.headers['set-cookie'])).toContain('trinkgeld_lang=fr');
+  });
+
   it('names the missing settings in the placeholders of every language', async () => {
     const response = await unset.inject({ method: 'GET', url: '/impressum?lang=en' });
     expect(response.body).toContain('[Enter operator: LEGAL_OPERATOR]');

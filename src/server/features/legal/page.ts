@@ -4,7 +4,12 @@ import {
   type AgreementDocument,
 } from '../../../shared/domain/agreements';
 import type { Config } from '../../config';
-import type { GuestLocale } from '../../../shared/i18n/guest-locale';
+import {
+  GUEST_LOCALE_NAMES,
+  GUEST_LOCALES,
+  type GuestLocale,
+} from '../../../shared/i18n/guest-locale';
+import { GUEST_CATALOGUES } from '../../../shared/i18n/guest-server';
 import { escapeHtml } from '../../lib/html';
 import { AGREEMENT_TEXTS } from './agreements';
 import { LEGAL_TEXTS, type LegalTexts } from './texts';
@@ -31,10 +36,26 @@ const STYLE = `
   .placeholder { background:#fff4d6; color:#5c3d00; padding:0 0.25rem; border-radius:0.25rem; }
   footer { border-top:1px solid var(--border); margin-top:2.5rem; padding-top:1rem;
     display:flex; gap:1rem; flex-wrap:wrap; font-size:0.875rem; }
+  nav.languages { display:flex; gap:0.75rem; flex-wrap:wrap; align-items:center; }
+  nav.languages a[aria-current] { font-weight:700; text-decoration:none; color:var(--fg); }
+  a:focus-visible { outline:3px solid var(--fg); outline-offset:2px; border-radius:2px; }
 `;
 
-/** The footer's links keep the language the page is shown in. */
-function page(locale: GuestLocale, title: string, body: string): string {
+/** The guest pages' language switch as plain links: this page has no script. */
+function languageSwitch(locale: GuestLocale, path: string): string {
+  const label = GUEST_CATALOGUES[locale].first.language;
+  const links = GUEST_LOCALES.map(
+    (code) =>
+      `<a href="${path}?lang=${code}" lang="${code}" hreflang="${code}"${code === locale ? ' aria-current="true"' : ''}>${escapeHtml(GUEST_LOCALE_NAMES[code])}</a>`,
+  ).join('');
+  return `<nav class="languages" aria-label="${escapeHtml(label)}">${links}</nav>`;
+}
+
+/**
+ * The footer's links keep the language the page is shown in; a guest page (`switchPath`) has the
+ * language switch as well.
+ */
+function page(locale: GuestLocale, title: string, body: string, switchPath?: string): string {
   const t = LEGAL_TEXTS[locale];
   const lang = locale === 'de' ? '' : `?lang=${locale}`;
   return `<!doctype html>
@@ -46,7 +67,7 @@ function page(locale: GuestLocale, title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body><main>${body}
-<footer><a href="/impressum${lang}">${escapeHtml(t.imprint)}</a><a href="/datenschutz${lang}">${escapeHtml(t.privacy)}</a></footer>
+<footer><a href="/impressum${lang}">${escapeHtml(t.imprint)}</a><a href="/datenschutz${lang}">${escapeHtml(t.privacy)}</a>${switchPath ? languageSwitch(locale, switchPath) : ''}</footer>
 </main></body>
 </html>`;
 }
@@ -83,6 +104,7 @@ ${value(t, legal.address, t.fill.address, 'LEGAL_ADDRESS')}</p>
 <p>${value(t, legal.register, t.fill.register, 'LEGAL_REGISTER')}</p>
 <h2>${escapeHtml(t.contactHeading)}</h2>
 <p>${escapeHtml(t.email)}: ${contactOf(config)}</p>`,
+    '/impressum',
   );
 }
 
@@ -110,6 +132,7 @@ export function renderPrivacy(
       section(t.retention, escapeHtml(t.retentionText)),
       section(t.rights, t.rightsText(contactOf(config))),
     ].join('\n'),
+    '/datenschutz',
   );
 }
 

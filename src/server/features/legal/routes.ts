@@ -3,27 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AGREEMENT_PATHS } from '../../../shared/domain/agreements';
 import {
-  acceptLanguageTags,
+  GUEST_LANGUAGE_COOKIE,
   type GuestLocale,
   isGuestLocale,
-  pickGuestLocale,
 } from '../../../shared/i18n/guest-locale';
+import { guestLocaleOf } from '../../http/guest-locale';
 import { renderAgreement, renderImprint, renderPrivacy } from './page';
 
 /** `?lang=` from the guest pages' links; any other value (or none) is not an error. */
 const legalQuerySchema = z.object({ lang: z.string().max(35).optional() });
 
-/** The language asked for, else the browser's, else German (an unknown code falls back too). */
-function localeOf(request: FastifyRequest<{ Querystring: z.infer<typeof legalQuerySchema> }>) {
-  const asked = request.query.lang?.toLowerCase();
-  if (isGuestLocale(asked)) return asked;
-  return pickGuestLocale(acceptLanguageTags(request.headers['accept-language'])) ?? 'de';
-}
+const YEAR_S = 365 * 24 * 60 * 60;
 
 /**
  * /impressum and /datenschutz: plain server-rendered HTML (no script), so they answer every
  * client, load nothing of the web app and are filled from the configuration, in the guest's
- * language (decision 0163). /agb and /avv, the contracts of sign-up, the same way in German.
+ * language (decision 0163): asked for, else the guest's remembered choice (the cookie the guest
+ * pages' switch sets), else the browser's, as every guest page chooses (decision 0350). A choice
+ * made with this page's own switch is remembered the same way. /agb and /avv, the contracts of sign-up, the same way in German.
  */
 export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
@@ -33,13 +30,21 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
       request: FastifyRequest<{ Querystring: z.infer<typeof legalQuerySchema> }>,
       reply: FastifyReply,
     ) => {
-      const locale = localeOf(request);
+      const asked = request.query.lang?.toLowerCase();
+      const locale = guestLocaleOf(request, { asked });
+      if (isGuestLocale(asked)) {
+        reply.setCookie(GUEST_LANGUAGE_COOKIE, asked, {
+          path: '/',
+          maxAge: YEAR_S,
+          sameSite: 'lax',
+        });
+      }
       let html = byLocale.get(locale);
       if (!html) byLocale.set(locale, (html = render(config, locale)));
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-language')
+        .header('vary', 'accept-language, cookie')
         .header('content-language', locale)
         .send(html);
     };

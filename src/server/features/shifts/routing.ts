@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { splitCents } from '../../../shared/domain/money';
 import { splitReason, type TeamSplitRule } from '../../../shared/domain/team-split';
+import { routeTip } from '../../../shared/domain/tip-route';
 import type { Executor, Tx } from '../../db/connect';
 import type { tips } from '../../db/schema';
 import { paymentEntrypoints, teamMembers, teams, tipAllocations } from '../../db/schema';
@@ -76,38 +77,46 @@ async function memberWeights(tx: Executor, teamId: string, people: string[]) {
 export async function allocatePaidTip(tx: Tx, tip: TipRow, at: Date): Promise<void> {
   if (tip.employeeId) return;
   const [team] = tip.teamId ? await tx.select().from(teams).where(eq(teams.id, tip.teamId)) : [];
-  if (tip.entrypointId) {
-    const [point] = await tx
-      .select({ type: paymentEntrypoints.type, label: paymentEntrypoints.label })
-      .from(paymentEntrypoints)
-      .where(eq(paymentEntrypoints.id, tip.entrypointId));
-    if (point?.type === 'object') {
-      const people = await onShiftAt(tx, { entrypointId: tip.entrypointId }, at);
-      if (people.length > 0) {
-        const rule: TeamSplitRule = team?.splitRule === 'weighted' ? 'weighted' : 'equal';
-        const weights =
-          team && rule === 'weighted'
-            ? await memberWeights(
-                tx,
-                team.id,
-                people.map((p) => p.profileId),
-              )
-            : new Map<string, number>();
-        await writeShares(
-          tx,
-          tip,
-          at,
-          rule,
-          people.map((p) => ({ profileId: p.profileId, weight: weights.get(p.profileId) ?? 1 })),
-          { place: point.label ?? 'diesem Platz' },
-        );
-        return;
-      }
-    }
-  }
-  if (!team) return;
-  const onShift = await onShiftAt(tx, { teamId: team.id }, at);
-  if (onShift.length > 0) {
+  const [point] = tip.entrypointId
+    ? await tx
+        .select({ type: paymentEntrypoints.type, label: paymentEntrypoints.label })
+        .from(paymentEntrypoints)
+        .where(eq(paymentEntrypoints.id, tip.entrypointId))
+    : [];
+  // The facts are read in the rule's order, each only when the earlier ones left it open.
+  const atPoint =
+    point?.type === 'object' && tip.entrypointId
+      ? await onShiftAt(tx, { entrypointId: tip.entrypointId }, at)
+      : [];
+  const onShift = team && atPoint.length === 0 ? await onShiftAt(tx, { teamId: team.id }, at) : [];
+  const members =
+    team && atPoint.length === 0 && onShift.length === 0 ? await activeTeamMembers(tx, team) : [];
+  const route = routeTip({
+    person: false,
+    objectPoint: point?.type === 'object',
+    atPoint: atPoint.length,
+    team: team ? { onShift: onShift.length, members: members.length } : null,
+  });
+
+  if (route === 'people-at-point') {
+    const rule: TeamSplitRule = team?.splitRule === 'weighted' ? 'weighted' : 'equal';
+    const weights =
+      team && rule === 'weighted'
+        ? await memberWeights(
+            tx,
+            team.id,
+            atPoint.map((p) => p.profileId),
+          )
+        : new Map<string, number>();
+    await writeShares(
+      tx,
+      tip,
+      at,
+      rule,
+      atPoint.map((p) => ({ profileId: p.profileId, weight: weights.get(p.profileId) ?? 1 })),
+      { place: point?.label ?? 'diesem Platz' },
+    );
+  } else if (route === 'team-on-shift' && team) {
     const weights =
       team.splitRule === 'weighted'
         ? await memberWeights(
@@ -124,9 +133,8 @@ export async function allocatePaidTip(tx: Tx, tip: TipRow, at: Date): Promise<vo
       onShift.map((p) => ({ profileId: p.profileId, weight: weights.get(p.profileId) ?? 1 })),
       { onShift: true },
     );
-    return;
+  } else if (route === 'team-members' && team) {
+    await writeShares(tx, tip, at, team.splitRule, members, {});
   }
-  const members = await activeTeamMembers(tx, team);
-  if (members.length === 0) return;
-  await writeShares(tx, tip, at, team.splitRule, members, {});
+  // 'pool': no allocation; the owner assigns it by hand.
 }

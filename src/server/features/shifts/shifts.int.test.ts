@@ -249,7 +249,10 @@ describe('a tip to an object goes to whoever is on shift when it is paid', () =>
     expect(await receivedBy(maria.email, tuesday)).toBeUndefined();
 
     t.clock.advance(DAY_MS);
-    expect(await guestNote(room.uid)).toBe(`Ihr Trinkgeld geht an das Team von ${hotel.name}.`);
+    // The page says what the payment does (issue 31 item 7): nobody on shift, the pool.
+    expect(await guestNote(room.uid)).toBe(
+      `Gerade ist hier niemand eingeteilt: Ihr Trinkgeld geht an ${hotel.name}, das es an sein Team verteilt.`,
+    );
     const wednesday = await payTip(room.uid, 500, 'Schönes Zimmer');
     for (const person of [maria, jonas, eva]) {
       expect(await receivedBy(person.email, wednesday)).toBeUndefined();
@@ -410,7 +413,8 @@ describe('a deactivated person’s tip page', () => {
       message: expect.stringContaining('kein Trinkgeld mehr'),
       alternatives: [
         { path: `/t/${shop.points[1]!.uid}`, kind: 'team', name: 'Küche' },
-        { path: `/t/${shop.points[2]!.uid}`, kind: 'business', name: shop.name },
+        // Named as the page it opens is titled (issue 31 item 7).
+        { path: `/t/${shop.points[2]!.uid}`, kind: 'business', name: shop.points[2]!.label },
       ],
     });
   });

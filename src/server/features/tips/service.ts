@@ -239,6 +239,9 @@ export async function startTipPayment(
     return row.attempt;
   };
 
+  // 'Zurück' from the error step starts a new flow at attempt 1 (decision 0351).
+  const restartAttempt = input.restart && !input.retryOf ? 1 : null;
+
   /** A start that must read or lock something first: expiry, a pay-later link, a retry. */
   const writeTip = async (tx: Tx, expireFirst: boolean) => {
     // A guest whose earlier session ran out of time gets their slot back right away. Only a guest
@@ -262,7 +265,7 @@ export async function startTipPayment(
       : null;
     const retry = input.retryOf ? await nextAttempt(tx, input.retryOf, now) : null;
     const start = started(
-      retry?.attempt ?? null,
+      retry?.attempt ?? restartAttempt,
       link?.id ?? null,
       retry?.flowId ?? link?.flowId ?? null,
     );
@@ -276,7 +279,7 @@ export async function startTipPayment(
    * guests on their way at the same moment (decisions 0280 and 0303).
    */
   const writeNewFlow = async () => {
-    const row = await startWriterOf(ctx.database).write(started(null, null, null));
+    const row = await startWriterOf(ctx.database).write(started(restartAttempt, null, null));
     return { attempt: written(row), expiry: { changes: [], expired: [] } };
   };
 

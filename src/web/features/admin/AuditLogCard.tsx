@@ -143,7 +143,7 @@ export function AuditLogCard() {
                       </TableCell>
                       <TableCell>{auditAdminLabel(entry)}</TableCell>
                       <TableCell className="font-medium">{description.label}</TableCell>
-                      <TableCell className="break-words" data-testid="audit-target">
+                      <TableCell className="[overflow-wrap:anywhere]" data-testid="audit-target">
                         {description.target}
                       </TableCell>
                       <TableCell>

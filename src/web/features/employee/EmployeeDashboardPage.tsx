@@ -194,7 +194,9 @@ export function EmployeeDashboardPage() {
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <h1 className="break-words text-lg font-bold sm:text-2xl">{t.welcome(name)}</h1>
+          <h1 className="[overflow-wrap:anywhere] text-lg font-bold sm:text-2xl">
+            {t.welcome(name)}
+          </h1>
           {profile?.jobTitle ? (
             <p className="truncate text-sm text-muted-foreground sm:text-base">
               {profile.jobTitle}

@@ -40,7 +40,7 @@ export function NewTipNotice({ tip, onClose }: { tip: EmployeeTip | null; onClos
               {t.newTip.title(formatCents(tip.amountCents, tip.currency))}
             </p>
             {message || emoji ? (
-              <p className="mt-1 line-clamp-2 break-words text-sm text-muted-foreground">
+              <p className="mt-1 line-clamp-2 [overflow-wrap:anywhere] text-sm text-muted-foreground">
                 {emoji && tip?.feedbackEmoji ? (
                   <span role="img" aria-label={t.feedback.emoji[tip.feedbackEmoji]}>
                     {emoji}{' '}

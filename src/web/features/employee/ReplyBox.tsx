@@ -42,7 +42,7 @@ export function ReplyBox({ tip }: { tip: EmployeeTip }) {
         data-testid="tip-reply"
       >
         <p className="text-xs font-medium text-muted-foreground">{t.answered}</p>
-        <p className="break-words">„{tip.reply.message}“</p>
+        <p className="[overflow-wrap:anywhere]">„{tip.reply.message}“</p>
       </div>
     );
   }

@@ -26,7 +26,10 @@ export function GuestFeedback({ tip, className }: { tip: EmployeeTip; className?
   const messages = guestWordsOf(tip);
   if (!tip.feedbackEmoji && messages.length === 0) return null;
   return (
-    <blockquote className={cn('italic', className)} data-testid="guest-feedback">
+    <blockquote
+      className={cn('italic [overflow-wrap:anywhere]', className)}
+      data-testid="guest-feedback"
+    >
       {tip.feedbackEmoji ? (
         <span
           role="img"

@@ -23,7 +23,7 @@ function ShortList({ title, tips }: { title: string; tips: EmployeeTip[] }) {
                 {formatRelative(tip.createdAt)} ·{' '}
                 {tip.tipSource === 'team' ? t.source.team : t.source.direct}
               </span>
-              <GuestFeedback tip={tip} className="mt-1 break-words text-sm" />
+              <GuestFeedback tip={tip} className="mt-1 [overflow-wrap:anywhere] text-sm" />
             </div>
             <StatusBadge tip={tip} />
           </li>

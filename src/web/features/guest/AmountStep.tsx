@@ -17,6 +17,7 @@ import { Input, Label } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
 import { type GuestTonality, tonalityIn } from '../../../shared/i18n/guest';
 import { useFocusedHeading } from './focus-heading';
+import type { TipPageParams } from './params';
 import { useFirstViewTexts, useGuestLanguage } from './i18n';
 
 /** Why a typed amount cannot be paid, or null when it can. */
@@ -49,6 +50,8 @@ export interface AmountStepProps {
   focusHeading?: boolean;
   /** The business's tonality (branding): the greeting under the title. */
   tonality?: GuestTonality;
+  /** An ?amount= in the link that cannot be paid: said above the presets (issue 31 item 5). */
+  linkAmount?: TipPageParams['linkAmount'] | undefined;
 }
 
 /** Step 1: presets 5, 10, 15 € or an own amount. */
@@ -60,6 +63,7 @@ export function AmountStep({
   onContinue,
   focusHeading,
   tonality,
+  linkAmount,
 }: AmountStepProps) {
   const firstTexts = useFirstViewTexts();
   const texts = firstTexts.amount;
@@ -114,6 +118,16 @@ export function AmountStep({
   };
 
   const language = <input type="hidden" name="lang" value={locale} />;
+  const linkProblem = linkAmount
+    ? texts.linkAmount(
+        linkAmount.typed,
+        linkAmount.problem === 'too-high'
+          ? texts.tooHigh(formatCents(MAX_TIP_CENTS, 'eur', intl))
+          : linkAmount.problem === 'too-low'
+            ? texts.invalid
+            : texts.notANumber,
+      )
+    : null;
   // Two real forms: each preset posts its amount, and Enter in the own amount posts that form
   // alone. With JavaScript the handlers below take over and nothing is posted.
   return (
@@ -124,6 +138,15 @@ export function AmountStep({
       <p className="-mt-3 text-sm text-muted-foreground" data-testid="tonality-greeting">
         {tonalityIn(firstTexts, tonality).greeting}
       </p>
+      {linkProblem ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive p-3 text-sm [overflow-wrap:anywhere]"
+          data-testid="link-amount-problem"
+        >
+          {linkProblem}
+        </p>
+      ) : null}
       <form method="post" action={action}>
         {language}
         {/* The group inside the form: a form may not take the group role (Lighthouse, axe). */}

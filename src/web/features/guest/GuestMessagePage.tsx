@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { buttonClasses } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { usePageTitle } from '../../lib/page-title';
@@ -10,7 +10,10 @@ export interface GuestAction {
   /** A link, or an action when there is no address (reload, back). */
   href?: string;
   onClick?: () => void;
-  /** 'Seite schließen': closes the tab where the browser allows it, else says it may be closed. */
+  /**
+   * 'Seite schließen': browsers close only windows a script opened, never the tab a QR code
+   * opened, so no button pretends to; the guest is told they may close the tab (issue 31 item 4).
+   */
   closeHint?: string;
 }
 
@@ -18,6 +21,8 @@ export interface GuestAction {
 export function GuestMessagePage(props: {
   title: string;
   description: string;
+  /** What the guest can do now, in plain words. */
+  whatToDo?: string | undefined;
   icon?: ReactNode;
   /** Why the guest is here, said on the page (the server answered it without a toast). */
   notice?: { title: string; description: string } | undefined;
@@ -27,7 +32,8 @@ export function GuestMessagePage(props: {
   footer?: ReactNode;
 }) {
   usePageTitle(props.title);
-  const [hint, setHint] = useState<string | null>(null);
+  const hint = props.actions.find((action) => action.closeHint)?.closeHint ?? null;
+  const actions = props.actions.filter((action) => !action.closeHint);
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center p-4">
       <Card className="flex flex-col items-center gap-4 p-6 text-center">
@@ -44,11 +50,12 @@ export function GuestMessagePage(props: {
             <strong>{props.notice.title}</strong> {props.notice.description}
           </p>
         ) : null}
-        <p className="text-muted-foreground">{props.description}</p>
+        <p className="text-muted-foreground [overflow-wrap:anywhere]">{props.description}</p>
+        {props.whatToDo ? <p className="font-medium">{props.whatToDo}</p> : null}
         <div className="flex w-full flex-col gap-3">
           {[
             ...(props.links ?? []).map((link) => ({ label: link.message, href: link.path })),
-            ...props.actions,
+            ...actions,
           ].map((action: GuestAction, index) =>
             action.href ? (
               <a
@@ -62,13 +69,7 @@ export function GuestMessagePage(props: {
               <button
                 key={action.label}
                 type="button"
-                onClick={() => {
-                  if (action.closeHint) {
-                    window.close();
-                    setHint(action.closeHint);
-                  }
-                  action.onClick?.();
-                }}
+                onClick={() => action.onClick?.()}
                 className={buttonClasses(index === 0 ? 'primary' : 'outline', 'lg', 'w-full')}
               >
                 {action.label}
@@ -76,11 +77,7 @@ export function GuestMessagePage(props: {
             ),
           )}
         </div>
-        {hint ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
+        {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
         {props.footer}
       </Card>
       <LegalLinks />

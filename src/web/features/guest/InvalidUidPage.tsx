@@ -9,6 +9,7 @@ export function InvalidUidPage() {
     <GuestMessagePage
       title={texts.title}
       description={texts.description}
+      whatToDo={texts.whatToDo}
       icon="?"
       actions={[
         { label: texts.back, onClick: () => window.history.back() },

@@ -30,7 +30,10 @@ const BERLIN_DAY: Intl.DateTimeFormatOptions = {
   timeZone: BUSINESS_TIME_ZONE,
 };
 
-type State = { state: 'loading' } | { state: 'error' } | { state: 'ready'; tip: ThankYouResponse };
+type State =
+  | { state: 'loading' }
+  | { state: 'error'; code: string | null }
+  | { state: 'ready'; tip: ThankYouResponse };
 
 /** "App weiterempfehlen": the native share sheet, otherwise the link copied to the clipboard. */
 async function share(texts: ReturnType<typeof usePageTexts>['thankYou']): Promise<void> {
@@ -52,32 +55,12 @@ async function share(texts: ReturnType<typeof usePageTexts>['thankYou']): Promis
 }
 
 /**
- * 'Seite schließen': browsers close only tabs a script opened, so when the tab stays the guest
- * is told they may close it themselves (never sent to the sales pitch).
+ * 'Seite schließen': browsers close only windows a script opened, never the tab a QR code opened,
+ * so no button pretends to (issue 31 item 4); the guest is told they may close the tab.
  */
-function ClosePageButton() {
+function CloseHint() {
   const texts = usePageTexts().thankYou;
-  const [hint, setHint] = useState(false);
-  return (
-    <>
-      <Button
-        variant="outline"
-        size="lg"
-        className="w-full"
-        onClick={() => {
-          window.close();
-          setHint(true);
-        }}
-      >
-        {texts.closePage}
-      </Button>
-      {hint ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {texts.closeHint}
-        </p>
-      ) : null}
-    </>
-  );
+  return <p className="text-sm text-muted-foreground">{texts.closeHint}</p>;
 }
 
 /** /thank-you?tipId=… or ?session_id=…: the paid tip, as a receipt to keep (spec §2). */
@@ -92,8 +75,8 @@ export function ThankYouPage({ search }: { search: string }) {
     const tipId = query.get('tipId');
     const sessionId = query.get('session_id');
     if (!tipId && !sessionId) {
-      toast({ title: texts.toastMissing, variant: 'destructive' });
-      setState({ state: 'error' });
+      // The spec sends a /thank-you that names no tip to / (the server does too, issue 31).
+      window.location.replace('/');
       return;
     }
     let active = true;
@@ -109,7 +92,8 @@ export function ThankYouPage({ search }: { search: string }) {
       })
       .catch((error: unknown) => {
         if (!active) return;
-        setState({ state: 'error' });
+        // The tip page this tab paid at, when it remembers: the way back that works.
+        setState({ state: 'error', code: tipId ? (recallPayment(tipId)?.code ?? null) : null });
         const notFound =
           error instanceof ApiError && (error.status === 404 || error.status === 400);
         toast({
@@ -135,7 +119,15 @@ export function ThankYouPage({ search }: { search: string }) {
         <Card className="flex flex-col items-center gap-4 p-6 text-center">
           <h1 className="text-2xl font-bold">{texts.errorTitle}</h1>
           <p className="text-muted-foreground">{texts.errorDescription}</p>
-          <ClosePageButton />
+          {state.code ? (
+            <a
+              href={`/t/${encodeURIComponent(state.code)}`}
+              className={buttonClasses('primary', 'lg', 'w-full')}
+            >
+              {texts.backToTipPage}
+            </a>
+          ) : null}
+          <CloseHint />
         </Card>
       </main>
     );
@@ -206,7 +198,7 @@ export function ThankYouPage({ search }: { search: string }) {
             <p className="font-medium">
               {texts.replyFrom(tip.reply.from || tip.recipient.displayName)}
             </p>
-            <p className="whitespace-pre-line break-words">„{tip.reply.message}“</p>
+            <p className="whitespace-pre-line [overflow-wrap:anywhere]">„{tip.reply.message}“</p>
           </div>
         ) : null}
         {tip.guestMessage || tip.feedbackMessage || tip.feedbackEmoji ? (
@@ -228,10 +220,10 @@ export function ThankYouPage({ search }: { search: string }) {
               {texts.backToTipPage}
             </a>
           ) : null}
-          <ClosePageButton />
           <Button variant="outline" size="lg" className="w-full" onClick={() => void share(texts)}>
             {texts.share}
           </Button>
+          <CloseHint />
         </div>
       </Card>
       <LegalLinks />

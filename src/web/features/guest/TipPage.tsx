@@ -9,7 +9,7 @@ import { setGuestBranding } from './brand-theme';
 import { guestApi, track } from './guest-api';
 import { useFirstViewTexts } from './i18n';
 import { PaymentFlow, preloadPaymentFlow } from './on-demand';
-import { readTipPageParams } from './params';
+import { readTipPageParams, type TipPageParams } from './params';
 import { takeActivePayment } from './payment-memory';
 import { LegalLinks } from './LegalLinks';
 import { RecipientHeader } from './RecipientHeader';
@@ -50,6 +50,8 @@ export function TipPage({
   const [payLater, setPayLater] = useState<{ token: string; until: string } | null>(null);
   const [resume, setResume] = useState<Resume | null>(null);
   const [returned, setReturned] = useState(false);
+  // Set after hydration: the server's HTML knows nothing of the link's amount.
+  const [linkAmount, setLinkAmount] = useState<TipPageParams['linkAmount']>(null);
   const started = useRef(false);
 
   const selectAmount = useCallback(
@@ -106,6 +108,8 @@ export function TipPage({
       } else if (params.amountCents !== null) {
         selectAmount(params.amountCents, 'link', entry.code);
         setStep('payment');
+      } else if (params.linkAmount) {
+        setLinkAmount(params.linkAmount);
       }
       setLoad({ state: 'ready', entry });
     })();
@@ -171,6 +175,7 @@ export function TipPage({
               onContinue={() => setStep('payment')}
               focusHeading={returned}
               tonality={entry.branding.tonality}
+              linkAmount={linkAmount}
             />
           ) : (
             <Suspense fallback={<Spinner label={guestTexts.loading} />}>

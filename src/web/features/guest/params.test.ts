@@ -14,10 +14,26 @@ describe('readTipPageParams', () => {
     }
   });
 
+  it('says why a link amount cannot be paid (issue 31 item 5)', () => {
+    expect(readTipPageParams('?amount=9999').linkAmount).toEqual({
+      typed: '9999',
+      problem: 'too-high',
+    });
+    expect(readTipPageParams('?amount=-3').linkAmount).toEqual({ typed: '-3', problem: 'too-low' });
+    expect(readTipPageParams('?amount=0').linkAmount).toEqual({ typed: '0', problem: 'too-low' });
+    expect(readTipPageParams('?amount=abc').linkAmount).toEqual({
+      typed: 'abc',
+      problem: 'not-a-number',
+    });
+    expect(readTipPageParams('?amount=7,50').linkAmount).toBeNull();
+    expect(readTipPageParams('').linkAmount).toBeNull();
+  });
+
   it('reads the return from the checkout and a pay-later token', () => {
     const tipId = '2f6a1e4c-8d3b-4f7a-9c1e-5b6d7e8f9a0b';
     expect(readTipPageParams(`?checkout=return&tip=${tipId}&session_id=cs_1`)).toEqual({
       amountCents: null,
+      linkAmount: null,
       payLaterToken: null,
       checkout: 'return',
       tipId,

@@ -4,6 +4,8 @@ import { parseEuroToCents } from '../../../shared/domain/money';
 export interface TipPageParams {
   /** ?amount= (a positive number, "7.5" or "7,50"): preselects and skips to payment. */
   amountCents: number | null;
+  /** An ?amount= that cannot be paid, and why: the amount step says so (issue 31 item 5). */
+  linkAmount: { typed: string; problem: 'not-a-number' | 'too-low' | 'too-high' } | null;
   /** ?later=: the token of a pay-later link. */
   payLaterToken: string | null;
   /** Back from the hosted checkout: paid or failed (return) or left (cancel). */
@@ -16,13 +18,27 @@ const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 export function readTipPageParams(search: string): TipPageParams {
   const query = new URLSearchParams(search);
-  const amount = parseEuroToCents(query.get('amount') ?? '');
+  const typed = (query.get('amount') ?? '').trim();
+  const amount = parseEuroToCents(typed);
+  const problem =
+    typed === ''
+      ? null
+      : amount === null
+        ? // "-3" is a number below the minimum, not a typing error.
+          /^-\s*\d/.test(typed)
+          ? 'too-low'
+          : 'not-a-number'
+        : amount < MIN_TIP_CENTS
+          ? 'too-low'
+          : amount > MAX_TIP_CENTS
+            ? 'too-high'
+            : null;
   const checkout = query.get('checkout');
   const tipId = query.get('tip');
   const later = query.get('later');
   return {
-    amountCents:
-      amount !== null && amount >= MIN_TIP_CENTS && amount <= MAX_TIP_CENTS ? amount : null,
+    amountCents: typed !== '' && problem === null ? amount : null,
+    linkAmount: problem ? { typed: typed.slice(0, 20), problem } : null,
     payLaterToken: later && TOKEN.test(later) ? later : null,
     checkout: checkout === 'return' || checkout === 'cancel' ? checkout : null,
     tipId: tipId && UUID.test(tipId) ? tipId : null,

@@ -65,6 +65,8 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
   const [retryCountdown, setRetryCountdown] = useState<number | null>(null);
   const [payLaterLink, setPayLaterLink] = useState<PayLaterLinkResponse | null>(null);
   const countdown = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  /** Set by 'Zurück' on the error step: the next start is a new flow (decision 0351). */
+  const restartNext = useRef(false);
   useEffect(() => () => clearInterval(countdown.current), []);
 
   const attemptsUsed = Math.max(lastAttempt?.attempt ?? 0, retries + 1);
@@ -189,7 +191,9 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
           guestSessionId: guestSessionId(),
           ...(form.payLaterToken ? { payLaterToken: form.payLaterToken } : {}),
           ...(retryOf ? { retryOf: { tipId: retryOf.tipId, token: retryOf.token } } : {}),
+          ...(!retryOf && restartNext.current ? { restart: true as const } : {}),
         });
+        restartNext.current = false;
         const remembered = {
           tipId: started.tipId,
           token: started.token,
@@ -242,8 +246,12 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
     }, 200);
   }, [attemptsLeft, attemptsUsed, lastAttempt, pay, retryCountdown, paymentToasts]);
 
-  /** 'Zurück' from the error step: back to payment, and the retry count starts over. */
+  /**
+   * 'Zurück' from the error step: back to payment, and the retry count starts over (spec §4);
+   * the server counts the next start from 1 too (decision 0351).
+   */
   const backFromError = useCallback(() => {
+    restartNext.current = true;
     clearInterval(countdown.current);
     setRetryCountdown(null);
     setErrorClass(null);

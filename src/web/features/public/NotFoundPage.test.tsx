@@ -1,0 +1,20 @@
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { NotFoundPage } from './NotFoundPage';
+
+describe('the not-found page (issue 31 item 19)', () => {
+  it("says in German what happened, keeps the spec's line and offers a way back", () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/gibt-es-nicht']}>
+        <NotFoundPage />
+      </MemoryRouter>,
+    ).replace(/<!-- -->/g, '');
+    expect(html).toMatch(/<h1[^>]*>Seite nicht gefunden<\/h1>/);
+    expect(html).toContain('Diese Adresse gibt es bei Trinkgeld nicht');
+    // The spec's line stays, marked as English for screen readers.
+    expect(html).toMatch(/<p[^>]*lang="en"[^>]*>Oops! Page not found<\/p>/);
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Zur Startseite<\/a>/);
+    expect(html).toContain('>Zurück</button>');
+  });
+});
