@@ -124,6 +124,8 @@ describe('the boot script after the first paint (decision 0267)', () => {
     await page.route('**/assets/guest-*.js', (route) => route.abort());
     await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: '10 €' }).click();
+    // Without the app, the server's payment step takes the contribution and message (issue 31 item 6).
+    await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
     await page.waitForURL('**/checkout/demo/**');
     expect(text(await page.locator('body').textContent())).toContain('10,00 €');
   });

@@ -11,7 +11,13 @@ const t = commonTexts.wallet;
  * passes; without Apple's certificate the spec's Apple button stays and says why it cannot work.
  * The pass is a plain download (Safari opens .pkpass itself), Google's a link the server signs.
  */
-export function WalletLinks({ links, soon }: { links: Links | undefined; soon: 'toast' | 'disabled' }) {
+export function WalletLinks({
+  links,
+  soon,
+}: {
+  links: Links | undefined;
+  soon: 'toast' | 'disabled';
+}) {
   return (
     <>
       {links?.apple ? (
