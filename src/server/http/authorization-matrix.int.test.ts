@@ -366,7 +366,8 @@ const ENTRIES: Entry[] = [
   {
     route: 'GET /t/:code/cancelled',
     url: (f) => `/t/${point(f).uid}/cancelled?tip=${randomUUID()}`,
-    status: all(303),
+    // A page that explains the cancelled payment (issue 31 item 6), for anyone with the link.
+    status: all(200),
   },
   {
     route: 'GET /checkout/demo/:sessionId',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -74,7 +75,13 @@ describe('answers that never reach a route speak German', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
     // The app's own pages still answer 200.
-    for (const url of ['/employee/login', '/admin/dashboard', '/security', '/thank-you']) {
+    // (/thank-you needs its reference, else it sends the guest to /, issue 31 item 5.)
+    for (const url of [
+      '/employee/login',
+      '/admin/dashboard',
+      '/security',
+      `/thank-you?tipId=${randomUUID()}`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
   });

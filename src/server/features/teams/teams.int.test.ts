@@ -158,14 +158,16 @@ describe('teams', () => {
 });
 
 describe('the guest knows who receives', () => {
-  it('the tip page of a team says how it is split; a table says it goes to the team', async () => {
+  it('the tip page of a team says how it is split; a table with nobody on shift says the business shares it out', async () => {
     const team = await t.inject({ method: 'GET', url: `/api/guest/codes/${hotel.points[0]!.uid}` });
     expect(team.json().receiverNote).toBe(
       'Ihr Trinkgeld wird zu gleichen Teilen unter 3 Mitarbeitenden aufgeteilt.',
     );
     const shop = await createBusiness(t.database.db, { points: ['object'] });
     const table = await t.inject({ method: 'GET', url: `/api/guest/codes/${shop.points[0]!.uid}` });
-    expect(table.json().receiverNote).toBe(`Ihr Trinkgeld geht an das Team von ${shop.name}.`);
+    expect(table.json().receiverNote).toBe(
+      `Gerade ist hier niemand eingeteilt: Ihr Trinkgeld geht an ${shop.name}, das es an sein Team verteilt.`,
+    );
   });
 });
 
