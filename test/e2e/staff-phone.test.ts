@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -412,7 +413,8 @@ describe('error screens', () => {
   it('guest app: a chunk that fails to load shows the error screen, which recovers', async () => {
     const page = await openPage(390, 844);
     await page.route('**/assets/ThankYouPage-*.js', (route) => route.abort());
-    await page.goto('/thank-you');
+    // With a reference: /thank-you without one sends the guest to / (issue 31 item 5).
+    await page.goto(`/thank-you?tipId=${randomUUID()}`);
     const screen = page.getByTestId('error-screen');
     await screen.getByRole('heading', { name: 'Etwas ist schiefgelaufen' }).waitFor();
     await screen.getByRole('link', { name: 'Zur Startseite' }).waitFor();
