@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -158,7 +159,8 @@ describe('guest languages', () => {
       locale: 'en-GB',
       gone: 'No longer available',
       team: 'Tip the Hausteam team',
-      business: 'Tip Hotel Seeblick',
+      // Named as the page it opens is titled (issue 31 item 7): the hotel's first table.
+      business: 'Tip Tisch 7',
       note: 'Your tip is split by points among 3 staff members.',
       other: 'fr',
       otherTeam: "Donner un pourboire à l'équipe Hausteam",
@@ -168,7 +170,7 @@ describe('guest languages', () => {
       locale: 'fr-FR',
       gone: 'Plus joignable',
       team: "Donner un pourboire à l'équipe Hausteam",
-      business: 'Donner un pourboire à Hotel Seeblick',
+      business: 'Donner un pourboire à Tisch 7',
       note: 'Votre pourboire est réparti selon des points entre 3 employés.',
       other: 'en',
       otherTeam: 'Tip the Hausteam team',
@@ -240,7 +242,7 @@ describe('guest languages', () => {
     const pages = [
       ['/qr-error', 'QR code not valid'],
       ['/error/invalid-uid', 'Invalid UID'],
-      ['/thank-you', 'Thank you'],
+      [`/thank-you?tipId=${randomUUID()}`, 'Thank you'],
     ];
     for (const [path, title] of pages) {
       const response = await fetch(`${e2e.server.url}${path}`, {
