@@ -138,6 +138,13 @@ describe('Benutzerverwaltung', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('checkbox', { name: 'Anna Schneider' }).check();
     await dialog.getByRole('checkbox', { name: 'Ben Müller' }).check();
+    // 0 points in a weighted team: refused on the field, nothing saved (issue 31 item 17).
+    await dialog.getByLabel('Punkte für Ben Müller').fill('0');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog
+      .getByText('Punkte: Bei gewichteter Aufteilung braucht jedes Mitglied mindestens 1 Punkt.')
+      .waitFor();
+    await team.getByText('Keine Mitglieder').waitFor();
     await dialog.getByLabel('Punkte für Ben Müller').fill('3');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await page.getByTestId('toast').getByText('Team gespeichert.').waitFor();

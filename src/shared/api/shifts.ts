@@ -116,6 +116,12 @@ export const SHIFT_ERRORS = defineErrors({
     title: 'Eingabefehler',
     message: `Datum: Bitte einen Tag von heute bis in ${SHIFT_DAYS_AHEAD} Tagen wählen.`,
   },
+  shift_copy_overlap: {
+    status: 409,
+    title: 'Überschneidung',
+    message:
+      'Woche kopieren: Eine kopierte Einteilung würde sich mit einer bestehenden überschneiden (etwa einer Nachtschicht bis zum Folgetag). Bitte passen Sie den Plan zuerst an.',
+  },
   shift_overlap: {
     status: 409,
     title: 'Überschneidung',

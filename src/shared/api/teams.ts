@@ -14,6 +14,7 @@ export const TEAM_MESSAGES = {
   weightInvalid: `Gewicht: Bitte eine ganze Zahl von 1 bis ${TEAM_WEIGHT_MAX}.`,
   memberInvalid: 'Mitglied: Ungültige Mitarbeiter-ID.',
   memberTwice: 'Mitglied: Jede Person kann nur einmal im Team sein.',
+  pointsMin: 'Punkte: Bei gewichteter Aufteilung braucht jedes Mitglied mindestens 1 Punkt.',
 } as const;
 
 const name = z
@@ -31,39 +32,88 @@ export const teamUpdateSchema = z
   .strict();
 export type TeamUpdateInput = z.input<typeof teamUpdateSchema>;
 
-export const teamMembersSchema = z
+const memberList = z
+  .array(
+    z
+      .object({
+        profileId: z.uuid({ error: TEAM_MESSAGES.memberInvalid }),
+        weight: z
+          .number({ error: TEAM_MESSAGES.weightInvalid })
+          .int(TEAM_MESSAGES.weightInvalid)
+          .min(1, TEAM_MESSAGES.weightInvalid)
+          .max(TEAM_WEIGHT_MAX, TEAM_MESSAGES.weightInvalid)
+          .default(1),
+      })
+      .strict(),
+  )
+  .max(200);
+
+function noOneTwice(
+  value: { members: readonly { profileId: string }[] },
+  context: z.RefinementCtx,
+) {
+  const seen = new Set<string>();
+  value.members.forEach((member, index) => {
+    if (seen.has(member.profileId)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['members', index, 'profileId'],
+        message: TEAM_MESSAGES.memberTwice,
+      });
+    }
+    seen.add(member.profileId);
+  });
+}
+
+export const teamMembersSchema = z.object({ members: memberList }).strict().superRefine(noOneTwice);
+export type TeamMembersInput = z.input<typeof teamMembersSchema>;
+
+/**
+ * The whole team in one request (issue 31 item 17, decision 0390): name, split rule and members
+ * are validated together and saved in one transaction. A weighted split needs every member's
+ * points >= 1 (said on the points field, before anything is saved).
+ */
+export const teamSaveSchema = z
   .object({
-    members: z
-      .array(
-        z
-          .object({
-            profileId: z.uuid({ error: TEAM_MESSAGES.memberInvalid }),
-            weight: z
-              .number({ error: TEAM_MESSAGES.weightInvalid })
-              .int(TEAM_MESSAGES.weightInvalid)
-              .min(1, TEAM_MESSAGES.weightInvalid)
-              .max(TEAM_WEIGHT_MAX, TEAM_MESSAGES.weightInvalid)
-              .default(1),
-          })
-          .strict(),
-      )
-      .max(200),
+    name,
+    splitRule,
+    members: z.array(
+      z
+        .object({
+          profileId: z.uuid({ error: TEAM_MESSAGES.memberInvalid }),
+          weight: z.number({ error: TEAM_MESSAGES.weightInvalid }).default(1),
+        })
+        .strict(),
+    ),
   })
   .strict()
   .superRefine((value, context) => {
-    const seen = new Set<string>();
     value.members.forEach((member, index) => {
-      if (seen.has(member.profileId)) {
+      const weight = member.weight;
+      if (value.splitRule === 'weighted' && weight < 1) {
         context.addIssue({
           code: 'custom',
-          path: ['members', index, 'profileId'],
-          message: TEAM_MESSAGES.memberTwice,
+          path: ['members', index, 'weight'],
+          message: TEAM_MESSAGES.pointsMin,
         });
+      } else if (!Number.isInteger(weight) || weight < 1 || weight > TEAM_WEIGHT_MAX) {
+        // An equal split ignores points; a member added there keeps 1 when the weight is invalid.
+        if (value.splitRule === 'weighted') {
+          context.addIssue({
+            code: 'custom',
+            path: ['members', index, 'weight'],
+            message: TEAM_MESSAGES.weightInvalid,
+          });
+        }
       }
-      seen.add(member.profileId);
     });
+    if (value.members.length > 200) {
+      context.addIssue({ code: 'custom', path: ['members'], message: TEAM_MESSAGES.memberInvalid });
+    }
+    noOneTwice(value, context);
   });
-export type TeamMembersInput = z.input<typeof teamMembersSchema>;
+export type TeamSaveInput = z.input<typeof teamSaveSchema>;
+export type TeamSaveValues = z.output<typeof teamSaveSchema>;
 
 export const teamParamsSchema = z.object({ id: z.uuid({ error: 'Ungültige Team-ID.' }) });
 export const teamQuerySchema = businessScopeQuerySchema;

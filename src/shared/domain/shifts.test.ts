@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { adminShiftsTexts } from '../i18n/admin-shifts';
 import {
   addDays,
+  endsNextDay,
   dayInZone,
   daysBetween,
   firstNameOf,
@@ -58,5 +60,16 @@ describe('local wall times', () => {
     const start = zonedInstant('2026-03-29', 0);
     const end = zonedInstant('2026-03-29', 1440);
     expect((end.getTime() - start.getTime()) / 3_600_000).toBe(23);
+  });
+});
+
+describe('a shift that ends on the next day (issue 31 item 17)', () => {
+  it('says so: 18:00–10:00 ends the next day, 08:00–12:00 and the whole day do not', () => {
+    expect(endsNextDay('18:00', '10:00')).toBe(true);
+    expect(endsNextDay('22:00', '22:00')).toBe(true);
+    expect(endsNextDay('08:00', '12:00')).toBe(false);
+    expect(endsNextDay(null, null)).toBe(false);
+    expect(adminShiftsTexts.range('18:00', '10:00')).toBe('18:00–10:00 Uhr (bis Folgetag)');
+    expect(adminShiftsTexts.range('08:00', '12:00')).toBe('08:00–12:00 Uhr');
   });
 });

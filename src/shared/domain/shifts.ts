@@ -65,6 +65,11 @@ export function shiftMinutes(startTime: string | null, endTime: string | null) {
   return { start, end };
 }
 
+/** Whether a shift with these times ends on the day after it starts (18:00–10:00 does). */
+export function endsNextDay(startTime: string | null, endTime: string | null): boolean {
+  return shiftMinutes(startTime, endTime).end > 1440;
+}
+
 /** "Maria", "Maria und Jonas", "Maria, Jonas und Eva". */
 export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';

@@ -1,3 +1,5 @@
+import { endsNextDay } from '../domain/shifts';
+
 /** German texts of the shift plan /admin/shifts and the pool on the dashboard (issue 11). */
 export const adminShiftsTexts = {
   title: 'Dienstplan',
@@ -26,7 +28,10 @@ export const adminShiftsTexts = {
   assigning: 'Wird eingeteilt...',
   assigned: (name: string) => `${name} eingeteilt.`,
   wholeDay: 'ganzer Tag',
-  range: (start: string, end: string) => `${start}–${end} Uhr`,
+  /** A shift that ends at or before its start runs into the next day (issue 31 item 17). */
+  range: (start: string, end: string) =>
+    `${start}–${end} Uhr${endsNextDay(start, end) ? ' (bis Folgetag)' : ''}`,
+  endsNextDay: (end: string) => `Endet am Folgetag um ${end} Uhr.`,
   today: 'Heute',
   nobody: 'Niemand eingeteilt',
   remove: (name: string, day: string) => `Einteilung von ${name} am ${day} entfernen`,

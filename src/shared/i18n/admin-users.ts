@@ -64,6 +64,7 @@ export const adminTeamsTexts = {
   members: 'Mitglieder',
   weight: (name: string) => `Punkte für ${name}`,
   save: 'Speichern',
+  saving: 'Wird gespeichert...',
   saved: 'Team gespeichert.',
   delete: 'Löschen',
   deleteTitle: (name: string) => `Team ${name} löschen?`,

@@ -383,7 +383,30 @@ export async function copyShiftWeek(
       .returning({ id: shiftAssignments.id });
     const copies = source
       .map((row) => ({ ...row, day: addDays(row.day, 7) }))
-      .filter((row) => row.day >= today && row.day <= lastPlannable);
+      .filter((row) => row.day >= today && row.day <= lastPlannable)
+      .map((row) => ({
+        ...row,
+        // An overnight shift (end minute past 1440) ends on the day after its copied start.
+        startsAt: zonedInstant(row.day, row.startMinute),
+        endsAt: zonedInstant(row.day, row.endMinute),
+      }));
+    // What stays around the replaced week (last Sunday's night shift, the Monday after) must not
+    // overlap a copy of the same person there (issue 31 item 17).
+    for (const copy of copies) {
+      const [clash] = await tx
+        .select({ id: shiftAssignments.id })
+        .from(shiftAssignments)
+        .where(
+          and(
+            eq(column, input.targetId),
+            eq(shiftAssignments.profileId, copy.profileId),
+            lt(shiftAssignments.startsAt, copy.endsAt),
+            gt(shiftAssignments.endsAt, copy.startsAt),
+          ),
+        )
+        .limit(1);
+      if (clash) throw new AppError(SHIFT_ERRORS.shift_copy_overlap);
+    }
     if (copies.length > 0) {
       await tx.insert(shiftAssignments).values(
         copies.map((row) => ({
@@ -394,8 +417,8 @@ export async function copyShiftWeek(
           day: row.day,
           startMinute: row.startMinute,
           endMinute: row.endMinute,
-          startsAt: zonedInstant(row.day, row.startMinute),
-          endsAt: zonedInstant(row.day, row.endMinute),
+          startsAt: row.startsAt,
+          endsAt: row.endsAt,
           createdBy: scope.actor.userId,
           createdAt: now,
         })),

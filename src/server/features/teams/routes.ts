@@ -5,6 +5,7 @@ import {
   teamMembersSchema,
   teamParamsSchema,
   teamQuerySchema,
+  teamSaveSchema,
   teamSchema,
   teamTipsQuerySchema,
   teamTipsSchema,
@@ -18,6 +19,7 @@ import {
   createTeam,
   deleteTeam,
   listTeams,
+  saveTeam,
   setTeamMembers,
   type TeamContext,
   updateTeam,
@@ -94,6 +96,22 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateTeam(context, await scopeOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/admin/teams/:id',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Team mit Name, Aufteilung und Mitgliedern in einem Schritt speichern',
+        params: teamParamsSchema,
+        querystring: teamQuerySchema,
+        body: teamSaveSchema,
+        response: { 200: teamSchema },
+      },
+    },
+    async (request) => saveTeam(context, await scopeOf(request), request.params.id, request.body),
   );
 
   app.put(

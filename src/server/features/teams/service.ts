@@ -4,7 +4,9 @@ import {
   type Team,
   type teamCreateSchema,
   type teamMembersSchema,
+  type TeamSaveValues,
   type teamUpdateSchema,
+  TEAM_WEIGHT_MAX,
 } from '../../../shared/api/teams';
 import { auditPersonName } from '../../../shared/domain/audit-events';
 import type { z } from 'zod';
@@ -154,6 +156,55 @@ export async function updateTeam(
 }
 
 /**
+ * Replaces the team's current members (inside the caller's transaction). Refuses, before writing
+ * anything, a person who is not of this business. Returns the members' names for the audit log.
+ */
+async function replaceMembers(
+  tx: Executor,
+  scope: TeamScope,
+  id: string,
+  members: readonly { profileId: string; weight: number }[],
+  now: Date,
+): Promise<Map<string, string>> {
+  const wanted = members.map((member) => member.profileId);
+  const found =
+    wanted.length > 0
+      ? await tx
+          .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+          .from(profiles)
+          .where(and(inArray(profiles.id, wanted), eq(profiles.businessId, scope.businessId)))
+      : [];
+  if (found.length !== new Set(wanted).size) {
+    throw new AppError(TEAM_ERRORS.team_member_not_found);
+  }
+  const names = new Map(found.map((person) => [person.id, auditPersonName(person)]));
+  await tx
+    .update(teamMembers)
+    .set({ leftAt: now })
+    .where(
+      and(
+        eq(teamMembers.teamId, id),
+        isNull(teamMembers.leftAt),
+        ...(wanted.length > 0 ? [notInArray(teamMembers.profileId, wanted)] : []),
+      ),
+    );
+  for (const member of members) {
+    await tx
+      .insert(teamMembers)
+      .values({ teamId: id, profileId: member.profileId, weight: member.weight, joinedAt: now })
+      .onConflictDoUpdate({
+        target: [teamMembers.teamId, teamMembers.profileId],
+        set: {
+          weight: member.weight,
+          joinedAt: sql`CASE WHEN ${teamMembers.leftAt} IS NULL THEN ${teamMembers.joinedAt} ELSE ${now.toISOString()}::timestamptz END`,
+          leftAt: null,
+        },
+      });
+  }
+  return names;
+}
+
+/**
  * Sets the team's members and their points. People who leave keep their past shares (left_at);
  * only tips paid from now on follow the new membership.
  */
@@ -166,41 +217,7 @@ export async function setTeamMembers(
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
     const team = await lockTeam(tx, scope, id);
-    const wanted = input.members.map((member) => member.profileId);
-    const found =
-      wanted.length > 0
-        ? await tx
-            .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
-            .from(profiles)
-            .where(and(inArray(profiles.id, wanted), eq(profiles.businessId, scope.businessId)))
-        : [];
-    if (found.length !== new Set(wanted).size) {
-      throw new AppError(TEAM_ERRORS.team_member_not_found);
-    }
-    const names = new Map(found.map((person) => [person.id, auditPersonName(person)]));
-    await tx
-      .update(teamMembers)
-      .set({ leftAt: now })
-      .where(
-        and(
-          eq(teamMembers.teamId, id),
-          isNull(teamMembers.leftAt),
-          ...(wanted.length > 0 ? [notInArray(teamMembers.profileId, wanted)] : []),
-        ),
-      );
-    for (const member of input.members) {
-      await tx
-        .insert(teamMembers)
-        .values({ teamId: id, profileId: member.profileId, weight: member.weight, joinedAt: now })
-        .onConflictDoUpdate({
-          target: [teamMembers.teamId, teamMembers.profileId],
-          set: {
-            weight: member.weight,
-            joinedAt: sql`CASE WHEN ${teamMembers.leftAt} IS NULL THEN ${teamMembers.joinedAt} ELSE ${now.toISOString()}::timestamptz END`,
-            leftAt: null,
-          },
-        });
-    }
+    const names = await replaceMembers(tx, scope, id, input.members, now);
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'team_update',
@@ -216,6 +233,73 @@ export async function setTeamMembers(
       },
       request: scope.request,
       businessId: scope.businessId,
+      at: now,
+    });
+  });
+  return teamOf(context, scope, id);
+}
+
+/**
+ * Saves name, split rule and members of a team in ONE transaction (issue 31 item 17, decision
+ * 0390): a refused member list leaves the whole team unchanged. With an equal split points do
+ * not count; an out-of-range one is stored as 1.
+ */
+export async function saveTeam(
+  context: TeamContext,
+  scope: TeamScope,
+  id: string,
+  input: TeamSaveValues,
+): Promise<Team> {
+  const now = context.clock.now();
+  const members = input.members.map((member) => ({
+    profileId: member.profileId,
+    weight:
+      Number.isInteger(member.weight) && member.weight >= 1 && member.weight <= TEAM_WEIGHT_MAX
+        ? member.weight
+        : 1,
+  }));
+  await context.database.db.transaction(async (tx) => {
+    const current = await lockTeam(tx, scope, id);
+    const names = await replaceMembers(tx, scope, id, members, now);
+    await tx
+      .update(teams)
+      .set({ name: input.name, splitRule: input.splitRule, updatedAt: now })
+      .where(eq(teams.id, id));
+    const fields = [
+      ...(input.name !== current.name ? (['name'] as const) : []),
+      ...(input.splitRule !== current.splitRule ? (['splitRule'] as const) : []),
+    ];
+    const audit = { actor: scope.actor, request: scope.request, businessId: scope.businessId };
+    if (fields.length > 0) {
+      await writeAudit(tx, {
+        ...audit,
+        action: 'team_update',
+        targetType: 'team',
+        targetId: id,
+        payload: {
+          teamName: input.name,
+          fields,
+          ...(input.name !== current.name ? { name: { from: current.name, to: input.name } } : {}),
+          ...(input.splitRule !== current.splitRule
+            ? { splitRule: { from: current.splitRule, to: input.splitRule } }
+            : {}),
+        },
+        at: now,
+      });
+    }
+    await writeAudit(tx, {
+      ...audit,
+      action: 'team_update',
+      targetType: 'team',
+      targetId: id,
+      payload: {
+        teamName: input.name,
+        members: members.map((m) => ({
+          profileId: m.profileId,
+          personName: names.get(m.profileId) ?? '',
+          weight: m.weight,
+        })),
+      },
       at: now,
     });
   });

@@ -157,6 +157,81 @@ describe('teams', () => {
   });
 });
 
+describe('saving a whole team in one call (issue 31 item 17)', () => {
+  const make = async (name: string) =>
+    (await call('POST', '/api/admin/teams', owner, { name, splitRule: 'equal' })).json() as Team;
+  const current = async (id: string) =>
+    ((await call('GET', '/api/admin/teams')).json().items as Team[]).find((team) => team.id === id);
+
+  it('refuses 0 points in a weighted team with a German field message and leaves the team unchanged', async () => {
+    const team = await make('Küche');
+    const response = await call('PUT', `/api/admin/teams/${team.id}`, owner, {
+      name: 'Küche neu',
+      splitRule: 'weighted',
+      members: [
+        { profileId: hotel.employees[0]!.id, weight: 2 },
+        { profileId: hotel.employees[1]!.id, weight: 0 },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json().error)).toContain('Punkte');
+    expect(await current(team.id)).toMatchObject({
+      name: 'Küche',
+      splitRule: 'equal',
+      members: [],
+    });
+    expect(await auditCount('team_update', team.id)).toBe(0);
+  });
+
+  it('a refused member list leaves name, split and members unchanged (no half-saved team)', async () => {
+    const team = await make('Empfang');
+    const response = await call('PUT', `/api/admin/teams/${team.id}`, owner, {
+      name: 'Rezeption',
+      splitRule: 'weighted',
+      members: [
+        { profileId: hotel.employees[0]!.id, weight: 2 },
+        { profileId: cafe.employees[0]!.id, weight: 1 },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      'Mitglied: Diese Person gehört nicht zu diesem Betrieb.',
+    );
+    expect(await current(team.id)).toMatchObject({
+      name: 'Empfang',
+      splitRule: 'equal',
+      members: [],
+    });
+    expect(await auditCount('team_update', team.id)).toBe(0);
+  });
+
+  it('saves name, split and members together; another business gets 404', async () => {
+    const team = await make('Spa');
+    const body = {
+      name: 'Wellness',
+      splitRule: 'weighted',
+      members: [
+        { profileId: hotel.employees[0]!.id, weight: 3 },
+        { profileId: hotel.employees[1]!.id, weight: 1 },
+      ],
+    };
+    expect((await call('PUT', `/api/admin/teams/${team.id}`, cafeOwner, body)).statusCode).toBe(
+      404,
+    );
+    const response = await call('PUT', `/api/admin/teams/${team.id}`, owner, body);
+    expect(response.statusCode).toBe(200);
+    const saved = response.json() as Team;
+    expect(saved).toMatchObject({ name: 'Wellness', splitRule: 'weighted' });
+    expect(await auditCount('team_update', team.id)).toBe(2);
+    expect(saved.members.map((m) => [m.profileId, m.weight]).sort()).toEqual(
+      [
+        [hotel.employees[0]!.id, 3],
+        [hotel.employees[1]!.id, 1],
+      ].sort(),
+    );
+  });
+});
+
 describe('the guest knows who receives', () => {
   it('the tip page of a team says how it is split; a table with nobody on shift says the business shares it out', async () => {
     const team = await t.inject({ method: 'GET', url: `/api/guest/codes/${hotel.points[0]!.uid}` });

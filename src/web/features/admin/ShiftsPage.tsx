@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { ShiftBoard } from '../../../shared/api/shifts';
 import { shiftFormSchema } from '../../../shared/api/shifts';
+import { endsNextDay, isValidTime } from '../../../shared/domain/shifts';
 import { adminTexts } from '../../../shared/i18n/admin';
 import { adminShiftsTexts as st } from '../../../shared/i18n/admin-shifts';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
@@ -237,11 +239,27 @@ function AssignForm({
         }))}
       />
       <TextField name="startTime" label={st.start} type="time" />
-      <TextField name="endTime" label={st.end} type="time" />
+      <EndTimeField />
       <SubmitButton pendingText={st.assigning} className="lg:mt-7">
         {st.assign}
       </SubmitButton>
       <p className="text-sm text-muted-foreground sm:col-span-2 lg:col-span-5">{st.timesHint}</p>
     </Form>
+  );
+}
+
+/** The end field says when a shift runs into the next day (18:00–10:00, issue 31 item 17). */
+function EndTimeField() {
+  const [start = '', end = ''] = useWatch<{ startTime: string; endTime: string }>({
+    name: ['startTime', 'endTime'],
+  });
+  const overnight = isValidTime(start) && isValidTime(end) && endsNextDay(start, end);
+  return (
+    <TextField
+      name="endTime"
+      label={st.end}
+      type="time"
+      hint={overnight ? st.endsNextDay(end) : undefined}
+    />
   );
 }

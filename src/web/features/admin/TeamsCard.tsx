@@ -1,15 +1,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { StaffUser } from '../../../shared/api/staff';
-import { type Team, teamCreateSchema } from '../../../shared/api/teams';
+import {
+  type Team,
+  teamCreateSchema,
+  type TeamSaveInput,
+  teamSaveSchema,
+} from '../../../shared/api/teams';
 import { adminTexts } from '../../../shared/i18n/admin';
 import { adminTeamsTexts as tt } from '../../../shared/i18n/admin-users';
+import { TEAM_SPLIT_RULE_LABELS, TEAM_SPLIT_RULES } from '../../../shared/domain/team-split';
 import {
-  TEAM_SPLIT_RULE_LABELS,
-  TEAM_SPLIT_RULES,
-  type TeamSplitRule,
-} from '../../../shared/domain/team-split';
-import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useFieldState,
+} from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { Button } from '../../components/ui/Button';
 import {
@@ -21,7 +29,7 @@ import {
 } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Dialog } from '../../components/ui/Dialog';
-import { Input, Label, selectClasses } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { adminApi, adminKeys, messageOf } from './admin-api';
 import { useSelectedBusinessId } from './business-scope';
@@ -161,6 +169,11 @@ function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
   );
 }
 
+/**
+ * Edits the whole team in one form validated by the shared schema (issue 31 item 17): a weighted
+ * split with 0 points is refused on that points field before anything is sent, and name, split
+ * and members are saved in one request (one transaction on the server).
+ */
 function EditTeamDialog({
   team,
   staff,
@@ -172,29 +185,26 @@ function EditTeamDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [name, setName] = useState(team.name);
-  const [rule, setRule] = useState<TeamSplitRule>(team.splitRule);
-  const [weights, setWeights] = useState<Record<string, number>>(
-    Object.fromEntries(team.members.map((member) => [member.profileId, member.weight])),
-  );
-  const [busy, setBusy] = useState(false);
-  const nameId = useId();
-  const ruleId = useId();
+  const form = useZodForm(teamSaveSchema, {
+    defaultValues: {
+      name: team.name,
+      splitRule: team.splitRule,
+      members: team.members.map(({ profileId, weight }) => ({ profileId, weight })),
+    },
+  });
+  const rule = useWatch({ control: form.control, name: 'splitRule' });
+  const members = useWatch({ control: form.control, name: 'members' });
+  const busy = form.formState.isSubmitting;
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      await adminApi.updateTeam(team.id, { name, splitRule: rule });
-      await adminApi.setTeamMembers(team.id, {
-        members: Object.entries(weights).map(([profileId, weight]) => ({ profileId, weight })),
-      });
-      toast({ title: tt.saved, variant: 'success' });
-      onSaved();
-    } catch (error) {
-      failed(error);
-    } finally {
-      setBusy(false);
-    }
+  const toggle = (profileId: string, on: boolean) => {
+    const current = form.getValues('members');
+    form.setValue(
+      'members',
+      on
+        ? [...current, { profileId, weight: 1 }]
+        : current.filter((member) => member.profileId !== profileId),
+      { shouldValidate: form.formState.isSubmitted },
+    );
   };
 
   return (
@@ -202,80 +212,82 @@ function EditTeamDialog({
       open
       onOpenChange={(open) => !open && !busy && onClose()}
       title={tt.editTitle(team.name)}
-      footer={
-        <>
-          <Button variant="outline" disabled={busy} onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button disabled={busy} aria-busy={busy} onClick={() => void save()}>
-            {tt.save}
-          </Button>
-        </>
-      }
     >
-      <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={nameId}>{tt.name}</Label>
-          <Input id={nameId} value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={ruleId}>{tt.rule}</Label>
-          <select
-            id={ruleId}
-            className={selectClasses}
-            value={rule}
-            onChange={(event) => setRule(event.target.value as TeamSplitRule)}
-          >
-            {ruleOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+      <Form
+        form={form}
+        className="flex flex-col gap-4"
+        onSubmit={async (values) => {
+          await adminApi.saveTeam(team.id, values);
+          toast({ title: tt.saved, variant: 'success' });
+          onSaved();
+        }}
+        onError={failed}
+      >
+        <FormError />
+        <TextField name="name" label={tt.name} required autoComplete="off" />
+        <SelectField name="splitRule" label={tt.rule} options={ruleOptions} />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">{tt.members}</legend>
           {staff.map((person) => {
             const label = person.fullName ?? person.email;
-            const checked = person.id in weights;
+            const index = members.findIndex((member) => member.profileId === person.id);
+            const checked = index >= 0;
             return (
-              <div key={person.id} className="flex items-center justify-between gap-3">
-                <label className="flex min-w-0 items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={checked}
-                    onChange={(event) =>
-                      setWeights((current) => {
-                        const next = { ...current };
-                        if (event.target.checked) next[person.id] = 1;
-                        else delete next[person.id];
-                        return next;
-                      })
-                    }
-                  />
-                  <span className="truncate">{label}</span>
-                </label>
-                {checked && rule === 'weighted' ? (
-                  <Input
-                    type="number"
-                    min={1}
-                    step={1}
-                    aria-label={tt.weight(label)}
-                    className="w-20"
-                    value={weights[person.id]}
-                    onChange={(event) =>
-                      setWeights((current) => ({
-                        ...current,
-                        [person.id]: Number(event.target.value),
-                      }))
-                    }
-                  />
-                ) : null}
+              <div key={person.id} className="flex flex-col gap-1">
+                <div className="flex items-center justify-between gap-3">
+                  <label className="flex min-w-0 items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      onChange={(event) => toggle(person.id, event.target.checked)}
+                    />
+                    <span className="truncate">{label}</span>
+                  </label>
+                  {checked && rule === 'weighted' ? (
+                    <PointsInput index={index} label={tt.weight(label)} />
+                  ) : null}
+                </div>
+                {checked && rule === 'weighted' ? <PointsError index={index} /> : null}
               </div>
             );
           })}
         </fieldset>
-      </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+            Abbrechen
+          </Button>
+          <SubmitButton pendingText={tt.saving}>{tt.save}</SubmitButton>
+        </div>
+      </Form>
     </Dialog>
+  );
+}
+
+const pointsErrorId = (index: number) => `team-points-error-${index}`;
+
+function PointsInput({ index, label }: { index: number; label: string }) {
+  const { register } = useFormContext<TeamSaveInput>();
+  const { message } = useFieldState(`members.${index}.weight`);
+  return (
+    <Input
+      type="number"
+      min={1}
+      step={1}
+      aria-label={label}
+      aria-invalid={Boolean(message)}
+      aria-describedby={message ? pointsErrorId(index) : undefined}
+      className="w-20"
+      {...register(`members.${index}.weight`, { valueAsNumber: true })}
+    />
+  );
+}
+
+function PointsError({ index }: { index: number }) {
+  const { message } = useFieldState(`members.${index}.weight`);
+  if (!message) return null;
+  return (
+    <p id={pointsErrorId(index)} className="text-sm font-medium text-destructive">
+      {message}
+    </p>
   );
 }

@@ -26,6 +26,7 @@ import type {
   TeamCreateInput,
   TeamList,
   TeamMembersInput,
+  TeamSaveValues,
   TeamUpdateInput,
 } from '../../../shared/api/teams';
 import type { PoolAssignResult, PoolPage, PoolUnassignResult } from '../../../shared/api/pool';
@@ -104,6 +105,8 @@ export const adminApi = {
     api.patch<Team>(scoped(`/api/admin/teams/${id}`), body),
   setTeamMembers: (id: string, body: TeamMembersInput) =>
     api.put<Team>(scoped(`/api/admin/teams/${id}/members`), body),
+  saveTeam: (id: string, body: TeamSaveValues) =>
+    api.put<Team>(scoped(`/api/admin/teams/${id}`), body),
   deleteTeam: (id: string) => api.delete<void>(scoped(`/api/admin/teams/${id}`)),
   shifts: () => api.get<ShiftBoard>(scoped('/api/admin/shifts')),
   assignShift: (body: ShiftCreate) => api.post<ShiftAssignment>(scoped('/api/admin/shifts'), body),
