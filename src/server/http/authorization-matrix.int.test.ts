@@ -589,6 +589,17 @@ const ENTRIES: Entry[] = [
     status: console1(),
   },
   {
+    // The whole team in one transaction (issue 31 item 17, decision 0390).
+    route: 'PUT /api/admin/teams/:id',
+    url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}`,
+    body: (f) => ({
+      name: 'Frühschicht',
+      splitRule: 'weighted',
+      members: [{ profileId: employeeB(f).id, weight: 2 }],
+    }),
+    status: console1(),
+  },
+  {
     route: 'PUT /api/admin/teams/:id/members',
     url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}/members`,
     body: (f) => ({ members: [{ profileId: employeeB(f).id, weight: 2 }] }),
