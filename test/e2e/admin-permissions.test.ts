@@ -63,10 +63,17 @@ function consoleProblems(page: Page): string[] {
 const actionsButton = (page: Page, person: FactoryPerson) =>
   page.getByRole('button', { name: `Aktionen für ${person.fullName}` });
 
+/** A person's row on a desktop, their card on a phone (issue 31 item 16): whichever is shown. */
+const entryOf = (page: Page, email: string) =>
+  page
+    .getByTestId(`user-${email}`)
+    .or(page.getByTestId(`user-card-${email}`))
+    .filter({ visible: true });
+
 async function openUsers(page: Page) {
   await page.goto('/admin/users');
   await page.getByRole('heading', { name: 'Benutzerverwaltung' }).waitFor();
-  await page.getByTestId(`user-${employee.email}`).waitFor();
+  await entryOf(page, employee.email).waitFor();
   // Everything on the page has loaded, so nothing moves while a menu is open.
   await page.waitForLoadState('networkidle');
 }
@@ -112,7 +119,7 @@ describe('the admin pages offer only what the server allows', () => {
 
     // Another owner, the platform admin and oneself: nothing to choose, so no menu at all.
     for (const person of [coOwner, admin, shop.owner]) {
-      await page.getByTestId(`user-${person.email}`).waitFor();
+      await entryOf(page, person.email).waitFor();
       expect(await actionsButton(page, person).count(), person.fullName).toBe(0);
     }
     expect(await page.getByRole('menuitem', { name: 'Rolle ändern' }).count()).toBe(0);

@@ -26,7 +26,8 @@ describe('Dienstplan und Pool', () => {
     await signInInBrowser(owner, 'inhaber@demo.local');
 
     await owner.goto('/admin/users');
-    await owner.getByRole('link', { name: 'Dienstplan' }).click();
+    // The users page links the plan, and the admin navigation does too (issue 31 item 18).
+    await owner.getByRole('main').getByRole('link', { name: 'Dienstplan' }).click();
     await owner.getByRole('heading', { name: 'Dienstplan', level: 1 }).waitFor();
     await owner.getByLabel('Objekt oder Team').selectOption({ label: 'Objekt: Tisch 7' });
     await owner.getByRole('heading', { name: 'Tisch 7' }).waitFor();
@@ -115,9 +116,12 @@ describe('Dienstplan und Pool', () => {
       .filter({ hasText: 'Danke für den schönen Abend an der Bar' });
     await pooled.getByText('7,30 €').waitFor();
     await pooled.getByLabel('Zuweisen an').selectOption({ label: 'Ben Müller' });
+    // Assigning asks first (issue 31 item 15).
+    await pooled.getByRole('button', { name: 'Zuweisen' }).click();
+    const confirm = owner.getByRole('alertdialog', { name: 'Trinkgeld zuweisen?' });
     const [given] = await Promise.all([
       answerOf(owner, 'POST', /^\/api\/admin\/pool\/[0-9a-f-]+\/assign$/),
-      pooled.getByRole('button', { name: 'Zuweisen' }).click(),
+      confirm.getByRole('button', { name: 'Zuweisen' }).click(),
     ]);
     expect(given.status()).toBe(200);
     await pooled.waitFor({ state: 'detached' });
@@ -142,7 +146,10 @@ describe('Dienstplan und Pool', () => {
     await visitor.goto('/t/aio-david-wagner-6t1z');
     await visitor.getByRole('heading', { name: 'Nicht mehr erreichbar' }).waitFor();
     await visitor.getByText('kein Trinkgeld mehr an').waitFor();
-    await visitor.getByRole('link', { name: 'Hotel Seeblick Trinkgeld geben' }).waitFor();
+    // Named as the page it opens is titled: the hotel's first object point (issue 31 item 7).
+    await visitor
+      .getByRole('link', { name: 'Hotelbar Tresen Trinkgeld geben', exact: true })
+      .waitFor();
     await visitor.getByRole('link', { name: 'Dem Team Hausteam Trinkgeld geben' }).click();
     await visitor.waitForURL('**/t/aio-team-hausteam-2k8j');
     await visitor

@@ -190,7 +190,8 @@ describe('Zwei-Faktor-Anmeldung', () => {
     expect(await horizontalOverflow(page)).toBe(0);
 
     await page.goto('/admin/users');
-    const row = page.getByTestId('user-ben@demo.local');
+    // At 360 px the users are cards (issue 31 item 16).
+    const row = page.getByTestId('user-card-ben@demo.local');
     await row.getByText('Zwei-Faktor an').waitFor();
     await row.getByRole('button', { name: /Aktionen für/ }).click();
     await page.getByRole('menuitem', { name: 'Zwei-Faktor zurücksetzen' }).click();

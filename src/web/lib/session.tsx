@@ -49,6 +49,8 @@ export interface SessionContextValue extends SessionState {
   signedIn(response: SessionResponse): Promise<void>;
   /** Ends the session on the server and goes to the login page. */
   signOut(reason?: SignOutReason): Promise<void>;
+  /** The server already ended this browser's session (a new sign-in began): forget it here. */
+  forget(): void;
   setProfile(profile: Profile): void;
   /** After turning two-factor sign-in on or off on 'Konto und Sicherheit'. */
   setTwoFactor(twoFactor: SessionTwoFactor): void;
@@ -223,10 +225,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       retry: () => run(undefined, authTexts.loadErrors.retryFailed),
       signedIn: (response) => run(response),
       signOut,
+      forget: clear,
       setProfile: (profile) => setState((previous) => ({ ...previous, profile })),
       setTwoFactor: (twoFactor) => setState((previous) => ({ ...previous, twoFactor })),
     }),
-    [state, run, signOut],
+    [state, run, signOut, clear],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

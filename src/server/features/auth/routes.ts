@@ -36,12 +36,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
    * A right first factor: the session cookie, or with two-factor sign-in on only the challenge
    * cookie and "code required" (decision 0316).
    */
-  function answerFirstFactor(
+  async function answerFirstFactor(
     request: FastifyRequest,
     reply: FastifyReply,
     result: FirstFactorResult,
-  ): SignInResponse {
+  ): Promise<SignInResponse> {
+    // A new sign-in in this browser ends the session it held (a shared reception phone): else
+    // the old person's session would stay open behind the code step, and the page would follow it.
+    const heldToken = readSessionToken(request, config);
+    await auth.signOut(heldToken, clientOf(request));
     if (result.kind === 'two_factor') {
+      if (heldToken) clearSessionCookie(reply, config);
       setChallengeCookie(reply, config, result.challenge);
       return {
         twoFactorRequired: true,

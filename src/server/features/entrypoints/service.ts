@@ -211,7 +211,12 @@ async function throwIfDeactivated(executor: Executor, businessId: string, profil
         eq(paymentEntrypoints.active, true),
       ),
     )
-    .orderBy(asc(paymentEntrypoints.createdAt), asc(paymentEntrypoints.id))
+    // Points made in one statement share their creation time: the label decides, not a random id.
+    .orderBy(
+      asc(paymentEntrypoints.createdAt),
+      asc(paymentEntrypoints.label),
+      asc(paymentEntrypoints.id),
+    )
     .limit(1);
   // Facts, not labels: the page names them in the guest's language (decision 0270).
   const alternatives: GuestAlternative[] = [

@@ -139,6 +139,31 @@ describe('a first factor of someone with two-factor sign-in', () => {
     }
   });
 
+  it('ends the session this browser held before, so nobody skips the code step', async () => {
+    // A shared reception phone: Mia is still signed in when Ben opens his sign-in link.
+    const other = await createBusiness(t.database.db, { employees: 1 });
+    const mia = other.employees[0]!;
+    const miaCookie = sessionCookieOf(await passwordSignIn(mia.email));
+    const ben = await personWithTwoFactor();
+    const token = await magicLinkTokenFor(t, ben.email);
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link/verify',
+      payload: { token },
+      headers: { cookie: miaCookie },
+    });
+    expect(response.json().twoFactorRequired).toBe(true);
+    const cleared = response.cookies.find((cookie) => cookie.name.endsWith('trinkgeld_session'));
+    expect(cleared?.value).toBe('');
+    expect(await sessionsOf(mia.id)).toEqual([]);
+    const session = await t.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: miaCookie },
+    });
+    expect(session.json().user).toBeNull();
+  });
+
   it('signs someone without two-factor in at once, as before', async () => {
     const business = await createBusiness(t.database.db, { employees: 1 });
     const response = await passwordSignIn(business.employees[0]!.email);

@@ -106,6 +106,8 @@ function MagicLinkLanding({
       .verifyMagicLink(token)
       .then(async (response) => {
         if (isTwoFactorRequired(response)) {
+          // Whoever was signed in here before is signed out now; the code step must not follow them.
+          session.forget();
           navigate('/employee/login', { replace: true });
           onTwoFactorRequired(response);
           return;
