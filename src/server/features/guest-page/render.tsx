@@ -1,28 +1,33 @@
 import { renderToString } from 'react-dom/server';
 import { INTL_LOCALES } from '../../../shared/i18n/guest-locale';
-import { setInitialGuestBranding } from '../../../web/features/guest/brand-theme';
 import { GuestRoot } from '../../../web/features/guest/GuestRoot';
-import { setInitialGuestLanguage } from '../../../web/features/guest/i18n';
 import type { GuestInitialData } from '../../../web/features/guest/initial-data';
-import { setServerPath } from '../../../web/features/guest/navigation';
+import {
+  type GuestServerRender,
+  GuestServerRenderProvider,
+} from '../../../web/features/guest/server-render';
 import { GUEST_CATALOGUES } from './catalogues';
 
 /**
  * The guest tree rendered to HTML from the same components the browser hydrates (decision 0220).
- * The guest modules keep the language, the branding and the path in module state; rendering is
- * synchronous, so setting them right before and clearing them right after cannot mix requests.
+ * The language, branding and path of this one render travel in React context, never in module
+ * state, so concurrent renders cannot show one guest another guest's page.
  */
 export function renderGuestMarkup(initial: GuestInitialData, path: string): string {
-  setInitialGuestLanguage(initial.locale, GUEST_CATALOGUES[initial.locale]);
-  setInitialGuestBranding(initial.kind === 'tip-page' ? initial.entry.branding : initial.branding);
-  setServerPath(path);
-  try {
-    return renderToString(<GuestRoot initial={initial} />);
-  } finally {
-    setServerPath(null);
-    setInitialGuestBranding(null);
-    setInitialGuestLanguage('de', null);
-  }
+  const render: GuestServerRender = {
+    path,
+    language: {
+      locale: initial.locale,
+      intl: INTL_LOCALES[initial.locale],
+      catalogue: initial.locale === 'de' ? null : GUEST_CATALOGUES[initial.locale],
+    },
+    branding: initial.kind === 'tip-page' ? initial.entry.branding : initial.branding,
+  };
+  return renderToString(
+    <GuestServerRenderProvider value={render}>
+      <GuestRoot initial={initial} />
+    </GuestServerRenderProvider>,
+  );
 }
 
 /** The Intl locale of a guest language, for the server's own pages. */

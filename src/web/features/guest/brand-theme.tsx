@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { brandThemeStyle, loadBrandFont } from '../../lib/brand-theme';
 import { applyBrandingLanguage } from './i18n';
 import { useLocation } from './navigation';
+import { useGuestServerRender } from './server-render';
 
 /**
  * The branding of the business whose guest page is open. Pages that learn it (the tip page from
@@ -27,21 +28,23 @@ export function setGuestBranding(branding: GuestBranding | null): void {
 }
 
 /**
- * The branding the server rendered the first view with, set without side effects: the language
- * was chosen on the server already, and hydration must see the same look.
+ * The branding the server rendered the first view with (the page's initial data), set without
+ * side effects: the language was chosen on the server already, and hydration must see the same
+ * look.
  */
 export function setInitialGuestBranding(branding: GuestBranding | null): void {
   current = branding;
 }
 
 export function useGuestBranding(): GuestBranding | null {
+  const serverRender = useGuestServerRender();
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     () => current,
-    () => current,
+    () => (serverRender ? serverRender.branding : current),
   );
 }
 

@@ -8,6 +8,7 @@ import {
   isGuestLocale,
   pickGuestLocale,
 } from '../../../shared/i18n/guest-locale';
+import { useGuestServerRender } from './server-render';
 
 /**
  * The guest pages' language (decision 0162): the guest's own choice (remembered in this browser),
@@ -105,8 +106,8 @@ export function applyBrandingLanguage(locale: GuestLocale): void {
 }
 
 /**
- * The language the server rendered the first view in (read from the page's initial data, or set
- * by the server around one synchronous render): hydration must start from the same texts.
+ * The language the server rendered the first view in, read from the page's initial data in the
+ * browser: hydration must start from the same texts.
  */
 export function setInitialGuestLanguage(locale: GuestLocale, catalogue: GuestCatalogue | null) {
   current = { locale, intl: INTL_LOCALES[locale], catalogue: locale === 'de' ? null : catalogue };
@@ -118,13 +119,14 @@ export function setInitialGuestLanguage(locale: GuestLocale, catalogue: GuestCat
 export const currentGuestLanguage = (): GuestLanguage => current;
 
 export function useGuestLanguage(): GuestLanguage {
+  const serverRender = useGuestServerRender();
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     () => current,
-    () => rendered,
+    () => serverRender?.language ?? rendered,
   );
 }
 

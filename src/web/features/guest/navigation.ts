@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useGuestServerRender } from './server-render';
 
 /** Pages the guest entry renders itself; anything else is the full app and a real navigation. */
 export function isGuestPath(path: string): boolean {
@@ -34,15 +35,9 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   notify();
 }
 
-let serverPath: string | null = null;
-
-/** On the server: the path the next render shows (set and cleared around one synchronous render). */
-export function setServerPath(path: string | null): void {
-  serverPath = path;
-}
-
 /** The current path and query, updated on navigate() and on the back button. */
 export function useLocation(): { pathname: string; search: string } {
+  const serverRender = useGuestServerRender();
   const href = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -51,7 +46,7 @@ export function useLocation(): { pathname: string; search: string } {
     () => `${window.location.pathname}${window.location.search}`,
     // The server renders the tip page for its path (guest-page feature); hydration then reads
     // the same path from the browser.
-    () => serverPath ?? `${window.location.pathname}${window.location.search}`,
+    () => serverRender?.path ?? `${window.location.pathname}${window.location.search}`,
   );
   const url = new URL(href, 'http://guest.local');
   return { pathname: url.pathname, search: url.search };
