@@ -63,6 +63,7 @@ import { registerRateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { legalRoutes } from './features/legal/routes';
 import { registerWebApp } from './http/spa';
+import { landingPageOf } from './features/landing/routes';
 import { guestPageRoutes } from './features/guest-page/routes';
 import { projectRoot } from './lib/project-root';
 
@@ -212,6 +213,6 @@ export async function buildApp(
   await app.register(walletRoutes);
 
   await app.register(guestPageRoutes(options.webDir ?? DEFAULT_WEB_DIR));
-  await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR);
+  await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR, landingPageOf);
   return app;
 }

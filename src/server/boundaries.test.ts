@@ -39,4 +39,25 @@ describe('the boundary lint rule', { timeout: 60_000 }, () => {
       ),
     ).toHaveLength(1);
   });
+
+  it('lets the server into src/web through web/server-entry.ts only, even where it renders', async () => {
+    expect(
+      await restrictedImports(
+        'src/server/features/guest-page/crossing.ts',
+        "import { GuestRoot } from '../../../web/features/guest/GuestRoot';\nexport const x = GuestRoot;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        'src/server/features/guest-page/fine.ts',
+        "import { GuestRoot } from '../../../web/server-entry';\nexport const x = GuestRoot;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'src/server/http/crossing.ts',
+        "import { GuestRoot } from '../../web/server-entry';\nexport const x = GuestRoot;\n",
+      ),
+    ).toHaveLength(1);
+  });
 });

@@ -2,10 +2,8 @@ import { isAppPage } from '../../shared/app-pages';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS } from '../../shared/domain/errors';
-// eslint-disable-next-line no-restricted-imports -- the one crossing left (issue 32): the landing page sits before the SPA fallback
-import { landingRoutes, loadLandingTemplate } from '../features/landing/routes';
 import type { GuestLocale } from '../../shared/i18n/guest-locale';
 import { GUEST_CATALOGUES, GUEST_SERVER_TEXTS } from '../../shared/i18n/guest-server';
 import { escapeHtml } from '../lib/html';
@@ -66,7 +64,12 @@ function namesATip(query: unknown): boolean {
  * that is not an API call answered with the right HTML entry so deep links work (history
  * fallback). Unknown API paths answer a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string,
+  /** The page at `/` (the landing feature), handed in so http/ needs no feature of its own. */
+  rootPage: (webDir: string) => FastifyPluginAsync | null,
+): Promise<void> {
   const built = existsSync(path.join(webDir, 'index.html'));
   const guestFile = path.join(webDir, 'guest.html');
   const guestHtml = existsSync(guestFile) ? readFileSync(guestFile, 'utf8') : null;
@@ -86,8 +89,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     // The root is the landing page, rendered on the server (decision 0266); this route also keeps
     // the static plugin from refusing the web directory itself (403) to a client that sends no
     // Accept-Encoding (curl, link previews, uptime checks).
-    const landing = loadLandingTemplate(webDir);
-    if (landing) await app.register(landingRoutes(landing));
+    const root = rootPage(webDir);
+    if (root) await app.register(root);
     else {
       app.get('/', { schema: { hide: true } }, async (_request, reply) => {
         reply.header('cache-control', 'no-cache');

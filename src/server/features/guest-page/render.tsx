@@ -1,11 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { INTL_LOCALES } from '../../../shared/i18n/guest-locale';
-import { GuestRoot } from '../../../web/features/guest/GuestRoot';
-import type { GuestInitialData } from '../../../web/features/guest/initial-data';
 import {
+  type GuestInitialData,
+  GuestRoot,
   type GuestServerRender,
   GuestServerRenderProvider,
-} from '../../../web/features/guest/server-render';
+} from '../../../web/server-entry';
 import { GUEST_CATALOGUES } from './catalogues';
 
 /**

@@ -10,7 +10,7 @@ import { presentBranding, presentGuestEntrypoint } from '../entrypoints/presente
 import type { GuestCode } from '../entrypoints/cache';
 import { businessOfCode, loadBranding } from '../entrypoints/service';
 import type { GuestBranding } from '../../../shared/api/entrypoints';
-import type { GuestInitialData } from '../../../web/features/guest/initial-data';
+import type { GuestInitialData } from '../../../web/server-entry';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { AppError } from '../../http/errors';
 import type { GuestPageContext } from './context';

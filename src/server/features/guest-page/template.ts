@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BRANDING_FONTS } from '../../../shared/domain/constants';
-import type { BrandFont } from '../../../web/lib/brand-theme';
+import type { BrandFont } from '../../../web/server-entry';
 import { deferGuestBoot } from '../../http/guest-boot-loader';
 import { scriptSafeJson } from '../../http/html-response';
 import { builtStylesheet, inlineStylesheets } from '../../http/inline-styles';

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { LandingDocument } from '../../../web/features/public/LandingDocument';
 import {
   LANDING_QUERY_KEYS,
+  LandingDocument,
   type LandingInitialData,
-} from '../../../web/features/public/landing-data';
+} from '../../../web/server-entry';
 
 /**
  * The landing page rendered from the same components the browser hydrates (decision 0266), with

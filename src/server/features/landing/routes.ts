@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicTexts } from '../../../shared/i18n/public';
-import { LANDING_INITIAL_DATA_ID } from '../../../web/features/public/landing-data';
+import { LANDING_INITIAL_DATA_ID } from '../../../web/server-entry';
 import { encodeHtml, scriptSafeJson } from '../../http/html-response';
 import { inlineStylesheets } from '../../http/inline-styles';
 import { escapeHtml } from '../../lib/html';
@@ -16,7 +16,7 @@ import { renderLandingMarkup } from './render';
  * `swap` to `optional` (as the tip page's, decision 0265): Fira Sans swapped in after the first
  * paint moved the heading 20 px (CLS 0.013 on every load, 0.14 in one Lighthouse audit).
  */
-export function loadLandingTemplate(webDir: string): string | null {
+function loadLandingTemplate(webDir: string): string | null {
   const file = path.join(webDir, 'landing.html');
   if (!existsSync(file)) return null;
   return inlineStylesheets(readFileSync(file, 'utf8'), webDir)
@@ -34,7 +34,13 @@ export function loadLandingTemplate(webDir: string): string | null {
  * the data it was rendered from; React loads on the first interaction and hydrates it. The demo
  * points change with the data, so the page is rendered per request and revalidated by ETag.
  */
-export function landingRoutes(template: string): FastifyPluginAsync {
+/** The landing page's route for a built web app, or null when its template was not built. */
+export function landingPageOf(webDir: string): FastifyPluginAsync | null {
+  const template = loadLandingTemplate(webDir);
+  return template ? landingRoutes(template) : null;
+}
+
+function landingRoutes(template: string): FastifyPluginAsync {
   return async (app) => {
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
       // The page is mostly marketing text: without the database it still answers, and its demo
