@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { QrCard } from '../../../shared/api/employee';
 import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { QrCode } from '../../components/QrCode';
+import { NfcWriteButton } from '../../components/NfcWriteButton';
 import { WalletLinks } from '../../components/WalletLinks';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
@@ -94,6 +95,7 @@ export function CodeView({
           </a>
           <WalletLinks links={wallet.data} soon="disabled" />
         </div>
+        <NfcWriteButton url={card.link} />
         <p className="text-sm text-muted-foreground">{t.qr.hint}</p>
         {card.source === 'entrypoint' && card.others.length > 0 ? (
           <section aria-labelledby="qr-others-title" data-testid="qr-others">

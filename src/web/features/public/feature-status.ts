@@ -85,6 +85,11 @@ export const FEATURES = {
     status: 'beta',
     note: 'signiert mit dem Pass-Type-Zertifikat des Betreibers (APPLE_WALLET_*, GOOGLE_WALLET_*)',
   },
+  nfcWrite: {
+    name: 'NFC-Tag direkt vom Telefon beschreiben',
+    status: 'beta',
+    note: 'Chrome auf Android (Web NFC); viele Tags auf einmal über die AiO-Integration',
+  },
 } as const satisfies Record<string, Feature>;
 
 export type FeatureKey = keyof typeof FEATURES;

@@ -8,6 +8,7 @@ import {
 import { adminTexts } from '../../../../shared/i18n/admin';
 import { commonTexts } from '../../../../shared/i18n/common';
 import { QrCode } from '../../../components/QrCode';
+import { NfcWriteButton } from '../../../components/NfcWriteButton';
 import { WalletLinks } from '../../../components/WalletLinks';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, buttonClasses } from '../../../components/ui/Button';
@@ -165,6 +166,7 @@ export function PointDetailsDialog({
             </Button>
             <WalletLinks links={wallet.data} soon="toast" />
           </div>
+          <NfcWriteButton url={shown.link} bulkHint />
           <IntegrationBlock integration={shown.integration} configured={integrationConfigured} />
         </div>
       ) : null}
