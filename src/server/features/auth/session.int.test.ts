@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
-import { DEMO_PASSWORD } from '../../db/seed';
+import {
+  createBusiness,
+  createPerson,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+} from '../../../../test/support/factories';
 import { hashToken } from './tokens';
 
 let t: TestApp;
+let hotel: FactoryBusiness;
 
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  hotel = await createBusiness(t.database.db, { employees: 0 });
 });
 afterAll(async () => {
   await t.close();
@@ -18,13 +25,16 @@ const get = (url: string, cookie?: string) =>
   t.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const post = (url: string, cookie?: string, payload: object = {}) =>
   t.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, payload });
+/** A person of their own per test, so no test shares sessions with another. */
+const newEmployee = () => createPerson(t.database.db, { businessId: hotel.id });
 
 describe('GET /api/auth/session', () => {
   it('answers nulls without a cookie, and the session with one', async () => {
     expect((await get('/api/auth/session')).json()).toEqual({ user: null, session: null });
-    const cookie = await signIn(t, 'anna@demo.local');
+    const anna = await newEmployee();
+    const cookie = await signIn(t, anna.email);
     const body = (await get('/api/auth/session', cookie)).json();
-    expect(body.user.email).toBe('anna@demo.local');
+    expect(body.user.email).toBe(anna.email);
     expect(body.session.idleExpiresAt).toBe(
       new Date(t.clock.now().getTime() + 15 * MINUTE).toISOString(),
     );
@@ -33,7 +43,7 @@ describe('GET /api/auth/session', () => {
 
 describe('idle timeout on the server (15 minutes)', () => {
   it('answers 401 session_expired after 15 minutes without activity', async () => {
-    const cookie = await signIn(t, 'anna@demo.local');
+    const cookie = await signIn(t, (await newEmployee()).email);
     t.clock.advance(14 * MINUTE + 59_000);
     expect((await get('/api/profiles/me', cookie)).statusCode).toBe(200);
     t.clock.advance(1_000);
@@ -55,7 +65,7 @@ describe('idle timeout on the server (15 minutes)', () => {
   });
 
   it('is kept alive by the browser activity call (touch)', async () => {
-    const cookie = await signIn(t, 'ben@demo.local');
+    const cookie = await signIn(t, (await newEmployee()).email);
     t.clock.advance(10 * MINUTE);
     const touched = await post('/api/auth/session/touch', cookie);
     expect(touched.statusCode).toBe(200);
@@ -67,13 +77,14 @@ describe('idle timeout on the server (15 minutes)', () => {
   });
 
   it('is kept alive by changes the person makes, but not by reading', async () => {
-    const cookie = await signIn(t, 'clara@demo.local');
+    const clara = await newEmployee();
+    const cookie = await signIn(t, clara.email);
     t.clock.advance(10 * MINUTE);
     expect((await get('/api/profiles/me', cookie)).statusCode).toBe(200);
     t.clock.advance(6 * MINUTE);
     expect((await get('/api/profiles/me', cookie)).statusCode).toBe(401);
 
-    const second = await signIn(t, 'clara@demo.local');
+    const second = await signIn(t, clara.email);
     t.clock.advance(10 * MINUTE);
     const saved = await t.inject({
       method: 'PATCH',
@@ -87,7 +98,7 @@ describe('idle timeout on the server (15 minutes)', () => {
   });
 
   it('cannot be touched back to life once expired', async () => {
-    const cookie = await signIn(t, 'david@demo.local');
+    const cookie = await signIn(t, (await newEmployee()).email);
     t.clock.advance(16 * MINUTE);
     const touched = await post('/api/auth/session/touch', cookie);
     expect(touched.statusCode).toBe(401);
@@ -95,7 +106,7 @@ describe('idle timeout on the server (15 minutes)', () => {
   });
 
   it('ends after 12 hours even with constant activity', async () => {
-    const cookie = await signIn(t, 'david@demo.local');
+    const cookie = await signIn(t, (await newEmployee()).email);
     for (let elapsed = 0; elapsed < 12 * 60; elapsed += 14) {
       t.clock.advance(14 * MINUTE);
       const touched = await post('/api/auth/session/touch', cookie);
@@ -107,7 +118,7 @@ describe('idle timeout on the server (15 minutes)', () => {
 
 describe('sign-out', () => {
   it('deletes the session: the old cookie no longer works', async () => {
-    const cookie = await signIn(t, 'anna@demo.local');
+    const cookie = await signIn(t, (await newEmployee()).email);
     const token = cookie.split('=')[1]!;
     expect(
       await t.database.query('SELECT 1 FROM auth_sessions WHERE id = $1', [hashToken(token)]),
@@ -129,7 +140,8 @@ describe('sign-out', () => {
 
 describe('CSRF: state-changing requests only from our own origin', () => {
   it('rejects a POST without Origin or Referer, and one from a foreign origin', async () => {
-    const cookie = await signIn(t, 'anna@demo.local');
+    const anna = await newEmployee();
+    const cookie = await signIn(t, anna.email);
     const bare = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
@@ -150,15 +162,16 @@ describe('CSRF: state-changing requests only from our own origin', () => {
     });
     expect(foreign.statusCode).toBe(403);
     const [profile] = await t.database.query<{ full_name: string }>(
-      "SELECT full_name FROM profiles WHERE email = 'anna@demo.local'",
+      'SELECT full_name FROM profiles WHERE id = $1',
+      [anna.id],
     );
-    expect(profile!.full_name).toBe('Anna Schneider');
+    expect(profile!.full_name).toBe(anna.fullName);
     // The session survived the forged sign-out.
     expect((await get('/api/profiles/me', cookie)).statusCode).toBe(200);
   });
 
   it('accepts the public origin, a Referer from it, and the own host', async () => {
-    const payload = { email: 'anna@demo.local', password: DEMO_PASSWORD };
+    const payload = { email: (await newEmployee()).email, password: FACTORY_PASSWORD };
     const viaReferer = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',

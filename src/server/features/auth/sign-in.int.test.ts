@@ -1,18 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
-import { createPerson, FACTORY_PASSWORD } from '../../../../test/support/factories';
-import { DEMO_PASSWORD } from '../../db/seed';
+import {
+  createBusiness,
+  createPerson,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+  type PersonOptions,
+} from '../../../../test/support/factories';
 import { AUTH_RATE_RULES } from './limits';
 import { hashIdentifier, hashToken } from './tokens';
 
 let t: TestApp;
+let hotel: FactoryBusiness;
 let nextIp = 1;
 /** Each test signs in from its own address, so per-address limits never leak between tests. */
 const freshIp = () => `10.0.0.${nextIp++}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  hotel = await createBusiness(t.database.db, { employees: 0 });
 });
+
+/** Someone of the hotel's staff, new for each test, so no test inherits another's attempts. */
+const newEmployee = () => createPerson(t.database.db, { businessId: hotel.id });
+/** A sign-in identity without a profile yet (what an invitation leaves before onboarding). */
+const newAccount = (options: PersonOptions = {}) =>
+  createPerson(t.database.db, { withProfile: false, ...options });
 afterAll(async () => {
   await t.close();
 });
@@ -30,18 +43,18 @@ describe('password sign-in: validation (spec §5)', () => {
   it.each([
     [{ email: '', password: '' }, 'Bitte füllen Sie alle Felder aus.'],
     [{}, 'Bitte füllen Sie alle Felder aus.'],
-    [{ email: '   ', password: DEMO_PASSWORD }, 'Bitte füllen Sie alle Felder aus.'],
-    [{ email: 'anna@demo.local', password: '' }, 'Bitte füllen Sie alle Felder aus.'],
+    [{ email: '   ', password: FACTORY_PASSWORD }, 'Bitte füllen Sie alle Felder aus.'],
+    [{ email: 'jemand@test.local', password: '' }, 'Bitte füllen Sie alle Felder aus.'],
     [
-      { email: 'kein-at-zeichen', password: DEMO_PASSWORD },
+      { email: 'kein-at-zeichen', password: FACTORY_PASSWORD },
       'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     ],
     [
-      { email: 'anna@demo', password: DEMO_PASSWORD },
+      { email: 'jemand@test', password: FACTORY_PASSWORD },
       'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     ],
     [
-      { email: 'anna@demo.local', password: '12345' },
+      { email: 'jemand@test.local', password: '12345' },
       'Das Passwort muss mindestens 6 Zeichen lang sein.',
     ],
   ])('%j -> %s', async (body, message) => {
@@ -55,18 +68,23 @@ describe('password sign-in: validation (spec §5)', () => {
   });
 
   it('trims and lower-cases the e-mail before looking it up', async () => {
-    const response = await signIn({ email: '  ANNA@Demo.Local ', password: DEMO_PASSWORD });
+    const anna = await newEmployee();
+    const response = await signIn({
+      email: `  ${anna.email.toUpperCase()} `,
+      password: FACTORY_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user.email).toBe('anna@demo.local');
+    expect(response.json().user.email).toBe(anna.email);
   });
 });
 
 describe('password sign-in: success', () => {
   it('sets an httpOnly SameSite cookie pointing at a server-side session stored hashed', async () => {
-    const response = await signIn({ email: 'ben@demo.local', password: DEMO_PASSWORD });
+    const ben = await newEmployee();
+    const response = await signIn({ email: ben.email, password: FACTORY_PASSWORD });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user.email).toBe('ben@demo.local');
+    expect(body.user.email).toBe(ben.email);
     expect(body.session.idleTimeoutSeconds).toBe(900);
     expect(new Date(body.session.idleExpiresAt).getTime()).toBe(
       t.clock.now().getTime() + 15 * 60_000,
@@ -78,20 +96,20 @@ describe('password sign-in: success', () => {
     expect(cookie.secure).toBeFalsy();
     const sessions = await t.database.query<{ id: string }>(
       'SELECT s.id FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1',
-      ['ben@demo.local'],
+      [ben.email],
     );
     expect(sessions.map((s) => s.id)).toContain(hashToken(cookie.value));
     expect(sessions.map((s) => s.id)).not.toContain(cookie.value);
 
     const [user] = await t.database.query<{ last_login_at: Date }>(
       'SELECT last_login_at FROM users WHERE email = $1',
-      ['ben@demo.local'],
+      [ben.email],
     );
     expect(new Date(user!.last_login_at).getTime()).toBe(t.clock.now().getTime());
   });
 
   it('tells a first sign-in apart from a returning one (greeting, issue 14)', async () => {
-    const person = await createPerson(t.database.db, { role: 'employee' });
+    const person = await newEmployee();
     const first = await signIn({ email: person.email, password: FACTORY_PASSWORD });
     expect(first.statusCode).toBe(200);
     expect(first.json().firstSignIn).toBe(true);
@@ -105,11 +123,12 @@ describe('password sign-in: success', () => {
       clock: t.clock,
       config: { publicOrigin: 'https://trinkgeld.example' },
     });
+    const clara = await newEmployee();
     try {
       const response = await secure.inject({
         method: 'POST',
         url: '/api/auth/sign-in',
-        payload: { email: 'clara@demo.local', password: DEMO_PASSWORD },
+        payload: { email: clara.email, password: FACTORY_PASSWORD },
         remoteAddress: freshIp(),
       });
       expect(response.statusCode).toBe(200);
@@ -129,8 +148,9 @@ describe('password sign-in: failures (spec §8)', () => {
   };
 
   it('answers a wrong password and an unknown address identically', async () => {
-    const wrong = await signIn({ email: 'david@demo.local', password: 'falsches-passwort' });
-    const unknown = await signIn({ email: 'niemand@demo.local', password: 'falsches-passwort' });
+    const david = await newEmployee();
+    const wrong = await signIn({ email: david.email, password: 'falsches-passwort' });
+    const unknown = await signIn({ email: 'niemand@test.local', password: 'falsches-passwort' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ error: invalid });
@@ -139,12 +159,13 @@ describe('password sign-in: failures (spec §8)', () => {
   });
 
   it('refuses an unconfirmed e-mail address, only after the right password', async () => {
-    await t.database.query(
-      "INSERT INTO users (email, password_hash) SELECT 'neu@demo.local', password_hash FROM users WHERE email = 'anna@demo.local'",
-    );
-    const wrong = await signIn({ email: 'neu@demo.local', password: 'falsches-passwort' });
+    const unconfirmed = await newAccount();
+    await t.database.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [
+      unconfirmed.id,
+    ]);
+    const wrong = await signIn({ email: unconfirmed.email, password: 'falsches-passwort' });
     expect(wrong.json().error.code).toBe('invalid_credentials');
-    const right = await signIn({ email: 'neu@demo.local', password: DEMO_PASSWORD });
+    const right = await signIn({ email: unconfirmed.email, password: FACTORY_PASSWORD });
     expect(right.statusCode).toBe(403);
     expect(right.json().error).toEqual({
       code: 'email_not_confirmed',
@@ -155,10 +176,8 @@ describe('password sign-in: failures (spec §8)', () => {
 
   // Issue 31, item 12 (decision 0356): after the right password a deactivated person hears why.
   it('refuses a disabled account and says it is deactivated', async () => {
-    await t.database.query(
-      "INSERT INTO users (email, password_hash, email_verified_at, disabled_at) SELECT 'weg@demo.local', password_hash, now(), now() FROM users WHERE email = 'anna@demo.local'",
-    );
-    const response = await signIn({ email: 'weg@demo.local', password: DEMO_PASSWORD });
+    const gone = await newAccount({ disabled: true });
+    const response = await signIn({ email: gone.email, password: FACTORY_PASSWORD });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({
       code: 'account_deactivated',
@@ -171,6 +190,7 @@ describe('password sign-in: failures (spec §8)', () => {
 
 describe('password sign-in: rate limits', () => {
   it('refuses the 51st attempt from one network address within 15 minutes with retryAfter', async () => {
+    const owner = (await createBusiness(t.database.db, { employees: 0 })).owner.email;
     const ip = freshIp();
     // Wrong sign-ins from one address: 49 counted directly (hashing 50 passwords would only make
     // the test slow), the 50th through the endpoint.
@@ -179,17 +199,17 @@ describe('password sign-in: rate limits', () => {
       await t.app.rateLimiter.consume(AUTH_RATE_RULES.loginPerIp, ipKey);
     }
     // The 50th is a failure too (successes give their hit back, issue 30).
-    const fiftieth = await signIn({ email: 'inhaber@demo.local', password: 'falsch-falsch' }, ip);
+    const fiftieth = await signIn({ email: owner, password: 'falsch-falsch' }, ip);
     expect(fiftieth.statusCode).toBe(401);
     const check = await t.inject({
       method: 'POST',
       url: '/api/auth/rate-limit',
-      payload: { endpoint: 'auth-login', email: 'inhaber@demo.local' },
+      payload: { endpoint: 'auth-login', email: owner },
       remoteAddress: ip,
     });
     expect(check.json()).toMatchObject({ allowed: false, retryAfter: 900 });
 
-    const refused = await signIn({ email: 'inhaber@demo.local', password: DEMO_PASSWORD }, ip);
+    const refused = await signIn({ email: owner, password: FACTORY_PASSWORD }, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('900');
     expect(refused.json().error).toEqual({
@@ -200,11 +220,11 @@ describe('password sign-in: rate limits', () => {
     });
 
     // The limit is per address: the same account from another address still works.
-    const other = await signIn({ email: 'inhaber@demo.local', password: DEMO_PASSWORD });
+    const other = await signIn({ email: owner, password: FACTORY_PASSWORD });
     expect(other.statusCode).toBe(200);
 
     t.clock.advance(15 * 60_000);
-    const later = await signIn({ email: 'inhaber@demo.local', password: DEMO_PASSWORD }, ip);
+    const later = await signIn({ email: owner, password: FACTORY_PASSWORD }, ip);
     expect(later.statusCode).toBe(200);
   });
 
@@ -223,31 +243,21 @@ describe('password sign-in: rate limits', () => {
       resetTime: t.clock.now().toISOString(),
       retryAfter: 0,
     });
-    await signIn({ email: 'anna@demo.local', password: DEMO_PASSWORD }, ip);
+    await signIn({ email: (await newEmployee()).email, password: FACTORY_PASSWORD }, ip);
     // Counting is invisible: the answer does not change after an attempt.
     expect((await check()).json()).toEqual(first);
   });
 });
 
 describe('password sign-in: throttling that never locks the owner out (finding 1)', () => {
-  async function account(email: string) {
-    await t.database.query(
-      "INSERT INTO users (email, password_hash, email_verified_at) SELECT $1, password_hash, now() FROM users WHERE email = 'anna@demo.local'",
-      [email],
-    );
-  }
-
   it('slows one address down after five wrong passwords for an account', async () => {
-    await account('drossel@demo.local');
+    const { email } = await newAccount();
     const attacker = freshIp();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const wrong = await signIn(
-        { email: 'drossel@demo.local', password: 'falsch-falsch' },
-        attacker,
-      );
+      const wrong = await signIn({ email, password: 'falsch-falsch' }, attacker);
       expect(wrong.json().error.code).toBe('invalid_credentials');
     }
-    const slowed = await signIn({ email: 'drossel@demo.local', password: DEMO_PASSWORD }, attacker);
+    const slowed = await signIn({ email, password: FACTORY_PASSWORD }, attacker);
     expect(slowed.statusCode).toBe(429);
     expect(slowed.json().error).toMatchObject({
       code: 'too_many_attempts',
@@ -257,23 +267,17 @@ describe('password sign-in: throttling that never locks the owner out (finding 1
     expect(slowed.json().error.retryAfter).toBeGreaterThan(0);
 
     // The real person at their own address is not affected.
-    expect(
-      (await signIn({ email: 'drossel@demo.local', password: DEMO_PASSWORD })).statusCode,
-    ).toBe(200);
+    expect((await signIn({ email, password: FACTORY_PASSWORD })).statusCode).toBe(200);
 
     t.clock.advance(15 * 60_000);
-    expect(
-      (await signIn({ email: 'drossel@demo.local', password: DEMO_PASSWORD }, attacker)).statusCode,
-    ).toBe(200);
+    expect((await signIn({ email, password: FACTORY_PASSWORD }, attacker)).statusCode).toBe(200);
   });
 
   it('gives ten parallel wrong guesses no more tries than ten sequential ones', async () => {
-    await account('parallel@demo.local');
+    const { email } = await newAccount();
     const attacker = freshIp();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        signIn({ email: 'parallel@demo.local', password: 'falsch-falsch' }, attacker),
-      ),
+      Array.from({ length: 10 }, () => signIn({ email, password: 'falsch-falsch' }, attacker)),
     );
     const codes = answers.map((answer) => answer.json().error.code).sort();
     expect(codes.filter((code) => code === 'invalid_credentials')).toHaveLength(5);
@@ -281,9 +285,9 @@ describe('password sign-in: throttling that never locks the owner out (finding 1
   });
 
   it('keeps the usual device and magic links working while attackers from many addresses hammer', async () => {
-    await account('ziel@demo.local');
+    const { email } = await newAccount();
     // Earlier sign-in on the person's own device leaves a signed device cookie.
-    const usual = await signIn({ email: 'ziel@demo.local', password: DEMO_PASSWORD });
+    const usual = await signIn({ email, password: FACTORY_PASSWORD });
     expect(usual.statusCode).toBe(200);
     const device = usual.cookies.find((c) => c.name === 'trinkgeld_device')!;
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -291,24 +295,22 @@ describe('password sign-in: throttling that never locks the owner out (finding 1
     // An attacker rotating through many addresses uses up the account-wide budget: the last
     // wrong guess goes through the endpoint, the ones before are counted directly (hashing 30
     // passwords would only make the test slow).
-    const accountKey = hashIdentifier(t.config.sessionSecret, 'email:ziel@demo.local');
+    const accountKey = hashIdentifier(t.config.sessionSecret, `email:${email}`);
     for (let attempt = 1; attempt < AUTH_RATE_RULES.loginPerAccount.limit; attempt += 1) {
       await t.app.rateLimiter.consume(AUTH_RATE_RULES.loginPerAccount, accountKey);
     }
-    const last = await signIn({ email: 'ziel@demo.local', password: 'falsch-falsch' });
+    const last = await signIn({ email, password: 'falsch-falsch' });
     expect(last.json().error.code).toBe('invalid_credentials');
-    expect(
-      (await signIn({ email: 'ziel@demo.local', password: 'falsch-falsch' })).json().error.code,
-    ).toBe('too_many_attempts');
-    // A stranger's device (no cookie) is throttled even with the right password ...
-    expect((await signIn({ email: 'ziel@demo.local', password: DEMO_PASSWORD })).statusCode).toBe(
-      429,
+    expect((await signIn({ email, password: 'falsch-falsch' })).json().error.code).toBe(
+      'too_many_attempts',
     );
+    // A stranger's device (no cookie) is throttled even with the right password ...
+    expect((await signIn({ email, password: FACTORY_PASSWORD })).statusCode).toBe(429);
     // ... the person's own device is not ...
     const own = await t.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
-      payload: { email: 'ziel@demo.local', password: DEMO_PASSWORD },
+      payload: { email, password: FACTORY_PASSWORD },
       remoteAddress: freshIp(),
       cookies: { trinkgeld_device: device.value },
     });
@@ -317,7 +319,7 @@ describe('password sign-in: throttling that never locks the owner out (finding 1
     const forged = await t.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
-      payload: { email: 'ziel@demo.local', password: DEMO_PASSWORD },
+      payload: { email, password: FACTORY_PASSWORD },
       remoteAddress: freshIp(),
       cookies: { trinkgeld_device: `${device.value}x` },
     });
@@ -326,11 +328,11 @@ describe('password sign-in: throttling that never locks the owner out (finding 1
     const requested = await t.inject({
       method: 'POST',
       url: '/api/auth/magic-link',
-      payload: { email: 'ziel@demo.local' },
+      payload: { email },
       remoteAddress: freshIp(),
     });
     expect(requested.statusCode).toBe(202);
-    const mail = await waitForMagicLink('ziel@demo.local');
+    const mail = await waitForMagicLink(email);
     const verified = await t.inject({
       method: 'POST',
       url: '/api/auth/magic-link/verify',
@@ -354,9 +356,10 @@ async function waitForMagicLink(email: string): Promise<string> {
 
 describe('password sign-in when the rate-limit store fails', () => {
   it('still signs in (fail open, docs/decisions/0012)', async () => {
+    const anna = await newEmployee();
     await t.database.query('ALTER TABLE rate_limit_buckets RENAME TO rate_limit_buckets_away');
     try {
-      const response = await signIn({ email: 'anna@demo.local', password: DEMO_PASSWORD });
+      const response = await signIn({ email: anna.email, password: FACTORY_PASSWORD });
       expect(response.statusCode).toBe(200);
     } finally {
       await t.database.query('ALTER TABLE rate_limit_buckets_away RENAME TO rate_limit_buckets');

@@ -2,23 +2,125 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
+import {
+  createBusiness,
+  createTip,
+  type FactoryBusiness,
+  type FactoryPerson,
+  type TipOptions,
+} from '../../../../test/support/factories';
+import {
+  createLegacyQrCode,
+  createPayout,
+  createTeamTip,
+} from '../../../../test/support/received-tips';
 import { paymentEntrypoints, profiles, qrCodes, tipAllocations, tips } from '../../db/schema';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 let t: TestApp;
+let hotel: FactoryBusiness;
+let cafe: FactoryBusiness;
+let annaPerson: FactoryPerson;
+let benPerson: FactoryPerson;
+let cafePerson: FactoryPerson;
 let anna: string;
 let ben: string;
 let annaId: string;
 let benId: string;
 
+/**
+ * Anna and Ben work in one team of the hotel, Carla in the café. Ben has the busy dashboard:
+ * today four paid-out and four waiting tips and a team share, twelve thank-you messages over the
+ * last days, and an older team share that is paid out. Anna has fewer tips of her own and her
+ * part of the team tips; Carla only tips of the café.
+ */
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
-  anna = await signIn(t, 'anna@demo.local');
-  ben = await signIn(t, 'ben@demo.local');
-  const rows = await t.database.db
-    .select({ id: profiles.id, email: profiles.email })
-    .from(profiles);
-  annaId = rows.find((r) => r.email === 'anna@demo.local')!.id;
-  benId = rows.find((r) => r.email === 'ben@demo.local')!.id;
+  t = await createTestApp();
+  const db = t.database.db;
+  hotel = await createBusiness(db, {
+    employees: [{ fullName: 'Anna Schneider' }, { fullName: 'Ben Müller' }],
+    teams: [{ members: [0, 1] }],
+    points: ['person', 'person'],
+  });
+  cafe = await createBusiness(db, {
+    employees: [{ fullName: 'Carla Krause' }],
+    points: ['person'],
+  });
+  [annaPerson, benPerson] = hotel.employees as [FactoryPerson, FactoryPerson];
+  cafePerson = cafe.employees[0]!;
+  annaId = annaPerson.id;
+  benId = benPerson.id;
+  await createLegacyQrCode(db, { businessId: hotel.id, employeeId: benId });
+  await createLegacyQrCode(db, { businessId: cafe.id, employeeId: cafePerson.id });
+
+  const now = t.clock.now().getTime();
+  const dayStart = new Date(startOfToday()).getTime();
+  /** The n-th of eight moments spread over today so far (never in the future). */
+  const today = (n: number) => new Date(dayStart + Math.floor(((now - dayStart) * n) / 9));
+  const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+  const tipFor = (employeeId: string, options: Omit<TipOptions, 'businessId'>) =>
+    createTip(db, { businessId: hotel.id, employeeId, ...options });
+  const teamTip = (createdAt: Date, options: Partial<Parameters<typeof createTeamTip>[1]> = {}) =>
+    createTeamTip(db, {
+      businessId: hotel.id,
+      teamId: hotel.teams[0]!.id,
+      createdAt,
+      shares: [
+        { profileId: benId, amountCents: 600 },
+        { profileId: annaId, amountCents: 400 },
+      ],
+      ...options,
+    });
+
+  for (let n = 1; n <= 8; n += 1) {
+    await tipFor(benId, {
+      createdAt: today(n),
+      amountCents: 100 * n,
+      status: n % 2 === 0 ? 'completed' : 'pending',
+    });
+  }
+  await teamTip(today(8));
+  for (let days = 1; days <= 12; days += 1) {
+    await tipFor(benId, {
+      createdAt: daysAgo(days),
+      amountCents: 250,
+      ...(days % 3 === 0
+        ? { feedbackEmoji: 'smile', feedbackMessage: `Feedback ${days}` }
+        : { guestMessage: `Danke, Ben! (${days})` }),
+    });
+  }
+  const paidOut = await createPayout(db, {
+    businessId: hotel.id,
+    employeeId: benId,
+    processedAt: daysAgo(3),
+  });
+  await teamTip(daysAgo(13), {
+    status: 'completed',
+    shares: [
+      { profileId: benId, amountCents: 700, payout: paidOut },
+      { profileId: annaId, amountCents: 300 },
+    ],
+  });
+
+  for (let days = 1; days <= 3; days += 1) {
+    await tipFor(annaId, {
+      createdAt: daysAgo(days),
+      amountCents: 150,
+      guestMessage: `Danke, Anna! (${days})`,
+    });
+  }
+  for (let days = 1; days <= 3; days += 1) {
+    await createTip(db, {
+      businessId: cafe.id,
+      employeeId: cafePerson.id,
+      createdAt: daysAgo(days),
+      guestMessage: `Danke, Carla! (${days})`,
+    });
+  }
+
+  anna = await signIn(t, annaPerson.email);
+  ben = await signIn(t, benPerson.email);
 });
 afterAll(async () => {
   await t.close();
@@ -81,6 +183,10 @@ describe('employee dashboard API', () => {
     expect(today.moreCount).toBe(
       today.paidCount + today.pendingCount - today.paid.length - today.pending.length,
     );
+    // Four paid out; four waiting and today's team share: three of each shown, three more.
+    expect(today).toMatchObject({ paidCount: 4, pendingCount: 5, moreCount: 3 });
+    expect(today.paid).toHaveLength(3);
+    expect(today.pending).toHaveLength(3);
     for (const tip of [...today.paid, ...today.pending]) {
       expect(new Date(tip.createdAt).getTime()).toBeGreaterThanOrEqual(
         new Date(startOfToday()).getTime(),
@@ -96,12 +202,12 @@ describe('employee dashboard API', () => {
 
   it('lists at most ten thank-you messages, newest first, and resets the new count when seen', async () => {
     const first = (await get('/api/employee/messages', ben)).json();
-    expect(first.items.length).toBeGreaterThan(0);
-    expect(first.items.length).toBeLessThanOrEqual(10);
+    // Ben has twelve messages: the ten newest are listed.
+    expect(first.items.length).toBe(10);
     for (const item of first.items) expect(item.guestMessage ?? item.feedbackMessage).toBeTruthy();
     const times = first.items.map((i: { createdAt: string }) => new Date(i.createdAt).getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(first.newCount).toBeGreaterThan(0);
+    expect(first.newCount).toBe(12);
 
     expect((await post('/api/employee/messages/seen', ben)).statusCode).toBe(200);
     expect((await get('/api/employee/messages', ben)).json().newCount).toBe(0);
@@ -117,6 +223,7 @@ describe('employee dashboard API', () => {
         page2.items[0].tipSource === page1.items[4].tipSource,
     ).toBe(false);
     const paidOut = [...page1.items, ...page2.items].filter((i) => i.status === 'completed');
+    expect(paidOut.length).toBeGreaterThan(0);
     for (const item of paidOut) expect(item.transferReference).toHaveLength(8);
     expect((await get('/api/employee/tips?period=jahr', ben)).statusCode).toBe(400);
     expect((await get('/api/employee/tips?pageSize=1000', ben)).statusCode).toBe(400);
@@ -133,36 +240,56 @@ describe('employee dashboard API', () => {
   });
 });
 
+/** A business of its own with one employee, for a QR card test to change as it likes. */
+async function ownEmployee(points: 'person'[] = []) {
+  const business = await createBusiness(t.database.db, {
+    employees: [{ fullName: 'Ben Müller' }],
+    points,
+  });
+  const person = business.employees[0]!;
+  return { business, person, cookie: await signIn(t, person.email) };
+}
+
 describe('QR card', () => {
   it('shows the active payment point first', async () => {
-    const card = (await get('/api/employee/qr', anna)).json();
+    const { business, person, cookie } = await ownEmployee(['person']);
+    // A legacy code as well: the payment point still comes first.
+    await createLegacyQrCode(t.database.db, { businessId: business.id, employeeId: person.id });
+    const uid = business.points[0]!.uid;
+    const card = (await get('/api/employee/qr', cookie)).json();
     expect(card).toMatchObject({
       source: 'entrypoint',
-      uid: 'aio-anna-schneider-4k7p',
-      link: `${t.config.publicOrigin}/t/aio-anna-schneider-4k7p`,
+      uid,
+      link: `${t.config.publicOrigin}/t/${uid}`,
     });
-    const again = await post('/api/employee/qr', anna);
+    const again = await post('/api/employee/qr', cookie);
     expect(again.statusCode).toBe(409);
   });
 
   it('falls back to the legacy code, then to the empty state', async () => {
+    const { business, person, cookie } = await ownEmployee(['person']);
+    const legacy = await createLegacyQrCode(t.database.db, {
+      businessId: business.id,
+      employeeId: person.id,
+    });
     await t.database.db
       .update(paymentEntrypoints)
       .set({ active: false })
-      .where(eq(paymentEntrypoints.uid, 'aio-ben-mueller-9x2m'));
-    expect((await get('/api/employee/qr', ben)).json()).toMatchObject({
+      .where(eq(paymentEntrypoints.id, business.points[0]!.id));
+    expect((await get('/api/employee/qr', cookie)).json()).toMatchObject({
       source: 'legacy',
-      uid: 'qr-ben-klassisch',
+      uid: legacy.code,
     });
     await t.database.db
       .update(qrCodes)
       .set({ isActive: false })
-      .where(eq(qrCodes.employeeId, benId));
-    expect((await get('/api/employee/qr', ben)).json().source).toBe('none');
+      .where(eq(qrCodes.employeeId, person.id));
+    expect((await get('/api/employee/qr', cookie)).json().source).toBe('none');
   });
 
   it('creates a personal payment point that guests can use', async () => {
-    const created = await post('/api/employee/qr', ben);
+    const { person, cookie } = await ownEmployee();
+    const created = await post('/api/employee/qr', cookie);
     expect(created.statusCode).toBe(201);
     const card = created.json();
     expect(card.source).toBe('entrypoint');
@@ -170,58 +297,84 @@ describe('QR card', () => {
     const [row] = await t.database.db
       .select()
       .from(paymentEntrypoints)
-      .where(and(eq(paymentEntrypoints.uid, card.uid), eq(paymentEntrypoints.targetId, benId)));
+      .where(and(eq(paymentEntrypoints.uid, card.uid), eq(paymentEntrypoints.targetId, person.id)));
     expect(row).toMatchObject({
       type: 'person',
       targetType: 'user',
       origin: 'trinkgeld',
       active: true,
     });
+    const guest = await t.inject({ method: 'GET', url: `/api/guest/codes/${card.uid}` });
+    expect(guest.json()).toMatchObject({ type: 'person', displayName: 'Ben Müller' });
   });
 });
+
+/** The codes a guest could use to reach someone: their payment points and legacy QR codes. */
+async function codesOf(profileId: string): Promise<string[]> {
+  const points = await t.database.db
+    .select({ uid: paymentEntrypoints.uid })
+    .from(paymentEntrypoints)
+    .where(eq(paymentEntrypoints.targetId, profileId));
+  const legacy = await t.database.db
+    .select({ code: qrCodes.code })
+    .from(qrCodes)
+    .where(eq(qrCodes.employeeId, profileId));
+  return [...points.map((p) => p.uid), ...legacy.map((l) => l.code)];
+}
 
 describe('privacy between employees', () => {
   it("never returns another employee's tips, messages, statistics or QR data", async () => {
     const annaTips = await receivedTipIds(annaId);
-    const benOnly = [...(await receivedTipIds(benId))].filter((id) => !annaTips.has(id));
-    expect(benOnly.length).toBeGreaterThan(0);
+    const annaStats = (await get('/api/employee/stats?period=month', anna)).json();
+    // A colleague of Anna's and someone of another business.
+    for (const other of [benPerson, cafePerson]) {
+      const otherOnly = [...(await receivedTipIds(other.id))].filter((id) => !annaTips.has(id));
+      expect(otherOnly.length).toBeGreaterThan(0);
+      const otherCodes = await codesOf(other.id);
+      expect(otherCodes.length).toBeGreaterThan(1);
 
-    const responses = await Promise.all([
-      get(
-        `/api/employee/today?from=${encodeURIComponent(startOfToday())}&employeeId=${benId}`,
-        anna,
-      ),
-      get(`/api/employee/messages?employeeId=${benId}`, anna),
-      get(`/api/employee/tips?period=month&pageSize=100&employeeId=${benId}`, anna),
-      get(`/api/employee/stats?period=month&employeeId=${benId}`, anna),
-      get(`/api/employee/qr?employeeId=${benId}`, anna),
-    ]);
-    for (const response of responses) {
-      expect(response.statusCode).toBe(200);
-      for (const id of benOnly) expect(response.body).not.toContain(id);
-      expect(response.body).not.toContain('ben-mueller');
-      expect(response.body).not.toContain('qr-ben-klassisch');
+      const responses = await Promise.all([
+        get(
+          `/api/employee/today?from=${encodeURIComponent(startOfToday())}&employeeId=${other.id}`,
+          anna,
+        ),
+        get(`/api/employee/messages?employeeId=${other.id}`, anna),
+        get(`/api/employee/tips?period=month&pageSize=100&employeeId=${other.id}`, anna),
+        get(`/api/employee/stats?period=month&employeeId=${other.id}`, anna),
+        get(`/api/employee/qr?employeeId=${other.id}`, anna),
+      ]);
+      for (const response of responses) {
+        expect(response.statusCode).toBe(200);
+        for (const id of otherOnly) expect(response.body).not.toContain(id);
+        for (const code of otherCodes) expect(response.body).not.toContain(code);
+        expect(response.body).not.toContain(other.fullName);
+      }
+      // What Anna asked for "as" someone else is Anna's own.
+      expect(responses[3]!.json()).toEqual(annaStats);
+      expect(responses[4]!.json().uid).toBe(hotel.points[0]!.uid);
     }
-    const annaStats = responses[3]!.json();
     const benStats = (await get('/api/employee/stats?period=month', ben)).json();
     expect(annaStats.totalCents).not.toBe(benStats.totalCents);
   });
 
   it("refuses another employee's profile", async () => {
-    expect([403, 404]).toContain((await get(`/api/profiles/${benId}`, anna)).statusCode);
-    const patch = await t.inject({
-      method: 'PATCH',
-      url: `/api/profiles/${benId}`,
-      headers: { cookie: anna },
-      payload: { fullName: 'Gekapert' },
-    });
-    expect([403, 404]).toContain(patch.statusCode);
-    const [still] = await t.database.db.select().from(profiles).where(eq(profiles.id, benId));
-    expect(still!.fullName).toBe('Ben Müller');
+    for (const other of [benPerson, cafePerson]) {
+      expect([403, 404]).toContain((await get(`/api/profiles/${other.id}`, anna)).statusCode);
+      const patch = await t.inject({
+        method: 'PATCH',
+        url: `/api/profiles/${other.id}`,
+        headers: { cookie: anna },
+        payload: { fullName: 'Gekapert' },
+      });
+      expect([403, 404]).toContain(patch.statusCode);
+      const [still] = await t.database.db.select().from(profiles).where(eq(profiles.id, other.id));
+      expect(still!.fullName).toBe(other.fullName);
+    }
   });
 
   it('carries no guest identity in messages', async () => {
-    const body = (await get('/api/employee/messages', anna)).body;
-    expect(body).not.toMatch(/@|email|ip_?address|userAgent/i);
+    const response = await get('/api/employee/messages', anna);
+    expect(response.json().items.length).toBeGreaterThan(0);
+    expect(response.body).not.toMatch(/@|email|ip_?address|userAgent/i);
   });
 });

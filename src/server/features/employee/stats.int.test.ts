@@ -1,24 +1,102 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, seededAt } from '../../../../test/support/database';
+import { createBusiness, createTip, type TipOptions } from '../../../../test/support/factories';
+import { createPayout, createTeamTip } from '../../../../test/support/received-tips';
 import type { StatsPeriod } from '../../../shared/domain/constants';
 import type { Database } from '../../db/connect';
-import { payouts, profiles, tipAllocations, tips } from '../../db/schema';
+import { payouts, tipAllocations, tips } from '../../db/schema';
 import { countMessagesSince, listReceivedTips } from './queries';
 import { employeeStats, periodDays, periodStart } from './stats';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let database: Database;
 let benId: string;
 let now: Date;
 
+/**
+ * Ben's month: direct tips and team shares today, in the last two weeks and earlier in the month,
+ * paid out or waiting, with and without messages; and what must not count for him: tips before
+ * the month, unpaid or refunded ones, a share of nothing, a colleague's and another business's.
+ */
 beforeAll(async () => {
-  database = await createTestDatabase({ seeded: true });
+  database = await createTestDatabase();
   now = seededAt();
-  const [ben] = await database.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.email, 'ben@demo.local'));
+  const db = database.db;
+  const hotel = await createBusiness(db, { employees: 2, teams: [{ members: [0, 1] }] });
+  const cafe = await createBusiness(db, { employees: 1 });
+  const [ben, anna] = hotel.employees;
+  const teamId = hotel.teams[0]!.id;
   benId = ben!.id;
+
+  const startOfToday = periodStart('day', now).getTime();
+  /** The n-th of `of` moments spread over today so far (never in the future). */
+  const today = (n: number, of: number) =>
+    new Date(startOfToday + Math.floor(((now.getTime() - startOfToday) * n) / (of + 1)));
+  const daysAgo = (days: number, hours = 0) =>
+    new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
+  const direct = (createdAt: Date, options: Partial<TipOptions> = {}) =>
+    createTip(db, { businessId: hotel.id, employeeId: benId, createdAt, ...options });
+  const teamTip = (
+    createdAt: Date,
+    benCents: number,
+    payout?: { id: string },
+    status?: TipOptions['status'],
+  ) =>
+    createTeamTip(db, {
+      businessId: hotel.id,
+      teamId,
+      createdAt,
+      ...(status ? { status } : {}),
+      shares: [
+        { profileId: benId, amountCents: benCents, ...(payout ? { payout } : {}) },
+        { profileId: anna!.id, amountCents: 250 },
+      ],
+    });
+
+  // Today.
+  await direct(today(1, 3), { amountCents: 500, guestMessage: 'Danke für den tollen Abend!' });
+  await direct(today(2, 3), { amountCents: 300 });
+  await teamTip(today(3, 3), 450);
+  // The last two weeks.
+  const pendingPayout = await createPayout(db, {
+    businessId: hotel.id,
+    employeeId: benId,
+    status: 'pending',
+  });
+  await direct(daysAgo(2), { amountCents: 700, status: 'completed' });
+  await direct(daysAgo(3), { amountCents: 200, feedbackEmoji: 'clap' });
+  await direct(daysAgo(4), { amountCents: 1_000, feedbackMessage: 'Super Service' });
+  await direct(daysAgo(5), { amountCents: 400, guestMessage: '   ' });
+  await teamTip(daysAgo(6), 350, pendingPayout);
+  await teamTip(daysAgo(9), 600, undefined, 'completed');
+  // Earlier this month, paid out.
+  const paidPayout = await createPayout(db, {
+    businessId: hotel.id,
+    employeeId: benId,
+    processedAt: daysAgo(12),
+  });
+  for (const days of [16, 18, 20, 22]) {
+    await direct(daysAgo(days), { amountCents: 100 * days, status: 'completed' });
+  }
+  await direct(daysAgo(17), { amountCents: 900, guestMessage: 'Bis zum nächsten Mal' });
+  await teamTip(daysAgo(19), 800, paidPayout, 'completed');
+  await teamTip(daysAgo(21), 550, paidPayout, 'completed');
+
+  // None of these count for Ben.
+  await direct(daysAgo(40), { amountCents: 5_000, status: 'completed' });
+  await direct(daysAgo(1), { amountCents: 5_000, status: 'failed' });
+  await direct(daysAgo(1, 2), { amountCents: 5_000, status: 'initiated' });
+  await direct(daysAgo(1, 4), { amountCents: 5_000, status: 'refunded' });
+  await teamTip(daysAgo(2, 3), 0);
+  await createTip(db, { businessId: hotel.id, employeeId: anna!.id, createdAt: daysAgo(1) });
+  await createTip(db, {
+    businessId: cafe.id,
+    employeeId: cafe.employees[0]!.id,
+    createdAt: today(1, 2),
+    guestMessage: 'Nicht für Ben',
+  });
 });
 afterAll(async () => {
   await database.close();
@@ -53,6 +131,7 @@ describe('employee statistics', () => {
     // A daily average divides by the days of the period (decision 0180): 'Letzte 2 Wochen' by 14.
     const divisor = days === 'calendar month' ? periodDays(period, now) : days;
     const expected = (await receivedIndependently(benId)).filter((r) => r.at >= since);
+    expect(expected.length).toBeGreaterThan(0);
     const totalCents = expected.reduce((sum, r) => sum + r.cents, 0);
 
     const stats = await employeeStats(database, { employeeId: benId, period, now });
@@ -99,6 +178,7 @@ describe('received tips', () => {
     });
     expect(first.total).toBe(expected.length);
     expect(first.rows).toHaveLength(10);
+    expect(second.rows).toHaveLength(expected.length - 10);
     const all = [...first.rows, ...second.rows];
     for (let i = 1; i < all.length; i += 1) {
       expect(all[i - 1]!.created_at.getTime()).toBeGreaterThanOrEqual(all[i]!.created_at.getTime());
@@ -111,6 +191,8 @@ describe('received tips', () => {
     const since = periodStart('month', now);
     const { rows } = await listReceivedTips(database, { employeeId: benId, since, limit: 500 });
     const teamRows = rows.filter((r) => r.tip_source === 'team');
+    // Shares carried by a paid payout, by one not yet paid, and by none at all.
+    expect(new Set(teamRows.map((r) => r.status))).toEqual(new Set(['completed', 'pending']));
     const allocations = await database.db
       .select({ tipId: tipAllocations.tipId, payoutId: tipAllocations.payoutId })
       .from(tipAllocations)
@@ -136,6 +218,7 @@ describe('received tips', () => {
           (r.tip.feedbackMessage ?? '').trim() ||
           r.tip.feedbackEmoji),
     );
+    expect(expected.length).toBeGreaterThan(0);
     expect(await countMessagesSince(database, { employeeId: benId, since })).toBe(expected.length);
   });
 });

@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { connectAgain } from '../../../../test/support/database';
+import {
+  createBusiness,
+  createPerson,
+  type FactoryBusiness,
+} from '../../../../test/support/factories';
 import { decideDemoCheckout, startedTip } from '../../../../test/support/guest';
 import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
 
@@ -12,9 +17,17 @@ const HEARTBEAT_MS = 300;
 let instanceA: TestApp;
 let instanceB: TestApp;
 let urlB: string;
+let hotel: FactoryBusiness;
+let cafe: FactoryBusiness;
 
 beforeAll(async () => {
-  instanceA = await createTestApp({ seeded: true });
+  instanceA = await createTestApp();
+  // Anna and Ben each have a personal payment point; the café is the other business.
+  hotel = await createBusiness(instanceA.database.db, {
+    employees: 2,
+    points: ['person', 'person'],
+  });
+  cafe = await createBusiness(instanceA.database.db, { employees: 1, points: ['person'] });
   // A second server instance on the same database: on PostgreSQL its own connection pool.
   instanceB = await createTestApp({
     database: await connectAgain(instanceA.database),
@@ -40,6 +53,18 @@ async function openStream(email: string) {
   });
   return { response, controller };
 }
+
+/** A guest pays a tip through instance A at a payment point; answers the tip's id. */
+async function payTip(uid: string, amountCents: number): Promise<string> {
+  const tip = await startedTip(instanceA, { code: uid, amountCents });
+  expect((await decideDemoCheckout(instanceA, tip.checkoutUrl, 'pay')).statusCode).toBeLessThan(
+    400,
+  );
+  return tip.tipId;
+}
+
+/** Someone of the hotel's staff, new for each test, so no test shares a session with another. */
+const newEmployee = () => createPerson(instanceA.database.db, { businessId: hotel.id });
 
 /** Reads Server-Sent Events from a fetch response until `until` says enough. */
 async function readEvents(
@@ -84,7 +109,8 @@ async function readEvents(
 
 describe('live tip stream', () => {
   it('delivers a tip paid through instance A to a stream connected to instance B', async () => {
-    const { response, controller } = await openStream('anna@demo.local');
+    const anna = hotel.employees[0]!;
+    const { response, controller } = await openStream(anna.email);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
 
@@ -92,30 +118,44 @@ describe('live tip stream', () => {
       events.some((e) => e.event === 'tip' && e.data.includes('pending')),
     );
     // Paid through instance A: the guest starts the payment and pays on the demo checkout.
-    const tip = await startedTip(instanceA, { code: 'aio-anna-schneider-4k7p', amountCents: 1200 });
-    expect((await decideDemoCheckout(instanceA, tip.checkoutUrl, 'pay')).statusCode).toBeLessThan(
-      400,
-    );
+    const tipId = await payTip(hotel.points[0]!.uid, 1200);
     // Delivery is what this test proves; latency is a benchmark's job, not a wall-clock assertion
     // that fails whenever the machine is busy (readEvents gives up after its own timeout).
     const events = await reading;
     expect(events.map((e) => e.event)).toContain('ready');
     const paid = events.find((e) => e.event === 'tip' && JSON.parse(e.data).status === 'pending')!;
-    expect(JSON.parse(paid.data)).toEqual({ tipId: tip.tipId, status: 'pending' });
+    expect(JSON.parse(paid.data)).toEqual({ tipId, status: 'pending' });
     controller.abort();
   });
 
-  it("does not send one employee another's tips", async () => {
-    const { response, controller } = await openStream('ben@demo.local');
-    const tip = await startedTip(instanceA, { code: 'aio-anna-schneider-4k7p', amountCents: 700 });
-    await decideDemoCheckout(instanceA, tip.checkoutUrl, 'pay');
-    const events = await readEvents(response, () => false, 800, true);
-    expect(events.map((e) => e.event)).toEqual(['ready']);
-    controller.abort();
+  it("does not send one employee another's tips, nor another business's", async () => {
+    const ben = hotel.employees[1]!;
+    const cafeEmployee = cafe.employees[0]!;
+    const benStream = await openStream(ben.email);
+    const cafeStream = await openStream(cafeEmployee.email);
+    await payTip(hotel.points[0]!.uid, 700);
+    // Changes reach a stream in the order they happened: once each hears a later tip of their
+    // own, Anna's tip would have arrived before it, had it been sent to them.
+    const benTipId = await payTip(hotel.points[1]!.uid, 800);
+    const cafeTipId = await payTip(cafe.points[0]!.uid, 900);
+    const ownTipPaid = (tipId: string) => (events: { event: string; data: string }[]) =>
+      events.some((e) => e.event === 'tip' && e.data.includes(tipId) && e.data.includes('pending'));
+    const [benEvents, cafeEvents] = await Promise.all([
+      readEvents(benStream.response, ownTipPaid(benTipId)),
+      readEvents(cafeStream.response, ownTipPaid(cafeTipId)),
+    ]);
+    const tipsIn = (events: { event: string; data: string }[]) =>
+      new Set(events.filter((e) => e.event === 'tip').map((e) => JSON.parse(e.data).tipId));
+    expect(benEvents[0]?.event).toBe('ready');
+    expect(tipsIn(benEvents)).toEqual(new Set([benTipId]));
+    expect(cafeEvents[0]?.event).toBe('ready');
+    expect(tipsIn(cafeEvents)).toEqual(new Set([cafeTipId]));
+    benStream.controller.abort();
+    cafeStream.controller.abort();
   });
 
   it('keeps an active session open with a heartbeat comment each interval', async () => {
-    const { response, controller } = await openStream('clara@demo.local');
+    const { response, controller } = await openStream((await newEmployee()).email);
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -131,7 +171,7 @@ describe('live tip stream', () => {
   });
 
   it('ends the stream with session-ended once the session has idled out', async () => {
-    const { response, controller } = await openStream('clara@demo.local');
+    const { response, controller } = await openStream((await newEmployee()).email);
     instanceA.clock.advance(INACTIVITY_TIMEOUT_MS + 1_000);
     // The heartbeat runs on real time; the session check inside it uses the app clock.
     const events = await readEvents(

@@ -2,12 +2,26 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
-import { createBusiness, createPlatformAdmin } from '../../../../test/support/factories';
+import {
+  createBusiness,
+  createPerson,
+  createPlatformAdmin,
+  type FactoryBusiness,
+  type FactoryPerson,
+} from '../../../../test/support/factories';
 
 let t: TestApp;
+let hotel: FactoryBusiness;
+let cafe: FactoryBusiness;
+let platformAdmin: FactoryPerson;
 
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  hotel = await createBusiness(t.database.db, { employees: 0 });
+  cafe = await createBusiness(t.database.db, { employees: 0 });
+  // The platform admin keeps the hotel as its home business (decision 0100), so the hotel's
+  // owner sees an admin among the hotel's people and must still not touch them.
+  platformAdmin = await createPlatformAdmin(t.database.db, { businessId: hotel.id });
 });
 afterAll(async () => {
   await t.close();
@@ -18,12 +32,9 @@ const get = (url: string, cookie?: string) =>
 const patch = (url: string, payload: object, cookie?: string) =>
   t.inject({ method: 'PATCH', url, payload, headers: cookie ? { cookie } : {} });
 
-async function idOf(email: string): Promise<string> {
-  const [row] = await t.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
-    email,
-  ]);
-  return row!.id;
-}
+/** Someone of a business's staff, new for each test, so no test sees another's changes. */
+const newEmployee = (business: FactoryBusiness = hotel, fullName?: string) =>
+  createPerson(t.database.db, { businessId: business.id, ...(fullName ? { fullName } : {}) });
 
 async function uploadPicture(cookie: string): Promise<string> {
   const png = await sharp({
@@ -43,13 +54,18 @@ async function uploadPicture(cookie: string): Promise<string> {
 
 describe('own profile', () => {
   it('shows the own profile without internal payout ids', async () => {
-    const cookie = await signIn(t, 'anna@demo.local');
+    const anna = await createPerson(t.database.db, {
+      businessId: hotel.id,
+      fullName: 'Anna Schneider',
+      jobTitle: 'Rezeptionistin',
+    });
+    const cookie = await signIn(t, anna.email);
     const response = await get('/api/profiles/me', cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       role: 'employee',
       fullName: 'Anna Schneider',
-      email: 'anna@demo.local',
+      email: anna.email,
       jobTitle: 'Rezeptionistin',
       payoutStatus: 'none',
       payoutsEnabled: false,
@@ -58,10 +74,8 @@ describe('own profile', () => {
   });
 
   it('answers profile_not_found for a person without a profile, and creates it on save', async () => {
-    await t.database.query(
-      "INSERT INTO users (email, email_verified_at) VALUES ('ohneprofil@demo.local', now())",
-    );
-    const cookie = await signIn(t, 'ohneprofil@demo.local');
+    const withoutProfile = await createPerson(t.database.db, { withProfile: false });
+    const cookie = await signIn(t, withoutProfile.email);
     const missing = await get('/api/profiles/me', cookie);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('profile_not_found');
@@ -71,13 +85,13 @@ describe('own profile', () => {
     expect(saved.json()).toMatchObject({
       fullName: 'Erika Muster',
       role: 'employee',
-      email: 'ohneprofil@demo.local',
+      email: withoutProfile.email,
       thankYouMessage: 'Vielen Dank für Ihr Trinkgeld!',
     });
   });
 
   it('saves onboarding fields; a blank thank-you message becomes the default', async () => {
-    const cookie = await signIn(t, 'ben@demo.local');
+    const cookie = await signIn(t, (await newEmployee()).email);
     const picture = await uploadPicture(cookie);
     const response = await patch(
       '/api/profiles/me',
@@ -99,7 +113,7 @@ describe('own profile', () => {
   });
 
   it('deletes the replaced picture', async () => {
-    const cookie = await signIn(t, 'clara@demo.local');
+    const cookie = await signIn(t, (await newEmployee()).email);
     const first = await uploadPicture(cookie);
     await patch('/api/profiles/me', { profileImageUrl: first }, cookie);
     const second = await uploadPicture(cookie);
@@ -109,12 +123,16 @@ describe('own profile', () => {
   });
 
   it('refuses a picture URL that is not an image of this person', async () => {
-    const anna = await signIn(t, 'anna@demo.local');
+    const anna = await signIn(t, (await newEmployee()).email);
     const annasPicture = await uploadPicture(anna);
-    const david = await signIn(t, 'david@demo.local');
-    const foreign = await patch('/api/profiles/me', { profileImageUrl: annasPicture }, david);
-    expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().error.code).toBe('profile_image_not_found');
+    // Neither a colleague nor someone of another business may wear Anna's picture.
+    const david = await signIn(t, (await newEmployee()).email);
+    const stranger = await signIn(t, (await newEmployee(cafe)).email);
+    for (const cookie of [david, stranger]) {
+      const foreign = await patch('/api/profiles/me', { profileImageUrl: annasPicture }, cookie);
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().error.code).toBe('profile_image_not_found');
+    }
     const external = await patch(
       '/api/profiles/me',
       { profileImageUrl: 'https://tracker.example/pixel.png' },
@@ -147,38 +165,39 @@ describe('profile update validation (spec §5)', () => {
       'Die Dankesnachricht darf höchstens 500 Zeichen lang sein.',
     ],
   ])('%j -> %s', async (body, message) => {
-    const cookie = await signIn(t, 'anna@demo.local');
+    const cookie = await signIn(t, (await newEmployee()).email);
     const response = await patch('/api/profiles/me', body, cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(message);
   });
 
   it('refuses fields that are not part of a profile update', async () => {
-    const cookie = await signIn(t, 'anna@demo.local');
+    const cookie = await signIn(t, (await newEmployee()).email);
     const response = await patch('/api/profiles/me', { businessId: null, email: 'x@y.de' }, cookie);
     expect(response.statusCode).toBe(400);
   });
 
   it('lets nobody change their own role', async () => {
-    const employee = await signIn(t, 'anna@demo.local');
+    const employee = await signIn(t, (await newEmployee()).email);
     const promoted = await patch('/api/profiles/me', { role: 'admin' }, employee);
     expect(promoted.statusCode).toBe(403);
     expect(promoted.json().error.code).toBe('profile_role_change_forbidden');
     expect((await patch('/api/profiles/me', { role: 'employee' }, employee)).statusCode).toBe(200);
-    const admin = await signIn(t, 'admin@demo.local');
+    const admin = await signIn(t, platformAdmin.email);
     expect((await patch('/api/profiles/me', { role: 'employee' }, admin)).statusCode).toBe(403);
   });
 });
 
 describe("other people's profiles", () => {
   it('admins change roles, audit-logged as user_update', async () => {
-    const admin = await signIn(t, 'admin@demo.local');
-    const davidId = await idOf('david@demo.local');
+    const admin = await signIn(t, platformAdmin.email);
+    const davidId = (await newEmployee()).id;
     const response = await patch(`/api/profiles/${davidId}`, { role: 'business_owner' }, admin);
     expect(response.statusCode).toBe(200);
     expect(response.json().role).toBe('business_owner');
     const [row] = await t.database.query<{ payload: Record<string, unknown>; target_id: string }>(
-      "SELECT payload, target_id FROM admin_audit_log WHERE action = 'user_update'",
+      "SELECT payload, target_id FROM admin_audit_log WHERE action = 'user_update' AND target_id = $1",
+      [davidId],
     );
     expect(row).toMatchObject({
       target_id: davidId,
@@ -192,9 +211,9 @@ describe("other people's profiles", () => {
   });
 
   it('owners manage their business, but cannot touch or create admins', async () => {
-    const owner = await signIn(t, 'inhaber@demo.local');
-    const annaId = await idOf('anna@demo.local');
-    const adminId = await idOf('admin@demo.local');
+    const owner = await signIn(t, hotel.owner.email);
+    const annaId = (await newEmployee()).id;
+    const adminId = platformAdmin.id;
     expect(
       (await patch(`/api/profiles/${annaId}`, { jobTitle: 'Empfangschefin' }, owner)).json(),
     ).toMatchObject({ jobTitle: 'Empfangschefin' });
@@ -204,23 +223,48 @@ describe("other people's profiles", () => {
     );
   });
 
-  it('employees can neither read nor change anyone else', async () => {
-    const employee = await signIn(t, 'ben@demo.local');
-    const annaId = await idOf('anna@demo.local');
-    expect((await get(`/api/profiles/${annaId}`, employee)).statusCode).toBe(404);
-    expect((await patch(`/api/profiles/${annaId}`, { fullName: 'X' }, employee)).statusCode).toBe(
-      404,
+  it("owners neither read nor change the other business's staff", async () => {
+    const owner = await signIn(t, hotel.owner.email);
+    const stranger = await newEmployee(cafe);
+    expect((await get(`/api/profiles/${stranger.id}`, owner)).statusCode).toBe(404);
+    const changed = await patch(`/api/profiles/${stranger.id}`, { jobTitle: 'Gekapert' }, owner);
+    expect(changed.statusCode).toBe(404);
+    const [still] = await t.database.query<{ job_title: string | null }>(
+      'SELECT job_title FROM profiles WHERE id = $1',
+      [stranger.id],
     );
+    expect(still!.job_title).toBe(stranger.jobTitle);
+  });
+
+  it('employees can neither read nor change anyone else', async () => {
+    const employee = await signIn(t, (await newEmployee()).email);
+    // A colleague of the same business, and someone of another business.
+    for (const other of [await newEmployee(), await newEmployee(cafe)]) {
+      expect((await get(`/api/profiles/${other.id}`, employee)).statusCode).toBe(404);
+      expect(
+        (await patch(`/api/profiles/${other.id}`, { fullName: 'X' }, employee)).statusCode,
+      ).toBe(404);
+    }
     expect((await get('/api/profiles', employee)).statusCode).toBe(403);
   });
 
   it('lists employees of the business by name for admins and owners', async () => {
-    const owner = await signIn(t, 'inhaber@demo.local');
+    // Created out of alphabetical order, so the sorting is the server's.
+    const staffed = await createBusiness(t.database.db, {
+      employees: [
+        { fullName: 'David Wagner' },
+        { fullName: 'Anna Schneider' },
+        { fullName: 'Clara Weber' },
+      ],
+    });
+    await newEmployee(cafe, 'Bernd Café');
+    const owner = await signIn(t, staffed.owner.email);
     const response = await get('/api/profiles?role=employee', owner);
     expect(response.statusCode).toBe(200);
     const names = response.json().items.map((item: { fullName: string }) => item.fullName);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
-    expect(names).toContain('Anna Schneider');
+    expect(names).toEqual(['Anna Schneider', 'Clara Weber', 'David Wagner']);
+    expect(names).not.toContain('Bernd Café');
     expect(response.json().items[0]).toEqual(
       expect.objectContaining({ id: expect.any(String), email: expect.any(String) }),
     );
