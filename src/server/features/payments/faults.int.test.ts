@@ -2,13 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
+import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
 import type { FakeStripe } from '../../../../test/support/fake-stripe';
-import { createStripeTestApp } from '../../../../test/support/stripe-app';
-import {
-  connectAnnaToStripe,
-  startedStripeTip,
-  timesCounted,
-} from '../../../../test/support/stripe';
+import { createStripeTestApp, startedStripeCheckout } from '../../../../test/support/stripe-app';
+import { timesCounted } from '../../../../test/support/stripe';
 import { analyticsEvents, paymentSessions, tips, webhookEvents } from '../../db/schema';
 import { paymentContext } from './context';
 import type { DemoProvider } from './demo-provider';
@@ -26,14 +23,17 @@ const signer = new Stripe('sk_test_signer_only');
 
 let t: TestApp;
 let fake: FakeStripe;
+let close: () => Promise<void>;
+let hotel: FactoryBusiness;
 
 beforeAll(async () => {
-  ({ t, fake } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET, seeded: true }));
-  await connectAnnaToStripe(t, 'acct_anna_faults');
+  ({ t, fake, close, hotel } = await createStripeTestApp({
+    webhookSecret: WEBHOOK_SECRET,
+    business: { employees: 1, points: ['person'], connectedAccounts: ['acct_anna_faults'] },
+  }));
 });
 afterAll(async () => {
-  await t.close();
-  await fake.stop();
+  await close();
 });
 
 const ctx = () => paymentContext(t.app.deps, t.app.log);
@@ -76,7 +76,8 @@ async function stateOf(tipId: string) {
   return { status: tip!.status, counted: await timesCounted(t, tipId), session: session!.status };
 }
 
-const stripeTip = () => startedStripeTip(t);
+/** A tip to the hotel's connected employee, its checkout open at the fake. */
+const stripeTip = () => startedStripeCheckout(t, hotel.points[0]!.uid);
 
 describe('payment faults (Stripe stand-in)', () => {
   it('counts a webhook that arrives before the browser returns once', async () => {
@@ -217,15 +218,19 @@ describe('reconciliation: the webhook never arrives', () => {
 
 describe('reconciliation with the demo provider', () => {
   it('settles a demo payment whose event was lost, once', async () => {
-    const demo = await createTestApp({ seeded: true });
+    const demo = await createTestApp();
     try {
+      const demoHotel = await createBusiness(demo.database.db, {
+        employees: 1,
+        points: ['person'],
+      });
       const demoCtx = paymentContext(demo.app.deps, demo.app.log);
       const response = await demo.inject({
         method: 'POST',
         url: '/api/guest/tips',
         headers: { origin: demo.config.publicOrigin },
         payload: {
-          code: 'aio-anna-schneider-4k7p',
+          code: demoHotel.points[0]!.uid,
           amountCents: 700,
           platformFee: false,
           paymentMethod: 'stripe',

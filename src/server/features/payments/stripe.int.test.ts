@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/support/app';
+import type { FactoryBusiness, FactoryPerson } from '../../../../test/support/factories';
 import type { FakeStripe } from '../../../../test/support/fake-stripe';
 import { createStripeTestApp } from '../../../../test/support/stripe-app';
-import { connectAnnaToStripe, stripeEvent } from '../../../../test/support/stripe';
+import { stripeEvent } from '../../../../test/support/stripe';
 import { allowConsoleErrors } from '../../../../test/support/setup';
 import { guestHeaders, startedTip, startTip } from '../../../../test/support/guest';
 import { paymentSessions, tips, webhookEvents } from '../../db/schema';
@@ -16,15 +17,33 @@ const signer = new Stripe('sk_test_signer_only');
 
 let t: TestApp;
 let fake: FakeStripe;
+let close: () => Promise<void>;
+let hotel: FactoryBusiness;
+/** Connected to Stripe, so tips to this employee may start. */
+let connectedEmployee: FactoryPerson;
+/** The employee's point, the code most tests tip at. */
+let connectedCode: string;
 
 beforeAll(async () => {
-  ({ t, fake } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET, seeded: true }));
-  await connectAnnaToStripe(t, 'acct_anna123');
+  ({ t, fake, close, hotel } = await createStripeTestApp({
+    webhookSecret: WEBHOOK_SECRET,
+    // The first employee is connected, the second is not; the table tips the business pool.
+    business: {
+      employees: 2,
+      points: ['person', 'person', 'object'],
+      connectedAccounts: ['acct_connected123'],
+    },
+  }));
+  connectedEmployee = hotel.employees[0]!;
+  connectedCode = hotel.points[0]!.uid;
 });
 afterAll(async () => {
-  await t.close();
-  await fake.stop();
+  await close();
 });
+
+/** A tip to the connected employee (or at the body's `code`) under Stripe. */
+const startedTipToConnected = (body: Parameters<typeof startedTip>[1] = {}) =>
+  startedTip(t, { code: connectedCode, ...body });
 
 function eventFor(
   type: string,
@@ -59,7 +78,7 @@ const providerSessionOf = async (tipId: string) =>
 
 describe('Stripe provider against a local stand-in for the API', () => {
   it('creates a Checkout Session in EUR for tip plus contribution, with an idempotency key', async () => {
-    const started = await startedTip(t, { amountCents: 1000, platformFee: true });
+    const started = await startedTipToConnected({ amountCents: 1000, platformFee: true });
     const request = fake.lastCreate()!;
     const [session] = await t.database.db
       .select()
@@ -75,16 +94,16 @@ describe('Stripe provider against a local stand-in for the API', () => {
       client_reference_id: started.tipId,
       'line_items[0][price_data][currency]': 'eur',
       'line_items[0][price_data][unit_amount]': '1000',
-      'line_items[0][price_data][product_data][name]': 'Trinkgeld für Anna Schneider',
+      'line_items[0][price_data][product_data][name]': `Trinkgeld für ${connectedEmployee.fullName}`,
       'line_items[1][price_data][unit_amount]': '45',
       'line_items[1][price_data][product_data][name]': 'Servicebeitrag',
       'metadata[tip_id]': started.tipId,
       'metadata[payment_session_id]': session!.id,
-      'metadata[recipient_account]': 'acct_anna123',
+      'metadata[recipient_account]': 'acct_connected123',
       'payment_intent_data[transfer_group]': `tip_${started.tipId}`,
       'payment_intent_data[metadata][tip_id]': started.tipId,
-      success_url: `${t.config.publicOrigin}/t/aio-anna-schneider-4k7p?checkout=return&tip=${started.tipId}&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${t.config.publicOrigin}/t/aio-anna-schneider-4k7p?checkout=cancel&tip=${started.tipId}`,
+      success_url: `${t.config.publicOrigin}/t/${connectedCode}?checkout=return&tip=${started.tipId}&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${t.config.publicOrigin}/t/${connectedCode}?checkout=cancel&tip=${started.tipId}`,
     });
     // Stripe keeps a session open at least 30 minutes; we end ours after 5 and expire it there.
     expect(Number(request.form.expires_at)).toBeGreaterThanOrEqual(
@@ -97,7 +116,8 @@ describe('Stripe provider against a local stand-in for the API', () => {
   });
 
   it("refuses a person's tip while they have no connected account", async () => {
-    const response = await startTip(t, { code: 'aio-ben-mueller-9x2m' });
+    const colleague = hotel.points.find((p) => p.targetId === hotel.employees[1]!.id)!;
+    const response = await startTip(t, { code: colleague.uid });
     expect(response.statusCode).toBe(503);
     expect(response.json().error).toMatchObject({
       code: 'payment_unavailable',
@@ -107,19 +127,20 @@ describe('Stripe provider against a local stand-in for the API', () => {
 
   it('records a failed attempt when Stripe refuses to open a checkout', async () => {
     fake.failNextCreate = 400;
-    const response = await startTip(t, { code: 'aio-tisch-7-2b5n' });
+    const table = hotel.points.find((p) => p.type === 'object')!;
+    const response = await startTip(t, { code: table.uid });
     expect(response.statusCode).toBe(503);
     const [failed] = await t.database.db
       .select()
       .from(tips)
-      .where(eq(tips.failureReason, 'provider_unavailable'));
-    expect(failed?.status).toBe('failed');
+      .where(eq(tips.entrypointUid, table.uid));
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'provider_unavailable' });
   });
 });
 
 describe('POST /api/payments/webhook', () => {
   it('counts a tip once when the same signed event arrives twice', async () => {
-    const started = await startedTip(t);
+    const started = await startedTipToConnected();
     const sessionId = await providerSessionOf(started.tipId);
     const intent = fake.pay(sessionId);
     const event = eventFor('checkout.session.completed', sessionId);
@@ -147,14 +168,14 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('trusts the API, not the payload: a completed event for an unpaid session changes nothing', async () => {
-    const started = await startedTip(t);
+    const started = await startedTipToConnected();
     const sessionId = await providerSessionOf(started.tipId);
     await sendWebhook(eventFor('checkout.session.completed', sessionId));
     expect((await tipOf(started.tipId)).status).toBe('initiated');
   });
 
   it('handles events out of order without moving a tip backwards', async () => {
-    const started = await startedTip(t);
+    const started = await startedTipToConnected();
     const sessionId = await providerSessionOf(started.tipId);
     fake.pay(sessionId);
     // The "expired" signal arrives first, yet the session is paid: the re-read says so.
@@ -165,7 +186,7 @@ describe('POST /api/payments/webhook', () => {
     expect((await tipOf(started.tipId)).status).toBe('pending');
 
     // A payment that arrives after our five minutes still counts, once.
-    const late = await startedTip(t);
+    const late = await startedTipToConnected();
     const lateSession = await providerSessionOf(late.tipId);
     t.clock.advance(5 * 60_000);
     // The job's expire call reaches Stripe after the guest paid: Stripe refuses, the tip counts.
@@ -177,14 +198,14 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('expires an unpaid session at Stripe too, and marks a failed delayed payment', async () => {
-    const idle = await startedTip(t);
+    const idle = await startedTipToConnected();
     const idleSession = await providerSessionOf(idle.tipId);
     t.clock.advance(5 * 60_000);
     await runPaymentSessionExpiry(paymentContext(t.app.deps, t.app.log));
     expect((await tipOf(idle.tipId)).status).toBe('expired');
     expect(fake.sessions.get(idleSession)?.status).toBe('expired');
 
-    const delayed = await startedTip(t);
+    const delayed = await startedTipToConnected();
     const delayedSession = await providerSessionOf(delayed.tipId);
     fake.failAsync(delayedSession);
     await sendWebhook(eventFor('checkout.session.async_payment_failed', delayedSession));
@@ -192,7 +213,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('cancels at Stripe when the guest comes back without paying', async () => {
-    const started = await startedTip(t);
+    const started = await startedTipToConnected();
     const sessionId = await providerSessionOf(started.tipId);
     const response = await t.inject({
       method: 'POST',
@@ -205,7 +226,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('answers with what it knows while Stripe cannot be asked', async () => {
-    const started = await startedTip(t);
+    const started = await startedTipToConnected();
     fake.sessions.delete(await providerSessionOf(started.tipId));
     const status = await t.inject({ method: 'GET', url: `/api/guest/tips/${started.tipId}` });
     expect(status.statusCode).toBe(200);
@@ -221,7 +242,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('marks a tip refunded after re-reading the charge', async () => {
-    const started = await startedTip(t);
+    const started = await startedTipToConnected();
     const intent = fake.pay(await providerSessionOf(started.tipId));
     await sendWebhook(
       eventFor('checkout.session.completed', await providerSessionOf(started.tipId)),
@@ -236,15 +257,15 @@ describe('POST /api/payments/webhook', () => {
       method: 'POST',
       url: '/api/guest/pay-later-links',
       headers: guestHeaders(t),
-      payload: { code: 'aio-anna-schneider-4k7p', amountCents: 700 },
+      payload: { code: connectedCode, amountCents: 700 },
     });
     const { token } = created.json<{ token: string }>();
-    const late = await startedTip(t, { amountCents: 700, payLaterToken: token });
+    const late = await startedTipToConnected({ amountCents: 700, payLaterToken: token });
     t.clock.advance(6 * 60_000);
-    const second = await startedTip(t, { amountCents: 700, payLaterToken: token });
+    const second = await startedTipToConnected({ amountCents: 700, payLaterToken: token });
     const lateSession = await providerSessionOf(late.tipId);
     const secondSession = await providerSessionOf(second.tipId);
-    fake.pay(secondSession);
+    const secondIntent = fake.pay(secondSession);
     expect(
       (await sendWebhook(eventFor('checkout.session.completed', secondSession))).statusCode,
     ).toBe(200);
@@ -257,8 +278,12 @@ describe('POST /api/payments/webhook', () => {
       (await sendWebhook(eventFor('checkout.session.completed', lateSession))).statusCode,
     ).toBe(200);
 
+    // The refunds of this link's two payments (another test refunds a link of its own).
     const refundCalls = fake.requests.filter(
-      (r) => r.method === 'POST' && r.path === '/v1/refunds',
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/refunds' &&
+        [lateIntent, secondIntent].includes(r.form.payment_intent ?? ''),
     );
     expect(refundCalls).toHaveLength(1);
     expect(refundCalls[0]!.form).toMatchObject({
@@ -280,12 +305,12 @@ describe('POST /api/payments/webhook', () => {
       method: 'POST',
       url: '/api/guest/pay-later-links',
       headers: guestHeaders(t),
-      payload: { code: 'aio-anna-schneider-4k7p', amountCents: 900 },
+      payload: { code: connectedCode, amountCents: 900 },
     });
     const { token } = created.json<{ token: string }>();
-    const late = await startedTip(t, { amountCents: 900, payLaterToken: token });
+    const late = await startedTipToConnected({ amountCents: 900, payLaterToken: token });
     t.clock.advance(6 * 60_000);
-    const second = await startedTip(t, { amountCents: 900, payLaterToken: token });
+    const second = await startedTipToConnected({ amountCents: 900, payLaterToken: token });
     const lateSession = await providerSessionOf(late.tipId);
     const secondSession = await providerSessionOf(second.tipId);
     fake.pay(secondSession);

@@ -2,14 +2,10 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
+import type { FactoryBusiness } from '../../../../test/support/factories';
 import type { FakeStripe } from '../../../../test/support/fake-stripe';
-import { createStripeTestApp } from '../../../../test/support/stripe-app';
-import {
-  connectAnnaToStripe,
-  startedStripeTip,
-  stripeEvent,
-  timesCounted,
-} from '../../../../test/support/stripe';
+import { createStripeTestApp, startedStripeCheckout } from '../../../../test/support/stripe-app';
+import { stripeEvent, timesCounted } from '../../../../test/support/stripe';
 import { tips, webhookEvents } from '../../db/schema';
 
 /**
@@ -23,17 +19,20 @@ const signer = new Stripe('sk_test_signer_only');
 let t: TestApp;
 let other: TestApp;
 let fake: FakeStripe;
+let close: () => Promise<void>;
+let hotel: FactoryBusiness;
 
 beforeAll(async () => {
-  ({ t, fake } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET, seeded: true }));
+  ({ t, fake, close, hotel } = await createStripeTestApp({
+    webhookSecret: WEBHOOK_SECRET,
+    business: { employees: 1, points: ['person'], connectedAccounts: ['acct_anna_fast_path'] },
+  }));
   // A second instance on the same database, as behind a load balancer.
   other = await createTestApp({ database: t.database, clock: t.clock, config: t.config });
-  await connectAnnaToStripe(t, 'acct_anna_fast_path');
 });
 afterAll(async () => {
   await other.close();
-  await t.close();
-  await fake.stop();
+  await close();
 });
 
 /** The event as Stripe sends it: the Checkout Session as the fake holds it now. */
@@ -56,7 +55,8 @@ function signedEvent(
   };
 }
 
-const stripeTip = () => startedStripeTip(t);
+/** A tip to the hotel's connected employee, its checkout open at the fake. */
+const stripeTip = () => startedStripeCheckout(t, hotel.points[0]!.uid);
 
 const askedStripe = (checkout: string) =>
   fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${checkout}`)

@@ -2,20 +2,68 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import {
+  createBusiness,
+  type FactoryBusiness,
+  type FactoryPerson,
+  type FactoryPoint,
+} from '../../../../test/support/factories';
+import {
   decideDemoCheckout,
   guestHeaders,
   startedTip,
   startTip,
 } from '../../../../test/support/guest';
-import { analyticsEvents, profiles, tipAllocations, tips } from '../../db/schema';
+import { createLegacyQrCode, setTeamWeights } from '../../../../test/support/payment-factories';
+import { analyticsEvents, tipAllocations, tips } from '../../db/schema';
 import { TIP_EVENTS_CHANNEL, type TipChange } from './events';
 
 let t: TestApp;
+let hotel: FactoryBusiness;
+/** A second business, whose points a pay-later link of the hotel must not open. */
+let otherHotel: FactoryBusiness;
+let receptionist: FactoryPerson;
+let waiter: FactoryPerson;
+let concierge: FactoryPerson;
+/** The hotel's payment points by whom they pay. */
+let points: Record<'receptionist' | 'waiter' | 'wholeHouse' | 'restaurant' | 'table', FactoryPoint>;
+/** The waiter's classic QR code from before payment points. */
+let waiterLegacyCode: string;
 const published: TipChange[] = [];
 let unlisten: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  hotel = await createBusiness(t.database.db, {
+    employees: [
+      { jobTitle: 'Rezeptionistin' },
+      { jobTitle: 'Kellner' },
+      { jobTitle: 'Barkeeperin' },
+      { jobTitle: 'Concierge' },
+    ],
+    teams: [
+      // Weighted by weekly hours: 3 + 4 + 4 + 2 = 13 points.
+      { name: 'Hausteam', members: [0, 1, 2, 3], splitRule: 'weighted' },
+      { name: 'Restaurant-Service', members: [1, 2], splitRule: 'equal' },
+    ],
+    points: ['person', 'person', 'team', 'team', 'object'],
+  });
+  receptionist = hotel.employees[0]!;
+  waiter = hotel.employees[1]!;
+  concierge = hotel.employees[3]!;
+  await setTeamWeights(t.database.db, hotel.teams[0]!, [3, 4, 4, 2]);
+  const [receptionistPoint, waiterPoint, wholeHousePoint, restaurantPoint, tablePoint] =
+    hotel.points;
+  points = {
+    receptionist: receptionistPoint!,
+    waiter: waiterPoint!,
+    wholeHouse: wholeHousePoint!,
+    restaurant: restaurantPoint!,
+    table: tablePoint!,
+  };
+  waiterLegacyCode = (
+    await createLegacyQrCode(t.database.db, { businessId: hotel.id, employeeId: waiter.id })
+  ).code;
+  otherHotel = await createBusiness(t.database.db, { employees: 1, points: ['person'] });
   unlisten = await t.database.listen(TIP_EVENTS_CHANNEL, (payload) =>
     published.push(JSON.parse(payload) as TipChange),
   );
@@ -25,13 +73,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const profileId = async (email: string) =>
-  (
-    await t.database.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email))
-  )[0]!.id;
-
+/** A tip to the receptionist unless the body names another code. */
 async function paidTip(body: Parameters<typeof startedTip>[1] = {}) {
-  const started = await startedTip(t, body);
+  const started = await startedTip(t, { code: points.receptionist.uid, ...body });
   await decideDemoCheckout(t, started.checkoutUrl, 'pay');
   return started;
 }
@@ -88,7 +132,7 @@ describe('feedback after paying', () => {
   });
 
   it('takes no feedback before the payment went through', async () => {
-    const open = await startedTip(t);
+    const open = await startedTip(t, { code: points.receptionist.uid });
     const early = await feedback(open.tipId, { token: open.token, emoji: 'smile' });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('feedback_not_allowed');
@@ -115,12 +159,13 @@ describe('/api/guest/thank-you', () => {
       guestMessage: 'Merci!',
       recipient: {
         type: 'person',
-        displayName: 'Anna Schneider',
+        displayName: receptionist.fullName,
         jobTitle: 'Rezeptionistin',
       },
-      businessName: 'Hotel Seeblick',
+      businessName: hotel.name,
     });
-    expect(byId.body).not.toContain('@demo.local');
+    // No e-mail address reaches the guest (every factory address ends in @test.local).
+    expect(byId.body).not.toContain('@test.local');
 
     const sessionId = new URL(tip.checkoutUrl).pathname.split('/').pop();
     const bySession = await t.inject({
@@ -134,7 +179,7 @@ describe('/api/guest/thank-you', () => {
     const none = await t.inject({ method: 'GET', url: '/api/guest/thank-you' });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toBe('Keine Trinkgeld-ID oder Session-ID gefunden');
-    const open = await startedTip(t);
+    const open = await startedTip(t, { code: points.receptionist.uid });
     const unpaid = await t.inject({
       method: 'GET',
       url: `/api/guest/thank-you?tipId=${open.tipId}`,
@@ -146,19 +191,19 @@ describe('/api/guest/thank-you', () => {
 
 describe('who receives a tip', () => {
   it('splits a team tip exactly to the cent and tells every member', async () => {
-    const tip = await paidTip({ code: 'aio-team-hausteam-2k8j', amountCents: 1001 });
+    const tip = await paidTip({ code: points.wholeHouse.uid, amountCents: 1001 });
     const shares = await t.database.db
       .select()
       .from(tipAllocations)
       .where(eq(tipAllocations.tipId, tip.tipId));
     expect(shares.reduce((sum, share) => sum + share.amountCents, 0)).toBe(1001);
     const byPerson = new Map(shares.map((share) => [share.profileId, share]));
-    expect(byPerson.get(await profileId('ben@demo.local'))).toMatchObject({
+    expect(byPerson.get(waiter.id)).toMatchObject({
       amountCents: 308,
       weight: 4,
       reason: '4 von 13 Punkten',
     });
-    expect(byPerson.get(await profileId('david@demo.local'))?.amountCents).toBe(154);
+    expect(byPerson.get(concierge.id)?.amountCents).toBe(154);
 
     const [row] = await t.database.db.select().from(tips).where(eq(tips.id, tip.tipId));
     expect(row).toMatchObject({ tipSource: 'team', employeeId: null });
@@ -174,7 +219,7 @@ describe('who receives a tip', () => {
   });
 
   it('splits an equal team tip among its members', async () => {
-    const tip = await paidTip({ code: 'aio-team-restaurant-1d6f', amountCents: 1001 });
+    const tip = await paidTip({ code: points.restaurant.uid, amountCents: 1001 });
     const shares = await t.database.db
       .select()
       .from(tipAllocations)
@@ -184,7 +229,7 @@ describe('who receives a tip', () => {
   });
 
   it('gives a table tip to the business pool', async () => {
-    const tip = await paidTip({ code: 'aio-tisch-7-2b5n' });
+    const tip = await paidTip({ code: points.table.uid });
     const [row] = await t.database.db.select().from(tips).where(eq(tips.id, tip.tipId));
     expect(row).toMatchObject({
       employeeId: null,
@@ -196,13 +241,16 @@ describe('who receives a tip', () => {
       method: 'GET',
       url: `/api/guest/thank-you?tipId=${tip.tipId}`,
     });
-    expect(thanks.json().recipient).toMatchObject({ type: 'object', displayName: 'Tisch 7' });
+    expect(thanks.json().recipient).toMatchObject({
+      type: 'object',
+      displayName: points.table.label,
+    });
   });
 
   it('gives a legacy code tip to its employee', async () => {
-    const tip = await paidTip({ code: 'qr-ben-klassisch' });
+    const tip = await paidTip({ code: waiterLegacyCode });
     const [row] = await t.database.db.select().from(tips).where(eq(tips.id, tip.tipId));
-    expect(row!.employeeId).toBe(await profileId('ben@demo.local'));
+    expect(row!.employeeId).toBe(waiter.id);
     expect(row!.qrCodeId).not.toBeNull();
     expect(row!.entrypointUid).toBeNull();
     await expect
@@ -223,21 +271,20 @@ describe('pay-later links', () => {
     });
 
   it('works for 24 hours and is refused afterwards', async () => {
-    const created = await create({ code: 'aio-ben-mueller-9x2m', amountCents: 750 });
+    const code = points.waiter.uid;
+    const created = await create({ code, amountCents: 750 });
     expect(created.statusCode).toBe(201);
     const link = created.json();
-    expect(link.url).toBe(
-      `${t.config.publicOrigin}/t/aio-ben-mueller-9x2m?amount=7.50&later=${link.token}`,
-    );
+    expect(link.url).toBe(`${t.config.publicOrigin}/t/${code}?amount=7.50&later=${link.token}`);
     const open = () => t.inject({ method: 'GET', url: `/api/guest/pay-later-links/${link.token}` });
-    expect((await open()).json()).toMatchObject({ code: 'aio-ben-mueller-9x2m', amountCents: 750 });
+    expect((await open()).json()).toMatchObject({ code, amountCents: 750 });
 
     t.clock.advance(24 * 60 * 60_000 - 1_000);
     expect((await open()).statusCode).toBe(200);
     expect(
       (
         await startTip(t, {
-          code: 'aio-ben-mueller-9x2m',
+          code,
           amountCents: 750,
           payLaterToken: link.token,
         })
@@ -249,20 +296,26 @@ describe('pay-later links', () => {
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error.title).toBe('Link abgelaufen');
     const refused = await startTip(t, {
-      code: 'aio-ben-mueller-9x2m',
+      code,
       amountCents: 750,
       payLaterToken: link.token,
     });
     expect(refused.statusCode).toBe(410);
   });
 
-  it('belongs to its code', async () => {
-    const link = (await create({ code: 'aio-ben-mueller-9x2m', amountCents: 500 })).json();
+  it('belongs to its code, not to a colleague nor to another business', async () => {
+    const link = (await create({ code: points.waiter.uid, amountCents: 500 })).json();
     const elsewhere = await startTip(t, {
-      code: 'aio-anna-schneider-4k7p',
+      code: points.receptionist.uid,
       payLaterToken: link.token,
     });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().error.code).toBe('pay_later_mismatch');
+    const otherBusiness = await startTip(t, {
+      code: otherHotel.points[0]!.uid,
+      payLaterToken: link.token,
+    });
+    expect(otherBusiness.statusCode).toBe(400);
+    expect(otherBusiness.json().error.code).toBe('pay_later_mismatch');
   });
 });

@@ -2,6 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import {
+  createBusiness,
+  type FactoryBusiness,
+  type FactoryPerson,
+} from '../../../../test/support/factories';
+import {
   decideDemoCheckout,
   guestHeaders,
   newGuestSessionId,
@@ -11,8 +16,19 @@ import {
 import { analyticsEvents, paymentSessions, tips, webhookEvents } from '../../db/schema';
 
 let t: TestApp;
+let hotel: FactoryBusiness;
+/** The employee most tests tip, at their own point. */
+let employee: FactoryPerson;
+let employeeCode: string;
+
 beforeAll(async () => {
-  t = await createTestApp({ seeded: true });
+  t = await createTestApp();
+  hotel = await createBusiness(t.database.db, {
+    employees: 1,
+    points: ['person', 'object', 'object'],
+  });
+  employee = hotel.employees[0]!;
+  employeeCode = hotel.points[0]!.uid;
 });
 afterAll(async () => {
   await t.close();
@@ -39,10 +55,16 @@ const cancel = (tipId: string, token: string) =>
     payload: { token },
   });
 
+/** Starts a tip to the employee unless the body names another code. */
+const startTipToEmployee = (body: Parameters<typeof startTip>[1] = {}) =>
+  startTip(t, { code: employeeCode, ...body });
+const startedTipToEmployee = (body: Parameters<typeof startedTip>[1] = {}) =>
+  startedTip(t, { code: employeeCode, ...body });
+
 describe('paying a tip through the demo checkout', () => {
   it('writes the tip and its session, then counts it exactly once when paid', async () => {
     const guestSessionId = newGuestSessionId();
-    const started = await startedTip(t, {
+    const started = await startedTipToEmployee({
       amountCents: 1000,
       platformFee: true,
       guestMessage: '  Danke für alles!  ',
@@ -61,7 +83,7 @@ describe('paying a tip through the demo checkout', () => {
       guestMessage: 'Danke für alles!',
       paymentMethod: 'apple-pay',
       paymentProvider: 'demo',
-      entrypointUid: 'aio-anna-schneider-4k7p',
+      entrypointUid: employeeCode,
       tipSource: 'direct',
     });
     expect(tip.feedbackSecretHash).not.toContain(started.token);
@@ -77,14 +99,14 @@ describe('paying a tip through the demo checkout', () => {
 
     const page = await t.inject({ method: 'GET', url: new URL(started.checkoutUrl).pathname });
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Trinkgeld für Anna Schneider');
+    expect(page.body).toContain(`Trinkgeld für ${employee.fullName}`);
     expect(page.body).toContain('10,45\u00a0€');
     expect(page.body).not.toContain('<script');
 
     const paid = await decideDemoCheckout(t, started.checkoutUrl, 'pay');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toContain(
-      `/t/aio-anna-schneider-4k7p?checkout=return&tip=${started.tipId}`,
+      `/t/${employeeCode}?checkout=return&tip=${started.tipId}`,
     );
     expect(paid.headers.location).toContain('session_id=cs_demo_');
 
@@ -103,7 +125,7 @@ describe('paying a tip through the demo checkout', () => {
       status: 'pending',
       errorClass: null,
       totalCents: 1045,
-      recipientName: 'Anna Schneider',
+      recipientName: employee.fullName,
       guestMessage: 'Danke für alles!',
     });
     const events = await t.database.db
@@ -121,8 +143,8 @@ describe('paying a tip through the demo checkout', () => {
 
   it("allows one payment session at a time per guest ('Zahlung läuft bereits')", async () => {
     const guestSessionId = newGuestSessionId();
-    const first = await startedTip(t, { guestSessionId });
-    const second = await startTip(t, { guestSessionId, amountCents: 500 });
+    const first = await startedTipToEmployee({ guestSessionId });
+    const second = await startTipToEmployee({ guestSessionId, amountCents: 500 });
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toMatchObject({
       code: 'payment_in_progress',
@@ -131,7 +153,7 @@ describe('paying a tip through the demo checkout', () => {
 
     // After five minutes the session ends by itself and the guest may start again.
     t.clock.advance(5 * 60_000);
-    const third = await startTip(t, { guestSessionId });
+    const third = await startTipToEmployee({ guestSessionId });
     expect(third.statusCode).toBe(201);
     // The expired session still counts: the tab's next start is its second attempt.
     expect(third.json().attempt).toBe(2);
@@ -141,7 +163,7 @@ describe('paying a tip through the demo checkout', () => {
 
   it('cancels through the tab that paid, then retries with backoff, at most three times', async () => {
     const guestSessionId = newGuestSessionId();
-    const first = await startedTip(t, { guestSessionId, amountCents: 750 });
+    const first = await startedTipToEmployee({ guestSessionId, amountCents: 750 });
     const back = await decideDemoCheckout(t, first.checkoutUrl, 'cancel');
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toContain(`checkout=cancel&tip=${first.tipId}`);
@@ -154,7 +176,7 @@ describe('paying a tip through the demo checkout', () => {
       errorClass: 'payment_cancelled',
     });
 
-    const tooSoon = await startTip(t, {
+    const tooSoon = await startTipToEmployee({
       guestSessionId,
       retryOf: { tipId: first.tipId, token: first.token },
     });
@@ -169,7 +191,7 @@ describe('paying a tip through the demo checkout', () => {
       [4, 4_000],
     ] as const) {
       t.clock.advance(wait);
-      const retry = await startedTip(t, {
+      const retry = await startedTipToEmployee({
         guestSessionId,
         retryOf: { tipId: previous.tipId, token: previous.token },
       });
@@ -183,7 +205,7 @@ describe('paying a tip through the demo checkout', () => {
       previous = retry;
     }
     t.clock.advance(5_000);
-    const exhausted = await startTip(t, {
+    const exhausted = await startTipToEmployee({
       guestSessionId,
       retryOf: { tipId: previous.tipId, token: previous.token },
     });
@@ -194,34 +216,35 @@ describe('paying a tip through the demo checkout', () => {
       message: 'Bitte wenden Sie sich an das Personal für Hilfe.',
     });
     // A reload starts without retryOf: the same tab still has no attempts left.
-    const afterReload = await startTip(t, { guestSessionId });
+    const afterReload = await startTipToEmployee({ guestSessionId });
     expect(afterReload.statusCode).toBe(429);
     expect(afterReload.json().error.code).toBe('max_retries');
   });
 
   it('counts a fresh start after an unpaid attempt as the next attempt of that tab', async () => {
     const guestSessionId = newGuestSessionId();
-    const first = await startedTip(t, { code: 'aio-tisch-7-2b5n', guestSessionId });
+    const [table, otherTable] = hotel.points.filter((point) => point.type === 'object');
+    const first = await startedTip(t, { code: table!.uid, guestSessionId });
     await decideDemoCheckout(t, first.checkoutUrl, 'fail');
     await status(first.tipId);
-    const fresh = await startedTip(t, { code: 'aio-tisch-7-2b5n', guestSessionId });
+    const fresh = await startedTip(t, { code: table!.uid, guestSessionId });
     expect(fresh.attempt).toBe(2);
     // Another point, or an hour later, starts over.
     await decideDemoCheckout(t, fresh.checkoutUrl, 'fail');
-    expect((await startedTip(t, { code: 'aio-tisch-12-8c4r', guestSessionId })).attempt).toBe(1);
+    expect((await startedTip(t, { code: otherTable!.uid, guestSessionId })).attempt).toBe(1);
   });
 
   it('refuses to retry a payment that went through', async () => {
-    const paid = await startedTip(t);
+    const paid = await startedTipToEmployee();
     await decideDemoCheckout(t, paid.checkoutUrl, 'pay');
     t.clock.advance(10_000);
-    const retry = await startTip(t, { retryOf: { tipId: paid.tipId, token: paid.token } });
+    const retry = await startTipToEmployee({ retryOf: { tipId: paid.tipId, token: paid.token } });
     expect(retry.statusCode).toBe(409);
     expect(retry.json().error.code).toBe('retry_not_allowed');
   });
 
   it('keeps a cancel from undoing a payment that arrived', async () => {
-    const started = await startedTip(t);
+    const started = await startedTipToEmployee();
     await decideDemoCheckout(t, started.checkoutUrl, 'pay');
     const late = await cancel(started.tipId, started.token);
     expect(late.json()).toMatchObject({ status: 'pending' });
@@ -235,7 +258,7 @@ describe('paying a tip through the demo checkout', () => {
     [{ guestSessionId: 'kurz' }, 'Die Sitzungskennung ist ungültig.'],
   ])('rejects %j with a German message and writes nothing', async (body, message) => {
     const before = (await t.database.db.select({ id: tips.id }).from(tips)).length;
-    const response = await startTip(t, body);
+    const response = await startTipToEmployee(body);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(message);
     expect((await t.database.db.select({ id: tips.id }).from(tips)).length).toBe(before);
@@ -250,9 +273,13 @@ describe('paying a tip through the demo checkout', () => {
 
 describe('DEMO_FAILURE_RATE', () => {
   it("fails like the spec's simulation when the rate strikes", async () => {
-    const failing = await createTestApp({ seeded: true, config: { demoFailureRate: 1 } });
+    const failing = await createTestApp({ config: { demoFailureRate: 1 } });
     try {
-      const started = await startedTip(failing);
+      const failingHotel = await createBusiness(failing.database.db, {
+        employees: 1,
+        points: ['person'],
+      });
+      const started = await startedTip(failing, { code: failingHotel.points[0]!.uid });
       await decideDemoCheckout(failing, started.checkoutUrl, 'pay');
       const result = (
         await failing.inject({ method: 'GET', url: `/api/guest/tips/${started.tipId}` })

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../src/server/db/connect';
+import { qrCodes, teamMembers } from '../../src/server/db/schema';
+import { type FactoryTeam, uniqueSuffix } from './factories';
+
+/**
+ * Factory additions for the payment tests: what a tip's receiver can be beyond the payment
+ * points `createBusiness` makes.
+ */
+
+/**
+ * Gives a team's members their weights for a weighted split, in the order of `team.memberIds`
+ * (the factory creates every member with weight 1).
+ */
+export async function setTeamWeights(
+  db: Executor,
+  team: FactoryTeam,
+  weights: number[],
+): Promise<void> {
+  if (weights.length !== team.memberIds.length) {
+    throw new Error(`setTeamWeights: ${team.memberIds.length} members, ${weights.length} weights`);
+  }
+  for (const [index, profileId] of team.memberIds.entries()) {
+    await db
+      .update(teamMembers)
+      .set({ weight: weights[index]! })
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.profileId, profileId)));
+  }
+}
+
+/** A legacy QR code (the classic "qr-..." code of one employee, before payment points). */
+export async function createLegacyQrCode(
+  db: Executor,
+  options: { businessId: string; employeeId: string; code?: string },
+): Promise<{ id: string; code: string }> {
+  const code = options.code ?? `qr-${uniqueSuffix()}`;
+  const [row] = await db
+    .insert(qrCodes)
+    .values({ code, employeeId: options.employeeId, businessId: options.businessId })
+    .returning({ id: qrCodes.id });
+  return { id: row!.id, code };
+}
