@@ -13,16 +13,19 @@ export function guestHeaders(t: TestApp): Record<string, string> {
   return { origin: t.config.publicOrigin };
 }
 
+/** What a test may set of a guest's tip start; the rest has defaults. */
+export type GuestTipBody = Partial<StartTipPaymentBody>;
+
+/** A guest starts a tip at `body.code` (a factory payment point's uid). */
 export async function startTip(
   t: TestApp,
-  body: Partial<StartTipPaymentBody> = {},
+  body: GuestTipBody & { code: string },
 ): Promise<LightMyRequestResponse> {
   return t.inject({
     method: 'POST',
     url: '/api/guest/tips',
     headers: guestHeaders(t),
     payload: {
-      code: 'aio-anna-schneider-4k7p',
       amountCents: 1000,
       platformFee: false,
       paymentMethod: 'stripe',
@@ -35,7 +38,7 @@ export async function startTip(
 /** Starts a tip and expects the checkout to open. */
 export async function startedTip(
   t: TestApp,
-  body: Partial<StartTipPaymentBody> = {},
+  body: GuestTipBody & { code: string },
 ): Promise<StartTipPaymentResponse> {
   const response = await startTip(t, body);
   if (response.statusCode !== 201) {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../src/server/db/connect';
-import { qrCodes, teamMembers } from '../../src/server/db/schema';
-import { type FactoryTeam, uniqueSuffix } from './factories';
+import { teamMembers } from '../../src/server/db/schema';
+import type { FactoryTeam } from './factories';
 
 /**
  * Factory additions for the payment tests: what a tip's receiver can be beyond the payment
@@ -26,17 +26,4 @@ export async function setTeamWeights(
       .set({ weight: weights[index]! })
       .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.profileId, profileId)));
   }
-}
-
-/** A legacy QR code (the classic "qr-..." code of one employee, before payment points). */
-export async function createLegacyQrCode(
-  db: Executor,
-  options: { businessId: string; employeeId: string; code?: string },
-): Promise<{ id: string; code: string }> {
-  const code = options.code ?? `qr-${uniqueSuffix()}`;
-  const [row] = await db
-    .insert(qrCodes)
-    .values({ code, employeeId: options.employeeId, businessId: options.businessId })
-    .returning({ id: qrCodes.id });
-  return { id: row!.id, code };
 }

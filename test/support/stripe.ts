@@ -1,25 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { analyticsEvents, paymentSessions, profiles } from '../../src/server/db/schema';
+import { analyticsEvents } from '../../src/server/db/schema';
 import type { TestApp } from './app';
-import { startedTip } from './guest';
-
-/** The seeded Anna with a Stripe connected account that takes payouts (tips to her may start). */
-export async function connectAnnaToStripe(t: TestApp, accountId: string): Promise<void> {
-  await t.database.db
-    .update(profiles)
-    .set({ stripeAccountId: accountId, stripeAccountStatus: 'enabled' })
-    .where(eq(profiles.email, 'anna@demo.local'));
-}
-
-/** A tip started under Stripe, with the id of its Checkout Session at the (fake) provider. */
-export async function startedStripeTip(t: TestApp): Promise<{ tipId: string; checkout: string }> {
-  const started = await startedTip(t);
-  const [session] = await t.database.db
-    .select()
-    .from(paymentSessions)
-    .where(eq(paymentSessions.tipId, started.tipId));
-  return { tipId: started.tipId, checkout: session!.providerSessionId! };
-}
 
 /** How often a tip was counted as paid: its `payment_success` analytics rows. */
 export async function timesCounted(t: TestApp, tipId: string): Promise<number> {

@@ -7,7 +7,12 @@ import type { FakeStripe } from '../../../../test/support/fake-stripe';
 import { createStripeTestApp } from '../../../../test/support/stripe-app';
 import { stripeEvent } from '../../../../test/support/stripe';
 import { allowConsoleErrors } from '../../../../test/support/setup';
-import { guestHeaders, startedTip, startTip } from '../../../../test/support/guest';
+import {
+  guestHeaders,
+  startedTip,
+  type GuestTipBody,
+  startTip,
+} from '../../../../test/support/guest';
 import { paymentSessions, tips, webhookEvents } from '../../db/schema';
 import { paymentContext } from './context';
 import { runPaymentSessionExpiry } from './expiry';
@@ -42,7 +47,7 @@ afterAll(async () => {
 });
 
 /** A tip to the connected employee (or at the body's `code`) under Stripe. */
-const startedTipToConnected = (body: Parameters<typeof startedTip>[1] = {}) =>
+const startedTipToConnected = (body: GuestTipBody = {}) =>
   startedTip(t, { code: connectedCode, ...body });
 
 function eventFor(

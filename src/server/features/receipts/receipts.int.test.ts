@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
-import { decideDemoCheckout, guestHeaders, startedTip } from '../../../../test/support/guest';
+import {
+  decideDemoCheckout,
+  guestHeaders,
+  startedTip,
+  type GuestTipBody,
+} from '../../../../test/support/guest';
 import { outboxEmails, tipReplies, tipReplyAddresses } from '../../db/schema';
 import { runRetention } from '../../jobs/retention';
 import { payoutContext, runManualPayoutBatch } from '../payouts/batches';
@@ -25,7 +30,7 @@ afterAll(async () => {
 
 const mariaCode = () => biz.points[0]!.uid;
 
-async function paidTip(body: Parameters<typeof startedTip>[1] = {}) {
+async function paidTip(body: GuestTipBody = {}) {
   const started = await startedTip(t, { code: mariaCode(), ...body });
   const paid = await decideDemoCheckout(t, started.checkoutUrl, 'pay');
   expect(paid.statusCode).toBeLessThan(400);

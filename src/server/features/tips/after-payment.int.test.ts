@@ -12,8 +12,10 @@ import {
   guestHeaders,
   startedTip,
   startTip,
+  type GuestTipBody,
 } from '../../../../test/support/guest';
-import { createLegacyQrCode, setTeamWeights } from '../../../../test/support/payment-factories';
+import { setTeamWeights } from '../../../../test/support/payment-factories';
+import { createLegacyQrCode } from '../../../../test/support/received-tips';
 import { analyticsEvents, tipAllocations, tips } from '../../db/schema';
 import { TIP_EVENTS_CHANNEL, type TipChange } from './events';
 
@@ -74,7 +76,7 @@ afterAll(async () => {
 });
 
 /** A tip to the receptionist unless the body names another code. */
-async function paidTip(body: Parameters<typeof startedTip>[1] = {}) {
+async function paidTip(body: GuestTipBody = {}) {
   const started = await startedTip(t, { code: points.receptionist.uid, ...body });
   await decideDemoCheckout(t, started.checkoutUrl, 'pay');
   return started;

@@ -12,6 +12,7 @@ import {
   newGuestSessionId,
   startedTip,
   startTip,
+  type GuestTipBody,
 } from '../../../../test/support/guest';
 import { analyticsEvents, paymentSessions, tips, webhookEvents } from '../../db/schema';
 
@@ -56,9 +57,9 @@ const cancel = (tipId: string, token: string) =>
   });
 
 /** Starts a tip to the employee unless the body names another code. */
-const startTipToEmployee = (body: Parameters<typeof startTip>[1] = {}) =>
+const startTipToEmployee = (body: GuestTipBody = {}) =>
   startTip(t, { code: employeeCode, ...body });
-const startedTipToEmployee = (body: Parameters<typeof startedTip>[1] = {}) =>
+const startedTipToEmployee = (body: GuestTipBody = {}) =>
   startedTip(t, { code: employeeCode, ...body });
 
 describe('paying a tip through the demo checkout', () => {
