@@ -11,6 +11,7 @@ import { guestCatalogue as it_ } from '../../../shared/i18n/guest-it';
 import { GUEST_LOCALES } from '../../../shared/i18n/guest-locale';
 import { GUEST_SERVER_TEXTS } from '../../../shared/i18n/guest-server';
 import { businesses, paymentEntrypoints, profiles, users } from '../../db/schema';
+import { readableText } from '../../../../test/support/markup';
 
 /**
  * Issue 13: what the server says on a guest's page or API answer is in the guest's language,
@@ -31,14 +32,7 @@ const initialOf = (html: string) =>
   JSON.parse(
     /<script type="application\/json" id="guest-initial">([^<]*)<\/script>/.exec(html)![1]!,
   );
-/** The page as a guest reads it: no data script, no React text markers, entities undone. */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
+const textOf = readableText;
 
 async function deactivatedPerson(points: ('person' | 'team' | 'object')[]) {
   const shop = await createBusiness(t.database.db, {

@@ -5,14 +5,9 @@ import { GUEST_LOCALES } from '../../../shared/i18n/guest-locale';
 import { presentBranding } from '../entrypoints/presenter';
 import { GUEST_CATALOGUES } from './catalogues';
 import { renderGuestMarkup } from './render';
+import { readableText } from '../../../../test/support/markup';
 
-/** What the guest reads: the markup's text with React's markers and entities undone. */
-const textOf = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
+const textOf = readableText;
 
 const entry = (tonality: (typeof BRANDING_TONALITIES)[number]): GuestEntrypoint => ({
   code: 'anna-ton-1',

@@ -6,13 +6,9 @@ import { currentGuestLanguage, setInitialGuestLanguage } from '../../../web/feat
 import { presentBranding } from '../entrypoints/presenter';
 import { GUEST_CATALOGUES } from './catalogues';
 import { renderGuestMarkup } from './render';
+import { readableText } from '../../../../test/support/markup';
 
-const textOf = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
+const textOf = readableText;
 
 const entry = (businessName: string, tonality: 'formal' | 'casual'): GuestEntrypoint => ({
   code: 'anna-render-1',

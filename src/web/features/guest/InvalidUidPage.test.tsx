@@ -3,13 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { guestCatalogue as it_ } from '../../../shared/i18n/guest-it';
 import { setInitialGuestLanguage } from './i18n';
 import { InvalidUidPage } from './InvalidUidPage';
+import { readableText } from '../../../../test/support/markup';
 
-const textOf = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"');
+const textOf = readableText;
 
 afterEach(() => setInitialGuestLanguage('de', null));
 

@@ -9,13 +9,9 @@ import { ApiError } from '../../lib/api';
 import { setInitialGuestLanguage } from './i18n';
 import { RecipientHeader } from './RecipientHeader';
 import { handleLoadError, TipPageProblem } from './TipPageProblem';
+import { readableText } from '../../../../test/support/markup';
 
-/** What the guest reads: the markup's text with React's markers and entities undone. */
-const textOf = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&');
+const textOf = readableText;
 
 const alternatives: GuestAlternative[] = [
   { path: '/t/team-kueche', kind: 'team', name: 'Küche' },
