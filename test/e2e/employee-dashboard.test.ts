@@ -1,19 +1,77 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paymentEntrypoints } from '../../src/server/db/schema';
+import {
+  createBusiness,
+  createTip,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+  type FactoryPerson,
+  type FactoryPoint,
+} from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
 
 let staff: BrowserContext;
 let guest: BrowserContext;
+let hotel: FactoryBusiness;
+/** The hotel's staff and their personal tip codes, in this order. */
+let anna: FactoryPerson, ben: FactoryPerson, clara: FactoryPerson, david: FactoryPerson;
+let annaPoint: FactoryPoint, benPoint: FactoryPoint, claraPoint: FactoryPoint;
+let davidPoint: FactoryPoint;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  hotel = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    employees: [
+      { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
+      { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+      { fullName: 'Clara Fischer', jobTitle: 'Barkeeperin' },
+      { fullName: 'David Wagner', jobTitle: 'Concierge' },
+    ],
+    points: ['person', 'person', 'person', 'person'],
+  });
+  [anna, ben, clara, david] = hotel.employees as [
+    FactoryPerson,
+    FactoryPerson,
+    FactoryPerson,
+    FactoryPerson,
+  ];
+  [annaPoint, benPoint, claraPoint, davidPoint] = hotel.points as [
+    FactoryPoint,
+    FactoryPoint,
+    FactoryPoint,
+    FactoryPoint,
+  ];
+  // Ben's last month: this week's tips still wait for the payout, older ones went out with a
+  // transfer reference, as the weekly payout job leaves them.
+  const now = Date.now();
+  for (const [daysAgo, status, amountCents] of [
+    [1, 'pending', 1500],
+    [3, 'pending', 500],
+    [12, 'completed', 1000],
+    [20, 'completed', 2000],
+  ] as const) {
+    await createTip(db, {
+      businessId: hotel.id,
+      employeeId: ben.id,
+      entrypoint: benPoint,
+      amountCents,
+      status,
+      createdAt: new Date(now - daysAgo * DAY_MS),
+    });
+  }
   guest = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -34,7 +92,7 @@ const text = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').tri
 
 /** A guest pays `euros` € with a message for Clara through the demo checkout. */
 async function guestPays(page: Page, euros: number, message: string): Promise<void> {
-  await page.goto('/t/aio-clara-fischer-3h8q');
+  await page.goto(`/t/${claraPoint.uid}`);
   await page.getByRole('heading', { name: 'Clara Fischer' }).waitFor();
   await page.getByRole('button', { name: `${euros} €` }).click();
   await page.getByRole('button', { name: /^Weiter zur Zahlung/ }).click();
@@ -51,7 +109,7 @@ describe('employee dashboard', () => {
   it('shows a tip a guest pays in another browser live, without reloading', async () => {
     const page = await staff.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, 'clara@demo.local');
+    await signInInBrowser(page, clara.email, FACTORY_PASSWORD);
     expect(new URL(page.url()).pathname).toBe('/employee/dashboard');
     await page.getByRole('heading', { name: 'Willkommen, Clara Fischer!' }).waitFor();
     await page.getByText('Barkeeperin').first().waitFor();
@@ -115,7 +173,7 @@ describe('employee dashboard', () => {
 
   it('shows the history with status labels and the statistics in de-DE', async () => {
     const page = await staff.newPage();
-    await signInInBrowser(page, 'ben@demo.local');
+    await signInInBrowser(page, ben.email, FACTORY_PASSWORD);
     await page.getByRole('tab', { name: 'Historie' }).click();
     await page.getByRole('radio', { name: 'Letzter Monat' }).check({ force: true });
     // Newest first: this week's tips are still pending, older ones were paid out.
@@ -148,12 +206,12 @@ describe('employee dashboard', () => {
 
   it('downloads the QR code as a 400x400 PNG and as SVG, both decoding to the tip link', async () => {
     const page = await staff.newPage();
-    await signInInBrowser(page, 'anna@demo.local');
+    await signInInBrowser(page, anna.email, FACTORY_PASSWORD);
     await page.getByRole('tab', { name: 'QR-Code' }).click();
     await page.getByRole('heading', { name: 'Mein QR-Code' }).waitFor();
-    const link = `${e2e.server.url.replace('127.0.0.1', '127.0.0.1')}/t/aio-anna-schneider-4k7p`;
+    const link = `${e2e.server.url}/t/${annaPoint.uid}`;
     expect(text(await page.getByTestId('qr-link').textContent())).toBe(link);
-    expect(text(await page.getByTestId('qr-uid').textContent())).toBe('aio-anna-schneider-4k7p');
+    expect(text(await page.getByTestId('qr-uid').textContent())).toBe(annaPoint.uid);
     expect(await page.getByRole('button', { name: /Apple Wallet · Demnächst/ }).isDisabled()).toBe(
       true,
     );
@@ -162,9 +220,7 @@ describe('employee dashboard', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'PNG Download' }).click(),
     ]);
-    expect(pngDownload.suggestedFilename()).toBe(
-      'qr-code-aio-anna-schneider-4k7p-Anna-Schneider.png',
-    );
+    expect(pngDownload.suggestedFilename()).toBe(`qr-code-${annaPoint.uid}-Anna-Schneider.png`);
     const png = PNG.sync.read(readFileSync((await pngDownload.path())!));
     expect([png.width, png.height]).toEqual([400, 400]);
     expect([png.data[0], png.data[1], png.data[2]]).toEqual([255, 255, 255]);
@@ -175,9 +231,7 @@ describe('employee dashboard', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'SVG Download' }).click(),
     ]);
-    expect(svgDownload.suggestedFilename()).toBe(
-      'qr-code-aio-anna-schneider-4k7p-Anna-Schneider.svg',
-    );
+    expect(svgDownload.suggestedFilename()).toBe(`qr-code-${annaPoint.uid}-Anna-Schneider.svg`);
     const svg = readFileSync((await svgDownload.path())!, 'utf8');
     expect(svg).toMatch(/^<svg /);
     // Render the downloaded SVG in the browser and decode what it draws.
@@ -204,10 +258,11 @@ describe('employee dashboard', () => {
 
   it('creates a personal QR code from the empty state', async () => {
     const page = await staff.newPage();
-    await signInInBrowser(page, 'david@demo.local');
-    await e2e.server.deps.database.query(
-      "UPDATE payment_entrypoints SET active = false WHERE uid = 'aio-david-wagner-6t1z'",
-    );
+    await signInInBrowser(page, david.email, FACTORY_PASSWORD);
+    await e2e.server.deps.database.db
+      .update(paymentEntrypoints)
+      .set({ active: false })
+      .where(eq(paymentEntrypoints.id, davidPoint.id));
     await page.getByRole('tab', { name: 'QR-Code' }).click();
     await page.getByText('Kein QR-Code vorhanden').waitFor();
     await page.getByRole('button', { name: 'QR-Code erstellen' }).click();
@@ -220,7 +275,7 @@ describe('employee dashboard', () => {
 
   it('edits the profile in the settings and explains payouts in demo mode', async () => {
     const page = await staff.newPage();
-    await signInInBrowser(page, 'david@demo.local');
+    await signInInBrowser(page, david.email, FACTORY_PASSWORD);
     await page.getByRole('button', { name: 'Einstellungen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Einstellungen' });
     await dialog.getByLabel('Position').fill('Chef-Concierge');

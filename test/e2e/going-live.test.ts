@@ -3,13 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
 import { openDatabase, quoteIdent } from '../../src/server/db/connect';
 import { businesses, paymentEntrypoints, profiles, tips } from '../../src/server/db/schema';
+import { DEMO_LOGINS } from '../../src/server/db/seed';
 import { projectRoot } from '../../src/server/lib/project-root';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { errorLogStream } from '../support/app';
@@ -334,10 +335,21 @@ describe('going live from an empty database', () => {
 
       const paid = await db.select().from(tips).where(eq(tips.businessId, business!.id));
       expect(paid.map((tip) => [tip.amountCents, tip.status])).toEqual([[1000, 'pending']]);
-      // Nothing of the demo exists on this installation.
+      // Nothing of the demo exists on this installation: none of its sign-ins, no other business.
       expect(
-        await db.select().from(profiles).where(eq(profiles.email, 'admin@demo.local')),
+        await db
+          .select({ email: profiles.email })
+          .from(profiles)
+          .where(
+            inArray(
+              profiles.email,
+              DEMO_LOGINS.map((login) => login.email),
+            ),
+          ),
       ).toEqual([]);
+      expect(await db.select({ name: businesses.name }).from(businesses)).toEqual([
+        { name: 'Gasthof Sonne' },
+      ]);
       await Promise.all([
         operator.close(),
         ownerContext.close(),

@@ -1,15 +1,59 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { branding, businesses, users } from '../../src/server/db/schema';
-import { SECOND_BUSINESS_NAME } from '../../src/server/db/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { branding, paymentEntrypoints, users } from '../../src/server/db/schema';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { horizontalOverflow } from './support/page-checks';
 import { trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
 /** Issue 13: the guest pages speak the browser's language (five of them), at 390 px. */
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
+
+let hotel: FactoryBusiness;
+let cafe: FactoryBusiness;
+/** The codes guests scan: the hotel's four people's, its Hausteam's, and Lena's at the café. */
+const code = { anna: '', ben: '', clara: '', david: '', hausteam: '', lena: '' };
+
+beforeAll(async () => {
+  const { db } = e2e.server.deps.database;
+  hotel = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    employees: [
+      { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
+      { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+      { fullName: 'Clara Fischer', jobTitle: 'Barkeeperin' },
+      { fullName: 'David Wagner', jobTitle: 'Concierge' },
+    ],
+    // David is in two teams: his page offers the first by name, not the first made.
+    teams: [
+      { name: 'Rezeption & Concierge', members: [0, 3] },
+      { name: 'Hausteam', members: [0, 1, 2, 3], splitRule: 'weighted' },
+    ],
+    points: ['person', 'person', 'person', 'person', 'team', 'team', 'object'],
+  });
+  const [anna, ben, clara, david, , hausteam, bar] = hotel.points;
+  Object.assign(code, {
+    anna: anna!.uid,
+    ben: ben!.uid,
+    clara: clara!.uid,
+    david: david!.uid,
+    hausteam: hausteam!.uid,
+  });
+  // The hotel's own tip page is the bar counter; the offer names it as its page is titled.
+  await db
+    .update(paymentEntrypoints)
+    .set({ label: 'Hotelbar Tresen', metadata: { name: 'Hotelbar Tresen' } })
+    .where(eq(paymentEntrypoints.id, bar!.id));
+
+  cafe = await createBusiness(db, {
+    name: 'Café Morgenrot',
+    employees: [{ fullName: 'Lena Hoffmann', jobTitle: 'Barista' }],
+    points: ['person'],
+  });
+  code.lena = cafe.points[0]!.uid;
+});
 
 /** A phone 390 px wide whose browser speaks this language (German without one). */
 const phone = (locale?: string) =>
@@ -93,12 +137,12 @@ const journeys: Journey[] = [
   },
 ];
 
-async function payOnDemandCheckout(page: Page, code: string, j: Journey): Promise<void> {
+async function payOnDemandCheckout(page: Page, uid: string, j: Journey): Promise<void> {
   await page.getByRole('button', { name: j.card }).click();
   await page.waitForURL('**/checkout/demo/**');
   // The demo checkout stands in for the provider's hosted page and speaks the guest's language.
   await page.getByRole('button', { name: j.checkoutPay, exact: true }).click();
-  await page.waitForURL(`**/t/${code}**`);
+  await page.waitForURL(`**/t/${uid}**`);
 }
 
 describe('guest languages', () => {
@@ -106,8 +150,8 @@ describe('guest languages', () => {
     const context = await phone(j.locale);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    const code = j.lang === 'en' ? 'aio-anna-schneider-4k7p' : 'aio-clara-fischer-3h8q';
-    await page.goto(`/t/${code}`);
+    const uid = j.lang === 'en' ? code.anna : code.clara;
+    await page.goto(`/t/${uid}`);
 
     await page.getByRole('heading', { name: j.heading, level: 2 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(j.lang);
@@ -118,7 +162,7 @@ describe('guest languages', () => {
     await page.getByRole('heading', { name: j.paymentTitle }).waitFor();
     await page.getByLabel(j.feeLabel).check();
     await page.getByLabel(j.messageLabel).fill('Merci / thanks');
-    await payOnDemandCheckout(page, code, j);
+    await payOnDemandCheckout(page, uid, j);
 
     await page.getByRole('heading', { name: j.success }).waitFor();
     expect(text(await page.getByTestId('success-tip-amount').textContent())).toBe(j.tip);
@@ -142,7 +186,7 @@ describe('guest languages', () => {
   it('remembers the language chosen in the switch, over the browser language', async () => {
     const context = await phone('en-US');
     const page = await context.newPage();
-    await page.goto('/t/aio-ben-mueller-9x2m');
+    await page.goto(`/t/${code.ben}`);
     await page.getByRole('heading', { name: 'Leave a tip', level: 2 }).waitFor();
     await page.getByLabel('Language').selectOption('it');
     await page.getByRole('heading', { name: 'Lascia una mancia', level: 2 }).waitFor();
@@ -159,8 +203,7 @@ describe('guest languages', () => {
       locale: 'en-GB',
       gone: 'No longer available',
       team: 'Tip the Hausteam team',
-      // Named as the page it opens is titled (issue 31 item 7): the hotel's first object point;
-      // the seed makes them in one statement, so the label decides ('Hotelbar Tresen').
+      // Named as the page it opens is titled (issue 31 item 7): the hotel's object point.
       business: 'Tip Hotelbar Tresen',
       note: 'Your tip is split by points among 3 staff members.',
       other: 'fr',
@@ -182,13 +225,13 @@ describe('guest languages', () => {
     async (j) => {
       // David no longer works here: his personal tip page offers his team and the hotel.
       const { db } = e2e.server.deps.database;
-      const david = eq(users.email, 'david@demo.local');
+      const david = eq(users.id, hotel.employees[3]!.id);
       await db.update(users).set({ disabledAt: new Date() }).where(david);
       try {
         const context = await phone(j.locale);
         const page = await context.newPage();
         const errors = trackPageErrors(page);
-        const response = await page.goto('/t/aio-david-wagner-6t1z');
+        const response = await page.goto(`/t/${code.david}`);
         expect(response?.status()).toBe(410);
         await page.getByRole('heading', { name: j.gone, level: 1 }).waitFor();
         await page.getByRole('link', { name: j.business, exact: true }).waitFor();
@@ -202,7 +245,7 @@ describe('guest languages', () => {
         await page.getByRole('combobox').first().selectOption(j.locale.slice(0, 2));
         await page.getByRole('link', { name: j.team }).click();
 
-        await page.waitForURL('**/t/aio-team-hausteam-2k8j');
+        await page.waitForURL(`**/t/${code.hausteam}`);
         const note = page.getByTestId('receiver-note');
         expect(text(await note.textContent())).toBe(j.note);
         await page.getByRole('combobox').first().selectOption(j.other);
@@ -219,13 +262,13 @@ describe('guest languages', () => {
   it('says a pay-later link that could not be made for want of a network in English', async () => {
     const context = await phone('en-GB');
     const page = await context.newPage();
-    await page.goto('/t/aio-ben-mueller-9x2m');
+    await page.goto(`/t/${code.ben}`);
     await page.getByRole('button', { name: '€5', exact: true }).click();
     await page.getByRole('button', { name: 'Continue to payment · €5.00' }).click();
     await page.getByRole('button', { name: 'Pay by card' }).click();
     await page.waitForURL('**/checkout/demo/**');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await page.waitForURL('**/t/aio-ben-mueller-9x2m**');
+    await page.waitForURL(`**/t/${code.ben}**`);
     await page
       .getByRole('heading', { name: 'Unfortunately the payment could not be completed' })
       .waitFor();
@@ -265,18 +308,14 @@ describe('guest languages', () => {
   it("falls back to the business's branding language for a browser language the pages do not speak", async () => {
     // Café Morgenrot greets its guests in Spanish unless their browser speaks one of the five.
     const { db } = e2e.server.deps.database;
-    const [business] = await db
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(eq(businesses.name, SECOND_BUSINESS_NAME));
     await db
       .insert(branding)
-      .values({ businessId: business!.id, language: 'es' })
+      .values({ businessId: cafe.id, language: 'es' })
       .onConflictDoUpdate({ target: branding.businessId, set: { language: 'es' } });
 
     const dutch = await phone('nl-NL');
     const page = await dutch.newPage();
-    await page.goto('/t/lena-hoffmann-q7m2k9x4pd');
+    await page.goto(`/t/${code.lena}`);
     await page.getByRole('heading', { name: 'Dejar una propina', level: 2 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await dutch.close();
@@ -284,7 +323,7 @@ describe('guest languages', () => {
     // A browser that speaks one of the five wins over the business's language.
     const german = await phone();
     const other = await german.newPage();
-    await other.goto('/t/lena-hoffmann-q7m2k9x4pd');
+    await other.goto(`/t/${code.lena}`);
     await other.getByRole('heading', { name: 'Trinkgeld geben', level: 2 }).waitFor();
     await german.close();
   });

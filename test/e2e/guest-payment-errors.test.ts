@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEntrypoints, profiles, tips } from '../../src/server/db/schema';
 import type { Clock } from '../../src/server/lib/clock';
 import { PAY_LATER_LINK_TTL_MS } from '../../src/shared/domain/constants';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
@@ -20,9 +21,23 @@ class ShiftedClock implements Clock {
 
 let context: BrowserContext;
 const clock = new ShiftedClock();
-const e2e = useE2E({ clock });
+const e2e = useE2E({ seeded: false, clock });
+let hotel: FactoryBusiness;
+/** The codes the journeys scan: Clara's, David's and the bar counter's. */
+let claraUid: string;
+let davidUid: string;
+let barUid: string;
 
 beforeAll(async () => {
+  hotel = await createBusiness(e2e.server.deps.database.db, {
+    name: 'Hotel Seeblick',
+    employees: [
+      { fullName: 'Clara Fischer', jobTitle: 'Barkeeperin' },
+      { fullName: 'David Wagner', jobTitle: 'Concierge' },
+    ],
+    points: ['person', 'person', 'object'],
+  });
+  [claraUid, davidUid, barUid] = hotel.points.map((point) => point.uid) as [string, string, string];
   context = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -37,14 +52,14 @@ describe('when a payment does not go through', () => {
   it('shows the error step after cancel and failure, retries, and offers a pay-later link for 24 hours', async () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await page.goto('/t/aio-clara-fischer-3h8q');
+    await page.goto(`/t/${claraUid}`);
     await page.getByRole('button', { name: '15 €' }).click();
     await page.getByRole('button', { name: 'Weiter zur Zahlung · 15,00 €' }).click();
     await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
 
     await page.waitForURL('**/checkout/demo/**');
     await page.getByRole('button', { name: 'Abbrechen' }).click();
-    await page.waitForURL('**/t/aio-clara-fischer-3h8q**');
+    await page.waitForURL(`**/t/${claraUid}**`);
     await page
       .getByRole('heading', { name: 'Die Zahlung konnte leider nicht abgeschlossen werden' })
       .waitFor();
@@ -57,7 +72,7 @@ describe('when a payment does not go through', () => {
     await page.getByRole('button', { name: /Erneut versuchen/ }).click();
     await page.waitForURL('**/checkout/demo/**');
     await page.getByRole('button', { name: 'Fehlschlagen' }).click();
-    await page.waitForURL('**/t/aio-clara-fischer-3h8q**');
+    await page.waitForURL(`**/t/${claraUid}**`);
     await page
       .getByRole('heading', { name: 'Die Zahlung konnte leider nicht abgeschlossen werden' })
       .waitFor();
@@ -67,7 +82,7 @@ describe('when a payment does not go through', () => {
     const attempts = await e2e.server.deps.database.db
       .select({ status: tips.status })
       .from(tips)
-      .where(eq(tips.entrypointUid, 'aio-clara-fischer-3h8q'));
+      .where(eq(tips.entrypointUid, claraUid));
     const recent = attempts.filter((row) => row.status === 'cancelled' || row.status === 'failed');
     expect(recent.length).toBeGreaterThanOrEqual(2);
 
@@ -75,7 +90,7 @@ describe('when a payment does not go through', () => {
     await page.getByText('Link kopiert').waitFor();
     await page.getByText('Der Link ist 24 Stunden gültig.').first().waitFor();
     const link = await page.getByTestId('pay-later-link').getAttribute('href');
-    expect(link).toMatch(/\/t\/aio-clara-fischer-3h8q\?amount=15\.00&later=[A-Za-z0-9_-]+$/);
+    expect(link).toMatch(new RegExp(`/t/${claraUid}\\?amount=15\\.00&later=[A-Za-z0-9_-]+$`));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
     await page.getByRole('button', { name: 'Zurück', exact: true }).click();
@@ -109,9 +124,9 @@ describe('codes that cannot be tipped', () => {
     await e2e.server.deps.database.db
       .update(paymentEntrypoints)
       .set({ active: false })
-      .where(eq(paymentEntrypoints.uid, 'aio-hotelbar-5v9w'));
+      .where(eq(paymentEntrypoints.uid, barUid));
     const page = await context.newPage();
-    const response = await page.goto('/t/aio-hotelbar-5v9w');
+    const response = await page.goto(`/t/${barUid}`);
     expect(response?.status()).toBe(410);
     await page.getByText('Code nicht aktiv').waitFor();
     await page.getByRole('heading', { name: 'QR-Code nicht gültig' }).waitFor();
@@ -147,9 +162,9 @@ describe('codes that cannot be tipped', () => {
     await e2e.server.deps.database.db
       .update(profiles)
       .set({ fullName: null })
-      .where(eq(profiles.email, 'david@demo.local'));
+      .where(eq(profiles.id, hotel.employees[1]!.id));
     const page = await context.newPage();
-    await page.goto('/t/aio-david-wagner-6t1z');
+    await page.goto(`/t/${davidUid}`);
     await page.getByRole('heading', { name: 'Mitarbeiter nicht gefunden' }).waitFor();
     await page.getByText('Sie können dieses Fenster jetzt schließen.').waitFor();
     expect(await page.locator('a[href="/"]').count()).toBe(0);

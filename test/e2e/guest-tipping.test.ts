@@ -12,10 +12,11 @@ import {
 import { DEFAULT_WEB_DIR } from '../support/app';
 import { tips } from '../../src/server/db/schema';
 import { ManualClock } from '../../src/server/lib/clock';
+import { createBusiness } from '../support/factories';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E({ clock: new ManualClock(new Date()) });
+const e2e = useE2E({ seeded: false, clock: new ManualClock(new Date()) });
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -23,8 +24,24 @@ const axeSource = readFileSync(
 );
 
 let context: BrowserContext;
+/** The codes a guest scans: Anna's, Ben's, David's and the restaurant team's. */
+const uid = { anna: '', ben: '', david: '', team: '' };
 
 beforeAll(async () => {
+  const hotel = await createBusiness(e2e.server.deps.database.db, {
+    name: 'Hotel Seeblick',
+    employees: [
+      { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
+      { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+      { fullName: 'Clara Fischer', jobTitle: 'Barkeeperin' },
+      { fullName: 'David Wagner', jobTitle: 'Concierge' },
+    ],
+    teams: [{ name: 'Restaurant-Service', members: [1, 2] }],
+    // Person points go to the employees in order: Anna, Ben, Clara, David; then the team's.
+    points: ['person', 'person', 'person', 'person', 'team'],
+  });
+  const [anna, ben, , david, team] = hotel.points;
+  Object.assign(uid, { anna: anna!.uid, ben: ben!.uid, david: david!.uid, team: team!.uid });
   context = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -50,12 +67,12 @@ async function axeViolations(page: Page): Promise<string[]> {
   return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
 }
 
-describe('a guest tips through a demo code', () => {
+describe('a guest tips through a tip code', () => {
   it('scans, picks 10 €, adds the contribution and a message, pays, reacts and gets a receipt', async () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
 
-    await page.goto('/t/aio-anna-schneider-4k7p');
+    await page.goto(`/t/${uid.anna}`);
     await page.getByRole('heading', { name: 'Anna Schneider' }).waitFor();
     await page.getByText('Rezeptionistin').waitFor();
     await page.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
@@ -94,7 +111,7 @@ describe('a guest tips through a demo code', () => {
     await screenshot(page, 'guest-demo-checkout');
     await page.getByRole('button', { name: 'Bezahlen' }).click();
 
-    await page.waitForURL('**/t/aio-anna-schneider-4k7p**');
+    await page.waitForURL(`**/t/${uid.anna}**`);
     await page.getByRole('heading', { name: 'Vielen Dank für Ihre Wertschätzung!' }).waitFor();
     await page.getByText('wurde erfolgreich an Anna Schneider übermittelt').waitFor();
     await page.getByText('„Danke für den wunderbaren Aufenthalt!“').waitFor();
@@ -130,7 +147,7 @@ describe('a guest tips through a demo code', () => {
       feedbackEmoji: 'clap',
       feedbackMessage: null,
       paymentMethod: 'stripe',
-      entrypointUid: 'aio-anna-schneider-4k7p',
+      entrypointUid: uid.anna,
     });
     expect(errors).toEqual([]);
     await page.close();
@@ -138,7 +155,7 @@ describe('a guest tips through a demo code', () => {
 
   it('opens with ?amount=7.5 straight on the payment step', async () => {
     const page = await context.newPage();
-    await page.goto('/t/aio-ben-mueller-9x2m?amount=7.5');
+    await page.goto(`/t/${uid.ben}?amount=7.5`);
     await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
     const summary = text(await page.locator('dl').first().textContent());
     expect(summary).toContain('Trinkgeld7,50 €');
@@ -151,7 +168,7 @@ describe('a guest tips through a demo code', () => {
 
   it('refuses more than 500 € with a clear message', async () => {
     const page = await context.newPage();
-    await page.goto('/t/aio-team-restaurant-1d6f');
+    await page.goto(`/t/${uid.team}`);
     await page.getByRole('heading', { name: 'Restaurant-Service' }).waitFor();
     await page.getByLabel('Eigener Betrag').fill('600');
     await page.getByText('Der Betrag darf höchstens 500,00 € betragen.').waitFor();
@@ -171,7 +188,7 @@ describe('a guest tips through a demo code', () => {
       if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
       if (/\.(woff2?|ttf|otf)$/.test(url.pathname)) fonts.push(url.pathname);
     });
-    await page.goto('/t/aio-david-wagner-6t1z');
+    await page.goto(`/t/${uid.david}`);
     await page.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
     await page.waitForLoadState('networkidle');
 

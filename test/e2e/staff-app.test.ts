@@ -12,7 +12,7 @@ import { signInInBrowser } from './support/auth';
 import { newPersistentContext } from './support/harness';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
 
 /**
  * Issue 14, beyond the prototype: the staff dashboard as an installable web app (manifest, icons,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { paymentEntrypoints } from '../../src/server/db/schema';
 import {
   createBusiness,
   createTip,
@@ -11,7 +13,7 @@ import { signInInBrowser } from './support/auth';
 import { horizontalOverflow, recordToasts } from './support/page-checks';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
 
 /**
  * Issue 14: the staff screens on a phone (360 and 390 px), the guest's feedback, 'Heute' after
@@ -355,6 +357,13 @@ describe('wording', () => {
 describe('console', () => {
   it('stays clean on every public page, the guest pages and the staff screens', async () => {
     const hotel = await createBusiness(db(), { employees: 1, points: ['person'] });
+    // The showcase (and the landing page's demo section) lists only the product's demo points:
+    // make the person point one, so those pages draw an entry with its QR code, not an empty list.
+    const demoPoint = { uid: `aio-${hotel.points[0]!.uid}`, label: hotel.points[0]!.label };
+    await db()
+      .update(paymentEntrypoints)
+      .set({ uid: demoPoint.uid, metadata: { name: demoPoint.label, demo: true } })
+      .where(eq(paymentEntrypoints.id, hotel.points[0]!.id));
     const page = await openPage();
     const problems = consoleProblems(page);
     const visits: [string, string][] = [
@@ -364,7 +373,7 @@ describe('console', () => {
       ['/demo-showcase', 'main'],
       ['/developer-handover', 'main'],
       ['/prototype-demo', 'main'],
-      [`/t/${hotel.points[0]!.uid}`, 'main'],
+      [`/t/${demoPoint.uid}`, 'main'],
       ['/qr-error', 'main'],
       ['/error/invalid-uid', 'main'],
       ['/employee/login', 'form'],
@@ -372,6 +381,9 @@ describe('console', () => {
     for (const [path, selector] of visits) {
       await page.goto(path);
       await page.locator(selector).first().waitFor();
+      if (path === '/demo-showcase') {
+        await page.getByRole('heading', { name: demoPoint.label, level: 3 }).waitFor();
+      }
       await page.waitForLoadState('networkidle');
     }
     await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
