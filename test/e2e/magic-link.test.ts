@@ -1,8 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness, createPlatformAdmin } from '../support/factories';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E({ smtp: true });
+const e2e = useE2E({ seeded: false, smtp: true });
+
+const BEN = 'ben.mueller@hotel-seeblick.example';
+const ADMIN = 'sabine.hoffmann@trinkgeld.example';
+const NOBODY = 'niemand@hotel-seeblick.example';
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  const hotel = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    employees: [{ fullName: 'Ben Müller', jobTitle: 'Kellner', email: BEN }],
+  });
+  // The platform admin keeps a home business (decision 0100), so the link lands on its dashboard.
+  await createPlatformAdmin(db, {
+    fullName: 'Sabine Hoffmann',
+    email: ADMIN,
+    businessId: hotel.id,
+  });
+});
 
 function linkIn(text: string): string {
   const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
@@ -26,7 +45,7 @@ describe('magic link sign-in through a real SMTP server', () => {
     await submit.click();
     await page.getByTestId('toast').getByText('Invalid email address').waitFor();
 
-    await page.getByLabel('E-Mail', { exact: true }).fill('  Ben@Demo.Local ');
+    await page.getByLabel('E-Mail', { exact: true }).fill('  Ben.Mueller@Hotel-Seeblick.Example ');
     await submit.click();
     await page.getByText('E-Mail gesendet!').waitFor();
     await page.getByTestId('toast').getByText('Magic Link gesendet!').waitFor();
@@ -36,7 +55,7 @@ describe('magic link sign-in through a real SMTP server', () => {
       .waitFor();
     await screenshot(page, 'magic-link-sent');
 
-    const mail = await e2e.smtp.waitForMail('ben@demo.local');
+    const mail = await e2e.smtp.waitForMail(BEN);
     expect(mail.text).toContain('Ihr Anmeldelink für Trinkgeld');
     const link = linkIn(mail.text);
     expect(link.startsWith(e2e.server.url)).toBe(true);
@@ -68,10 +87,10 @@ describe('magic link sign-in through a real SMTP server', () => {
     const page = await context.newPage();
     await page.goto('/employee/login');
     await page.getByRole('tab', { name: 'Magic Link' }).click();
-    await page.getByLabel('E-Mail', { exact: true }).fill('admin@demo.local');
+    await page.getByLabel('E-Mail', { exact: true }).fill(ADMIN);
     await page.getByRole('button', { name: 'Magic Link senden' }).click();
     await page.getByText('E-Mail gesendet!').waitFor();
-    const mail = await e2e.smtp.waitForMail('admin@demo.local');
+    const mail = await e2e.smtp.waitForMail(ADMIN);
     await page.goto(linkIn(mail.text));
     await page.waitForURL('**/admin/dashboard');
     await context.close();
@@ -82,16 +101,17 @@ describe('magic link sign-in through a real SMTP server', () => {
     const page = await context.newPage();
     await page.goto('/employee/login');
     await page.getByRole('tab', { name: 'Magic Link' }).click();
-    await page.getByLabel('E-Mail', { exact: true }).fill('niemand@demo.local');
+    await page.getByLabel('E-Mail', { exact: true }).fill(NOBODY);
     await page.getByRole('button', { name: 'Magic Link senden' }).click();
     await page.getByText('E-Mail gesendet!').waitFor();
     // A magic-link e-mail is queued in the outbox before the answer is sent (and delivered
     // after it): an empty outbox proves none will follow, without waiting for one.
     const queued = await e2e.server.deps.database.query<{ count: number }>(
-      "SELECT count(*)::int AS count FROM outbox_emails WHERE to_address = 'niemand@demo.local'",
+      'SELECT count(*)::int AS count FROM outbox_emails WHERE to_address = $1',
+      [NOBODY],
     );
     expect(queued[0]?.count).toBe(0);
-    expect(e2e.smtp.mails.some((mail) => mail.to.includes('niemand@demo.local'))).toBe(false);
+    expect(e2e.smtp.mails.some((mail) => mail.to.includes(NOBODY))).toBe(false);
     await context.close();
   });
 });

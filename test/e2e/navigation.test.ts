@@ -1,13 +1,21 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
 
 let context: BrowserContext;
+// One business with a person point, so /t/ opens a real guest page.
+let hotel: FactoryBusiness;
 
 beforeAll(async () => {
+  hotel = await createBusiness(e2e.server.deps.database.db, {
+    name: 'Hotel Seeblick',
+    employees: [{ fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' }],
+    points: ['person'],
+  });
   context = await e2e.context();
 });
 afterAll(async () => {
@@ -58,7 +66,7 @@ describe('navigation', () => {
     // An admin page: an anonymous visitor lands on the sign-in page.
     await page.waitForURL('**/employee/login');
 
-    const guest = await page.goto('/t/aio-anna-schneider-4k7p');
+    const guest = await page.goto(`/t/${hotel.points[0]!.uid}`);
     expect(guest?.status()).toBe(200);
     const scripts = await page
       .locator('script[type="module"]')

@@ -1,11 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E({ smtp: true });
+const e2e = useE2E({ seeded: false, smtp: true });
 const CHOSEN = 'Morgenkaffee auf dem Balkon';
+// The business whose owner invites the new colleague.
+let hotel: FactoryBusiness;
+
+beforeAll(async () => {
+  hotel = await createBusiness(e2e.server.deps.database.db, {
+    name: 'Hotel Seeblick',
+    owner: { fullName: 'Thomas Berger' },
+  });
+});
 
 function invitationLinkIn(text: string): string {
   const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
@@ -18,10 +28,10 @@ function invitationLinkIn(text: string): string {
 describe('an invited person chooses a password during onboarding', () => {
   it('onboards with a password and later signs in with it', async () => {
     // A retried attempt invites a new address: an invitation link is spent once.
-    const email = `lea.${Date.now()}@demo.local`;
+    const email = `lea.${Date.now()}@hotel-seeblick.example`;
     const ownerContext = await e2e.context();
     const owner = await ownerContext.newPage();
-    await signInInBrowser(owner, 'inhaber@demo.local');
+    await signInInBrowser(owner, hotel.owner.email, FACTORY_PASSWORD);
     const invited = await ownerContext.request.post('/api/admin/users', {
       data: { email, role: 'employee' },
       headers: { origin: e2e.server.url },

@@ -2,24 +2,24 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../../src/server/db/schema';
+import { createBusiness, createPerson, FACTORY_PASSWORD } from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { seriousA11yViolations } from './support/axe';
 import { ARTIFACTS_DIR, screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
+const NORA = 'nora.neumann@hotel-seeblick.example';
 
 beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  const hotel = await createBusiness(db, { name: 'Hotel Seeblick' });
   // A new colleague: an account and a profile without a name, as user management creates them.
-  await e2e.server.deps.database.query(
-    `INSERT INTO users (email, password_hash, email_verified_at)
-     SELECT 'nora@demo.local', password_hash, now() FROM users WHERE email = 'anna@demo.local'`,
-  );
-  await e2e.server.deps.database.query(
-    `INSERT INTO profiles (id, role, email, business_id)
-     SELECT u.id, 'employee', u.email, (SELECT id FROM businesses LIMIT 1)
-     FROM users u WHERE u.email = 'nora@demo.local'`,
-  );
+  const nora = await createPerson(db, { email: NORA, withProfile: false });
+  await db
+    .insert(profiles)
+    .values({ id: nora.id, role: 'employee', email: NORA, businessId: hotel.id });
 });
 
 async function pictureFile(): Promise<string> {
@@ -40,7 +40,7 @@ describe('onboarding (spec §2 profile completion)', () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
 
-    await signInInBrowser(page, 'nora@demo.local');
+    await signInInBrowser(page, NORA, FACTORY_PASSWORD);
     await page.waitForURL('**/employee/onboarding');
     await page
       .getByRole('heading', { name: 'Willkommen! Vervollständigen Sie Ihr Profil' })
@@ -83,7 +83,8 @@ describe('onboarding (spec §2 profile completion)', () => {
 
     const [profile] = await e2e.server.deps.database.query<Record<string, string>>(
       `SELECT full_name, job_title, thank_you_message, profile_image_url FROM profiles
-       WHERE email = 'nora@demo.local'`,
+       WHERE email = $1`,
+      [NORA],
     );
     expect(profile).toEqual({
       full_name: 'Nora Neumann',
@@ -105,7 +106,7 @@ describe('onboarding (spec §2 profile completion)', () => {
   it('refuses a file that only pretends to be an image', async () => {
     const context = await e2e.context();
     const page = await context.newPage();
-    await signInInBrowser(page, 'nora@demo.local');
+    await signInInBrowser(page, NORA, FACTORY_PASSWORD);
     await page.goto('/employee/onboarding');
     await page.getByLabel('Profilbild', { exact: true }).setInputFiles({
       name: 'bild.png',

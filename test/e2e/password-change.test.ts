@@ -1,13 +1,30 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness, FACTORY_PASSWORD, type FactoryPerson } from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
 const NEW_PASSWORD = 'Zitronenbaum im Hof 42';
+let clara: FactoryPerson;
+let cafeOwner: FactoryPerson;
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  const hotel = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    employees: [{ fullName: 'Clara Fischer', jobTitle: 'Barkeeperin' }],
+  });
+  clara = hotel.employees[0]!;
+  const cafe = await createBusiness(db, {
+    name: 'Café Morgenrot',
+    employees: 0,
+    owner: { fullName: 'Miriam Keller', jobTitle: 'Inhaberin' },
+  });
+  cafeOwner = cafe.owner;
+});
 
 /** Console errors other than the browser's own note on an expected 4xx answer. */
 function trackConsoleErrors(page: Page): string[] {
@@ -25,14 +42,14 @@ describe("'Passwort ändern' on 'Konto und Sicherheit'", () => {
     // Another device of the same person, signed in before the change.
     const laptopContext = await e2e.context();
     const laptop = await laptopContext.newPage();
-    await signInInBrowser(laptop, 'clara@demo.local');
+    await signInInBrowser(laptop, clara.email, FACTORY_PASSWORD);
     await laptop.waitForURL('**/employee/dashboard');
 
     const context = await e2e.context({ viewport: { width: 360, height: 740 }, isMobile: true });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     const consoleErrors = trackConsoleErrors(page);
-    await signInInBrowser(page, 'clara@demo.local');
+    await signInInBrowser(page, clara.email, FACTORY_PASSWORD);
     await page.waitForURL('**/employee/dashboard');
 
     // Reached from the employee settings.
@@ -55,7 +72,7 @@ describe("'Passwort ändern' on 'Konto und Sicherheit'", () => {
     await page.getByText('Das aktuelle Passwort ist falsch.').waitFor();
     expect(await current.getAttribute('aria-invalid')).toBe('true');
 
-    await current.fill(DEMO_PASSWORD);
+    await current.fill(FACTORY_PASSWORD);
     await next.fill('123456789');
     await repeat.fill('123456789');
     await submit.click();
@@ -82,14 +99,14 @@ describe("'Passwort ändern' on 'Konto und Sicherheit'", () => {
     await laptop.waitForURL('**/employee/login');
 
     // The old password no longer signs in, the new one does.
-    await laptop.getByLabel('E-Mail', { exact: true }).fill('clara@demo.local');
-    await laptop.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await laptop.getByLabel('E-Mail', { exact: true }).fill(clara.email);
+    await laptop.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     await laptop.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await laptop
       .getByTestId('toast')
       .getByText('E-Mail oder Passwort sind falsch. Überprüfen Sie Ihre Eingaben.')
       .waitFor();
-    await signInInBrowser(laptop, 'clara@demo.local', NEW_PASSWORD);
+    await signInInBrowser(laptop, clara.email, NEW_PASSWORD);
     await laptop.waitForURL('**/employee/dashboard');
 
     expect(errors).toEqual([]);
@@ -98,7 +115,7 @@ describe("'Passwort ändern' on 'Konto und Sicherheit'", () => {
 
   it('is reached from the admin shell too', async () => {
     const page = await (await e2e.context()).newPage();
-    await signInInBrowser(page, 'inhaber2@demo.local');
+    await signInInBrowser(page, cafeOwner.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('link', { name: 'Konto und Sicherheit' }).first().click();
     await page.waitForURL('**/employee/account');

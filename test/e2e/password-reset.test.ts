@@ -1,12 +1,22 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness } from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E({ smtp: true });
+const e2e = useE2E({ seeded: false, smtp: true });
 const NEW_PASSWORD = 'Leuchtturm am Morgen 7';
+const BEN = 'ben.mueller@hotel-seeblick.example';
+const NOBODY = 'niemand@hotel-seeblick.example';
+
+beforeAll(async () => {
+  await createBusiness(e2e.server.deps.database.db, {
+    name: 'Hotel Seeblick',
+    employees: [{ fullName: 'Ben Müller', jobTitle: 'Kellner', email: BEN }],
+  });
+});
 
 function setPasswordLinkIn(text: string): string {
   const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/password\?token=[A-Za-z0-9_-]{43})/.exec(
@@ -51,8 +61,8 @@ describe("'Passwort vergessen?' through a real SMTP server", () => {
     await page.waitForURL('**/employee/password-reset');
     await page.getByRole('heading', { name: 'Passwort vergessen?' }).waitFor();
 
-    const mailsBefore = mailCount('ben@demo.local');
-    await page.getByLabel('E-Mail').fill('  Ben@Demo.Local ');
+    const mailsBefore = mailCount(BEN);
+    await page.getByLabel('E-Mail').fill('  Ben.Mueller@Hotel-Seeblick.Example ');
     await page.getByRole('button', { name: 'Link senden' }).click();
     await page
       .getByText(
@@ -62,14 +72,14 @@ describe("'Passwort vergessen?' through a real SMTP server", () => {
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    const mail = await newMailTo('ben@demo.local', mailsBefore);
+    const mail = await newMailTo(BEN, mailsBefore);
     expect(mail).toContain('Neues Passwort für Trinkgeld');
     const link = setPasswordLinkIn(mail);
     expect(link.startsWith(e2e.server.url)).toBe(true);
 
     await page.goto(link);
     await page.getByRole('heading', { name: 'Passwort festlegen' }).waitFor();
-    await page.getByText('Legen Sie das Passwort für ben@demo.local fest.').waitFor();
+    await page.getByText(`Legen Sie das Passwort für ${BEN} fest.`).waitFor();
 
     // The browser checks what it can; the server refuses a common password at its field.
     const newPassword = page.getByLabel(/^Neues Passwort( \*)?$/);
@@ -101,7 +111,7 @@ describe("'Passwort vergessen?' through a real SMTP server", () => {
     await page.waitForURL('**/employee/login');
     await page.getByTestId('toast').getByText('Passwort gespeichert').waitFor();
 
-    await signInInBrowser(page, 'ben@demo.local', NEW_PASSWORD);
+    await signInInBrowser(page, BEN, NEW_PASSWORD);
     await page.waitForURL('**/employee/dashboard');
 
     // The link is spent: opened again it says so and offers a new one.
@@ -123,7 +133,7 @@ describe("'Passwort vergessen?' through a real SMTP server", () => {
   it('gives an unknown address the same answer', async () => {
     const page = await (await e2e.context()).newPage();
     await page.goto('/employee/password-reset');
-    await page.getByLabel('E-Mail').fill('niemand@demo.local');
+    await page.getByLabel('E-Mail').fill(NOBODY);
     await page.getByRole('button', { name: 'Link senden' }).click();
     await page
       .getByText(
@@ -132,6 +142,6 @@ describe("'Passwort vergessen?' through a real SMTP server", () => {
       .waitFor();
     await page.getByRole('button', { name: 'Andere E-Mail verwenden' }).click();
     expect(await page.getByLabel('E-Mail').inputValue()).toBe('');
-    expect(e2e.smtp.mails.some((mail) => mail.to.includes('niemand@demo.local'))).toBe(false);
+    expect(e2e.smtp.mails.some((mail) => mail.to.includes(NOBODY))).toBe(false);
   });
 });

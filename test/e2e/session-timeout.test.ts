@@ -1,11 +1,43 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  FACTORY_PASSWORD,
+  type FactoryPerson,
+} from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { seriousA11yViolations } from './support/axe';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
+
+let owner: FactoryPerson;
+let admin: FactoryPerson;
+let anna: FactoryPerson;
+let ben: FactoryPerson;
+let clara: FactoryPerson;
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  const hotel = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    owner: { fullName: 'Thomas Berger' },
+    employees: [
+      { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
+      { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+      { fullName: 'Clara Fischer', jobTitle: 'Barkeeperin' },
+    ],
+  });
+  owner = hotel.owner;
+  anna = hotel.employees[0]!;
+  ben = hotel.employees[1]!;
+  clara = hotel.employees[2]!;
+  // The platform admin keeps the hotel as its home business (decision 0100): it lands on the
+  // hotel's dashboard, so its sign-in is followed by one admin page view as before.
+  admin = await createPlatformAdmin(db, { fullName: 'Sabine Hoffmann', businessId: hotel.id });
+});
 
 let context: BrowserContext;
 let page: Page;
@@ -57,7 +89,7 @@ async function auditActions(email: string): Promise<string[]> {
 
 describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minutes before)', () => {
   it('warns at 13:00 with an m:ss countdown and signs out at 15:00', async () => {
-    await signInInBrowser(page, 'anna@demo.local');
+    await signInInBrowser(page, anna.email, FACTORY_PASSWORD);
     await page.waitForURL('**/employee/dashboard');
 
     await pauseClockAfterSessionStart('12:59');
@@ -92,7 +124,7 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
   });
 
   it('focuses the safe choice and announces the countdown politely, not every second', async () => {
-    await signInInBrowser(page, 'anna@demo.local');
+    await signInInBrowser(page, anna.email, FACTORY_PASSWORD);
     await page.waitForURL('**/employee/dashboard');
     await pauseClockAfterSessionStart('13:00');
     await dialog().waitFor();
@@ -123,7 +155,7 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
   });
 
   it("extends with 'Sitzung verlängern' and logs it for an admin", async () => {
-    await signInInBrowser(page, 'admin@demo.local');
+    await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
 
     await pauseClockAfterSessionStart('13:30');
@@ -141,23 +173,23 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
     await page.waitForURL('**/employee/login');
 
     await expect
-      .poll(() => auditActions('admin@demo.local'))
+      .poll(() => auditActions(admin.email))
       .toEqual(['admin_login', 'admin_navigation', 'session_extended', 'session_timeout']);
   });
 
   it("keeps counting after 'Warnung schließen' without activity", async () => {
-    await signInInBrowser(page, 'ben@demo.local');
+    await signInInBrowser(page, ben.email, FACTORY_PASSWORD);
     await pauseClockAfterSessionStart('13:00');
     await dialog().getByRole('button', { name: 'Warnung schließen' }).click();
     expect(await dialog().isVisible()).toBe(false);
     await page.clock.runFor('02:00');
     await page.waitForURL('**/employee/login');
     // Employees' sessions are not audit-logged.
-    expect(await auditActions('ben@demo.local')).toEqual([]);
+    expect(await auditActions(ben.email)).toEqual([]);
   });
 
   it('treats activity (more than 30 s after the last reset) as a reset', async () => {
-    await signInInBrowser(page, 'clara@demo.local');
+    await signInInBrowser(page, clara.email, FACTORY_PASSWORD);
     await pauseClockAfterSessionStart('10:00');
     await page.mouse.move(200, 200);
     await page.mouse.move(300, 250);
@@ -169,12 +201,12 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
   });
 
   it("signs out at once with 'Jetzt abmelden', logged as admin_logout", async () => {
-    await signInInBrowser(page, 'inhaber@demo.local');
+    await signInInBrowser(page, owner.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await pauseClockAfterSessionStart('13:05');
     await dialog().getByRole('button', { name: 'Jetzt abmelden' }).click();
     await page.waitForURL('**/employee/login');
-    await expect.poll(() => auditActions('inhaber@demo.local')).toContain('admin_logout');
+    await expect.poll(() => auditActions(owner.email)).toContain('admin_logout');
   });
 
   it('ends auth loading after 10 s with the timeout message', async () => {

@@ -1,13 +1,47 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  FACTORY_PASSWORD,
+  type FactoryPerson,
+} from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { seriousA11yViolations } from './support/axe';
 import { recordToasts } from './support/page-checks';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
+
+/** The hotel's people by what they are; filled in beforeAll. */
+const people = {} as Record<'admin' | 'owner' | 'anna' | 'ben' | 'clara' | 'david', FactoryPerson>;
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  const hotel = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    owner: { fullName: 'Thomas Berger' },
+    employees: [
+      { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
+      { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+      { fullName: 'Clara Fischer', jobTitle: 'Barkeeperin' },
+      { fullName: 'David Wagner', jobTitle: 'Concierge' },
+    ],
+  });
+  const [anna, ben, clara, david] = hotel.employees;
+  Object.assign(people, { owner: hotel.owner, anna, ben, clara, david });
+  // The platform admin keeps the hotel as its home business (decision 0100), so it has a
+  // dashboard to land on.
+  people.admin = await createPlatformAdmin(db, {
+    fullName: 'Sabine Hoffmann',
+    businessId: hotel.id,
+  });
+});
+
+/** Signs one of the hotel's people in with the factories' password. */
+const signInAs = (who: keyof typeof people) =>
+  signInInBrowser(page, people[who].email, FACTORY_PASSWORD);
 
 let context: BrowserContext;
 let page: Page;
@@ -43,9 +77,9 @@ describe('password sign-in (spec §2 login screen)', () => {
     );
     const submit = page.getByRole('button', { name: 'Anmelden', exact: true });
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
+    await page.getByLabel('E-Mail', { exact: true }).fill(people.anna.email);
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     expect(await submit.isDisabled()).toBe(false);
     await screenshot(page, 'login-password');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -60,11 +94,11 @@ describe('password sign-in (spec §2 login screen)', () => {
   });
 
   it.each([
-    ['admin@demo.local', '/admin/dashboard'],
-    ['inhaber@demo.local', '/admin/dashboard'],
-    ['ben@demo.local', '/employee/dashboard'],
-  ])('sends %s to %s', async (email, home) => {
-    await signInInBrowser(page, email);
+    ['admin', '/admin/dashboard'],
+    ['owner', '/admin/dashboard'],
+    ['ben', '/employee/dashboard'],
+  ] as const)('sends %s to %s', async (who, home) => {
+    await signInAs(who);
     await page.waitForURL(`**${home}`);
     expect(path()).toBe(home);
   });
@@ -72,12 +106,12 @@ describe('password sign-in (spec §2 login screen)', () => {
   it('shows the validation messages as "Eingabefehler"', async () => {
     await page.goto('/employee/login');
     await page.getByLabel('E-Mail', { exact: true }).fill('kein-at-zeichen');
-    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await toast().getByText('Eingabefehler').waitFor();
     await toast().getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').waitFor();
 
-    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
+    await page.getByLabel('E-Mail', { exact: true }).fill(people.anna.email);
     await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('12345');
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await toast().getByText('Das Passwort muss mindestens 6 Zeichen lang sein.').waitFor();
@@ -86,7 +120,7 @@ describe('password sign-in (spec §2 login screen)', () => {
 
   it('shows "Anmeldung fehlgeschlagen" for a wrong password', async () => {
     await page.goto('/employee/login');
-    await page.getByLabel('E-Mail', { exact: true }).fill('clara@demo.local');
+    await page.getByLabel('E-Mail', { exact: true }).fill(people.clara.email);
     await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('falsches-passwort');
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await toast().getByText('Anmeldung fehlgeschlagen').waitFor();
@@ -102,14 +136,14 @@ describe('password sign-in (spec §2 login screen)', () => {
     for (let i = 0; i < 5; i += 1) {
       const response = await context.request.post('/api/auth/sign-in', {
         headers: { origin: e2e.server.url },
-        data: { email: 'david@demo.local', password: 'falsches-passwort' },
+        data: { email: people.david.email, password: 'falsches-passwort' },
       });
       expect(response.status()).toBe(401);
     }
     await context.clearCookies();
     await page.goto('/employee/login');
-    await page.getByLabel('E-Mail', { exact: true }).fill('david@demo.local');
-    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('E-Mail', { exact: true }).fill(people.david.email);
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await toast().getByText('Zu viele Anfragen').waitFor();
     await toast().getByText('Bitte warten Sie 15 Minute(n) und versuchen Sie es erneut.').waitFor();
@@ -129,8 +163,8 @@ describe('form states (spec §4)', () => {
       await route.continue();
     });
     await page.goto('/employee/login');
-    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
-    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('E-Mail', { exact: true }).fill(people.anna.email);
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     const checking = page.getByRole('button', { name: 'Prüfe Anfragelimit...' });
     await checking.waitFor();
@@ -151,7 +185,7 @@ describe('form states (spec §4)', () => {
     });
     await page.goto('/employee/login');
     await page.getByRole('tab', { name: 'Magic Link' }).click();
-    await page.getByLabel('E-Mail', { exact: true }).fill('anna@demo.local');
+    await page.getByLabel('E-Mail', { exact: true }).fill(people.anna.email);
     await page.getByRole('button', { name: 'Magic Link senden' }).click();
     await page.getByRole('button', { name: 'Wird gesendet...' }).waitFor();
     gate.resolve();
@@ -159,7 +193,7 @@ describe('form states (spec §4)', () => {
   });
 
   it('retries the profile twice, 1 s apart, before showing the error', async () => {
-    await signInInBrowser(page, 'clara@demo.local');
+    await signInAs('clara');
     let failures = 0;
     let failFirst = 2;
     await page.route('**/api/profiles/me', async (route) => {
@@ -188,7 +222,7 @@ describe('form states (spec §4)', () => {
 
 describe('route guards (spec §2, §6)', () => {
   it('shows the denied screen to an employee on /admin/dashboard', async () => {
-    await signInInBrowser(page, 'anna@demo.local');
+    await signInAs('anna');
     await page.goto('/admin/dashboard');
     await page.getByRole('heading', { name: 'Zugriff verweigert' }).waitFor();
     await page.getByText('Sie haben keine Berechtigung für diesen Bereich.').waitFor();
@@ -201,7 +235,7 @@ describe('route guards (spec §2, §6)', () => {
   });
 
   it('sends an employee from /admin/branding to the dashboard with a toast', async () => {
-    await signInInBrowser(page, 'ben@demo.local');
+    await signInAs('ben');
     await page.goto('/admin/branding');
     await page.waitForURL('**/employee/dashboard');
     await toast().getByText('Zugriff verweigert').waitFor();
@@ -210,12 +244,12 @@ describe('route guards (spec §2, §6)', () => {
   it('remembers where a signed-out person wanted to go', async () => {
     await page.goto('/admin/qr-codes');
     await page.waitForURL('**/employee/login');
-    await signInInBrowser(page, 'inhaber@demo.local');
+    await signInAs('owner');
     await page.waitForURL('**/admin/qr-codes');
   });
 
   it('redirects a signed-in person away from the login page, and signs out', async () => {
-    await signInInBrowser(page, 'admin@demo.local');
+    await signInAs('admin');
     await page.goto('/employee/login');
     await page.waitForURL('**/admin/dashboard');
 
@@ -232,7 +266,7 @@ describe('route guards (spec §2, §6)', () => {
         response.url().includes('/api/audit/navigation') &&
         response.request().postDataJSON()?.destination === '/admin/dashboard',
     );
-    await signInInBrowser(page, 'inhaber@demo.local');
+    await signInAs('owner');
     await page.waitForURL('**/admin/dashboard');
     expect((await dashboardLogged).status()).toBe(204);
     await page.goto('/admin/uid-management');
@@ -242,7 +276,8 @@ describe('route guards (spec §2, §6)', () => {
         (
           await e2e.server.deps.database.query<{ target_id: string }>(
             `SELECT a.target_id FROM admin_audit_log a JOIN profiles p ON p.id = a.admin_id
-             WHERE p.email = 'inhaber@demo.local' AND a.action = 'admin_navigation'`,
+             WHERE p.email = $1 AND a.action = 'admin_navigation'`,
+            [people.owner.email],
           )
         ).map((row) => row.target_id),
       )

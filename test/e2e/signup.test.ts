@@ -8,7 +8,8 @@ import { useE2E } from './support/environment';
  * confirms by the e-mailed link, lands on its admin dashboard with the set-up checklist, ticks
  * one item by saving its branding, and hides the checklist.
  */
-const e2e = useE2E({ smtp: true });
+// Sign-up makes its own business; the journey needs nothing else in the database.
+const e2e = useE2E({ seeded: false, smtp: true });
 
 const PASSWORD = 'Sonnenhang-2026';
 

@@ -1,11 +1,13 @@
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { DEMO_PASSWORD } from '../../src/server/db/seed';
-import { users } from '../../src/server/db/schema';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/lib/clock';
-import { createTwoFactor } from '../support/factories';
+import {
+  createBusiness,
+  createTwoFactor,
+  FACTORY_PASSWORD,
+  type FactoryPerson,
+} from '../support/factories';
 import { magicLinkTokenFor } from '../support/two-factor';
 import { seriousA11yViolations } from './support/axe';
 import { useE2E } from './support/environment';
@@ -20,9 +22,22 @@ import { horizontalOverflow, recordToasts } from './support/page-checks';
  * each code belongs to a known 30-second step.
  */
 const clock = new ManualClock(new Date());
-const e2e = useE2E({ clock });
+const e2e = useE2E({ seeded: false, clock });
 
-const OWNER = 'inhaber@demo.local';
+const OWNER = 'thomas.berger@hotel-seeblick.example';
+let ben: FactoryPerson;
+
+beforeAll(async () => {
+  const hotel = await createBusiness(e2e.server.deps.database.db, {
+    name: 'Hotel Seeblick',
+    owner: { fullName: 'Thomas Berger', email: OWNER },
+    employees: [
+      { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
+      { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+    ],
+  });
+  ben = hotel.employees[1]!;
+});
 let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
@@ -53,7 +68,7 @@ function appCode(secret: string): string {
 async function passwordStep(email: string) {
   await page.goto('/employee/login');
   await page.getByLabel('E-Mail', { exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await page.getByRole('heading', { name: 'Bestätigungscode' }).waitFor();
 }
@@ -72,7 +87,7 @@ describe('Zwei-Faktor-Anmeldung', () => {
     const toasts = await recordToasts(page);
     await page.goto('/employee/login');
     await page.getByLabel('E-Mail', { exact: true }).fill(OWNER);
-    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await page.waitForURL('**/admin/dashboard');
 
@@ -90,7 +105,7 @@ describe('Zwei-Faktor-Anmeldung', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = await qr.getAttribute('data-qr-value');
     expect(uri).toBe(
-      `otpauth://totp/Trinkgeld:inhaber%40demo.local?issuer=Trinkgeld&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Trinkgeld:thomas.berger%40hotel-seeblick.example?issuer=Trinkgeld&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
     );
     const codeField = page.getByRole('textbox', { name: 'Bestätigungscode' });
     expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
@@ -167,14 +182,9 @@ describe('Zwei-Faktor-Anmeldung', () => {
     context = await e2e.context({ viewport: { width: 360, height: 780 }, isMobile: true });
     page = await context.newPage();
     pageErrors = trackPageErrors(page);
-    const db = e2e.server.deps.database.db;
-    const [ben] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'ben@demo.local'));
-    await createTwoFactor(db, {
+    await createTwoFactor(e2e.server.deps.database.db, {
       serverSecret: e2e.server.deps.config.sessionSecret,
-      userId: ben!.id,
+      userId: ben.id,
       now: clock.now(),
     });
 
@@ -191,7 +201,7 @@ describe('Zwei-Faktor-Anmeldung', () => {
 
     await page.goto('/admin/users');
     // At 360 px the users are cards (issue 31 item 16).
-    const row = page.getByTestId('user-card-ben@demo.local');
+    const row = page.getByTestId(`user-card-${ben.email}`);
     await row.getByText('Zwei-Faktor an').waitFor();
     await row.getByRole('button', { name: /Aktionen für/ }).click();
     await page.getByRole('menuitem', { name: 'Zwei-Faktor zurücksetzen' }).click();
