@@ -3,17 +3,73 @@ import jsQR from 'jsqr';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  createTip,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+  type FactoryPerson,
+  type FactoryPoint,
+} from '../support/factories';
+import { addPoint } from './support/admin-journey-points';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
 
 let context: BrowserContext;
 let guest: BrowserContext;
+let hotel: FactoryBusiness;
+let hotelPoints: FactoryPoint[];
+/** Anna's own point at the hotel: the café's owner never sees it. */
+let annasPoint: FactoryPoint;
+let cafe: FactoryBusiness;
+let cafePoints: FactoryPoint[];
+/** The platform operator, with the hotel as its home business. */
+let operator: FactoryPerson;
 
 beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  hotel = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    owner: { fullName: 'Thomas Berger', jobTitle: 'Inhaber & Geschäftsführer' },
+    employees: [
+      { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
+      { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+    ],
+    teams: [{ name: 'Restaurant-Service', members: [1] }],
+    points: ['person', 'person', 'team'],
+  });
+  annasPoint = hotel.points[0]!;
+  hotelPoints = [...hotel.points];
+  for (const label of ['Tisch 7', 'Tisch 12', 'Hotelbar Tresen']) {
+    hotelPoints.push(await addPoint(db, hotel, { type: 'object', label }));
+  }
+  cafe = await createBusiness(db, {
+    name: 'Café Morgenrot',
+    owner: { fullName: 'Miriam Keller', jobTitle: 'Inhaberin' },
+    employees: [
+      { fullName: 'Lena Hoffmann', jobTitle: 'Barista' },
+      { fullName: 'Tom Richter', jobTitle: 'Servicekraft' },
+    ],
+    points: ['person', 'person'],
+  });
+  cafePoints = [...cafe.points, await addPoint(db, cafe, { type: 'object', label: 'Theke' })];
+  // This month's tips: the café's 12,50 €, and the hotel's, which the café's figures leave out.
+  const [lena, tom] = cafe.employees;
+  await createTip(db, { businessId: cafe.id, employeeId: lena!.id, amountCents: 500 });
+  await createTip(db, { businessId: cafe.id, employeeId: tom!.id, amountCents: 750 });
+  await createTip(db, {
+    businessId: hotel.id,
+    employeeId: hotel.employees[0]!.id,
+    entrypoint: annasPoint,
+    amountCents: 2000,
+  });
+  operator = await createPlatformAdmin(db, { businessId: hotel.id, fullName: 'Sabine Hoffmann' });
+
   guest = await e2e.context({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -33,6 +89,9 @@ afterAll(async () => {
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const text = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
 const toast = (page: Page) => page.getByTestId('toast');
+
+/** What the points page counts: shown of all the business's points. */
+const counted = (shown: number, all: number) => `${shown} von ${all}`;
 
 /** The table row of a payment point, found by its label. */
 const row = (page: Page, label: string) => page.getByTestId('point-row').filter({ hasText: label });
@@ -70,7 +129,7 @@ describe('admin console as a business owner', () => {
   it('creates, finds, inspects, downloads, deactivates, regenerates and deletes a payment point, all in the audit log', async () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, 'inhaber@demo.local');
+    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await poll(async () => text(await page.getByTestId('admin-business-name').textContent())).toBe(
@@ -86,7 +145,7 @@ describe('admin console as a business owner', () => {
       .click();
     await page.getByRole('heading', { name: 'UID-Verwaltung', level: 1 }).waitFor();
     await poll(async () => text(await page.getByTestId('points-counter').textContent())).toBe(
-      '10 von 10',
+      counted(hotelPoints.length, hotelPoints.length),
     );
 
     // Create: the required fields are checked in the browser first, in German, next to the field.
@@ -114,12 +173,14 @@ describe('admin console as a business owner', () => {
     // Find it with the filters.
     await page.getByLabel('Suche').fill('frühstück');
     await poll(async () => text(await page.getByTestId('points-counter').textContent())).toBe(
-      '1 von 11',
+      counted(1, hotelPoints.length + 1),
     );
     await page.getByLabel('Typ', { exact: true }).selectOption('person');
     await page.getByLabel('Status', { exact: true }).selectOption('active');
     await page.getByLabel('Ziel', { exact: true }).selectOption('user');
-    expect(text(await page.getByTestId('points-counter').textContent())).toBe('1 von 11');
+    expect(text(await page.getByTestId('points-counter').textContent())).toBe(
+      counted(1, hotelPoints.length + 1),
+    );
     await page.getByLabel('Nur Demo-Daten').check();
     await page.getByText('Keine UIDs entsprechen den Filterkriterien.').waitFor();
     await page.getByLabel('Nur Demo-Daten').uncheck();
@@ -200,6 +261,14 @@ describe('admin console as a business owner', () => {
       .click();
     const audit = page.getByRole('region', { name: 'Audit-Log' });
     await audit.getByTestId('audit-row').first().waitFor();
+    // The card first shows the list it loaded at sign-in (fresh for 10 s, and the point actions
+    // do not invalidate it), so on a quick run it lacks them: 'Aktualisieren' asks anew.
+    await Promise.all([
+      page.waitForResponse(
+        (response) => response.url().includes('/api/admin/audit-log?') && response.status() === 200,
+      ),
+      page.getByRole('main').getByRole('button', { name: 'Aktualisieren', exact: true }).click(),
+    ]);
     const actions = async () =>
       (await audit.getByTestId('audit-row').allTextContents()).map(text).join('\n');
     for (const labelText of [
@@ -209,7 +278,7 @@ describe('admin console as a business owner', () => {
       'UID regeneriert',
       'Bezahlpunkt gelöscht',
     ]) {
-      expect(await actions()).toContain(labelText);
+      await poll(actions).toContain(labelText);
     }
     expect(await actions()).toContain(renewed);
     // Details read as German sentences with names (issue 30); ids are only references to copy.
@@ -247,21 +316,25 @@ describe('admin console as a business owner', () => {
 
   it('shows real figures on the dashboard and only the own business’s points to the café owner', async () => {
     const page = await context.newPage();
-    await signInInBrowser(page, 'inhaber2@demo.local');
+    await signInInBrowser(page, cafe.owner.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await poll(async () => text(await page.getByTestId('admin-business-name').textContent())).toBe(
       'Café Morgenrot',
     );
     await poll(async () => text(await page.getByTestId('stat-employees').textContent())).toBe('2');
-    expect(text(await page.getByTestId('stat-qr-codes').textContent())).toBe('3');
+    expect(text(await page.getByTestId('stat-qr-codes').textContent())).toBe(
+      String(cafePoints.length),
+    );
+    // This month's tips of the café alone, as euros: the hotel's 20,00 € are not in them.
     expect(text(await page.getByTestId('stat-tips').textContent())).toMatch(
       /^\d{1,3}(\.\d{3})*,\d{2} €$/,
     );
+    expect(text(await page.getByTestId('stat-tips').textContent())).toBe('12,50 €');
     await page.goto('/admin/uid-management');
     await poll(async () => text(await page.getByTestId('points-counter').textContent())).toBe(
-      '3 von 3',
+      counted(cafePoints.length, cafePoints.length),
     );
-    expect(await page.getByText('aio-anna-schneider-4k7p').count()).toBe(0);
+    expect(await page.getByText(annasPoint.uid).count()).toBe(0);
     // The demo generator is for the platform admin only: not usable, with the spec's reason
     // (decision 0342; the server's refusal is tested in payment-points.int.test.ts).
     await page.getByText('Nur Administratoren können Demo-Daten generieren.').waitFor();
@@ -273,38 +346,46 @@ describe('admin console as a business owner', () => {
 
   it('lets the platform admin pick a business and generate its demo data', async () => {
     const page = await context.newPage();
-    await signInInBrowser(page, 'admin@demo.local');
+    await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     expect(text(await page.getByTestId('role-badge').filter({ visible: true }).textContent())).toBe(
       'Administrator',
     );
     await page.goto('/admin/uid-management');
     await poll(async () => text(await page.getByTestId('points-counter').textContent())).toBe(
-      '10 von 10',
+      counted(hotelPoints.length, hotelPoints.length),
     );
     await page
       .getByLabel('Betrieb', { exact: true })
       .filter({ visible: true })
       .selectOption({ label: 'Café Morgenrot' });
     await poll(async () => text(await page.getByTestId('points-counter').textContent())).toBe(
-      '3 von 3',
+      counted(cafePoints.length, cafePoints.length),
     );
     await page.getByRole('button', { name: 'Demo-Daten generieren' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Generieren' }).click();
     await toast(page).getByText('Demo-Daten generiert').waitFor();
+    // The ten demo rows (spec §9) join the café's own points, which stay.
+    const afterDemo = cafePoints.length + 10;
     await poll(async () => text(await page.getByTestId('points-counter').textContent())).toBe(
-      '13 von 13',
+      counted(afterDemo, afterDemo),
     );
     await page.getByLabel('Nur Demo-Daten').check();
-    expect(text(await page.getByTestId('points-counter').textContent())).toBe('10 von 13');
-    // The hotel is untouched.
+    expect(text(await page.getByTestId('points-counter').textContent())).toBe(
+      counted(10, afterDemo),
+    );
+    // The hotel is untouched. Its points are its own, not demo rows: the filter goes off first.
+    await page.getByLabel('Nur Demo-Daten').uncheck();
     await page
       .getByLabel('Betrieb', { exact: true })
       .filter({ visible: true })
       .selectOption({ label: 'Hotel Seeblick' });
     await poll(() =>
-      page.getByTestId('point-row').filter({ hasText: 'aio-anna-schneider-4k7p' }).count(),
+      page.getByTestId('point-row').filter({ hasText: annasPoint.uid }).count(),
     ).toBe(1);
+    expect(text(await page.getByTestId('points-counter').textContent())).toBe(
+      counted(hotelPoints.length, hotelPoints.length),
+    );
     await page.close();
   });
 });
@@ -319,7 +400,7 @@ describe('admin shell on phones and by keyboard', () => {
         isMobile: true,
       });
       const page = await phone.newPage();
-      await signInInBrowser(page, 'inhaber@demo.local');
+      await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
       await page.waitForURL('**/admin/dashboard');
       for (const path of [
         '/admin/dashboard',
@@ -364,7 +445,7 @@ describe('admin shell on phones and by keyboard', () => {
 
   it('opens row actions by keyboard and has no serious accessibility findings', async () => {
     const page = await context.newPage();
-    await signInInBrowser(page, 'inhaber@demo.local');
+    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await page.getByTestId('audit-row').first().waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -394,7 +475,7 @@ describe('admin shell on phones and by keyboard', () => {
 
   it('saves the tenant id, refuses one with spaces next to the field, and resets it', async () => {
     const page = await context.newPage();
-    await signInInBrowser(page, 'inhaber@demo.local');
+    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await page.goto('/admin/aio-settings');
     expect(text(await page.getByTestId('aio-status').textContent())).toBe('Ungetestet');

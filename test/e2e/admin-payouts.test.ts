@@ -1,17 +1,32 @@
 import { readFile } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { profiles } from '../../src/server/db/schema';
-import { createTip } from '../support/factories';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createBusiness,
+  createTip,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+} from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, recordToasts, seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
 
 let context: BrowserContext;
+let hotel: FactoryBusiness;
+
+beforeAll(async () => {
+  hotel = await createBusiness(e2e.server.deps.database.db, {
+    name: 'Hotel Seeblick',
+    owner: { fullName: 'Thomas Berger' },
+    employees: [
+      { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
+      { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+    ],
+  });
+});
 
 beforeEach(async () => {
   context = await e2e.context({ viewport: { width: 360, height: 780 } });
@@ -25,15 +40,18 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 
 describe('payouts page', () => {
   it('lets the owner pay out now, open the batch with its references and change the schedule', async () => {
-    // A paid tip of Anna's that is certainly waiting, whatever the demo seed holds.
-    const db = e2e.server.deps.database.db;
-    const [anna] = await db.select().from(profiles).where(eq(profiles.email, 'anna@demo.local'));
-    await createTip(db, { businessId: anna!.businessId!, employeeId: anna!.id, amountCents: 1234 });
+    // A paid tip of Anna's, waiting for the payout.
+    const anna = hotel.employees[0]!;
+    await createTip(e2e.server.deps.database.db, {
+      businessId: hotel.id,
+      employeeId: anna.id,
+      amountCents: 1234,
+    });
 
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     const toasts = await recordToasts(page);
-    await signInInBrowser(page, 'inhaber@demo.local');
+    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await page.goto('/admin/payouts');
     await page.getByRole('heading', { name: 'Auszahlungen', level: 1 }).waitFor();
@@ -97,19 +115,18 @@ describe('payouts page', () => {
   });
 
   it('opens the reports from the dashboard, checks the range and exports CSV', async () => {
-    const db = e2e.server.deps.database.db;
-    const [ben] = await db.select().from(profiles).where(eq(profiles.email, 'ben@demo.local'));
+    const ben = hotel.employees[1]!;
     const day = new Date('2019-05-15T11:00:00Z');
-    await createTip(db, {
-      businessId: ben!.businessId!,
-      employeeId: ben!.id,
+    await createTip(e2e.server.deps.database.db, {
+      businessId: hotel.id,
+      employeeId: ben.id,
       amountCents: 4321,
       createdAt: day,
     });
 
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, 'inhaber@demo.local');
+    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('link', { name: /Berichte & Statistiken/ }).click();
     await page.waitForURL('**/admin/reports');

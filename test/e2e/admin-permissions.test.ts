@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { paymentEntrypoints } from '../../src/server/db/schema';
 import {
   createBusiness,
   createPerson,
@@ -17,12 +19,14 @@ import { horizontalOverflow } from './support/page-checks';
  * Issue 30, defect 8: the admin pages offer only what the server allows the signed-in person.
  * An owner sees no 'Rolle ändern' or 'Deaktivieren' on another owner or on the platform admin,
  * never 'Administrator' as a role, and no usable 'Demo-Daten generieren'; the platform admin
- * sees all of them. Its own business, made with the factories.
+ * sees all of them. Its own business, made with the factories, and a neighbour's business
+ * whose people and points neither of them is shown.
  */
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
 
 let shop: FactoryBusiness;
+let neighbour: FactoryBusiness;
 let coOwner: FactoryPerson;
 let admin: FactoryPerson;
 let employee: FactoryPerson;
@@ -33,6 +37,7 @@ beforeAll(async () => {
     name: 'Gasthaus Rechte',
     owner: { email: 'olga.inhaberin@rechte.example', fullName: 'Olga Inhaberin' },
     employees: [{ email: 'emil@rechte.example', fullName: 'Emil Service' }],
+    points: ['person'],
   });
   employee = shop.employees[0]!;
   coOwner = await createPerson(db, {
@@ -46,7 +51,30 @@ beforeAll(async () => {
     email: 'petra.plattform@rechte.example',
     fullName: 'Petra Plattform',
   });
+  neighbour = await createBusiness(db, {
+    name: 'Café Nachbarhaus',
+    owner: { email: 'nina.nachbar@nachbarhaus.example', fullName: 'Nina Nachbar' },
+    employees: [{ email: 'otto@nachbarhaus.example', fullName: 'Otto Nachbar' }],
+    points: ['person'],
+  });
 });
+
+/** The neighbour's owner and employee are in no list of the shop, by address or by name. */
+async function expectNoNeighbours(page: Page) {
+  for (const person of [neighbour.owner, ...neighbour.employees]) {
+    expect(await page.getByTestId(`user-${person.email}`).count(), person.email).toBe(0);
+    expect(await page.getByTestId(`user-card-${person.email}`).count(), person.email).toBe(0);
+    expect(await page.getByText(person.fullName).count(), person.fullName).toBe(0);
+  }
+}
+
+/** The payment points page lists the shop's own point and nothing of the neighbour's. */
+async function expectOnlyOwnPoints(page: Page) {
+  await page.getByText(shop.points[0]!.uid).filter({ visible: true }).waitFor();
+  for (const point of neighbour.points) {
+    expect(await page.getByText(point.uid).count(), point.uid).toBe(0);
+  }
+}
 
 /** Console errors and warnings and uncaught errors: a clean console ends with none. */
 function consoleProblems(page: Page): string[] {
@@ -116,6 +144,7 @@ describe('the admin pages offer only what the server allows', () => {
     const problems = consoleProblems(page);
     await signInInBrowser(page, shop.owner.email, FACTORY_PASSWORD);
     await openUsers(page);
+    await expectNoNeighbours(page);
 
     // Another owner, the platform admin and oneself: nothing to choose, so no menu at all.
     for (const person of [coOwner, admin, shop.owner]) {
@@ -139,6 +168,7 @@ describe('the admin pages offer only what the server allows', () => {
     // The demo generator: shown as the spec's card, not usable, with the spec's reason.
     await page.goto('/admin/uid-management');
     await page.getByRole('heading', { name: 'UID-Verwaltung' }).waitFor();
+    await expectOnlyOwnPoints(page);
     const generate = page.getByRole('button', { name: 'Demo-Daten generieren' });
     await page.getByText('Nur Administratoren können Demo-Daten generieren.').waitFor();
     expect(await generate.isDisabled()).toBe(true);
@@ -162,6 +192,8 @@ describe('the admin pages offer only what the server allows', () => {
     await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await openUsers(page);
+    // The platform admin works in the shop here: the neighbour's people are not in its list.
+    await expectNoNeighbours(page);
 
     expect(await actionsButton(page, admin).count()).toBe(0);
     for (const owner of [shop.owner, coOwner]) {
@@ -180,6 +212,7 @@ describe('the admin pages offer only what the server allows', () => {
 
     await page.goto('/admin/uid-management');
     await page.getByRole('heading', { name: 'UID-Verwaltung' }).waitFor();
+    await expectOnlyOwnPoints(page);
     const generate = page.getByRole('button', { name: 'Demo-Daten generieren' });
     await page.waitForFunction(() =>
       [...document.querySelectorAll('button')].some(
@@ -192,6 +225,13 @@ describe('the admin pages offer only what the server allows', () => {
     await generate.click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Generieren' }).click();
     await page.getByTestId('toast').getByText('Demo-Daten generiert').waitFor();
+    // Generated for the shop only: the neighbour keeps exactly its own point.
+    const neighbourPoints = await e2e.server.deps.database.db
+      .select({ uid: paymentEntrypoints.uid })
+      .from(paymentEntrypoints)
+      .where(eq(paymentEntrypoints.businessId, neighbour.id));
+    expect(neighbourPoints.map((point) => point.uid)).toEqual(neighbour.points.map((p) => p.uid));
+    await expectOnlyOwnPoints(page);
 
     expect(problems).toEqual([]);
     await context.close();

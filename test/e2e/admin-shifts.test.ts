@@ -1,12 +1,48 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '../../src/shared/domain/shifts';
+import {
+  createBusiness,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+  type FactoryPerson,
+  type FactoryPoint,
+} from '../support/factories';
+import { addPoint } from './support/admin-journey-points';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { recordToasts } from './support/page-checks';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
+
+let hotel: FactoryBusiness;
+let benMueller: FactoryPerson;
+let hausteam: FactoryPoint;
+let hotelbar: FactoryPoint;
+let tisch7: FactoryPoint;
+let davids: FactoryPoint;
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  hotel = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    employees: [
+      { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
+      { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+      { fullName: 'Clara Fischer', jobTitle: 'Barkeeperin' },
+      { fullName: 'David Wagner', jobTitle: 'Concierge' },
+    ],
+    teams: [{ name: 'Hausteam', members: [0, 1, 2, 3], splitRule: 'weighted' }],
+    points: ['team'],
+  });
+  benMueller = hotel.employees[1]!;
+  hausteam = hotel.points[0]!;
+  // The bar first: it is the hotel's first object point, which David's page offers below.
+  hotelbar = await addPoint(db, hotel, { type: 'object', label: 'Hotelbar Tresen' });
+  tisch7 = await addPoint(db, hotel, { type: 'object', label: 'Tisch 7' });
+  davids = await addPoint(db, hotel, { type: 'person', target: hotel.employees[3]! });
+});
 
 /** Waits for the answer of one API call the next action sends. */
 const answerOf = (page: Page, method: string, path: RegExp) =>
@@ -23,7 +59,7 @@ describe('Dienstplan und Pool', () => {
     const owner = await ownerContext.newPage();
     const errors = trackPageErrors(owner);
     const toasts = await recordToasts(owner);
-    await signInInBrowser(owner, 'inhaber@demo.local');
+    await signInInBrowser(owner, hotel.owner.email, FACTORY_PASSWORD);
 
     await owner.goto('/admin/users');
     // The users page links the plan, and the admin navigation does too (issue 31 item 18).
@@ -84,14 +120,14 @@ describe('Dienstplan und Pool', () => {
       isMobile: true,
     });
     const guest = await guestContext.newPage();
-    await guest.goto('/t/aio-tisch-7-2b5n');
+    await guest.goto(`/t/${tisch7.uid}`);
     await guest.getByText('Ihr Trinkgeld geht heute an Anna.').waitFor();
 
     // A tip at the hotel bar, where nobody is on shift, lands in the owner's pool.
     const started = await guestContext.request.post('/api/guest/tips', {
       headers: { origin: e2e.server.url },
       data: {
-        code: 'aio-hotelbar-5v9w',
+        code: hotelbar.uid,
         amountCents: 730,
         platformFee: false,
         paymentMethod: 'stripe',
@@ -143,7 +179,7 @@ describe('Dienstplan und Pool', () => {
     });
     const visitor = await visitorContext.newPage();
     const visitorErrors = trackPageErrors(visitor);
-    await visitor.goto('/t/aio-david-wagner-6t1z');
+    await visitor.goto(`/t/${davids.uid}`);
     await visitor.getByRole('heading', { name: 'Nicht mehr erreichbar' }).waitFor();
     await visitor.getByText('kein Trinkgeld mehr an').waitFor();
     // Named as the page it opens is titled: the hotel's first object point (issue 31 item 7).
@@ -151,7 +187,7 @@ describe('Dienstplan und Pool', () => {
       .getByRole('link', { name: 'Hotelbar Tresen Trinkgeld geben', exact: true })
       .waitFor();
     await visitor.getByRole('link', { name: 'Dem Team Hausteam Trinkgeld geben' }).click();
-    await visitor.waitForURL('**/t/aio-team-hausteam-2k8j');
+    await visitor.waitForURL(`**/t/${hausteam.uid}`);
     await visitor
       .getByText('Ihr Trinkgeld wird nach Punkten unter 3 Mitarbeitenden aufgeteilt.')
       .waitFor();
@@ -161,7 +197,7 @@ describe('Dienstplan und Pool', () => {
     // Ben finds it in his history with the reason and the guest's words.
     const benContext = await e2e.context();
     const ben = await benContext.newPage();
-    await signInInBrowser(ben, 'ben@demo.local');
+    await signInInBrowser(ben, benMueller.email, FACTORY_PASSWORD);
     await ben.getByRole('tab', { name: 'Historie' }).click();
     const row = ben
       .getByTestId('tip-row')

@@ -1,9 +1,40 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBusiness,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+  type FactoryPerson,
+} from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
-const e2e = useE2E({ smtp: true });
+const e2e = useE2E({ seeded: false, smtp: true });
+
+let hotel: FactoryBusiness;
+let anna: FactoryPerson;
+let ben: FactoryPerson;
+/** An employee of another business: the hotel's owner must never see or learn of her. */
+let lena: FactoryPerson;
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  hotel = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    owner: { email: 'thomas.berger@hotel-seeblick.example', fullName: 'Thomas Berger' },
+    employees: [
+      { email: 'anna.schneider@hotel-seeblick.example', fullName: 'Anna Schneider' },
+      { email: 'ben.mueller@hotel-seeblick.example', fullName: 'Ben Müller' },
+    ],
+    teams: [{ name: 'Restaurant-Service', members: [1] }],
+  });
+  [anna, ben] = hotel.employees as [FactoryPerson, FactoryPerson];
+  const cafe = await createBusiness(db, {
+    name: 'Café Morgenrot',
+    employees: [{ email: 'lena.hoffmann@cafe-morgenrot.example', fullName: 'Lena Hoffmann' }],
+  });
+  lena = cafe.employees[0]!;
+});
 
 function invitationLinkIn(text: string): string {
   const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
@@ -15,25 +46,26 @@ function invitationLinkIn(text: string): string {
 
 describe('Benutzerverwaltung', () => {
   it('invites an employee by e-mail, who completes onboarding; deactivation ends their session and stream', async () => {
-    const email = 'nora.neumann@demo.local';
+    const email = 'nora.neumann@hotel-seeblick.example';
     const ownerContext = await e2e.context();
     const owner = await ownerContext.newPage();
     const ownerErrors = trackPageErrors(owner);
-    await signInInBrowser(owner, 'inhaber@demo.local');
+    await signInInBrowser(owner, hotel.owner.email, FACTORY_PASSWORD);
     await owner.goto('/admin/users');
     await owner.getByRole('heading', { name: 'Benutzerverwaltung' }).waitFor();
-    await owner.getByTestId('user-anna@demo.local').waitFor();
+    await owner.getByTestId(`user-${anna.email}`).waitFor();
     // Only the own business: Café Morgenrot's staff are not listed.
-    expect(await owner.getByTestId('user-lena@demo.local').count()).toBe(0);
+    expect(await owner.getByTestId(`user-${lena.email}`).count()).toBe(0);
+    expect(await owner.getByText('Lena Hoffmann').count()).toBe(0);
 
     // Search narrows the list.
     await owner.getByLabel('Suche').fill('anna');
-    await owner.getByTestId('user-ben@demo.local').waitFor({ state: 'detached' });
+    await owner.getByTestId(`user-${ben.email}`).waitFor({ state: 'detached' });
     await owner.getByLabel('Suche').fill('');
-    await owner.getByTestId('user-ben@demo.local').waitFor();
+    await owner.getByTestId(`user-${ben.email}`).waitFor();
 
     // An address that already has an account is refused with a German message.
-    await owner.getByRole('textbox', { name: 'E-Mail', exact: true }).fill('ben@demo.local');
+    await owner.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(ben.email);
     await owner.getByRole('button', { name: 'Einladen' }).click();
     await owner
       .getByRole('alert')
@@ -42,11 +74,13 @@ describe('Benutzerverwaltung', () => {
 
     // An address of another business (Café Morgenrot's Lena) is answered as a new one: the owner
     // learns nothing, and Lena is told by e-mail instead, without a link (decision 0343).
-    await owner.getByRole('textbox', { name: 'E-Mail', exact: true }).fill('lena@demo.local');
+    await owner.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(lena.email);
     await owner.getByRole('button', { name: 'Einladen' }).click();
-    await owner.getByTestId('toast').getByText('Einladung an lena@demo.local gesendet.').waitFor();
-    await owner.getByTestId('user-lena@demo.local').getByText('Eingeladen').waitFor();
-    const notice = await e2e.smtp.waitForMail('lena@demo.local');
+    await owner.getByTestId('toast').getByText(`Einladung an ${lena.email} gesendet.`).waitFor();
+    await owner.getByTestId(`user-${lena.email}`).getByText('Eingeladen').waitFor();
+    // Still nothing of her own account: not her name, only the address the owner typed.
+    expect(await owner.getByText('Lena Hoffmann').count()).toBe(0);
+    const notice = await e2e.smtp.waitForMail(lena.email);
     expect(notice.text).toContain('gehört bereits zu einem Trinkgeld-Konto');
     expect(notice.text).not.toMatch(/https?:\/\//);
 
@@ -123,7 +157,7 @@ describe('Benutzerverwaltung', () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, 'inhaber@demo.local');
+    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
     await page.goto('/admin/users');
     await page.getByRole('heading', { name: 'Teams' }).waitFor();
 

@@ -1,12 +1,51 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { createPlatformAdmin, FACTORY_PASSWORD } from '../support/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  FACTORY_PASSWORD,
+  type FactoryBusiness,
+  type FactoryPerson,
+} from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
-const e2e = useE2E({ smtp: true });
+const e2e = useE2E({ seeded: false, smtp: true });
+
+let seeblick: FactoryBusiness;
+let morgenrot: FactoryBusiness;
+let lenaHoffmann: FactoryPerson;
+/** The platform operator, with the hotel as its home business. */
+let operator: FactoryPerson;
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  seeblick = await createBusiness(db, {
+    name: 'Hotel Seeblick',
+    owner: { email: 'thomas.berger@hotel-seeblick.example', fullName: 'Thomas Berger' },
+    employees: [{ fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' }],
+  });
+  morgenrot = await createBusiness(db, {
+    name: 'Café Morgenrot',
+    owner: { email: 'miriam.keller@cafe-morgenrot.example', fullName: 'Miriam Keller' },
+    employees: [
+      {
+        email: 'lena.hoffmann@cafe-morgenrot.example',
+        fullName: 'Lena Hoffmann',
+        jobTitle: 'Barista',
+      },
+    ],
+    points: ['person'],
+  });
+  lenaHoffmann = morgenrot.employees[0]!;
+  operator = await createPlatformAdmin(db, {
+    businessId: seeblick.id,
+    email: 'sabine.hoffmann@plattform.example',
+    fullName: 'Sabine Hoffmann',
+  });
+});
 
 /**
  * Every console error or warning and uncaught error of a page. Chromium logs each refused request
@@ -75,11 +114,11 @@ describe('Betriebe (operator console)', () => {
     const page = await context.newPage();
     // The mistyped confirmation below is refused on purpose (400).
     const problems = consoleProblems(page, [400]);
-    await signInInBrowser(page, 'admin@demo.local');
+    await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
     await openConsole(page);
     const hotel = page.getByTestId('business-Hotel Seeblick');
     await hotel.getByText('Aktiv', { exact: true }).waitFor();
-    await hotel.getByText('inhaber@demo.local').waitFor();
+    await hotel.getByText(seeblick.owner.email).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Betrieb anlegen' }).click();
@@ -178,14 +217,14 @@ describe('Betriebe (operator console)', () => {
     const stream = lena.waitForResponse(
       (response) => response.url().includes('/api/employee/stream') && response.status() === 200,
     );
-    await signInInBrowser(lena, 'lena@demo.local');
+    await signInInBrowser(lena, lenaHoffmann.email, FACTORY_PASSWORD);
     await lena.getByRole('heading', { name: 'Willkommen, Lena Hoffmann!' }).waitFor();
     await stream;
 
     const adminContext = await e2e.context();
     const admin = await adminContext.newPage();
     const adminProblems = consoleProblems(admin);
-    await signInInBrowser(admin, 'admin@demo.local');
+    await signInInBrowser(admin, operator.email, FACTORY_PASSWORD);
     await openConsole(admin);
     const cafe = admin.getByTestId('business-Café Morgenrot');
     await cafe.getByRole('button', { name: 'Sperren: Café Morgenrot' }).click();
@@ -211,13 +250,13 @@ describe('Betriebe (operator console)', () => {
     });
     const guest = await guestContext.newPage();
     const guestProblems = consoleProblems(guest);
-    await guest.goto('/t/lena-hoffmann-q7m2k9x4pd');
+    await guest.goto(`/t/${morgenrot.points[0]!.uid}`);
     await guest.getByRole('heading', { name: 'Service nicht verfügbar' }).waitFor();
     await screenshot(guest, 'operator-suspended-guest');
 
     // She cannot sign in while it lasts, and hears why.
-    await lena.getByLabel('E-Mail', { exact: true }).fill('lena@demo.local');
-    await lena.getByRole('textbox', { name: 'Passwort', exact: true }).fill('demo1234');
+    await lena.getByLabel('E-Mail', { exact: true }).fill(lenaHoffmann.email);
+    await lena.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     await lena.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await lena.getByTestId('toast').getByText('Anmeldung fehlgeschlagen').waitFor();
     await lena
@@ -236,7 +275,7 @@ describe('Betriebe (operator console)', () => {
     await guest.reload();
     await guest.getByRole('heading', { name: 'Lena Hoffmann' }).waitFor();
     await guest.getByRole('button', { name: '5 €', exact: true }).waitFor();
-    await signInInBrowser(lena, 'lena@demo.local');
+    await signInInBrowser(lena, lenaHoffmann.email, FACTORY_PASSWORD);
     expect(new URL(lena.url()).pathname).toBe('/employee/dashboard');
     await lena.getByRole('heading', { name: 'Willkommen, Lena Hoffmann!' }).waitFor();
 

@@ -5,7 +5,7 @@ import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
-const e2e = useE2E();
+const e2e = useE2E({ seeded: false });
 
 /**
  * Issue 31, staff and owner items 10–13, 16–18: at 360/390 px and 1280 px, with a clean console
