@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { auditListsFollowChanges } from './features/admin/audit-freshness';
+import { setChangeHandler } from './lib/api';
 import { applyTheme } from './lib/theme';
 import { createRouter } from './router';
 
@@ -11,6 +13,8 @@ applyTheme();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
+
+setChangeHandler(auditListsFollowChanges(queryClient));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -38,6 +38,16 @@ const SIGNED_OUT_CODES = new Set([
   'business_closed',
 ]);
 
+/**
+ * Called after every successful change (any method but GET) with its path. The admin console
+ * uses it to mark its audit list out of date: every admin change writes an audit row on the
+ * server, so a list loaded before it is missing that row.
+ */
+let onChanged: ((path: string) => void) | undefined;
+export function setChangeHandler(handler: ((path: string) => void) | undefined): void {
+  onChanged = handler;
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -70,6 +80,7 @@ async function request<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', NETWORK_ERROR_TITLE, NETWORK_ERROR_MESSAGE);
   }
+  if (response.ok && method !== 'GET') onChanged?.(path);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let data: unknown;
