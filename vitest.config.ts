@@ -64,6 +64,7 @@ export default defineConfig({
           env: { TEST_DB_ENGINE: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // One file at a time when run by hand; `npm test` runs two at a time (decision 0302).
           fileParallelism: false,
           // One retry for timing accidents on a busy machine; test/support/flaky-reporter.ts
           // reports every test that needed it (decision 0009).

@@ -83,9 +83,15 @@ else process.stdout.write('\nℹ TEST_DATABASE_URL not set: the PostgreSQL suite
 vitest('core', core);
 const flakyReport = path.join(results, 'flaky-e2e.json');
 rmSync(flakyReport, { force: true });
-vitest('e2e', ['e2e'], ['--no-file-parallelism', '--reporter=./test/support/flaky-reporter.ts'], {
-  FLAKY_REPORT: flakyReport,
-});
+// Two browser files at a time: each has its own server, database and browser (decision 0302).
+vitest(
+  'e2e',
+  ['e2e'],
+  ['--file-parallelism', '--max-workers=2', '--reporter=./test/support/flaky-reporter.ts'],
+  {
+    FLAKY_REPORT: flakyReport,
+  },
+);
 if (existsSync(flakyReport)) {
   const flaky = JSON.parse(readFileSync(flakyReport, 'utf8'));
   process.stdout.write(`\nFlaky browser tests (passed only on their retry): ${flaky.length}\n`);
