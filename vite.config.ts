@@ -47,7 +47,7 @@ function precompress(): Plugin {
 /**
  * The staff app's PNG icons (manifest `src/web/public/employee/manifest.webmanifest`) and the tip
  * page's tab icon, drawn with sharp into the build output and served the same way by the dev
- * server (decisions 0182, 0304).
+ * server (decisions 0182, 0267).
  */
 function staffAppIcons(): Plugin {
   return {

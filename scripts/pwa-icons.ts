@@ -34,7 +34,7 @@ export interface AppIcon {
 
 /**
  * The icons the manifest (`src/web/public/employee/manifest.webmanifest`) names, and the tip
- * page's tab icon (a PNG, not the SVG: decision 0304).
+ * page's tab icon (a PNG, not the SVG: decision 0267).
  */
 export const APP_ICONS: readonly AppIcon[] = [
   { fileName: 'employee/icons/icon-192.png', size: 192, purpose: 'any' },

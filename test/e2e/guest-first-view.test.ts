@@ -32,7 +32,7 @@ describe('the tip page first view', () => {
     expect(html).toContain('Eigener Betrag');
     expect(html).toMatch(/<button type="submit" value="1000"[^>]*>10\s€<\/button>/);
     expect(html).toContain('name="custom"');
-    // A PNG icon: an SVG one is rendered as a document of its own around the first paint (0304).
+    // A PNG icon: an SVG one is rendered as a document of its own around the first paint (0267).
     expect(html).toContain('<link rel="icon" href="/favicon-32.png" type="image/png"');
     const icon = await fetch(`${e2e.server.url}/favicon-32.png`);
     expect(icon.headers.get('content-type')).toBe('image/png');

@@ -49,7 +49,7 @@ export const startTipPaymentBodySchema = z.object({
   retryOf: z.object({ tipId: z.uuid(), token: tipTokenSchema }).optional(),
   /**
    * The first start after 'Zurück' on the error step: a new flow whose attempts count from 1
-   * again (spec §4 "back also resets the retry counter", decision 0351). Without it a start
+   * again (spec §4 "back also resets the retry counter", decision 0160, amended). Without it a start
    * continues the tab's last unpaid attempt, so a reload gives no new attempts.
    */
   restart: z.literal(true).optional(),
@@ -60,7 +60,7 @@ export type StartTipPaymentBody = z.input<typeof startTipPaymentBodySchema>;
  * The tip page's plain form (it works without JavaScript, decision 0221): a preset posts its
  * cents as `amount`, the own amount posts what the guest typed as `custom` ("12,5", "€ 12").
  * The amount then passes the same rules as every other start (tipAmountCentsSchema). Without
- * `pay` the server answers the payment step (contribution and message, decision 0352); that
+ * `pay` the server answers the payment step (contribution and message, decision 0221, amended); that
  * step posts the amount again with `pay=1`, `fee=1` when ticked and the `message`.
  */
 export const guestCheckoutFormSchema = z

@@ -83,7 +83,7 @@ export function renderGuestMessage(input: {
 }
 
 /**
- * The payment step of the plain form (decision 0352): the chosen amount, the box to bear the
+ * The payment step of the plain form (decision 0221, amended): the chosen amount, the box to bear the
  * platform costs and the optional message, as the app's payment step has them; posting it starts
  * the checkout (`pay=1`).
  */

@@ -132,7 +132,7 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
     );
 
     // The amount posts here; without `pay` the answer is the payment step, whose form posts
-    // here again and starts the checkout (decisions 0221, 0352).
+    // here again and starts the checkout (decision 0221, amended).
     app.post(
       '/t/:code/checkout',
       { schema: { hide: true, params: codeParams } },

@@ -86,7 +86,7 @@ export async function loadFirstView(
 
 /**
  * The plain form's checkout (decision 0221): the same start as POST /api/guest/tips, in one
- * transaction, with the contribution and the message of the server's payment step (0352).
+ * transaction, with the contribution and the message of the server's payment step (0221, amended).
  */
 export function startFormCheckout(
   ctx: PaymentContext,

@@ -239,7 +239,7 @@ export async function startTipPayment(
     return row.attempt;
   };
 
-  // 'Zurück' from the error step starts a new flow at attempt 1 (decision 0351).
+  // 'Zurück' from the error step starts a new flow at attempt 1 (decision 0160, amended).
   const restartAttempt = input.restart && !input.retryOf ? 1 : null;
 
   /** A start that must read or lock something first: expiry, a pay-later link, a retry. */

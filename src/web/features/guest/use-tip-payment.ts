@@ -65,7 +65,7 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
   const [retryCountdown, setRetryCountdown] = useState<number | null>(null);
   const [payLaterLink, setPayLaterLink] = useState<PayLaterLinkResponse | null>(null);
   const countdown = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-  /** Set by 'Zurück' on the error step: the next start is a new flow (decision 0351). */
+  /** Set by 'Zurück' on the error step: the next start is a new flow (decision 0160, amended). */
   const restartNext = useRef(false);
   useEffect(() => () => clearInterval(countdown.current), []);
 
@@ -248,7 +248,7 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
 
   /**
    * 'Zurück' from the error step: back to payment, and the retry count starts over (spec §4);
-   * the server counts the next start from 1 too (decision 0351).
+   * the server counts the next start from 1 too (decision 0160, amended).
    */
   const backFromError = useCallback(() => {
     restartNext.current = true;
