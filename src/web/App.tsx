@@ -3,6 +3,7 @@ import { Toaster } from './components/ui/Toaster';
 import { SessionTimeout } from './features/auth/SessionTimeout';
 import { useStaffAppInstall } from './lib/pwa';
 import { SessionProvider } from './lib/session';
+import { StaffLanguageProvider } from './lib/staff-language';
 
 /**
  * The frame around every page of the full app: the session and its inactivity timeout, and on the
@@ -12,11 +13,13 @@ export function App() {
   useStaffAppInstall(useLocation().pathname);
   return (
     <SessionProvider>
-      <Outlet />
-      {/* A new page starts at the top (or its #anchor); back and forward return to where one was. */}
-      <ScrollRestoration />
-      <SessionTimeout />
-      <Toaster />
+      <StaffLanguageProvider>
+        <Outlet />
+        {/* A new page starts at the top (or its #anchor); back and forward return to where one was. */}
+        <ScrollRestoration />
+        <SessionTimeout />
+        <Toaster />
+      </StaffLanguageProvider>
     </SessionProvider>
   );
 }

@@ -531,6 +531,12 @@ export const staffTextsEn: StaffTexts = {
       to: 'To',
       csv: 'Download CSV',
       pdf: 'Download PDF',
+      problems: {
+        from: 'From: please enter a date as YYYY-MM-DD.',
+        to: 'To: please enter a date as YYYY-MM-DD.',
+        reversed: 'Period: the end date is before the start date.',
+        tooLong: 'Period: please choose at most three years.',
+      },
     },
   },
 };

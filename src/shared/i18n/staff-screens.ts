@@ -1,3 +1,5 @@
+import { REPORT_MESSAGES } from '../api/reports';
+
 /**
  * German texts of staff screens that used to be written inside the components (issue 33 item 5):
  * moved here unchanged so the English catalogue can translate them.
@@ -45,5 +47,7 @@ export const staffScreenTexts = {
     to: 'Bis',
     csv: 'CSV herunterladen',
     pdf: 'PDF herunterladen',
+    /** The range checks of `reportRangeSchema`, the same words (REPORT_MESSAGES). */
+    problems: REPORT_MESSAGES,
   },
 } as const;

@@ -38,6 +38,17 @@ const SIGNED_OUT_CODES = new Set([
   'business_closed',
 ]);
 
+/**
+ * Says a server error in the staff language the screen speaks (decision 0383): the server answers
+ * German; a translator gives another title and message for a code it knows. Set by the staff
+ * language layer; unset, the German answer is shown as it is.
+ */
+type ErrorTranslator = (code: string) => { title: string; message: string } | undefined;
+let translateError: ErrorTranslator | undefined;
+export function setErrorTranslator(translator: ErrorTranslator | undefined): void {
+  translateError = translator;
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -80,11 +91,14 @@ async function request<T>(
   }
   if (!response.ok) {
     const error = (data as Partial<ApiErrorBody> | undefined)?.error;
+    const translated = error?.code ? translateError?.(error.code) : undefined;
     const apiError = new ApiError(
       response.status,
       error?.code ?? 'http_error',
-      error?.title ?? 'Fehler',
-      error?.message ?? 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+      translated?.title ?? error?.title ?? 'Fehler',
+      translated?.message ??
+        error?.message ??
+        'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
       error?.details ?? [],
       error?.retryAfter,
       error?.alternatives,

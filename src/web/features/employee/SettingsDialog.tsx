@@ -1,9 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PROFILE_LIMITS } from '../../../shared/api/profiles';
-import { accountTexts } from '../../../shared/i18n/account';
-import { authTexts } from '../../../shared/i18n/auth';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Input, Label, Textarea } from '../../components/ui/Field';
@@ -13,8 +10,7 @@ import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { ProfilePictureField } from '../auth/ProfilePictureField';
 import { PayoutSection } from '../payouts/PayoutSection';
-
-const labels = authTexts.onboarding;
+import { useStaffTexts } from '../../lib/staff-language';
 
 /** Settings: the guest-facing profile (name, position, thank-you message, picture) and payouts. */
 export function SettingsDialog({
@@ -24,6 +20,11 @@ export function SettingsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const accountTexts = useStaffTexts().account;
+  const authTexts = useStaffTexts().auth;
+  const labels = authTexts.onboarding;
+  const screens = useStaffTexts().screens;
+  const t = useStaffTexts().employee;
   const session = useSession();
   const profile = session.profile;
   const id = useId();
@@ -53,11 +54,11 @@ export function SettingsDialog({
         profileImageUrl: picture,
       });
       session.setProfile(updated);
-      toast({ title: 'Profil gespeichert', variant: 'success' });
+      toast({ title: screens.settings.saved, variant: 'success' });
       onOpenChange(false);
     } catch (error) {
       toast({
-        title: 'Fehler beim Speichern',
+        title: screens.settings.saveFailed,
         description:
           error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
         variant: 'destructive',
@@ -112,10 +113,10 @@ export function SettingsDialog({
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Abbrechen
+            {screens.settings.cancel}
           </Button>
           <Button type="submit" disabled={saving || uploading || fullName.trim() === ''}>
-            Speichern
+            {screens.settings.save}
           </Button>
         </div>
       </form>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { TeamTip } from '../../../shared/api/teams';
 import { DEFAULT_STATS_PERIOD, type StatsPeriod } from '../../../shared/domain/constants';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import {
   Card,
   CardContent,
@@ -13,15 +12,16 @@ import {
 } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
-import { formatCents, formatDateTime } from '../../lib/format';
 import { employeeApi, employeeKeys } from './employee-api';
 import { PeriodSelect } from './PeriodSelect';
+import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 /**
  * 'Team' (issue 11 item 5): every tip of the person's teams, how it was split among all members
  * and why, with the guest's words; nothing about who the guest was.
  */
 export function TeamTab() {
+  const t = useStaffTexts().employee;
   const [period, setPeriod] = useState<StatsPeriod>(DEFAULT_STATS_PERIOD);
   const query = useQuery({
     queryKey: employeeKeys.teamTips(period),
@@ -64,6 +64,8 @@ export function TeamTab() {
 }
 
 function TeamTipRow({ tip }: { tip: TeamTip }) {
+  const t = useStaffTexts().employee;
+  const { cents: formatCents, dateTime: formatDateTime } = useStaffFormat();
   const words = [tip.guestMessage, tip.feedbackMessage].filter(Boolean).map((w) => `„${w}“`);
   return (
     <li
