@@ -55,6 +55,9 @@ export function browserStaffLanguage(): StaffLanguage {
  */
 export const isStaffPath = (pathname: string) => pathname.startsWith('/employee/');
 
+const englishError = (code: string) =>
+  (staffErrorsEn as Record<string, { title: string; message: string } | undefined>)[code];
+
 interface StaffLanguageValue {
   language: StaffLanguage;
   texts: StaffTexts;
@@ -85,14 +88,12 @@ export function StaffLanguageProvider({ children }: { children: ReactNode }) {
     }
   }, [profile?.staffLanguage]);
 
+  // Set while rendering, not in an effect: the children's effects (a toast on mount) run before
+  // the provider's own effects and must already speak this language.
+  setActiveStaffLanguage(language);
+  setErrorTranslator(language === 'en' ? englishError : undefined);
   useEffect(() => {
-    setActiveStaffLanguage(language);
     document.documentElement.lang = language;
-    setErrorTranslator(
-      language === 'en'
-        ? (code) => (staffErrorsEn as Record<string, { title: string; message: string }>)[code]
-        : undefined,
-    );
   }, [language]);
 
   const choose = useCallback((next: StaffLanguage) => {

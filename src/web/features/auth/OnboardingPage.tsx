@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { setPasswordFormSchema } from '../../../shared/api/passwords';
 import { PROFILE_LIMITS } from '../../../shared/api/profiles';
 import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
-import { authTexts } from '../../../shared/i18n/auth';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
 import { Input, Label, Textarea } from '../../components/ui/Field';
@@ -19,11 +18,11 @@ import { OnboardingPasswordBlock, type OnboardingPasswordErrors } from './Onboar
 import { PASSWORD_STATUS_KEY, passwordApi } from './password-api';
 import { ProfilePictureField } from './ProfilePictureField';
 import { SignOutButton } from './SignOutButton';
-
-const texts = authTexts.onboarding;
+import { useStaffTexts } from '../../lib/staff-language';
 
 /** /employee/onboarding: 'Willkommen! Vervollständigen Sie Ihr Profil' (spec §2). */
 export function OnboardingPage() {
+  const texts = useStaffTexts().auth.onboarding;
   usePageTitle(texts.pageTitle);
   const session = useSession();
   if (session.status !== 'ready' || !session.user) {
@@ -37,6 +36,8 @@ export function OnboardingPage() {
 }
 
 function OnboardingForm() {
+  const texts = useStaffTexts().auth.onboarding;
+  const authTexts = useStaffTexts().auth;
   const session = useSession();
   const navigate = useNavigate();
   const id = useId();

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { passwordTexts } from '../../../shared/i18n/passwords';
 import { Input, Label } from '../../components/ui/Field';
+import { useStaffTexts } from '../../lib/staff-language';
 
 export interface OnboardingPasswordValue {
   password: string;
@@ -25,6 +25,7 @@ export function OnboardingPasswordBlock({
   errors: OnboardingPasswordErrors;
   onChange: (next: OnboardingPasswordValue) => void;
 }) {
+  const passwordTexts = useStaffTexts().passwords;
   const id = useId();
   const field = (name: keyof OnboardingPasswordValue, label: string, hint?: string) => {
     const error = errors[name];
