@@ -14,6 +14,7 @@ import {
   type StaffLanguage,
   suggestedStaffLanguage,
 } from '../../shared/domain/staff-language';
+import { isProfileComplete } from '../../shared/domain/auth';
 import { staffTextsDe, type StaffTexts } from '../../shared/i18n/staff-catalogue';
 import { staffErrorsEn } from '../../shared/i18n/staff-errors';
 import { setErrorTranslator } from './api';
@@ -77,16 +78,19 @@ export function StaffLanguageProvider({ children }: { children: ReactNode }) {
   const { profile } = useSession();
   const { pathname } = useLocation();
   const [browserChoice, setBrowserChoice] = useState<StaffLanguage>(browserStaffLanguage);
-  const chosen = profile?.staffLanguage ?? browserChoice;
+  // Until the profile is complete (the first sign-in's onboarding) nobody has chosen yet: the
+  // browser's suggestion applies, and onboarding saves what the person leaves selected.
+  const chosen = profile && isProfileComplete(profile) ? profile.staffLanguage : browserChoice;
   const language: StaffLanguage = isStaffPath(pathname) ? chosen : DEFAULT_STAFF_LANGUAGE;
 
   // The profile's language becomes this browser's: after sign-out the sign-in page keeps it.
+  const chosenOnProfile = profile && isProfileComplete(profile) ? profile.staffLanguage : null;
   useEffect(() => {
-    if (profile?.staffLanguage) {
-      remember(profile.staffLanguage);
-      setBrowserChoice(profile.staffLanguage);
+    if (chosenOnProfile) {
+      remember(chosenOnProfile);
+      setBrowserChoice(chosenOnProfile);
     }
-  }, [profile?.staffLanguage]);
+  }, [chosenOnProfile]);
 
   // Set while rendering, not in an effect: the children's effects (a toast on mount) run before
   // the provider's own effects and must already speak this language.

@@ -16,7 +16,8 @@ import { magicLinkFailureToast } from './auth-toasts';
 import { MagicLinkForm } from './MagicLinkForm';
 import { PasswordForm } from './PasswordForm';
 import { TwoFactorStep } from '../two-factor/TwoFactorStep';
-import { useStaffTexts } from '../../lib/staff-language';
+import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
+import { StaffLanguageSelect } from './StaffLanguageSelect';
 import { activeStaffTexts } from '../../lib/staff-active';
 
 type Method = 'password' | 'magic-link';
@@ -25,6 +26,7 @@ type Method = 'password' | 'magic-link';
 export function LoginPage() {
   const texts = useStaffTexts().auth.login;
   const signupLinkTexts = useStaffTexts().signupLink;
+  const staffLanguage = useStaffLanguage();
   usePageTitle(texts.pageTitle);
   const [params] = useSearchParams();
   const [method, setMethod] = useState<Method>('password');
@@ -74,6 +76,12 @@ export function LoginPage() {
           <Link to="/" className="text-sm text-primary underline underline-offset-4">
             {texts.backHome}
           </Link>
+          {/* Before sign-in the choice stays in this browser; signed in, the profile's counts. */}
+          <StaffLanguageSelect
+            value={staffLanguage.language}
+            onChange={staffLanguage.choose}
+            compact
+          />
         </CardContent>
       </Card>
     </main>

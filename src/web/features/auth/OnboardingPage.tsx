@@ -18,7 +18,8 @@ import { OnboardingPasswordBlock, type OnboardingPasswordErrors } from './Onboar
 import { PASSWORD_STATUS_KEY, passwordApi } from './password-api';
 import { ProfilePictureField } from './ProfilePictureField';
 import { SignOutButton } from './SignOutButton';
-import { useStaffTexts } from '../../lib/staff-language';
+import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
+import { StaffLanguageSelect } from './StaffLanguageSelect';
 
 /** /employee/onboarding: 'Willkommen! Vervollständigen Sie Ihr Profil' (spec §2). */
 export function OnboardingPage() {
@@ -38,6 +39,8 @@ export function OnboardingPage() {
 function OnboardingForm() {
   const texts = useStaffTexts().auth.onboarding;
   const authTexts = useStaffTexts().auth;
+  // Preselected from this browser (its last choice, else its languages); saved with the profile.
+  const staffLanguage = useStaffLanguage();
   const session = useSession();
   const navigate = useNavigate();
   const id = useId();
@@ -82,6 +85,7 @@ function OnboardingForm() {
         thankYouMessage,
         profileImageUrl: imageUrl,
         ...(choosesPassword ? { password: newPassword.password } : {}),
+        staffLanguage: staffLanguage.language,
       });
       session.setProfile(saved);
       toast({ title: texts.saved, description: texts.savedMessage, variant: 'success' });
@@ -167,6 +171,7 @@ function OnboardingForm() {
                 }}
               />
             ) : null}
+            <StaffLanguageSelect value={staffLanguage.language} onChange={staffLanguage.choose} />
             <PayoutSection title={texts.payout.title} intro={texts.payout.text} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <SignOutButton variant="ghost" />

@@ -10,7 +10,10 @@ import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { ProfilePictureField } from '../auth/ProfilePictureField';
 import { PayoutSection } from '../payouts/PayoutSection';
-import { useStaffTexts } from '../../lib/staff-language';
+import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
+import type { StaffLanguage } from '../../../shared/domain/staff-language';
+import { StaffLanguageSelect } from '../auth/StaffLanguageSelect';
+import { STAFF_CATALOGUES } from '../../lib/staff-active';
 
 /** Settings: the guest-facing profile (name, position, thank-you message, picture) and payouts. */
 export function SettingsDialog({
@@ -42,6 +45,28 @@ export function SettingsDialog({
     setThankYouMessage(profile.thankYouMessage);
     setPicture(profile.profileImageUrl);
   }, [open, profile]);
+
+  const staffLanguage = useStaffLanguage();
+  const [savingLanguage, setSavingLanguage] = useState(false);
+  /** The language is saved on its own, at once: the whole screen changes with it. */
+  async function saveLanguage(language: StaffLanguage) {
+    setSavingLanguage(true);
+    try {
+      const updated = await sessionApi.updateProfile({ staffLanguage: language });
+      session.setProfile(updated);
+      staffLanguage.choose(language);
+      toast({ title: STAFF_CATALOGUES[language].screens.language.saved, variant: 'success' });
+    } catch (error) {
+      toast({
+        title: screens.settings.saveFailed,
+        description:
+          error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
+        variant: 'destructive',
+      });
+    } finally {
+      setSavingLanguage(false);
+    }
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -120,6 +145,13 @@ export function SettingsDialog({
           </Button>
         </div>
       </form>
+      <section className="mt-6 border-t border-border pt-4">
+        <StaffLanguageSelect
+          value={profile?.staffLanguage ?? staffLanguage.language}
+          onChange={(language) => void saveLanguage(language)}
+          disabled={savingLanguage}
+        />
+      </section>
       <PayoutSection />
       <section className="mt-6 flex flex-col gap-2 border-t border-border pt-4">
         <h3 className="font-semibold">{accountTexts.title}</h3>
