@@ -15,6 +15,7 @@ import {
   suggestedStaffLanguage,
 } from '../../shared/domain/staff-language';
 import { isProfileComplete } from '../../shared/domain/auth';
+import { splitReasonInEnglish } from '../../shared/domain/team-split';
 import { staffTextsDe, type StaffTexts } from '../../shared/i18n/staff-catalogue';
 import { staffErrorsEn } from '../../shared/i18n/staff-errors';
 import { setErrorTranslator } from './api';
@@ -133,3 +134,9 @@ export const useStaffLanguage = () => {
   const { language, choose } = useStaffLanguageValue();
   return { language, choose };
 };
+
+/** A team share's stored German reason, said in the staff language (decision 0383). */
+export function useSplitReason(): (reason: string) => string {
+  const { language } = useStaffLanguageValue();
+  return language === 'en' ? splitReasonInEnglish : (reason) => reason;
+}

@@ -14,7 +14,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
 import { employeeApi, employeeKeys } from './employee-api';
 import { PeriodSelect } from './PeriodSelect';
-import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { useSplitReason, useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 /**
  * 'Team' (issue 11 item 5): every tip of the person's teams, how it was split among all members
@@ -66,6 +66,7 @@ export function TeamTab() {
 function TeamTipRow({ tip }: { tip: TeamTip }) {
   const t = useStaffTexts().employee;
   const { cents: formatCents, dateTime: formatDateTime } = useStaffFormat();
+  const sayReason = useSplitReason();
   const words = [tip.guestMessage, tip.feedbackMessage].filter(Boolean).map((w) => `„${w}“`);
   return (
     <li
@@ -100,7 +101,7 @@ function TeamTipRow({ tip }: { tip: TeamTip }) {
                 {share.name} {share.mine ? t.teamTab.you : null}
               </span>
               <span className="tabular-nums">
-                {formatCents(share.amountCents, tip.currency)} · {share.reason}
+                {formatCents(share.amountCents, tip.currency)} · {sayReason(share.reason)}
               </span>
             </li>
           ))}

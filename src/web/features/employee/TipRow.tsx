@@ -4,7 +4,7 @@ import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
 import { Badge } from '../../components/ui/Badge';
 import { cn } from '../../lib/cn';
 import { guestWordsOf } from './guest-words';
-import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { useSplitReason, useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 export function paymentMethodLabel(
   t: Pick<StaffTexts['employee'], 'paymentMethods'>,
@@ -55,6 +55,7 @@ export function GuestFeedback({ tip, className }: { tip: EmployeeTip; className?
 export function TipRow({ tip }: { tip: EmployeeTip }) {
   const t = useStaffTexts().employee;
   const { cents: formatCents, date: formatDate, dateTime: formatDateTime } = useStaffFormat();
+  const sayReason = useSplitReason();
   return (
     <li
       className="flex flex-col gap-1.5 border-b border-border py-3 last:border-0"
@@ -80,7 +81,7 @@ export function TipRow({ tip }: { tip: EmployeeTip }) {
       {tip.allocationReason ? (
         <p className="text-sm">
           {tip.tipSource === 'team' && tip.teamName ? `${t.teamShare(tip.teamName)}: ` : null}
-          {tip.allocationReason}
+          {sayReason(tip.allocationReason)}
         </p>
       ) : null}
       {tip.platformFeeCovered ? <p className="text-sm text-success">{t.feeNote}</p> : null}
