@@ -3,6 +3,7 @@ import { STAFF_LANGUAGES, suggestedStaffLanguage } from '../domain/staff-languag
 import { staffTextsDe, type StaffCatalogues } from './staff-catalogue';
 import { staffTextsEn } from './staff-en';
 import { STAFF_ERROR_SOURCES, staffErrorsEn } from './staff-errors';
+import { STAFF_MAIL_TEXTS } from './staff-mail';
 
 const catalogues: StaffCatalogues = { de: staffTextsDe, en: staffTextsEn };
 
@@ -54,6 +55,16 @@ describe('staff catalogues', () => {
     expect(Object.keys(staffErrorsEn).sort()).toEqual(Object.keys(STAFF_ERROR_SOURCES).sort());
     const english = Object.values(staffErrorsEn).flatMap(({ title, message }) => [title, message]);
     expect(english.filter((text) => GERMAN.test(text))).toEqual([]);
+  });
+});
+
+describe('staff e-mail catalogues', () => {
+  it('have the same keys in every language, and English says no German', () => {
+    const german = leaves(STAFF_MAIL_TEXTS.de);
+    for (const language of STAFF_LANGUAGES) {
+      expect(leaves(STAFF_MAIL_TEXTS[language])).toEqual(german);
+    }
+    expect(words(STAFF_MAIL_TEXTS.en).filter((text) => GERMAN.test(text))).toEqual([]);
   });
 });
 

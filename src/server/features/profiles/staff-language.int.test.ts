@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
@@ -72,5 +72,49 @@ describe('staff language on the profile', () => {
     const cafeOwner = await signIn(t, cafe.owner.email);
     const read = await request('GET', `/api/profiles/${hotel.employees[0]!.id}`, cafeOwner);
     expect(read.statusCode).toBe(404);
+  });
+});
+
+describe('staff e-mails in the profile language', () => {
+  const subjectsTo = async (address: string) =>
+    (
+      await t.database.query<{ subject: string; text_body: string }>(
+        'SELECT subject, text_body FROM outbox_emails WHERE to_address = $1 ORDER BY created_at',
+        [address],
+      )
+    ).map((row) => row.subject);
+
+  it('sends the sign-in link and the new-password link in English to whoever chose it', async () => {
+    const english = await createBusiness(t.database.db, { employees: 2 });
+    const [emma, fritz] = english.employees;
+    const cookie = await signIn(t, emma!.email);
+    await request('PATCH', '/api/profiles/me', cookie, { staffLanguage: 'en' });
+
+    for (const [index, person] of [emma!, fritz!].entries()) {
+      const link = await t.inject({
+        method: 'POST',
+        url: '/api/auth/magic-link',
+        payload: { email: person.email },
+        remoteAddress: `10.83.0.${index + 1}`,
+      });
+      expect(link.statusCode).toBe(202);
+      const reset = await t.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { email: person.email },
+        remoteAddress: `10.83.1.${index + 1}`,
+      });
+      expect(reset.statusCode).toBeLessThan(300);
+    }
+    await vi.waitFor(async () => expect(await subjectsTo(fritz!.email)).toHaveLength(2));
+    expect(await subjectsTo(emma!.email)).toEqual([
+      'Your sign-in link for Trinkgeld',
+      'New password for Trinkgeld',
+    ]);
+    // The German colleague's e-mails are unchanged.
+    expect(await subjectsTo(fritz!.email)).toEqual([
+      'Ihr Anmeldelink für Trinkgeld',
+      'Neues Passwort für Trinkgeld',
+    ]);
   });
 });
