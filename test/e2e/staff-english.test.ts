@@ -77,6 +77,12 @@ describe('staff screens in English', () => {
     await settings.getByLabel('Language').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await germanLines(page)).toEqual([]);
+    // The installed staff app is named in English too.
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
+      return (await fetch(href)).json() as Promise<{ name: string; lang: string }>;
+    });
+    expect(manifest).toMatchObject({ name: 'Trinkgeld – Staff dashboard', lang: 'en' });
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'hidden' });
 
@@ -131,6 +137,11 @@ describe('staff screens in English', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     // The check above would see this screen: it is German through and through.
     expect((await germanLines(page)).length).toBeGreaterThan(5);
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('link[rel="manifest"]')?.getAttribute('href'),
+      ),
+    ).toBe('/employee/manifest.webmanifest');
     await page.getByRole('tab', { name: 'Historie', exact: true }).click();
     const row = page.getByTestId('tip-row').first();
     await row.waitFor();
