@@ -98,6 +98,13 @@ describe('staff screens in English', () => {
       );
       expect(await germanLines(page), name).toEqual([]);
     }
+    // The reply to a guest opens in English too.
+    await page.getByRole('tab', { name: 'Messages', exact: true }).click();
+    await page.getByRole('button', { name: 'Reply', exact: true }).first().click();
+    await page.getByLabel('Your reply to the guest').first().waitFor();
+    expect(await germanLines(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).first().click();
+
     // Amounts the English way.
     await page.getByRole('tab', { name: 'History', exact: true }).click();
     await page.getByTestId('tip-row').first().waitFor();
@@ -123,6 +130,12 @@ describe('staff screens in English', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/employee/login');
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    expect(await germanLines(page)).toEqual([]);
+    // The server answers a wrong password in German; the English screen says it in English.
+    await page.getByLabel('E-mail', { exact: true }).fill(alice.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-her-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('E-mail or password is wrong. Please check your input.').waitFor();
     expect(await germanLines(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

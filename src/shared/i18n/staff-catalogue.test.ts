@@ -3,7 +3,9 @@ import { STAFF_LANGUAGES, suggestedStaffLanguage } from '../domain/staff-languag
 import { staffTextsDe, type StaffCatalogues } from './staff-catalogue';
 import { staffTextsEn } from './staff-en';
 import { STAFF_ERROR_SOURCES, staffErrorsEn } from './staff-errors';
+import { fieldMessageIn, STAFF_FIELD_MESSAGES } from './staff-fields';
 import { STAFF_MAIL_TEXTS } from './staff-mail';
+import { PASSWORD_MESSAGES } from '../api/passwords';
 
 const catalogues: StaffCatalogues = { de: staffTextsDe, en: staffTextsEn };
 
@@ -65,6 +67,22 @@ describe('staff e-mail catalogues', () => {
       expect(leaves(STAFF_MAIL_TEXTS[language])).toEqual(german);
     }
     expect(words(STAFF_MAIL_TEXTS.en).filter((text) => GERMAN.test(text))).toEqual([]);
+  });
+});
+
+describe('staff field messages', () => {
+  it('have the same keys in every language, and English says no German', () => {
+    const german = leaves(STAFF_FIELD_MESSAGES.de);
+    for (const language of STAFF_LANGUAGES) {
+      expect(leaves(STAFF_FIELD_MESSAGES[language])).toEqual(german);
+    }
+    expect(words(STAFF_FIELD_MESSAGES.en).filter((text) => GERMAN.test(text))).toEqual([]);
+  });
+
+  it("say a shared schema's German message in the staff language", () => {
+    expect(fieldMessageIn('en', PASSWORD_MESSAGES.mismatch)).toBe('The passwords do not match.');
+    expect(fieldMessageIn('de', PASSWORD_MESSAGES.mismatch)).toBe(PASSWORD_MESSAGES.mismatch);
+    expect(fieldMessageIn('en', 'Etwas anderes')).toBe('Etwas anderes');
   });
 });
 

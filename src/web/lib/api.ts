@@ -43,7 +43,10 @@ const SIGNED_OUT_CODES = new Set([
  * German; a translator gives another title and message for a code it knows. Set by the staff
  * language layer; unset, the German answer is shown as it is.
  */
-type ErrorTranslator = (code: string) => { title: string; message: string } | undefined;
+type ErrorTranslator = (error: {
+  code: string;
+  retryAfter?: number | undefined;
+}) => { title: string; message: string } | undefined;
 let translateError: ErrorTranslator | undefined;
 export function setErrorTranslator(translator: ErrorTranslator | undefined): void {
   translateError = translator;
@@ -91,7 +94,7 @@ async function request<T>(
   }
   if (!response.ok) {
     const error = (data as Partial<ApiErrorBody> | undefined)?.error;
-    const translated = error?.code ? translateError?.(error.code) : undefined;
+    const translated = error?.code ? translateError?.(error as { code: string }) : undefined;
     const apiError = new ApiError(
       response.status,
       error?.code ?? 'http_error',

@@ -14,7 +14,7 @@ import {
   type StaffLanguage,
   suggestedStaffLanguage,
 } from '../../shared/domain/staff-language';
-import { isProfileComplete } from '../../shared/domain/auth';
+import { isProfileComplete, retryAfterMinutes } from '../../shared/domain/auth';
 import { splitReasonInEnglish } from '../../shared/domain/team-split';
 import { staffTextsDe, type StaffTexts } from '../../shared/i18n/staff-catalogue';
 import { staffErrorsEn } from '../../shared/i18n/staff-errors';
@@ -57,8 +57,19 @@ export function browserStaffLanguage(): StaffLanguage {
  */
 export const isStaffPath = (pathname: string) => pathname.startsWith('/employee/');
 
-const englishError = (code: string) =>
-  (staffErrorsEn as Record<string, { title: string; message: string } | undefined>)[code];
+const englishError = ({ code, retryAfter }: { code: string; retryAfter?: number | undefined }) => {
+  const known = (staffErrorsEn as Record<string, { title: string; message: string } | undefined>)[
+    code
+  ];
+  // The wait of a rate limit is the server's number, not the catalogue's example.
+  if (known && code === 'rate_limited') {
+    return {
+      title: known.title,
+      message: `Please wait ${retryAfterMinutes(retryAfter)} minute(s) and try again.`,
+    };
+  }
+  return known;
+};
 
 interface StaffLanguageValue {
   language: StaffLanguage;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Input, Label } from '../../components/ui/Field';
-import { useStaffTexts } from '../../lib/staff-language';
+import { fieldMessageIn } from '../../../shared/i18n/staff-fields';
+import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
 
 export interface OnboardingPasswordValue {
   password: string;
@@ -26,9 +27,11 @@ export function OnboardingPasswordBlock({
   onChange: (next: OnboardingPasswordValue) => void;
 }) {
   const passwordTexts = useStaffTexts().passwords;
+  const { language } = useStaffLanguage();
   const id = useId();
   const field = (name: keyof OnboardingPasswordValue, label: string, hint?: string) => {
-    const error = errors[name];
+    const german = errors[name];
+    const error = german === undefined ? undefined : fieldMessageIn(language, german);
     const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null]
       .filter(Boolean)
       .join(' ');

@@ -2,6 +2,7 @@ import { AUTH_ERRORS } from '../../../shared/api/auth';
 import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
 import { rateLimitMessage, retryAfterMinutes } from '../../../shared/domain/auth';
 import type { ToastInput } from '../../components/ui/toast-store';
+import { fieldMessageIn } from '../../../shared/i18n/staff-fields';
 import { ApiError } from '../../lib/api';
 import { activeStaffLanguage, activeStaffTexts } from '../../lib/staff-active';
 
@@ -33,7 +34,7 @@ export function tooManyRequestsToast(retryAfterSeconds: number | undefined): Toa
 export function inputErrorToast(message: string): ToastInput {
   return {
     title: activeStaffTexts().auth.toasts.inputError,
-    description: message,
+    description: fieldMessageIn(activeStaffLanguage(), message),
     variant: 'destructive',
   };
 }
