@@ -1,4 +1,5 @@
 import { AUTH_ERRORS } from '../api/auth';
+import { BUSINESS_ACCESS_ERRORS } from '../api/operator';
 import { employeeErrors } from '../api/employee';
 import { INSTANT_PAYOUT_ERRORS } from '../api/instant-payout';
 import { MEDIA_ERRORS } from '../api/media';
@@ -25,6 +26,7 @@ export const STAFF_ERROR_SOURCES = {
   ...INSTANT_PAYOUT_ERRORS,
   ...WALLET_ERRORS,
   ...RECEIPT_ERRORS,
+  ...BUSINESS_ACCESS_ERRORS,
 };
 
 export type StaffErrorCode = keyof typeof STAFF_ERROR_SOURCES;
@@ -248,6 +250,14 @@ export const staffErrorsEn: StaffErrorTexts = {
   reply_without_message: {
     title: 'Reply not possible',
     message: 'You can only reply to a tip the guest wrote something with.',
+  },
+  business_suspended: {
+    title: 'Business suspended',
+    message: 'Your business is currently suspended. Please contact the operator.',
+  },
+  business_closed: {
+    title: 'Business closed',
+    message: 'Your business has been closed. Please contact the operator.',
   },
   reply_already_sent: {
     title: 'Already answered',
