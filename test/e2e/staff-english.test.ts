@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { profiles } from '../../src/server/db/schema';
 import {
   createBusiness,
+  createPerson,
   createTip,
   FACTORY_PASSWORD,
   type FactoryBusiness,
@@ -163,6 +166,37 @@ describe('staff screens in English', () => {
     await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
     await page.getByRole('dialog').getByLabel('Sprache').waitFor();
     expect(await page.getByRole('dialog').getByLabel('Sprache').inputValue()).toBe('de');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('first sign-in from an English browser', () => {
+  it('suggests English on the sign-in page and in onboarding, and keeps it on the profile', async () => {
+    const db = e2e.server.deps.database.db;
+    // Never signed in, no profile yet: onboarding follows the sign-in.
+    const newcomer = await createPerson(db, { businessId: hotel.id, withProfile: false });
+    const context = await e2e.context({ ...PHONE, locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto('/employee/login');
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    expect(await germanLines(page)).toEqual([]);
+    await page.getByLabel('E-mail', { exact: true }).fill(newcomer.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(FACTORY_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/employee/onboarding');
+    await page.getByRole('heading', { name: 'Welcome! Complete your profile' }).waitFor();
+    expect(await page.getByLabel('Language').inputValue()).toBe('en');
+    expect(await germanLines(page)).toEqual([]);
+    await page.getByLabel('Full name').fill('Nora Quinn');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForURL('**/employee/dashboard');
+    await page.getByRole('heading', { name: 'Welcome, Nora Quinn!' }).waitFor();
+    const [row] = await db
+      .select({ staffLanguage: profiles.staffLanguage })
+      .from(profiles)
+      .where(eq(profiles.id, newcomer.id));
+    expect(row?.staffLanguage).toBe('en');
     expect(errors).toEqual([]);
   });
 });
