@@ -21,7 +21,11 @@ import { staffErrorsEn } from '../../shared/i18n/staff-errors';
 import { setErrorTranslator } from './api';
 import { staffFormat, type StaffFormat } from './format';
 import { useSession } from './session';
-import { setActiveStaffLanguage, STAFF_CATALOGUES as CATALOGUES } from './staff-active';
+import {
+  activeStaffLanguage,
+  setActiveStaffLanguage,
+  STAFF_CATALOGUES as CATALOGUES,
+} from './staff-active';
 
 /** The last staff language of this browser: the sign-in page speaks it before anyone signs in. */
 export const STAFF_LANGUAGE_STORAGE_KEY = 'trinkgeld:staff-language';
@@ -70,6 +74,17 @@ const englishError = ({ code, retryAfter }: { code: string; retryAfter?: number 
   }
   return known;
 };
+
+/**
+ * The texts for what shows before the language layer runs (the first chunk loading) or without
+ * it (the app's error screen): the last language the layer set, else on a staff page this
+ * browser's choice (which the profile's language is copied into at every sign-in).
+ */
+export function staffTextsOutsideTheApp(): StaffTexts {
+  const pathname = typeof location === 'undefined' ? '/' : location.pathname;
+  if (!isStaffPath(pathname)) return CATALOGUES[DEFAULT_STAFF_LANGUAGE];
+  return CATALOGUES[activeStaffLanguage() === 'en' ? 'en' : browserStaffLanguage()];
+}
 
 interface StaffLanguageValue {
   language: StaffLanguage;
