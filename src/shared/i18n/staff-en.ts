@@ -502,6 +502,10 @@ export const staffTextsEn: StaffTexts = {
       cancel: 'Cancel',
       save: 'Save',
     },
+    networkError: {
+      title: 'Connection problem',
+      message: 'The server cannot be reached. Please check your internet connection.',
+    },
     qrAlt: (name: string) => `QR code for ${name}`,
     loading: 'Loading...',
     spinner: 'Loading…',

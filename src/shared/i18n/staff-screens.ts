@@ -1,4 +1,5 @@
 import { REPORT_MESSAGES } from '../api/reports';
+import { NETWORK_ERROR } from '../domain/network-error';
 
 /**
  * German texts of staff screens that used to be written inside the components (issue 33 item 5):
@@ -18,6 +19,8 @@ export const staffScreenTexts = {
     cancel: 'Abbrechen',
     save: 'Speichern',
   },
+  /** No answer from the server at all (`web/lib/api.ts`). */
+  networkError: NETWORK_ERROR,
   qrAlt: (name: string) => `QR-Code für ${name}`,
   loading: 'Lade...',
   spinner: 'Lädt…',

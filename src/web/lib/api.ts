@@ -1,5 +1,6 @@
 import type { GuestAlternative } from '../../shared/api/entrypoints';
 import type { ApiErrorBody } from '../../shared/domain/errors';
+import { NETWORK_ERROR } from '../../shared/domain/network-error';
 
 /** An error answer from our API, carrying the German title and message to show. */
 export class ApiError extends Error {
@@ -17,10 +18,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-const NETWORK_ERROR_TITLE = 'Verbindungsproblem';
-const NETWORK_ERROR_MESSAGE =
-  'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung.';
 
 /**
  * Called when an API answer says the person is not (or no longer) signed in, so the session
@@ -82,7 +79,8 @@ async function request<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', NETWORK_ERROR_TITLE, NETWORK_ERROR_MESSAGE);
+    const said = translateError?.({ code: 'network_error' }) ?? NETWORK_ERROR;
+    throw new ApiError(0, 'network_error', said.title, said.message);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();

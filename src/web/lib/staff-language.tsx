@@ -65,6 +65,7 @@ const englishError = ({ code, retryAfter }: { code: string; retryAfter?: number 
   const known = (staffErrorsEn as Record<string, { title: string; message: string } | undefined>)[
     code
   ];
+  if (code === 'network_error') return CATALOGUES.en.screens.networkError;
   // The wait of a rate limit is the server's number, not the catalogue's example.
   if (known && code === 'rate_limited') {
     return {
