@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../src/server/db/schema';
+import { publishTipChangesInTransaction } from '../../src/server/features/tips/events';
 import {
   createBusiness,
   createPerson,
@@ -27,7 +28,7 @@ const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true } as const
  * (each language is named in its own words) are no sign of a German screen.
  */
 const GERMAN_MARKERS =
-  /\b(und|oder|Sie|Ihr|Ihre|Ihren|nicht|Heute|Nachrichten?|Historie|Statistiken|Einstellungen|Abmelden|Zurück|Weiter|Auszahlung\w*|Trinkgelder|Gesamt|Anzahl|Zeitraum|Letzte[rn]?|Speichern|Abbrechen|Schließen|Sprache|Konto|Sicherheit|Passwort\w*|Lade|Fehler|Ausstehend|Ausgezahlt|Direkt|Referenz|Herunterladen|herunterladen|Guthaben|Gebühr|Profil\w*|Menü|Willkommen|Keine?|Aktualisieren|Seite|Vorschau)\b|[äöüßÄÖÜ]/;
+  /\b(und|oder|Sie|Ihr|Ihre|Ihren|nicht|Heute|Nachrichten?|Historie|Statistiken|Einstellungen|Abmelden|Zurück|Weiter|Auszahlung\w*|Trinkgelder|Gesamt|Anzahl|Zeitraum|Letzte[rn]?|Speichern|Abbrechen|Schließen|Sprache|Konto|Sicherheit|Passwort\w*|Lade|Fehler|Ausstehend|Ausgezahlt|Direkt|Referenz|Herunterladen|herunterladen|Guthaben|Gebühr|Profil\w*|Menü|Willkommen|Keine?|Aktualisieren|Seite|Vorschau)\b|[äöüßÄÖÜ„]/;
 
 /** The lines of the visible page that contain a German word. */
 async function germanLines(page: Page): Promise<string[]> {
@@ -101,6 +102,31 @@ describe('staff screens in English', () => {
       );
       expect(await germanLines(page), name).toEqual([]);
     }
+    // A tip paid while the dashboard is open: the notice says it in English.
+    const tip = await createTip(e2e.server.deps.database.db, {
+      businessId: hotel.id,
+      employeeId: alice.id,
+      amountCents: 750,
+      guestMessage: 'Lovely breakfast',
+    });
+    const database = e2e.server.deps.database;
+    await database.db.transaction((tx) =>
+      publishTipChangesInTransaction(tx, database, [
+        {
+          tipId: tip.id,
+          status: 'pending',
+          employeeIds: [alice.id],
+          teamId: null,
+          businessId: hotel.id,
+        },
+      ]),
+    );
+    const notice = page.getByTestId('new-tip-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('New tip: €7.50');
+    expect(await notice.innerText()).toContain('“Lovely breakfast”');
+    expect(await germanLines(page)).toEqual([]);
+
     // The reply to a guest opens in English too.
     await page.getByRole('tab', { name: 'Messages', exact: true }).click();
     await page.getByRole('button', { name: 'Reply', exact: true }).first().click();
@@ -110,8 +136,8 @@ describe('staff screens in English', () => {
 
     // Amounts the English way.
     await page.getByRole('tab', { name: 'History', exact: true }).click();
-    await page.getByTestId('tip-row').first().waitFor();
-    expect(await page.getByTestId('tip-row').first().innerText()).toContain('€12.50');
+    await page.getByTestId('tip-row').filter({ hasText: '€12.50' }).waitFor();
+    await page.getByTestId('tip-row').filter({ hasText: '€7.50' }).waitFor();
     await page.getByRole('tab', { name: 'Statistics', exact: true }).click();
     await page.getByText('Instant payout', { exact: true }).first().waitFor();
     expect(await germanLines(page)).toEqual([]);

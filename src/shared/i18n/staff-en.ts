@@ -506,6 +506,7 @@ export const staffTextsEn: StaffTexts = {
       title: 'Connection problem',
       message: 'The server cannot be reached. Please check your internet connection.',
     },
+    quote: (text: string) => `“${text}”`,
     qrAlt: (name: string) => `QR code for ${name}`,
     loading: 'Loading...',
     spinner: 'Loading…',

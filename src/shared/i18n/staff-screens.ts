@@ -21,6 +21,8 @@ export const staffScreenTexts = {
   },
   /** No answer from the server at all (`web/lib/api.ts`). */
   networkError: NETWORK_ERROR,
+  /** A guest's or one's own words, in the language's quotation marks. */
+  quote: (text: string) => `„${text}“`,
   qrAlt: (name: string) => `QR-Code für ${name}`,
   loading: 'Lade...',
   spinner: 'Lädt…',

@@ -14,6 +14,7 @@ const EMOJI: Record<string, string> = { smile: '😊', clap: '👏', pray: '🙏
  */
 export function NewTipNotice({ tip, onClose }: { tip: EmployeeTip | null; onClose: () => void }) {
   const t = useStaffTexts().employee;
+  const { quote } = useStaffTexts().screens;
   const { cents: formatCents } = useStaffFormat();
   useEffect(() => {
     if (!tip) return;
@@ -47,7 +48,7 @@ export function NewTipNotice({ tip, onClose }: { tip: EmployeeTip | null; onClos
                     {emoji}{' '}
                   </span>
                 ) : null}
-                {message ? `„${message}“` : null}
+                {message ? quote(message) : null}
               </p>
             ) : null}
           </div>

@@ -15,6 +15,7 @@ import { useStaffTexts } from '../../lib/staff-language';
  */
 export function ReplyBox({ tip }: { tip: EmployeeTip }) {
   const t = useStaffTexts().replies;
+  const { quote } = useStaffTexts().screens;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
@@ -43,7 +44,7 @@ export function ReplyBox({ tip }: { tip: EmployeeTip }) {
         data-testid="tip-reply"
       >
         <p className="text-xs font-medium text-muted-foreground">{t.answered}</p>
-        <p className="[overflow-wrap:anywhere]">„{tip.reply.message}“</p>
+        <p className="[overflow-wrap:anywhere]">{quote(tip.reply.message)}</p>
       </div>
     );
   }

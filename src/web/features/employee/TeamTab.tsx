@@ -65,9 +65,12 @@ export function TeamTab() {
 
 function TeamTipRow({ tip }: { tip: TeamTip }) {
   const t = useStaffTexts().employee;
+  const { quote } = useStaffTexts().screens;
   const { cents: formatCents, dateTime: formatDateTime } = useStaffFormat();
   const sayReason = useSplitReason();
-  const words = [tip.guestMessage, tip.feedbackMessage].filter(Boolean).map((w) => `„${w}“`);
+  const words = [tip.guestMessage, tip.feedbackMessage]
+    .filter((w): w is string => Boolean(w))
+    .map(quote);
   return (
     <li
       className="flex flex-col gap-2 border-b border-border py-3 last:border-0"

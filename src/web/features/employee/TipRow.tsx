@@ -28,6 +28,7 @@ export function StatusBadge({ tip }: { tip: EmployeeTip }) {
  */
 export function GuestFeedback({ tip, className }: { tip: EmployeeTip; className?: string }) {
   const t = useStaffTexts().employee;
+  const { quote } = useStaffTexts().screens;
   const messages = guestWordsOf(tip);
   if (!tip.feedbackEmoji && messages.length === 0) return null;
   return (
@@ -46,7 +47,7 @@ export function GuestFeedback({ tip, className }: { tip: EmployeeTip; className?
         </span>
       ) : null}
       {tip.feedbackEmoji && messages.length > 0 ? ' ' : null}
-      {messages.map((text) => `„${text}“`).join(' ')}
+      {messages.map(quote).join(' ')}
     </blockquote>
   );
 }
