@@ -6,13 +6,18 @@ import { GuestEntryRedirect } from './features/guest/GuestEntryRedirect';
 import { NotFoundPage } from './features/public/NotFoundPage';
 import { ErrorScreen } from './components/ErrorScreen';
 import { FullScreenMessage, Spinner } from './components/ui/Spinner';
-import { commonTexts } from '../shared/i18n/common';
+import { staffTextsOutsideTheApp } from './lib/staff-language';
+
+/** The app's error screen, in the staff language on staff pages (decision 0383). */
+function AppErrorScreen() {
+  return <ErrorScreen words={staffTextsOutsideTheApp().common} />;
+}
 
 /** Shown while the first page's chunk loads (React Router asks for it on every first load). */
 function FirstLoad() {
   return (
     <FullScreenMessage>
-      <Spinner label={commonTexts.loading} />
+      <Spinner label={staffTextsOutsideTheApp().common.loading} />
     </FullScreenMessage>
   );
 }
@@ -27,7 +32,7 @@ export const routes: RouteObject[] = [
   {
     element: <App />,
     // A render error or a chunk that failed to load shows the error screen, never a white page.
-    errorElement: <ErrorScreen />,
+    errorElement: <AppErrorScreen />,
     hydrateFallbackElement: <FirstLoad />,
     children: [
       {

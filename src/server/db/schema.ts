@@ -20,6 +20,7 @@ import type { AgreementDocument } from '../../shared/domain/agreements';
 import type { AuditAction } from '../../shared/domain/audit';
 import type { PayoutSchedule, PayoutTrigger, SkippedPayee } from '../../shared/domain/payouts';
 import type { Role } from '../../shared/domain/roles';
+import type { StaffLanguage } from '../../shared/domain/staff-language';
 import type { GuestLocale } from '../../shared/i18n/guest-locale';
 import type {
   AnalyticsEventName,
@@ -109,6 +110,8 @@ export const profiles = pgTable('profiles', {
     .$type<'none' | 'pending' | 'enabled' | 'restricted'>(),
   payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
   messagesSeenAt: tstz('messages_seen_at'),
+  /** Staff screens and staff e-mails (migration 0383). */
+  staffLanguage: text('staff_language').notNull().default('de').$type<StaffLanguage>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -49,6 +49,8 @@ export const instantPayoutQuoteSchema = z.object({
   /** Whether the employee may ask now; `reason` says why not. */
   available: z.boolean(),
   reason: z.string().nullable(),
+  /** The error code of `reason`, so a screen in another staff language can say it (0383). */
+  reasonCode: z.string().nullable(),
   balanceCents: z.number().int(),
   feeCents: z.number().int(),
   netCents: z.number().int(),

@@ -5,6 +5,7 @@ import { defineErrors } from '../domain/errors';
 
 export { isProfileComplete } from '../domain/auth';
 import { ROLES } from '../domain/roles';
+import { STAFF_LANGUAGES } from '../domain/staff-language';
 import { newPasswordSchema } from './passwords';
 
 export const PROFILE_LIMITS = {
@@ -20,6 +21,7 @@ export const PROFILE_MESSAGES = {
   thankYouTooLong: `Die Dankesnachricht darf höchstens ${PROFILE_LIMITS.thankYouMessage} Zeichen lang sein.`,
   invalidImageUrl: 'Das Profilbild ist ungültig. Bitte laden Sie es erneut hoch.',
   invalidRole: 'Invalid role specified',
+  invalidStaffLanguage: 'Diese Sprache gibt es nicht. Bitte wählen Sie Deutsch oder Englisch.',
 } as const;
 
 /** Where a stored image is served; the only form a profile picture URL may take. */
@@ -75,6 +77,10 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
  */
 export const ownProfileUpdateSchema = profileUpdateSchema.extend({
   password: newPasswordSchema.optional(),
+  /** The language of one's own staff screens and e-mails; only the person picks it (0383). */
+  staffLanguage: z
+    .enum(STAFF_LANGUAGES, { error: PROFILE_MESSAGES.invalidStaffLanguage })
+    .optional(),
 });
 export type OwnProfileUpdateInput = z.input<typeof ownProfileUpdateSchema>;
 
@@ -92,6 +98,8 @@ export const profileSchema = z.object({
   businessId: z.uuid().nullable(),
   payoutStatus: payoutStatusSchema,
   payoutsEnabled: z.boolean(),
+  /** The language of the person's staff screens and staff e-mails (decision 0383). */
+  staffLanguage: z.enum(STAFF_LANGUAGES),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

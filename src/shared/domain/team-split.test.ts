@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitCents } from './money';
 import { GUEST_SERVER_TEXTS } from '../i18n/guest-server';
-import { receiverNote, splitReason } from './team-split';
+import { receiverNote, splitReason, splitReasonInEnglish } from './team-split';
 
 const amount = fc.integer({ min: 0, max: 100_000_000 });
 const weights = fc.array(fc.integer({ min: 0, max: 1_000 }), { minLength: 1, maxLength: 40 });
@@ -129,5 +129,31 @@ describe("receiverNote in the guest's language (issue 13)", () => {
     expect(receiverNote({ kind: 'object', businessName: 'Café' }, say.it)).toBe(
       'La Sua mancia va al team di Café.',
     );
+  });
+});
+
+describe('splitReasonInEnglish', () => {
+  it('says every reason splitReason writes in English', () => {
+    const cases: [Parameters<typeof splitReason>, string][] = [
+      [['equal', { members: 3, weight: 1, weightSum: 3 }], 'split equally among 3 members'],
+      [['equal', { members: 1, weight: 1, weightSum: 1 }], 'as the only member'],
+      [['weighted', { members: 2, weight: 2, weightSum: 5 }], '2 of 5 points'],
+      [
+        ['equal', { members: 2, weight: 1, weightSum: 2 }, { onShift: true }],
+        'split equally among 2 members on duty',
+      ],
+      [
+        ['equal', { members: 2, weight: 1, weightSum: 2 }, { place: 'Tisch 7' }],
+        'split equally among 2 staff on duty at Tisch 7',
+      ],
+      [['equal', { members: 1, weight: 1, weightSum: 1 }, { place: 'Bar' }], 'on duty at Bar'],
+    ];
+    for (const [args, english] of cases) {
+      expect(splitReasonInEnglish(splitReason(...args))).toBe(english);
+    }
+    expect(splitReasonInEnglish('vom Betrieb aus dem Pool zugewiesen (Tisch 7)')).toBe(
+      'assigned from the pool by the business (Tisch 7)',
+    );
+    expect(splitReasonInEnglish('von Hand zugeteilt')).toBe('von Hand zugeteilt');
   });
 });

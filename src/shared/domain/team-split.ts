@@ -71,3 +71,27 @@ export function receiverNote(
   if (target.members <= 1) return t.team;
   return target.rule === 'weighted' ? t.weighted(target.members) : t.equal(target.members);
 }
+
+/**
+ * A stored reason (the German words of `splitReason`, kept with each allocation) said in English
+ * for an English staff screen (decision 0383). The reasons are built from a few fixed phrases, so
+ * each one is recognised; anything else stays as it was written.
+ */
+export function splitReasonInEnglish(german: string): string {
+  const dutyMatch = / im Dienst(?: an (.+))?$/.exec(german);
+  const duty = dutyMatch ? (dutyMatch[1] ? ` on duty at ${dutyMatch[1]}` : ' on duty') : '';
+  const core = dutyMatch ? german.slice(0, dutyMatch.index) : german;
+  let match = /^(\d+) von (\d+) Punkten?$/.exec(core);
+  if (match) return `${match[1]} of ${match[2]} ${match[2] === '1' ? 'point' : 'points'}${duty}`;
+  match = /^zu gleichen Teilen unter (\d+) (Mitarbeitenden|Mitgliedern)$/.exec(core);
+  if (match) {
+    return `split equally among ${match[1]} ${match[2] === 'Mitgliedern' ? 'members' : 'staff'}${duty}`;
+  }
+  if (core === 'als einziges Mitglied') return `as the only member${duty}`;
+  match = /^im Dienst an (.+)$/.exec(german);
+  if (match) return `on duty at ${match[1]}`;
+  // The owner's pool (POOL_ASSIGNED_REASON, with the place in brackets).
+  match = /^vom Betrieb aus dem Pool zugewiesen( \(.+\))?$/.exec(german);
+  if (match) return `assigned from the pool by the business${match[1] ?? ''}`;
+  return german;
+}

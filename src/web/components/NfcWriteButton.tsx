@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { commonTexts } from '../../shared/i18n/common';
 import { type NfcProblem, nfcProblemOf, webNfcReader, writeTipLinkToTag } from '../lib/nfc';
 import { Button } from './ui/Button';
 import { toast } from './ui/toast-store';
-
-const t = commonTexts.nfc;
+import { useStaffTexts } from '../lib/staff-language';
 
 type Phase =
   | { kind: 'idle' }
@@ -18,6 +16,7 @@ type Phase =
  * and a hint says which phones can do it (decision 0382).
  */
 export function NfcWriteButton({ url, bulkHint = false }: { url: string; bulkHint?: boolean }) {
+  const t = useStaffTexts().common.nfc;
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const running = useRef<AbortController | null>(null);
   // Leaving the dialog or tab stops the phone listening for tags.

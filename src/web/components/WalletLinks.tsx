@@ -1,10 +1,8 @@
 import type { WalletLinks as Links } from '../../shared/api/wallet';
-import { commonTexts } from '../../shared/i18n/common';
 import { buttonClasses } from './ui/Button';
 import { Button } from './ui/Button';
 import { toast } from './ui/toast-store';
-
-const t = commonTexts.wallet;
+import { useStaffTexts } from '../lib/staff-language';
 
 /**
  * 'Zu Apple Wallet hinzufügen' and 'Zu Google Wallet hinzufügen' where this installation signs
@@ -18,6 +16,8 @@ export function WalletLinks({
   links: Links | undefined;
   soon: 'toast' | 'disabled';
 }) {
+  const t = useStaffTexts().common.wallet;
+  const commonTexts = useStaffTexts().common;
   return (
     <>
       {links?.apple ? (

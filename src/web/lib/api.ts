@@ -1,5 +1,6 @@
 import type { GuestAlternative } from '../../shared/api/entrypoints';
 import type { ApiErrorBody } from '../../shared/domain/errors';
+import { NETWORK_ERROR } from '../../shared/domain/network-error';
 
 /** An error answer from our API, carrying the German title and message to show. */
 export class ApiError extends Error {
@@ -17,10 +18,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-const NETWORK_ERROR_TITLE = 'Verbindungsproblem';
-const NETWORK_ERROR_MESSAGE =
-  'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung.';
 
 /**
  * Called when an API answer says the person is not (or no longer) signed in, so the session
@@ -46,6 +43,20 @@ const SIGNED_OUT_CODES = new Set([
 let onChanged: ((path: string) => void) | undefined;
 export function setChangeHandler(handler: ((path: string) => void) | undefined): void {
   onChanged = handler;
+}
+
+/**
+ * Says a server error in the staff language the screen speaks (decision 0383): the server answers
+ * German; a translator gives another title and message for a code it knows. Set by the staff
+ * language layer; unset, the German answer is shown as it is.
+ */
+type ErrorTranslator = (error: {
+  code: string;
+  retryAfter?: number | undefined;
+}) => { title: string; message: string } | undefined;
+let translateError: ErrorTranslator | undefined;
+export function setErrorTranslator(translator: ErrorTranslator | undefined): void {
+  translateError = translator;
 }
 
 export interface RequestOptions {
@@ -78,7 +89,8 @@ async function request<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', NETWORK_ERROR_TITLE, NETWORK_ERROR_MESSAGE);
+    const said = translateError?.({ code: 'network_error' }) ?? NETWORK_ERROR;
+    throw new ApiError(0, 'network_error', said.title, said.message);
   }
   if (response.ok && method !== 'GET') onChanged?.(path);
   if (response.status === 204) return undefined as T;
@@ -91,11 +103,14 @@ async function request<T>(
   }
   if (!response.ok) {
     const error = (data as Partial<ApiErrorBody> | undefined)?.error;
+    const translated = error?.code ? translateError?.(error as { code: string }) : undefined;
     const apiError = new ApiError(
       response.status,
       error?.code ?? 'http_error',
-      error?.title ?? 'Fehler',
-      error?.message ?? 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+      translated?.title ?? error?.title ?? 'Fehler',
+      translated?.message ??
+        error?.message ??
+        'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
       error?.details ?? [],
       error?.retryAfter,
       error?.alternatives,

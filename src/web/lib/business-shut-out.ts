@@ -3,7 +3,9 @@ import {
   SESSION_END_REASONS,
   type SessionEndReason,
 } from '../../shared/api/operator';
+import { staffErrorsEn } from '../../shared/i18n/staff-errors';
 import type { ToastInput } from '../components/ui/toast-store';
+import { activeStaffLanguage } from './staff-active';
 
 /** Whether an error code or a stream's end reason says the person's business shut them out. */
 export function isBusinessShutOut(code: unknown): code is SessionEndReason {
@@ -15,6 +17,8 @@ export function isBusinessShutOut(code: unknown): code is SessionEndReason {
  * (issue 29): the same words the server answers their next request with.
  */
 export function businessShutOutToast(reason: SessionEndReason): ToastInput {
-  const { title, message } = BUSINESS_ACCESS_ERRORS[reason];
+  // In the staff language the screen speaks (decision 0383); German is the server's own words.
+  const { title, message } =
+    activeStaffLanguage() === 'en' ? staffErrorsEn[reason] : BUSINESS_ACCESS_ERRORS[reason];
   return { title, description: message, variant: 'destructive' };
 }

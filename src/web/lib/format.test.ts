@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative, initials } from './format';
+import { formatRelative, initials, staffFormat } from './format';
 
 describe('initials', () => {
   it('takes at most two letters', () => {
@@ -28,5 +28,20 @@ describe('formatRelative', () => {
     expect(formatRelative('2026-11-22T11:55:00Z', now)).toBe('vor 5 Minuten');
     expect(formatRelative('2026-11-22T09:00:00Z', now)).toBe('vor 3 Stunden');
     expect(formatRelative('2026-11-21T12:00:00Z', now)).toBe('gestern');
+  });
+});
+
+describe('staffFormat', () => {
+  it('writes amounts and dates the way each staff language does', () => {
+    const de = staffFormat('de');
+    const en = staffFormat('en');
+    expect(de.cents(1250).replace(/\s/g, ' ')).toBe('12,50 €');
+    expect(en.cents(1250)).toBe('€12.50');
+    expect(de.date('2026-11-28T12:00:00Z')).toBe('28.11.2026');
+    expect(en.date('2026-11-28T12:00:00Z')).toBe('28/11/2026');
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(en.relative('2026-11-22T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(en.relative('2026-11-21T12:00:00Z', now)).toBe('yesterday');
+    expect(de.relative('2026-11-21T12:00:00Z', now)).toBe('gestern');
   });
 });

@@ -1,8 +1,17 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { StaffLanguage } from '../../shared/domain/staff-language';
 
 /** The staff app as an installable web app (decision 0182): its manifest, worker and scope. */
 export const STAFF_APP_SCOPE = '/employee/';
 export const STAFF_APP_MANIFEST = '/employee/manifest.webmanifest';
+/**
+ * The same app (same `id`) with an English name and description, for a person whose staff
+ * language is English (decision 0383).
+ */
+export const STAFF_APP_MANIFESTS: Record<StaffLanguage, string> = {
+  de: STAFF_APP_MANIFEST,
+  en: '/employee/manifest.en.webmanifest',
+};
 export const STAFF_APP_WORKER = '/employee/sw.js';
 
 function ensureLink(rel: string, href: string): HTMLLinkElement {
@@ -21,11 +30,11 @@ function ensureLink(rel: string, href: string): HTMLLinkElement {
  * for that scope only; elsewhere (public pages, admin console) the manifest link is removed again,
  * and the guest entry never loads this code at all.
  */
-export function useStaffAppInstall(pathname: string): void {
+export function useStaffAppInstall(pathname: string, language: StaffLanguage = 'de'): void {
   const inScope = pathname.startsWith(STAFF_APP_SCOPE);
   useEffect(() => {
     if (!inScope) return;
-    const manifest = ensureLink('manifest', STAFF_APP_MANIFEST);
+    const manifest = ensureLink('manifest', STAFF_APP_MANIFESTS[language]);
     const touchIcon = ensureLink('apple-touch-icon', '/employee/icons/apple-touch-icon.png');
     if (import.meta.env.PROD && navigator.serviceWorker) {
       navigator.serviceWorker
@@ -44,7 +53,7 @@ export function useStaffAppInstall(pathname: string): void {
       manifest.remove();
       touchIcon.remove();
     };
-  }, [inScope]);
+  }, [inScope, language]);
 }
 
 function subscribeOnline(onChange: () => void): () => void {

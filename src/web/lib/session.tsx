@@ -27,6 +27,7 @@ import { toast } from '../components/ui/toast-store';
 import { ApiError, setSignedOutHandler } from './api';
 import { businessShutOutToast, isBusinessShutOut } from './business-shut-out';
 import { sessionApi } from './session-api';
+import { activeStaffTexts } from './staff-active';
 
 export type SessionStatus = 'loading' | 'ready' | 'error';
 
@@ -178,10 +179,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (!signedInNow.current) return;
       signedInNow.current = false;
       if (error.code === 'session_expired') {
-        toast({
-          title: authTexts.toasts.sessionExpired,
-          description: authTexts.toasts.sessionExpiredMessage,
-        });
+        const toasts = activeStaffTexts().auth.toasts;
+        toast({ title: toasts.sessionExpired, description: toasts.sessionExpiredMessage });
       } else if (isBusinessShutOut(error.code)) {
         // Their business was suspended or closed (issue 29): say why.
         toast(businessShutOutToast(error.code));

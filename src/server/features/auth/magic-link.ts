@@ -1,3 +1,5 @@
+import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../../shared/domain/staff-language';
+import { STAFF_MAIL_TEXTS } from '../../../shared/i18n/staff-mail';
 import type { TrustedDevice } from './device';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import {
@@ -96,7 +98,10 @@ export function createMagicLinks(deps: AuthDeps, auth: AuthService, log: MagicLi
           createdAt: now,
         });
         const link = `${config.publicOrigin}/employee/login?${MAGIC_LINK_QUERY_PARAM}=${token}`;
-        return mailer.enqueue(tx, { ...magicLinkMail(account.email, link), secrets: [token] });
+        return mailer.enqueue(tx, {
+          ...magicLinkMail(account.email, link, account.staffLanguage ?? undefined),
+          secrets: [token],
+        });
       });
       deliverLater(mailId);
     },
@@ -161,26 +166,25 @@ export function createMagicLinks(deps: AuthDeps, auth: AuthService, log: MagicLi
 
 export type MagicLinks = ReturnType<typeof createMagicLinks>;
 
-export function magicLinkMail(to: string, link: string): MailMessage {
+/** The sign-in link e-mail, in the recipient's staff language (decision 0383). */
+export function magicLinkMail(
+  to: string,
+  link: string,
+  language: StaffLanguage = DEFAULT_STAFF_LANGUAGE,
+): MailMessage {
   const minutes = MAGIC_LINK_TTL_MS / 60_000;
+  const texts = STAFF_MAIL_TEXTS[language];
+  const t = texts.magicLink;
   return {
     to,
-    subject: 'Ihr Anmeldelink für Trinkgeld',
-    text: [
-      'Hallo,',
-      '',
-      'mit diesem Link melden Sie sich bei Trinkgeld an:',
-      link,
-      '',
-      `Der Link ist ${minutes} Minuten gültig und kann nur einmal verwendet werden.`,
-      'Wenn Sie diese Anmeldung nicht angefordert haben, können Sie diese E-Mail ignorieren.',
-    ].join('\n'),
+    subject: t.subject,
+    text: [texts.greeting, '', t.intro, link, '', t.validity(minutes), t.ignore].join('\n'),
     html: [
-      '<p>Hallo,</p>',
-      '<p>mit diesem Link melden Sie sich bei Trinkgeld an:</p>',
-      `<p><a href="${escapeHtml(link)}">Jetzt anmelden</a></p>`,
-      `<p>Der Link ist ${minutes} Minuten gültig und kann nur einmal verwendet werden.<br>`,
-      'Wenn Sie diese Anmeldung nicht angefordert haben, können Sie diese E-Mail ignorieren.</p>',
+      `<p>${texts.greeting}</p>`,
+      `<p>${t.intro}</p>`,
+      `<p><a href="${escapeHtml(link)}">${t.action}</a></p>`,
+      `<p>${t.validity(minutes)}<br>`,
+      `${t.ignore}</p>`,
     ].join('\n'),
   };
 }

@@ -90,6 +90,7 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
         businessId: profiles.businessId,
         fullName: profiles.fullName,
         profileId: profiles.id,
+        staffLanguage: profiles.staffLanguage,
         businessActive: businesses.active,
         businessName: businesses.name,
         businessClosedAt: businesses.closedAt,

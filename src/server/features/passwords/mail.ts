@@ -1,28 +1,31 @@
 import { PASSWORD_RESET_LINK_TTL_MS } from '../../../shared/api/passwords';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml } from '../../lib/html';
+import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../../shared/domain/staff-language';
+import { STAFF_MAIL_TEXTS } from '../../../shared/i18n/staff-mail';
 
-/** The 'Passwort vergessen?' e-mail: a single-use link, valid one hour, to the set-password page. */
-export function passwordResetMail(to: string, link: string): MailMessage {
+/**
+ * The 'Passwort vergessen?' e-mail: a single-use link, valid one hour, to the set-password page;
+ * in the recipient's staff language (decision 0383).
+ */
+export function passwordResetMail(
+  to: string,
+  link: string,
+  language: StaffLanguage = DEFAULT_STAFF_LANGUAGE,
+): MailMessage {
   const minutes = PASSWORD_RESET_LINK_TTL_MS / 60_000;
+  const texts = STAFF_MAIL_TEXTS[language];
+  const t = texts.passwordReset;
   return {
     to,
-    subject: 'Neues Passwort für Trinkgeld',
-    text: [
-      'Hallo,',
-      '',
-      'mit diesem Link legen Sie ein neues Passwort für Trinkgeld fest:',
-      link,
-      '',
-      `Der Link ist ${minutes} Minuten gültig und kann nur einmal verwendet werden.`,
-      'Wenn Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt dann unverändert.',
-    ].join('\n'),
+    subject: t.subject,
+    text: [texts.greeting, '', t.intro, link, '', t.validity(minutes), t.ignore].join('\n'),
     html: [
-      '<p>Hallo,</p>',
-      '<p>mit diesem Link legen Sie ein neues Passwort für Trinkgeld fest:</p>',
-      `<p><a href="${escapeHtml(link)}">Passwort festlegen</a></p>`,
-      `<p>Der Link ist ${minutes} Minuten gültig und kann nur einmal verwendet werden.<br>`,
-      'Wenn Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt dann unverändert.</p>',
+      `<p>${texts.greeting}</p>`,
+      `<p>${t.intro}</p>`,
+      `<p><a href="${escapeHtml(link)}">${t.action}</a></p>`,
+      `<p>${t.validity(minutes)}<br>`,
+      `${t.ignore}</p>`,
     ].join('\n'),
   };
 }

@@ -298,8 +298,14 @@ export function createPasswordService(context: PasswordContext) {
       );
       if (!mails.allowed) return;
       const [account] = await db
-        .select({ id: users.id, email: users.email, disabledAt: users.disabledAt })
+        .select({
+          id: users.id,
+          email: users.email,
+          disabledAt: users.disabledAt,
+          staffLanguage: profiles.staffLanguage,
+        })
         .from(users)
+        .leftJoin(profiles, eq(profiles.id, users.id))
         .where(eq(users.email, email));
       if (!account || !mayReceiveResetLink({ ...account, passwordHash: null })) return;
       const now = clock.now();
@@ -312,7 +318,7 @@ export function createPasswordService(context: PasswordContext) {
         });
         const link = passwordLinkUrl(context.publicOrigin, token);
         return context.mailer.enqueue(tx, {
-          ...passwordResetMail(account.email, link),
+          ...passwordResetMail(account.email, link, account.staffLanguage ?? undefined),
           secrets: [token],
         });
       });

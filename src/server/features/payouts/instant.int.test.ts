@@ -59,6 +59,7 @@ describe('instant payout (demo provider)', () => {
     expect(quote.json()).toEqual({
       available: true,
       reason: null,
+      reasonCode: null,
       balanceCents: 12345,
       feeCents: 124,
       netCents: 12221,

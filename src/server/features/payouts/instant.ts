@@ -68,13 +68,17 @@ export async function instantPayoutQuote(
   }
   const feeCents = instantPayoutFee(balanceCents);
   const netCents = Math.max(0, balanceCents - feeCents);
-  let reason: string | null = error?.message ?? null;
-  if (!reason && balanceCents === 0)
-    reason = INSTANT_PAYOUT_ERRORS.instant_nothing_available.message;
-  else if (!reason && netCents === 0) reason = INSTANT_PAYOUT_ERRORS.instant_below_fee.message;
+  const why =
+    error ??
+    (balanceCents === 0
+      ? INSTANT_PAYOUT_ERRORS.instant_nothing_available
+      : netCents === 0
+        ? INSTANT_PAYOUT_ERRORS.instant_below_fee
+        : null);
   return {
-    available: reason === null,
-    reason,
+    available: why === null,
+    reason: why?.message ?? null,
+    reasonCode: why?.code ?? null,
     balanceCents,
     feeCents,
     netCents,

@@ -16,6 +16,7 @@ export function presentProfile(row: ProfileRow): Profile {
     businessId: row.businessId,
     payoutStatus: row.stripeAccountStatus,
     payoutsEnabled: row.payoutsEnabled,
+    staffLanguage: row.staffLanguage,
   };
 }
 

@@ -61,12 +61,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const { password, ...changes } = request.body;
+      const { password, staffLanguage, ...changes } = request.body;
       const row = await updateProfile(deps, {
         actor,
         targetId: actor.userId,
         changes,
         password,
+        staffLanguage,
         request,
       });
       return presentProfile(row);

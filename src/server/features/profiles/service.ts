@@ -3,6 +3,7 @@ import { mediaIdFromUrl, PROFILE_ERRORS, type ProfileUpdate } from '../../../sha
 import { auditPersonName, type ProfileField } from '../../../shared/domain/audit-events';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Role } from '../../../shared/domain/roles';
+import type { StaffLanguage } from '../../../shared/domain/staff-language';
 import type { Database, Executor } from '../../db/connect';
 import { media, profiles, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -58,12 +59,15 @@ export async function updateProfile(
      * stored in the same transaction, refused when the account has a password already.
      */
     password?: string | undefined;
+    /** The own staff language (decision 0383); never set on someone else's profile. */
+    staffLanguage?: StaffLanguage | undefined;
     request?: AuditEntry['request'];
   },
 ): Promise<ProfileRow> {
   const { actor, targetId, changes } = options;
-  const firstPassword =
-    options.password !== undefined && targetId === actor.userId ? options.password : undefined;
+  const ownProfile = targetId === actor.userId;
+  const firstPassword = options.password !== undefined && ownProfile ? options.password : undefined;
+  const staffLanguage = ownProfile ? options.staffLanguage : undefined;
   if (firstPassword !== undefined) assertNewPasswordAllowed(firstPassword);
   // Hashing takes a tenth of a second: done before the transaction, not while it holds locks.
   const passwordHash =
@@ -100,6 +104,7 @@ export async function updateProfile(
           ? { profileImageUrl: changes.profileImageUrl }
           : {}),
         ...(changes.role !== undefined ? { role: changes.role as Role } : {}),
+        ...(staffLanguage !== undefined ? { staffLanguage } : {}),
         updatedAt: now,
       })
       .where(eq(profiles.id, current.id))

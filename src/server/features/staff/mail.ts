@@ -1,29 +1,41 @@
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml } from '../../lib/html';
+import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../../shared/domain/staff-language';
+import { STAFF_MAIL_TEXTS } from '../../../shared/i18n/staff-mail';
 
-/** The invitation e-mail: a single-use link, valid 7 days, that signs the invitee in. */
-export function invitationMail(to: string, link: string, businessName: string): MailMessage {
+/**
+ * The invitation e-mail: a single-use link, valid 7 days, that signs the invitee in; in the
+ * invitee's staff language (German until they choose, decision 0383).
+ */
+export function invitationMail(
+  to: string,
+  link: string,
+  businessName: string,
+  language: StaffLanguage = DEFAULT_STAFF_LANGUAGE,
+): MailMessage {
   const days = INVITATION_TTL_MS / 86_400_000;
+  const texts = STAFF_MAIL_TEXTS[language];
+  const t = texts.invitation;
   return {
     to,
-    subject: `Einladung zu Trinkgeld – ${businessName}`,
+    subject: t.subject(businessName),
     text: [
-      'Hallo,',
+      texts.greeting,
       '',
-      `Sie wurden eingeladen, bei Trinkgeld für ${businessName} mitzuarbeiten.`,
-      'Mit diesem Link melden Sie sich an und vervollständigen Ihr Profil:',
+      t.invited(businessName),
+      t.intro,
       link,
       '',
-      `Der Link ist ${days} Tage gültig und kann nur einmal verwendet werden.`,
-      'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+      t.validity(days),
+      t.ignore,
     ].join('\n'),
     html: [
-      '<p>Hallo,</p>',
-      `<p>Sie wurden eingeladen, bei Trinkgeld für ${escapeHtml(businessName)} mitzuarbeiten.</p>`,
-      `<p><a href="${escapeHtml(link)}">Einladung annehmen</a></p>`,
-      `<p>Der Link ist ${days} Tage gültig und kann nur einmal verwendet werden.<br>`,
-      'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.</p>',
+      `<p>${texts.greeting}</p>`,
+      `<p>${t.invited(escapeHtml(businessName))}</p>`,
+      `<p><a href="${escapeHtml(link)}">${t.action}</a></p>`,
+      `<p>${t.validity(days)}<br>`,
+      `${t.ignore}</p>`,
     ].join('\n'),
   };
 }

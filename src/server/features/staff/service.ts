@@ -318,8 +318,13 @@ async function issueInvitation(
     createdAt: now,
   });
   const link = `${context.publicOrigin}/employee/login?${MAGIC_LINK_QUERY_PARAM}=${token}`;
+  // A new invitee's profile says German; someone invited again may have chosen English (0383).
+  const [profile] = await tx
+    .select({ staffLanguage: profiles.staffLanguage })
+    .from(profiles)
+    .where(eq(profiles.id, invitee.id));
   return context.mailer.enqueue(tx, {
-    ...invitationMail(invitee.email, link, businessName),
+    ...invitationMail(invitee.email, link, businessName, profile?.staffLanguage),
     secrets: [token],
   });
 }

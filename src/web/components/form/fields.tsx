@@ -6,7 +6,9 @@ import {
   useId,
 } from 'react';
 import { get, type RegisterOptions, useFormContext, useFormState } from 'react-hook-form';
+import { fieldMessageIn } from '../../../shared/i18n/staff-fields';
 import { cn } from '../../lib/cn';
+import { useStaffLanguage } from '../../lib/staff-language';
 import { Button, type ButtonProps } from '../ui/Button';
 import { Input, Label, selectClasses, Textarea } from '../ui/Field';
 
@@ -14,7 +16,10 @@ import { Input, Label, selectClasses, Textarea } from '../ui/Field';
 export function useFieldState(name: string) {
   const id = useId();
   const { errors } = useFormState({ name });
-  const message = (get(errors, name) as { message?: string } | undefined)?.message;
+  const { language } = useStaffLanguage();
+  const german = (get(errors, name) as { message?: string } | undefined)?.message;
+  // The shared schemas speak German; a staff screen in English says their messages in English.
+  const message = german === undefined ? undefined : fieldMessageIn(language, german);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return { id, hintId, errorId, message };
@@ -153,8 +158,10 @@ export function SelectField({
 /** The form's own error (a server answer that names no field), announced when it appears. */
 export function FormError() {
   const { errors } = useFormState();
-  const message = (errors.root as { server?: { message?: string } } | undefined)?.server?.message;
-  if (!message) return null;
+  const { language } = useStaffLanguage();
+  const german = (errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  if (!german) return null;
+  const message = fieldMessageIn(language, german);
   return (
     <p
       role="alert"

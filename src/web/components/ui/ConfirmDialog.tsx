@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { commonTexts } from '../../../shared/i18n/common';
 import { Button, type ButtonVariant } from './Button';
 import { Dialog } from './Dialog';
+import { useStaffTexts } from '../../lib/staff-language';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -24,6 +24,7 @@ export function ConfirmDialog({
   variant = 'destructive',
   onConfirm,
 }: ConfirmDialogProps) {
+  const commonTexts = useStaffTexts().common;
   const [busy, setBusy] = useState(false);
   return (
     <Dialog

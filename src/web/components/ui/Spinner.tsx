@@ -1,5 +1,12 @@
 import { cn } from '../../lib/cn';
 
+/**
+ * The hidden word of a spinner without a label, in the page's language (staff screens set
+ * `lang="en"` for English, decision 0383); read at render, so the guest bundle needs no catalogue.
+ */
+const loadingWord = () =>
+  typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'Loading…' : 'Lädt…';
+
 export function Spinner({ label, className }: { label?: string; className?: string }) {
   return (
     <span role="status" className={cn('inline-flex items-center gap-3', className)}>
@@ -7,7 +14,7 @@ export function Spinner({ label, className }: { label?: string; className?: stri
         aria-hidden="true"
         className="h-6 w-6 animate-spin rounded-full border-2 border-current border-t-transparent"
       />
-      {label ? <span>{label}</span> : <span className="sr-only">Lädt…</span>}
+      {label ? <span>{label}</span> : <span className="sr-only">{loadingWord()}</span>}
     </span>
   );
 }

@@ -70,7 +70,11 @@ export function Toaster() {
             type="button"
             onClick={() => toastStore.dismiss(item.id)}
             className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
-            aria-label="Schließen"
+            aria-label={
+              typeof document !== 'undefined' && document.documentElement.lang === 'en'
+                ? 'Close'
+                : 'Schließen'
+            }
           >
             ×
           </button>

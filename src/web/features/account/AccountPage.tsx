@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import { roleHome } from '../../../shared/domain/roles';
-import { accountTexts as t } from '../../../shared/i18n/account';
 import { buttonClasses } from '../../components/ui/Button';
 import { useSession } from '../../lib/session';
 import { ACCOUNT_SECTIONS } from './account-sections';
+import { useStaffTexts } from '../../lib/staff-language';
 
 /**
  * 'Konto und Sicherheit': what every signed-in person manages about their own sign-in. Reached
  * from the employee settings and the admin shell; one page for both so the rules stay one.
  */
 export function AccountPage() {
+  const t = useStaffTexts().account;
   const { profile } = useSession();
   const home = roleHome(profile?.role);
   return (

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { firstPasswordFormSchema, passwordChangeFormSchema } from '../../../shared/api/passwords';
-import { passwordTexts } from '../../../shared/i18n/passwords';
 import { FormError, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import {
@@ -15,8 +14,7 @@ import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { PASSWORD_STATUS_KEY, passwordApi } from '../auth/password-api';
-
-const texts = passwordTexts.change;
+import { useStaffTexts } from '../../lib/staff-language';
 
 /**
  * 'Passwort ändern' on 'Konto und Sicherheit': the current password and the new one twice; a
@@ -24,6 +22,7 @@ const texts = passwordTexts.change;
  * The server ends the person's other sessions and keeps this one.
  */
 export function PasswordSection() {
+  const texts = useStaffTexts().passwords.change;
   const status = useQuery({ queryKey: PASSWORD_STATUS_KEY, queryFn: passwordApi.status });
   const hasPassword = status.data?.hasPassword;
   return (
@@ -71,6 +70,8 @@ function UsernameField() {
 }
 
 function ChangePasswordForm() {
+  const texts = useStaffTexts().passwords.change;
+  const passwordTexts = useStaffTexts().passwords;
   const form = useZodForm(passwordChangeFormSchema, {
     defaultValues: { currentPassword: '', newPassword: '', repeat: '' },
   });
@@ -102,6 +103,7 @@ function ChangePasswordForm() {
 }
 
 function FirstPasswordForm() {
+  const texts = useStaffTexts().passwords.change;
   const queryClient = useQueryClient();
   const form = useZodForm(firstPasswordFormSchema, {
     defaultValues: { newPassword: '', repeat: '' },

@@ -1,21 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { passwordResetRequestSchema } from '../../../shared/api/passwords';
-import { passwordTexts } from '../../../shared/i18n/passwords';
 import { FormError, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
 import { usePageTitle } from '../../lib/page-title';
 import { passwordApi } from './password-api';
-
-const texts = passwordTexts.forgotPage;
+import { useStaffTexts } from '../../lib/staff-language';
 
 /**
  * /employee/password-reset: 'Passwort vergessen?'. The answer is the same whether or not the
  * address has an account (decision 0314), so the page says "if".
  */
 export function ForgotPasswordPage() {
+  const texts = useStaffTexts().passwords.forgotPage;
   usePageTitle(texts.pageTitle);
   const [sent, setSent] = useState(false);
   const form = useZodForm(passwordResetRequestSchema, { defaultValues: { email: '' } });

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { isProfileComplete } from '../../../shared/domain/auth';
-import { authTexts } from '../../../shared/i18n/auth';
 import { isRole, ROLE_LABELS, type Role, roleHome } from '../../../shared/domain/roles';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
 import type { Profile } from '../../../shared/api/profiles';
 import { usePageTitle } from '../../lib/page-title';
 import { useOnline } from '../../lib/pwa';
+import { useStaffTexts } from '../../lib/staff-language';
 
 export function GuardLoading({ text }: { text: string }) {
   return (
@@ -22,6 +22,7 @@ export function GuardLoading({ text }: { text: string }) {
  * it says so, and tries again by itself once the connection is back.
  */
 export function GuardError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const authTexts = useStaffTexts().auth;
   const online = useOnline();
   useEffect(() => {
     window.addEventListener('online', onRetry);
@@ -48,6 +49,7 @@ export function AccessDenied({
   required: readonly Role[];
   profile: Profile | null;
 }) {
+  const authTexts = useStaffTexts().auth;
   usePageTitle(authTexts.denied.title);
   const role = isRole(profile?.role) ? profile.role : null;
   return (

@@ -5,8 +5,6 @@ import {
   MAGIC_LINK_QUERY_PARAM,
   type TwoFactorRequired,
 } from '../../../shared/api/auth';
-import { authTexts } from '../../../shared/i18n/auth';
-import { signupLinkTexts } from '../../../shared/i18n/signup';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
 import { Tabs } from '../../components/ui/Tabs';
@@ -18,12 +16,17 @@ import { magicLinkFailureToast } from './auth-toasts';
 import { MagicLinkForm } from './MagicLinkForm';
 import { PasswordForm } from './PasswordForm';
 import { TwoFactorStep } from '../two-factor/TwoFactorStep';
+import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
+import { StaffLanguageSelect } from './StaffLanguageSelect';
+import { activeStaffTexts } from '../../lib/staff-active';
 
-const texts = authTexts.login;
 type Method = 'password' | 'magic-link';
 
 /** /employee/login: 'Anmeldung' with the tabs Passwort (default) and Magic Link (spec §2). */
 export function LoginPage() {
+  const texts = useStaffTexts().auth.login;
+  const signupLinkTexts = useStaffTexts().signupLink;
+  const staffLanguage = useStaffLanguage();
   usePageTitle(texts.pageTitle);
   const [params] = useSearchParams();
   const [method, setMethod] = useState<Method>('password');
@@ -73,6 +76,12 @@ export function LoginPage() {
           <Link to="/" className="text-sm text-primary underline underline-offset-4">
             {texts.backHome}
           </Link>
+          {/* Before sign-in the choice stays in this browser; signed in, the profile's counts. */}
+          <StaffLanguageSelect
+            value={staffLanguage.language}
+            onChange={staffLanguage.choose}
+            compact
+          />
         </CardContent>
       </Card>
     </main>
@@ -94,6 +103,7 @@ function MagicLinkLanding({
   token: string;
   onTwoFactorRequired: (challenge: TwoFactorRequired) => void;
 }) {
+  const texts = useStaffTexts().auth.login;
   const session = useSession();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -112,11 +122,10 @@ function MagicLinkLanding({
           onTwoFactorRequired(response);
           return;
         }
+        const toasts = activeStaffTexts().auth.toasts;
         toast({
-          title: authTexts.toasts.signedIn,
-          description: response.firstSignIn
-            ? authTexts.toasts.welcomeFirst
-            : authTexts.toasts.welcomeBack,
+          title: toasts.signedIn,
+          description: response.firstSignIn ? toasts.welcomeFirst : toasts.welcomeBack,
           variant: 'success',
         });
         navigate('/employee/login', { replace: true });

@@ -1,18 +1,19 @@
 import { type FormEvent, useId, useState } from 'react';
 import { magicLinkRequestSchema } from '../../../shared/api/auth';
-import { authTexts } from '../../../shared/i18n/auth';
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { sessionApi } from '../../lib/session-api';
 import { magicLinkFailureToast } from './auth-toasts';
 import { isRateLimited } from './rate-limit-check';
+import { useStaffTexts } from '../../lib/staff-language';
 
 type Phase = 'idle' | 'sending' | 'sent';
-const texts = authTexts.login;
 
 /** Sign-in by e-mail link (spec §2, §4 "Magic-link form"). */
 export function MagicLinkForm() {
+  const texts = useStaffTexts().auth.login;
+  const authTexts = useStaffTexts().auth;
   const id = useId();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');

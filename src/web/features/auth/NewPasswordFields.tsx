@@ -1,11 +1,12 @@
-import { passwordTexts } from '../../../shared/i18n/passwords';
 import { TextField } from '../../components/form/fields';
+import { useStaffTexts } from '../../lib/staff-language';
 
 /**
  * A new password and its repetition, with the rules hint: the one way every form that lets a
  * person choose a password asks for it (set-password link, 'Passwort ändern').
  */
 export function NewPasswordFields({ name = 'newPassword' }: { name?: string }) {
+  const passwordTexts = useStaffTexts().passwords;
   return (
     <>
       <TextField

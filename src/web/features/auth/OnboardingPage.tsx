@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { setPasswordFormSchema } from '../../../shared/api/passwords';
 import { PROFILE_LIMITS } from '../../../shared/api/profiles';
 import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
-import { authTexts } from '../../../shared/i18n/auth';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
 import { Input, Label, Textarea } from '../../components/ui/Field';
@@ -19,11 +18,12 @@ import { OnboardingPasswordBlock, type OnboardingPasswordErrors } from './Onboar
 import { PASSWORD_STATUS_KEY, passwordApi } from './password-api';
 import { ProfilePictureField } from './ProfilePictureField';
 import { SignOutButton } from './SignOutButton';
-
-const texts = authTexts.onboarding;
+import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
+import { StaffLanguageSelect } from './StaffLanguageSelect';
 
 /** /employee/onboarding: 'Willkommen! Vervollständigen Sie Ihr Profil' (spec §2). */
 export function OnboardingPage() {
+  const texts = useStaffTexts().auth.onboarding;
   usePageTitle(texts.pageTitle);
   const session = useSession();
   if (session.status !== 'ready' || !session.user) {
@@ -37,6 +37,10 @@ export function OnboardingPage() {
 }
 
 function OnboardingForm() {
+  const texts = useStaffTexts().auth.onboarding;
+  const authTexts = useStaffTexts().auth;
+  // Preselected from this browser (its last choice, else its languages); saved with the profile.
+  const staffLanguage = useStaffLanguage();
   const session = useSession();
   const navigate = useNavigate();
   const id = useId();
@@ -81,6 +85,7 @@ function OnboardingForm() {
         thankYouMessage,
         profileImageUrl: imageUrl,
         ...(choosesPassword ? { password: newPassword.password } : {}),
+        staffLanguage: staffLanguage.language,
       });
       session.setProfile(saved);
       toast({ title: texts.saved, description: texts.savedMessage, variant: 'success' });
@@ -166,6 +171,7 @@ function OnboardingForm() {
                 }}
               />
             ) : null}
+            <StaffLanguageSelect value={staffLanguage.language} onChange={staffLanguage.choose} />
             <PayoutSection title={texts.payout.title} intro={texts.payout.text} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <SignOutButton variant="ghost" />

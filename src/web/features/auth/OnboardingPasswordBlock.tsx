@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { passwordTexts } from '../../../shared/i18n/passwords';
 import { Input, Label } from '../../components/ui/Field';
+import { fieldMessageIn } from '../../../shared/i18n/staff-fields';
+import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
 
 export interface OnboardingPasswordValue {
   password: string;
@@ -25,9 +26,12 @@ export function OnboardingPasswordBlock({
   errors: OnboardingPasswordErrors;
   onChange: (next: OnboardingPasswordValue) => void;
 }) {
+  const passwordTexts = useStaffTexts().passwords;
+  const { language } = useStaffLanguage();
   const id = useId();
   const field = (name: keyof OnboardingPasswordValue, label: string, hint?: string) => {
-    const error = errors[name];
+    const german = errors[name];
+    const error = german === undefined ? undefined : fieldMessageIn(language, german);
     const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null]
       .filter(Boolean)
       .join(' ');

@@ -1,13 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { FORGOT_PASSWORD_PATH } from '../../../shared/api/passwords';
-import { passwordTexts } from '../../../shared/i18n/passwords';
 import {
   isTwoFactorRequired,
   passwordSignInSchema,
   type TwoFactorRequired,
 } from '../../../shared/api/auth';
-import { authTexts } from '../../../shared/i18n/auth';
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
@@ -15,9 +13,9 @@ import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { inputErrorToast, signInFailureToast } from './auth-toasts';
 import { isRateLimited } from './rate-limit-check';
+import { useStaffTexts } from '../../lib/staff-language';
 
 type Phase = 'idle' | 'checking' | 'submitting';
-const texts = authTexts.login;
 
 /**
  * Password sign-in (spec §2, §4 "Login form", §5). With two-factor sign-in on, a right password
@@ -28,6 +26,9 @@ export function PasswordForm({
 }: {
   onTwoFactorRequired: (challenge: TwoFactorRequired) => void;
 }) {
+  const texts = useStaffTexts().auth.login;
+  const passwordTexts = useStaffTexts().passwords;
+  const authTexts = useStaffTexts().auth;
   const session = useSession();
   const id = useId();
   const [email, setEmail] = useState('');

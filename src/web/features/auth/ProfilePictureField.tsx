@@ -1,14 +1,12 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../shared/domain/constants';
 import { MEDIA_ERRORS } from '../../../shared/api/media';
-import { authTexts } from '../../../shared/i18n/auth';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { initials } from '../../lib/format';
 import { sessionApi } from '../../lib/session-api';
-
-const texts = authTexts.onboarding;
+import { useStaffTexts } from '../../lib/staff-language';
 
 export interface ProfilePictureFieldProps {
   value: string | null;
@@ -27,6 +25,8 @@ export function ProfilePictureField({
   onChange,
   onBusyChange,
 }: ProfilePictureFieldProps) {
+  const texts = useStaffTexts().auth.onboarding;
+  const authTexts = useStaffTexts().auth;
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);

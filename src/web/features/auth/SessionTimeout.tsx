@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { ACTIVITY_EVENTS, INACTIVITY_WARNING_BEFORE_MS } from '../../../shared/domain/constants';
-import { authTexts } from '../../../shared/i18n/auth';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { toast } from '../../components/ui/toast-store';
@@ -13,8 +12,9 @@ import {
 } from '../../lib/inactivity-timer';
 import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
+import { useStaffTexts } from '../../lib/staff-language';
+import { activeStaffTexts } from '../../lib/staff-active';
 
-const texts = authTexts.sessionDialog;
 /** Shares the last activity between tabs, so working in one tab keeps the others alive. */
 const ACTIVITY_STORAGE_KEY = 'trinkgeld:last-activity';
 
@@ -26,6 +26,7 @@ export function SessionTimeout() {
 }
 
 function ActiveSessionTimeout() {
+  const authTexts = useStaffTexts().auth;
   const { signOut } = useSession();
   const [snapshot, setSnapshot] = useState<InactivitySnapshot | null>(null);
   const timer = useRef<InactivityTimer | null>(null);
@@ -43,10 +44,8 @@ function ActiveSessionTimeout() {
         sessionApi.touch().catch(() => {});
       },
       onTimeout: () => {
-        toast({
-          title: authTexts.toasts.sessionExpired,
-          description: authTexts.toasts.sessionExpiredMessage,
-        });
+        const toasts = activeStaffTexts().auth.toasts;
+        toast({ title: toasts.sessionExpired, description: toasts.sessionExpiredMessage });
         void signOutRef.current('timeout');
       },
     });
@@ -122,6 +121,7 @@ interface SessionExpiryDialogProps {
 
 /** 'Sitzung läuft ab' with an m:ss countdown and a percent bar (spec §2). */
 export function SessionExpiryDialog(props: SessionExpiryDialogProps) {
+  const texts = useStaffTexts().auth.sessionDialog;
   const percent = Math.max(
     0,
     Math.min(100, Math.round((props.remainingMs / INACTIVITY_WARNING_BEFORE_MS) * 100)),

@@ -5,7 +5,6 @@ import {
   SET_PASSWORD_TOKEN_PARAM,
   setPasswordFormSchema,
 } from '../../../shared/api/passwords';
-import { passwordTexts } from '../../../shared/i18n/passwords';
 import { FormError, SubmitButton } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { buttonClasses } from '../../components/ui/Button';
@@ -17,8 +16,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { NewPasswordFields } from './NewPasswordFields';
 import { passwordApi } from './password-api';
+import { useStaffTexts } from '../../lib/staff-language';
 
-const texts = passwordTexts.setPage;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
@@ -27,6 +26,8 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * the person signs in on the login page (decision 0312).
  */
 export function SetPasswordPage() {
+  const texts = useStaffTexts().passwords.setPage;
+  const passwordTexts = useStaffTexts().passwords;
   usePageTitle(texts.pageTitle);
   const [params] = useSearchParams();
   const token = params.get(SET_PASSWORD_TOKEN_PARAM) ?? '';
@@ -69,6 +70,7 @@ export function SetPasswordPage() {
 }
 
 function SetPasswordForm({ token, email }: { token: string; email: string }) {
+  const texts = useStaffTexts().passwords.setPage;
   const session = useSession();
   const navigate = useNavigate();
   const form = useZodForm(setPasswordFormSchema, { defaultValues: { password: '', repeat: '' } });
@@ -93,6 +95,7 @@ function SetPasswordForm({ token, email }: { token: string; email: string }) {
 }
 
 function InvalidLink({ message }: { message: string }) {
+  const texts = useStaffTexts().passwords.setPage;
   return (
     <>
       <p role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { authTexts } from '../../../shared/i18n/auth';
 import { Button, type ButtonSize, type ButtonVariant } from '../../components/ui/Button';
 import { useSession } from '../../lib/session';
+import { useStaffTexts } from '../../lib/staff-language';
 
 /** 'Abmelden': ends the session on the server and returns to the login page. */
 export function SignOutButton({
@@ -11,6 +11,7 @@ export function SignOutButton({
   variant?: ButtonVariant;
   size?: ButtonSize;
 }) {
+  const authTexts = useStaffTexts().auth;
   const session = useSession();
   const [busy, setBusy] = useState(false);
   return (

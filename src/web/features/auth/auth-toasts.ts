@@ -1,9 +1,10 @@
 import { AUTH_ERRORS } from '../../../shared/api/auth';
 import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
-import { rateLimitMessage } from '../../../shared/domain/auth';
-import { authTexts } from '../../../shared/i18n/auth';
+import { rateLimitMessage, retryAfterMinutes } from '../../../shared/domain/auth';
 import type { ToastInput } from '../../components/ui/toast-store';
+import { fieldMessageIn } from '../../../shared/i18n/staff-fields';
 import { ApiError } from '../../lib/api';
+import { activeStaffLanguage, activeStaffTexts } from '../../lib/staff-active';
 
 /** Failures the server words itself; their message is shown as it comes (spec §8). */
 const SIGN_IN_FAILURES = new Set<string>([
@@ -21,22 +22,29 @@ const SIGN_IN_FAILURES = new Set<string>([
 
 export function tooManyRequestsToast(retryAfterSeconds: number | undefined): ToastInput {
   return {
-    title: authTexts.toasts.tooManyRequests,
-    description: rateLimitMessage(retryAfterSeconds),
+    title: activeStaffTexts().auth.toasts.tooManyRequests,
+    description:
+      activeStaffLanguage() === 'en'
+        ? `Please wait ${retryAfterMinutes(retryAfterSeconds)} minute(s) and try again.`
+        : rateLimitMessage(retryAfterSeconds),
     variant: 'destructive',
   };
 }
 
 export function inputErrorToast(message: string): ToastInput {
-  return { title: authTexts.toasts.inputError, description: message, variant: 'destructive' };
+  return {
+    title: activeStaffTexts().auth.toasts.inputError,
+    description: fieldMessageIn(activeStaffLanguage(), message),
+    variant: 'destructive',
+  };
 }
 
 /** The toast for a failed password sign-in (spec §8 "Login failures"). */
 export function signInFailureToast(error: unknown): ToastInput {
   if (!(error instanceof ApiError)) {
     return {
-      title: authTexts.toasts.systemError,
-      description: authTexts.toasts.systemErrorMessage,
+      title: activeStaffTexts().auth.toasts.systemError,
+      description: activeStaffTexts().auth.toasts.systemErrorMessage,
       variant: 'destructive',
     };
   }
@@ -44,16 +52,16 @@ export function signInFailureToast(error: unknown): ToastInput {
   if (error.code === 'rate_limited') return tooManyRequestsToast(error.retryAfter);
   if (error.code === 'internal') {
     return {
-      title: authTexts.toasts.systemError,
+      title: activeStaffTexts().auth.toasts.systemError,
       description: error.message,
       variant: 'destructive',
     };
   }
   return {
-    title: authTexts.toasts.signInFailed,
+    title: activeStaffTexts().auth.toasts.signInFailed,
     description: SIGN_IN_FAILURES.has(error.code)
       ? error.message
-      : authTexts.toasts.signInFailedMessage,
+      : activeStaffTexts().auth.toasts.signInFailedMessage,
     variant: 'destructive',
   };
 }
@@ -64,8 +72,9 @@ export function magicLinkFailureToast(error: unknown): ToastInput {
     return tooManyRequestsToast(error.retryAfter);
   }
   return {
-    title: authTexts.toasts.magicLinkFailed,
-    description: error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
+    title: activeStaffTexts().auth.toasts.magicLinkFailed,
+    description:
+      error instanceof ApiError ? error.message : activeStaffTexts().auth.toasts.systemErrorMessage,
     variant: 'destructive',
   };
 }

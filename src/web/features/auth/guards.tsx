@@ -7,12 +7,14 @@ import {
 } from '../../../shared/domain/auth';
 import { hasRequiredRole, isStaffManager, type Role, roleHome } from '../../../shared/domain/roles';
 import { TWO_FACTOR_SETUP_PATH } from '../../../shared/domain/two-factor';
-import { auditTexts, authTexts } from '../../../shared/i18n/auth';
+import { auditTexts } from '../../../shared/i18n/auth';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { AccessDenied, GuardError, GuardLoading } from './GuardScreens';
+import { useStaffTexts } from '../../lib/staff-language';
+import { activeStaffTexts } from '../../lib/staff-active';
 
 const LOGIN = '/employee/login';
 const ONBOARDING = '/employee/onboarding';
@@ -28,6 +30,7 @@ export interface LoginLocationState {
  * check that sends someone without a required role to their home.
  */
 export function ProtectedRoute({ roles = [] }: { roles?: readonly Role[] }) {
+  const authTexts = useStaffTexts().auth;
   const session = useSession();
   const location = useLocation();
   if (session.status === 'loading') return <GuardLoading text={authTexts.guard.checking} />;
@@ -51,6 +54,7 @@ export function ProtectedRoute({ roles = [] }: { roles?: readonly Role[] }) {
 
 /** /employee/login: a signed-in person with a profile goes on to where they wanted, or home. */
 export function PublicOnlyRoute() {
+  const authTexts = useStaffTexts().auth;
   const session = useSession();
   const location = useLocation();
   const openingMagicLink = new URLSearchParams(location.search).has(MAGIC_LINK_QUERY_PARAM);
@@ -85,6 +89,7 @@ export interface AccessGuardProps {
 
 /** The access guard of admin pages (spec §6), which also reports admin navigation. */
 export function AccessGuard({ roles, denied = 'screen' }: AccessGuardProps) {
+  const authTexts = useStaffTexts().auth;
   const session = useSession();
   const location = useLocation();
   if (session.status === 'loading') {
@@ -116,7 +121,7 @@ function DeniedRedirect() {
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    toast({ title: authTexts.toasts.accessDenied, variant: 'destructive' });
+    toast({ title: activeStaffTexts().auth.toasts.accessDenied, variant: 'destructive' });
   }, []);
   return <Navigate to="/employee/dashboard" replace />;
 }

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EmployeeTip } from '../../../shared/api/employee';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Badge } from '../../components/ui/Badge';
 import { isStaffManager } from '../../../shared/domain/roles';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -28,6 +27,7 @@ import { TeamTab } from './TeamTab';
 import { ThankYouPanel } from './ThankYouPanel';
 import { TodayCard } from './TodayTab';
 import { connectTipStream, type StreamState } from './tip-stream';
+import { useStaffTexts } from '../../lib/staff-language';
 
 type TabKey = 'today' | 'messages' | 'history' | 'stats' | 'team' | 'qr';
 
@@ -93,6 +93,7 @@ function useNewTipNotice(known: readonly (EmployeeTip[] | undefined)[]) {
 }
 
 export function EmployeeDashboardPage() {
+  const t = useStaffTexts().employee;
   usePageTitle(t.pageTitle);
   const session = useSession();
   const profile = session.profile;

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StatsPeriod } from '../../../shared/domain/constants';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { employeeApi, employeeKeys } from './employee-api';
 import { PeriodSelect } from './PeriodSelect';
 import { TipRow } from './TipRow';
+import { useStaffTexts } from '../../lib/staff-language';
 
 const PAGE_SIZE = 20;
 
@@ -26,6 +26,7 @@ export function HistoryList({
   emptyText: string;
   initialPeriod?: StatsPeriod;
 }) {
+  const t = useStaffTexts().employee;
   const [period, setPeriod] = useState<StatsPeriod>(initialPeriod);
   const [page, setPage] = useState(1);
   const query = useQuery({

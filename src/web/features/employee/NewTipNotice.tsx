@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { EmployeeTip } from '../../../shared/api/employee';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
-import { formatCents } from '../../lib/format';
+import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 /** How long the notice stays before it goes by itself. */
 export const NEW_TIP_NOTICE_MS = 8_000;
@@ -14,6 +13,9 @@ const EMOJI: Record<string, string> = { smile: '😊', clap: '👏', pray: '🙏
  * elsewhere, is announced politely, and slides in only when the person allows motion.
  */
 export function NewTipNotice({ tip, onClose }: { tip: EmployeeTip | null; onClose: () => void }) {
+  const t = useStaffTexts().employee;
+  const { quote } = useStaffTexts().screens;
+  const { cents: formatCents } = useStaffFormat();
   useEffect(() => {
     if (!tip) return;
     const timer = setTimeout(onClose, NEW_TIP_NOTICE_MS);
@@ -46,7 +48,7 @@ export function NewTipNotice({ tip, onClose }: { tip: EmployeeTip | null; onClos
                     {emoji}{' '}
                   </span>
                 ) : null}
-                {message ? `„${message}“` : null}
+                {message ? quote(message) : null}
               </p>
             ) : null}
           </div>

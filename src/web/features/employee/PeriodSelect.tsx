@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { StatsPeriod } from '../../../shared/domain/constants';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { cn } from '../../lib/cn';
+import { useStaffTexts } from '../../lib/staff-language';
 
 const PERIODS: StatsPeriod[] = ['day', 'week', 'month'];
 
@@ -9,16 +9,18 @@ const PERIODS: StatsPeriod[] = ['day', 'week', 'month'];
 export function PeriodSelect({
   value,
   onChange,
-  label = t.stats.period,
+  label,
 }: {
   value: StatsPeriod;
   onChange: (period: StatsPeriod) => void;
   label?: string;
 }) {
+  const t = useStaffTexts().employee;
+  const legend = label ?? t.stats.period;
   const name = useId();
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="sr-only">{label}</legend>
+      <legend className="sr-only">{legend}</legend>
       {PERIODS.map((period) => (
         <label
           key={period}

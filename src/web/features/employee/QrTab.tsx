@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { QrCard } from '../../../shared/api/employee';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { QrCode } from '../../components/QrCode';
 import { NfcWriteButton } from '../../components/NfcWriteButton';
 import { WalletLinks } from '../../components/WalletLinks';
@@ -12,10 +11,10 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { downloadQrPng, downloadQrSvg, qrFileName } from '../../lib/qr';
 import { employeeApi, employeeKeys } from './employee-api';
+import { useStaffTexts } from '../../lib/staff-language';
+import type { StaffTexts } from '../../../shared/i18n/staff-catalogue';
 
-const toasts = t.qr.toasts;
-
-async function copyLink(link: string) {
+async function copyLink(link: string, toasts: StaffTexts['employee']['qr']['toasts']) {
   try {
     await navigator.clipboard.writeText(link);
     toast({ title: toasts.copied.title });
@@ -31,6 +30,8 @@ export function CodeView({
   card: Extract<QrCard, { uid: string }>;
   name: string | null;
 }) {
+  const { employee: t, screens } = useStaffTexts();
+  const toasts = t.qr.toasts;
   const downloadPng = async () => {
     try {
       await downloadQrPng(card.link, qrFileName(card.uid, name, 'png'));
@@ -55,7 +56,7 @@ export function CodeView({
   });
   return (
     <div className="flex flex-col items-center gap-4 md:flex-row md:items-start">
-      <QrCode value={card.link} alt={`QR-Code für ${name ?? card.uid}`} />
+      <QrCode value={card.link} alt={screens.qrAlt(name ?? card.uid)} />
       <div className="flex w-full min-w-0 flex-col gap-3">
         {card.source === 'legacy' ? <p className="font-medium">{t.qr.legacy}</p> : null}
         <div>
@@ -73,7 +74,7 @@ export function CodeView({
             >
               {card.link}
             </code>
-            <Button variant="outline" size="sm" onClick={() => void copyLink(card.link)}>
+            <Button variant="outline" size="sm" onClick={() => void copyLink(card.link, toasts)}>
               {t.qr.copy}
             </Button>
           </div>
@@ -129,6 +130,8 @@ export function CodeView({
 
 /** 'Mein QR-Code': the active payment point, else the legacy code, else the empty state (§4). */
 export function QrTab({ name }: { name: string | null }) {
+  const t = useStaffTexts().employee;
+  const toasts = t.qr.toasts;
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: employeeKeys.qr, queryFn: employeeApi.qr });
   const create = useMutation({
@@ -150,6 +153,8 @@ export function QrTab({ name }: { name: string | null }) {
 
   useEffect(() => {
     if (query.isError) toast({ ...toasts.loadFailed, variant: 'destructive' });
+    // Once per failure, not again when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.isError]);
 
   return (

@@ -2,18 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { EmployeeTip } from '../../../shared/api/employee';
 import { REPLY_MAX_LENGTH } from '../../../shared/domain/receipts';
-import { replyTexts as t } from '../../../shared/i18n/employee-replies';
 import { Button } from '../../components/ui/Button';
 import { Label, Textarea } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { employeeApi, employeeKeys } from './employee-api';
+import { useStaffTexts } from '../../lib/staff-language';
 
 /**
  * The employee's one answer to a guest who wrote something: shown once given, otherwise an
  * 'Antworten' button that opens a short text field. The guest stays anonymous.
  */
 export function ReplyBox({ tip }: { tip: EmployeeTip }) {
+  const t = useStaffTexts().replies;
+  const { quote } = useStaffTexts().screens;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
@@ -42,7 +44,7 @@ export function ReplyBox({ tip }: { tip: EmployeeTip }) {
         data-testid="tip-reply"
       >
         <p className="text-xs font-medium text-muted-foreground">{t.answered}</p>
-        <p className="[overflow-wrap:anywhere]">„{tip.reply.message}“</p>
+        <p className="[overflow-wrap:anywhere]">{quote(tip.reply.message)}</p>
       </div>
     );
   }

@@ -1,9 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PROFILE_LIMITS } from '../../../shared/api/profiles';
-import { accountTexts } from '../../../shared/i18n/account';
-import { authTexts } from '../../../shared/i18n/auth';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Input, Label, Textarea } from '../../components/ui/Field';
@@ -13,8 +10,10 @@ import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { ProfilePictureField } from '../auth/ProfilePictureField';
 import { PayoutSection } from '../payouts/PayoutSection';
-
-const labels = authTexts.onboarding;
+import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
+import type { StaffLanguage } from '../../../shared/domain/staff-language';
+import { StaffLanguageSelect } from '../auth/StaffLanguageSelect';
+import { STAFF_CATALOGUES } from '../../lib/staff-active';
 
 /** Settings: the guest-facing profile (name, position, thank-you message, picture) and payouts. */
 export function SettingsDialog({
@@ -24,6 +23,11 @@ export function SettingsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const accountTexts = useStaffTexts().account;
+  const authTexts = useStaffTexts().auth;
+  const labels = authTexts.onboarding;
+  const screens = useStaffTexts().screens;
+  const t = useStaffTexts().employee;
   const session = useSession();
   const profile = session.profile;
   const id = useId();
@@ -42,6 +46,28 @@ export function SettingsDialog({
     setPicture(profile.profileImageUrl);
   }, [open, profile]);
 
+  const staffLanguage = useStaffLanguage();
+  const [savingLanguage, setSavingLanguage] = useState(false);
+  /** The language is saved on its own, at once: the whole screen changes with it. */
+  async function saveLanguage(language: StaffLanguage) {
+    setSavingLanguage(true);
+    try {
+      const updated = await sessionApi.updateProfile({ staffLanguage: language });
+      session.setProfile(updated);
+      staffLanguage.choose(language);
+      toast({ title: STAFF_CATALOGUES[language].screens.language.saved, variant: 'success' });
+    } catch (error) {
+      toast({
+        title: screens.settings.saveFailed,
+        description:
+          error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
+        variant: 'destructive',
+      });
+    } finally {
+      setSavingLanguage(false);
+    }
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
@@ -53,11 +79,11 @@ export function SettingsDialog({
         profileImageUrl: picture,
       });
       session.setProfile(updated);
-      toast({ title: 'Profil gespeichert', variant: 'success' });
+      toast({ title: screens.settings.saved, variant: 'success' });
       onOpenChange(false);
     } catch (error) {
       toast({
-        title: 'Fehler beim Speichern',
+        title: screens.settings.saveFailed,
         description:
           error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
         variant: 'destructive',
@@ -112,13 +138,20 @@ export function SettingsDialog({
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Abbrechen
+            {screens.settings.cancel}
           </Button>
           <Button type="submit" disabled={saving || uploading || fullName.trim() === ''}>
-            Speichern
+            {screens.settings.save}
           </Button>
         </div>
       </form>
+      <section className="mt-6 border-t border-border pt-4">
+        <StaffLanguageSelect
+          value={profile?.staffLanguage ?? staffLanguage.language}
+          onChange={(language) => void saveLanguage(language)}
+          disabled={savingLanguage}
+        />
+      </section>
       <PayoutSection />
       <section className="mt-6 flex flex-col gap-2 border-t border-border pt-4">
         <h3 className="font-semibold">{accountTexts.title}</h3>

@@ -1,6 +1,5 @@
 import type { EmployeeStatsResponse } from '../../../shared/api/employee';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
-import { formatCents, formatDate } from '../../lib/format';
+import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 const WIDTH = 640;
 const HEIGHT = 180;
@@ -11,6 +10,8 @@ const GAP = 2;
  * Screen readers get a summary and the same numbers as a table.
  */
 export function StatsChart({ days }: { days: EmployeeStatsResponse['days'] }) {
+  const t = useStaffTexts().employee;
+  const { cents: formatCents, date: formatDate } = useStaffFormat();
   const max = Math.max(1, ...days.map((day) => day.totalCents));
   const barWidth = days.length > 0 ? WIDTH / days.length : WIDTH;
   const total = days.reduce((sum, day) => sum + day.totalCents, 0);

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_STATS_PERIOD, type StatsPeriod } from '../../../shared/domain/constants';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatCents, formatNumber } from '../../lib/format';
 import { employeeApi, employeeKeys } from './employee-api';
 import { PeriodSelect } from './PeriodSelect';
 import { StatsChart } from './StatsChart';
+import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -22,6 +21,8 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /** 'Statistiken': total, count and average per day of a period, and a chart of tips per day. */
 export function StatsTab() {
+  const t = useStaffTexts().employee;
+  const { cents: formatCents, number: formatNumber } = useStaffFormat();
   const [period, setPeriod] = useState<StatsPeriod>(DEFAULT_STATS_PERIOD);
   const query = useQuery({
     queryKey: employeeKeys.stats(period),

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { TeamTip } from '../../../shared/api/teams';
 import { DEFAULT_STATS_PERIOD, type StatsPeriod } from '../../../shared/domain/constants';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import {
   Card,
   CardContent,
@@ -13,15 +12,16 @@ import {
 } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
-import { formatCents, formatDateTime } from '../../lib/format';
 import { employeeApi, employeeKeys } from './employee-api';
 import { PeriodSelect } from './PeriodSelect';
+import { useSplitReason, useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 /**
  * 'Team' (issue 11 item 5): every tip of the person's teams, how it was split among all members
  * and why, with the guest's words; nothing about who the guest was.
  */
 export function TeamTab() {
+  const t = useStaffTexts().employee;
   const [period, setPeriod] = useState<StatsPeriod>(DEFAULT_STATS_PERIOD);
   const query = useQuery({
     queryKey: employeeKeys.teamTips(period),
@@ -64,7 +64,13 @@ export function TeamTab() {
 }
 
 function TeamTipRow({ tip }: { tip: TeamTip }) {
-  const words = [tip.guestMessage, tip.feedbackMessage].filter(Boolean).map((w) => `„${w}“`);
+  const t = useStaffTexts().employee;
+  const { quote } = useStaffTexts().screens;
+  const { cents: formatCents, dateTime: formatDateTime } = useStaffFormat();
+  const sayReason = useSplitReason();
+  const words = [tip.guestMessage, tip.feedbackMessage]
+    .filter((w): w is string => Boolean(w))
+    .map(quote);
   return (
     <li
       className="flex flex-col gap-2 border-b border-border py-3 last:border-0"
@@ -98,7 +104,7 @@ function TeamTipRow({ tip }: { tip: TeamTip }) {
                 {share.name} {share.mine ? t.teamTab.you : null}
               </span>
               <span className="tabular-nums">
-                {formatCents(share.amountCents, tip.currency)} · {share.reason}
+                {formatCents(share.amountCents, tip.currency)} · {sayReason(share.reason)}
               </span>
             </li>
           ))}

@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EmployeeTip } from '../../../shared/api/employee';
 import { NEW_MESSAGE_HIGHLIGHT_MS } from '../../../shared/domain/constants';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
-import { formatCents, formatRelative } from '../../lib/format';
 import { ReplyBox } from './ReplyBox';
 import { GuestFeedback, paymentMethodLabel } from './TipRow';
+import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 export interface ThankYouPanelProps {
   items: EmployeeTip[] | undefined;
@@ -30,6 +29,8 @@ export function ThankYouPanel({
   refreshing,
   onRefresh,
 }: ThankYouPanelProps) {
+  const t = useStaffTexts().employee;
+  const { cents: formatCents, relative: formatRelative } = useStaffFormat();
   const highlighted = useNewItemHighlight(items);
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -91,7 +92,7 @@ export function ThankYouPanel({
                   <GuestFeedback tip={item} />
                   <ReplyBox tip={item} />
                   <p className="text-xs text-muted-foreground">
-                    {paymentMethodLabel(item.paymentMethod)} · {t.thankYou.id}{' '}
+                    {paymentMethodLabel(t, item.paymentMethod)} · {t.thankYou.id}{' '}
                     <span className="font-mono">{item.id.slice(0, 8)}</span>
                   </p>
                 </li>

@@ -1,16 +1,20 @@
 import type { EmployeeTip } from '../../../shared/api/employee';
+import type { StaffTexts } from '../../../shared/i18n/staff-catalogue';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Badge } from '../../components/ui/Badge';
 import { cn } from '../../lib/cn';
-import { formatCents, formatDate, formatDateTime } from '../../lib/format';
 import { guestWordsOf } from './guest-words';
+import { useSplitReason, useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
-export function paymentMethodLabel(method: string | null): string {
+export function paymentMethodLabel(
+  t: Pick<StaffTexts['employee'], 'paymentMethods'>,
+  method: string | null,
+): string {
   return (method && t.paymentMethods[method]) ?? t.paymentMethods.stripe!;
 }
 
 export function StatusBadge({ tip }: { tip: EmployeeTip }) {
+  const t = useStaffTexts().employee;
   return tip.status === 'completed' ? (
     <Badge variant="success">{t.status.completed}</Badge>
   ) : (
@@ -23,6 +27,8 @@ export function StatusBadge({ tip }: { tip: EmployeeTip }) {
  * message of the tip page and the feedback message.
  */
 export function GuestFeedback({ tip, className }: { tip: EmployeeTip; className?: string }) {
+  const t = useStaffTexts().employee;
+  const { quote } = useStaffTexts().screens;
   const messages = guestWordsOf(tip);
   if (!tip.feedbackEmoji && messages.length === 0) return null;
   return (
@@ -41,13 +47,16 @@ export function GuestFeedback({ tip, className }: { tip: EmployeeTip; className?
         </span>
       ) : null}
       {tip.feedbackEmoji && messages.length > 0 ? ' ' : null}
-      {messages.map((text) => `„${text}“`).join(' ')}
+      {messages.map(quote).join(' ')}
     </blockquote>
   );
 }
 
 /** One received tip in the history: amount, status, source, reference and the guest's words. */
 export function TipRow({ tip }: { tip: EmployeeTip }) {
+  const t = useStaffTexts().employee;
+  const { cents: formatCents, date: formatDate, dateTime: formatDateTime } = useStaffFormat();
+  const sayReason = useSplitReason();
   return (
     <li
       className="flex flex-col gap-1.5 border-b border-border py-3 last:border-0"
@@ -60,7 +69,7 @@ export function TipRow({ tip }: { tip: EmployeeTip }) {
       <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
         <span>{formatDateTime(tip.createdAt)}</span>
         <span>{tip.tipSource === 'team' ? t.source.team : t.source.direct}</span>
-        <span>{paymentMethodLabel(tip.paymentMethod)}</span>
+        <span>{paymentMethodLabel(t, tip.paymentMethod)}</span>
         {tip.status === 'completed' && tip.processedAt ? (
           <span>{t.paidOutOn(formatDate(tip.processedAt))}</span>
         ) : null}
@@ -73,7 +82,7 @@ export function TipRow({ tip }: { tip: EmployeeTip }) {
       {tip.allocationReason ? (
         <p className="text-sm">
           {tip.tipSource === 'team' && tip.teamName ? `${t.teamShare(tip.teamName)}: ` : null}
-          {tip.allocationReason}
+          {sayReason(tip.allocationReason)}
         </p>
       ) : null}
       {tip.platformFeeCovered ? <p className="text-sm text-success">{t.feeNote}</p> : null}

@@ -1,11 +1,12 @@
 import type { EmployeeTip, TodayOverview } from '../../../shared/api/employee';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatCents, formatRelative } from '../../lib/format';
 import { GuestFeedback, StatusBadge } from './TipRow';
+import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 function ShortList({ title, tips }: { title: string; tips: EmployeeTip[] }) {
+  const t = useStaffTexts().employee;
+  const { cents: formatCents, relative: formatRelative } = useStaffFormat();
   if (tips.length === 0) return null;
   return (
     <section className="flex flex-col gap-2" aria-label={title}>
@@ -41,6 +42,8 @@ export function TodayCard({
   today: TodayOverview | undefined;
   loading: boolean;
 }) {
+  const t = useStaffTexts().employee;
+  const { cents: formatCents } = useStaffFormat();
   return (
     <Card>
       <CardHeader className="sm:flex-row sm:flex-wrap sm:items-baseline sm:justify-between">

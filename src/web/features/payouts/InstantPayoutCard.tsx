@@ -13,7 +13,8 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast-store';
 import { api, ApiError } from '../../lib/api';
-import { formatCents } from '../../lib/format';
+import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { useStaffErrorMessage } from '../../lib/staff-errors';
 
 const path = '/api/employee/payout/instant';
 
@@ -22,6 +23,9 @@ const path = '/api/employee/payout/instant';
  * before they confirm. One confirmation carries one key, so a double tap pays once.
  */
 export function InstantPayoutCard() {
+  const t = useStaffTexts().screens.instantPayout;
+  const { cents: formatCents } = useStaffFormat();
+  const reasonOf = useStaffErrorMessage();
   const client = useQueryClient();
   const quote = useQuery({
     queryKey: ['employee', 'payout', 'instant'],
@@ -40,12 +44,12 @@ export function InstantPayoutCard() {
     onSuccess: (result) => {
       setDone(result);
       setConfirming(null);
-      toast({ title: 'Sofortauszahlung ausgeführt', description: formatCents(result.netCents) });
+      toast({ title: t.doneToast, description: formatCents(result.netCents) });
     },
     onError: (error) => {
       setConfirming(null);
       toast({
-        title: error instanceof ApiError ? error.title : 'Sofortauszahlung',
+        title: error instanceof ApiError ? error.title : t.failedToast,
         description: error instanceof ApiError ? error.message : undefined,
         variant: 'destructive',
       });
@@ -56,11 +60,10 @@ export function InstantPayoutCard() {
   return (
     <Card data-testid="instant-payout">
       <CardHeader>
-        <CardTitle>Sofort auszahlen</CardTitle>
+        <CardTitle>{t.title}</CardTitle>
         <CardDescription>
-          Ihr Guthaben jetzt statt mit der nächsten regulären Auszahlung – gegen eine Gebühr, die
-          Sie vorher sehen.
-          {data?.provider === 'demo' ? ' Demo-Modus: Die Auszahlung wird nur simuliert.' : ''}
+          {t.description}
+          {data?.provider === 'demo' ? t.demo : ''}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
@@ -73,22 +76,22 @@ export function InstantPayoutCard() {
         ) : data ? (
           <>
             <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-              <dt>Verfügbares Guthaben</dt>
+              <dt>{t.balance}</dt>
               <dd className="text-right font-medium" data-testid="instant-balance">
                 {formatCents(data.balanceCents)}
               </dd>
-              <dt>Gebühr der Sofortauszahlung</dt>
+              <dt>{t.fee}</dt>
               <dd className="text-right" data-testid="instant-fee">
                 − {formatCents(data.feeCents)}
               </dd>
-              <dt className="font-semibold">Sie erhalten</dt>
+              <dt className="font-semibold">{t.net}</dt>
               <dd className="text-right font-semibold" data-testid="instant-net">
                 {formatCents(data.netCents)}
               </dd>
             </dl>
             {data.reason ? (
               <p className="text-sm text-muted-foreground" data-testid="instant-reason">
-                {data.reason}
+                {reasonOf(data.reasonCode, data.reason)}
               </p>
             ) : null}
             <Button
@@ -96,29 +99,31 @@ export function InstantPayoutCard() {
               disabled={!data.available || pay.isPending}
               onClick={() => setConfirming({ key: crypto.randomUUID(), quote: data })}
             >
-              Sofort auszahlen
+              {t.submit}
             </Button>
           </>
         ) : null}
         {done ? (
           <p className="text-sm" role="status" data-testid="instant-done">
-            {formatCents(done.netCents)} ausgezahlt · Referenz {done.reference ?? '–'}
+            {t.done(formatCents(done.netCents), done.reference ?? '–')}
           </p>
         ) : null}
       </CardContent>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Sofortauszahlung bestätigen"
+        title={t.confirmTitle}
         variant="primary"
         description={
           confirming
-            ? `Guthaben ${formatCents(confirming.quote.balanceCents)}, Gebühr ${formatCents(
-                confirming.quote.feeCents,
-              )}: Sie erhalten ${formatCents(confirming.quote.netCents)} sofort auf Ihr Konto.`
+            ? t.confirmText(
+                formatCents(confirming.quote.balanceCents),
+                formatCents(confirming.quote.feeCents),
+                formatCents(confirming.quote.netCents),
+              )
             : ''
         }
-        confirmLabel={confirming ? `${formatCents(confirming.quote.netCents)} auszahlen` : ''}
+        confirmLabel={confirming ? t.confirmLabel(formatCents(confirming.quote.netCents)) : ''}
         onConfirm={() => (confirming ? pay.mutateAsync(confirming).catch(() => undefined) : null)}
       />
     </Card>

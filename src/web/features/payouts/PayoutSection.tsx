@@ -1,22 +1,18 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PayoutStatus } from '../../../shared/api/employee';
-import { employeeTexts as t } from '../../../shared/i18n/employee';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { api, ApiError } from '../../lib/api';
+import { useStaffTexts } from '../../lib/staff-language';
 
 /**
  * Payout setup. With Stripe configured: the Connect (Express) onboarding link and the account's
  * state. With the demo provider: an honest explanation that payouts need the real provider.
  */
-export function PayoutSection({
-  title = t.payout.title,
-  intro,
-}: {
-  title?: string;
-  intro?: string;
-}) {
+export function PayoutSection({ title: ownTitle, intro }: { title?: string; intro?: string }) {
+  const t = useStaffTexts().employee;
+  const title = ownTitle ?? t.payout.title;
   const status = useQuery({
     queryKey: ['employee', 'payout'],
     queryFn: () => api.get<PayoutStatus>('/api/employee/payout'),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { reportRangeSchema } from '../../../shared/api/reports';
+import { REPORT_MESSAGES, reportRangeSchema } from '../../../shared/api/reports';
 import {
   Card,
   CardContent,
@@ -9,17 +9,24 @@ import {
 } from '../../components/ui/Card';
 import { Input, Label } from '../../components/ui/Field';
 import { dayInZone } from '../../../shared/domain/shifts';
+import { useStaffTexts } from '../../lib/staff-language';
 
 /**
  * 'Trinkgeld-Nachweis': every tip of the employee in a range (at most three years) as CSV or
  * PDF, downloaded straight from the server, which streams it.
  */
 export function TipRecordCard() {
+  const t = useStaffTexts().screens.tipRecord;
   const today = dayInZone(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
   const checked = reportRangeSchema.safeParse({ from, to });
-  const problem = checked.success ? null : (checked.error.issues[0]?.message ?? null);
+  const german = checked.success ? null : (checked.error.issues[0]?.message ?? null);
+  // The schema speaks German; its message names which check failed, said in the staff language.
+  const key = (Object.keys(REPORT_MESSAGES) as (keyof typeof REPORT_MESSAGES)[]).find(
+    (name) => REPORT_MESSAGES[name] === german,
+  );
+  const problem = key ? t.problems[key] : german;
   const query = new URLSearchParams({ from, to }).toString();
   const link = (format: 'csv' | 'pdf', label: string) =>
     problem ? (
@@ -37,16 +44,13 @@ export function TipRecordCard() {
   return (
     <Card data-testid="tip-record">
       <CardHeader>
-        <CardTitle>Trinkgeld-Nachweis</CardTitle>
-        <CardDescription>
-          Alle Ihre Trinkgelder eines Zeitraums (höchstens drei Jahre): Datum, Quelle, Betrag,
-          Servicebeitrag, Erstattungen und Auszahlung – etwa für Steuer oder Arbeitgeber.
-        </CardDescription>
+        <CardTitle>{t.title}</CardTitle>
+        <CardDescription>{t.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div className="grid grid-cols-2 gap-3">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="record-from">Von</Label>
+            <Label htmlFor="record-from">{t.from}</Label>
             <Input
               id="record-from"
               type="date"
@@ -55,7 +59,7 @@ export function TipRecordCard() {
             />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="record-to">Bis</Label>
+            <Label htmlFor="record-to">{t.to}</Label>
             <Input
               id="record-to"
               type="date"
@@ -70,8 +74,8 @@ export function TipRecordCard() {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          {link('csv', 'CSV herunterladen')}
-          {link('pdf', 'PDF herunterladen')}
+          {link('csv', t.csv)}
+          {link('pdf', t.pdf)}
         </div>
       </CardContent>
     </Card>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TWO_FACTOR_SETUP_PATH } from '../../../shared/domain/two-factor';
-import { twoFactorTexts } from '../../../shared/i18n/two-factor';
 import { buttonClasses } from '../../components/ui/Button';
 import { useSession } from '../../lib/session';
+import { useStaffTexts } from '../../lib/staff-language';
 
-const t = twoFactorTexts.banner;
 /** Dismissed for this browser session (the tab): it comes back at the next sign-in. */
 const DISMISSED_KEY = 'trinkgeld:two-factor-banner-dismissed';
 
@@ -22,6 +21,8 @@ function wasDismissed(): boolean {
  * start payouts and refunds, so a password alone is a thin protection).
  */
 export function TwoFactorBanner() {
+  const t = useStaffTexts().twoFactor.banner;
+  const twoFactorTexts = useStaffTexts().twoFactor;
   const session = useSession();
   const [dismissed, setDismissed] = useState(wasDismissed);
   const offered =

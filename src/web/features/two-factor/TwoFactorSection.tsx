@@ -8,7 +8,6 @@ import {
   type TwoFactorStatus,
 } from '../../../shared/api/two-factor';
 import { RECOVERY_CODES_LOW } from '../../../shared/domain/two-factor';
-import { twoFactorTexts } from '../../../shared/i18n/two-factor';
 import { FormError, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { QrCode } from '../../components/QrCode';
@@ -24,12 +23,11 @@ import {
 import { Spinner } from '../../components/ui/Spinner';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
-import { formatDate } from '../../lib/format';
 import { downloadBlob } from '../../lib/qr';
 import { useSession } from '../../lib/session';
 import { twoFactorApi, twoFactorKeys } from './two-factor-api';
-
-const t = twoFactorTexts.section;
+import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { activeStaffTexts } from '../../lib/staff-active';
 
 /** What the section shows besides the status: a setup, fresh codes, or one of the two forms. */
 type Panel =
@@ -39,7 +37,7 @@ type Panel =
   | { kind: 'disable' }
   | { kind: 'regenerate' };
 
-const failed = (error: unknown) =>
+const failed = (error: unknown, t = activeStaffTexts().twoFactor.section) =>
   toast({
     title: error instanceof ApiError ? error.title : t.title,
     description: error instanceof ApiError ? error.message : t.loadFailed,
@@ -52,6 +50,7 @@ const failed = (error: unknown) =>
  * recovery codes shown once, make new ones, or turn it off with a code.
  */
 export function TwoFactorSection() {
+  const t = useStaffTexts().twoFactor.section;
   const session = useSession();
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: twoFactorKeys.status, queryFn: twoFactorApi.status });
@@ -172,6 +171,8 @@ export function TwoFactorSection() {
 }
 
 function EnabledSummary({ status }: { status: TwoFactorStatus }) {
+  const t = useStaffTexts().twoFactor.section;
+  const { date: formatDate } = useStaffFormat();
   const low = status.recoveryCodesRemaining <= RECOVERY_CODES_LOW;
   return (
     <div className="flex flex-col gap-1 text-sm">
@@ -197,6 +198,7 @@ function SetupPanel({
   onConfirmed: (result: RecoveryCodes) => void;
   onCancel: () => void;
 }) {
+  const t = useStaffTexts().twoFactor.section;
   const form = useZodForm(totpCodeSchema, { defaultValues: { code: '' } });
   return (
     <div className="flex flex-col gap-4">
@@ -249,6 +251,7 @@ function RecoveryCodesPanel({
   account: string;
   onDone: () => void;
 }) {
+  const t = useStaffTexts().twoFactor.section;
   const text = [t.fileHeading(account), t.fileNote, '', ...codes, ''].join('\n');
   const copy = async () => {
     try {
@@ -310,6 +313,7 @@ function CodeForm({
   onSubmit: (code: string) => Promise<void>;
   onCancel: () => void;
 }) {
+  const t = useStaffTexts().twoFactor.section;
   const form = useZodForm(kind === 'totp' ? totpCodeSchema : secondFactorCodeSchema, {
     defaultValues: { code: '' },
   });

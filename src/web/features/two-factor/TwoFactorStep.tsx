@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 import type { TwoFactorSignIn } from '../../../shared/api/two-factor';
 import { secondFactorCodeSchema, TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
 import { RECOVERY_CODES_LOW } from '../../../shared/domain/two-factor';
-import { authTexts } from '../../../shared/i18n/auth';
-import { twoFactorTexts } from '../../../shared/i18n/two-factor';
 import { FormError, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { toast } from '../../components/ui/toast-store';
@@ -11,13 +9,16 @@ import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { tooManyRequestsToast } from '../auth/auth-toasts';
 import { twoFactorApi } from './two-factor-api';
+import { useStaffTexts } from '../../lib/staff-language';
+import { activeStaffTexts } from '../../lib/staff-active';
 
-const t = twoFactorTexts.signIn;
 type Mode = 'app' | 'recovery';
 const LINK = 'text-left text-sm text-primary underline underline-offset-4';
 
 /** The sign-in toast, telling the person when few recovery codes remain. */
 export function twoFactorWelcomeToast(response: TwoFactorSignIn) {
+  const { twoFactor, auth: authTexts } = activeStaffTexts();
+  const t = twoFactor.signIn;
   const low =
     response.secondFactor === 'recovery_code' ||
     response.recoveryCodesRemaining <= RECOVERY_CODES_LOW;
@@ -42,6 +43,7 @@ export function twoFactorWelcomeToast(response: TwoFactorSignIn) {
  * sign-in. The challenge waits in an httpOnly cookie; this form sends only the code.
  */
 export function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
+  const t = useStaffTexts().twoFactor.signIn;
   const session = useSession();
   const [mode, setMode] = useState<Mode>('app');
   const form = useZodForm(secondFactorCodeSchema, { defaultValues: { code: '' } });

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { STAFF_LANGUAGES, suggestedStaffLanguage } from '../domain/staff-language';
+import { staffTextsDe, type StaffCatalogues } from './staff-catalogue';
+import { staffTextsEn } from './staff-en';
+import { STAFF_ERROR_SOURCES, staffErrorsEn } from './staff-errors';
+import { fieldMessageIn, STAFF_FIELD_MESSAGES } from './staff-fields';
+import { STAFF_MAIL_TEXTS } from './staff-mail';
+import { PASSWORD_MESSAGES } from '../api/passwords';
+
+const catalogues: StaffCatalogues = { de: staffTextsDe, en: staffTextsEn };
+
+/** Every leaf of a catalogue as "path: kind", kind being string or function(arity). */
+function leaves(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return [`${path}: string`];
+  if (typeof value === 'function') return [`${path}: function(${value.length})`];
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key))
+      .sort();
+  }
+  return [`${path}: ${typeof value}`];
+}
+
+/** The words of every leaf; functions are called with sample arguments. */
+function words(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'function') {
+    const args = Array.from({ length: value.length }, () => 2);
+    return [String((value as (...a: number[]) => unknown)(...args))];
+  }
+  if (value && typeof value === 'object') return Object.values(value).flatMap(words);
+  return [];
+}
+
+/** Words that mark a German sentence on a screen meant to be English. */
+const GERMAN = /\b(und|oder|nicht|Sie|Ihr|Ihre|der|die|das|mit|für|werden|wurde|ist)\b|[äöüß]/;
+
+describe('staff catalogues', () => {
+  it('exist for every staff language', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...STAFF_LANGUAGES].sort());
+  });
+
+  it('have the same keys, of the same kind, in every language', () => {
+    const german = leaves(catalogues.de);
+    expect(german.length).toBeGreaterThan(300);
+    for (const language of STAFF_LANGUAGES) expect(leaves(catalogues[language])).toEqual(german);
+  });
+
+  it('leave no English text empty or German', () => {
+    const english = words(staffTextsEn);
+    expect(english.filter((text) => text.trim() === '')).toEqual([]);
+    // 'Deutsch' is the language's own name in the select; it stays as it is in every language.
+    expect(english.filter((text) => text !== 'Deutsch' && GERMAN.test(text))).toEqual([]);
+  });
+
+  it('say every staff error in English', () => {
+    expect(Object.keys(staffErrorsEn).sort()).toEqual(Object.keys(STAFF_ERROR_SOURCES).sort());
+    const english = Object.values(staffErrorsEn).flatMap(({ title, message }) => [title, message]);
+    expect(english.filter((text) => GERMAN.test(text))).toEqual([]);
+  });
+});
+
+describe('staff e-mail catalogues', () => {
+  it('have the same keys in every language, and English says no German', () => {
+    const german = leaves(STAFF_MAIL_TEXTS.de);
+    for (const language of STAFF_LANGUAGES) {
+      expect(leaves(STAFF_MAIL_TEXTS[language])).toEqual(german);
+    }
+    expect(words(STAFF_MAIL_TEXTS.en).filter((text) => GERMAN.test(text))).toEqual([]);
+  });
+});
+
+describe('staff field messages', () => {
+  it('have the same keys in every language, and English says no German', () => {
+    const german = leaves(STAFF_FIELD_MESSAGES.de);
+    for (const language of STAFF_LANGUAGES) {
+      expect(leaves(STAFF_FIELD_MESSAGES[language])).toEqual(german);
+    }
+    expect(words(STAFF_FIELD_MESSAGES.en).filter((text) => GERMAN.test(text))).toEqual([]);
+  });
+
+  it("say a shared schema's German message in the staff language", () => {
+    expect(fieldMessageIn('en', PASSWORD_MESSAGES.mismatch)).toBe('The passwords do not match.');
+    expect(fieldMessageIn('de', PASSWORD_MESSAGES.mismatch)).toBe(PASSWORD_MESSAGES.mismatch);
+    expect(fieldMessageIn('en', 'Etwas anderes')).toBe('Etwas anderes');
+  });
+});
+
+describe('suggestedStaffLanguage', () => {
+  it('suggests English only when the browser names English first', () => {
+    expect(suggestedStaffLanguage(['en-US', 'de'])).toBe('en');
+    expect(suggestedStaffLanguage(['en'])).toBe('en');
+    expect(suggestedStaffLanguage(['de-DE', 'en'])).toBe('de');
+    expect(suggestedStaffLanguage(['fr'])).toBe('de');
+    expect(suggestedStaffLanguage([])).toBe('de');
+    expect(suggestedStaffLanguage(undefined)).toBe('de');
+  });
+});
