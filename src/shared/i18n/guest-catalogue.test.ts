@@ -6,20 +6,11 @@ import { guestCatalogue as fr } from './guest-fr';
 import { guestCatalogue as it_ } from './guest-it';
 import { GUEST_LOCALES } from './guest-locale';
 import { BRANDING_TONALITIES } from '../domain/constants';
+import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
 
 const catalogues = { de, en, fr, es, it: it_ } as const;
 
-/** Every leaf of a catalogue as "path: kind", kind being string or function(arity). */
-function leaves(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return [`${path}: string`];
-  if (typeof value === 'function') return [`${path}: function(${value.length})`];
-  if (value && typeof value === 'object') {
-    return Object.entries(value)
-      .flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key))
-      .sort();
-  }
-  return [`${path}: ${typeof value}`];
-}
+const leaves = catalogueLeaves;
 
 describe('guest catalogues', () => {
   it('exist for each of the five languages', () => {

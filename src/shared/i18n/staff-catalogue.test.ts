@@ -6,20 +6,11 @@ import { STAFF_ERROR_SOURCES, staffErrorsEn } from './staff-errors';
 import { fieldMessageIn, STAFF_FIELD_MESSAGES } from './staff-fields';
 import { STAFF_MAIL_TEXTS } from './staff-mail';
 import { PASSWORD_MESSAGES } from '../api/passwords';
+import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
 
 const catalogues: StaffCatalogues = { de: staffTextsDe, en: staffTextsEn };
 
-/** Every leaf of a catalogue as "path: kind", kind being string or function(arity). */
-function leaves(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return [`${path}: string`];
-  if (typeof value === 'function') return [`${path}: function(${value.length})`];
-  if (value && typeof value === 'object') {
-    return Object.entries(value)
-      .flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key))
-      .sort();
-  }
-  return [`${path}: ${typeof value}`];
-}
+const leaves = catalogueLeaves;
 
 /** The words of every leaf; functions are called with sample arguments. */
 function words(value: unknown): string[] {
