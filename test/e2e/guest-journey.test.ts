@@ -144,7 +144,8 @@ describe('after paying', () => {
     expect(errors).toEqual([]);
 
     // The employee sees both messages.
-    const staff = await e2e.browser.newContext({ baseURL: e2e.server.url });
+    // A German browser, as the employee's: an English one would be offered English (decision 0383).
+    const staff = await e2e.context();
     const dashboard = await staff.newPage();
     await signInInBrowser(dashboard, hotel.employees[1]!.email, FACTORY_PASSWORD);
     const item = dashboard
