@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { IntegrationSync } from './features/integration/sync';
 import type { Mailer } from './features/mail/mailer';
+import type { JobRuns } from './jobs/job-runs';
 import type { Clock } from './lib/clock';
 
 /** Everything a feature may use, created once in main.ts (or by a test) and passed in. */
@@ -10,6 +11,8 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   mailer: Mailer;
+  /** Where this instance's periodic jobs report each run (metrics, status view). */
+  jobRuns: JobRuns;
 }
 
 declare module 'fastify' {

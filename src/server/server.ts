@@ -9,6 +9,7 @@ import { existingDemoLogins, shouldSeedDemo } from './db/seed-policy';
 import { createMailer } from './features/mail/mailer';
 import { startAuthCleanup } from './jobs/auth-cleanup';
 import { startJobs } from './jobs';
+import { JobRuns } from './jobs/job-runs';
 import { startRetention } from './jobs/retention';
 import { type Clock, systemClock } from './lib/clock';
 import { StartupError } from './startup-error';
@@ -84,10 +85,10 @@ export async function startServer(
     from: config.mailFrom,
     ...(options.printMail ? { print: options.printMail } : {}),
   });
-  const deps: AppDeps = { config, database, clock, mailer };
+  const deps: AppDeps = { config, database, clock, mailer, jobRuns: new JobRuns(clock) };
   const app = await buildApp(deps, options);
-  const stopAuthCleanup = startAuthCleanup(database, clock, app.log);
-  const stopRetention = startRetention(database, clock, config.retention, app.log);
+  const stopAuthCleanup = startAuthCleanup(database, clock, app.log, deps.jobRuns);
+  const stopRetention = startRetention(database, clock, config.retention, app.log, deps.jobRuns);
   const ownsDatabase = !options.database;
   let closed = false;
 

@@ -7,6 +7,7 @@ export { buildApp, DEFAULT_WEB_DIR } from '../../src/server/app';
 import { type Config, testConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/connect';
 import { createMailer } from '../../src/server/features/mail/mailer';
+import { JobRuns } from '../../src/server/jobs/job-runs';
 import { ManualClock } from '../../src/server/lib/clock';
 import { createTestDatabase, seededAt } from './database';
 
@@ -78,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     print: (text) => printedMails.push(text),
   });
   const app = await buildApp(
-    { config, database, clock, mailer },
+    { config, database, clock, mailer, jobRuns: new JobRuns(clock) },
     { loggerStream: errorLogStream(), webDir: options.webDir ?? '/nonexistent-web-dir' },
   );
   if (options.register) await options.register(app);

@@ -15,6 +15,7 @@ import type { Database } from '../db/connect';
 import { createMailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
 import { GUEST_BOOT_LOADER_CSP } from './guest-boot-loader';
+import { JobRuns } from '../jobs/job-runs';
 
 // Issue 15, proof 3: the security headers on HTML and API answers, over http and https.
 let database: Database;
@@ -27,7 +28,7 @@ async function appFor(overrides: Partial<Config>): Promise<FastifyInstance> {
   const config = testConfig({ logLevel: 'error', ...overrides });
   const mailer = createMailer({ database, clock, smtpUrl: undefined, from: config.mailFrom });
   const app = await buildApp(
-    { config, database, clock, mailer },
+    { config, database, clock, mailer, jobRuns: new JobRuns(clock) },
     { webDir, loggerStream: errorLogStream() },
   );
   await app.ready();

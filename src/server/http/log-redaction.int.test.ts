@@ -8,6 +8,7 @@ import { testConfig } from '../config';
 import type { Database } from '../db/connect';
 import { createMailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
+import { JobRuns } from '../jobs/job-runs';
 
 // Finding 6: magic-link and pay-later tokens appeared in the request log (URLs).
 let app: FastifyInstance;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const config = testConfig({ logLevel: 'info' });
   const mailer = createMailer({ database, clock, smtpUrl: undefined, from: config.mailFrom });
   app = await buildApp(
-    { config, database, clock, mailer },
+    { config, database, clock, mailer, jobRuns: new JobRuns(clock) },
     {
       webDir: '/nonexistent-web-dir',
       loggerStream: new Writable({

@@ -7,6 +7,7 @@ import { testConfig } from '../config';
 import { type Database, openDatabase } from '../db/connect';
 import { createMailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
+import { JobRuns } from '../jobs/job-runs';
 
 // Finding 4: a database outage answered 500 with 'unhandled error' logs. Here the database is a
 // PostgreSQL address where nothing listens: every query fails to connect, like during a restart.
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const config = testConfig({ logLevel: 'info' });
   const mailer = createMailer({ database, clock, smtpUrl: undefined, from: config.mailFrom });
   app = await buildApp(
-    { config, database, clock, mailer },
+    { config, database, clock, mailer, jobRuns: new JobRuns(clock) },
     {
       webDir: '/nonexistent-web-dir',
       loggerStream: new Writable({

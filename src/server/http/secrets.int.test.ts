@@ -14,6 +14,7 @@ import { testConfig } from '../config';
 import type { Database } from '../db/connect';
 import { createMailer, type Mailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
+import { JobRuns } from '../jobs/job-runs';
 
 /**
  * Proof 7 of issue 15: the configured secrets appear neither in the web bundle (built here with
@@ -101,7 +102,7 @@ describe('the server log', () => {
     });
     mailer = createMailer({ database, clock, smtpUrl: config.smtpUrl, from: config.mailFrom });
     app = await buildApp(
-      { config, database, clock, mailer },
+      { config, database, clock, mailer, jobRuns: new JobRuns(clock) },
       {
         webDir: '/nonexistent-web-dir',
         loggerStream: new Writable({

@@ -3,6 +3,7 @@ import type { Database } from '../db/connect';
 import { authTokens, pendingSignups, twoFactorChallenges } from '../db/schema';
 import { pruneSessions } from '../features/auth/sessions';
 import { RateLimiter } from '../http/rate-limit';
+import type { JobRuns } from './job-runs';
 import type { Clock } from '../lib/clock';
 
 export const AUTH_CLEANUP_INTERVAL_MS = 10 * 60_000;
@@ -54,11 +55,18 @@ export async function runAuthCleanup(database: Database, clock: Clock, log: Clea
 }
 
 /** Runs the cleanup every 10 minutes until the returned stop function is called. */
-export function startAuthCleanup(database: Database, clock: Clock, log: CleanupLogger) {
+export function startAuthCleanup(
+  database: Database,
+  clock: Clock,
+  log: CleanupLogger,
+  jobRuns: JobRuns,
+) {
   const timer = setInterval(() => {
-    runAuthCleanup(database, clock, log).catch((error: unknown) =>
-      log.warn({ err: error }, 'auth cleanup failed; it runs again in 10 minutes'),
-    );
+    jobRuns
+      .observe('auth-cleanup', () => runAuthCleanup(database, clock, log))
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'auth cleanup failed; it runs again in 10 minutes'),
+      );
   }, AUTH_CLEANUP_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -27,9 +27,11 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
 
   const tick = () => {
     if (stopped) return;
-    running = runPaymentSessionExpiry(ctx).catch((error: unknown) => {
-      log.warn({ err: error }, 'payment session expiry failed; retrying on the next tick');
-    });
+    running = deps.jobRuns
+      .observe('payment-expiry', () => runPaymentSessionExpiry(ctx))
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'payment session expiry failed; retrying on the next tick');
+      });
   };
   const timer = setInterval(tick, PAYMENT_EXPIRY_INTERVAL_MS);
   timer.unref();
@@ -39,7 +41,8 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
   const reconcileTick = () => {
     if (stopped || reconcileBusy) return;
     reconcileBusy = true;
-    reconcileRun = runPaymentReconciliation(ctx)
+    reconcileRun = deps.jobRuns
+      .observe('payment-reconciliation', () => runPaymentReconciliation(ctx))
       .catch((error: unknown) => {
         log.warn({ err: error }, 'payment reconciliation failed; retrying on the next tick');
       })
@@ -56,7 +59,8 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
   const payoutTick = () => {
     if (stopped || payoutBusy) return;
     payoutBusy = true;
-    payoutRun = runScheduledPayouts(payoutCtx)
+    payoutRun = deps.jobRuns
+      .observe('payouts', () => runScheduledPayouts(payoutCtx))
       .catch((error: unknown) => {
         log.warn({ err: error }, 'payout job failed; retrying on the next tick');
       })

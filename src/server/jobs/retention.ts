@@ -3,6 +3,7 @@ import { and, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
 import { analyticsEvents, outboxEmails, tipReplyAddresses, webhookEvents } from '../db/schema';
 import { eraseClosedBusinesses } from '../features/operator/erasure';
+import type { JobRuns } from './job-runs';
 import type { Clock } from '../lib/clock';
 
 /** How long kept data lives, in days (README: RETENTION_*; docs/privacy.md). */
@@ -104,11 +105,14 @@ export function startRetention(
   clock: Clock,
   settings: RetentionSettings,
   log: RetentionLogger,
+  jobRuns: JobRuns,
 ) {
   const run = () =>
-    runRetention(database, clock, settings, log).catch((error: unknown) =>
-      log.warn({ err: error }, 'retention job failed; it runs again in an hour'),
-    );
+    jobRuns
+      .observe('retention', () => runRetention(database, clock, settings, log))
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'retention job failed; it runs again in an hour'),
+      );
   const first = setTimeout(run, 30_000);
   first.unref();
   const timer = setInterval(run, RETENTION_INTERVAL_MS);

@@ -11,6 +11,7 @@ import { testConfig } from '../../config';
 import type { Database } from '../../db/connect';
 import { ManualClock } from '../../lib/clock';
 import { createMailer } from '../mail/mailer';
+import { JobRuns } from '../../jobs/job-runs';
 
 /**
  * The server-rendered first views against a small stand-in build (decisions 0265, 0266): the
@@ -52,7 +53,7 @@ beforeAll(async () => {
   const config = testConfig({ logLevel: 'error' });
   const mailer = createMailer({ database, clock, smtpUrl: undefined, from: config.mailFrom });
   app = await buildApp(
-    { config, database, clock, mailer },
+    { config, database, clock, mailer, jobRuns: new JobRuns(clock) },
     { webDir, loggerStream: errorLogStream() },
   );
   await app.ready();
