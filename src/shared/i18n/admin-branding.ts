@@ -12,6 +12,7 @@ export const brandingTexts = {
   },
   text: {
     companyNameHint: 'Leer: der Name des Betriebs.',
+    thankYouPlaceholder: 'Vielen Dank für Ihr Trinkgeld!',
     thankYouHint: 'Für Team- und Tischcodes; Mitarbeiter haben ihre eigene Dankesnachricht.',
     tonality: 'Tonalität',
     tonalityHint:

@@ -14,6 +14,10 @@ export const adminTexts = {
     toOperatorConsole: 'Zu den Betrieben',
     employeeView: 'Mitarbeiter-Ansicht',
     soon: 'Demnächst',
+    backToDashboard: 'Zurück zum Dashboard',
+    /** Names of page regions for screen readers. */
+    figures: 'Kennzahlen',
+    notes: 'Hinweise',
   },
   /** Toast titles and the spec's admin messages (§8). */
   toasts: {
@@ -280,7 +284,10 @@ export const adminTexts = {
   },
   qr: {
     title: 'QR-Code',
+    /** The image's text alternative. */
+    alt: (name: string) => `QR-Code für ${name}`,
     uid: 'UID',
+    uidPrefix: 'UID: ',
     link: 'Trinkgeld-Link',
     copy: 'Link kopieren',
     png: 'PNG (400 × 400)',
@@ -302,6 +309,11 @@ export const adminTexts = {
     nfcObjectId: 'NFC-Objekt-ID',
     syncedAt: 'Synchronisiert am',
     downloads: 'Downloads',
+    /** The print sheet is fetched with the session cookie, outside the API client. */
+    pdfNetworkTitle: 'Verbindungsproblem',
+    pdfNetworkMessage: 'Der Server ist nicht erreichbar.',
+    pdfFailedTitle: 'Fehler',
+    pdfFailedMessage: 'Die Druckvorlage konnte nicht geladen werden.',
   },
   aio: {
     title: 'AiO Integration',

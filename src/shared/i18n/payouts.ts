@@ -47,6 +47,23 @@ export const payoutTexts = {
   skippedHint: 'Das Geld bleibt für die nächste Auszahlung, sobald das Konto eingerichtet ist.',
   close: 'Schließen',
   heldTitle: 'Zur Prüfung angehalten',
+  /** Releasing or refunding one held tip (both audited on the server). */
+  heldDecisions: {
+    release: {
+      title: 'Trinkgeld freigeben?',
+      confirm: 'Freigeben',
+      done: 'Trinkgeld freigegeben; es wird mit der nächsten Auszahlung überwiesen.',
+      text: 'Sie haben die Zahlung geprüft. Das Trinkgeld geht in die nächste Auszahlung.',
+    },
+    refund: {
+      title: 'Trinkgeld erstatten?',
+      confirm: 'Erstatten',
+      done: 'Die Zahlung wurde dem Gast vollständig erstattet.',
+      text: 'Der Gast erhält die ganze Zahlung zurück; das Trinkgeld wird nicht ausgezahlt.',
+    },
+    failedTitle: 'Nicht möglich',
+    failedFallback: 'Bitte versuchen Sie es erneut.',
+  },
   heldHint:
     'Bei diesen Trinkgeldern passte der bezahlte Betrag oder die Währung nicht zur Zahlung. Sie werden nicht ausgezahlt, bis sie geklärt sind.',
   deducted: 'Abgezogen',

@@ -8,6 +8,9 @@ import { passwordTexts } from './passwords';
 import { signupLinkTexts } from './signup';
 import { staffScreenTexts } from './staff-screens';
 import { twoFactorTexts } from './two-factor';
+import type { Translation } from './translation';
+
+export type { Translation };
 
 /**
  * Everything a staff screen says (sign-in, onboarding, dashboard, account), German first: the
@@ -25,17 +28,6 @@ export const staffTextsDe = {
   screens: staffScreenTexts,
 } as const;
 
-/**
- * The shape of a translation of `T`: the same keys, any words. Functions keep their parameters,
- * so `welcome(name)` is `welcome(name)` in every language. A missing or extra key fails typecheck.
- */
-export type Translation<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => R extends string ? string : R
-    : T extends object
-      ? { readonly [K in keyof T]: Translation<T[K]> }
-      : T;
 
 export type StaffTexts = Translation<typeof staffTextsDe>;
 

@@ -72,7 +72,7 @@ export function AdminDashboardPage() {
     >
       <SetupChecklistCard />
 
-      <section aria-label="Kennzahlen" className="grid gap-4 sm:grid-cols-3">
+      <section aria-label={adminTexts.shell.figures} className="grid gap-4 sm:grid-cols-3">
         <StatTile
           icon="users"
           label={t.tiles.employees}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { commonTexts } from '../../../shared/i18n/common';
 import { useEffect } from 'react';
 import {
   CONNECTION_STATUS_LABELS,
@@ -86,7 +87,7 @@ export function AioSettingsPage() {
   return (
     <AdminPage title={a.title} description={a.description}>
       {!data ? (
-        <Spinner label="Lade..." />
+        <Spinner label={commonTexts.loading} />
       ) : (
         <>
           {!data.configured ? (

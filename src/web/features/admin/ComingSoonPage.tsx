@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { adminTexts } from '../../../shared/i18n/admin';
 import { commonTexts } from '../../../shared/i18n/common';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { usePageTitle } from '../../lib/page-title';
@@ -15,7 +16,7 @@ export function ComingSoonPage({ title }: { title: string }) {
         <CardContent className="flex flex-col items-start gap-4">
           <p className="text-muted-foreground">{commonTexts.comingSoon}</p>
           <Link to="/admin/dashboard" className="text-primary underline underline-offset-4">
-            Zurück zum Dashboard
+            {adminTexts.shell.backToDashboard}
           </Link>
         </CardContent>
       </Card>

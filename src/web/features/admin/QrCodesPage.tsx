@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { adminTexts } from '../../../shared/i18n/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -249,7 +250,7 @@ export function QrCodesPage() {
                 className="flex flex-col items-center gap-3 text-center"
                 data-testid="qr-generator-preview"
               >
-                <QrCode value={preview.link} alt={`QR-Code für ${preview.designation}`} />
+                <QrCode value={preview.link} alt={adminTexts.qr.alt(preview.designation)} />
                 <p className="text-lg font-semibold">{preview.designation}</p>
                 <Badge variant={preview.created ? 'success' : 'secondary'}>
                   {preview.created ? t.created : t.existing}

@@ -142,7 +142,7 @@ export function QrPreviewDialog({
             <QrCode
               value={target.link}
               size={QR_PRINT_SIZE_PX}
-              alt={`QR-Code für ${target.name}`}
+              alt={adminTexts.qr.alt(target.name)}
             />
             <p className="text-sm">{t.instruction}</p>
             <p className="font-semibold">{t.thanks}</p>
@@ -152,7 +152,7 @@ export function QrPreviewDialog({
             <QrCode
               value={target.link}
               size={QR_DISPLAY_SIZE_PX}
-              alt={`QR-Code für ${target.name}`}
+              alt={adminTexts.qr.alt(target.name)}
             />
           </div>
         )}

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { commonTexts } from '../../../shared/i18n/common';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { StaffUser } from '../../../shared/api/staff';
@@ -254,7 +255,7 @@ function EditTeamDialog({
         </fieldset>
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
-            Abbrechen
+            {commonTexts.cancel}
           </Button>
           <SubmitButton pendingText={tt.saving}>{tt.save}</SubmitButton>
         </div>

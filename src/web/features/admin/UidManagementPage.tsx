@@ -132,7 +132,7 @@ export function UidManagementPage() {
       description={u.description}
       actions={<Button onClick={() => setFormMode({ kind: 'create' })}>{u.create}</Button>}
     >
-      <section className="grid gap-4 md:grid-cols-3" aria-label="Hinweise">
+      <section className="grid gap-4 md:grid-cols-3" aria-label={adminTexts.shell.notes}>
         {u.info.map((card) => (
           <Card key={card.title}>
             <CardHeader>

@@ -437,7 +437,7 @@ function RoleDialog({
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            Abbrechen
+            {commonTexts.cancel}
           </Button>
           <Button
             disabled={save.isPending}

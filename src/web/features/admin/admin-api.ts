@@ -1,4 +1,5 @@
 import type { WalletLinks } from '../../../shared/api/wallet';
+import { adminTexts } from '../../../shared/i18n/admin';
 import type { AdminDashboard } from '../../../shared/api/admin-dashboard';
 import type { AuditLogPage } from '../../../shared/api/audit';
 import type { BusinessListResponse } from '../../../shared/api/businesses';
@@ -152,16 +153,16 @@ export async function downloadPdf(url: string): Promise<{ blob: Blob; fileName: 
     throw new ApiError(
       0,
       'network_error',
-      'Verbindungsproblem',
-      'Der Server ist nicht erreichbar.',
+      adminTexts.qr.pdfNetworkTitle,
+      adminTexts.qr.pdfNetworkMessage,
     );
   }
   if (!response.ok) {
     throw new ApiError(
       response.status,
       'http_error',
-      'Fehler',
-      'Die Druckvorlage konnte nicht geladen werden.',
+      adminTexts.qr.pdfFailedTitle,
+      adminTexts.qr.pdfFailedMessage,
     );
   }
   const disposition = response.headers.get('content-disposition') ?? '';

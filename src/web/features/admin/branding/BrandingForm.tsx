@@ -317,7 +317,7 @@ export function BrandingForm({
                           <Textarea
                             {...a11y}
                             {...form.register('thankYouMessage')}
-                            placeholder="Vielen Dank für Ihr Trinkgeld!"
+                            placeholder={t.text.thankYouPlaceholder}
                           />
                         )}
                       </FormField>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { commonTexts } from '../../../../shared/i18n/common';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import type { BusinessOverviewRow } from '../../../../shared/api/operator';
 import {
@@ -125,7 +126,7 @@ export function BusinessesPage() {
             </p>
           ) : null}
           {!data ? (
-            <Spinner label="Lade..." />
+            <Spinner label={commonTexts.loading} />
           ) : data.items.length === 0 ? (
             <p className="text-sm text-muted-foreground">{deferredSearch ? b.noMatch : b.empty}</p>
           ) : (

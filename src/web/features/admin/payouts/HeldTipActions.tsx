@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { HeldTip, PayoutOverview } from '../../../../shared/api/payouts';
+import { payoutTexts } from '../../../../shared/i18n/payouts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -12,21 +13,6 @@ import { payoutKeys } from './payouts-api';
 
 type Decision = 'release' | 'refund';
 
-const TEXTS: Record<Decision, { title: string; confirm: string; done: string; text: string }> = {
-  release: {
-    title: 'Trinkgeld freigeben?',
-    confirm: 'Freigeben',
-    done: 'Trinkgeld freigegeben; es wird mit der nächsten Auszahlung überwiesen.',
-    text: 'Sie haben die Zahlung geprüft. Das Trinkgeld geht in die nächste Auszahlung.',
-  },
-  refund: {
-    title: 'Trinkgeld erstatten?',
-    confirm: 'Erstatten',
-    done: 'Die Zahlung wurde dem Gast vollständig erstattet.',
-    text: 'Der Gast erhält die ganze Zahlung zurück; das Trinkgeld wird nicht ausgezahlt.',
-  },
-};
-
 /** Release or refund one held tip; both are audited on the server. */
 export function HeldTipActions({ tip }: { tip: HeldTip }) {
   const businessId = useSelectedBusinessId();
@@ -37,12 +23,12 @@ export function HeldTipActions({ tip }: { tip: HeldTip }) {
       api.post<PayoutOverview>(scoped(`/api/admin/payouts/held/${tip.tipId}/${decision}`)),
     onSuccess: (overview, decision) => {
       queryClient.setQueryData(payoutKeys.overview(businessId), overview);
-      toast({ title: TEXTS[decision].done });
+      toast({ title: payoutTexts.heldDecisions[decision].done });
     },
     onError: (error) =>
       toast({
-        title: 'Nicht möglich',
-        description: messageOf(error, 'Bitte versuchen Sie es erneut.'),
+        title: payoutTexts.heldDecisions.failedTitle,
+        description: messageOf(error, payoutTexts.heldDecisions.failedFallback),
         variant: 'destructive',
       }),
     onSettled: () => setAsking(null),
@@ -50,19 +36,19 @@ export function HeldTipActions({ tip }: { tip: HeldTip }) {
   return (
     <div className="mt-2 flex flex-wrap gap-2">
       <Button size="sm" variant="outline" onClick={() => setAsking('release')}>
-        Freigeben
+        {payoutTexts.heldDecisions.release.confirm}
       </Button>
       <Button size="sm" variant="outline" onClick={() => setAsking('refund')}>
-        Erstatten
+        {payoutTexts.heldDecisions.refund.confirm}
       </Button>
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && setAsking(null)}
-        title={asking ? TEXTS[asking].title : ''}
+        title={asking ? payoutTexts.heldDecisions[asking].title : ''}
         description={
-          asking ? `${tip.recipient}, ${formatCents(tip.amountCents)}: ${TEXTS[asking].text}` : ''
+          asking ? `${tip.recipient}, ${formatCents(tip.amountCents)}: ${payoutTexts.heldDecisions[asking].text}` : ''
         }
-        confirmLabel={asking ? TEXTS[asking].confirm : ''}
+        confirmLabel={asking ? payoutTexts.heldDecisions[asking].confirm : ''}
         variant={asking === 'refund' ? 'destructive' : 'primary'}
         onConfirm={() => (asking ? decide.mutateAsync(asking).catch(() => undefined) : null)}
       />

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { commonTexts } from '../../../../shared/i18n/common';
 import { useEffect, useState } from 'react';
 import {
   type PayoutBatch,
@@ -104,7 +105,7 @@ export function PayoutsPage() {
       }
     >
       {!data ? (
-        <Spinner label="Lade..." />
+        <Spinner label={commonTexts.loading} />
       ) : (
         <>
           {data.provider === 'demo' ? (
@@ -290,7 +291,7 @@ function BatchDialog({ batchId, onClose }: { batchId: string; onClose: () => voi
         batch.isError ? (
           <p className="text-sm text-destructive">{messageOf(batch.error, toasts.loadFailed)}</p>
         ) : (
-          <Spinner label="Lade..." />
+          <Spinner label={commonTexts.loading} />
         )
       ) : (
         <div className="flex min-w-0 flex-col gap-4">

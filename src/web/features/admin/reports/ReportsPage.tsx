@@ -10,7 +10,9 @@ import {
   reportRangeSchema,
 } from '../../../../shared/api/reports';
 import { PAYOUT_TRIGGER_LABELS } from '../../../../shared/domain/payouts';
+import { commonTexts } from '../../../../shared/i18n/common';
 import { adminTexts } from '../../../../shared/i18n/admin';
+import { adminReportsTexts as r } from '../../../../shared/i18n/admin-reports';
 import { FormError, SubmitButton, TextField } from '../../../components/form/fields';
 import { Form, useZodForm } from '../../../components/form/form';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/Card';
@@ -28,37 +30,6 @@ import { formatCents, formatDate, formatDateTime, formatNumber } from '../../../
 import { messageOf } from '../admin-api';
 import { AdminPage } from '../AdminPage';
 import { scoped, useSelectedBusinessId } from '../business-scope';
-
-const r = {
-  title: adminTexts.menu.reports.title,
-  description: 'Trinkgelder eines Zeitraums nach Mitarbeitenden, Teams und Bezahlpunkten.',
-  from: 'Von',
-  to: 'Bis',
-  show: 'Anzeigen',
-  csv: 'CSV exportieren',
-  csvStale:
-    'Der Export gilt für den angezeigten Zeitraum. Bitte zuerst einen gültigen Zeitraum mit „Anzeigen“ laden.',
-  totals: 'Summe',
-  count: 'Anzahl',
-  contributions: 'Servicebeiträge',
-  refunded: 'Erstattet',
-  qr: 'QR-Statistik',
-  pageLoads: 'Seitenaufrufe',
-  conversion: 'Konversion zu bezahlten Trinkgeldern',
-  average: 'Durchschnittliches Trinkgeld',
-  perDay: 'Verlauf pro Tag',
-  noTips: 'Keine Trinkgelder in diesem Zeitraum.',
-  employees: 'Empfänger',
-  pool: 'Pool (noch nicht zugeordnet)',
-  recipientsTotal: 'Summe aller Empfänger',
-  teams: 'Teams',
-  points: 'Bezahlpunkte',
-  name: 'Name',
-  amount: 'Betrag',
-  payouts: 'Auszahlungen im Zeitraum',
-  noPayouts: 'Keine Auszahlungen in diesem Zeitraum.',
-  allPayouts: 'Zu den Auszahlungen',
-};
 
 function defaultRange(): ReportRange {
   const today = berlinDay(new Date());
@@ -87,7 +58,7 @@ export function ReportsPage() {
   const staleHintId = useId();
 
   return (
-    <AdminPage title={r.title} description={r.description}>
+    <AdminPage title={adminTexts.menu.reports.title} description={r.description}>
       <Card>
         <CardContent className="pt-6">
           <Form
@@ -132,7 +103,7 @@ export function ReportsPage() {
           {messageOf(report.error, adminTexts.toasts.loadFailed)}
         </p>
       ) : !data ? (
-        <Spinner label="Lade..." />
+        <Spinner label={commonTexts.loading} />
       ) : (
         <ReportView report={data} />
       )}

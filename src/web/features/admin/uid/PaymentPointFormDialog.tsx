@@ -282,7 +282,7 @@ function EditForm({
     >
       <FormError />
       <p className="text-sm">
-        <span className="text-muted-foreground">UID: </span>
+        <span className="text-muted-foreground">{adminTexts.qr.uidPrefix}</span>
         <span className="font-mono">{point.uid}</span>
       </p>
       <TextField name="name" label={f.name} required autoComplete="off" />

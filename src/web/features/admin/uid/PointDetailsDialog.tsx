@@ -75,7 +75,7 @@ export function PointDetailsDialog({
       {shown ? (
         <div className="flex flex-col gap-4">
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-            <QrCode value={shown.link} alt={`QR-Code für ${name}`} className="shrink-0" />
+            <QrCode value={shown.link} alt={adminTexts.qr.alt(name ?? shown.label)} className="shrink-0" />
             <dl className="grid w-full min-w-0 gap-2 text-sm">
               <Row label={q.uid}>
                 <span className="break-all font-mono" data-testid="details-uid">
