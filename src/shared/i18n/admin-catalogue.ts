@@ -1,3 +1,12 @@
+import {
+  BRANDING_FIELD_LABELS,
+  BRANDING_LANGUAGE_LABELS,
+  BRANDING_TONALITY_LABELS,
+} from '../api/branding';
+import { CONNECTION_STATUS_LABELS } from '../api/integration';
+import { PAYMENT_POINT_TARGET_TYPE_LABELS, PAYMENT_POINT_TYPE_LABELS } from '../api/payment-points';
+import { QR_GENERATOR_TYPE_LABELS } from '../api/qr-admin';
+import { STAFF_STATUS_LABELS } from '../api/staff';
 import { AUDIT_ACTION_LABELS, AUDIT_TARGET_TYPE_LABELS } from '../domain/audit';
 import { BUSINESS_STATUS_LABELS } from '../domain/business-status';
 import { PAYOUT_SCHEDULE_LABELS, PAYOUT_TRIGGER_LABELS } from '../domain/payouts';
@@ -47,6 +56,14 @@ export const adminTextsDe = {
     payoutTriggers: PAYOUT_TRIGGER_LABELS,
     teamSplitRules: TEAM_SPLIT_RULE_LABELS,
     tipStatus: TIP_STATUS_LABELS,
+    brandingFields: BRANDING_FIELD_LABELS,
+    brandingTonalities: BRANDING_TONALITY_LABELS,
+    brandingLanguages: BRANDING_LANGUAGE_LABELS,
+    connectionStatus: CONNECTION_STATUS_LABELS,
+    pointTypes: PAYMENT_POINT_TYPE_LABELS,
+    pointTargetTypes: PAYMENT_POINT_TARGET_TYPE_LABELS,
+    qrGeneratorTypes: QR_GENERATOR_TYPE_LABELS,
+    staffStatus: STAFF_STATUS_LABELS,
   },
 } as const;
 

@@ -4,6 +4,7 @@ export const adminReportsTexts = {
   from: 'Von',
   to: 'Bis',
   show: 'Anzeigen',
+  showing: 'Wird geladen...',
   csv: 'CSV exportieren',
   csvStale:
     'Der Export gilt für den angezeigten Zeitraum. Bitte zuerst einen gültigen Zeitraum mit „Anzeigen“ laden.',

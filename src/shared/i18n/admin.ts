@@ -95,27 +95,48 @@ export const adminTexts = {
     securityText:
       'Halten Sie Ihre Zugangsdaten vertraulich und geben Sie sie nicht weiter. Melden Sie sich nach der Arbeit immer ab, besonders an gemeinsam genutzten Geräten. Jede Aktion in der Admin-Konsole wird im Audit-Log protokolliert.',
   },
+  /** Menu cards and the header navigation (navLabel: its short name). */
   menu: {
     qrCodes: {
+      navLabel: 'QR-Codes',
       title: 'QR-Code Verwaltung',
       description: 'QR-Codes erzeugen, als PNG exportieren und drucken.',
     },
     qrView: {
+      navLabel: 'QR-Ansicht',
       title: 'QR-Code Ansicht',
       description: 'Den aktiven QR-Code jedes Mitarbeiters ansehen.',
     },
     uid: {
+      navLabel: 'UID-Verwaltung',
       title: 'UID-Verwaltung',
       description: 'Bezahlpunkte anlegen, filtern, aktivieren und löschen.',
     },
-    aio: { title: 'AiO Integration', description: 'Verbindung zum NFC/QR-Formatierungsdienst.' },
+    aio: {
+      navLabel: 'AiO',
+      title: 'AiO Integration',
+      description: 'Verbindung zum NFC/QR-Formatierungsdienst.',
+    },
     branding: {
+      navLabel: 'Branding',
       title: 'Branding Verwaltung',
       description: 'Farben, Logo und Texte der Gästeseiten.',
     },
-    reports: { title: 'Berichte & Statistiken', description: 'Auswertungen und CSV-Export.' },
-    users: { title: 'Benutzerverwaltung', description: 'Mitarbeitende, Teams und Rollen.' },
-    dashboard: { title: 'Dashboard', description: 'Kennzahlen und Audit-Log.' },
+    reports: {
+      navLabel: 'Berichte',
+      title: 'Berichte & Statistiken',
+      description: 'Auswertungen und CSV-Export.',
+    },
+    users: {
+      navLabel: 'Benutzer',
+      title: 'Benutzerverwaltung',
+      description: 'Mitarbeitende, Teams und Rollen.',
+    },
+    dashboard: {
+      navLabel: 'Dashboard',
+      title: 'Dashboard',
+      description: 'Kennzahlen und Audit-Log.',
+    },
   },
   audit: {
     title: 'Audit-Log',

@@ -3,6 +3,7 @@ import { formatCents } from '../domain/money';
 /** German texts of the payouts page (/admin/payouts, issue 12). */
 export const payoutTexts = {
   menu: {
+    navLabel: 'Auszahlungen',
     title: 'Auszahlungen',
     description: 'Trinkgelder gesammelt an die Mitarbeitenden überweisen.',
   },

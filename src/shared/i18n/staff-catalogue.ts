@@ -28,7 +28,6 @@ export const staffTextsDe = {
   screens: staffScreenTexts,
 } as const;
 
-
 export type StaffTexts = Translation<typeof staffTextsDe>;
 
 /** Which catalogue a language reads; each is a plain object, so a test can compare their keys. */

@@ -17,7 +17,11 @@ export function useAdminTexts(): AdminTexts {
   return ADMIN_CATALOGUES[useContext(AdminLanguageContext)];
 }
 
-/** The same for code outside React (request errors built before any component sees them). */
-export function adminTextsFor(language: AdminLanguage = DEFAULT_ADMIN_LANGUAGE): AdminTexts {
-  return ADMIN_CATALOGUES[language];
+/**
+ * The same for code outside React: toasts of event handlers and the menu's page names, built
+ * before or outside any component. Speaks the default language until a second catalogue exists;
+ * then the provider above the admin routes sets the active one here, as `staff-active.ts` does.
+ */
+export function activeAdminTexts(): AdminTexts {
+  return ADMIN_CATALOGUES[DEFAULT_ADMIN_LANGUAGE];
 }

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { adminTexts } from '../../../shared/i18n/admin';
-import { commonTexts } from '../../../shared/i18n/common';
 import { Badge } from '../../components/ui/Badge';
 import { Card, CardContent } from '../../components/ui/Card';
 import { toast } from '../../components/ui/toast-store';
@@ -17,8 +15,7 @@ import { AuditLogCard } from './AuditLogCard';
 import { PoolCard } from './PoolCard';
 import { useSelectedBusinessId } from './business-scope';
 import { SetupChecklistCard } from './setup/SetupChecklistCard';
-
-const t = adminTexts.dashboard;
+import { useAdminTexts } from '../../lib/admin-language';
 
 /** Tailwind's `lg` breakpoint: below it the dashboard is one column. */
 const WIDE = '(min-width: 1024px)';
@@ -41,6 +38,8 @@ function useWideScreen(): boolean {
  * menu, the audit log, security.
  */
 export function AdminDashboardPage() {
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const t = adminTexts.dashboard;
   const session = useSession();
   const businessId = useSelectedBusinessId();
   const wide = useWideScreen();
@@ -56,7 +55,7 @@ export function AdminDashboardPage() {
         variant: 'destructive',
       });
     }
-  }, [figures.isError]);
+  }, [adminTexts.toasts.errorTitle, adminTexts.toasts.loadFailed, figures.isError]);
 
   const name = session.profile?.fullName?.trim() || session.profile?.email || '';
   const data = figures.data;

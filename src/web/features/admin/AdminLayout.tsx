@@ -3,8 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { Profile } from '../../../shared/api/profiles';
 import { isProfileComplete } from '../../../shared/domain/auth';
-import { isStaffManager, ROLE_LABELS } from '../../../shared/domain/roles';
-import { adminTexts } from '../../../shared/i18n/admin';
+import { isStaffManager } from '../../../shared/domain/roles';
 import { Badge } from '../../components/ui/Badge';
 import { buttonClasses } from '../../components/ui/Button';
 import { Label, selectClasses } from '../../components/ui/Field';
@@ -13,14 +12,12 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { SignOutButton } from '../auth/SignOutButton';
 import { Icon } from '../public/components/Icon';
-import { accountTexts } from '../../../shared/i18n/account';
 import { SkipLink } from '../public/components/SkipLink';
 import { TwoFactorBanner } from '../two-factor/TwoFactorBanner';
 import { adminApi, adminKeys } from './admin-api';
 import { adminNavFor, type AdminPageLink, OPERATOR_CONSOLE_LINK } from './admin-pages';
 import { selectBusiness, useSelectedBusinessId } from './business-scope';
-
-const t = adminTexts.shell;
+import { useAdminTexts } from '../../lib/admin-language';
 /** The one <main> of every admin page; the pages themselves render plain sections. */
 const MAIN_ID = 'admin-main';
 
@@ -82,6 +79,8 @@ function useBusinessChoice(isAdmin: boolean) {
 }
 
 function AdminShell({ profile }: { profile: Profile }) {
+  const { account: accountTexts, admin: adminTexts } = useAdminTexts();
+  const t = adminTexts.shell;
   const isAdmin = profile.role === 'admin';
   const business = useBusinessChoice(isAdmin);
   const nav = adminNavFor(profile.role);
@@ -218,6 +217,9 @@ function AdminShell({ profile }: { profile: Profile }) {
 }
 
 function RoleBadge({ profile }: { profile: Profile }) {
+  const {
+    labels: { roles: ROLE_LABELS },
+  } = useAdminTexts();
   return (
     <Badge variant={profile.role === 'admin' ? 'accent' : 'secondary'} data-testid="role-badge">
       {ROLE_LABELS[profile.role]}
@@ -234,6 +236,8 @@ function AdminNavLink({
   onNavigate?: () => void;
   block?: boolean;
 }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const t = adminTexts.shell;
   const base = cn(
     'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium',
     block && 'w-full',
@@ -279,6 +283,8 @@ function BusinessPicker({
   list: readonly { id: string; name: string }[];
   currentId: string | null;
 }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const t = adminTexts.shell;
   return (
     <div className="flex min-w-0 items-center gap-2">
       <Label htmlFor={id} className="shrink-0 text-muted-foreground">
@@ -306,6 +312,8 @@ function BusinessPicker({
  * the operator console ('Betriebe'), where the first business is created on a fresh database.
  */
 function ChooseBusiness({ list }: { list: readonly { id: string; name: string }[] }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const t = adminTexts.shell;
   usePageTitle(t.chooseBusiness);
   useEffect(() => {
     document.getElementById('admin-business-choice')?.focus();

@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { commonTexts } from '../../../shared/i18n/common';
 import { useEffect } from 'react';
 import {
-  CONNECTION_STATUS_LABELS,
   type IntegrationSettings,
   integrationSettingsUpdateSchema,
 } from '../../../shared/api/integration';
-import { adminTexts } from '../../../shared/i18n/admin';
 import { TextField } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/form';
 import { Badge, type BadgeVariant } from '../../components/ui/Badge';
@@ -25,9 +22,7 @@ import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
 import { InlineSettingsForm } from './InlineSettingsForm';
 import { useSelectedBusinessId } from './business-scope';
-
-const a = adminTexts.aio;
-const toasts = adminTexts.toasts;
+import { useAdminTexts } from '../../lib/admin-language';
 
 const STATUS_BADGES: Record<IntegrationSettings['connectionStatus'], BadgeVariant> = {
   untested: 'outline',
@@ -37,6 +32,12 @@ const STATUS_BADGES: Record<IntegrationSettings['connectionStatus'], BadgeVarian
 
 /** /admin/aio-settings (spec §2 integration settings), persisted per business on the server. */
 export function AioSettingsPage() {
+  const {
+    labels: { connectionStatus: CONNECTION_STATUS_LABELS },
+  } = useAdminTexts();
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const a = adminTexts.aio;
+  const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const key = adminKeys.integration(businessId);
@@ -45,7 +46,7 @@ export function AioSettingsPage() {
     if (settings.isError) {
       toast({ title: toasts.errorTitle, description: toasts.loadFailed, variant: 'destructive' });
     }
-  }, [settings.isError]);
+  }, [settings.isError, toasts.errorTitle, toasts.loadFailed]);
   const store = (next: IntegrationSettings) => queryClient.setQueryData(key, next);
 
   const test = useMutation({
@@ -164,6 +165,8 @@ function TenantForm({
   settings: IntegrationSettings;
   onSaved: (next: IntegrationSettings) => void;
 }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const a = adminTexts.aio;
   const form = useZodForm(integrationSettingsUpdateSchema, {
     defaultValues: { tenantId: settings.tenantId },
   });

@@ -1,11 +1,11 @@
 import type { AuditDescription, AuditReference } from '../../../shared/domain/audit-presenter';
-import { adminTexts } from '../../../shared/i18n/admin';
 import { toast } from '../../components/ui/toast-store';
 import { shortReference } from './audit-format';
-
-const t = adminTexts.audit;
+import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 
 async function copyReference(reference: AuditReference): Promise<void> {
+  const { admin: adminTexts } = activeAdminTexts();
+  const t = adminTexts.audit;
   try {
     await navigator.clipboard.writeText(reference.id);
     toast({ title: t.referenceCopied, variant: 'success' });
@@ -19,6 +19,8 @@ async function copyReference(reference: AuditReference): Promise<void> {
  * ids as references, each with a button that copies the whole id (support and the CSV use them).
  */
 export function AuditEntryDetails({ description }: { description: AuditDescription }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const t = adminTexts.audit;
   return (
     <div className="flex min-w-[16rem] flex-col gap-1">
       <p data-testid="audit-sentence">{description.sentence}</p>

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '../../../shared/domain/audit';
+import { AUDIT_ACTIONS } from '../../../shared/domain/audit';
 import { AUDIT_LOG_DASHBOARD_ROWS } from '../../../shared/domain/constants';
-import { adminTexts } from '../../../shared/i18n/admin';
 import { Button } from '../../components/ui/Button';
 import {
   Card,
@@ -27,14 +26,18 @@ import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import { auditAdminLabel } from './audit-format';
 import { AuditEntryDetails } from './AuditEntryDetails';
 import { useSelectedBusinessId } from './business-scope';
-
-const t = adminTexts.audit;
+import { useAdminTexts } from '../../lib/admin-language';
 
 /**
  * The dashboard's audit log (spec §2): 15 rows in a 350 px scroll area, newest first, with
  * 'Aktualisieren'. Filters and paging ask the server, which keeps to the business.
  */
 export function AuditLogCard() {
+  const {
+    labels: { auditActions: AUDIT_ACTION_LABELS },
+    admin: adminTexts,
+  } = useAdminTexts();
+  const t = adminTexts.audit;
   const businessId = useSelectedBusinessId();
   const [filter, setFilter] = useState<AuditLogFilter>({
     page: 1,
@@ -52,7 +55,7 @@ export function AuditLogCard() {
 
   useEffect(() => {
     if (query.isError) toast({ ...adminTexts.toasts.auditLoadFailed, variant: 'destructive' });
-  }, [query.isError]);
+  }, [adminTexts.toasts.auditLoadFailed, query.isError]);
 
   const items = query.isError ? [] : (query.data?.items ?? []);
   const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / filter.pageSize));

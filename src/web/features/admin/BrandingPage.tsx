@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { brandingTexts as t } from '../../../shared/i18n/admin-branding';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageTitle } from '../../lib/page-title';
 import { brandingApi, brandingKey } from './branding/branding-api';
 import { BrandingForm } from './branding/BrandingForm';
 import { useSelectedBusinessId } from './business-scope';
+import { useAdminTexts } from '../../lib/admin-language';
 
 /** /admin/branding (spec §2): the business's look on its guest pages, saved per business. */
 export function BrandingPage() {
+  const { branding: t } = useAdminTexts();
   usePageTitle(t.pageTitle);
   const businessId = useSelectedBusinessId();
   const query = useQuery({

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { adminTexts } from '../../../shared/i18n/admin';
-import { commonTexts } from '../../../shared/i18n/common';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { usePageTitle } from '../../lib/page-title';
+import { useAdminTexts } from '../../lib/admin-language';
 
 /** /admin/reports and /admin/users are disabled in this version (spec route table). */
 export function ComingSoonPage({ title }: { title: string }) {
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
   usePageTitle(title);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 items-center p-6">

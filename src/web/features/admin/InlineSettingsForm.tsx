@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { adminTexts } from '../../../shared/i18n/admin';
 import { FormError, SubmitButton } from '../../components/form/fields';
 import { Form } from '../../components/form/form';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from './admin-api';
-
-const toasts = adminTexts.toasts;
+import { useAdminTexts } from '../../lib/admin-language';
 
 /**
  * A settings card's one-line form (the AiO tenant, the payout schedule): the fields beside their
@@ -28,6 +26,8 @@ export function InlineSettingsForm<TIn extends FieldValues, TOut, TSaved>({
   submitLabel: string;
   children: ReactNode;
 }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const toasts = adminTexts.toasts;
   return (
     <Form
       form={form}
@@ -47,7 +47,7 @@ export function InlineSettingsForm<TIn extends FieldValues, TOut, TSaved>({
     >
       <FormError />
       {children}
-      <SubmitButton pendingText="Wird gespeichert..." className="sm:mt-7">
+      <SubmitButton pendingText={adminTexts.form.saving} className="sm:mt-7">
         {submitLabel}
       </SubmitButton>
     </Form>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type PoolAssignedTip, type PoolTip, poolAssignSchema } from '../../../shared/api/pool';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
-import { adminShiftsTexts as st } from '../../../shared/i18n/admin-shifts';
 import { FormError, SelectField, SubmitButton } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -20,8 +19,7 @@ import { ApiError } from '../../lib/api';
 import { formatCents, formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys } from './admin-api';
 import { useSelectedBusinessId } from './business-scope';
-
-const t = st.pool;
+import { useAdminTexts } from '../../lib/admin-language';
 
 interface PendingAssignment {
   tip: PoolTip;
@@ -35,6 +33,8 @@ interface PendingAssignment {
  * and an assignment can be undone until the next payout (issue 31 item 15).
  */
 export function PoolCard() {
+  const { shifts: st } = useAdminTexts();
+  const t = st.pool;
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const pool = useInfiniteQuery({
@@ -232,6 +232,8 @@ function PoolRow({
   /** The person is chosen: the card asks for confirmation before anything is saved. */
   onChosen: (profileId: string) => void;
 }) {
+  const { shifts: st } = useAdminTexts();
+  const t = st.pool;
   const form = useZodForm(poolAssignSchema, { defaultValues: { profileId: '' } });
   const amount = formatCents(tip.amountCents, tip.currency);
   const words = [tip.guestMessage, tip.feedbackMessage].filter(Boolean).map((w) => `„${w}“`);

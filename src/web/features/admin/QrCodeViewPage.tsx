@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { qrAdminTexts } from '../../../shared/i18n/admin-qr';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { FormField } from '../../components/ui/FormField';
@@ -12,8 +11,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { CodeView } from '../employee/QrTab';
 import { useSelectedBusinessId } from './business-scope';
 import { qrAdminApi, qrAdminKeys } from './qr/qr-admin-api';
-
-const t = qrAdminTexts.overview;
+import { useAdminTexts } from '../../lib/admin-language';
 
 function EmployeeQr({
   businessId,
@@ -24,6 +22,8 @@ function EmployeeQr({
   employeeId: string;
   name: string;
 }) {
+  const { qr: qrAdminTexts } = useAdminTexts();
+  const t = qrAdminTexts.overview;
   const queryClient = useQueryClient();
   const key = qrAdminKeys.card(businessId, employeeId);
   const card = useQuery({ queryKey: key, queryFn: () => qrAdminApi.card(businessId, employeeId) });
@@ -42,7 +42,7 @@ function EmployeeQr({
   });
   useEffect(() => {
     if (card.isError) toast({ title: t.toasts.qrFailed, variant: 'destructive' });
-  }, [card.isError]);
+  }, [card.isError, t.toasts.qrFailed]);
 
   return (
     <Card>
@@ -86,6 +86,8 @@ function EmployeeQr({
 
 /** /admin/qr-code-view (spec §2 "QR overview"): the active QR code of each employee. */
 export function QrCodeViewPage() {
+  const { qr: qrAdminTexts } = useAdminTexts();
+  const t = qrAdminTexts.overview;
   usePageTitle(t.title);
   const businessId = useSelectedBusinessId();
   const [employeeId, setEmployeeId] = useState('');
@@ -95,7 +97,7 @@ export function QrCodeViewPage() {
   });
   useEffect(() => {
     if (staff.isError) toast({ title: t.toasts.staffFailed, variant: 'destructive' });
-  }, [staff.isError]);
+  }, [staff.isError, t.toasts.staffFailed]);
   useEffect(() => setEmployeeId(''), [businessId]);
   const employee = staff.data?.items.find((item) => item.id === employeeId);
 

@@ -1,18 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminTexts } from '../../../shared/i18n/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   QR_GENERATOR_MESSAGES,
-  QR_GENERATOR_TYPE_LABELS,
   QR_GENERATOR_TYPES,
   type QrGeneratorInput,
   type QrGeneratorResult,
   qrGeneratorBodySchema,
 } from '../../../shared/api/qr-admin';
-import { qrAdminTexts } from '../../../shared/i18n/admin-qr';
 import { QrCode } from '../../components/QrCode';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -32,8 +29,7 @@ import { downloadQrPng, qrFileName } from '../../lib/qr';
 import { reportQrExport } from './setup/setup-api';
 import { useSelectedBusinessId } from './business-scope';
 import { qrAdminApi, qrAdminKeys } from './qr/qr-admin-api';
-
-const t = qrAdminTexts.generator;
+import { useAdminTexts } from '../../lib/admin-language';
 const selectClasses = 'h-11 w-full rounded-lg border border-input bg-card px-3 text-base';
 
 type FormValues = { type: string; designation: string; employeeId?: string | undefined };
@@ -61,6 +57,11 @@ function Tips({ title, items }: { title: string; items: readonly string[] }) {
  * (docs/decisions/0111-qr-generator-link-targets.md).
  */
 export function QrCodesPage() {
+  const {
+    labels: { qrGeneratorTypes: QR_GENERATOR_TYPE_LABELS },
+  } = useAdminTexts();
+  const { admin: adminTexts, qr: qrAdminTexts } = useAdminTexts();
+  const t = qrAdminTexts.generator;
   usePageTitle(t.title);
   const businessId = useSelectedBusinessId();
   const [preview, setPreview] = useState<QrGeneratorResult | null>(null);

@@ -2,8 +2,6 @@ import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { IntegrationAssets } from '../../../shared/api/payment-points';
 import { QR_DISPLAY_SIZE_PX, QR_PRINT_SIZE_PX } from '../../../shared/domain/constants';
-import { adminTexts } from '../../../shared/i18n/admin';
-import { commonTexts } from '../../../shared/i18n/common';
 import { QrCode } from '../../components/QrCode';
 import { Badge } from '../../components/ui/Badge';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -14,9 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { downloadBlob, downloadQrPng, downloadQrSvg, qrFileName } from '../../lib/qr';
 import { downloadPdf } from './admin-api';
 import { reportQrExport } from './setup/setup-api';
-
-const t = adminTexts.qr;
-const toasts = adminTexts.toasts;
+import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 
 /** What the dialog shows: any code with a tip link, from a payment point or elsewhere. */
 export interface QrPreviewTarget {
@@ -34,6 +30,8 @@ export interface QrPreviewTarget {
 }
 
 export async function copyLink(link: string): Promise<void> {
+  const { admin: adminTexts } = activeAdminTexts();
+  const toasts = adminTexts.toasts;
   try {
     await navigator.clipboard.writeText(link);
     toast({ title: toasts.copied, variant: 'success' });
@@ -43,6 +41,8 @@ export async function copyLink(link: string): Promise<void> {
 }
 
 export async function savePng(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'name'>) {
+  const { admin: adminTexts } = activeAdminTexts();
+  const toasts = adminTexts.toasts;
   try {
     await downloadQrPng(target.link, qrFileName(target.uid, target.name, 'png'));
     reportQrExport();
@@ -53,6 +53,8 @@ export async function savePng(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'na
 }
 
 export function saveSvg(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'name'>) {
+  const { admin: adminTexts } = activeAdminTexts();
+  const toasts = adminTexts.toasts;
   try {
     downloadQrSvg(target.link, qrFileName(target.uid, target.name, 'svg'), target.name);
     reportQrExport();
@@ -63,6 +65,8 @@ export function saveSvg(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'name'>) 
 }
 
 export async function savePdf(url: string) {
+  const { admin: adminTexts } = activeAdminTexts();
+  const toasts = adminTexts.toasts;
   try {
     const { blob, fileName } = await downloadPdf(url);
     downloadBlob(blob, fileName);
@@ -98,6 +102,8 @@ export function QrPreviewDialog({
   onOpenChange: (open: boolean) => void;
   target: QrPreviewTarget | null;
 }) {
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const t = adminTexts.qr;
   const [template, setTemplate] = useState(false);
   const switchId = useId();
 
@@ -232,6 +238,8 @@ export function IntegrationBlock({
   integration: IntegrationAssets | null;
   configured: boolean;
 }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const t = adminTexts.qr;
   const synced = integration?.status === 'synced';
   return (
     <section className="rounded-lg border border-border p-3 text-sm" aria-label={t.integration}>

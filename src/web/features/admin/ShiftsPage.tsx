@@ -4,8 +4,6 @@ import { useWatch } from 'react-hook-form';
 import type { ShiftBoard } from '../../../shared/api/shifts';
 import { shiftFormSchema } from '../../../shared/api/shifts';
 import { endsNextDay, isValidTime } from '../../../shared/domain/shifts';
-import { adminTexts } from '../../../shared/i18n/admin';
-import { adminShiftsTexts as st } from '../../../shared/i18n/admin-shifts';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { Badge } from '../../components/ui/Badge';
@@ -23,14 +21,15 @@ import { toast } from '../../components/ui/toast-store';
 import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
 import { useSelectedBusinessId } from './business-scope';
-
-const toasts = adminTexts.toasts;
-const failed = (error: unknown) =>
+import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
+const failed = (error: unknown) => {
+  const { toasts } = activeAdminTexts().admin;
   toast({
     title: toasts.errorTitle,
     description: messageOf(error, toasts.loadFailed),
     variant: 'destructive',
   });
+};
 
 const dayFormatter = new Intl.DateTimeFormat('de-DE', {
   weekday: 'short',
@@ -46,6 +45,7 @@ const targetKey = (target: Pick<Target, 'kind' | 'id'>) => `${target.kind}:${tar
 
 /** /admin/shifts: who serves which object or team today and in the next 14 days (issue 11). */
 export function ShiftsPage() {
+  const { shifts: st } = useAdminTexts();
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const key = adminKeys.shifts(businessId);
@@ -197,6 +197,7 @@ function AssignForm({
   target: Target;
   onAssigned: () => void;
 }) {
+  const { shifts: st } = useAdminTexts();
   const form = useZodForm(shiftFormSchema, {
     defaultValues: { profileId: '', day: board.today, startTime: '', endTime: '' },
   });
@@ -250,6 +251,7 @@ function AssignForm({
 
 /** The end field says when a shift runs into the next day (18:00–10:00, issue 31 item 17). */
 function EndTimeField() {
+  const { shifts: st } = useAdminTexts();
   const [start = '', end = ''] = useWatch<{ startTime: string; endTime: string }>({
     name: ['startTime', 'endTime'],
   });

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { commonTexts } from '../../../shared/i18n/common';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { StaffUser } from '../../../shared/api/staff';
@@ -9,9 +8,7 @@ import {
   type TeamSaveInput,
   teamSaveSchema,
 } from '../../../shared/api/teams';
-import { adminTexts } from '../../../shared/i18n/admin';
-import { adminTeamsTexts as tt } from '../../../shared/i18n/admin-users';
-import { TEAM_SPLIT_RULE_LABELS, TEAM_SPLIT_RULES } from '../../../shared/domain/team-split';
+import { TEAM_SPLIT_RULES } from '../../../shared/domain/team-split';
 import {
   FormError,
   SelectField,
@@ -34,21 +31,22 @@ import { Input } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { adminApi, adminKeys, messageOf } from './admin-api';
 import { useSelectedBusinessId } from './business-scope';
-
-const toasts = adminTexts.toasts;
-const ruleOptions = TEAM_SPLIT_RULES.map((rule) => ({
-  value: rule,
-  label: TEAM_SPLIT_RULE_LABELS[rule],
-}));
-const failed = (error: unknown) =>
+import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
+const failed = (error: unknown) => {
+  const { toasts } = activeAdminTexts().admin;
   toast({
     title: toasts.errorTitle,
     description: messageOf(error, toasts.loadFailed),
     variant: 'destructive',
   });
+};
 
 /** The teams of the business: create, rename, split rule, members with points, delete. */
 export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
+  const {
+    labels: { teamSplitRules: TEAM_SPLIT_RULE_LABELS },
+    teams: tt,
+  } = useAdminTexts();
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const key = adminKeys.teams(businessId);
@@ -142,6 +140,14 @@ export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
 }
 
 function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
+  const {
+    labels: { teamSplitRules: TEAM_SPLIT_RULE_LABELS },
+    teams: tt,
+  } = useAdminTexts();
+  const ruleOptions = TEAM_SPLIT_RULES.map((rule) => ({
+    value: rule,
+    label: TEAM_SPLIT_RULE_LABELS[rule],
+  }));
   const form = useZodForm(teamCreateSchema, { defaultValues: { name: '', splitRule: 'equal' } });
   return (
     <Form
@@ -186,6 +192,15 @@ function EditTeamDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const {
+    labels: { teamSplitRules: TEAM_SPLIT_RULE_LABELS },
+    common: commonTexts,
+    teams: tt,
+  } = useAdminTexts();
+  const ruleOptions = TEAM_SPLIT_RULES.map((rule) => ({
+    value: rule,
+    label: TEAM_SPLIT_RULE_LABELS[rule],
+  }));
   const form = useZodForm(teamSaveSchema, {
     defaultValues: {
       name: team.name,

@@ -1,14 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { PaymentPoint } from '../../../shared/api/payment-points';
-import {
-  PAYMENT_POINT_ERRORS,
-  PAYMENT_POINT_TARGET_TYPE_LABELS,
-  PAYMENT_POINT_TYPE_LABELS,
-} from '../../../shared/api/payment-points';
+import { PAYMENT_POINT_ERRORS } from '../../../shared/api/payment-points';
 import { ENTRYPOINT_TARGET_TYPES, ENTRYPOINT_TYPES } from '../../../shared/domain/tips';
-import { adminTexts } from '../../../shared/i18n/admin';
-import { commonTexts } from '../../../shared/i18n/common';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import {
@@ -31,17 +25,18 @@ import { EMPTY_FILTER, filterPoints, isFiltered, type PointFilter } from './uid/
 import { PaymentPointFormDialog, type PointFormMode } from './uid/PaymentPointFormDialog';
 import { PointDetailsDialog } from './uid/PointDetailsDialog';
 import { PointsTable } from './uid/PointsTable';
-
-const u = adminTexts.uid;
-const toasts = adminTexts.toasts;
+import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 
 const failure = (description: string) =>
-  toast({ title: toasts.errorTitle, description, variant: 'destructive' });
+  toast({ title: activeAdminTexts().admin.toasts.errorTitle, description, variant: 'destructive' });
 
 type Confirm = { kind: 'regenerate' | 'delete'; point: PaymentPoint } | { kind: 'demo' } | null;
 
 /** /admin/uid-management (spec §2): every payment point of the business, complete. */
 export function UidManagementPage() {
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const u = adminTexts.uid;
+  const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const points = useQuery({ queryKey: adminKeys.points(businessId), queryFn: adminApi.points });
@@ -56,7 +51,7 @@ export function UidManagementPage() {
 
   useEffect(() => {
     if (points.isError) failure(toasts.loadFailed);
-  }, [points.isError]);
+  }, [points.isError, toasts.loadFailed]);
 
   /** Everything a change can affect: the list, the point's details, the figures, the log. */
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', businessId] });
@@ -288,6 +283,14 @@ function Filters({
   shown: number;
   total: number;
 }) {
+  const {
+    labels: {
+      pointTargetTypes: PAYMENT_POINT_TARGET_TYPE_LABELS,
+      pointTypes: PAYMENT_POINT_TYPE_LABELS,
+    },
+  } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts();
+  const u = adminTexts.uid;
   const demoId = useId();
   const f = u.filters;
   const set = (next: Partial<PointFilter>) => onChange({ ...filter, ...next });

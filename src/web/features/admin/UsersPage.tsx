@@ -1,18 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  STAFF_STATUS_LABELS,
-  staffInviteSchema,
-  type StaffStatus,
-  type StaffUser,
-} from '../../../shared/api/staff';
-import { adminTexts } from '../../../shared/i18n/admin';
-import { adminShiftsTexts } from '../../../shared/i18n/admin-shifts';
-import { adminUsersTexts as u } from '../../../shared/i18n/admin-users';
-import { commonTexts } from '../../../shared/i18n/common';
-import { twoFactorTexts } from '../../../shared/i18n/two-factor';
-import { ROLE_LABELS, ROLES, type Role } from '../../../shared/domain/roles';
+import { staffInviteSchema, type StaffStatus, type StaffUser } from '../../../shared/api/staff';
+import { ROLES, type Role } from '../../../shared/domain/roles';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { Badge, type BadgeVariant } from '../../components/ui/Badge';
@@ -44,8 +34,8 @@ import { AdminPage } from './AdminPage';
 import { TeamsCard } from './TeamsCard';
 import { useSelectedBusinessId } from './business-scope';
 import { twoFactorApi } from '../two-factor/two-factor-api';
-
-const toasts = adminTexts.toasts;
+import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
+import {} from '../../lib/admin-language';
 
 const STATUS_BADGES: Record<StaffStatus, BadgeVariant> = {
   active: 'success',
@@ -60,15 +50,24 @@ function roleChoices(user: StaffUser): Role[] {
   );
 }
 
-const failed = (error: unknown) =>
+const failed = (error: unknown) => {
+  const { toasts } = activeAdminTexts().admin;
   toast({
     title: toasts.errorTitle,
     description: messageOf(error, toasts.loadFailed),
     variant: 'destructive',
   });
+};
 
 /** /admin/users (issue 11): the business's staff, invitations, roles and deactivation. */
 export function UsersPage() {
+  const {
+    labels: { roles: ROLE_LABELS },
+    shifts: adminShiftsTexts,
+    common: commonTexts,
+    twoFactor: twoFactorTexts,
+    users: u,
+  } = useAdminTexts();
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -327,7 +326,7 @@ export function UsersPage() {
   );
 }
 
-const STATUS_LABEL = (status: StaffStatus) => STAFF_STATUS_LABELS[status];
+const STATUS_LABEL = (status: StaffStatus) => activeAdminTexts().labels.staffStatus[status];
 
 interface RowActions {
   resend(): void;
@@ -339,6 +338,7 @@ interface RowActions {
 
 /** The actions the server allows on this person (`allowedActions`), in a menu; none, no menu. */
 function menuItems(user: StaffUser, actions: RowActions): MenuItem[] {
+  const { twoFactor: twoFactorTexts, users: u } = activeAdminTexts();
   const allowed = user.allowedActions;
   const items: MenuItem[] = [];
   if (allowed.resetTwoFactor) {
@@ -356,6 +356,7 @@ function menuItems(user: StaffUser, actions: RowActions): MenuItem[] {
 }
 
 function ActionsMenu({ user, actions }: { user: StaffUser; actions: RowActions }) {
+  const { users: u } = useAdminTexts();
   const items = menuItems(user, actions);
   if (items.length === 0) return null;
   return (
@@ -375,6 +376,10 @@ function ActionsMenu({ user, actions }: { user: StaffUser; actions: RowActions }
 }
 
 function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited: () => void }) {
+  const {
+    labels: { roles: ROLE_LABELS },
+    users: u,
+  } = useAdminTexts();
   const form = useZodForm(staffInviteSchema, { defaultValues: { email: '', role: 'employee' } });
   return (
     <Form
@@ -419,6 +424,11 @@ function RoleDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const {
+    labels: { roles: ROLE_LABELS },
+    common: commonTexts,
+    users: u,
+  } = useAdminTexts();
   const [role, setRole] = useState<Role>(user.role);
   const selectId = useId();
   const save = useMutation({

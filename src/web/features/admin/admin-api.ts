@@ -1,5 +1,4 @@
 import type { WalletLinks } from '../../../shared/api/wallet';
-import { adminTexts } from '../../../shared/i18n/admin';
 import type { AdminDashboard } from '../../../shared/api/admin-dashboard';
 import type { AuditLogPage } from '../../../shared/api/audit';
 import type { BusinessListResponse } from '../../../shared/api/businesses';
@@ -41,6 +40,7 @@ import type {
 import type { AuditAction } from '../../../shared/domain/audit';
 import { api, ApiError } from '../../lib/api';
 import { scoped } from './business-scope';
+import { activeAdminTexts } from '../../lib/admin-language';
 
 export interface AuditLogFilter {
   page: number;
@@ -146,6 +146,7 @@ export const adminKeys = {
 
 /** Downloads the print sheet PDF with the session cookie; the file name comes from the server. */
 export async function downloadPdf(url: string): Promise<{ blob: Blob; fileName: string }> {
+  const { admin: adminTexts } = activeAdminTexts();
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'same-origin' });

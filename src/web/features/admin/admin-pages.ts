@@ -1,8 +1,5 @@
-import { adminTexts } from '../../../shared/i18n/admin';
-import { adminBusinessesTexts } from '../../../shared/i18n/admin-businesses';
 import type { Role } from '../../../shared/domain/roles';
-import { adminShiftsTexts } from '../../../shared/i18n/admin-shifts';
-import { payoutTexts } from '../../../shared/i18n/payouts';
+import { activeAdminTexts } from '../../lib/admin-language';
 import type { IconName } from '../public/components/Icon';
 
 export interface AdminPageLink {
@@ -16,51 +13,32 @@ export interface AdminPageLink {
   available: boolean;
 }
 
-const m = adminTexts.menu;
+// Built once from the catalogue: the console speaks one language per load (decision 0383).
+const {
+  admin: { menu: m },
+  payouts,
+  shifts,
+  businesses,
+} = activeAdminTexts();
 
 /**
  * The admin pages, in the order of the dashboard's seven menu cards (spec §2), for the header
  * navigation and the cards. Reports and users turn into links by setting `available`.
  */
 export const ADMIN_MENU: readonly AdminPageLink[] = [
-  { path: '/admin/qr-codes', ...m.qrCodes, navLabel: 'QR-Codes', icon: 'qr', available: true },
-  {
-    path: '/admin/qr-code-view',
-    ...m.qrView,
-    navLabel: 'QR-Ansicht',
-    icon: 'user',
-    available: true,
-  },
-  {
-    path: '/admin/uid-management',
-    ...m.uid,
-    navLabel: 'UID-Verwaltung',
-    icon: 'key',
-    available: true,
-  },
-  { path: '/admin/aio-settings', ...m.aio, navLabel: 'AiO', icon: 'zap', available: true },
-  {
-    path: '/admin/branding',
-    ...m.branding,
-    navLabel: 'Branding',
-    icon: 'sparkles',
-    available: true,
-  },
-  {
-    path: '/admin/payouts',
-    ...payoutTexts.menu,
-    navLabel: 'Auszahlungen',
-    icon: 'euro',
-    available: true,
-  },
-  { path: '/admin/reports', ...m.reports, navLabel: 'Berichte', icon: 'gauge', available: true },
-  { path: '/admin/users', ...m.users, navLabel: 'Benutzer', icon: 'users', available: true },
+  { path: '/admin/qr-codes', ...m.qrCodes, icon: 'qr', available: true },
+  { path: '/admin/qr-code-view', ...m.qrView, icon: 'user', available: true },
+  { path: '/admin/uid-management', ...m.uid, icon: 'key', available: true },
+  { path: '/admin/aio-settings', ...m.aio, icon: 'zap', available: true },
+  { path: '/admin/branding', ...m.branding, icon: 'sparkles', available: true },
+  { path: '/admin/payouts', ...payouts.menu, icon: 'euro', available: true },
+  { path: '/admin/reports', ...m.reports, icon: 'gauge', available: true },
+  { path: '/admin/users', ...m.users, icon: 'users', available: true },
 ];
 
 export const ADMIN_DASHBOARD_LINK: AdminPageLink = {
   path: '/admin/dashboard',
   ...m.dashboard,
-  navLabel: 'Dashboard',
   icon: 'building',
   available: true,
 };
@@ -68,9 +46,9 @@ export const ADMIN_DASHBOARD_LINK: AdminPageLink = {
 /** The shift plan (issue 11): in the navigation since issue 31, item 18. */
 export const SHIFTS_LINK: AdminPageLink = {
   path: '/admin/shifts',
-  title: adminShiftsTexts.title,
-  navLabel: adminShiftsTexts.title,
-  description: adminShiftsTexts.description,
+  title: shifts.title,
+  navLabel: shifts.title,
+  description: shifts.description,
   icon: 'clipboard',
   available: true,
 };
@@ -85,9 +63,9 @@ export const ADMIN_NAV: readonly AdminPageLink[] = [
 /** The operator console (issue 29): in the navigation for the platform admin only. */
 export const OPERATOR_CONSOLE_LINK: AdminPageLink = {
   path: '/admin/businesses',
-  title: adminBusinessesTexts.title,
-  navLabel: adminBusinessesTexts.navLabel,
-  description: adminBusinessesTexts.menuDescription,
+  title: businesses.title,
+  navLabel: businesses.navLabel,
+  description: businesses.menuDescription,
   icon: 'utensils',
   available: true,
 };

@@ -1,7 +1,5 @@
 import type { AuditLogEntry } from '../../../shared/api/audit';
-import { adminTexts } from '../../../shared/i18n/admin';
-
-const t = adminTexts.audit;
+import { activeAdminTexts } from '../../lib/admin-language';
 
 /**
  * Who did it: the admin by name, else by e-mail; rows written without a person name the machine
@@ -9,6 +7,8 @@ const t = adminTexts.audit;
  * row says comes from the shared presenter (`describeAuditEntry`, issue 30).
  */
 export function auditAdminLabel(entry: Pick<AuditLogEntry, 'admin' | 'action'>): string {
+  const { admin: adminTexts } = activeAdminTexts();
+  const t = adminTexts.audit;
   if (!entry.admin) {
     if (entry.action === 'entrypoint_sync') return t.aioSync;
     return entry.action === 'business_erase' ? t.retentionJob : t.system;

@@ -4,10 +4,7 @@ import { type ChangeEvent, useState } from 'react';
 import { type FieldPath, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import {
   BRANDING_ERRORS,
-  BRANDING_FIELD_LABELS,
-  BRANDING_LANGUAGE_LABELS,
   BRANDING_LIMITS,
-  BRANDING_TONALITY_LABELS,
   type Branding,
   type BrandingUpdate,
   type BrandingUpdateInput,
@@ -22,7 +19,6 @@ import {
   PROFILE_IMAGE_TYPES,
 } from '../../../../shared/domain/constants';
 import { isHexColor, normalizeHexColor } from '../../../../shared/domain/contrast';
-import { brandingTexts as t } from '../../../../shared/i18n/admin-branding';
 import { Button } from '../../../components/ui/Button';
 import {
   Card,
@@ -39,9 +35,11 @@ import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { brandingApi, brandingKey } from './branding-api';
 import { BrandingPreview } from './BrandingPreview';
+import type { AdminTexts } from '../../../../shared/i18n/admin-catalogue';
+import { useAdminTexts } from '../../../lib/admin-language';
 
 type Form = UseFormReturn<BrandingUpdateInput, unknown, BrandingUpdate>;
-type TabKey = keyof typeof t.tabs;
+type TabKey = keyof AdminTexts['branding']['tabs'];
 
 const TAB_OF_FIELD: Record<keyof BrandingUpdateInput, TabKey> = {
   primaryColor: 'colors',
@@ -70,6 +68,10 @@ function ColorField({
   form: Form;
   name: 'primaryColor' | 'secondaryColor' | 'accentColor';
 }) {
+  const {
+    labels: { brandingFields: BRANDING_FIELD_LABELS },
+  } = useAdminTexts();
+  const { branding: t } = useAdminTexts();
   const value = useWatch({ control: form.control, name }) ?? '';
   const normalized = normalizeHexColor(value);
   const label = BRANDING_FIELD_LABELS[name];
@@ -101,6 +103,10 @@ function ColorField({
 }
 
 function LogoField({ form, businessId }: { form: Form; businessId: string | null }) {
+  const {
+    labels: { brandingFields: BRANDING_FIELD_LABELS },
+  } = useAdminTexts();
+  const { branding: t } = useAdminTexts();
   const logoUrl = useWatch({ control: form.control, name: 'logoUrl' });
   const [uploading, setUploading] = useState(false);
   const error = form.formState.errors.logoUrl?.message;
@@ -191,6 +197,14 @@ export function BrandingForm({
   branding: Branding;
   businessId: string | null;
 }) {
+  const {
+    labels: {
+      brandingFields: BRANDING_FIELD_LABELS,
+      brandingLanguages: BRANDING_LANGUAGE_LABELS,
+      brandingTonalities: BRANDING_TONALITY_LABELS,
+    },
+  } = useAdminTexts();
+  const { branding: t } = useAdminTexts();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('colors');
   const form: Form = useForm<BrandingUpdateInput, unknown, BrandingUpdate>({

@@ -7,12 +7,12 @@ import {
   DEFAULT_THANK_YOU_MESSAGE,
 } from '../../../../shared/domain/constants';
 import { isHexColor, normalizeHexColor } from '../../../../shared/domain/contrast';
-import { brandingTexts as t } from '../../../../shared/i18n/admin-branding';
 import { Card, CardContent } from '../../../components/ui/Card';
 import { type BrandFont, brandThemeStyle, loadBrandFont } from '../../../lib/brand-theme';
 import { AmountStep } from '../../guest/AmountStep';
 import { RecipientHeader } from '../../guest/RecipientHeader';
 import { brandingApi, brandingPreviewKey } from './branding-api';
+import { useAdminTexts } from '../../../lib/admin-language';
 
 /** A colour the preview can draw: the typed one once it is a colour, else the default. */
 function drawable(value: string | undefined, fallback: string): string {
@@ -56,6 +56,7 @@ export function BrandingPreview({
   businessName: string;
   businessId: string | null;
 }) {
+  const { branding: t } = useAdminTexts();
   const branding = previewBranding(values, businessName);
   useEffect(() => loadBrandFont(branding.fontFamily), [branding.fontFamily]);
   const people = useQuery({

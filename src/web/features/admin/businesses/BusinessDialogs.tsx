@@ -7,8 +7,6 @@ import {
   suspendBusinessSchema,
 } from '../../../../shared/api/operator';
 import { dayInZone } from '../../../../shared/domain/shifts';
-import { adminBusinessesTexts as b } from '../../../../shared/i18n/admin-businesses';
-import { commonTexts } from '../../../../shared/i18n/common';
 import { FormError, SubmitButton, TextareaField, TextField } from '../../../components/form/fields';
 import { Form, useZodForm } from '../../../components/form/form';
 import { Button, buttonClasses } from '../../../components/ui/Button';
@@ -19,6 +17,7 @@ import { formatDate } from '../../../lib/format';
 import { messageOf } from '../admin-api';
 import { reportExportRanges } from './export-ranges';
 import { operatorApi } from './operator-api';
+import { useAdminTexts } from '../../../lib/admin-language';
 
 interface DialogProps {
   onClose: () => void;
@@ -37,6 +36,7 @@ function Buttons({
   pending: string;
   destructive?: boolean;
 }) {
+  const { common: commonTexts } = useAdminTexts();
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <Button variant="outline" onClick={onCancel}>
@@ -51,6 +51,7 @@ function Buttons({
 
 /** 'Betrieb anlegen' with its first owner's invitation in the same step (optional). */
 export function CreateBusinessDialog({ open, onClose, onDone }: DialogProps & { open: boolean }) {
+  const { businesses: b } = useAdminTexts();
   return (
     <Dialog
       open={open}
@@ -65,6 +66,7 @@ export function CreateBusinessDialog({ open, onClose, onDone }: DialogProps & { 
 }
 
 function CreateForm({ onClose, onDone }: DialogProps) {
+  const { businesses: b } = useAdminTexts();
   const form = useZodForm(createBusinessSchema, {
     defaultValues: {
       name: '',
@@ -124,6 +126,7 @@ export function InviteOwnerDialog({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow | null }) {
+  const { businesses: b } = useAdminTexts();
   return (
     <Dialog
       open={business !== null}
@@ -141,6 +144,7 @@ function InviteForm({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow }) {
+  const { businesses: b } = useAdminTexts();
   const form = useZodForm(inviteOwnerSchema, { defaultValues: { email: '' } });
   return (
     <Form
@@ -168,6 +172,7 @@ export function SuspendDialog({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow | null }) {
+  const { businesses: b } = useAdminTexts();
   return (
     <Dialog
       open={business !== null}
@@ -186,6 +191,7 @@ function SuspendForm({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow }) {
+  const { businesses: b } = useAdminTexts();
   const form = useZodForm(suspendBusinessSchema, { defaultValues: { reason: '' } });
   return (
     <Form
@@ -221,6 +227,7 @@ export function ReactivateDialog({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow | null }) {
+  const { businesses: b } = useAdminTexts();
   return (
     <ConfirmDialog
       open={business !== null}
@@ -258,6 +265,7 @@ export function CloseBusinessDialog({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow | null; retentionDays: number }) {
+  const { businesses: b, common: commonTexts } = useAdminTexts();
   const [step, setStep] = useState<'export' | 'confirm'>('export');
   const close = () => {
     setStep('export');
@@ -305,6 +313,7 @@ export function CloseBusinessDialog({
 }
 
 function Exports({ business }: { business: BusinessOverviewRow }) {
+  const { businesses: b } = useAdminTexts();
   const ranges = reportExportRanges(dayInZone(new Date(business.createdAt)), dayInZone(new Date()));
   const link = buttonClasses('outline', 'sm');
   return (
@@ -340,6 +349,7 @@ function ConfirmCloseForm({
   onBack: () => void;
   onDone: () => void;
 }) {
+  const { businesses: b } = useAdminTexts();
   const form = useZodForm(closeBusinessSchema, { defaultValues: { confirmName: '' } });
   return (
     <Form

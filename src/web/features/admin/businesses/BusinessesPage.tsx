@@ -1,13 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { commonTexts } from '../../../../shared/i18n/common';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import type { BusinessOverviewRow } from '../../../../shared/api/operator';
-import {
-  BUSINESS_STATUS_LABELS,
-  type BusinessStatus,
-} from '../../../../shared/domain/business-status';
-import { adminTexts } from '../../../../shared/i18n/admin';
-import { adminBusinessesTexts as b } from '../../../../shared/i18n/admin-businesses';
+import { type BusinessStatus } from '../../../../shared/domain/business-status';
 import { Badge, type BadgeVariant } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardContent } from '../../../components/ui/Card';
@@ -33,6 +27,7 @@ import {
   SuspendDialog,
 } from './BusinessDialogs';
 import { operatorApi, operatorKeys } from './operator-api';
+import { useAdminTexts } from '../../../lib/admin-language';
 
 const STATUS_BADGES: Record<BusinessStatus, BadgeVariant> = {
   active: 'success',
@@ -57,6 +52,7 @@ type Dialog =
  * its owner, suspend, reactivate and close it (after its exports).
  */
 export function BusinessesPage() {
+  const { admin: adminTexts, businesses: b, common: commonTexts } = useAdminTexts();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -75,7 +71,12 @@ export function BusinessesPage() {
         variant: 'destructive',
       });
     }
-  }, [overview.isError, overview.error]);
+  }, [
+    overview.isError,
+    overview.error,
+    adminTexts.toasts.errorTitle,
+    adminTexts.toasts.loadFailed,
+  ]);
 
   /** After a change: the list, and the header's business picker (names, new businesses). */
   const refresh = () => {
@@ -221,6 +222,10 @@ function BusinessRow({
   retentionDays: number;
   onAction: (kind: 'invite' | 'suspend' | 'reactivate' | 'close') => void;
 }) {
+  const {
+    labels: { businessStatus: BUSINESS_STATUS_LABELS },
+    businesses: b,
+  } = useAdminTexts();
   const name = business.name;
   return (
     <TableRow data-testid={`business-${name}`}>
@@ -320,6 +325,7 @@ function StatusNote({
   business: BusinessOverviewRow;
   retentionDays: number;
 }) {
+  const { businesses: b } = useAdminTexts();
   const lines: string[] = [];
   if (business.status === 'suspended') {
     if (business.suspendedAt) lines.push(b.suspendedSince(formatDate(business.suspendedAt)));

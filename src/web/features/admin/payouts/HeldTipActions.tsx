@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { HeldTip, PayoutOverview } from '../../../../shared/api/payouts';
-import { payoutTexts } from '../../../../shared/i18n/payouts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -10,11 +9,13 @@ import { formatCents } from '../../../lib/format';
 import { messageOf } from '../admin-api';
 import { scoped, useSelectedBusinessId } from '../business-scope';
 import { payoutKeys } from './payouts-api';
+import { useAdminTexts } from '../../../lib/admin-language';
 
 type Decision = 'release' | 'refund';
 
 /** Release or refund one held tip; both are audited on the server. */
 export function HeldTipActions({ tip }: { tip: HeldTip }) {
+  const { payouts: payoutTexts } = useAdminTexts();
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Decision | null>(null);
@@ -46,7 +47,9 @@ export function HeldTipActions({ tip }: { tip: HeldTip }) {
         onOpenChange={(open) => !open && setAsking(null)}
         title={asking ? payoutTexts.heldDecisions[asking].title : ''}
         description={
-          asking ? `${tip.recipient}, ${formatCents(tip.amountCents)}: ${payoutTexts.heldDecisions[asking].text}` : ''
+          asking
+            ? `${tip.recipient}, ${formatCents(tip.amountCents)}: ${payoutTexts.heldDecisions[asking].text}`
+            : ''
         }
         confirmLabel={asking ? payoutTexts.heldDecisions[asking].confirm : ''}
         variant={asking === 'refund' ? 'destructive' : 'primary'}

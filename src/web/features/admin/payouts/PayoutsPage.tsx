@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { commonTexts } from '../../../../shared/i18n/common';
 import { useEffect, useState } from 'react';
 import {
   type PayoutBatch,
@@ -7,14 +6,7 @@ import {
   payoutScheduleUpdateSchema,
   type PayoutTransfer,
 } from '../../../../shared/api/payouts';
-import {
-  PAYOUT_SCHEDULE_LABELS,
-  payoutScheduleText,
-  PAYOUT_SCHEDULES,
-  PAYOUT_TRIGGER_LABELS,
-} from '../../../../shared/domain/payouts';
-import { adminTexts } from '../../../../shared/i18n/admin';
-import { payoutTexts as p } from '../../../../shared/i18n/payouts';
+import { payoutScheduleText, PAYOUT_SCHEDULES } from '../../../../shared/domain/payouts';
 import { SelectField } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/form';
 import { Badge, type BadgeVariant } from '../../../components/ui/Badge';
@@ -45,8 +37,7 @@ import { InlineSettingsForm } from '../InlineSettingsForm';
 import { useSelectedBusinessId } from '../business-scope';
 import { HeldTipActions } from './HeldTipActions';
 import { payoutKeys, payoutsApi } from './payouts-api';
-
-const toasts = adminTexts.toasts;
+import { useAdminTexts } from '../../../lib/admin-language';
 
 const STATUS_BADGES: Record<PayoutTransfer['status'], BadgeVariant> = {
   pending: 'outline',
@@ -57,6 +48,13 @@ const STATUS_BADGES: Record<PayoutTransfer['status'], BadgeVariant> = {
 
 /** /admin/payouts: the payout schedule, "Jetzt auszahlen" and every batch with its transfers. */
 export function PayoutsPage() {
+  const {
+    labels: { payoutTriggers: PAYOUT_TRIGGER_LABELS },
+    admin: adminTexts,
+    common: commonTexts,
+    payouts: p,
+  } = useAdminTexts();
+  const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const key = payoutKeys.overview(businessId);
@@ -67,7 +65,7 @@ export function PayoutsPage() {
     if (overview.isError) {
       toast({ title: toasts.errorTitle, description: toasts.loadFailed, variant: 'destructive' });
     }
-  }, [overview.isError]);
+  }, [overview.isError, toasts.errorTitle, toasts.loadFailed]);
 
   const run = useMutation({
     mutationFn: payoutsApi.runNow,
@@ -237,6 +235,10 @@ function ScheduleForm({
   overview: PayoutOverview;
   onSaved: (next: PayoutOverview) => void;
 }) {
+  const {
+    labels: { payoutSchedules: PAYOUT_SCHEDULE_LABELS },
+    payouts: p,
+  } = useAdminTexts();
   const form = useZodForm(payoutScheduleUpdateSchema, {
     defaultValues: { schedule: overview.schedule },
   });
@@ -262,6 +264,13 @@ function ScheduleForm({
 }
 
 function BatchDialog({ batchId, onClose }: { batchId: string; onClose: () => void }) {
+  const {
+    labels: { payoutTriggers: PAYOUT_TRIGGER_LABELS },
+    admin: adminTexts,
+    common: commonTexts,
+    payouts: p,
+  } = useAdminTexts();
+  const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const batch = useQuery({
     queryKey: payoutKeys.batch(businessId, batchId),

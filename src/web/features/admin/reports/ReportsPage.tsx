@@ -9,10 +9,6 @@ import {
   type ReportRange,
   reportRangeSchema,
 } from '../../../../shared/api/reports';
-import { PAYOUT_TRIGGER_LABELS } from '../../../../shared/domain/payouts';
-import { commonTexts } from '../../../../shared/i18n/common';
-import { adminTexts } from '../../../../shared/i18n/admin';
-import { adminReportsTexts as r } from '../../../../shared/i18n/admin-reports';
 import { FormError, SubmitButton, TextField } from '../../../components/form/fields';
 import { Form, useZodForm } from '../../../components/form/form';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/Card';
@@ -30,6 +26,7 @@ import { formatCents, formatDate, formatDateTime, formatNumber } from '../../../
 import { messageOf } from '../admin-api';
 import { AdminPage } from '../AdminPage';
 import { scoped, useSelectedBusinessId } from '../business-scope';
+import { useAdminTexts } from '../../../lib/admin-language';
 
 function defaultRange(): ReportRange {
   const today = berlinDay(new Date());
@@ -43,6 +40,7 @@ const reportPath = (range: ReportRange, csv = false) =>
 
 /** /admin/reports: figures of a chosen period, a chart per day, the CSV export, the payouts. */
 export function ReportsPage() {
+  const { admin: adminTexts, common: commonTexts, reports: r } = useAdminTexts();
   const businessId = useSelectedBusinessId();
   const [range, setRange] = useState<ReportRange>(defaultRange);
   const report = useQuery({
@@ -69,7 +67,7 @@ export function ReportsPage() {
             <FormError />
             <TextField name="from" label={r.from} type="date" required className="sm:w-48" />
             <TextField name="to" label={r.to} type="date" required className="sm:w-48" />
-            <SubmitButton pendingText="Wird geladen..." className="sm:mt-7">
+            <SubmitButton pendingText={r.showing} className="sm:mt-7">
               {r.show}
             </SubmitButton>
             {exportable ? (
@@ -121,6 +119,10 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function ReportView({ report }: { report: Report }) {
+  const {
+    labels: { payoutTriggers: PAYOUT_TRIGGER_LABELS },
+    reports: r,
+  } = useAdminTexts();
   const max = Math.max(1, ...report.perDay.map((day) => day.amountCents));
   return (
     <div className="flex min-w-0 flex-col gap-6" data-testid="report">
@@ -233,6 +235,7 @@ function FigureTable({
   pool?: Report['pool'];
   totalCents?: number;
 }) {
+  const { reports: r } = useAdminTexts();
   const withPool = pool && pool.count > 0;
   return (
     <Card>

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { SetupChecklistItem } from '../../../../shared/api/setup-checklist';
-import { setupTexts } from '../../../../shared/i18n/setup-checklist';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api';
@@ -9,8 +8,7 @@ import { cn } from '../../../lib/cn';
 import { Icon } from '../../public/components/Icon';
 import { useSelectedBusinessId } from '../business-scope';
 import { setupApi, setupKeys } from './setup-api';
-
-const t = setupTexts;
+import { useAdminTexts } from '../../../lib/admin-language';
 
 /**
  * The card 'Einrichtung' on the admin dashboard of a new business (issue 29 part 4): five steps,
@@ -18,6 +16,8 @@ const t = setupTexts;
  * the progress and 'Ausblenden'. It is not rendered once everything is done or it was hidden.
  */
 export function SetupChecklistCard() {
+  const { setup: setupTexts } = useAdminTexts();
+  const t = setupTexts;
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const key = setupKeys.checklist(businessId);
@@ -84,6 +84,8 @@ export function SetupChecklistCard() {
 }
 
 function SetupItem({ item }: { item: SetupChecklistItem }) {
+  const { setup: setupTexts } = useAdminTexts();
+  const t = setupTexts;
   const texts = t.items[item.key];
   const linkClass = buttonClasses(
     item.done ? 'ghost' : 'secondary',

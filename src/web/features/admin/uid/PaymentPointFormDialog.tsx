@@ -5,8 +5,6 @@ import {
   createPaymentPointSchema,
   DEFAULT_TARGET_TYPE,
   PAYMENT_POINT_MESSAGES,
-  PAYMENT_POINT_TARGET_TYPE_LABELS,
-  PAYMENT_POINT_TYPE_LABELS,
   type PaymentPoint,
   type PaymentPointTargets,
   updatePaymentPointSchema,
@@ -17,8 +15,6 @@ import {
   type EntrypointTargetType,
   type EntrypointType,
 } from '../../../../shared/domain/tips';
-import { adminTexts } from '../../../../shared/i18n/admin';
-import { commonTexts } from '../../../../shared/i18n/common';
 import {
   FormError,
   SelectField,
@@ -32,18 +28,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { adminApi, adminKeys, messageOf } from '../admin-api';
 import { useSelectedBusinessId } from '../business-scope';
-
-const f = adminTexts.form;
-const toasts = adminTexts.toasts;
-
-const typeOptions = ENTRYPOINT_TYPES.map((value) => ({
-  value,
-  label: PAYMENT_POINT_TYPE_LABELS[value],
-}));
-const targetTypeOptions = ENTRYPOINT_TARGET_TYPES.map((value) => ({
-  value,
-  label: PAYMENT_POINT_TARGET_TYPE_LABELS[value],
-}));
+import { useAdminTexts } from '../../../lib/admin-language';
 
 export type PointFormMode = { kind: 'create' } | { kind: 'edit'; point: PaymentPoint };
 
@@ -57,6 +42,8 @@ export function PaymentPointFormDialog({
   onClose: () => void;
   onSaved: (point: PaymentPoint) => void;
 }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const f = adminTexts.form;
   return (
     <Dialog
       open={mode !== null}
@@ -74,6 +61,8 @@ export function PaymentPointFormDialog({
 }
 
 function OptionalFields({ namePlaceholder }: { namePlaceholder?: string }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const f = adminTexts.form;
   return (
     <>
       <TextField name="label" label={f.label} hint={f.labelHint} placeholder={namePlaceholder} />
@@ -87,6 +76,8 @@ function OptionalFields({ namePlaceholder }: { namePlaceholder?: string }) {
 }
 
 function Buttons({ onCancel, submit }: { onCancel: () => void; submit: string }) {
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const f = adminTexts.form;
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <Button variant="outline" onClick={onCancel}>
@@ -98,6 +89,8 @@ function Buttons({ onCancel, submit }: { onCancel: () => void; submit: string })
 }
 
 function useTargets() {
+  const { admin: adminTexts } = useAdminTexts();
+  const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const targets = useQuery({
     queryKey: adminKeys.targets(businessId),
@@ -107,7 +100,7 @@ function useTargets() {
     if (targets.isError) {
       toast({ title: toasts.errorTitle, description: toasts.staffFailed, variant: 'destructive' });
     }
-  }, [targets.isError]);
+  }, [targets.isError, toasts.errorTitle, toasts.staffFailed]);
   return targets;
 }
 
@@ -133,6 +126,23 @@ function CreateForm({
   onCancel: () => void;
   onSaved: (point: PaymentPoint) => void;
 }) {
+  const {
+    labels: {
+      pointTargetTypes: PAYMENT_POINT_TARGET_TYPE_LABELS,
+      pointTypes: PAYMENT_POINT_TYPE_LABELS,
+    },
+  } = useAdminTexts();
+  const typeOptions = ENTRYPOINT_TYPES.map((value) => ({
+    value,
+    label: PAYMENT_POINT_TYPE_LABELS[value],
+  }));
+  const targetTypeOptions = ENTRYPOINT_TARGET_TYPES.map((value) => ({
+    value,
+    label: PAYMENT_POINT_TARGET_TYPE_LABELS[value],
+  }));
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const f = adminTexts.form;
+  const toasts = adminTexts.toasts;
   const targets = useTargets();
   const form = useZodForm(createPaymentPointSchema, {
     defaultValues: {
@@ -252,6 +262,9 @@ function EditForm({
   onCancel: () => void;
   onSaved: (point: PaymentPoint) => void;
 }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const f = adminTexts.form;
+  const toasts = adminTexts.toasts;
   const form = useZodForm(updatePaymentPointSchema, {
     defaultValues: {
       name: point.name,

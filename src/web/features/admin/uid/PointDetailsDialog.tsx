@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  PAYMENT_POINT_TARGET_TYPE_LABELS,
-  PAYMENT_POINT_TYPE_LABELS,
-  type PaymentPoint,
-} from '../../../../shared/api/payment-points';
-import { adminTexts } from '../../../../shared/i18n/admin';
-import { commonTexts } from '../../../../shared/i18n/common';
+import { type PaymentPoint } from '../../../../shared/api/payment-points';
 import { QrCode } from '../../../components/QrCode';
 import { NfcWriteButton } from '../../../components/NfcWriteButton';
 import { WalletLinks } from '../../../components/WalletLinks';
@@ -19,9 +13,7 @@ import { formatCents, formatDateTime, formatNumber } from '../../../lib/format';
 import { adminApi, adminKeys } from '../admin-api';
 import { useSelectedBusinessId } from '../business-scope';
 import { copyLink, IntegrationBlock, savePdf, savePng } from '../QrPreviewDialog';
-
-const d = adminTexts.details;
-const q = adminTexts.qr;
+import { useAdminTexts } from '../../../lib/admin-language';
 
 /** Row click (spec §2): the point with its QR code, link, statistics from real tips and downloads. */
 export function PointDetailsDialog({
@@ -35,6 +27,15 @@ export function PointDetailsDialog({
   onClose: () => void;
   onShowQr: (point: PaymentPoint) => void;
 }) {
+  const {
+    labels: {
+      pointTargetTypes: PAYMENT_POINT_TARGET_TYPE_LABELS,
+      pointTypes: PAYMENT_POINT_TYPE_LABELS,
+    },
+  } = useAdminTexts();
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const d = adminTexts.details;
+  const q = adminTexts.qr;
   const businessId = useSelectedBusinessId();
   const details = useQuery({
     queryKey: adminKeys.point(businessId, point?.id ?? ''),
@@ -49,7 +50,7 @@ export function PointDetailsDialog({
         variant: 'destructive',
       });
     }
-  }, [details.isError]);
+  }, [adminTexts.toasts.errorTitle, adminTexts.toasts.qrDataFailed, details.isError]);
 
   const wallet = useQuery({
     queryKey: [...adminKeys.point(businessId, point?.id ?? ''), 'wallet'],
@@ -75,7 +76,11 @@ export function PointDetailsDialog({
       {shown ? (
         <div className="flex flex-col gap-4">
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-            <QrCode value={shown.link} alt={adminTexts.qr.alt(name ?? shown.label)} className="shrink-0" />
+            <QrCode
+              value={shown.link}
+              alt={adminTexts.qr.alt(name ?? shown.label)}
+              className="shrink-0"
+            />
             <dl className="grid w-full min-w-0 gap-2 text-sm">
               <Row label={q.uid}>
                 <span className="break-all font-mono" data-testid="details-uid">

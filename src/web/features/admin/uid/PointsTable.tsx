@@ -1,9 +1,4 @@
-import {
-  PAYMENT_POINT_TARGET_TYPE_LABELS,
-  PAYMENT_POINT_TYPE_LABELS,
-  type PaymentPoint,
-} from '../../../../shared/api/payment-points';
-import { adminTexts } from '../../../../shared/i18n/admin';
+import { type PaymentPoint } from '../../../../shared/api/payment-points';
 import { Badge } from '../../../components/ui/Badge';
 import { Menu, type MenuItem } from '../../../components/ui/Menu';
 import {
@@ -15,8 +10,7 @@ import {
 } from '../../../components/ui/Table';
 import { formatDate } from '../../../lib/format';
 import { Icon } from '../../public/components/Icon';
-
-const u = adminTexts.uid;
+import { activeAdminTexts, useAdminTexts } from '../../../lib/admin-language';
 
 export interface PointActions {
   details: (point: PaymentPoint) => void;
@@ -29,6 +23,8 @@ export interface PointActions {
 }
 
 function menuItems(point: PaymentPoint, actions: PointActions): MenuItem[] {
+  const { admin: adminTexts } = activeAdminTexts();
+  const u = adminTexts.uid;
   const items: MenuItem[] = [
     { label: u.actions.details, onSelect: () => actions.details(point) },
     { kind: 'link', label: u.actions.preview, href: point.link, newTab: true },
@@ -59,6 +55,8 @@ function menuItems(point: PaymentPoint, actions: PointActions): MenuItem[] {
 }
 
 function StatusBadge({ point }: { point: PaymentPoint }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const u = adminTexts.uid;
   return (
     <Badge variant={point.active ? 'success' : 'outline'}>
       {point.active ? u.status.active : u.status.inactive}
@@ -67,6 +65,8 @@ function StatusBadge({ point }: { point: PaymentPoint }) {
 }
 
 function AssetsBadge({ point }: { point: PaymentPoint }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const u = adminTexts.uid;
   const status = point.integration.status;
   if (status === 'none') return <span className="text-muted-foreground">{u.assets.none}</span>;
   return (
@@ -80,6 +80,8 @@ function AssetsBadge({ point }: { point: PaymentPoint }) {
 }
 
 function Actions({ point, actions }: { point: PaymentPoint; actions: PointActions }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const u = adminTexts.uid;
   return (
     <Menu
       label={u.actions.menu(point.label)}
@@ -104,6 +106,14 @@ export function PointsTable({
   points: PaymentPoint[];
   actions: PointActions;
 }) {
+  const {
+    labels: {
+      pointTargetTypes: PAYMENT_POINT_TARGET_TYPE_LABELS,
+      pointTypes: PAYMENT_POINT_TYPE_LABELS,
+    },
+  } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts();
+  const u = adminTexts.uid;
   return (
     <>
       <div className="hidden overflow-x-auto rounded-lg border border-border bg-card md:block">
