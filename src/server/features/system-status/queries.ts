@@ -76,15 +76,10 @@ export async function databaseFacts(database: Database, now: () => number) {
   const started = now();
   await database.ping();
   const latencyMs = Math.max(0, now() - started);
-  let sizeBytes: number | null = null;
-  try {
-    const [row] = await database.query<{ size: string | number }>(
-      'SELECT pg_database_size(current_database()) AS size',
-    );
-    sizeBytes = row ? Number(row.size) : null;
-  } catch {
-    sizeBytes = null;
-  }
+  const sizeBytes = await database
+    .query<{ size: string | number }>('SELECT pg_database_size(current_database()) AS size')
+    .then(([row]) => (row ? Number(row.size) : null))
+    .catch(() => null);
   return { latencyMs, sizeBytes };
 }
 

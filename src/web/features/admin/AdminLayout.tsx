@@ -17,7 +17,12 @@ import { accountTexts } from '../../../shared/i18n/account';
 import { SkipLink } from '../public/components/SkipLink';
 import { TwoFactorBanner } from '../two-factor/TwoFactorBanner';
 import { adminApi, adminKeys } from './admin-api';
-import { adminNavFor, type AdminPageLink, OPERATOR_CONSOLE_LINK } from './admin-pages';
+import {
+  adminNavFor,
+  type AdminPageLink,
+  OPERATOR_CONSOLE_LINK,
+  PLATFORM_PAGE_PATHS,
+} from './admin-pages';
 import { selectBusiness, useSelectedBusinessId } from './business-scope';
 
 const t = adminTexts.shell;
@@ -85,8 +90,9 @@ function AdminShell({ profile }: { profile: Profile }) {
   const isAdmin = profile.role === 'admin';
   const business = useBusinessChoice(isAdmin);
   const nav = adminNavFor(profile.role);
-  // The operator console works across businesses: it never waits for a business to be chosen.
-  const businessFree = useLocation().pathname === OPERATOR_CONSOLE_LINK.path;
+  // The operator console and the status view work across businesses: they never wait for a
+  // business to be chosen.
+  const businessFree = PLATFORM_PAGE_PATHS.includes(useLocation().pathname);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();

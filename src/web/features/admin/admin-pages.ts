@@ -2,6 +2,7 @@ import { adminTexts } from '../../../shared/i18n/admin';
 import { adminBusinessesTexts } from '../../../shared/i18n/admin-businesses';
 import type { Role } from '../../../shared/domain/roles';
 import { adminShiftsTexts } from '../../../shared/i18n/admin-shifts';
+import { adminSystemTexts } from '../../../shared/i18n/admin-system';
 import { payoutTexts } from '../../../shared/i18n/payouts';
 import type { IconName } from '../public/components/Icon';
 
@@ -92,7 +93,23 @@ export const OPERATOR_CONSOLE_LINK: AdminPageLink = {
   available: true,
 };
 
-/** The header navigation of a role: the platform admin also gets 'Betriebe'. */
+/** The status view (issue 34 item 4): in the navigation for the platform admin only. */
+export const SYSTEM_STATUS_LINK: AdminPageLink = {
+  path: '/admin/system',
+  title: adminSystemTexts.title,
+  navLabel: adminSystemTexts.navLabel,
+  description: adminSystemTexts.menuDescription,
+  icon: 'gauge',
+  available: true,
+};
+
+/** The platform admin's pages that work across businesses: no business needs to be chosen. */
+export const PLATFORM_PAGE_PATHS: readonly string[] = [
+  OPERATOR_CONSOLE_LINK.path,
+  SYSTEM_STATUS_LINK.path,
+];
+
+/** The header navigation of a role: the platform admin also gets 'Betriebe' and 'System'. */
 export function adminNavFor(role: Role): readonly AdminPageLink[] {
-  return role === 'admin' ? [...ADMIN_NAV, OPERATOR_CONSOLE_LINK] : ADMIN_NAV;
+  return role === 'admin' ? [...ADMIN_NAV, OPERATOR_CONSOLE_LINK, SYSTEM_STATUS_LINK] : ADMIN_NAV;
 }
