@@ -20,6 +20,7 @@ import { brandingRoutes } from './features/branding/routes';
 import { authRoutes } from './features/auth/routes';
 import { businessRoutes } from './features/businesses/routes';
 import { operatorRoutes } from './features/operator/routes';
+import { systemStatusRoutes } from './features/system-status/routes';
 import { employeeRoutes } from './features/employee/routes';
 import { registerGuestCodeCache } from './features/entrypoints/cache';
 import { entrypointRoutes } from './features/entrypoints/routes';
@@ -188,6 +189,7 @@ export async function buildApp(
   await app.register(auditRoutes);
   await app.register(businessRoutes);
   await app.register(operatorRoutes);
+  await app.register(systemStatusRoutes);
   await app.register(employeeRoutes);
   await app.register(payoutRoutes);
   await app.register(payoutAdminRoutes);

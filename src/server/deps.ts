@@ -13,6 +13,11 @@ export interface AppDeps {
   mailer: Mailer;
   /** Where this instance's periodic jobs report each run (metrics, status view). */
   jobRuns: JobRuns;
+  /**
+   * This process's id in `instance_heartbeats` (decision 0404), so the status view marks the
+   * instance that answered; absent where no heartbeat runs (tests that build the app alone).
+   */
+  instanceId?: string;
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { DEMO_LOGINS, isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
 import { existingDemoLogins, shouldSeedDemo } from './db/seed-policy';
 import { createMailer } from './features/mail/mailer';
+import { newInstanceIdentity, startInstanceHeartbeat } from './features/system-status/heartbeat';
 import { startAuthCleanup } from './jobs/auth-cleanup';
 import { startJobs } from './jobs';
 import { JobRuns } from './jobs/job-runs';
@@ -85,7 +86,15 @@ export async function startServer(
     from: config.mailFrom,
     ...(options.printMail ? { print: options.printMail } : {}),
   });
-  const deps: AppDeps = { config, database, clock, mailer, jobRuns: new JobRuns(clock) };
+  const identity = newInstanceIdentity(clock);
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    mailer,
+    jobRuns: new JobRuns(clock),
+    instanceId: identity.instanceId,
+  };
   const app = await buildApp(deps, options);
   const stopAuthCleanup = startAuthCleanup(database, clock, app.log, deps.jobRuns);
   const stopRetention = startRetention(database, clock, config.retention, app.log, deps.jobRuns);
@@ -94,7 +103,13 @@ export async function startServer(
 
   options.beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
-  const jobs = startJobs(deps, app.log);
+  // The instance reports in PostgreSQL for the status view (decision 0404); its first heartbeat
+  // is written before startServer returns, so the view lists it at once.
+  const heartbeat = startInstanceHeartbeat({ ...deps, log: app.log }, identity);
+  const jobs = startJobs(deps, app.log, {
+    onReconciled: (result) => heartbeat.recordReconciliation(result),
+  });
+  await heartbeat.ready;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -110,6 +125,8 @@ export async function startServer(
       stopAuthCleanup();
       stopRetention();
       await jobs.stop();
+      // After the jobs, so their last runs are in the final row.
+      await heartbeat.stop();
       await app.close();
       mailer.close();
       if (ownsDatabase) await database.close();

@@ -187,7 +187,8 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-          // The operator console (issue 29): the platform admin only; owners see 'Zugriff verweigert'.
+          // The operator console (issue 29) and the status view: the platform admin only; owners see
+          // 'Zugriff verweigert'.
           {
             element: <AccessGuard roles={PLATFORM_ADMIN_ROLES} />,
             children: [
@@ -196,6 +197,14 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('./features/admin/businesses/BusinessesPage'),
                   (m) => m.BusinessesPage,
+                ),
+              },
+              // The status view (issue 34 item 4, decision 0404).
+              {
+                path: '/admin/system',
+                lazy: page(
+                  () => import('./features/admin/system/SystemStatusPage'),
+                  (m) => m.SystemStatusPage,
                 ),
               },
             ],

@@ -710,3 +710,19 @@ export const businessSetup = pgTable('business_setup', {
   dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One row per server instance (process start), upserted by its heartbeat (migration 0400,
+ * decision 0404). `jobs` and `reconciliation` are read through the zod shapes of
+ * `features/system-status/stored.ts`, so an older instance's row cannot break the status view.
+ */
+export const instanceHeartbeats = pgTable('instance_heartbeats', {
+  instanceId: uuid('instance_id').primaryKey(),
+  hostName: text('host_name').notNull(),
+  version: text('version').notNull(),
+  startedAt: tstz('started_at').notNull(),
+  lastSeenAt: tstz('last_seen_at').notNull(),
+  stoppedAt: tstz('stopped_at'),
+  jobs: jsonb('jobs').notNull().default({}).$type<Record<string, unknown>>(),
+  reconciliation: jsonb('reconciliation').$type<Record<string, unknown>>(),
+});

@@ -405,6 +405,8 @@ const ENTRIES: Entry[] = [
   { route: 'GET /api/admin/businesses', status: s(401, 403, 403, 200, 200, 200) },
   // The operator console (issue 29): the platform admin only, for any business.
   { route: 'GET /api/admin/businesses/overview', status: operatorOnly(200) },
+  // The status view (issue 34 item 4, decision 0404): the platform admin only.
+  { route: 'GET /api/admin/system', status: operatorOnly(200) },
   {
     route: 'POST /api/admin/businesses',
     body: (_f, party) => ({

@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { paymentContext } from '../features/payments/context';
 import { runPaymentSessionExpiry } from '../features/payments/expiry';
-import { runPaymentReconciliation } from '../features/payments/reconciliation';
+import {
+  type ReconciliationResult,
+  runPaymentReconciliation,
+} from '../features/payments/reconciliation';
 import { payoutContext, runScheduledPayouts } from '../features/payouts/batches';
 
 /** How often unfinished payment sessions are looked for; a session ends at most this late. */
@@ -16,11 +19,19 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+export interface JobHooks {
+  /**
+   * What each reconciliation run found (the status view, decision 0404). JobRuns reports only
+   * whether a run succeeded; the findings travel here so its API stays the same for metrics.
+   */
+  onReconciled?(result: ReconciliationResult): void;
+}
+
 /**
  * Periodic work of one server instance. Every job claims its rows with FOR UPDATE SKIP LOCKED,
  * so any number of instances may run them side by side.
  */
-export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
+export function startJobs(deps: AppDeps, log: FastifyBaseLogger, hooks: JobHooks = {}): Jobs {
   const ctx = paymentContext(deps, log);
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
@@ -42,7 +53,15 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
     if (stopped || reconcileBusy) return;
     reconcileBusy = true;
     reconcileRun = deps.jobRuns
-      .observe('payment-reconciliation', () => runPaymentReconciliation(ctx))
+      .observe('payment-reconciliation', async () => {
+        const result = await runPaymentReconciliation(ctx);
+        try {
+          hooks.onReconciled?.(result);
+        } catch {
+          // Reporting the findings must not turn a successful run into a failed one.
+        }
+        return result;
+      })
       .catch((error: unknown) => {
         log.warn({ err: error }, 'payment reconciliation failed; retrying on the next tick');
       })

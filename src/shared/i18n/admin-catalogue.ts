@@ -20,6 +20,7 @@ import { adminBusinessesTexts } from './admin-businesses';
 import { qrAdminTexts } from './admin-qr';
 import { adminReportsTexts } from './admin-reports';
 import { adminShiftsTexts } from './admin-shifts';
+import { adminSystemTexts } from './admin-system';
 import { adminTeamsTexts, adminUsersTexts } from './admin-users';
 import { commonTexts } from './common';
 import { payoutTexts } from './payouts';
@@ -46,6 +47,7 @@ export const adminTextsDe = {
   payouts: payoutTexts,
   setup: setupTexts,
   reports: adminReportsTexts,
+  system: adminSystemTexts,
   /** The names the domain gives its values, as the admin screens show them. */
   labels: {
     roles: ROLE_LABELS,

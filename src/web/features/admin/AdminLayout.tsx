@@ -15,7 +15,12 @@ import { Icon } from '../public/components/Icon';
 import { SkipLink } from '../public/components/SkipLink';
 import { TwoFactorBanner } from '../two-factor/TwoFactorBanner';
 import { adminApi, adminKeys } from './admin-api';
-import { adminNavFor, type AdminPageLink, OPERATOR_CONSOLE_LINK } from './admin-pages';
+import {
+  adminNavFor,
+  type AdminPageLink,
+  OPERATOR_CONSOLE_LINK,
+  PLATFORM_PAGE_PATHS,
+} from './admin-pages';
 import { selectBusiness, useSelectedBusinessId } from './business-scope';
 import { useAdminTexts } from '../../lib/admin-language';
 /** The one <main> of every admin page; the pages themselves render plain sections. */
@@ -84,8 +89,9 @@ function AdminShell({ profile }: { profile: Profile }) {
   const isAdmin = profile.role === 'admin';
   const business = useBusinessChoice(isAdmin);
   const nav = adminNavFor(profile.role);
-  // The operator console works across businesses: it never waits for a business to be chosen.
-  const businessFree = useLocation().pathname === OPERATOR_CONSOLE_LINK.path;
+  // The operator console and the status view work across businesses: they never wait for a
+  // business to be chosen.
+  const businessFree = PLATFORM_PAGE_PATHS.includes(useLocation().pathname);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();

@@ -19,6 +19,7 @@ const {
   payouts,
   shifts,
   businesses,
+  system,
 } = activeAdminTexts();
 
 /**
@@ -70,7 +71,23 @@ export const OPERATOR_CONSOLE_LINK: AdminPageLink = {
   available: true,
 };
 
-/** The header navigation of a role: the platform admin also gets 'Betriebe'. */
+/** The status view (issue 34 item 4): in the navigation for the platform admin only. */
+export const SYSTEM_STATUS_LINK: AdminPageLink = {
+  path: '/admin/system',
+  title: system.title,
+  navLabel: system.navLabel,
+  description: system.menuDescription,
+  icon: 'gauge',
+  available: true,
+};
+
+/** The platform admin's pages that work across businesses: no business needs to be chosen. */
+export const PLATFORM_PAGE_PATHS: readonly string[] = [
+  OPERATOR_CONSOLE_LINK.path,
+  SYSTEM_STATUS_LINK.path,
+];
+
+/** The header navigation of a role: the platform admin also gets 'Betriebe' and 'System'. */
 export function adminNavFor(role: Role): readonly AdminPageLink[] {
-  return role === 'admin' ? [...ADMIN_NAV, OPERATOR_CONSOLE_LINK] : ADMIN_NAV;
+  return role === 'admin' ? [...ADMIN_NAV, OPERATOR_CONSOLE_LINK, SYSTEM_STATUS_LINK] : ADMIN_NAV;
 }
