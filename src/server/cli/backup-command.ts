@@ -30,9 +30,12 @@ const UNUSED_SECRET = 'backup-commands-sign-nothing-0123456789';
 function configOf(run: BackupRun): Config | string {
   const env = run.env ?? process.env;
   try {
-    return loadConfig({ ...env, SESSION_SECRET: env.SESSION_SECRET ?? UNUSED_SECRET }, {
-      sendsMail: false,
-    });
+    return loadConfig(
+      { ...env, SESSION_SECRET: env.SESSION_SECRET ?? UNUSED_SECRET },
+      {
+        sendsMail: false,
+      },
+    );
   } catch (error) {
     if (error instanceof ConfigError) return error.message;
     throw error;
@@ -76,7 +79,9 @@ export async function runBackup(run: BackupRun): Promise<number> {
     return BACKUP_EXIT.failed;
   }
   if (existsSync(file)) {
-    run.err(`${file} existiert bereits. Eine Sicherung überschreibt keine Datei: anderen Namen wählen.`);
+    run.err(
+      `${file} existiert bereits. Eine Sicherung überschreibt keine Datei: anderen Namen wählen.`,
+    );
     return BACKUP_EXIT.failed;
   }
   const dataDir = path.join(config.dataDir, 'pglite');

@@ -248,7 +248,8 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
     } finally {
       await restored.close();
     }
-    if (testEngine() === 'pglite') expect(existsSync(`${target.env.DATA_DIR}/pglite.lock`)).toBe(false);
+    if (testEngine() === 'pglite')
+      expect(existsSync(`${target.env.DATA_DIR}/pglite.lock`)).toBe(false);
   });
 
   it('answers without a file with its usage', async () => {

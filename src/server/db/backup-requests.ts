@@ -42,7 +42,9 @@ export function serveBackupRequests(
     if (busy) return;
     let pending: string[];
     try {
-      pending = readdirSync(folder).filter((name) => name.startsWith(prefix) && name.endsWith('.json'));
+      pending = readdirSync(folder).filter(
+        (name) => name.startsWith(prefix) && name.endsWith('.json'),
+      );
     } catch {
       return;
     }
@@ -127,7 +129,9 @@ export async function requestBackup(
         return result.summary;
       }
       if (!isRunning(pid)) {
-        throw new BackupError(`Der Server (PID ${pid}) hat sich beendet, bevor die Sicherung fertig war.`);
+        throw new BackupError(
+          `Der Server (PID ${pid}) hat sich beendet, bevor die Sicherung fertig war.`,
+        );
       }
       if (Date.now() > deadline) {
         throw new BackupError(

@@ -34,7 +34,9 @@ async function emptyTarget(): Promise<Database> {
     // which spares a second initdb (seconds on this machine).
     const database = emptyPglite
       ? await openDatabase({ loadDataDir: emptyPglite })
-      : await openDatabase({ dataDir: path.join(mkdtempSync(path.join(folder, 'data-')), 'pglite') });
+      : await openDatabase({
+          dataDir: path.join(mkdtempSync(path.join(folder, 'data-')), 'pglite'),
+        });
     emptyPglite ??= await database.dump!();
     cleanups.push(() => database.close());
     return database;
@@ -263,7 +265,9 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     const target = await emptyTarget();
     const refused = restoreBackup(target, newer);
     await expect(refused).rejects.toBeInstanceOf(BackupError);
-    await expect(refused).rejects.toThrow(/neueren Datenbankschema \(Migration 9999_from_the_future/);
+    await expect(refused).rejects.toThrow(
+      /neueren Datenbankschema \(Migration 9999_from_the_future/,
+    );
 
     const cut = path.join(folder, 'cut.backup');
     writeFileSync(cut, gzipSync(lines.slice(0, Math.floor(lines.length / 2)).join('\n')));

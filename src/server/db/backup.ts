@@ -227,9 +227,7 @@ export async function writeBackup(
 }
 
 type BackupLine =
-  | { kind: 'row'; text: string }
-  | { kind: 'table'; name: string }
-  | { kind: 'end'; rows: number };
+  { kind: 'row'; text: string } | { kind: 'table'; name: string } | { kind: 'end'; rows: number };
 
 async function* readBackupLines(file: string): AsyncGenerator<string> {
   const input = createReadStream(file).pipe(createGunzip());
