@@ -36,18 +36,23 @@ export function serveBackupRequests(
   const files = backupFiles(dataDir);
   const folder = path.dirname(dataDir);
   const prefix = `${path.basename(dataDir)}.backup-request-`;
+  const requests = () => {
+    try {
+      return readdirSync(folder).filter(
+        (name) => name.startsWith(prefix) && name.endsWith('.json'),
+      );
+    } catch {
+      return [];
+    }
+  };
+  // A request from before this start was left by a command that gave up (or was interrupted):
+  // nobody waits for it, so it is not carried out now.
+  for (const name of requests()) rmSync(path.join(folder, name), { force: true });
   writeFileSync(files.service, String(process.pid));
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
-    let pending: string[];
-    try {
-      pending = readdirSync(folder).filter(
-        (name) => name.startsWith(prefix) && name.endsWith('.json'),
-      );
-    } catch {
-      return;
-    }
+    const pending = requests();
     if (pending.length === 0) return;
     busy = true;
     void (async () => {
