@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, type BuildAppOptions, buildApp } from './app';
 import type { Config } from './config';
+import { serveBackupRequests } from './db/backup-requests';
 import { type Database, openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { DEMO_LOGINS, isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
@@ -99,6 +100,11 @@ export async function startServer(
   const stopAuthCleanup = startAuthCleanup(database, clock, app.log, deps.jobRuns);
   const stopRetention = startRetention(database, clock, config.retention, app.log, deps.jobRuns);
   const ownsDatabase = !options.database;
+  // `npm run backup` cannot open the embedded database this process holds: it asks us instead.
+  const stopBackupRequests =
+    ownsDatabase && !config.databaseUrl
+      ? serveBackupRequests(database, path.join(config.dataDir, 'pglite'), app.log)
+      : () => {};
   let closed = false;
 
   options.beforeListen?.(app);
@@ -122,6 +128,7 @@ export async function startServer(
     async close() {
       if (closed) return;
       closed = true;
+      stopBackupRequests();
       stopAuthCleanup();
       stopRetention();
       await jobs.stop();

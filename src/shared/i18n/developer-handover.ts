@@ -52,6 +52,14 @@ export const handoverTexts = {
       },
       { command: 'npm run seed', text: 'Migriert eine leere Datenbank und spielt Demo-Daten ein.' },
       { command: 'npm run bench', text: 'Benchmarks aus bench/.' },
+      {
+        command: 'npm run backup -- <Datei>',
+        text: 'Konsistente Sicherung der Datenbank, auch während der Server läuft; täglich und vor jedem Update, verschlüsselt außerhalb des Rechners aufbewahren.',
+      },
+      {
+        command: 'npm run restore -- <Datei>',
+        text: 'Stellt eine Sicherung in eine leere Datenbank oder ein leeres DATA_DIR wieder her; ein Ziel mit Daten wird abgelehnt.',
+      },
     ],
   },
   config: {

@@ -1,0 +1,114 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BACKUP_FORMAT } from '../db/backup';
+import { backupFiles } from '../db/backup-requests';
+import { runBackup, runRestore } from './backup-command';
+
+/** The refusals of `npm run backup` and `npm run restore` that need no database (decision 0403). */
+const folder = mkdtempSync(path.join(tmpdir(), 'trinkgeld-backup-command-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function run(command: typeof runBackup, argv: string[], env: Record<string, string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await command({
+    argv,
+    env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'log', ...env },
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+function dataDirWithDatabase(name: string): string {
+  const dataDir = path.join(folder, name);
+  mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  writeFileSync(path.join(dataDir, 'pglite', 'PG_VERSION'), '18\n');
+  return dataDir;
+}
+
+function backupFile(name: string, header: object): string {
+  const file = path.join(folder, name);
+  writeFileSync(file, gzipSync(`${JSON.stringify(header)}\n{"end":true,"rows":0}\n`));
+  return file;
+}
+
+const header = {
+  format: BACKUP_FORMAT,
+  version: 1,
+  createdAt: new Date().toISOString(),
+  engine: 'pglite',
+  migrations: [],
+  tables: [],
+  sequences: [],
+  totals: { tipAmountCents: '0' },
+};
+
+describe('npm run backup', () => {
+  it('leaves a process alone that holds the database but takes no backup requests', async () => {
+    const dataDir = dataDirWithDatabase('held');
+    // This test process is running: as far as the lock says, it holds the database.
+    writeFileSync(`${path.join(dataDir, 'pglite')}.lock`, String(process.pid));
+    const result = await run(runBackup, [path.join(folder, 'held.backup')], { DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      `Die eingebettete Datenbank wird von PID ${process.pid} benutzt, der keine Sicherungen annimmt`,
+    );
+    // A stale announcement of another process changes nothing.
+    writeFileSync(backupFiles(path.join(dataDir, 'pglite')).service, '1');
+    expect(
+      (await run(runBackup, [path.join(folder, 'held2.backup')], { DATA_DIR: dataDir })).code,
+    ).toBe(1);
+  });
+
+  it('refuses a missing database, an existing file and a wrong call', async () => {
+    const empty = await run(runBackup, [path.join(folder, 'x.backup')], {
+      DATA_DIR: path.join(folder, 'nothing-here'),
+    });
+    expect(empty.code).toBe(1);
+    expect(empty.err).toContain('DATA_DIR: keine eingebettete Datenbank unter');
+
+    const existing = backupFile('existing.backup', header);
+    const again = await run(runBackup, [existing], { DATA_DIR: dataDirWithDatabase('d1') });
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('existiert bereits');
+
+    const usage = await run(runBackup, ['a', 'b'], {});
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('Aufruf: npm run backup -- <Datei>');
+  });
+});
+
+describe('npm run restore', () => {
+  it('refuses a DATA_DIR that already holds a database', async () => {
+    const file = backupFile('ok.backup', header);
+    const result = await run(runRestore, [file], { DATA_DIR: dataDirWithDatabase('full') });
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(
+      /^Wiederherstellung abgelehnt: DATA_DIR enthält bereits eine Datenbank/,
+    );
+  });
+
+  it('refuses a newer format and a file that is no backup before touching the target', async () => {
+    const target = path.join(folder, 'untouched');
+    const newer = backupFile('newer.backup', { ...header, version: 2 });
+    const result = await run(runRestore, [newer], { DATA_DIR: target });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('Die Sicherung hat das Format 2; diese Version liest nur bis 1.');
+
+    const other = path.join(folder, 'other.backup');
+    writeFileSync(other, gzipSync('{"hello":"world"}\n'));
+    const foreign = await run(runRestore, [other], { DATA_DIR: target });
+    expect(foreign.err).toContain('Die Datei ist keine Trinkgeld-Sicherung.');
+    const plain = path.join(folder, 'plain.txt');
+    writeFileSync(plain, 'not gzip');
+    expect((await run(runRestore, [plain], { DATA_DIR: target })).err).toContain(
+      'ist keine lesbare Sicherung',
+    );
+    // Neither created the data directory nor a session secret.
+    expect(() => mkdirSync(target)).not.toThrow();
+  });
+});

@@ -1,0 +1,203 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { formatCents } from '../../shared/domain/money';
+import { BUSINESS_TIME_ZONE } from '../../shared/domain/constants';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { BackupError, readBackupHeader, restoreBackup, writeBackup } from '../db/backup';
+import { requestBackup, servesBackups } from '../db/backup-requests';
+import { type Database, openDatabase } from '../db/connect';
+import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
+
+/** Exit codes of `npm run backup` and `npm run restore` (decision 0403). */
+export const BACKUP_EXIT = { done: 0, failed: 1, usage: 2 } as const;
+
+export const BACKUP_USAGE = 'Aufruf: npm run backup -- <Datei>';
+export const RESTORE_USAGE = 'Aufruf: npm run restore -- <Datei>';
+
+export interface BackupRun {
+  argv: readonly string[];
+  /** The server's environment: DATABASE_URL or DATA_DIR. */
+  env?: NodeJS.ProcessEnv;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+// Both commands sign nothing. Without this, loadConfig would create DATA_DIR/session-secret,
+// and a restore into a new directory would then hold a fresh secret instead of the one the
+// operator puts back from their copy (the secret is not part of a backup, decision 0403).
+const UNUSED_SECRET = 'backup-commands-sign-nothing-0123456789';
+
+function configOf(run: BackupRun): Config | string {
+  const env = run.env ?? process.env;
+  try {
+    return loadConfig(
+      { ...env, SESSION_SECRET: env.SESSION_SECRET ?? UNUSED_SECRET },
+      {
+        sendsMail: false,
+      },
+    );
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+}
+
+function fileArgument(run: BackupRun, usage: string): string | number {
+  const [file, ...rest] = run.argv;
+  if (file === '--help' || file === '-h') {
+    run.out(usage);
+    return BACKUP_EXIT.done;
+  }
+  if (!file || rest.length > 0 || file.startsWith('-')) {
+    run.err(`Bitte genau eine Datei angeben.\n${usage}`);
+    return BACKUP_EXIT.usage;
+  }
+  return path.resolve(file);
+}
+
+const euros = (cents: string) => formatCents(Number(cents));
+const berlinTime = (iso: string) =>
+  new Date(iso).toLocaleString('de-DE', {
+    timeZone: BUSINESS_TIME_ZONE,
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  });
+const reason = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
+/**
+ * `npm run backup -- <file>`: a consistent backup of the configured database. PostgreSQL
+ * (DATABASE_URL) and an embedded database no server holds are read directly; while a server
+ * runs on the embedded database, it writes the backup itself (backup-requests.ts).
+ */
+export async function runBackup(run: BackupRun): Promise<number> {
+  const file = fileArgument(run, BACKUP_USAGE);
+  if (typeof file === 'number') return file;
+  const config = configOf(run);
+  if (typeof config === 'string') {
+    run.err(config);
+    return BACKUP_EXIT.failed;
+  }
+  if (existsSync(file)) {
+    run.err(
+      `${file} existiert bereits. Eine Sicherung überschreibt keine Datei: anderen Namen wählen.`,
+    );
+    return BACKUP_EXIT.failed;
+  }
+  const dataDir = path.join(config.dataDir, 'pglite');
+  if (!config.databaseUrl && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    run.err(`DATA_DIR: keine eingebettete Datenbank unter ${dataDir}. Nichts gesichert.`);
+    return BACKUP_EXIT.failed;
+  }
+
+  let summary;
+  let via = '';
+  try {
+    let database: Database | undefined;
+    try {
+      database = await openDatabase(
+        config.databaseUrl ? { url: config.databaseUrl, poolSize: 2 } : { dataDir },
+      );
+      summary = await writeBackup(database, file);
+    } catch (error) {
+      if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
+      if (!servesBackups(dataDir, error.pid)) {
+        run.err(
+          `Die eingebettete Datenbank wird von PID ${error.pid} benutzt, der keine Sicherungen ` +
+            'annimmt (ein anderer Befehl oder eine ältere Version). Beenden Sie ihn und versuchen Sie es erneut.',
+        );
+        return BACKUP_EXIT.failed;
+      }
+      via = ` (vom laufenden Server, PID ${error.pid})`;
+      summary = await requestBackup(dataDir, error.pid, file);
+    } finally {
+      await database?.close();
+    }
+  } catch (error) {
+    if (!(error instanceof BackupError)) {
+      run.err(`Sicherung fehlgeschlagen: ${reason(error)}`);
+      return BACKUP_EXIT.failed;
+    }
+    run.err(`Sicherung fehlgeschlagen: ${error.message}`);
+    return BACKUP_EXIT.failed;
+  }
+
+  run.out(
+    [
+      `Sicherung geschrieben${via}: ${file}`,
+      `Schema ${summary.migration}, ${summary.tables} Tabellen, ${summary.rows} Zeilen, ` +
+        `Trinkgelder insgesamt ${euros(summary.tipAmountCents)}.`,
+      'Bewahren Sie die Datei verschlüsselt und außerhalb dieses Rechners auf.',
+      ...(config.databaseUrl || (run.env ?? process.env).SESSION_SECRET
+        ? []
+        : [
+            `Der Sitzungsschlüssel ${path.join(config.dataDir, 'session-secret')} ist nicht in der ` +
+              'Sicherung: einmal getrennt aufbewahren und vor dem Start wieder dorthin legen.',
+          ]),
+    ].join('\n'),
+  );
+  return BACKUP_EXIT.done;
+}
+
+/**
+ * `npm run restore -- <file>`: into an empty PostgreSQL database (DATABASE_URL) or an empty
+ * DATA_DIR; a target holding anything is refused and left as it was.
+ */
+export async function runRestore(run: BackupRun): Promise<number> {
+  const file = fileArgument(run, RESTORE_USAGE);
+  if (typeof file === 'number') return file;
+  const config = configOf(run);
+  if (typeof config === 'string') {
+    run.err(config);
+    return BACKUP_EXIT.failed;
+  }
+  const fail = (message: string) => {
+    run.err(`Wiederherstellung abgelehnt: ${message}`);
+    return BACKUP_EXIT.failed;
+  };
+  if (!existsSync(file)) return fail(`${file} gibt es nicht.`);
+  try {
+    // A broken or newer file is refused before the target is touched.
+    await readBackupHeader(file);
+  } catch (error) {
+    return fail(reason(error));
+  }
+
+  const dataDir = path.join(config.dataDir, 'pglite');
+  if (!config.databaseUrl && existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+    return fail(
+      `DATA_DIR enthält bereits eine Datenbank (${dataDir}). Eine Wiederherstellung überschreibt ` +
+        'nie vorhandene Daten: wählen Sie ein leeres DATA_DIR.',
+    );
+  }
+  let database: Database | undefined;
+  let summary;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl, poolSize: 2 } : { dataDir },
+    );
+    summary = await restoreBackup(database, file);
+  } catch (error) {
+    await database?.close().catch(() => {});
+    database = undefined;
+    // The directory was empty or new: leave nothing half-made behind.
+    if (!config.databaseUrl && !(error instanceof EmbeddedDatabaseBusyError)) {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return fail(reason(error));
+  } finally {
+    await database?.close();
+  }
+  run.out(
+    [
+      `Wiederhergestellt: ${file} (Sicherung vom ${berlinTime(summary.createdAt)})`,
+      `Schema ${summary.migration}, ${summary.tables} Tabellen, ${summary.rows} Zeilen, ` +
+        `Trinkgelder insgesamt ${euros(summary.tipAmountCents)}: alles wie gesichert.`,
+      config.databaseUrl
+        ? 'Starten Sie jetzt den Server (npm start); er ergänzt neuere Migrationen.'
+        : `Legen Sie den aufbewahrten Sitzungsschlüssel nach ${path.join(config.dataDir, 'session-secret')}, ` +
+          'dann starten Sie den Server (npm start); er ergänzt neuere Migrationen.',
+    ].join('\n'),
+  );
+  return BACKUP_EXIT.done;
+}
