@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { DEMO_LOGINS, isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
 import { existingDemoLogins, shouldSeedDemo } from './db/seed-policy';
 import { createMailer } from './features/mail/mailer';
+import { createAppMetrics } from './features/metrics/registry';
 import { startAuthCleanup } from './jobs/auth-cleanup';
 import { startJobs } from './jobs';
 import { JobRuns } from './jobs/job-runs';
@@ -85,7 +86,15 @@ export async function startServer(
     from: config.mailFrom,
     ...(options.printMail ? { print: options.printMail } : {}),
   });
-  const deps: AppDeps = { config, database, clock, mailer, jobRuns: new JobRuns(clock) };
+  const deps: AppDeps = {
+    config,
+    database,
+    clock,
+    mailer,
+    jobRuns: new JobRuns(clock),
+    // Made here, not in buildApp, so the jobs below count into the app's registry.
+    metrics: createAppMetrics(),
+  };
   const app = await buildApp(deps, options);
   const stopAuthCleanup = startAuthCleanup(database, clock, app.log, deps.jobRuns);
   const stopRetention = startRetention(database, clock, config.retention, app.log, deps.jobRuns);
