@@ -106,6 +106,9 @@ describe('GET /metrics', () => {
     ]) {
       expect(response.body).toContain(`# TYPE ${name} `);
     }
+    // The pool's figures exist where there is a pool (PostgreSQL); PGlite has one connection.
+    const idle = /\ntrinkgeld_db_pool_connections\{state="idle"\} \d+/.test(response.body);
+    expect(idle).toBe(t.database.engine === 'postgres');
     // Every name appears once: no registry was registered twice.
     const helps = response.body.split('\n').filter((line) => line.startsWith('# HELP '));
     expect(new Set(helps).size).toBe(helps.length);
