@@ -1,12 +1,17 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
-import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
+import {
+  createBusiness,
+  createTip,
+  type FactoryBusiness,
+} from '../../../../test/support/factories';
 import { decideDemoCheckout, startedTip } from '../../../../test/support/guest';
 import { createStripeTestApp, startedStripeCheckout } from '../../../../test/support/stripe-app';
 import { stripeEvent } from '../../../../test/support/stripe';
 import { paymentContext } from '../payments/context';
 import { receiveProviderEvent } from '../payments/provider-events';
+import { payoutContext, runPayoutBatch } from '../payouts/batches';
 
 /**
  * Issue 34 item 1, decision 0400: GET /metrics answers Prometheus with the bearer token only, and
@@ -210,6 +215,26 @@ describe('GET /metrics', () => {
     expect(value(after, 'trinkgeld_job_seconds_since_success', { job: 'payment-expiry' })).toBe(30);
     // Never succeeded: no lag figure rather than a made-up one.
     expect(after).not.toContain('trinkgeld_job_seconds_since_success{job="payouts"}');
+  });
+
+  it('counts payout batches and transfers with their cents, and a batch with nothing to pay', async () => {
+    const shop = await createBusiness(t.database.db, { employees: 1, points: ['person'] });
+    await createTip(t.database.db, {
+      businessId: shop.id,
+      employeeId: shop.employees[0]!.id,
+      amountCents: 2500,
+    });
+    const before = await scrape();
+    const ctx = payoutContext(t.app.deps, t.app.log);
+    expect(await runPayoutBatch(ctx, { businessId: shop.id, trigger: 'manual' })).not.toBeNull();
+    expect(await runPayoutBatch(ctx, { businessId: shop.id, trigger: 'manual' })).toBeNull();
+    const after = await scrape();
+    const moved = (name: string, labels: Record<string, string>) =>
+      value(after, name, labels) - value(before, name, labels);
+    expect(moved('trinkgeld_payout_batches_total', { outcome: 'succeeded' })).toBe(1);
+    expect(moved('trinkgeld_payout_batches_total', { outcome: 'skipped' })).toBe(1);
+    expect(moved('trinkgeld_payout_transfers_total', { outcome: 'succeeded' })).toBe(1);
+    expect(moved('trinkgeld_payout_transfers_cents_total', { outcome: 'succeeded' })).toBe(2500);
   });
 
   it('never carries an id, e-mail, code or token in a label', async () => {
