@@ -28,6 +28,8 @@ import { healthRoutes } from './features/health/routes';
 import { integrationRoutes } from './features/integration/routes';
 import { createIntegrationSync } from './features/integration/sync';
 import { mediaRoutes } from './features/media/routes';
+import { createAppMetrics } from './features/metrics/registry';
+import { metricsRoutes, registerHttpMetrics } from './features/metrics/routes';
 import { paymentPointRoutes } from './features/payment-points/routes';
 import { passwordRoutes } from './features/passwords/routes';
 import { paymentRoutes } from './features/payments/routes';
@@ -84,9 +86,13 @@ export const DEFAULT_WEB_DIR = path.join(projectRoot(), 'dist/web');
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export async function buildApp(
-  deps: AppDeps,
+  given: AppDeps,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // One registry per app: tests run many apps in one process, each counts only its own.
+  // The same deps object when it has them: providers and caches are kept per deps object.
+  const metrics = given.metrics ?? createAppMetrics();
+  const deps: AppDeps = given.metrics ? given : { ...given, metrics };
   const { config } = deps;
   const logger: FastifyServerOptions['logger'] = {
     level: config.logLevel,
@@ -136,6 +142,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  registerHttpMetrics(app, metrics);
+  const stopWatchingJobs = metrics.watchJobs(deps.jobRuns, deps.clock);
+  app.addHook('onClose', async () => stopWatchingJobs());
+  metrics.readPool(() => deps.database.poolStats?.() ?? null);
   app.decorate(
     'integrationSync',
     createIntegrationSync({ db: deps.database.db, clock: deps.clock, config, log: app.log }),
@@ -177,6 +187,7 @@ export async function buildApp(
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes(metrics));
   await app.register(publicConfigRoutes);
   await app.register(legalRoutes);
   await app.register(showcaseRoutes);

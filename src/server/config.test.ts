@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...base, SIGNUP: 'yes' })).toContain('SIGNUP');
   });
 
+  it('takes METRICS_TOKEN of 32 characters or more and never echoes a bad one', () => {
+    expect(loadConfig({ ...base }).metricsToken).toBeUndefined();
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ ...base, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const message = problemsOf({ ...base, METRICS_TOKEN: 'short-secret' });
+    expect(message).toContain('METRICS_TOKEN must be at least 32 characters');
+    expect(message).toContain('(got 12 characters)');
+    expect(message).not.toContain('short-secret');
+  });
+
   it('names a bad PORT in one line', () => {
     const message = problemsOf({ ...base, PORT: 'abc' });
     expect(message).toMatch(/^Ungültige Konfiguration: PORT /);

@@ -76,6 +76,11 @@ export interface Config {
    * not read from the environment; tests shorten it instead of waiting 25 s.
    */
   realtimeHeartbeatMs: number;
+  /**
+   * The bearer token of GET /metrics (Prometheus); unset: the endpoint answers 404 like an
+   * unknown path (issue 34, decision 0400).
+   */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -185,6 +190,9 @@ const envSchema = z.object({
   LEGAL_REGISTER: z.string().trim().min(1).max(200).optional(),
   LEGAL_CONTACT: z.string().trim().min(1).max(200).optional(),
   SEED_DEMO: booleanFlag,
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^\S{32,}$/.test(v), {
+    message: 'must be at least 32 characters without spaces',
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RETENTION_MAIL_DAYS: retentionDays(30),
   RETENTION_ANALYTICS_DAYS: retentionDays(395),
@@ -222,6 +230,9 @@ function isProxyAddress(entry: string): boolean {
   return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/** Variables whose value a config error names only by its length. */
+const HIDDEN_VALUES = new Set(['METRICS_TOKEN']);
+
 /** Parses the environment; throws ConfigError naming every bad variable in one line. */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -232,7 +243,14 @@ export function loadConfig(
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const variable = String(issue.path[0] ?? 'environment');
-      const shown = env[variable] === undefined ? 'missing' : `"${env[variable]}"`;
+      const value = env[variable];
+      // A secret is never echoed, not even a wrong one: the line ends up in logs.
+      const shown =
+        value === undefined
+          ? 'missing'
+          : HIDDEN_VALUES.has(variable)
+            ? `${value.length} characters`
+            : `"${value}"`;
       return `${variable} ${issue.message.replace(/^Invalid input: /, '')} (got ${shown})`;
     });
     throw new ConfigError(problems);
@@ -308,6 +326,7 @@ export function loadConfig(
       closedBusinessDays: e.RETENTION_CLOSED_BUSINESS_DAYS,
     },
     realtimeHeartbeatMs: REALTIME_HEARTBEAT_MS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { IntegrationSync } from './features/integration/sync';
+import type { AppMetrics } from './features/metrics/registry';
 import type { Mailer } from './features/mail/mailer';
 import type { JobRuns } from './jobs/job-runs';
 import type { Clock } from './lib/clock';
@@ -18,6 +19,11 @@ export interface AppDeps {
    * instance that answered; absent where no heartbeat runs (tests that build the app alone).
    */
   instanceId?: string;
+  /**
+   * This app's metrics (GET /metrics, decision 0400). buildApp makes one when absent, so
+   * `app.deps.metrics` is always set; main passes its own so the jobs count into the same one.
+   */
+  metrics?: AppMetrics;
 }
 
 declare module 'fastify' {

@@ -9,6 +9,7 @@ import { DEMO_LOGINS, isDatabaseEmpty, type SeedSummary, seedDemoData } from './
 import { existingDemoLogins, shouldSeedDemo } from './db/seed-policy';
 import { createMailer } from './features/mail/mailer';
 import { newInstanceIdentity, startInstanceHeartbeat } from './features/system-status/heartbeat';
+import { createAppMetrics } from './features/metrics/registry';
 import { startAuthCleanup } from './jobs/auth-cleanup';
 import { startJobs } from './jobs';
 import { JobRuns } from './jobs/job-runs';
@@ -95,6 +96,8 @@ export async function startServer(
     mailer,
     jobRuns: new JobRuns(clock),
     instanceId: identity.instanceId,
+    // Made here, not in buildApp, so the jobs below count into the app's registry.
+    metrics: createAppMetrics(),
   };
   const app = await buildApp(deps, options);
   const stopAuthCleanup = startAuthCleanup(database, clock, app.log, deps.jobRuns);

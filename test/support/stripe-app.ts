@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Config } from '../../src/server/config';
 import type { Executor } from '../../src/server/db/connect';
 import { paymentSessions, profiles } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from './app';
@@ -11,6 +12,8 @@ export const STRIPE_TEST_SECRET_KEY = 'sk_test_trinkgeld';
 
 export interface StripeTestAppOptions {
   webhookSecret: string;
+  /** More settings of the app (e.g. METRICS_TOKEN). */
+  config?: Partial<Config>;
 }
 
 export interface StripeBusinessOptions extends BusinessOptions {
@@ -60,6 +63,7 @@ export async function createStripeTestApp(
       stripeSecretKey: STRIPE_TEST_SECRET_KEY,
       stripeWebhookSecret: options.webhookSecret,
       stripeApiUrl: fake.url,
+      ...options.config,
     },
   });
   const close = async () => {

@@ -137,6 +137,8 @@ export interface Database {
   channelName(name: string): string;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (metrics); PGlite has one connection, no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data directory as a gzipped tarball (test snapshots, backups). */
   dump?(): Promise<Blob>;
 }
@@ -273,6 +275,11 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
   return {
     engine: 'postgres',
     db,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async exec(sql) {
       await pool.query(sql);
     },

@@ -100,6 +100,8 @@ const ENTRIES: Entry[] = [
   // Health, legal, docs, public data
   { route: 'GET /healthz', status: all(200) },
   { route: 'GET /readyz', status: all(200) },
+  // Prometheus only, with METRICS_TOKEN (unset here): a session changes nothing (decision 0400).
+  { route: 'GET /metrics', status: all(404) },
   { route: 'GET /impressum', status: all(200) },
   { route: 'GET /datenschutz', status: all(200) },
   // The contracts of self-service sign-up (decision 0326).

@@ -264,6 +264,12 @@ export const handoverTexts = {
         meaning:
           'Adressen oder CIDR-Bereiche der Reverse Proxys, kommagetrennt (z. B. 10.0.0.0/8); nur deren X-Forwarded-For zählt.',
       },
+      {
+        name: 'METRICS_TOKEN',
+        fallback: null,
+        meaning:
+          'Mindestens 32 Zeichen: GET /metrics antwortet Prometheus nur mit Authorization: Bearer und diesem Token; ohne: 404.',
+      },
       { name: 'NODE_ENV', fallback: 'development', meaning: 'production, development oder test.' },
     ],
   },

@@ -44,6 +44,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log.warn({ payload: payload.slice(0, 200) }, 'malformed tip event ignored'),
   );
   const openStreams = new Set<() => void>();
+  app.deps.metrics?.countLiveStreams(() => openStreams.size);
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', async () => {
     for (const end of [...openStreams]) end();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
 import { nextShiftChange, type ResolvedCode, resolveGuestCode, touchLegacyCode } from './service';
+import { type GuestCacheMetrics, noMetrics } from '../metrics/metrics';
 
 /** The channel migration 0250's triggers notify with the business whose guest view changed. */
 export const GUEST_CACHE_CHANNEL = 'guest_cache';
@@ -149,6 +150,7 @@ export class GuestCodeCache {
     private readonly clock: Clock,
     private readonly log: CacheLog,
     private readonly limits: GuestCacheLimits = DEFAULT_LIMITS,
+    private readonly metrics: GuestCacheMetrics = noMetrics,
   ) {
     this.sync = new Coalesced(() => withTimeout(database.syncNotifications(), SYNC_TIMEOUT_MS));
   }
@@ -191,9 +193,14 @@ export class GuestCodeCache {
 
   /** The code resolved as resolveGuestCode does (and throwing as it does), from memory if fresh. */
   async resolve(code: string): Promise<GuestCode> {
-    if (!(await this.inStep())) return this.view(await this.load(code, null));
+    if (!(await this.inStep())) {
+      this.metrics.guestCacheLookup(false);
+      return this.view(await this.load(code, null));
+    }
     const entry = this.entries.get(code);
-    if (entry && entry.expiresAt > this.clock.now().getTime()) {
+    const fresh = entry !== undefined && entry.expiresAt > this.clock.now().getTime();
+    this.metrics.guestCacheLookup(fresh);
+    if (entry && fresh) {
       this.entries.delete(code);
       this.entries.set(code, entry);
       if (entry.resolved.qrCodeId) this.touch(entry.resolved.qrCodeId);
@@ -315,9 +322,11 @@ export class GuestCodeCache {
 
   private changed(payload: string): void {
     if (payload === '*' || !UUID.test(payload)) {
+      this.metrics.guestCacheInvalidated('all');
       this.clear();
       return;
     }
+    this.metrics.guestCacheInvalidated('business');
     this.epoch += 1;
     // A fill under way may have read the row before the change: later requests start their own.
     this.filling.clear();
@@ -354,7 +363,13 @@ declare module 'fastify' {
 }
 
 export async function registerGuestCodeCache(app: FastifyInstance): Promise<void> {
-  const cache = new GuestCodeCache(app.deps.database, app.deps.clock, app.log);
+  const cache = new GuestCodeCache(
+    app.deps.database,
+    app.deps.clock,
+    app.log,
+    DEFAULT_LIMITS,
+    app.deps.metrics ?? noMetrics,
+  );
   await cache.start();
   app.decorate('guestCodes', cache);
   app.addHook('onClose', async () => cache.stop());

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
+import { type Metrics, noMetrics } from '../metrics/metrics';
 import { type PaymentProviders, paymentProvidersFor } from './provider';
 
 /** What the payment feature takes from the app to build its context and providers. */
@@ -9,6 +10,8 @@ export interface PaymentDeps {
   database: Database;
   clock: Clock;
   config: Config;
+  /** Absent (tools, tests without an app): nothing is counted. */
+  metrics?: Metrics | undefined;
 }
 
 /** What payment and tip services need: the app's dependencies plus its payment providers. */
@@ -18,6 +21,8 @@ export interface PaymentContext {
   config: Config;
   providers: PaymentProviders;
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+  /** Tip, webhook and payout figures of the app (decision 0400). */
+  metrics: Metrics;
 }
 
 export function paymentContext(deps: PaymentDeps, log: PaymentContext['log']): PaymentContext {
@@ -27,5 +32,6 @@ export function paymentContext(deps: PaymentDeps, log: PaymentContext['log']): P
     config: deps.config,
     providers: paymentProvidersFor(deps),
     log,
+    metrics: deps.metrics ?? noMetrics,
   };
 }

@@ -78,6 +78,7 @@ export async function refundDuplicatePayment(
     return refunded;
   });
   if (change) {
+    ctx.metrics.tipRefunded(tip.amountCents);
     ctx.log.warn(
       { tipId: tip.id, refundId, payLaterLinkId: tip.payLaterLinkId },
       'tip paid twice: second payment refunded',

@@ -4,6 +4,7 @@ import type { Database, Tx } from '../../db/connect';
 import { paymentSessions } from '../../db/schema';
 import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
 import { endPaymentSession, markTipEnded } from '../tips/lifecycle';
+import { countTipMoves } from '../tips/metrics';
 import type { PaymentContext } from './context';
 import { applyCheckoutState } from './settlement';
 
@@ -105,9 +106,10 @@ export async function closeExpiredCheckouts(
 /** One run of the expiry job: claim, expire and publish, commit, close at the provider. */
 export async function runPaymentSessionExpiry(ctx: PaymentContext, limit = 100): Promise<number> {
   const now = ctx.clock.now();
-  const { expired } = await ctx.database.db.transaction((tx) =>
+  const { expired, changes } = await ctx.database.db.transaction((tx) =>
     expireOverdueSessions(tx, { now, limit, database: ctx.database }),
   );
+  await countTipMoves(ctx, changes);
   await closeExpiredCheckouts(ctx, expired);
   return expired.length;
 }

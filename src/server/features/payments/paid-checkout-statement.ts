@@ -23,6 +23,8 @@ export interface PaidCheckoutResult {
   handled: boolean;
   /** The event id was stored before (by another copy, on any instance). */
   duplicate: boolean;
+  /** The tip's amount when this statement moved it to paid; null when it was paid already. */
+  paid_cents?: number | string | null;
 }
 
 /**
@@ -103,6 +105,7 @@ export function paidCheckoutStatement(event: PaidCheckoutEvent): Statement {
     )
     SELECT EXISTS (SELECT 1 FROM target) AS handled,
            coalesce((SELECT NOT inserted FROM event), false) AS duplicate,
-           (SELECT count(*) FROM notified) AS notified`;
+           (SELECT count(*) FROM notified) AS notified,
+           (SELECT amount_cents FROM paid) AS paid_cents`;
   return { text, values: values.values };
 }

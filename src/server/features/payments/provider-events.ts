@@ -8,6 +8,7 @@ import { tips, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { publishTipChangesInTransaction, TIP_EVENTS_CHANNEL, type TipChange } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
+import { countTipMoves } from '../tips/metrics';
 import { createStripeConnect } from '../payouts/connect';
 import { recordDisputeWon, recordTakenBack } from '../payouts/adjustments';
 import { refreshAccountStatus } from '../payouts/service';
@@ -72,6 +73,25 @@ function remember(memory: EventMemory, key: string): void {
  * else goes to the database, which de-duplicates across instances.
  */
 export async function receiveProviderEvent(
+  ctx: PaymentContext,
+  event: ProviderEvent,
+): Promise<{ duplicate: boolean }> {
+  // Every delivery counts here, by how it ended; what it did to tips counts where it moved them.
+  try {
+    const result = await receiveOnce(ctx, event);
+    ctx.metrics.webhookEvent(
+      event.provider,
+      event.type,
+      result.duplicate ? 'duplicate' : 'processed',
+    );
+    return result;
+  } catch (error) {
+    ctx.metrics.webhookEvent(event.provider, event.type, 'failed');
+    throw error;
+  }
+}
+
+async function receiveOnce(
   ctx: PaymentContext,
   event: ProviderEvent,
 ): Promise<{ duplicate: boolean }> {
@@ -154,7 +174,13 @@ async function settleKnownCheckout(
   const stored: { duplicate: boolean | null } = { duplicate: null };
   try {
     const fast = await settlePaidInOneStatement(ctx, event, known.state);
-    if (fast?.handled) return { duplicate: fast.duplicate };
+    if (fast?.handled) {
+      // The statement moved the tip only when it was not paid yet: once per tip (0400).
+      if (fast.paid_cents !== null && fast.paid_cents !== undefined) {
+        ctx.metrics.tipPaid(Number(fast.paid_cents));
+      }
+      return { duplicate: fast.duplicate };
+    }
     await settleCheckout(ctx, event.provider, event.objectId!, {
       known,
       inSettlement: async (tx) => {
@@ -325,18 +351,20 @@ async function processEvent(
 
 async function refundTipsOfPayment(ctx: PaymentContext, paymentIntentId: string): Promise<void> {
   const at = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
+  const moved = await ctx.database.db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: tips.id })
       .from(tips)
       .where(eq(tips.paymentIntentId, paymentIntentId));
-    const moved: TipChange[] = [];
+    const changes: TipChange[] = [];
     for (const row of rows) {
       const change = await markTipRefunded(tx, { tipId: row.id, at });
-      if (change) moved.push(change);
+      if (change) changes.push(change);
     }
-    await publishTipChangesInTransaction(tx, ctx.database, moved);
+    await publishTipChangesInTransaction(tx, ctx.database, changes);
+    return changes;
   });
+  await countTipMoves(ctx, moved);
 }
 
 async function recordTakenBackFromPayment(

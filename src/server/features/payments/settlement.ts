@@ -4,6 +4,7 @@ import type { Tx } from '../../db/connect';
 import { paymentSessions } from '../../db/schema';
 import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
 import { endPaymentSession, markTipEnded, markTipPaid } from '../tips/lifecycle';
+import { countTipMoves } from '../tips/metrics';
 import type { PaymentContext } from './context';
 import { refundDuplicatePayment } from './duplicate-refund';
 import type { CheckoutState, RetrievedCheckout } from './provider';
@@ -92,6 +93,8 @@ export async function applyCheckoutState(
     return ended;
   });
   const changes = change ? [change] : [];
+  // Counted here, after the commit and only when this call moved the tip (decision 0400).
+  await countTipMoves(ctx, changes);
   // A second payment of one tip goes back to the guest (decision 0164, issue 30).
   if (state.status === 'paid') {
     const refund = await refundDuplicatePayment(ctx, {

@@ -159,6 +159,7 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         at: clock.now(),
         log: request.log,
+        ...(app.deps.metrics ? { metrics: app.deps.metrics } : {}),
       });
       return payoutOverview(app.deps, businessId);
     },

@@ -5,6 +5,7 @@ import { PAYOUT_ERRORS } from '../../../shared/api/payouts';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import type { PayoutTrigger, SkippedPayee } from '../../../shared/domain/payouts';
 import type { PayoutDeps } from './context';
+import { noMetrics, type PayoutMetrics } from '../metrics/metrics';
 import type { Database, Tx } from '../../db/connect';
 import {
   businesses,
@@ -38,6 +39,8 @@ export interface PayoutContext {
   clock: Clock;
   transfers: TransferProvider;
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
+  /** Batch, transfer and instant payout outcomes (decision 0400). */
+  metrics?: PayoutMetrics;
   hooks?: {
     /** Runs after the provider made a transfer and before the database records it. */
     afterTransfer?: (payout: PayoutRow, transferId: string) => Promise<void> | void;
@@ -61,7 +64,13 @@ export function transfersFor(deps: PayoutDeps): TransferProvider {
 }
 
 export function payoutContext(deps: PayoutDeps, log: PayoutContext['log']): PayoutContext {
-  return { database: deps.database, clock: deps.clock, transfers: transfersFor(deps), log };
+  return {
+    database: deps.database,
+    clock: deps.clock,
+    transfers: transfersFor(deps),
+    log,
+    metrics: deps.metrics ?? noMetrics,
+  };
 }
 
 export interface BatchOptions {
@@ -376,13 +385,13 @@ async function recordTransfer(
   payout: PayoutRow,
   transferId: string,
   at: Date,
-): Promise<TipChange[]> {
+): Promise<{ recorded: boolean; changes: TipChange[] }> {
   const [paid] = await tx
     .update(payouts)
     .set({ status: 'paid', providerTransferId: transferId, processedAt: at, failureReason: null })
     .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')))
     .returning({ id: payouts.id });
-  if (!paid) return [];
+  if (!paid) return { recorded: false, changes: [] };
   const changes: TipChange[] = [];
   const direct = await tx.select({ id: tips.id }).from(tips).where(eq(tips.payoutId, payout.id));
   for (const tip of direct) {
@@ -410,7 +419,7 @@ async function recordTransfer(
     const change = await markTipCompleted(tx, { tipId: tip.id, transferId: null, at });
     if (change) changes.push(change);
   }
-  return changes;
+  return { recorded: true, changes };
 }
 
 /** The provider refused: the payout failed, and its tips wait for the next batch. */
@@ -487,9 +496,11 @@ export async function transferPayout(ctx: PayoutContext, payout: PayoutRow): Pro
     if (error instanceof TransferRefusedError) {
       ctx.log.warn({ err: error, payoutId: payout.id }, 'payout refused by the provider');
       await ctx.database.db.transaction((tx) => recordRefusal(tx, payout, error.message));
+      ctx.metrics?.payoutTransfer('failed', transferCents);
     } else {
       // Left in 'processing': retried with the same key after the lease.
       ctx.log.warn({ err: error, payoutId: payout.id }, 'payout transfer failed; will retry');
+      ctx.metrics?.payoutTransfer('retry', transferCents);
     }
     return false;
   }
@@ -511,14 +522,16 @@ export async function transferPayout(ctx: PayoutContext, payout: PayoutRow): Pro
     }
   }
   const at = ctx.clock.now();
-  const changes = await ctx.database.db.transaction(async (tx) => {
-    const moved = await recordTransfer(tx, payout, transferId, at);
+  const { recorded, changes } = await ctx.database.db.transaction(async (tx) => {
+    const record = await recordTransfer(tx, payout, transferId, at);
     if (providerPayoutId) {
       await tx.update(payouts).set({ providerPayoutId }).where(eq(payouts.id, payout.id));
     }
-    await publishTipChangesInTransaction(tx, ctx.database, moved);
-    return moved;
+    await publishTipChangesInTransaction(tx, ctx.database, record.changes);
+    return record;
   });
+  // Once per payout: only the run whose guarded update marked it paid (decision 0400).
+  if (recorded) ctx.metrics?.payoutTransfer('succeeded', transferCents);
   return changes.length > 0 || (await isPaid(ctx, payout.id));
 }
 
@@ -539,7 +552,14 @@ export async function runPayoutBatch(
   ctx: PayoutContext,
   options: BatchOptions,
 ): Promise<string | null> {
-  const claimed = await claimBatch(ctx, options);
+  let claimed: Awaited<ReturnType<typeof claimBatch>>;
+  try {
+    claimed = await claimBatch(ctx, options);
+  } catch (error) {
+    ctx.metrics?.payoutBatch('failed');
+    throw error;
+  }
+  ctx.metrics?.payoutBatch(claimed ? 'succeeded' : 'skipped');
   await processOpenPayouts(ctx, options.businessId);
   return claimed?.batchId ?? null;
 }

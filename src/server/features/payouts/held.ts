@@ -9,6 +9,7 @@ import type { Actor } from '../auth/actor';
 import type { PaymentProviders } from '../payments/provider';
 import { publishTipChangesInTransaction } from '../tips/events';
 import { markTipRefunded } from '../tips/lifecycle';
+import type { TipMetrics } from '../metrics/metrics';
 
 interface Decision {
   businessId: string;
@@ -63,7 +64,7 @@ export async function releaseHeldTip(database: Database, input: Decision): Promi
 export async function refundHeldTip(
   database: Database,
   providers: PaymentProviders,
-  input: Decision & { log: Pick<FastifyBaseLogger, 'warn'> },
+  input: Decision & { log: Pick<FastifyBaseLogger, 'warn'>; metrics?: TipMetrics },
 ): Promise<void> {
   const [held] = await database.db
     .select()
@@ -88,7 +89,7 @@ export async function refundHeldTip(
     input.log.warn({ err: error, tipId: held.id }, 'refund of a held tip failed');
     throw new AppError(HELD_TIP_ERRORS.held_tip_refund_failed, { cause: error });
   }
-  await database.db.transaction(async (tx) => {
+  const refunded = await database.db.transaction(async (tx) => {
     const tip = await lockHeld(tx, input.businessId, input.tipId);
     const refunded = await markTipRefunded(tx, { tipId: tip.id, at: input.at });
     await endReview(tx, tip.id, input.at);
@@ -113,4 +114,6 @@ export async function refundHeldTip(
     if (refunded) await publishTipChangesInTransaction(tx, database, [refunded]);
     return refunded;
   });
+  // Counted once: only the press whose guarded move refunded the tip (decision 0400).
+  if (refunded) input.metrics?.tipRefunded(held.amountCents);
 }

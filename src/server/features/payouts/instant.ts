@@ -190,6 +190,13 @@ export async function requestInstantPayout(
     .select()
     .from(payouts)
     .where(and(eq(payouts.id, claimed.payout.id), eq(payouts.employeeId, profileId)));
+  if (claimed.created) {
+    const status = current?.status;
+    ctx.metrics?.instantPayout(
+      status === 'paid' ? 'succeeded' : status === 'failed' ? 'failed' : 'retry',
+      claimed.payout.amountCents,
+    );
+  }
   if (current?.status === 'failed') throw new AppError(INSTANT_PAYOUT_ERRORS.instant_refused);
   return { created: claimed.created, result: present(current ?? claimed.payout) };
 }

@@ -25,6 +25,7 @@ import { closeExpiredCheckouts, expireOverdueSessions } from '../payments/expiry
 import { applyCheckoutState, settleCheckout } from '../payments/settlement';
 import { publishTipChangesInTransaction } from './events';
 import { endPaymentSession, markTipEnded, type TipRow } from './lifecycle';
+import { countTipMoves } from './metrics';
 import { decideRetry, mayReadTipMessages } from './policy';
 import { presentTipStatus } from './presenter';
 import { selectTipRecipientFacts } from './queries';
@@ -299,6 +300,8 @@ export async function startTipPayment(
     if (openElsewhere(error)) throw new AppError(TIP_ERRORS.payment_in_progress);
     throw error;
   }
+  ctx.metrics.tipStarted(input.amountCents);
+  await countTipMoves(ctx, transaction.expiry.changes);
   await closeExpiredCheckouts(ctx, transaction.expiry.expired);
 
   let checkout = local?.created ?? null;
@@ -335,21 +338,23 @@ async function endAttempt(
   input: { tipId: string; sessionId: string; status: 'failed' | 'cancelled'; reason: string },
 ): Promise<void> {
   const at = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
+  const change = await ctx.database.db.transaction(async (tx) => {
     await endPaymentSession(tx, {
       sessionId: input.sessionId,
       status: input.status,
       reason: input.reason,
       at,
     });
-    const change = await markTipEnded(tx, {
+    const ended = await markTipEnded(tx, {
       tipId: input.tipId,
       status: input.status,
       reason: input.reason,
       at,
     });
-    if (change) await publishTipChangesInTransaction(tx, ctx.database, [change]);
+    if (ended) await publishTipChangesInTransaction(tx, ctx.database, [ended]);
+    return ended;
   });
+  if (change) await countTipMoves(ctx, [change]);
 }
 
 async function loadTip(ctx: PaymentContext, tipId: string): Promise<TipRow> {

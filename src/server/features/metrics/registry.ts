@@ -1,0 +1,236 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { JobName, JobRunReport, JobRuns } from '../../jobs/job-runs';
+import { JOB_NAMES } from '../../jobs/job-runs';
+import type { Clock } from '../../lib/clock';
+import type { Metrics, PayoutOutcome, TipEnding, TipHold, WebhookOutcome } from './metrics';
+
+/** Every series of ours starts with this, so dashboards find them among the process metrics. */
+export const METRIC_PREFIX = 'trinkgeld_';
+
+/** The request duration buckets in seconds: guest pages answer in ms, exports take seconds. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300];
+
+/** Provider event types we name in metrics; any other type is counted as `other`. */
+const KNOWN_EVENT_TYPES = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+  'account.updated',
+]);
+const KNOWN_PROVIDERS = new Set(['demo', 'stripe']);
+
+/** What a database handle says about its connections (node-postgres pool; PGlite has none). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** One HTTP answer, by route template (never the raw URL, which may carry codes and tokens). */
+export interface HttpObservation {
+  method: string;
+  route: string;
+  status: number;
+  seconds: number;
+}
+
+/** The metrics of one app: what features report (Metrics) plus what the app itself feeds in. */
+export interface AppMetrics extends Metrics {
+  observeHttp(observation: HttpObservation): void;
+  /** Counts every run of this app's jobs and keeps the time of each job's last success. */
+  watchJobs(jobRuns: JobRuns, clock: Clock): () => void;
+  /** Where the database pool's figures are read at each scrape. */
+  readPool(stats: () => PoolStats | null): void;
+  /** The Prometheus text of the process metrics and this app's series. */
+  scrape(): Promise<string>;
+  readonly contentType: string;
+}
+
+/**
+ * Process metrics (CPU, memory, event loop lag, GC) exist once per process: collectDefaultMetrics
+ * starts an event-loop monitor and a GC observer per call that are never stopped, so calling it
+ * per app would leak one of each for every app a test builds (decision 0400).
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** A registry per app: tests run many apps in one process, each must count only its own. */
+export function createAppMetrics(): AppMetrics {
+  // Started with the first app, so event-loop lag and GC are observed before the first scrape.
+  processMetrics();
+  const register = new Registry();
+  const registers = [register];
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name: METRIC_PREFIX + name, help, labelNames, registers });
+
+  const httpRequests = counter('http_requests_total', 'HTTP requests answered', [
+    'method',
+    'route',
+    'status',
+  ]);
+  const httpDuration = new Histogram({
+    name: `${METRIC_PREFIX}http_request_duration_seconds`,
+    help: 'Time from request to answer, by route template',
+    labelNames: ['method', 'route', 'status_class'],
+    buckets: HTTP_BUCKETS,
+    registers,
+  });
+
+  const tips = counter('tips_total', 'Tips by lifecycle event (once per tip and event)', ['event']);
+  const tipCents = counter('tips_cents_total', 'Sum of tip amounts in cents by lifecycle event', [
+    'event',
+  ]);
+  const tip = (event: string, cents: number) => {
+    tips.inc({ event });
+    tipCents.inc({ event }, Math.max(0, Math.trunc(cents)));
+  };
+
+  const webhooks = counter('webhook_events_total', 'Payment provider events received', [
+    'provider',
+    'type',
+    'outcome',
+  ]);
+
+  const payoutBatches = counter('payout_batches_total', 'Payout batch runs', ['outcome']);
+  const payoutTransfers = counter('payout_transfers_total', 'Transfers of payout batches', [
+    'outcome',
+  ]);
+  const payoutTransferCents = counter(
+    'payout_transfers_cents_total',
+    'Sum of transferred payouts in cents',
+    ['outcome'],
+  );
+  const instantPayouts = counter('instant_payouts_total', 'Instant payout requests', ['outcome']);
+  const instantPayoutCents = counter(
+    'instant_payouts_cents_total',
+    'Sum of instant payouts in cents',
+    ['outcome'],
+  );
+
+  const jobRunsTotal = counter('job_runs_total', 'Runs of periodic jobs on this instance', [
+    'job',
+    'outcome',
+  ]);
+  const jobDuration = new Histogram({
+    name: `${METRIC_PREFIX}job_run_duration_seconds`,
+    help: 'Duration of periodic job runs',
+    labelNames: ['job', 'outcome'],
+    buckets: JOB_BUCKETS,
+    registers,
+  });
+  const lastSuccess = new Map<JobName, Date>();
+  let jobClock: Clock | undefined;
+  new Gauge({
+    name: `${METRIC_PREFIX}job_seconds_since_success`,
+    help: 'Seconds since the last successful run of each job on this instance (lag); absent before the first',
+    labelNames: ['job'],
+    registers,
+    collect() {
+      this.reset();
+      const now = jobClock?.now().getTime();
+      if (now === undefined) return;
+      for (const [job, at] of lastSuccess) {
+        this.set({ job }, Math.max(0, (now - at.getTime()) / 1000));
+      }
+    },
+  });
+
+  const liveStreamSources: (() => number)[] = [];
+  new Gauge({
+    name: `${METRIC_PREFIX}live_streams_open`,
+    help: 'Open live streams (Server-Sent Events) of signed-in staff on this instance',
+    registers,
+    collect() {
+      this.set(liveStreamSources.reduce((sum, count) => sum + count(), 0));
+    },
+  });
+
+  const cacheLookups = counter('guest_cache_lookups_total', 'Guest code lookups', ['result']);
+  const cacheInvalidations = counter(
+    'guest_cache_invalidations_total',
+    'Guest code cache invalidations by change notifications',
+    ['scope'],
+  );
+
+  let poolStats: () => PoolStats | null = () => null;
+  new Gauge({
+    name: `${METRIC_PREFIX}db_pool_connections`,
+    help: 'Database pool connections by state (PostgreSQL only; the embedded PGlite has no pool)',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      this.reset();
+      const stats = poolStats();
+      if (!stats) return;
+      this.set({ state: 'in_use' }, stats.total - stats.idle);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+
+  return {
+    contentType: register.contentType,
+    observeHttp({ method, route, status, seconds }) {
+      httpRequests.inc({ method, route, status: String(status) });
+      httpDuration.observe(
+        { method, route, status_class: `${Math.floor(status / 100)}xx` },
+        seconds,
+      );
+    },
+    tipStarted: (cents) => tip('started', cents),
+    tipPaid: (cents) => tip('paid', cents),
+    tipEnded: (ending: TipEnding, cents) => tip(ending, cents),
+    tipRefunded: (cents) => tip('refunded', cents),
+    tipHeld: (reason: TipHold, cents) => tip(`held_${reason}`, cents),
+    webhookEvent(provider, type, outcome: WebhookOutcome) {
+      webhooks.inc({
+        provider: KNOWN_PROVIDERS.has(provider) ? provider : 'other',
+        type: KNOWN_EVENT_TYPES.has(type) ? type : 'other',
+        outcome,
+      });
+    },
+    payoutBatch: (outcome: PayoutOutcome) => payoutBatches.inc({ outcome }),
+    payoutTransfer(outcome, cents) {
+      payoutTransfers.inc({ outcome });
+      payoutTransferCents.inc({ outcome }, Math.max(0, Math.trunc(cents)));
+    },
+    instantPayout(outcome, cents) {
+      instantPayouts.inc({ outcome });
+      instantPayoutCents.inc({ outcome }, Math.max(0, Math.trunc(cents)));
+    },
+    guestCacheLookup: (hit) => cacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
+    guestCacheInvalidated: (scope) => cacheInvalidations.inc({ scope }),
+    countLiveStreams: (count) => liveStreamSources.push(count),
+    readPool(stats) {
+      poolStats = stats;
+    },
+    watchJobs(jobRuns, clock) {
+      jobClock = clock;
+      // Every job appears from the start (0 runs), so an alert on "never ran" can be written.
+      for (const job of JOB_NAMES) {
+        for (const outcome of ['succeeded', 'failed']) jobRunsTotal.inc({ job, outcome }, 0);
+      }
+      return jobRuns.onRun((report: JobRunReport) => {
+        jobRunsTotal.inc({ job: report.job, outcome: report.outcome });
+        const seconds = (report.finishedAt.getTime() - report.startedAt.getTime()) / 1000;
+        jobDuration.observe({ job: report.job, outcome: report.outcome }, Math.max(0, seconds));
+        if (report.outcome === 'succeeded') lastSuccess.set(report.job, report.finishedAt);
+      });
+    },
+    async scrape() {
+      const [process, app] = await Promise.all([processMetrics().metrics(), register.metrics()]);
+      return `${process.trimEnd()}\n${app}`;
+    },
+  };
+}
