@@ -37,7 +37,8 @@ export function ensurePgBouncer(out: (line: string) => void): string | null {
       ? spawnSync('apt-get', ['install', '-y', '-qq', 'pgbouncer'], { stdio: 'ignore', env })
       : update;
   const installed = install.status === 0 ? findPgBouncer() : null;
-  if (!installed) out('FAIL: pgbouncer konnte nicht installiert werden (apt-get install -y pgbouncer)');
+  if (!installed)
+    out('FAIL: pgbouncer konnte nicht installiert werden (apt-get install -y pgbouncer)');
   return installed;
 }
 
@@ -168,7 +169,9 @@ pidfile = ${this.dir}/pgbouncer.pid
     try {
       // The console speaks the simple protocol only: a text without parameters.
       const result = await client.query(`SHOW ${what}`);
-      return (result.rows as Record<string, unknown>[]).filter((row) => row.database === this.alias);
+      return (result.rows as Record<string, unknown>[]).filter(
+        (row) => row.database === this.alias,
+      );
     } finally {
       await client.end().catch(() => {});
     }
