@@ -42,7 +42,9 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
     if (stopped || reconcileBusy) return;
     reconcileBusy = true;
     reconcileRun = deps.jobRuns
-      .observe('payment-reconciliation', () => runPaymentReconciliation(ctx))
+      .observe('payment-reconciliation', () =>
+        runPaymentReconciliation(ctx, undefined, () => stopped),
+      )
       .catch((error: unknown) => {
         log.warn({ err: error }, 'payment reconciliation failed; retrying on the next tick');
       })
@@ -60,7 +62,7 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger): Jobs {
     if (stopped || payoutBusy) return;
     payoutBusy = true;
     payoutRun = deps.jobRuns
-      .observe('payouts', () => runScheduledPayouts(payoutCtx))
+      .observe('payouts', () => runScheduledPayouts(payoutCtx, () => stopped))
       .catch((error: unknown) => {
         log.warn({ err: error }, 'payout job failed; retrying on the next tick');
       })
