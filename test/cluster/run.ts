@@ -736,7 +736,7 @@ async function rollingRestart(c: Cluster): Promise<void> {
       viewer.reconnectHints === 1;
     exitsOk &&= ok;
     exits.push(
-      `${instance.name}: ${stopped?.killed ? "killed after the limit" : `exit code ${stopped?.code}`}, ${((stopped?.ms ?? 0) / 1000).toFixed(2)} s after SIGTERM (open stream ${viewer.ended ? 'ended' : 'still open'}, reconnect hints ${viewer.reconnectHints})`,
+      `${instance.name}: ${stopped?.killed ? 'killed after the limit' : `exit code ${stopped?.code}`}, ${((stopped?.ms ?? 0) / 1000).toFixed(2)} s after SIGTERM (open stream ${viewer.ended ? 'ended' : 'still open'}, reconnect hints ${viewer.reconnectHints})`,
     );
     instance.start();
     await instance.ready();

@@ -147,7 +147,10 @@ describe('SESSION_SECRET rotation', () => {
 
   it('reads a cookie signed under the old secret with PREVIOUS set, and signs new ones with the new', () => {
     const signed = before.app.signCookie('device-of-anna');
-    expect(rotated.app.unsignCookie(signed)).toMatchObject({ valid: true, value: 'device-of-anna' });
+    expect(rotated.app.unsignCookie(signed)).toMatchObject({
+      valid: true,
+      value: 'device-of-anna',
+    });
     expect(bare.app.unsignCookie(signed).valid).toBe(false);
     const fresh = rotated.app.signCookie('device-of-anna');
     expect(bare.app.unsignCookie(fresh)).toMatchObject({ valid: true, value: 'device-of-anna' });
