@@ -1,3 +1,4 @@
+import { acceptedSessionSecrets } from './config';
 import { registerPageViews } from './features/analytics/page-views';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -167,7 +168,9 @@ export async function buildApp(
     }
   });
   await registerSecurityHeaders(app, config.publicOrigin.startsWith('https:'));
-  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // Signs with the current secret; a cookie signed under a rotation's previous one still reads
+  // (decision 0402).
+  await app.register(fastifyCookie, { secret: acceptedSessionSecrets(config) });
   registerCsrfProtection(app);
   registerRateLimiter(app);
   registerPageViews(app);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { acceptedSessionSecrets, ConfigError, loadConfig } from './config';
 
 const base = { SESSION_SECRET: 'x'.repeat(40), NODE_ENV: 'test' } as const;
 
@@ -124,5 +124,51 @@ describe('loadConfig', () => {
     // Outside production the console outbox stays the default.
     expect(loadConfig({ ...base }).mailTransport).toBe('console');
     expect(problemsOf({ ...base, MAIL_TRANSPORT: 'smtp' })).toContain('SMTP_URL');
+  });
+
+  it('reads the PgBouncer settings: a direct LISTEN URL and the transaction pool mode', () => {
+    const defaults = loadConfig({ ...base });
+    expect(defaults.databaseListenUrl).toBeUndefined();
+    expect(defaults.databasePoolMode).toBe('direct');
+    const pooled = loadConfig({
+      ...base,
+      DATABASE_URL: 'postgres://app@pgbouncer:6432/trinkgeld',
+      DATABASE_LISTEN_URL: 'postgres://app@db:5432/trinkgeld',
+      DATABASE_POOL_MODE: 'transaction',
+    });
+    expect(pooled.databaseListenUrl).toBe('postgres://app@db:5432/trinkgeld');
+    expect(pooled.databasePoolMode).toBe('transaction');
+    expect(problemsOf({ ...base, DATABASE_POOL_MODE: 'session' })).toContain('DATABASE_POOL_MODE');
+    expect(problemsOf({ ...base, DATABASE_LISTEN_URL: 'http://db' })).toContain(
+      'DATABASE_LISTEN_URL',
+    );
+    // Both only mean something with DATABASE_URL.
+    expect(problemsOf({ ...base, DATABASE_POOL_MODE: 'transaction' })).toContain('DATABASE_URL');
+    expect(problemsOf({ ...base, DATABASE_LISTEN_URL: 'postgres://db/x' })).toContain(
+      'DATABASE_LISTEN_URL needs DATABASE_URL',
+    );
+  });
+
+  it('reads previous session secrets and several webhook secrets, comma-separated', () => {
+    expect(loadConfig({ ...base }).sessionSecretPrevious).toEqual([]);
+    const old = 'o'.repeat(40);
+    const older = 'p'.repeat(40);
+    const rotated = loadConfig({ ...base, SESSION_SECRET_PREVIOUS: `${old}, ${older}` });
+    expect(rotated.sessionSecretPrevious).toEqual([old, older]);
+    expect(acceptedSessionSecrets(rotated)).toEqual([base.SESSION_SECRET, old, older]);
+    expect(problemsOf({ ...base, SESSION_SECRET_PREVIOUS: 'short' })).toContain(
+      'SESSION_SECRET_PREVIOUS',
+    );
+    expect(
+      problemsOf({ NODE_ENV: 'test', SESSION_SECRET_PREVIOUS: old, DATA_DIR: '/tmp/x' }),
+    ).toContain('SESSION_SECRET_PREVIOUS needs SESSION_SECRET');
+
+    const stripe = { ...base, STRIPE_SECRET_KEY: 'sk_test_x' };
+    expect(
+      loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_old,whsec_new' }).stripeWebhookSecret,
+    ).toBe('whsec_old,whsec_new');
+    expect(problemsOf({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_old,new' })).toContain(
+      'STRIPE_WEBHOOK_SECRET',
+    );
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '../shared/domain/tips';
 import { REALTIME_HEARTBEAT_MS } from '../shared/domain/constants';
+import type { PoolMode } from './db/connect';
 
 /**
  * Every environment variable the server reads, parsed and validated once at start.
@@ -18,8 +19,18 @@ export interface Config {
   publicOrigin: string;
   /** Absent: embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined;
+  /** The direct connection for LISTEN (DATABASE_LISTEN_URL); absent: databaseUrl (decision 0401). */
+  databaseListenUrl: string | undefined;
+  /** `transaction` behind PgBouncer in transaction pooling (DATABASE_POOL_MODE, decision 0401). */
+  databasePoolMode: PoolMode;
   dataDir: string;
+  /** Signs, seals and keys everything new (the first of the accepted secrets). */
   sessionSecret: string;
+  /**
+   * Earlier secrets still accepted while a rotation runs (SESSION_SECRET_PREVIOUS, comma-separated,
+   * decision 0402): what was signed or sealed under them still opens; nothing new uses them.
+   */
+  sessionSecretPrevious: string[];
   /** Absent: e-mails go to the outbox table and the console only. */
   smtpUrl: string | undefined;
   /**
@@ -31,6 +42,7 @@ export interface Config {
   mailFrom: string;
   paymentProvider: 'demo' | 'stripe';
   stripeSecretKey: string | undefined;
+  /** One or more endpoint secrets, comma-separated: an event signed with any verifies (0402). */
   stripeWebhookSecret: string | undefined;
   /** Only for contract tests: send Stripe API calls to this base URL instead of Stripe. */
   stripeApiUrl: string | undefined;
@@ -96,6 +108,14 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A comma-separated list without empty entries. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
@@ -138,10 +158,19 @@ const envSchema = z.object({
     .transform(Number),
   PUBLIC_ORIGIN: urlWithProtocols(['http:', 'https:'], 'https://trinkgeld.example.com'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
+  DATABASE_LISTEN_URL: urlWithProtocols(
+    ['postgres:', 'postgresql:'],
+    'postgres://user:pass@db-direct:5432/db',
+  ),
+  DATABASE_POOL_MODE: z.enum(['direct', 'transaction']).default('direct'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters long',
   }),
+  SESSION_SECRET_PREVIOUS: optionalString.refine(
+    (v) => v === undefined || splitList(v).every((secret) => secret.length >= 32),
+    { message: 'must list secrets of at least 32 characters each, comma-separated' },
+  ),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
   MAIL_TRANSPORT: z.enum(['smtp', 'log', 'console']).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Trinkgeld <no-reply@trinkgeld.local>'),
@@ -149,9 +178,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_/.test(v), {
     message: 'must start with sk_ or rk_',
   }),
-  STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.startsWith('whsec_'), {
-    message: 'must start with whsec_',
-  }),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine(
+    (v) => v === undefined || splitList(v).every((secret) => secret.startsWith('whsec_')),
+    { message: 'must start with whsec_ (several: comma-separated, each starting with whsec_)' },
+  ),
   STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:12111'),
   DEMO_FAILURE_RATE: z
     .string()
@@ -266,6 +296,15 @@ export function loadConfig(
       problems.push('STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe');
     }
   }
+  if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
+    problems.push('DATABASE_LISTEN_URL needs DATABASE_URL (the embedded database listens itself)');
+  }
+  if (e.DATABASE_POOL_MODE === 'transaction' && !e.DATABASE_URL) {
+    problems.push('DATABASE_POOL_MODE=transaction needs DATABASE_URL (the PgBouncer address)');
+  }
+  if (e.SESSION_SECRET_PREVIOUS && !e.SESSION_SECRET) {
+    problems.push('SESSION_SECRET_PREVIOUS needs SESSION_SECRET (the new secret)');
+  }
   if (e.DATABASE_URL && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
     problems.push('SESSION_SECRET is required when DATABASE_URL is set in production');
   }
@@ -292,8 +331,11 @@ export function loadConfig(
     port: e.PORT,
     publicOrigin,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
+    databasePoolMode: e.DATABASE_POOL_MODE,
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    sessionSecretPrevious: e.SESSION_SECRET_PREVIOUS ? splitList(e.SESSION_SECRET_PREVIOUS) : [],
     smtpUrl: e.SMTP_URL,
     mailTransport,
     mailFrom: e.MAIL_FROM,
@@ -453,4 +495,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: path.resolve('data', 'test-unused'),
     ...overrides,
   };
+}
+
+/**
+ * Every secret that may have signed, sealed or keyed a stored value: the current one first, then
+ * those of a rotation still running (decision 0402). New values always use the first.
+ */
+export function acceptedSessionSecrets(
+  config: Pick<Config, 'sessionSecret' | 'sessionSecretPrevious'>,
+): string[] {
+  return [config.sessionSecret, ...config.sessionSecretPrevious];
 }

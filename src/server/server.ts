@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { openOptionsOf } from './db/options';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, type BuildAppOptions, buildApp } from './app';
 import type { Config } from './config';
@@ -53,10 +53,7 @@ export async function startServer(
   let database = options.database;
   if (!database) {
     try {
-      database = await openDatabase({
-        url: config.databaseUrl,
-        dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-      });
+      database = await openDatabase(openOptionsOf(config));
       await database.ping();
     } catch (error) {
       await database?.close().catch(() => {});

@@ -85,6 +85,8 @@ export class Dashboard {
   readonly events: LiveEvent[] = [];
   private readonly controller = new AbortController();
   ended = false;
+  /** `reconnect` events: the instance said it is shutting down before it ended the stream. */
+  reconnectHints = 0;
   private waiters: { tipId: string; resolve: () => void }[] = [];
 
   private constructor(readonly name: string) {}
@@ -120,6 +122,7 @@ export class Dashboard {
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          if (/^event: reconnect$/m.test(block)) this.reconnectHints += 1;
           if (!/^event: tip$/m.test(block)) continue;
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (!data) continue;

@@ -70,6 +70,15 @@ export async function waitUntilReady(url: string, timeoutMs: number, exited: () 
   throw new Error(`${url} not ready within ${timeoutMs} ms`);
 }
 
+export interface StopResult {
+  /** From SIGTERM to the process's exit. */
+  ms: number;
+  /** The exit code (null when a signal ended it). */
+  code: number | null;
+  /** It did not end in time and was killed. */
+  killed: boolean;
+}
+
 /** One server process (`src/server/main.ts`), as an operator would start it. */
 export class Instance {
   private child: ChildProcess | undefined;
@@ -121,13 +130,27 @@ export class Instance {
     await this.exitPromise;
   }
 
-  /** Graceful shutdown (what a rolling restart sends), SIGKILL if it does not end in time. */
-  async stop(timeoutMs = 15_000): Promise<void> {
-    if (!this.running) return;
-    this.child!.kill('SIGTERM');
-    const timer = setTimeout(() => this.child?.kill('SIGKILL'), timeoutMs);
+  /**
+   * Graceful shutdown (what a rolling restart sends), SIGKILL if it does not end in time. Answers
+   * how long the process took from SIGTERM to its exit, and how it ended.
+   */
+  async stop(timeoutMs = 15_000): Promise<StopResult | null> {
+    if (!this.running) return null;
+    const child = this.child!;
+    const sentAt = performance.now();
+    child.kill('SIGTERM');
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     await this.exitPromise;
     clearTimeout(timer);
+    return {
+      ms: performance.now() - sentAt,
+      code: child.exitCode,
+      killed,
+    };
   }
 
   logTail(lines = 20): string {

@@ -8,14 +8,20 @@ import { loadMigrations } from '../../src/server/db/migrate';
 import { GUEST_RATE_RULES } from '../../src/server/features/tips/limits';
 import type { StartTipPaymentResponse } from '../../src/shared/api/tips';
 import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
+import { ensurePgBouncer, PgBouncer, pgBouncerVersion } from '../support/pgbouncer';
 import { clientAddress, cookieOf, Dashboard, HttpClient, Tally } from './clients';
 import { ensureNginx, freePort, Instance, Nginx } from './processes';
 
 /**
  * `npm run test:cluster` (issue 17, docs/deployment.md): two server processes on one fresh
  * PostgreSQL database behind nginx on 127.0.0.1, a mixed load through nginx, one instance killed
- * in the middle. Prints the figures and exits non-zero when a check fails.
+ * in the middle. The instances reach PostgreSQL through PgBouncer in transaction pooling, with
+ * LISTEN on a direct connection (decision 0401). Prints the figures and exits non-zero when a
+ * check fails.
  */
+
+/** SIGTERM to exit, at most (issue 34): the rolling restart measures every instance. */
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 const HARD_LIMIT_MS = 5 * 60_000;
 const LOAD_MS = 24_000;
@@ -37,6 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Cluster {
   db: Database;
+  bouncer: PgBouncer;
   a: Instance;
   b: Instance;
   nginx: Nginx;
@@ -51,7 +58,8 @@ interface Cluster {
 async function main(): Promise<void> {
   const started = Date.now();
   const nginxBinary = ensureNginx(out);
-  if (!nginxBinary) {
+  const bouncerBinary = ensurePgBouncer(out);
+  if (!nginxBinary || !bouncerBinary) {
     process.exitCode = 1;
     return;
   }
@@ -85,18 +93,32 @@ async function main(): Promise<void> {
     });
     cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
 
-    const [portA, portB, portLb, portSingle] = await Promise.all([
+    const [portA, portB, portLb, portSingle, portBouncer] = await Promise.all([
+      freePort(),
       freePort(),
       freePort(),
       freePort(),
       freePort(),
     ]);
+    // PgBouncer in transaction pooling between the instances and PostgreSQL: fewer server
+    // connections than the two instances' pools hold, so transactions really change connections.
+    const bouncer = new PgBouncer({
+      binary: bouncerBinary,
+      target: clusterUrl.toString(),
+      port: portBouncer,
+      poolSize: 12,
+    });
+    await bouncer.start();
+    cleanups.push(() => bouncer.stop());
     const origin = `http://127.0.0.1:${portLb}`;
     const env = {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PUBLIC_ORIGIN: origin,
-      DATABASE_URL: clusterUrl.toString(),
+      DATABASE_URL: bouncer.url,
+      DATABASE_POOL_MODE: 'transaction',
+      // LISTEN needs one server session for as long as it listens: straight to PostgreSQL.
+      DATABASE_LISTEN_URL: clusterUrl.toString(),
       // Every instance must share the secret: sessions and hashed client addresses.
       SESSION_SECRET: randomBytes(32).toString('hex'),
       PAYMENT_PROVIDER: 'demo',
@@ -108,10 +130,13 @@ async function main(): Promise<void> {
     };
     const a = new Instance('A', portA, env, path.join(tmp, 'a.log'));
     const b = new Instance('B', portB, env, path.join(tmp, 'b.log'));
-    cleanups.push(() => a.stop());
-    cleanups.push(() => b.stop());
+    cleanups.push(async () => void (await a.stop()));
+    cleanups.push(async () => void (await b.stop()));
 
     out(`cluster: database ${dbName}, instances A :${portA} B :${portB}, nginx :${portLb}`);
+    out(
+      `database: through PgBouncer ${pgBouncerVersion(bouncerBinary)} (transaction pooling, 12 server connections) on 127.0.0.1:${portBouncer}; LISTEN direct to PostgreSQL`,
+    );
     out('');
     out('1. Two instances started at the same moment on an empty database');
     const bootAt = Date.now();
@@ -154,6 +179,7 @@ async function main(): Promise<void> {
     });
     cluster = {
       db,
+      bouncer,
       a,
       b,
       nginx,
@@ -186,6 +212,10 @@ async function main(): Promise<void> {
     out('');
     out('6. Rolling restart: each instance drained in nginx, stopped with SIGTERM, started again');
     await rollingRestart(cluster);
+
+    out('');
+    out('7. PgBouncer carried the instances');
+    await bouncerFigures(cluster);
   } catch (error) {
     failures.push('run');
     out(`FAIL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -679,10 +709,35 @@ async function rollingRestart(c: Cluster): Promise<void> {
     }
   });
   const restarted: string[] = [];
+  const exits: string[] = [];
+  let exitsOk = true;
   for (const instance of [c.a, c.b]) {
     const t0 = Date.now();
     await c.nginx.drain(instance.port);
-    await instance.stop();
+    // A dashboard still connected to the instance (directly: nginx no longer sends it there).
+    const viewer = await Dashboard.open(
+      `stream on ${instance.name}`,
+      c.client,
+      instance.url,
+      cookie,
+    );
+    await sleep(200);
+    const stopped = await instance.stop();
+    // The stream must have been told to reconnect before it ended.
+    const deadline = Date.now() + 2_000;
+    while (!viewer.ended && Date.now() < deadline) await sleep(20);
+    viewer.close();
+    const ok =
+      stopped !== null &&
+      !stopped.killed &&
+      stopped.code === 0 &&
+      stopped.ms <= SHUTDOWN_LIMIT_MS &&
+      viewer.ended &&
+      viewer.reconnectHints === 1;
+    exitsOk &&= ok;
+    exits.push(
+      `${instance.name}: ${stopped?.killed ? 'killed after the limit' : `exit code ${stopped?.code}`}, ${((stopped?.ms ?? 0) / 1000).toFixed(2)} s after SIGTERM (open stream ${viewer.ended ? 'ended' : 'still open'}, reconnect hints ${viewer.reconnectHints})`,
+    );
     instance.start();
     await instance.ready();
     await c.nginx.drain(null);
@@ -696,6 +751,26 @@ async function rollingRestart(c: Cluster): Promise<void> {
     tally.errors() === 0 && acked > 0,
     'zero-downtime restart',
     `restarted ${restarted.join(', ')}; ${tally.requests} requests (${tally.summary()}), ${acked} tips acknowledged, errors ${tally.errors()}, requests resent after a closed keep-alive connection ${c.client.resent}`,
+  );
+  check(
+    exitsOk,
+    'graceful exit',
+    `${exits.join('; ')} (limit ${SHUTDOWN_LIMIT_MS / 1000} s, exit code 0, the stream told to reconnect)`,
+  );
+}
+
+/** PgBouncer's own figures for the cluster's database: the instances' work went through it. */
+async function bouncerFigures(c: Cluster): Promise<void> {
+  const [stats] = await c.bouncer.show('STATS');
+  const pools = await c.bouncer.show('POOLS');
+  const sum = (key: string) => pools.reduce((total, row) => total + Number(row[key] ?? 0), 0);
+  const transactions = Number(stats?.total_xact_count ?? 0);
+  const clients = sum('cl_active') + sum('cl_waiting');
+  const servers = sum('sv_active') + sum('sv_idle') + sum('sv_used') + sum('sv_tested');
+  check(
+    transactions > 1_000,
+    'through PgBouncer',
+    `${transactions} transactions, ${stats?.total_query_count ?? 0} statements; now ${clients} client connections on ${servers} server connections`,
   );
 }
 

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { openOptionsOf } from '../db/options';
 import { ROLE_LABELS } from '../../shared/domain/roles';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
@@ -63,10 +63,7 @@ export async function runAdminCreate(run: AdminCreateRun): Promise<number> {
 
   let database;
   try {
-    database = await openDatabase({
-      url: config.databaseUrl,
-      dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-    });
+    database = await openDatabase(openOptionsOf(config));
     await database.ping();
   } catch (error) {
     await database?.close().catch(() => {});

@@ -167,7 +167,24 @@ export interface OpenOptions {
    * both).
    */
   plans?: 'generic' | 'auto';
+  /**
+   * PostgreSQL: the direct connection for LISTEN (DATABASE_LISTEN_URL). A LISTEN needs one
+   * server session for as long as it listens, which a transaction pooler does not give; the
+   * default is `url` (decision 0401).
+   */
+  listenUrl?: string | undefined;
+  /**
+   * PostgreSQL: `direct` (the default) for PostgreSQL itself; `transaction` behind PgBouncer in
+   * transaction pooling (DATABASE_POOL_MODE, decision 0401). A transaction may run on any server
+   * connection there, so statements are sent unnamed (a name parsed on one server connection
+   * does not exist on the next) and nothing is sent as a startup option (PgBouncer refuses
+   * `options`): `plans` and `searchPath` then only name the channel prefix, and a schema must come
+   * from the pooler (`connect_query`) or the role.
+   */
+  poolMode?: PoolMode;
 }
+
+export type PoolMode = 'direct' | 'transaction';
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.url ? openPostgres(options) : openPglite(options);
@@ -250,9 +267,15 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
   // does not depend on the values (decision 0286).
   const settings = [`plan_cache_mode=${options.plans === 'auto' ? 'auto' : 'force_generic_plan'}`];
   if (options.searchPath) settings.push(`search_path=${quoteIdent(options.searchPath)}`);
-  const connectionOptions = { options: settings.map((setting) => `-c ${setting}`).join(' ') };
+  // Behind a transaction pooler (decision 0401): no startup options and no named statements.
+  // Every statement is then parsed and planned per call, so PostgreSQL's own plan_cache_mode
+  // (`auto`: a plan for the call's values) is the right one and nothing needs to be set.
+  const pooled = options.poolMode === 'transaction';
+  const connectionOptions = pooled
+    ? {}
+    : { options: settings.map((setting) => `-c ${setting}`).join(' ') };
   const pool = new pg.Pool({
-    Client: PreparingClient,
+    Client: pooled ? pg.Client : PreparingClient,
     connectionString: options.url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
@@ -267,7 +290,9 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
     client.on('error', () => {});
   });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  const listener = new PgListener(() => new pg.Client({ connectionString: options.url }));
+  const listener = new PgListener(
+    () => new pg.Client({ connectionString: options.listenUrl ?? options.url }),
+  );
   // NOTIFY channels are per database, not per schema: a schema-isolated instance (tests) gets
   // its own channel names so neighbours on the same database never hear each other.
   const channel = (name: string) => (options.searchPath ? `${options.searchPath}__${name}` : name);
@@ -284,9 +309,10 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
       await pool.query(sql);
     },
     async query<T>(sql: string, params: unknown[] = [], queryOptions: QueryOptions = {}) {
-      const result = queryOptions.prepared
-        ? await pool.query({ name: preparedName(sql), text: sql, values: params })
-        : await pool.query(sql, params);
+      const result =
+        queryOptions.prepared && !pooled
+          ? await pool.query({ name: preparedName(sql), text: sql, values: params })
+          : await pool.query(sql, params);
       return result.rows as T[];
     },
     async rawTransaction(work) {

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { openOptionsOf } from './options';
 import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../lib/clock';
 import { openDatabase } from './connect';
@@ -8,10 +8,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './see
 /** `npm run seed`: migrates and fills an empty database with the demo data. */
 async function run(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  });
+  const database = await openDatabase(openOptionsOf(config));
   try {
     await migrate(database);
     if (!(await isDatabaseEmpty(database))) {

@@ -54,7 +54,7 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger, hooks: JobHooks
     reconcileBusy = true;
     reconcileRun = deps.jobRuns
       .observe('payment-reconciliation', async () => {
-        const result = await runPaymentReconciliation(ctx);
+        const result = await runPaymentReconciliation(ctx, undefined, () => stopped);
         try {
           hooks.onReconciled?.(result);
         } catch {
@@ -79,7 +79,7 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger, hooks: JobHooks
     if (stopped || payoutBusy) return;
     payoutBusy = true;
     payoutRun = deps.jobRuns
-      .observe('payouts', () => runScheduledPayouts(payoutCtx))
+      .observe('payouts', () => runScheduledPayouts(payoutCtx, () => stopped))
       .catch((error: unknown) => {
         log.warn({ err: error }, 'payout job failed; retrying on the next tick');
       })

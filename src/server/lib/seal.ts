@@ -5,7 +5,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * server secret. Each use names its own `purpose`, so a key of one use never opens another's
  * values, and binds every value to the row it belongs to (`boundTo`, checked as additional
  * authenticated data), so a sealed value copied to another row does not open. A database dump
- * alone therefore reveals nothing; changing SESSION_SECRET makes every sealed value unreadable.
+ * alone therefore reveals nothing; changing SESSION_SECRET makes every sealed value unreadable,
+ * unless the old secret stays listed in SESSION_SECRET_PREVIOUS (`unseal` tries every accepted
+ * secret, decision 0402).
  *
  * Used for the guest's reply address (decision 0144) and the TOTP secrets of two-factor sign-in
  * (decision 0316).
@@ -24,8 +26,39 @@ export function seal(serverSecret: string, purpose: string, boundTo: string, pla
     .join('.');
 }
 
-/** The plain value, or null when it was altered, moved or sealed under another secret or use. */
+/**
+ * The plain value, or null when it was altered, moved or sealed under another secret or use.
+ * Given several secrets (the current one first, then a rotation's previous ones), the first that
+ * opens it wins.
+ */
 export function unseal(
+  serverSecrets: string | readonly string[],
+  purpose: string,
+  boundTo: string,
+  sealed: string,
+): string | null {
+  return unsealWith(serverSecrets, purpose, boundTo, sealed)?.plain ?? null;
+}
+
+/**
+ * Like `unseal`, and says whether the current (first) secret opened it: a value opened with a
+ * previous secret should be sealed again under the current one while both are known.
+ */
+export function unsealWith(
+  serverSecrets: string | readonly string[],
+  purpose: string,
+  boundTo: string,
+  sealed: string,
+): { plain: string; current: boolean } | null {
+  const secrets = typeof serverSecrets === 'string' ? [serverSecrets] : serverSecrets;
+  for (const [index, secret] of secrets.entries()) {
+    const plain = unsealOne(secret, purpose, boundTo, sealed);
+    if (plain !== null) return { plain, current: index === 0 };
+  }
+  return null;
+}
+
+function unsealOne(
   serverSecret: string,
   purpose: string,
   boundTo: string,

@@ -81,6 +81,18 @@ export const handoverTexts = {
         meaning: 'PostgreSQL-Verbindung. Ohne: eingebettetes PGlite unter DATA_DIR.',
       },
       {
+        name: 'DATABASE_LISTEN_URL',
+        fallback: 'DATABASE_URL',
+        meaning:
+          'Direkte PostgreSQL-Verbindung für LISTEN (Live-Ereignisse, Gast-Cache), wenn DATABASE_URL auf PgBouncer zeigt.',
+      },
+      {
+        name: 'DATABASE_POOL_MODE',
+        fallback: 'direct',
+        meaning:
+          'transaction hinter PgBouncer im Transaction-Pooling: Anweisungen ohne Namen, keine Start-Optionen (Entscheidung 0401).',
+      },
+      {
         name: 'DATA_DIR',
         fallback: './data',
         meaning: 'Eingebettete Datenbank und erzeugtes Sitzungsgeheimnis.',
@@ -90,6 +102,12 @@ export const handoverTexts = {
         fallback: 'erzeugt',
         meaning:
           'Mindestens 32 Zeichen; signiert Cookies und Links. Pflicht mit DATABASE_URL in Produktion.',
+      },
+      {
+        name: 'SESSION_SECRET_PREVIOUS',
+        fallback: null,
+        meaning:
+          'Während eines Wechsels: das alte Geheimnis (mehrere durch Komma getrennt); wird noch angenommen, aber für nichts Neues verwendet (Entscheidung 0402).',
       },
       {
         name: 'SMTP_URL',
@@ -118,7 +136,8 @@ export const handoverTexts = {
       {
         name: 'STRIPE_WEBHOOK_SECRET',
         fallback: null,
-        meaning: 'whsec_…; prüft POST /api/payments/webhook; Pflicht für stripe.',
+        meaning:
+          'whsec_…; prüft POST /api/payments/webhook; Pflicht für stripe. Beim Wechsel mehrere, durch Komma getrennt.',
       },
       {
         name: 'STRIPE_API_URL',

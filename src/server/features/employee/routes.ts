@@ -23,7 +23,7 @@ import {
   tipHistory,
   todayOverview,
 } from './service';
-import { streamHandler } from './stream';
+import { type OpenStream, reconnectPauseMs, streamHandler } from './stream';
 
 const tags = ['Mitarbeiter-Dashboard'];
 
@@ -43,11 +43,12 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new RealtimeHub(app.deps.database, (payload) =>
     app.log.warn({ payload: payload.slice(0, 200) }, 'malformed tip event ignored'),
   );
-  const openStreams = new Set<() => void>();
+  const openStreams = new Set<OpenStream>();
   app.deps.metrics?.countLiveStreams(() => openStreams.size);
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', async () => {
-    for (const end of [...openStreams]) end();
+    // Shutdown (SIGTERM): every stream gets the reconnect hint, then ends, so the app can close.
+    for (const end of [...openStreams]) end(reconnectPauseMs());
     await hub.stop();
   });
 

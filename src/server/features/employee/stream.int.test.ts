@@ -170,6 +170,46 @@ describe('live tip stream', () => {
     controller.abort();
   });
 
+  it('says reconnect (with a pause) before an instance that shuts down ends its streams', async () => {
+    // A third instance of its own, so closing it leaves A and B to the other tests.
+    const instanceC = await createTestApp({
+      database: await connectAgain(instanceA.database),
+      clock: instanceA.clock,
+    });
+    try {
+      await instanceC.app.listen({ port: 0, host: '127.0.0.1' });
+      const urlC = `http://127.0.0.1:${(instanceC.app.server.address() as AddressInfo).port}`;
+      const cookie = await signIn(instanceC, (await newEmployee()).email);
+      const response = await fetch(`${urlC}/api/employee/stream`, {
+        headers: { cookie, accept: 'text/event-stream' },
+      });
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!text.includes('event: ready')) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+      // What SIGTERM does (main.ts -> server.close -> app.close): the stream must end at once.
+      const closing = instanceC.app.close();
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+      await closing;
+      const pause = Number(/^retry: (\d+)$/m.exec(text)?.[1]);
+      expect(pause).toBeGreaterThanOrEqual(250);
+      expect(pause).toBeLessThanOrEqual(1_000);
+      expect(text).toContain(`event: reconnect\ndata: {"afterMs":${pause}}`);
+      expect(text).not.toContain('session-ended');
+    } finally {
+      await instanceC.close();
+      await instanceC.database.close();
+    }
+  });
+
   it('ends the stream with session-ended once the session has idled out', async () => {
     const { response, controller } = await openStream((await newEmployee()).email);
     instanceA.clock.advance(INACTIVITY_TIMEOUT_MS + 1_000);

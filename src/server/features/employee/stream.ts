@@ -6,6 +6,17 @@ import { findSession, isSessionActive } from '../auth/sessions';
 import type { RealtimeHub } from '../realtime/hub';
 
 /**
+ * Ends one open stream; with a pause (a shutdown) it first sends the `reconnect` hint, so the
+ * browser comes back after that many ms instead of treating the close as an error.
+ */
+export type OpenStream = (reconnectAfterMs?: number) => void;
+
+/** The pause a shutting-down instance asks for: 250–1000 ms, spread so streams do not return at once. */
+export function reconnectPauseMs(random: () => number = Math.random): number {
+  return 250 + Math.floor(random() * 750);
+}
+
+/**
  * GET /api/employee/stream: Server-Sent Events with every change to a tip the signed-in employee
  * receives. Events carry ids only; the page fetches what it shows through the normal endpoints,
  * which keeps one place deciding what an employee may see. A comment line every 25 s keeps
@@ -15,7 +26,7 @@ import type { RealtimeHub } from '../realtime/hub';
 export function streamHandler(
   app: FastifyInstance,
   hub: RealtimeHub,
-  openStreams: Set<() => void>,
+  openStreams: Set<OpenStream>,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const actor = actorOf(request);
@@ -38,8 +49,16 @@ export function streamHandler(
     const write = (text: string) => {
       if (!ended) raw.write(text);
     };
-    const end = () => {
+    const end = (reconnectAfterMs?: number) => {
       if (ended) return;
+      if (reconnectAfterMs !== undefined) {
+        // The instance is shutting down, not the session: the browser reconnects (through the
+        // load balancer, to another instance) after this pause and catches up by refetching.
+        // `retry` tells a plain EventSource the same; our client reads the event.
+        write(
+          `retry: ${reconnectAfterMs}\nevent: reconnect\ndata: ${JSON.stringify({ afterMs: reconnectAfterMs })}\n\n`,
+        );
+      }
       ended = true;
       clearInterval(heartbeat);
       unsubscribe();
@@ -79,7 +98,7 @@ export function streamHandler(
     heartbeat.unref();
 
     openStreams.add(end);
-    request.raw.on('close', end);
+    request.raw.on('close', () => end());
     write('event: ready\ndata: {}\n\n');
   };
 }

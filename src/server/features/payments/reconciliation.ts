@@ -110,11 +110,23 @@ async function closeAndSettle(ctx: PaymentContext, session: Claimed) {
 export async function runPaymentReconciliation(
   ctx: PaymentContext,
   limit = 50,
+  /** Shutdown: asked before each provider call; the sessions not asked are given back. */
+  shouldStop: () => boolean = () => false,
 ): Promise<ReconciliationResult> {
   const now = ctx.clock.now();
   const claimed = await claimStaleSessions(ctx, now, limit);
   const result: ReconciliationResult = { checked: 0, settled: 0, failed: 0 };
-  for (const session of claimed) {
+  for (const [index, session] of claimed.entries()) {
+    if (shouldStop()) {
+      // Give up the leases not used, so another instance asks about them on its next tick.
+      const rest = claimed.slice(index).map((left) => left.id);
+      await ctx.database.db
+        .update(paymentSessions)
+        .set({ reconciledAt: sql`NULL` })
+        .where(inArray(paymentSessions.id, rest))
+        .catch(() => undefined);
+      break;
+    }
     try {
       const changes =
         session.status === 'open'

@@ -1,11 +1,13 @@
 import Stripe from 'stripe';
 import { PAYMENT_ERRORS } from '../../../shared/api/payments';
 import { AppError } from '../../http/errors';
+import { splitList } from '../../config';
 import type { Clock } from '../../lib/clock';
 import type { CheckoutState, PaymentProvider, RetrievedCheckout } from './provider';
 
 export interface StripeProviderOptions {
   secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: one endpoint secret, or several comma-separated (decision 0402). */
   webhookSecret: string | undefined;
   /** Contract tests point the SDK at a local HTTP server. */
   apiUrl: string | undefined;
@@ -193,21 +195,29 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     },
 
     verifyWebhook(rawBody, signature) {
-      if (!options.webhookSecret || !signature) {
+      // STRIPE_WEBHOOK_SECRET may list several endpoint secrets (comma-separated): while an
+      // endpoint's secret is rolled, or events move to a new endpoint, events signed under the
+      // old and the new secret both verify (decision 0402).
+      const secrets = options.webhookSecret ? splitList(options.webhookSecret) : [];
+      if (secrets.length === 0 || !signature) {
         throw new AppError(PAYMENT_ERRORS.webhook_signature_invalid);
       }
-      try {
-        return stripe.webhooks.constructEvent(
-          rawBody,
-          signature,
-          options.webhookSecret,
-          WEBHOOK_TOLERANCE_SECONDS,
-          undefined,
-          options.clock.now().getTime(),
-        );
-      } catch (error) {
-        throw new AppError(PAYMENT_ERRORS.webhook_signature_invalid, { cause: error });
+      let failure: unknown;
+      for (const secret of secrets) {
+        try {
+          return stripe.webhooks.constructEvent(
+            rawBody,
+            signature,
+            secret,
+            WEBHOOK_TOLERANCE_SECONDS,
+            undefined,
+            options.clock.now().getTime(),
+          );
+        } catch (error) {
+          failure = error;
+        }
       }
+      throw new AppError(PAYMENT_ERRORS.webhook_signature_invalid, { cause: failure });
     },
 
     async refundPayment(request) {

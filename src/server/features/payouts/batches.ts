@@ -578,13 +578,19 @@ export async function runManualPayoutBatch(
  * The scheduled job: a batch for every active business whose schedule is due, then any payout
  * still open anywhere (recovery after a crash). Safe on several instances at once.
  */
-export async function runScheduledPayouts(ctx: PayoutContext): Promise<number> {
+export async function runScheduledPayouts(
+  ctx: PayoutContext,
+  /** Shutdown: asked before each business, so a stop waits for one batch, never for all. */
+  shouldStop: () => boolean = () => false,
+): Promise<number> {
   const active = await ctx.database.db
     .select({ id: businesses.id })
     .from(businesses)
     .where(eq(businesses.active, true));
   let batches = 0;
   for (const business of active) {
+    // The businesses not reached are due on the next run, on this or another instance.
+    if (shouldStop()) break;
     try {
       const batchId = await runPayoutBatch(ctx, { businessId: business.id, trigger: 'schedule' });
       if (batchId) batches += 1;

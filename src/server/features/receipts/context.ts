@@ -5,11 +5,11 @@ import type { RateLimiter } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../mail/mailer';
 
-/** What receipts and replies need: the database, the clock, mail and two config values. */
+/** What receipts and replies need: the database, the clock, mail and the config values below. */
 export interface ReceiptContext {
   database: Database;
   clock: Clock;
-  config: Pick<Config, 'publicOrigin' | 'sessionSecret'>;
+  config: Pick<Config, 'publicOrigin' | 'sessionSecret' | 'sessionSecretPrevious'>;
   mailer: Mailer;
   rateLimiter: Pick<RateLimiter, 'consume'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;

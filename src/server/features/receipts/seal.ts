@@ -11,7 +11,15 @@ export function sealAddress(serverSecret: string, tipId: string, address: string
   return seal(serverSecret, PURPOSE, tipId, address);
 }
 
-/** The address, or null when the value was altered, moved or sealed under another secret. */
-export function openAddress(serverSecret: string, tipId: string, sealed: string): string | null {
-  return unseal(serverSecret, PURPOSE, tipId, sealed);
+/**
+ * The address, or null when the value was altered, moved or sealed under none of the accepted
+ * secrets (the current one and a rotation's previous ones, decision 0402). Addresses live at
+ * most 30 days and are used once, so they are not sealed again.
+ */
+export function openAddress(
+  serverSecrets: string | readonly string[],
+  tipId: string,
+  sealed: string,
+): string | null {
+  return unseal(serverSecrets, PURPOSE, tipId, sealed);
 }

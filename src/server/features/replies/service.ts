@@ -1,3 +1,4 @@
+import { acceptedSessionSecrets } from '../../config';
 import { and, eq, gt } from 'drizzle-orm';
 import { RECEIPT_ERRORS, type TipReply } from '../../../shared/api/receipts';
 import { profiles, tipAllocations, tipReplies, tipReplyAddresses, tips } from '../../db/schema';
@@ -66,7 +67,7 @@ export async function replyToTip(
       .returning();
     const address =
       kept && kept.expiresAt > at
-        ? openAddress(ctx.config.sessionSecret, tip.id, kept.addressSealed)
+        ? openAddress(acceptedSessionSecrets(ctx.config), tip.id, kept.addressSealed)
         : null;
     if (kept && address) {
       const [author] = await tx

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/two-factor';
 import type { AuditEventOf } from '../../../shared/domain/audit-events';
 import { readSecondFactorCode } from '../../../shared/domain/two-factor';
-import type { Config } from '../../config';
+import { acceptedSessionSecrets, type Config } from '../../config';
 import type { Database, Executor } from '../../db/connect';
 import { userTwoFactor } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -32,7 +32,7 @@ import { type CodeBudget, type SecondFactorUsed, spendSecondFactor } from './ver
 export interface TwoFactorContext {
   database: Database;
   clock: Clock;
-  config: Pick<Config, 'sessionSecret' | 'nodeEnv'>;
+  config: Pick<Config, 'sessionSecret' | 'sessionSecretPrevious' | 'nodeEnv'>;
   budget: CodeBudget;
 }
 
@@ -115,7 +115,7 @@ export async function confirmTwoFactorSetup(
     if (!row) throw new AppError(TWO_FACTOR_ERRORS.two_factor_setup_missing);
     if (row.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_already_enabled);
     const used = await spendSecondFactor(tx, {
-      serverSecret: ctx.config.sessionSecret,
+      serverSecrets: acceptedSessionSecrets(ctx.config),
       row,
       code: { kind: 'totp', code },
       now,
@@ -155,7 +155,7 @@ export async function disableTwoFactor(
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
     if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
     const used = await spendSecondFactor(tx, {
-      serverSecret: ctx.config.sessionSecret,
+      serverSecrets: acceptedSessionSecrets(ctx.config),
       row,
       code,
       now,
@@ -185,7 +185,7 @@ export async function regenerateRecoveryCodes(
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
     if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
     const used: SecondFactorUsed | null = await spendSecondFactor(tx, {
-      serverSecret: ctx.config.sessionSecret,
+      serverSecrets: acceptedSessionSecrets(ctx.config),
       row,
       code: { kind: 'totp', code },
       now,

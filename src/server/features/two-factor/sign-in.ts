@@ -10,6 +10,7 @@ import type { ClientInfo } from '../auth/client';
 import type { AuthService, SignedIn } from '../auth/service';
 import { hashToken } from '../auth/tokens';
 import type { TwoFactorContext } from './service';
+import { acceptedSessionSecrets } from '../../config';
 import { countUnusedRecoveryCodes, loadTwoFactor } from './store';
 import { type SecondFactorUsed, spendSecondFactor } from './verify';
 
@@ -75,7 +76,12 @@ export async function completeTwoFactorSignIn(
     }
 
     const used = code
-      ? await spendSecondFactor(tx, { serverSecret: ctx.config.sessionSecret, row, code, now })
+      ? await spendSecondFactor(tx, {
+          serverSecrets: acceptedSessionSecrets(ctx.config),
+          row,
+          code,
+          now,
+        })
       : null;
     if (!used) {
       const failures = challenge.failedAttempts + 1;

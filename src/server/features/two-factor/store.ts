@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { twoFactorChallenges, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
-import { seal, unseal } from '../../lib/seal';
+import { seal, unsealWith } from '../../lib/seal';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { normalizeRecoveryCode } from '../../../shared/domain/two-factor';
 
@@ -15,12 +15,16 @@ export function sealSecret(serverSecret: string, userId: string, secret: string)
   return seal(serverSecret, SECRET_PURPOSE, userId, secret);
 }
 
-/** The base32 secret, or null when it was sealed under another SESSION_SECRET. */
+/**
+ * The base32 secret, or null when it was sealed under none of the accepted secrets (the current
+ * SESSION_SECRET first, then SESSION_SECRET_PREVIOUS); `current` is false when a previous one
+ * opened it (decision 0402).
+ */
 export function openSecret(
-  serverSecret: string,
+  serverSecrets: string | readonly string[],
   row: Pick<TwoFactorRow, 'userId' | 'secretSealed'>,
 ) {
-  return unseal(serverSecret, SECRET_PURPOSE, row.userId, row.secretSealed);
+  return unsealWith(serverSecrets, SECRET_PURPOSE, row.userId, row.secretSealed);
 }
 
 /** The person's two-factor row (pending or enabled); locked for the transaction when asked. */

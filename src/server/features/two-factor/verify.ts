@@ -9,7 +9,13 @@ import { hashIdentifier } from '../auth/tokens';
 import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_RATE_RULES } from './limits';
 import { findRecoveryCode, hashRecoveryCode } from './recovery-codes';
-import { openSecret, spendRecoveryCode, type TwoFactorRow, unusedRecoveryCodes } from './store';
+import {
+  openSecret,
+  sealSecret,
+  spendRecoveryCode,
+  type TwoFactorRow,
+  unusedRecoveryCodes,
+} from './store';
 import { acceptTotpCode } from './totp';
 
 export type SecondFactorUsed = 'totp' | 'recovery_code';
@@ -23,29 +29,45 @@ export type SecondFactorUsed = 'totp' | 'recovery_code';
 export async function spendSecondFactor(
   tx: Executor,
   options: {
-    serverSecret: string;
+    /** The current SESSION_SECRET first, then a rotation's previous ones (decision 0402). */
+    serverSecrets: readonly string[];
     row: TwoFactorRow;
     code: SecondFactorCode;
     now: Date;
   },
 ): Promise<SecondFactorUsed | null> {
-  const { row, code, now } = options;
+  const { row, code, now, serverSecrets } = options;
   if (code.kind === 'totp') {
-    const secret = openSecret(options.serverSecret, row);
-    if (!secret) return null;
-    const step = acceptTotpCode({ secret, code: code.code, now, lastUsedStep: row.lastUsedStep });
+    const opened = openSecret(serverSecrets, row);
+    if (!opened) return null;
+    const step = acceptTotpCode({
+      secret: opened.plain,
+      code: code.code,
+      now,
+      lastUsedStep: row.lastUsedStep,
+    });
     if (step === null) return null;
     await tx
       .update(userTwoFactor)
-      .set({ lastUsedStep: step, updatedAt: now })
+      .set({
+        lastUsedStep: step,
+        updatedAt: now,
+        // Opened with a previous secret: sealed again under the current one, so the person's
+        // authenticator keeps working once the rotation window ends.
+        ...(opened.current
+          ? {}
+          : { secretSealed: sealSecret(serverSecrets[0]!, row.userId, opened.plain) }),
+      })
       .where(eq(userTwoFactor.userId, row.userId));
     return 'totp';
   }
   const stored = await unusedRecoveryCodes(tx, row.userId);
-  const match = findRecoveryCode(
-    stored,
-    hashRecoveryCode(options.serverSecret, row.userId, code.code),
-  );
+  // A recovery code cannot be hashed again without the code itself: codes made before a
+  // rotation match under the previous secret while it is still accepted.
+  let match: (typeof stored)[number] | null = null;
+  for (const secret of serverSecrets) {
+    match ??= findRecoveryCode(stored, hashRecoveryCode(secret, row.userId, code.code));
+  }
   if (!match) return null;
   return (await spendRecoveryCode(tx, match.id, now)) ? 'recovery_code' : null;
 }

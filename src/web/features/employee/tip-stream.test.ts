@@ -58,6 +58,28 @@ describe('connectTipStream', () => {
     stop();
   });
 
+  it('comes back after the pause a shutting-down instance names, without backing off', () => {
+    const opens: boolean[] = [];
+    const stop = connectTipStream('/s', { onTip: () => {}, onOpen: (again) => opens.push(again) });
+    FakeEventSource.instances[0]!.emit('open');
+    // Two failures first: the hint still resets the backoff.
+    FakeEventSource.instances[0]!.emit('error');
+    vi.advanceTimersByTime(1000);
+    FakeEventSource.instances[1]!.emit('reconnect', { data: JSON.stringify({ afterMs: 400 }) });
+    expect(FakeEventSource.instances[1]!.closed).toBe(true);
+    vi.advanceTimersByTime(399);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.instances).toHaveLength(3);
+    FakeEventSource.instances[2]!.emit('open');
+    expect(opens).toEqual([false, true]);
+    // A hint without a readable pause: 1 s.
+    FakeEventSource.instances[2]!.emit('reconnect', { data: 'x' });
+    vi.advanceTimersByTime(1000);
+    expect(FakeEventSource.instances).toHaveLength(4);
+    stop();
+  });
+
   it('passes tip events on and stops for good when the session ended', () => {
     const tips: unknown[] = [];
     let ended = false;

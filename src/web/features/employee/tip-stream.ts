@@ -50,6 +50,15 @@ export function connectTipStream(url: string, handlers: TipStreamHandlers): () =
       stop();
       handlers.onSessionEnded?.(reasonOf(event as MessageEvent<string>));
     });
+    // The instance is shutting down (decision 0401's rolling restart): come back after the pause
+    // it names, without counting it as a failure, so the stream is on another instance in < 1 s.
+    source.addEventListener('reconnect', (event) => {
+      source?.close();
+      if (stopped) return;
+      handlers.onState?.('reconnecting');
+      attempt = 0;
+      timer = setTimeout(open, pauseOf(event as MessageEvent<string>));
+    });
     source.addEventListener('error', () => {
       source?.close();
       if (stopped) return;
@@ -69,6 +78,17 @@ export function connectTipStream(url: string, handlers: TipStreamHandlers): () =
 
   open();
   return stop;
+}
+
+/** The pause a reconnect event asks for: 0–10 s, 1 s when it names none. */
+function pauseOf(event: MessageEvent<string>): number {
+  try {
+    const afterMs = (JSON.parse(event.data) as { afterMs?: unknown }).afterMs;
+    if (typeof afterMs === 'number' && afterMs >= 0) return Math.min(afterMs, 10_000);
+  } catch {
+    // Malformed: the default below.
+  }
+  return 1_000;
 }
 
 /** The reason a session-ended event names, if it is one the page explains. */
