@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { openOptionsOf } from './db/options';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, type BuildAppOptions, buildApp } from './app';
