@@ -31,6 +31,7 @@ import { createIntegrationSync } from './features/integration/sync';
 import { mediaRoutes } from './features/media/routes';
 import { createAppMetrics } from './features/metrics/registry';
 import { metricsRoutes, registerHttpMetrics } from './features/metrics/routes';
+import { webhookBacklog } from './features/system-status/queries';
 import { paymentPointRoutes } from './features/payment-points/routes';
 import { passwordRoutes } from './features/passwords/routes';
 import { paymentRoutes } from './features/payments/routes';
@@ -147,6 +148,7 @@ export async function buildApp(
   const stopWatchingJobs = metrics.watchJobs(deps.jobRuns, deps.clock);
   app.addHook('onClose', async () => stopWatchingJobs());
   metrics.readPool(() => deps.database.poolStats?.() ?? null);
+  metrics.readWebhookBacklog(() => webhookBacklog(deps.database.db));
   app.decorate(
     'integrationSync',
     createIntegrationSync({ db: deps.database.db, clock: deps.clock, config, log: app.log }),

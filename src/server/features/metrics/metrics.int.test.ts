@@ -12,6 +12,7 @@ import { stripeEvent } from '../../../../test/support/stripe';
 import { paymentContext } from '../payments/context';
 import { receiveProviderEvent } from '../payments/provider-events';
 import { payoutContext, runPayoutBatch } from '../payouts/batches';
+import { createWebhookEvent } from '../../../../test/support/system-factories';
 
 /**
  * Issue 34 item 1, decision 0400: GET /metrics answers Prometheus with the bearer token only, and
@@ -235,6 +236,19 @@ describe('GET /metrics', () => {
     expect(moved('trinkgeld_payout_batches_total', { outcome: 'skipped' })).toBe(1);
     expect(moved('trinkgeld_payout_transfers_total', { outcome: 'succeeded' })).toBe(1);
     expect(moved('trinkgeld_payout_transfers_cents_total', { outcome: 'succeeded' })).toBe(2500);
+  });
+
+  it('says how many provider events wait to be processed and how old the oldest is', async () => {
+    const now = t.clock.now();
+    const before = await scrape();
+    await createWebhookEvent(t.database.db, { receivedAt: new Date(now.getTime() - 90_000) });
+    await createWebhookEvent(t.database.db, { receivedAt: now, processedAt: now });
+    const after = await scrape();
+
+    expect(value(after, 'trinkgeld_webhook_backlog_events')).toBe(
+      value(before, 'trinkgeld_webhook_backlog_events') + 1,
+    );
+    expect(value(after, 'trinkgeld_webhook_backlog_oldest_seconds')).toBeGreaterThanOrEqual(90);
   });
 
   it('never carries an id, e-mail, code or token in a label', async () => {

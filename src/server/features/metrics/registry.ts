@@ -31,6 +31,12 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** Provider events stored but not yet applied: the work a failing settlement leaves behind. */
+export interface WebhookBacklog {
+  unprocessed: number;
+  oldestUnprocessedAt: Date | null;
+}
+
 /** One HTTP answer, by route template (never the raw URL, which may carry codes and tokens). */
 export interface HttpObservation {
   method: string;
@@ -46,6 +52,8 @@ export interface AppMetrics extends Metrics {
   watchJobs(jobRuns: JobRuns, clock: Clock): () => void;
   /** Where the database pool's figures are read at each scrape. */
   readPool(stats: () => PoolStats | null): void;
+  /** Where the webhook backlog is read at each scrape (one indexed count in PostgreSQL). */
+  readWebhookBacklog(backlog: () => Promise<WebhookBacklog>): void;
   /** The Prometheus text of the process metrics and this app's series. */
   scrape(): Promise<string>;
   readonly contentType: string;
@@ -179,6 +187,35 @@ export function createAppMetrics(): AppMetrics {
     },
   });
 
+  // The backlog is the database's, the same on every instance; a failed read leaves no figure
+  // rather than a made-up zero.
+  let webhookBacklog: () => Promise<WebhookBacklog | null> = async () => null;
+  let backlogRead: Promise<WebhookBacklog | null> | null = null;
+  const readBacklogOnce = () => (backlogRead ??= webhookBacklog().catch(() => null));
+  new Gauge({
+    name: `${METRIC_PREFIX}webhook_backlog_events`,
+    help: 'Provider events received but not yet processed (all instances)',
+    registers,
+    async collect() {
+      this.reset();
+      const backlog = await readBacklogOnce();
+      if (backlog) this.set(backlog.unprocessed);
+    },
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}webhook_backlog_oldest_seconds`,
+    help: 'Age of the oldest unprocessed provider event in seconds (0 when there is none)',
+    registers,
+    async collect() {
+      this.reset();
+      const backlog = await readBacklogOnce();
+      if (!backlog) return;
+      const oldest = backlog.oldestUnprocessedAt;
+      const now = jobClock?.now().getTime() ?? Date.now();
+      this.set(oldest ? Math.max(0, (now - oldest.getTime()) / 1000) : 0);
+    },
+  });
+
   return {
     contentType: register.contentType,
     observeHttp({ method, route, status, seconds }) {
@@ -215,6 +252,9 @@ export function createAppMetrics(): AppMetrics {
     readPool(stats) {
       poolStats = stats;
     },
+    readWebhookBacklog(backlog) {
+      webhookBacklog = backlog;
+    },
     watchJobs(jobRuns, clock) {
       jobClock = clock;
       // Every job appears from the start (0 runs), so an alert on "never ran" can be written.
@@ -229,6 +269,8 @@ export function createAppMetrics(): AppMetrics {
       });
     },
     async scrape() {
+      // Both backlog gauges share one count per scrape.
+      backlogRead = null;
       const [process, app] = await Promise.all([processMetrics().metrics(), register.metrics()]);
       return `${process.trimEnd()}\n${app}`;
     },
