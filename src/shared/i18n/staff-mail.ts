@@ -2,7 +2,8 @@ import type { StaffLanguage } from '../domain/staff-language';
 import type { Translation } from './staff-catalogue';
 
 /**
- * The e-mails staff receive (issue 33 item 5): sign-in link, invitation, new password, in the
+ * The e-mails staff receive (issue 33 item 5): sign-in link, invitation, new password, and the
+ * notice to an address that already has an account, in the
  * recipient's staff language. German is the source; English has the same keys (typecheck and
  * `staff-catalogue.test.ts`).
  */
@@ -35,6 +36,20 @@ const de = {
     ignore:
       'Wenn Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt dann unverändert.',
   },
+  /** Instead of an invitation, to an address that already has an account (decision 0343). */
+  existingAccount: {
+    subject: (business: string) => `Einladung zu Trinkgeld – ${business}`,
+    invited: (business: string) => `${business} hat Sie eingeladen, bei Trinkgeld mitzuarbeiten.`,
+    taken:
+      'Ihre E-Mail-Adresse gehört bereits zu einem Trinkgeld-Konto, und ein Konto kann nur zu einem Betrieb gehören. Die Einladung kann mit dieser Adresse deshalb nicht angenommen werden.',
+    options: 'Sie können:',
+    otherAddress: (business: string) =>
+      `den Betrieb ${business} bitten, Sie mit einer anderen E-Mail-Adresse einzuladen, oder`,
+    leaveFirst: (business: string) =>
+      `Ihren bisherigen Betrieb zuerst verlassen, indem Sie Ihr bisheriges Konto löschen, und ${business} dann bitten, die Einladung erneut zu senden.`,
+    ignore:
+      'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren. An Ihrem Konto hat sich nichts geändert.',
+  },
 } as const;
 
 export type StaffMailTexts = Translation<typeof de>;
@@ -65,6 +80,19 @@ const en: StaffMailTexts = {
       `The link is valid for ${minutes} minutes and can be used only once.`,
     ignore:
       'If you did not ask for a new password, you can ignore this e-mail; your password then stays as it is.',
+  },
+  existingAccount: {
+    subject: (business: string) => `Invitation to Trinkgeld – ${business}`,
+    invited: (business: string) => `${business} has invited you to work with them on Trinkgeld.`,
+    taken:
+      'Your e-mail address already belongs to a Trinkgeld account, and an account can belong to one business only. So the invitation cannot be accepted with this address.',
+    options: 'You can:',
+    otherAddress: (business: string) =>
+      `ask ${business} to invite you with another e-mail address, or`,
+    leaveFirst: (business: string) =>
+      `leave your current business first by deleting your current account, then ask ${business} to send the invitation again.`,
+    ignore:
+      'If you did not expect this invitation, you can ignore this e-mail. Nothing about your account has changed.',
   },
 };
 

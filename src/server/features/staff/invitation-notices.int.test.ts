@@ -187,6 +187,24 @@ describe('inviting an address that has an account elsewhere', () => {
     expect(tokens!.n).toBe(0);
   });
 
+  it('mails the notice in the language the person chose for their staff screens', async () => {
+    const elsewhere = await createBusiness(t.database.db, { employees: 1 });
+    const english = elsewhere.employees[0]!;
+    await t.database.query("UPDATE profiles SET staff_language = 'en' WHERE id = $1", [english.id]);
+    const mailsBefore = mailsTo(english.email).length;
+
+    const answer = await invite({ email: english.email, role: 'employee' });
+
+    expect(answer.statusCode).toBe(201);
+    const mails = mailsTo(english.email);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    const mail = mails.at(-1)!;
+    expect(mail).toContain('Invitation to Trinkgeld – Hotel Seeblick');
+    expect(mail).toContain('already belongs to a Trinkgeld account');
+    expect(mail).not.toMatch(/Hallo|Sie |bereits/);
+    expect(mail).not.toMatch(/https?:\/\//);
+  });
+
   it("keeps business 2's employee as they were: role, business, sessions", async () => {
     const employee = cafe.employees[0]!;
     const me = await t.inject({

@@ -42,31 +42,34 @@ export function invitationMail(
 
 /**
  * Instead of an invitation (decision 0343): the address already belongs to an account, and an
- * account belongs to one business only. No link and no token: the person decides what to do.
+ * account belongs to one business only. No link and no token: the person decides what to do. In
+ * the language that account chose for its staff screens (decision 0383).
  */
-export function existingAccountMail(to: string, businessName: string): MailMessage {
-  const lines = [
-    `${businessName} hat Sie eingeladen, bei Trinkgeld mitzuarbeiten.`,
-    'Ihre E-Mail-Adresse gehört bereits zu einem Trinkgeld-Konto, und ein Konto kann nur zu einem Betrieb gehören. Die Einladung kann mit dieser Adresse deshalb nicht angenommen werden.',
-    'Sie können:',
-  ];
-  const options = [
-    `den Betrieb ${businessName} bitten, Sie mit einer anderen E-Mail-Adresse einzuladen, oder`,
-    `Ihren bisherigen Betrieb zuerst verlassen, indem Sie Ihr bisheriges Konto löschen, und ${businessName} dann bitten, die Einladung erneut zu senden.`,
-  ];
-  const closing =
-    'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren. An Ihrem Konto hat sich nichts geändert.';
+export function existingAccountMail(
+  to: string,
+  businessName: string,
+  language: StaffLanguage = DEFAULT_STAFF_LANGUAGE,
+): MailMessage {
+  const texts = STAFF_MAIL_TEXTS[language];
+  const t = texts.existingAccount;
+  const lines = [t.invited(businessName), t.taken, t.options];
+  const options = [t.otherAddress(businessName), t.leaveFirst(businessName)];
   return {
     to,
-    subject: `Einladung zu Trinkgeld – ${businessName}`,
-    text: ['Hallo,', '', ...lines, ...options.map((option) => `– ${option}`), '', closing].join(
-      '\n',
-    ),
+    subject: t.subject(businessName),
+    text: [
+      texts.greeting,
+      '',
+      ...lines,
+      ...options.map((option) => `– ${option}`),
+      '',
+      t.ignore,
+    ].join('\n'),
     html: [
-      '<p>Hallo,</p>',
+      `<p>${texts.greeting}</p>`,
       ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
       `<ul>${options.map((option) => `<li>${escapeHtml(option)}</li>`).join('')}</ul>`,
-      `<p>${escapeHtml(closing)}</p>`,
+      `<p>${escapeHtml(t.ignore)}</p>`,
     ].join('\n'),
   };
 }

@@ -4,6 +4,7 @@ import { STAFF_ERRORS, type StaffInvite } from '../../../shared/api/staff';
 import { auditPersonName } from '../../../shared/domain/audit-events';
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 import type { Role } from '../../../shared/domain/roles';
+import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../../shared/domain/staff-language';
 import type { Database, Executor } from '../../db/connect';
 import {
   authTokens,
@@ -418,6 +419,16 @@ function auditInvitation(tx: Executor, input: InvitationInput, targetId: string)
   });
 }
 
+/** The staff language of the account behind an address; German for one without a profile. */
+async function accountLanguage(tx: Executor, email: string): Promise<StaffLanguage> {
+  const [account] = await tx
+    .select({ language: profiles.staffLanguage })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.email, email));
+  return account?.language ?? DEFAULT_STAFF_LANGUAGE;
+}
+
 /**
  * The address has an account (decision 0343). Of this business: refused as before (the owner
  * sees their own staff anyway). Anywhere else (another business, the platform admin, no profile):
@@ -430,7 +441,7 @@ async function noticeInTransaction(
   input: InvitationInput,
 ): Promise<{ id: string; mailId: string }> {
   const [account] = await tx
-    .select({ businessId: profiles.businessId })
+    .select({ businessId: profiles.businessId, language: profiles.staffLanguage })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.email, input.email));
@@ -454,7 +465,10 @@ async function noticeInTransaction(
     .returning({ id: staffInvitationNotices.id });
   if (!notice) throw new AppError(STAFF_ERRORS.staff_email_taken);
   const name = await businessName(tx, input.businessId);
-  const mailId = await context.mailer.enqueue(tx, existingAccountMail(input.email, name));
+  const mailId = await context.mailer.enqueue(
+    tx,
+    existingAccountMail(input.email, name, account.language ?? DEFAULT_STAFF_LANGUAGE),
+  );
   await auditInvitation(tx, input, notice.id);
   return { id: notice.id, mailId };
 }
@@ -552,7 +566,10 @@ async function resendNotice(
     .update(staffInvitationNotices)
     .set({ expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), updatedAt: now })
     .where(eq(staffInvitationNotices.id, notice.id));
-  return context.mailer.enqueue(tx, existingAccountMail(notice.email, name));
+  return context.mailer.enqueue(
+    tx,
+    existingAccountMail(notice.email, name, await accountLanguage(tx, notice.email)),
+  );
 }
 
 /** Gives a person of the business another role, by the rules of policy.ts; user_update. */
