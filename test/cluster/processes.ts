@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { watchExit } from '../support/child-exit';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -249,24 +250,14 @@ ${servers}
     });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
-    let exited = false;
-    this.exitPromise = new Promise((resolve) => {
-      child.once('exit', () => {
-        exited = true;
-        resolve();
-      });
-      // A spawn that fails (the binary went away) ends the start, never the whole process.
-      child.once('error', () => {
-        exited = true;
-        resolve();
-      });
-    });
+    const exit = watchExit(child);
+    this.exitPromise = exit.ended;
     this.child = child;
     for (const site of this.sites) {
       // Any answer (even 502) means nginx listens.
       const deadline = Date.now() + 10_000;
       for (;;) {
-        if (exited) throw new Error(`nginx ended: ${this.errorLog()}`);
+        if (exit.hasEnded()) throw new Error(`nginx ended: ${this.errorLog()}`);
         const up = await fetch(`http://127.0.0.1:${site.port}/healthz`).then(
           () => true,
           () => false,

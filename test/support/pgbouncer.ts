@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { watchExit } from './child-exit';
 
 /**
  * PgBouncer (Debian package `pgbouncer`) in front of a PostgreSQL database, in transaction
@@ -133,21 +134,12 @@ pidfile = ${this.dir}/pgbouncer.pid
     const child = spawn(this.options.binary, [...(asRoot ? ['-u', 'nobody'] : []), ini], {
       stdio: 'ignore',
     });
-    let exited = false;
-    this.exitPromise = new Promise((resolve) => {
-      child.once('exit', () => {
-        exited = true;
-        resolve();
-      });
-      child.once('error', () => {
-        exited = true;
-        resolve();
-      });
-    });
+    const exit = watchExit(child);
+    this.exitPromise = exit.ended;
     this.child = child;
     const deadline = Date.now() + 10_000;
     for (;;) {
-      if (exited) throw new Error(`pgbouncer ended: ${this.logTail()}`);
+      if (exit.hasEnded()) throw new Error(`pgbouncer ended: ${this.logTail()}`);
       const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 1_000 });
       const ok = await client.connect().then(
         () => client.query('SELECT 1').then(() => true),
