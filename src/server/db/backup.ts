@@ -328,9 +328,64 @@ export interface RestoreSummary {
 }
 
 /**
- * Restores `file` into the empty `database`: the backup's migrations, then every row with
- * triggers and foreign-key checks off (session_replication_role = replica, as pg_restore does),
- * so derived tables keep their saved rows and the order of tables does not matter; then the
+ * Foreign keys checked at the end of the load instead of at each row, so the order of the tables
+ * in the file does not matter. Changing a constraint needs only ownership of the table (the
+ * restoring role made them a moment ago), unlike `session_replication_role`, which needs a
+ * superuser and which a hosted database's application role does not get. Returns the keys to
+ * put back as they were.
+ */
+async function deferForeignKeys(run: RawRunner): Promise<{ table: string; name: string }[]> {
+  const keys = await run<{ table: string; name: string }>(
+    `SELECT c.conrelid::regclass::text AS table, c.conname AS name
+       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+      WHERE c.contype = 'f' AND NOT c.condeferrable AND n.nspname = current_schema()
+      ORDER BY 1, 2`,
+    [],
+  );
+  for (const key of keys) {
+    await run(
+      `ALTER TABLE ${key.table} ALTER CONSTRAINT ${quoteIdent(key.name)} DEFERRABLE INITIALLY DEFERRED`,
+      [],
+    );
+  }
+  await run('SET CONSTRAINTS ALL DEFERRED', []);
+  return keys;
+}
+
+/** Checks every deferred key now (a broken reference fails the restore) and puts them back. */
+async function checkForeignKeys(
+  run: RawRunner,
+  keys: readonly { table: string; name: string }[],
+): Promise<void> {
+  await run('SET CONSTRAINTS ALL IMMEDIATE', []);
+  for (const key of keys) {
+    await run(
+      `ALTER TABLE ${key.table} ALTER CONSTRAINT ${quoteIdent(key.name)} NOT DEFERRABLE`,
+      [],
+    );
+  }
+}
+
+async function isSuperuser(run: RawRunner): Promise<boolean> {
+  const [row] = await run<{ superuser: boolean }>(
+    'SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user',
+    [],
+  );
+  return row?.superuser === true;
+}
+
+/** User triggers on or off for every table (derived rows come from the backup, not from them). */
+async function switchTriggers(run: RawRunner, tables: readonly string[], on: boolean) {
+  for (const table of tables) {
+    await run(`ALTER TABLE ${quoteIdent(table)} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER USER`, []);
+  }
+}
+
+/**
+ * Restores `file` into the empty `database`: the backup's migrations, then every row with the
+ * tables' own triggers off and foreign keys not checked row by row (a superuser:
+ * `session_replication_role = replica`; any other role: keys deferred and checked once at the
+ * end), so derived tables keep their saved rows and the order of tables does not matter; then the
  * sequences. All of it in one transaction, checked against the header's counts and tip total
  * before the commit.
  */
@@ -342,7 +397,6 @@ export async function restoreBackup(database: Database, file: string): Promise<R
   return database.rawTransaction(async (run) => {
     // In the same transaction as the rows: a failed restore leaves the target empty.
     await applyMigrations(run, migrations);
-    await run('SET LOCAL session_replication_role = replica', []);
     await settings(run);
     const present = new Set((await listTables(run)).map((table) => table.name));
     const expected = new Set(header.tables.map((table) => table.name));
@@ -354,6 +408,13 @@ export async function restoreBackup(database: Database, file: string): Promise<R
         `Die Tabellen nach den Migrationen passen nicht zur Sicherung (${[...new Set(differs)].join(', ')}).`,
       );
     }
+    // A superuser (the embedded database always is) switches triggers and keys off in one
+    // setting, as pg_restore does; any other role changes the tables it owns, one by one.
+    const tableNames = header.tables.map((table) => table.name);
+    const superuser = await isSuperuser(run);
+    if (superuser) await run('SET LOCAL session_replication_role = replica', []);
+    else await switchTriggers(run, tableNames, false);
+    const deferredKeys = superuser ? [] : await deferForeignKeys(run);
     // Migrations may leave rows of their own; the backup's rows replace them.
     if (header.tables.length > 0) {
       await run(`TRUNCATE ${header.tables.map((table) => quoteIdent(table.name)).join(', ')}`, []);
@@ -405,6 +466,10 @@ export async function restoreBackup(database: Database, file: string): Promise<R
     }
     if (ended === undefined) {
       throw new BackupError('Die Sicherung ist unvollständig (ihr Ende fehlt); nichts geändert.');
+    }
+    if (!superuser) {
+      await checkForeignKeys(run, deferredKeys);
+      await switchTriggers(run, tableNames, true);
     }
 
     for (const sequence of header.sequences) {
