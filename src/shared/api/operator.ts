@@ -247,27 +247,14 @@ export function moneyWaitingMessage(formattedAmount: string): string {
   );
 }
 
-/**
- * What a suspended or closed business's staff hear when they sign in or their session is asked
- * about (decision 0322). Status 401 so the browser treats a session of such a person as ended.
- */
-export const BUSINESS_ACCESS_ERRORS = defineErrors({
-  business_suspended: {
-    status: 401,
-    title: 'Betrieb gesperrt',
-    message: 'Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.',
-  },
-  business_closed: {
-    status: 401,
-    title: 'Betrieb geschlossen',
-    message: 'Ihr Betrieb wurde geschlossen. Bitte wenden Sie sich an den Betreiber.',
-  },
-});
-export type BusinessAccessRefusal = keyof typeof BUSINESS_ACCESS_ERRORS;
-
-/** Why the live stream ended, when it was not the session's own timeout. */
-export const SESSION_END_REASONS = ['business_suspended', 'business_closed'] as const;
-export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+// The refusals of a suspended or closed business live in a module without zod: the staff app's
+// entry needs them, and importing this file would put zod on every first load (decision 0410).
+export {
+  BUSINESS_ACCESS_ERRORS,
+  type BusinessAccessRefusal,
+  SESSION_END_REASONS,
+  type SessionEndReason,
+} from '../domain/business-access';
 
 /** A payout of a suspended business: the scheduled job skips it, and so does 'Jetzt auszahlen'. */
 export const PAUSED_PAYOUT_ERRORS = defineErrors({

@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import { businessScopeQuerySchema } from './businesses';
 import { payoutBatchSummarySchema } from './payouts';
+import { REPORT_MAX_DAYS, REPORT_MESSAGES, reportSpanDays } from '../domain/report-messages';
 
-/** /admin/reports (issue 12 item 7): figures of a chosen period, in Europe/Berlin days. */
-export const REPORT_MAX_DAYS = 3 * 366;
-
-export const REPORT_MESSAGES = {
-  from: 'Von: Bitte geben Sie ein Datum im Format JJJJ-MM-TT an.',
-  to: 'Bis: Bitte geben Sie ein Datum im Format JJJJ-MM-TT an.',
-  reversed: 'Zeitraum: Das Enddatum liegt vor dem Startdatum.',
-  tooLong: 'Zeitraum: Bitte wählen Sie höchstens drei Jahre.',
-} as const;
-
-const DAY_MS = 24 * 60 * 60_000;
-
-/** Whole days from `from` to `to` (inclusive), or null when a date is not a date. */
-export function reportSpanDays(from: string, to: string): number | null {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${to}T00:00:00Z`);
-  if (Number.isNaN(start) || Number.isNaN(end)) return null;
-  return Math.round((end - start) / DAY_MS) + 1;
-}
+// The range rules without zod live in domain/report-messages.ts, so the staff dashboard checks a
+// range without loading zod (decision 0410).
+export { REPORT_MAX_DAYS, REPORT_MESSAGES, reportSpanDays } from '../domain/report-messages';
 
 const rangeFields = {
   from: z.iso.date({ error: REPORT_MESSAGES.from }),

@@ -4,6 +4,7 @@ import { defineErrors } from '../domain/errors';
 import { AUTH_VALIDATION, EMAIL_PATTERN } from './auth';
 import { newPasswordSchema } from './passwords';
 import { PROFILE_LIMITS } from './profiles';
+import { SIGNUP_CONFIRMATION_TTL_HOURS } from '../domain/signup-confirmation';
 
 /**
  * Self-service sign-up of a business (issue 29 part 3, decision 0325): the form at /registrieren,
@@ -12,9 +13,11 @@ import { PROFILE_LIMITS } from './profiles';
  * same fields without the repeated password and with the accepted contract versions.
  */
 
-/** How long a confirmation link works. */
-export const SIGNUP_CONFIRMATION_TTL_MS = 24 * 60 * 60_000;
-export const SIGNUP_CONFIRMATION_TTL_HOURS = SIGNUP_CONFIRMATION_TTL_MS / 3_600_000;
+// How long a confirmation link works. Zod-free home, so the staff catalogue can say the hours without loading zod (decision 0410).
+export {
+  SIGNUP_CONFIRMATION_TTL_HOURS,
+  SIGNUP_CONFIRMATION_TTL_MS,
+} from '../domain/signup-confirmation';
 /** The page the e-mailed link opens; its token travels in `?token=`. */
 export const SIGNUP_CONFIRM_PATH = '/registrieren/bestaetigen';
 export const SIGNUP_TOKEN_PARAM = 'token';

@@ -1,4 +1,4 @@
-import { SIGNUP_CONFIRMATION_TTL_HOURS } from '../api/signup';
+import { SIGNUP_CONFIRMATION_TTL_HOURS } from '../domain/signup-confirmation';
 
 /** German texts of /registrieren and its confirmation page (issue 29 part 3, decision 0325). */
 export const signupTexts = {

@@ -1,35 +1,35 @@
-import { AUTH_ERRORS } from '../api/auth';
-import { BUSINESS_ACCESS_ERRORS } from '../api/operator';
-import { employeeErrors } from '../api/employee';
-import { INSTANT_PAYOUT_ERRORS } from '../api/instant-payout';
-import { MEDIA_ERRORS } from '../api/media';
-import { PASSWORD_ERRORS } from '../api/passwords';
-import { PROFILE_ERRORS } from '../api/profiles';
-import { RECEIPT_ERRORS } from '../api/receipts';
-import { TWO_FACTOR_ERRORS } from '../api/two-factor';
-import { WALLET_ERRORS } from '../api/wallet';
-import { ERRORS } from '../domain/errors';
+// Types only: the sources live beside their zod schemas, and a value import would load zod with
+// every staff screen's first load (decision 0410).
+import type { AUTH_ERRORS } from '../api/auth';
+import type { employeeErrors } from '../api/employee';
+import type { INSTANT_PAYOUT_ERRORS } from '../api/instant-payout';
+import type { MEDIA_ERRORS } from '../api/media';
+import type { PASSWORD_ERRORS } from '../api/passwords';
+import type { PROFILE_ERRORS } from '../api/profiles';
+import type { RECEIPT_ERRORS } from '../api/receipts';
+import type { TWO_FACTOR_ERRORS } from '../api/two-factor';
+import type { WALLET_ERRORS } from '../api/wallet';
+import type { BUSINESS_ACCESS_ERRORS } from '../domain/business-access';
+import type { ERRORS } from '../domain/errors';
 
 /**
  * The server errors a staff screen can show (issue 33 item 5). The server answers them in German
  * (the spec's words, unchanged); a browser in another staff language says them from its catalogue
  * by code. Admin-only errors are not here: admin screens stay German (decision 0383).
  */
-export const STAFF_ERROR_SOURCES = {
-  ...ERRORS,
-  ...AUTH_ERRORS,
-  ...PROFILE_ERRORS,
-  ...PASSWORD_ERRORS,
-  ...TWO_FACTOR_ERRORS,
-  ...MEDIA_ERRORS,
-  ...employeeErrors,
-  ...INSTANT_PAYOUT_ERRORS,
-  ...WALLET_ERRORS,
-  ...RECEIPT_ERRORS,
-  ...BUSINESS_ACCESS_ERRORS,
-};
+export type StaffErrorSources = typeof ERRORS &
+  typeof AUTH_ERRORS &
+  typeof PROFILE_ERRORS &
+  typeof PASSWORD_ERRORS &
+  typeof TWO_FACTOR_ERRORS &
+  typeof MEDIA_ERRORS &
+  typeof employeeErrors &
+  typeof INSTANT_PAYOUT_ERRORS &
+  typeof WALLET_ERRORS &
+  typeof RECEIPT_ERRORS &
+  typeof BUSINESS_ACCESS_ERRORS;
 
-export type StaffErrorCode = keyof typeof STAFF_ERROR_SOURCES;
+export type StaffErrorCode = keyof StaffErrorSources;
 /** One translation for every code: a code added to a source above fails typecheck until said. */
 export type StaffErrorTexts = Record<StaffErrorCode, { title: string; message: string }>;
 

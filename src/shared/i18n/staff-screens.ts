@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES } from '../api/reports';
+import { REPORT_MESSAGES } from '../domain/report-messages';
 import { NETWORK_ERROR } from '../domain/network-error';
 
 /**

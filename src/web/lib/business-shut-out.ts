@@ -2,7 +2,7 @@ import {
   BUSINESS_ACCESS_ERRORS,
   SESSION_END_REASONS,
   type SessionEndReason,
-} from '../../shared/api/operator';
+} from '../../shared/domain/business-access';
 import { staffErrorsEn } from '../../shared/i18n/staff-errors';
 import type { ToastInput } from '../components/ui/toast-store';
 import { activeStaffLanguage } from './staff-active';

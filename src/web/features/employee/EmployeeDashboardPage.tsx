@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EmployeeTip } from '../../../shared/api/employee';
 import { Badge } from '../../components/ui/Badge';
@@ -19,7 +19,6 @@ import { useBerlinDay } from './use-berlin-day';
 import { HistoryList } from './HistoryTab';
 import { NewTipNotice } from './NewTipNotice';
 import { QrTab } from './QrTab';
-import { SettingsDialog } from './SettingsDialog';
 import { InstantPayoutCard } from '../payouts/InstantPayoutCard';
 import { TipRecordCard } from '../payouts/TipRecordCard';
 import { StatsTab } from './StatsTab';
@@ -28,6 +27,12 @@ import { ThankYouPanel } from './ThankYouPanel';
 import { TodayCard } from './TodayTab';
 import { connectTipStream, type StreamState } from './tip-stream';
 import { useStaffTexts } from '../../lib/staff-language';
+
+// The settings form (and the zod schemas it validates with) loads when it is first opened, not
+// with the dashboard's first screen (issue 35 item 2, decision 0410).
+const SettingsDialog = lazy(() =>
+  import('./SettingsDialog').then((module) => ({ default: module.SettingsDialog })),
+);
 
 type TabKey = 'today' | 'messages' | 'history' | 'stats' | 'team' | 'qr';
 
@@ -100,6 +105,9 @@ export function EmployeeDashboardPage() {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('today');
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Once opened the dialog stays mounted, so closing it keeps its closing behaviour (focus return).
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  if (settingsOpen && !settingsLoaded) setSettingsLoaded(true);
   const day = useBerlinDay();
   const online = useOnline();
 
@@ -269,7 +277,11 @@ export function EmployeeDashboardPage() {
         value={tab}
         onValueChange={(next) => (next === 'messages' ? openMessages() : setTab(next))}
       />
-      <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+      {settingsLoaded && (
+        <Suspense fallback={null}>
+          <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+        </Suspense>
+      )}
       <NewTipNotice tip={notice.tip} onClose={notice.close} />
     </main>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REPORT_MESSAGES, reportRangeSchema } from '../../../shared/api/reports';
+import { reportRangeProblem } from '../../../shared/domain/report-messages';
 import {
   Card,
   CardContent,
@@ -20,13 +20,10 @@ export function TipRecordCard() {
   const today = dayInZone(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
-  const checked = reportRangeSchema.safeParse({ from, to });
-  const german = checked.success ? null : (checked.error.issues[0]?.message ?? null);
-  // The schema speaks German; its message names which check failed, said in the staff language.
-  const key = (Object.keys(REPORT_MESSAGES) as (keyof typeof REPORT_MESSAGES)[]).find(
-    (name) => REPORT_MESSAGES[name] === german,
-  );
-  const problem = key ? t.problems[key] : german;
+  // The same rules as the server's reportRangeSchema, without zod (decision 0410), said in the
+  // staff language.
+  const key = reportRangeProblem(from, to);
+  const problem = key ? t.problems[key] : null;
   const query = new URLSearchParams({ from, to }).toString();
   const link = (format: 'csv' | 'pdf', label: string) =>
     problem ? (

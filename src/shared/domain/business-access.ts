@@ -1,0 +1,23 @@
+import { defineErrors } from './errors';
+
+/**
+ * What a suspended or closed business's staff hear when they sign in or their session is asked
+ * about (decision 0322). Status 401 so the browser treats a session of such a person as ended.
+ */
+export const BUSINESS_ACCESS_ERRORS = defineErrors({
+  business_suspended: {
+    status: 401,
+    title: 'Betrieb gesperrt',
+    message: 'Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.',
+  },
+  business_closed: {
+    status: 401,
+    title: 'Betrieb geschlossen',
+    message: 'Ihr Betrieb wurde geschlossen. Bitte wenden Sie sich an den Betreiber.',
+  },
+});
+export type BusinessAccessRefusal = keyof typeof BUSINESS_ACCESS_ERRORS;
+
+/** Why the live stream ended, when it was not the session's own timeout. */
+export const SESSION_END_REASONS = ['business_suspended', 'business_closed'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
