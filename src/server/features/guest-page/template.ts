@@ -4,7 +4,6 @@ import { BRANDING_FONTS } from '../../../shared/domain/constants';
 import type { BrandFont } from '../../../web/server-entry';
 import { deferGuestBoot } from '../../http/guest-boot-loader';
 import { scriptSafeJson } from '../../http/html-response';
-import { holdRenderForFirstView } from '../../http/first-view';
 import { builtStylesheet, inlineStylesheets } from '../../http/inline-styles';
 import { escapeHtml } from '../../lib/html';
 
@@ -94,8 +93,6 @@ export function fillGuestTemplate(template: GuestTemplate, parts: GuestPageParts
       () => `<style data-brand-font="${escapeHtml(parts.font!)}">${faces}</style>\n  </head>`,
     );
   }
-  // The data script follows the whole first view: nothing paints before all of it is parsed.
-  html = holdRenderForFirstView(html, parts.dataId);
   return html.replace(
     '<div id="root"></div>',
     () =>

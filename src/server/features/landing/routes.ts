@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { publicTexts } from '../../../shared/i18n/public';
 import { LANDING_INITIAL_DATA_ID } from '../../../web/server-entry';
-import { holdRenderForFirstView } from '../../http/first-view';
 import { encodeHtml, scriptSafeJson } from '../../http/html-response';
 import { inlineStylesheets } from '../../http/inline-styles';
 import { escapeHtml } from '../../lib/html';
@@ -57,8 +56,7 @@ function landingRoutes(template: string): FastifyPluginAsync {
         publicConfig: presentPublicConfig(config),
         showcase: presentShowcase(rows, config.publicOrigin),
       };
-      // Rendering waits for the data script after the whole page (decision 0411): one layout.
-      const html = holdRenderForFirstView(template, LANDING_INITIAL_DATA_ID).replace(
+      const html = template.replace(
         '<div id="root"></div>',
         () =>
           `<div id="root">${renderLandingMarkup(data)}</div>\n    <script type="application/json" id="${LANDING_INITIAL_DATA_ID}">${scriptSafeJson(data)}</script>`,
