@@ -9,13 +9,12 @@ import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from '
 /**
  * Lighthouse (npm package, mobile form factor with its default simulated throttling) in the
  * Debian Chromium against the guest page and the landing page of a server on 127.0.0.1.
- * Budgets (issue 16): guest page performance 100, LCP <= 1,000 ms, TBT <= 30 ms, CLS 0,
- * accessibility 100; landing page performance >= 98, accessibility 100.
+ * Budgets (issue 35, decision 0411): guest page TBT <= 30 ms in the median of the runs and
+ * <= 50 ms in every run, LCP <= 1,000 ms median, CLS 0, accessibility 100; landing page
+ * performance >= 98 median, accessibility 100.
  *
- * Each page is audited `BENCH_LIGHTHOUSE_RUNS` times (default 5) and judged on Lighthouse's own
- * median run (`computeMedianRun`: the run nearest the median first paint and time to
- * interactive), as Lighthouse's documentation advises against its run-to-run variance; every
- * run's figures are printed too (decision 0287).
+ * Each page is audited `BENCH_LIGHTHOUSE_RUNS` times (default 5); every run's figures are printed
+ * and each figure is judged on its median over the runs (decision 0287, then 0411).
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -109,59 +108,107 @@ function figures(lhr: Result['lhr']): Audit {
   };
 }
 
-/** `RUNS` audits of one page; prints each and returns the median run's figures. */
-async function audit(name: string, url: string, port: number): Promise<Audit> {
+/** The median of a list of figures (the middle one, or the mean of the middle two). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const show = (audit: Audit): string =>
+  `TBT ${audit.tbt.toFixed(0)} ms, LCP ${audit.lcp.toFixed(0)} ms, CLS ${audit.cls.toFixed(3)}, ` +
+  `performance ${audit.performance}, accessibility ${audit.accessibility}, ` +
+  `benchmarkIndex ${audit.benchmarkIndex}`;
+
+/**
+ * `RUNS` audits of one page; prints each and returns them. Each figure is judged on its own
+ * median over the runs (issue 35), so one audit on a busy moment of the shared machine moves no
+ * budget; the TBT is judged on every run as well.
+ */
+async function audit(name: string, url: string, port: number): Promise<Audit[]> {
   const runs: Result['lhr'][] = [];
   for (let run = 1; run <= RUNS; run += 1) {
     const lhr = await auditOnce(url, port, name);
     runs.push(lhr);
-    line(`${name} page run ${run} of ${RUNS}`, JSON.stringify(figures(lhr)));
+    line(`${name} page run ${run} of ${RUNS}`, show(figures(lhr)));
   }
-  const median = computeMedianRun(runs);
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
     const file = path.resolve(REPORT_DIR, `lighthouse-${name}.json`);
-    writeFileSync(file, JSON.stringify(median, null, 1));
-    line(`${name} page report (median run)`, file);
+    writeFileSync(file, JSON.stringify(computeMedianRun(runs), null, 1));
+    line(`${name} page report (Lighthouse's median run)`, file);
   }
-  line(`${name} page median run`, `run ${runs.indexOf(median) + 1} of ${RUNS}`);
-  return figures(median);
+  return runs.map(figures);
+}
+
+function medians(audits: Audit[]): Audit {
+  const of = (key: keyof Audit) => median(audits.map((audit) => audit[key]));
+  return {
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    lcp: of('lcp'),
+    tbt: of('tbt'),
+    cls: of('cls'),
+    benchmarkIndex: of('benchmarkIndex'),
+  };
 }
 
 export async function run(): Promise<void> {
   line('database', engineLabel());
   line('lighthouse', 'mobile, simulated throttling (Lighthouse defaults), Chromium ' + CHROME);
+  line(
+    'load average at start',
+    os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' '),
+  );
   const { database, cleanup } = await openBenchDatabase('lighthouse');
   const server = await startBenchServer(database);
   const chrome = await launchChrome();
   try {
     // A first visit warms the server; Lighthouse then loads each page in a fresh state itself.
     await (await fetch(`${server.url}/t/aio-anna-schneider-4k7p`)).arrayBuffer();
-    const guest = await audit('guest', `${server.url}/t/aio-anna-schneider-4k7p`, chrome.port);
-    line('guest page', JSON.stringify(guest));
-    budget('guest page performance', String(guest.performance), guest.performance >= 100, '100');
-    budget('guest page LCP', `${guest.lcp.toFixed(0)} ms`, guest.lcp <= 1000, '<= 1000 ms');
-    budget('guest page TBT', `${guest.tbt.toFixed(0)} ms`, guest.tbt <= 30, '<= 30 ms');
-    budget('guest page CLS', guest.cls.toFixed(3), guest.cls === 0, '0');
+    const guestRuns = await audit('guest', `${server.url}/t/aio-anna-schneider-4k7p`, chrome.port);
+    const guest = medians(guestRuns);
+    line(`guest page median of ${RUNS}`, show(guest));
+    const worstTbt = Math.max(...guestRuns.map((run) => run.tbt));
+    budget('guest page TBT median', `${guest.tbt.toFixed(0)} ms`, guest.tbt <= 30, '<= 30 ms');
     budget(
-      'guest page accessibility',
+      'guest page TBT every run',
+      `worst ${worstTbt.toFixed(0)} ms`,
+      worstTbt <= 50,
+      '<= 50 ms',
+    );
+    budget('guest page LCP median', `${guest.lcp.toFixed(0)} ms`, guest.lcp <= 1000, '<= 1000 ms');
+    budget('guest page CLS median', guest.cls.toFixed(3), guest.cls === 0, '0');
+    budget(
+      'guest page accessibility median',
       String(guest.accessibility),
       guest.accessibility >= 100,
       '100',
     );
-    const landing = await audit('landing', `${server.url}/`, chrome.port);
-    line('landing page', JSON.stringify(landing));
+    const landingRuns = await audit('landing', `${server.url}/`, chrome.port);
+    const landing = medians(landingRuns);
+    line(`landing page median of ${RUNS}`, show(landing));
     budget(
-      'landing page performance',
+      'landing page performance median',
       String(landing.performance),
       landing.performance >= 98,
       '>= 98',
     );
     budget(
-      'landing page accessibility',
+      'landing page accessibility median',
       String(landing.accessibility),
       landing.accessibility >= 100,
       '100',
+    );
+    line(
+      'load average at end',
+      os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' '),
     );
   } finally {
     const exited = new Promise((resolve) => chrome.child.once('exit', resolve));
