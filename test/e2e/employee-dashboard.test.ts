@@ -95,7 +95,9 @@ async function guestPays(page: Page, euros: number, message: string): Promise<vo
   await page.goto(`/t/${claraPoint.uid}`);
   await page.getByRole('heading', { name: 'Clara Fischer' }).waitFor();
   await page.getByRole('button', { name: `${euros} €` }).click();
-  await page.getByRole('button', { name: /^Weiter zur Zahlung/ }).click();
+  // The amount in the name: the page as the server sent it also has a plain 'Weiter zur Zahlung'
+  // (for the own amount), which a click before the app is live would submit empty.
+  await page.getByRole('button', { name: `Weiter zur Zahlung · ${euros},00 €` }).click();
   await page.getByLabel('Persönliche Nachricht (optional)').fill(message);
   await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
   await page.waitForURL('**/checkout/demo/**');

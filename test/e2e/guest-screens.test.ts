@@ -35,7 +35,7 @@ describe('long words (item 1)', () => {
     const code = hotel.points[0]!.uid;
     await page.goto(`/t/${code}`);
     await page.getByRole('button', { name: '5 €', exact: true }).click();
-    await page.getByRole('button', { name: /Weiter zur Zahlung/ }).click();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 5,00 €' }).click();
     await page.getByLabel('Persönliche Nachricht (optional)').fill(LONG);
     await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
     await page.waitForURL('**/checkout/demo/**');
@@ -103,7 +103,7 @@ describe('the tip page (items 3, 5, 7)', () => {
     };
     await page.goto(`/t/${table}`);
     await page.getByRole('button', { name: '5 €', exact: true }).click();
-    await page.getByRole('button', { name: /Weiter zur Zahlung/ }).click();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 5,00 €' }).click();
     await payAndFail();
     const left = await page.getByText(/Noch \d Versuche? möglich\./).textContent();
     await page.getByRole('button', { name: 'Zurück', exact: true }).click();
