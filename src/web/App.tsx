@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from './lib/router';
 import { Toaster } from './components/ui/Toaster';
 import { SessionTimeout } from './features/auth/SessionTimeout';
 import { useStaffAppInstall } from './lib/pwa';
@@ -21,8 +21,6 @@ export function App() {
       <StaffLanguageProvider>
         <StaffAppInstall />
         <Outlet />
-        {/* A new page starts at the top (or its #anchor); back and forward return to where one was. */}
-        <ScrollRestoration />
         <SessionTimeout />
         <Toaster />
       </StaffLanguageProvider>

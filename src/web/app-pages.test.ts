@@ -1,9 +1,9 @@
-import type { RouteObject } from 'react-router';
+import type { AppRoute } from './lib/router';
 import { describe, expect, it } from 'vitest';
 import { APP_PAGE_PATHS, isAppPage } from '../shared/app-pages';
 import { routes } from './router';
 
-function pathsOf(list: RouteObject[]): string[] {
+function pathsOf(list: AppRoute[]): string[] {
   return list.flatMap((route) => [
     ...(route.path && route.path !== '*' ? [route.path] : []),
     ...pathsOf(route.children ?? []),

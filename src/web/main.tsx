@@ -2,11 +2,11 @@ import './main.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { AppRouter } from './lib/router';
 import { auditListsFollowChanges } from './features/admin/audit-freshness';
 import { setChangeHandler } from './lib/api';
 import { applyTheme } from './lib/theme';
-import { createRouter } from './router';
+import { AppErrorScreen, FirstLoad, routes } from './router';
 
 applyTheme();
 
@@ -19,7 +19,8 @@ setChangeHandler(auditListsFollowChanges(queryClient));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createRouter()} />
+      {/* A render error or a chunk that failed to load shows the error screen, never a white page. */}
+      <AppRouter routes={routes} fallback={<FirstLoad />} errorElement={<AppErrorScreen />} />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType } from 'react';
+import { type AppRoute, Navigate } from './lib/router';
 import { PLATFORM_ADMIN_ROLES, STAFF_MANAGER_ROLES } from '../shared/domain/roles';
 import { App } from './App';
 import { AccessGuard, ProtectedRoute, PublicOnlyRoute } from './features/auth/guards';
@@ -9,12 +10,12 @@ import { FullScreenMessage, Spinner } from './components/ui/Spinner';
 import { staffTextsOutsideTheApp } from './lib/staff-language';
 
 /** The app's error screen, in the staff language on staff pages (decision 0383). */
-function AppErrorScreen() {
+export function AppErrorScreen() {
   return <ErrorScreen words={staffTextsOutsideTheApp().common} />;
 }
 
-/** Shown while the first page's chunk loads (React Router asks for it on every first load). */
-function FirstLoad() {
+/** Shown while the first page's chunk loads. */
+export function FirstLoad() {
   return (
     <FullScreenMessage>
       <Spinner label={staffTextsOutsideTheApp().common.loading} />
@@ -23,17 +24,14 @@ function FirstLoad() {
 }
 
 /** Loads a page module only when its route is visited, so each area is its own chunk. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => pick(await load());
 }
 
 /** Every route of the spec's route table (§2). */
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
   {
     element: <App />,
-    // A render error or a chunk that failed to load shows the error screen, never a white page.
-    errorElement: <AppErrorScreen />,
-    hydrateFallbackElement: <FirstLoad />,
     children: [
       {
         path: '/',
@@ -277,7 +275,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
-}

@@ -59,6 +59,46 @@ describe('navigation', () => {
     await page.close();
   });
 
+  // The app's own router (decision 0414): pages change in place, a new page starts at the top,
+  // back and forward return to where one had scrolled, and the navigation marks the current page.
+  it('changes pages in place, starts them at the top and restores the scroll on back', async () => {
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto('/developer-handover');
+    const nav = page.getByRole('navigation', { name: 'Dokumentation' });
+    await nav.getByRole('link', { name: 'Entwickler' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Entwickler' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+    // Marks the document: a full page load would lose it.
+    await page.evaluate(() => ((window as { inPlace?: boolean }).inPlace = true));
+
+    // Clicked where it is: a pointer click would first scroll the link (at the top) into view.
+    await nav.getByRole('link', { name: 'Sicherheit' }).evaluate((link) => link.click());
+    await page.waitForURL('**/security');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Sicherheit' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await nav.getByRole('link', { name: 'Entwickler' }).getAttribute('aria-current')).toBe(
+      null,
+    );
+
+    await page.goBack();
+    await page.waitForURL('**/developer-handover');
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+    await page.goForward();
+    await page.waitForURL('**/security');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => (window as { inPlace?: boolean }).inPlace)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('serves deep links through the history fallback and the guest entry for /t/', async () => {
     const page = await context.newPage();
     const response = await page.goto('/admin/reports');

@@ -46,4 +46,14 @@ describe('Europe/Berlin time helper', () => {
     expect(iso(berlinWallTime('2026-10-24', 1560))).toBe('2026-10-25T01:00:00.000Z');
     expect(iso(berlinWallTime('2026-12-31', 1440))).toBe('2026-12-31T23:00:00.000Z');
   });
+
+  it('agrees with the wall-time library on every hour of a year, switch days included', () => {
+    // Days come from Intl (berlin-day.ts), wall times from @date-fns/tz: one truth for both.
+    for (let hour = 0; hour < 366 * 24; hour += 1) {
+      const moment = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000);
+      const day = berlinDay(moment);
+      expect(iso(startOfBerlinDay(moment)), iso(moment)).toBe(iso(berlinWallTime(day, 0)));
+      expect(iso(nextBerlinMidnight(moment)), iso(moment)).toBe(iso(berlinWallTime(day, 1440)));
+    }
+  });
 });

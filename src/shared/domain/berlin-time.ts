@@ -1,31 +1,15 @@
-import { tz, TZDate } from '@date-fns/tz';
-import { addDays, format, startOfDay } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
 import { BUSINESS_TIME_ZONE } from './constants';
 
 /**
  * The one time zone of the product (decision 0372): the businesses are in Germany, so days,
  * months and shift times are Europe/Berlin, whatever zone the server or the phone is set to.
- * Calendar arithmetic comes from @date-fns/tz and date-fns, which know the summer-time switches
- * (last Sunday of March and of October), instead of hand-written offset guesses.
+ * Wall times come from @date-fns/tz, which knows the summer-time switches (last Sunday of March
+ * and of October); calendar days come from Intl's time zone data (berlin-day.ts).
  */
 export { BUSINESS_TIME_ZONE };
 
-const inBerlin = tz(BUSINESS_TIME_ZONE);
-
-/** The Berlin calendar day (YYYY-MM-DD) a moment falls on. */
-export function berlinDay(instant: Date): string {
-  return format(instant, 'yyyy-MM-dd', { in: inBerlin });
-}
-
-/** The moment Berlin's clock shows 00:00 on the day a moment falls on. */
-export function startOfBerlinDay(now: Date = new Date()): Date {
-  return new Date(startOfDay(now, { in: inBerlin }).getTime());
-}
-
-/** The moment of the next Berlin midnight after a moment (23 or 25 hours on switch days). */
-export function nextBerlinMidnight(now: Date = new Date()): Date {
-  return new Date(addDays(startOfDay(now, { in: inBerlin }), 1).getTime());
-}
+export { berlinDay, nextBerlinMidnight, startOfBerlinDay } from './berlin-day';
 
 /**
  * The moment of a Berlin wall time: `minute` minutes after midnight of `day` (YYYY-MM-DD;

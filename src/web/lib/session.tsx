@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router';
 import type {
   SessionInfo,
   SessionResponse,

@@ -7,7 +7,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from './router';
 import {
   DEFAULT_STAFF_LANGUAGE,
   isStaffLanguage,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { roleHome } from '../../../shared/domain/roles';
 import { buttonClasses } from '../../components/ui/Button';
 import { useSession } from '../../lib/session';

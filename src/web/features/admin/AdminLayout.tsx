@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from '../../lib/router';
 import type { Profile } from '../../../shared/api/profiles';
 import { isProfileComplete } from '../../../shared/domain/auth';
 import { isStaffManager } from '../../../shared/domain/roles';

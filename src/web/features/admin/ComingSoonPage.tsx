@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { usePageTitle } from '../../lib/page-title';
 import { useAdminTexts } from '../../lib/admin-language';

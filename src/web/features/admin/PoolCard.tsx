@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { type PoolAssignedTip, type PoolTip, poolAssignSchema } from '../../../shared/api/pool';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
 import { FormError, SelectField, SubmitButton } from '../../components/form/fields';

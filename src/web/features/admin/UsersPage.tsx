@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { staffInviteSchema, type StaffStatus, type StaffUser } from '../../../shared/api/staff';
 import { ROLES, type Role } from '../../../shared/domain/roles';
 import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { passwordResetRequestSchema } from '../../../shared/api/passwords';
 import { FormError, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';

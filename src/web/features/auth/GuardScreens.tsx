@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { isProfileComplete } from '../../../shared/domain/auth';
 import { isRole, ROLE_LABELS, type Role, roleHome } from '../../../shared/domain/roles';
 import { Button, buttonClasses } from '../../components/ui/Button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import {
   isTwoFactorRequired,
   MAGIC_LINK_QUERY_PARAM,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { setPasswordFormSchema } from '../../../shared/api/passwords';
 import { PROFILE_LIMITS } from '../../../shared/api/profiles';
 import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';

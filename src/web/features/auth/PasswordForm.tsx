@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { FORGOT_PASSWORD_PATH } from '../../../shared/api/passwords';
 import {
   isTwoFactorRequired,

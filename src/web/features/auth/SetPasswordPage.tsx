@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import {
   FORGOT_PASSWORD_PATH,
   SET_PASSWORD_TOKEN_PARAM,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '../../lib/router';
 import {
   ADMIN_PAGE_PATTERN,
   isProfileComplete,

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { EmployeeTip } from '../../../shared/api/employee';
 import { Badge } from '../../components/ui/Badge';
 import { isStaffManager } from '../../../shared/domain/roles';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Menu } from '../../components/ui/Menu';
+import { Spinner } from '../../components/ui/Spinner';
 import { Tabs } from '../../components/ui/Tabs';
 import { toast } from '../../components/ui/toast-store';
 import { businessShutOutToast } from '../../lib/business-shut-out';
@@ -18,11 +19,6 @@ import { employeeApi, employeeKeys } from './employee-api';
 import { useBerlinDay } from './use-berlin-day';
 import { HistoryList } from './HistoryTab';
 import { NewTipNotice } from './NewTipNotice';
-import { QrTab } from './QrTab';
-import { InstantPayoutCard } from '../payouts/InstantPayoutCard';
-import { TipRecordCard } from '../payouts/TipRecordCard';
-import { StatsTab } from './StatsTab';
-import { TeamTab } from './TeamTab';
 import { ThankYouPanel } from './ThankYouPanel';
 import { TodayCard } from './TodayTab';
 import { connectTipStream, type StreamState } from './tip-stream';
@@ -33,6 +29,18 @@ import { useStaffTexts } from '../../lib/staff-language';
 const SettingsDialog = lazy(() =>
   import('./SettingsDialog').then((module) => ({ default: module.SettingsDialog })),
 );
+// The tabs behind the first one load when opened: the QR code generator, the statistics and the
+// date library they bring are not part of the first screen (issue 35 item 2).
+const StatsPanel = lazy(() =>
+  import('./StatsPanel').then((module) => ({ default: module.StatsPanel })),
+);
+const TeamTab = lazy(() => import('./TeamTab').then((module) => ({ default: module.TeamTab })));
+const QrTab = lazy(() => import('./QrTab').then((module) => ({ default: module.QrTab })));
+
+/** A tab's content while its chunk loads (once per session; the service worker keeps it). */
+function TabLoading() {
+  return <Spinner label={useStaffTexts().common.loading} />;
+}
 
 type TabKey = 'today' | 'messages' | 'history' | 'stats' | 'team' | 'qr';
 
@@ -169,15 +177,29 @@ export function EmployeeDashboardPage() {
       key: 'stats' as const,
       label: t.tabs.stats,
       content: (
-        <div className="flex flex-col gap-4">
-          <StatsTab />
-          <InstantPayoutCard />
-          <TipRecordCard />
-        </div>
+        <Suspense fallback={<TabLoading />}>
+          <StatsPanel />
+        </Suspense>
       ),
     },
-    { key: 'team' as const, label: t.tabs.team, content: <TeamTab /> },
-    { key: 'qr' as const, label: t.tabs.qr, content: <QrTab name={profile?.fullName ?? null} /> },
+    {
+      key: 'team' as const,
+      label: t.tabs.team,
+      content: (
+        <Suspense fallback={<TabLoading />}>
+          <TeamTab />
+        </Suspense>
+      ),
+    },
+    {
+      key: 'qr' as const,
+      label: t.tabs.qr,
+      content: (
+        <Suspense fallback={<TabLoading />}>
+          <QrTab name={profile?.fullName ?? null} />
+        </Suspense>
+      ),
+    },
   ];
 
   const name = profile?.fullName?.trim() || t.fallbackName;

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PROFILE_LIMITS } from '../../../shared/api/profiles';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';

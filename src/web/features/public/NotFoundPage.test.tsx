@@ -1,14 +1,14 @@
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { StaticRouter } from '../../lib/router';
 import { describe, expect, it } from 'vitest';
 import { NotFoundPage } from './NotFoundPage';
 
 describe('the not-found page (issue 31 item 19)', () => {
   it("says in German what happened, keeps the spec's line and offers a way back", () => {
     const html = renderToString(
-      <MemoryRouter initialEntries={['/gibt-es-nicht']}>
+      <StaticRouter location="/gibt-es-nicht">
         <NotFoundPage />
-      </MemoryRouter>,
+      </StaticRouter>,
     ).replace(/<!-- -->/g, '');
     expect(html).toMatch(/<h1[^>]*>Seite nicht gefunden<\/h1>/);
     expect(html).toContain('Diese Adresse gibt es bei Trinkgeld nicht');

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { commonTexts } from '../../../shared/i18n/common';
 import { buttonClasses } from '../../components/ui/Button';
 import { usePageTitle } from '../../lib/page-title';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { prototypeTexts } from '../../../shared/i18n/public-docs';
 import { Badge } from '../../components/ui/Badge';
 import { Card } from '../../components/ui/Card';

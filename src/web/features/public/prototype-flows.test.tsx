@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router';
+import { matchRoutes } from '../../lib/router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../router';
 import { FEATURE_STATUSES, FEATURES } from './feature-status';
@@ -16,7 +16,7 @@ describe('prototype flows', () => {
   it('link every step to a real route of the app, not the not-found page', () => {
     for (const step of FLOWS.flatMap((flow) => flow.steps)) {
       const matched = matchRoutes(routes, step.path);
-      const leaf = matched?.at(-1)?.route.path;
+      const leaf = matched?.at(-1)?.path;
       expect(leaf, step.path).toBeDefined();
       expect(leaf, step.path).not.toBe('*');
     }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { SIGNUP_MESSAGES, SIGNUP_TOKEN_PARAM } from '../../../shared/api/signup';
 import { authTexts } from '../../../shared/i18n/auth';
 import { signupTexts } from '../../../shared/i18n/signup';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { TWO_FACTOR_SETUP_PATH } from '../../../shared/domain/two-factor';
 import { buttonClasses } from '../../components/ui/Button';
 import { useSession } from '../../lib/session';

@@ -1,8 +1,8 @@
-import { berlinDay } from '../../../../shared/domain/berlin-time';
+import { berlinDay } from '../../../../shared/domain/berlin-day';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import {
   type Report,
   type ReportFigure,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { SetupChecklistItem } from '../../../../shared/api/setup-checklist';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';

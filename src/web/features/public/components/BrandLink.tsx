@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { publicTexts } from '../../../../shared/i18n/public';
 import { cn } from '../../../lib/cn';
 

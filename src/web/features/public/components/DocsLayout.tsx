@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../../lib/router';
 import { publicTexts } from '../../../../shared/i18n/public';
 import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
 import { buttonClasses } from '../../../components/ui/Button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { publicTexts } from '../../../../shared/i18n/public';
 import { ThemeSwitcher } from '../../../components/ThemeSwitcher';
 import { buttonClasses } from '../../../components/ui/Button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { AGREEMENT_PATHS } from '../../../../shared/domain/agreements';
 import { publicTexts } from '../../../../shared/i18n/public';
 import { BrandLink } from './BrandLink';

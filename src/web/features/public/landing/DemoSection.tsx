@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { ShowcaseEntry, ShowcaseResponse } from '../../../../shared/api/showcase';
 import { PRESET_TIP_AMOUNTS_CENTS } from '../../../../shared/domain/constants';
 import { publicTexts } from '../../../../shared/i18n/public';

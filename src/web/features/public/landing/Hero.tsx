@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PRESET_TIP_AMOUNTS_CENTS } from '../../../../shared/domain/constants';
 import { centsToDecimalString } from '../../../../shared/domain/money';
 import { publicTexts } from '../../../../shared/i18n/public';

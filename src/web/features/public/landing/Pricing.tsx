@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import {
   EXAMPLE_PLATFORM_CONTRIBUTION_CENTS,
   PRO_PRICE_CENTS_PER_LOCATION_MONTH,
