@@ -77,7 +77,9 @@ describe('navigation', () => {
     await page.evaluate(() => ((window as { inPlace?: boolean }).inPlace = true));
 
     // Clicked where it is: a pointer click would first scroll the link (at the top) into view.
-    await nav.getByRole('link', { name: 'Sicherheit' }).evaluate((link) => link.click());
+    await nav
+      .getByRole('link', { name: 'Sicherheit' })
+      .evaluate((link) => (link as HTMLAnchorElement).click());
     await page.waitForURL('**/security');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);

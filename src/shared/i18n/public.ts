@@ -5,7 +5,6 @@
  */
 export const publicTexts = {
   brand: 'Trinkgeld',
-  skipToContent: 'Zum Inhalt springen',
   nav: {
     label: 'Hauptnavigation',
     features: 'Funktionen',

@@ -12,7 +12,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { SignOutButton } from '../auth/SignOutButton';
 import { Icon } from '../public/components/Icon';
-import { SkipLink } from '../public/components/SkipLink';
+import { SkipLink } from '../../components/SkipLink';
 import { TwoFactorBanner } from '../two-factor/TwoFactorBanner';
 import { adminApi, adminKeys } from './admin-api';
 import {

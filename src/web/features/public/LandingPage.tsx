@@ -3,7 +3,7 @@ import { publicTexts } from '../../../shared/i18n/public';
 import { usePageTitle } from '../../lib/page-title';
 import { LandingHeader } from './components/LandingHeader';
 import { PublicFooter } from './components/PublicFooter';
-import { SkipLink } from './components/SkipLink';
+import { SkipLink } from '../../components/SkipLink';
 import { Audiences, Features, TrustBar, WhyNoApp } from './landing/Benefits';
 import { CallToAction } from './landing/CallToAction';
 import { DemoSection } from './landing/DemoSection';

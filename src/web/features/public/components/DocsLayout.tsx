@@ -7,7 +7,7 @@ import { cn } from '../../../lib/cn';
 import { usePageTitle } from '../../../lib/page-title';
 import { BrandLink } from './BrandLink';
 import { PublicFooter } from './PublicFooter';
-import { SkipLink } from './SkipLink';
+import { SkipLink } from '../../../components/SkipLink';
 
 const t = publicTexts.docs;
 
