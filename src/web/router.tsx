@@ -4,7 +4,6 @@ import { PLATFORM_ADMIN_ROLES, STAFF_MANAGER_ROLES } from '../shared/domain/role
 import { App } from './App';
 import { AccessGuard, ProtectedRoute, PublicOnlyRoute } from './features/auth/guards';
 import { GuestEntryRedirect } from './features/guest/GuestEntryRedirect';
-import { NotFoundPage } from './features/public/NotFoundPage';
 import { ErrorScreen } from './components/ErrorScreen';
 import { FullScreenMessage, Spinner } from './components/ui/Spinner';
 import { staffTextsOutsideTheApp } from './lib/staff-language';
@@ -271,7 +270,13 @@ export const routes: AppRoute[] = [
           (m) => m.DeveloperHandoverPage,
         ),
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        lazy: page(
+          () => import('./features/public/NotFoundPage'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
 ];

@@ -18,14 +18,11 @@ import { activeStaffTexts } from '../../lib/staff-active';
 /** Shares the last activity between tabs, so working in one tab keeps the others alive. */
 const ACTIVITY_STORAGE_KEY = 'trinkgeld:last-activity';
 
-/** The inactivity timeout around the whole app (spec §1): active while someone is signed in. */
-export function SessionTimeout() {
-  const { user } = useSession();
-  if (!user) return null;
-  return <ActiveSessionTimeout key={user.id} />;
-}
-
-function ActiveSessionTimeout() {
+/**
+ * The inactivity timeout around the whole app (spec §1) while someone is signed in; App loads it
+ * once a session exists (the login page does without it).
+ */
+export function ActiveSessionTimeout() {
   const authTexts = useStaffTexts().auth;
   const { signOut } = useSession();
   const [snapshot, setSnapshot] = useState<InactivitySnapshot | null>(null);
