@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { AUTH_VALIDATION } from '../domain/auth';
 import { MIN_PASSWORD_LENGTH } from '../domain/constants';
-import { defineErrors } from '../domain/errors';
 
-export { MAGIC_LINK_QUERY_PARAM, rateLimitMessage, retryAfterMinutes } from '../domain/auth';
-
-/** Validation messages of spec §5, shown in a toast titled 'Eingabefehler'. */
-export const AUTH_VALIDATION = {
-  fillAllFields: 'Bitte füllen Sie alle Felder aus.',
-  invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
-  passwordTooShort: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`,
-  magicLinkInvalidEmail: 'Invalid email address',
-} as const;
+// The sign-in words and checks without zod live in domain/auth.ts, so the login page's first
+// load does not carry the validation library (decision 0410); server code imports them here.
+export {
+  AUTH_ERRORS,
+  AUTH_VALIDATION,
+  isTwoFactorRequired,
+  MAGIC_LINK_QUERY_PARAM,
+  rateLimitMessage,
+  retryAfterMinutes,
+} from '../domain/auth';
 
 /** The "simple address pattern" of spec §5: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -122,61 +123,7 @@ export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;
 export const signInResponseSchema = z.union([sessionResponseSchema, twoFactorRequiredSchema]);
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
-export function isTwoFactorRequired(response: SignInResponse): response is TwoFactorRequired {
-  return 'twoFactorRequired' in response && response.twoFactorRequired === true;
-}
-
 export const magicLinkSentSchema = z.object({ sent: z.literal(true) });
-
-/** Sign-in failures (spec §8), each shown in a toast titled 'Anmeldung fehlgeschlagen'. */
-export const AUTH_ERRORS = defineErrors({
-  invalid_credentials: {
-    status: 401,
-    title: 'Anmeldung fehlgeschlagen',
-    message: 'E-Mail oder Passwort sind falsch. Überprüfen Sie Ihre Eingaben.',
-  },
-  email_not_confirmed: {
-    status: 403,
-    title: 'Anmeldung fehlgeschlagen',
-    message: 'Ihr E-Mail-Konto wurde noch nicht bestätigt.',
-  },
-  too_many_attempts: {
-    status: 429,
-    title: 'Anmeldung fehlgeschlagen',
-    message: 'Zu viele Anmeldeversuche. Bitte warten Sie einen Moment.',
-  },
-  signup_disabled: {
-    status: 403,
-    title: 'Anmeldung fehlgeschlagen',
-    message: 'Registrierung ist derzeit deaktiviert.',
-  },
-  /**
-   * Issue 31, item 12 (decision 0356): told only to someone who proved the address is theirs,
-   * with the right password or an e-mailed link; the message names whom to ask
-   * (accountDeactivatedMessage).
-   */
-  account_deactivated: {
-    status: 403,
-    title: 'Anmeldung fehlgeschlagen',
-    message:
-      'Ihr Konto ist deaktiviert. Bitte wenden Sie sich an die Inhaberin oder den Inhaber Ihres Betriebs.',
-  },
-  sign_in_failed: {
-    status: 403,
-    title: 'Anmeldung fehlgeschlagen',
-    message: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
-  },
-  magic_link_invalid: {
-    status: 400,
-    title: 'Fehler beim Anmelden',
-    message: 'Der Anmeldelink ist ungültig, abgelaufen oder wurde bereits verwendet.',
-  },
-  session_expired: {
-    status: 401,
-    title: 'Sitzung abgelaufen',
-    message: 'Sie wurden aufgrund von Inaktivität automatisch abgemeldet.',
-  },
-});
 
 /** Codes that mean "this person is not signed in (any more)". */
 export const SIGNED_OUT_CODES: readonly string[] = ['unauthenticated', 'session_expired'];

@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../domain/constants';
 import { defineErrors } from '../domain/errors';
 import { AUTH_VALIDATION, EMAIL_PATTERN, MAX_PASSWORD_LENGTH } from './auth';
+import { PASSWORD_MESSAGES } from '../domain/passwords';
+
+// Words and paths without zod live in domain/passwords.ts (decision 0410).
+export {
+  FIRST_ADMIN_LINK_TTL_MS,
+  FORGOT_PASSWORD_PATH,
+  PASSWORD_MESSAGES,
+  PASSWORD_RESET_LINK_TTL_MS,
+  SET_PASSWORD_PATH,
+  SET_PASSWORD_TOKEN_PARAM,
+} from '../domain/passwords';
 
 /**
  * A password a person chooses (onboarding, set-password link, 'Passwort ändern', reset, sign-up).
@@ -13,26 +24,6 @@ export const newPasswordSchema = z
   .min(1, AUTH_VALIDATION.fillAllFields)
   .min(MIN_PASSWORD_LENGTH, AUTH_VALIDATION.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, AUTH_VALIDATION.passwordTooShort);
-
-export const PASSWORD_MESSAGES = {
-  tooCommon:
-    'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
-  mismatch: 'Die Passwörter stimmen nicht überein.',
-  repeatRequired: 'Bitte wiederholen Sie das neue Passwort.',
-  currentRequired: 'Bitte geben Sie Ihr aktuelles Passwort ein.',
-  linkIncomplete: 'Der Link ist unvollständig. Bitte öffnen Sie ihn erneut aus der E-Mail.',
-} as const;
-
-/** Where a set-password link lands: `{origin}/employee/password?token=…` (decision 0312). */
-export const SET_PASSWORD_PATH = '/employee/password';
-export const SET_PASSWORD_TOKEN_PARAM = 'token';
-/** The 'Passwort vergessen?' form. */
-export const FORGOT_PASSWORD_PATH = '/employee/password-reset';
-
-/** A set-password link: valid 24 hours when `npm run admin:create` prints it for the first admin. */
-export const FIRST_ADMIN_LINK_TTL_MS = 24 * 60 * 60_000;
-/** A link from 'Passwort vergessen?': valid one hour. */
-export const PASSWORD_RESET_LINK_TTL_MS = 60 * 60_000;
 
 /** The token in a set-password link: 43 base64url characters (32 random bytes). */
 const linkTokenSchema = z

@@ -7,22 +7,10 @@ export { isProfileComplete } from '../domain/auth';
 import { ROLES } from '../domain/roles';
 import { STAFF_LANGUAGES } from '../domain/staff-language';
 import { newPasswordSchema } from './passwords';
+import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../domain/profile-messages';
 
-export const PROFILE_LIMITS = {
-  fullName: 120,
-  jobTitle: 120,
-  thankYouMessage: 500,
-} as const;
-
-export const PROFILE_MESSAGES = {
-  fullNameRequired: 'Bitte geben Sie Ihren vollständigen Namen ein.',
-  fullNameTooLong: `Der Name darf höchstens ${PROFILE_LIMITS.fullName} Zeichen lang sein.`,
-  jobTitleTooLong: `Die Position darf höchstens ${PROFILE_LIMITS.jobTitle} Zeichen lang sein.`,
-  thankYouTooLong: `Die Dankesnachricht darf höchstens ${PROFILE_LIMITS.thankYouMessage} Zeichen lang sein.`,
-  invalidImageUrl: 'Das Profilbild ist ungültig. Bitte laden Sie es erneut hoch.',
-  invalidRole: 'Invalid role specified',
-  invalidStaffLanguage: 'Diese Sprache gibt es nicht. Bitte wählen Sie Deutsch oder Englisch.',
-} as const;
+// Limits and words without zod live in domain/profile-messages.ts (decision 0410).
+export { PROFILE_LIMITS, PROFILE_MESSAGES } from '../domain/profile-messages';
 
 /** Where a stored image is served; the only form a profile picture URL may take. */
 export const MEDIA_URL_PATTERN =

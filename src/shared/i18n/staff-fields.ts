@@ -1,8 +1,9 @@
-import { AUTH_VALIDATION } from '../api/auth';
-import { PASSWORD_MESSAGES } from '../api/passwords';
-import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../api/profiles';
+// Only zod-free modules: every staff form's field frame loads this (decision 0410).
+import { AUTH_VALIDATION } from '../domain/auth';
+import { PASSWORD_MESSAGES } from '../domain/passwords';
+import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../domain/profile-messages';
 import { MIN_PASSWORD_LENGTH } from '../domain/constants';
-import { REPORT_MESSAGES } from '../api/reports';
+import { REPORT_MESSAGES } from '../domain/report-messages';
 import type { StaffLanguage } from '../domain/staff-language';
 import type { Translation } from './staff-catalogue';
 

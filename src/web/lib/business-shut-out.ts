@@ -3,9 +3,8 @@ import {
   SESSION_END_REASONS,
   type SessionEndReason,
 } from '../../shared/domain/business-access';
-import { staffErrorsEn } from '../../shared/i18n/staff-errors';
 import type { ToastInput } from '../components/ui/toast-store';
-import { activeStaffLanguage } from './staff-active';
+import { activeStaffLanguage, englishStaffErrors } from './staff-active';
 
 /** Whether an error code or a stream's end reason says the person's business shut them out. */
 export function isBusinessShutOut(code: unknown): code is SessionEndReason {
@@ -18,7 +17,7 @@ export function isBusinessShutOut(code: unknown): code is SessionEndReason {
  */
 export function businessShutOutToast(reason: SessionEndReason): ToastInput {
   // In the staff language the screen speaks (decision 0383); German is the server's own words.
-  const { title, message } =
-    activeStaffLanguage() === 'en' ? staffErrorsEn[reason] : BUSINESS_ACCESS_ERRORS[reason];
+  const english = activeStaffLanguage() === 'en' ? englishStaffErrors() : undefined;
+  const { title, message } = english?.[reason] ?? BUSINESS_ACCESS_ERRORS[reason];
   return { title, description: message, variant: 'destructive' };
 }

@@ -1,7 +1,5 @@
-import { staffErrorsEn } from '../../shared/i18n/staff-errors';
+import { englishStaffErrors } from './staff-active';
 import { useStaffLanguage } from './staff-language';
-
-const english = staffErrorsEn as Record<string, { title: string; message: string } | undefined>;
 
 /**
  * A server message that arrives inside an answer (not as an error), said in the staff language:
@@ -9,6 +7,10 @@ const english = staffErrorsEn as Record<string, { title: string; message: string
  */
 export function useStaffErrorMessage(): (code: string | null, german: string | null) => string {
   const { language } = useStaffLanguage();
-  return (code, german) =>
-    (language === 'en' && code ? english[code]?.message : undefined) ?? german ?? '';
+  return (code, german) => {
+    // The screen speaks English only once the English texts (errors included) have loaded.
+    const english = language === 'en' ? englishStaffErrors() : undefined;
+    const known = english as Record<string, { message: string } | undefined> | undefined;
+    return (code ? known?.[code]?.message : undefined) ?? german ?? '';
+  };
 }

@@ -17,14 +17,15 @@ import {
 import { isProfileComplete, retryAfterMinutes } from '../../shared/domain/auth';
 import { splitReasonInEnglish } from '../../shared/domain/team-split';
 import { staffTextsDe, type StaffTexts } from '../../shared/i18n/staff-catalogue';
-import { staffErrorsEn } from '../../shared/i18n/staff-errors';
 import { setErrorTranslator } from './api';
 import { staffFormat, type StaffFormat } from './format';
 import { useSession } from './session';
 import {
   activeStaffLanguage,
+  englishStaffErrors,
+  loadStaffLanguage,
   setActiveStaffLanguage,
-  STAFF_CATALOGUES as CATALOGUES,
+  staffCatalogue,
 } from './staff-active';
 
 /** The last staff language of this browser: the sign-in page speaks it before anyone signs in. */
@@ -61,11 +62,22 @@ export function browserStaffLanguage(): StaffLanguage {
  */
 export const isStaffPath = (pathname: string) => pathname.startsWith('/employee/');
 
+// Starts loading English with the entry on a staff page of someone who reads English, in parallel
+// with the page's own chunk, so the first screen rarely waits for it (decision 0410).
+if (
+  typeof location !== 'undefined' &&
+  isStaffPath(location.pathname) &&
+  browserStaffLanguage() === 'en'
+) {
+  loadStaffLanguage('en').catch(() => undefined);
+}
+
+/** Set as the error translator only while English is shown, so its texts are loaded. */
 const englishError = ({ code, retryAfter }: { code: string; retryAfter?: number | undefined }) => {
-  const known = (staffErrorsEn as Record<string, { title: string; message: string } | undefined>)[
-    code
-  ];
-  if (code === 'network_error') return CATALOGUES.en.screens.networkError;
+  const known = (
+    englishStaffErrors() as Record<string, { title: string; message: string } | undefined>
+  )[code];
+  if (code === 'network_error') return staffCatalogue('en')?.screens.networkError;
   // The wait of a rate limit is the server's number, not the catalogue's example.
   if (known && code === 'rate_limited') {
     return {
@@ -83,8 +95,11 @@ const englishError = ({ code, retryAfter }: { code: string; retryAfter?: number 
  */
 export function staffTextsOutsideTheApp(): StaffTexts {
   const pathname = typeof location === 'undefined' ? '/' : location.pathname;
-  if (!isStaffPath(pathname)) return CATALOGUES[DEFAULT_STAFF_LANGUAGE];
-  return CATALOGUES[activeStaffLanguage() === 'en' ? 'en' : browserStaffLanguage()];
+  if (!isStaffPath(pathname)) return staffTextsDe;
+  // English only once it has loaded; before that (or offline) German rather than nothing.
+  return (
+    staffCatalogue(activeStaffLanguage() === 'en' ? 'en' : browserStaffLanguage()) ?? staffTextsDe
+  );
 }
 
 interface StaffLanguageValue {
@@ -96,6 +111,9 @@ interface StaffLanguageValue {
 }
 
 const StaffLanguageContext = createContext<StaffLanguageValue | null>(null);
+
+/** Whether the app has shown a screen yet: after that a language still loading keeps the old one. */
+let spokenOnce = false;
 
 /**
  * The language of staff screens: the signed-in person's profile, else this browser's last choice,
@@ -109,7 +127,27 @@ export function StaffLanguageProvider({ children }: { children: ReactNode }) {
   // Until the profile is complete (the first sign-in's onboarding) nobody has chosen yet: the
   // browser's suggestion applies, and onboarding saves what the person leaves selected.
   const chosen = profile && isProfileComplete(profile) ? profile.staffLanguage : browserChoice;
-  const language: StaffLanguage = isStaffPath(pathname) ? chosen : DEFAULT_STAFF_LANGUAGE;
+  const wanted: StaffLanguage = isStaffPath(pathname) ? chosen : DEFAULT_STAFF_LANGUAGE;
+  const texts = staffCatalogue(wanted);
+  // A language not loaded yet (English, decision 0410): the screen keeps the language it spoke
+  // until the texts arrive; on the very first screen nothing shows for those few milliseconds,
+  // rather than German flashing up. If they cannot load, the screen stays German.
+  const [, setLoaded] = useState<StaffLanguage | null>(null);
+  const [failed, setFailed] = useState<StaffLanguage | null>(null);
+  useEffect(() => {
+    if (texts) return;
+    let current = true;
+    loadStaffLanguage(wanted).then(
+      () => current && setLoaded(wanted),
+      () => current && setFailed(wanted),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, texts]);
+  const waiting = !texts && failed !== wanted;
+  const language: StaffLanguage = texts ? wanted : activeStaffLanguage();
+  if (!waiting) spokenOnce = true;
 
   // The profile's language becomes this browser's: after sign-out the sign-in page keeps it.
   const chosenOnProfile = profile && isProfileComplete(profile) ? profile.staffLanguage : null;
@@ -134,9 +172,15 @@ export function StaffLanguageProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<StaffLanguageValue>(
-    () => ({ language, texts: CATALOGUES[language], format: staffFormat(language), choose }),
+    () => ({
+      language,
+      texts: staffCatalogue(language) ?? staffTextsDe,
+      format: staffFormat(language),
+      choose,
+    }),
     [language, choose],
   );
+  if (waiting && !spokenOnce) return null;
   return <StaffLanguageContext.Provider value={value}>{children}</StaffLanguageContext.Provider>;
 }
 

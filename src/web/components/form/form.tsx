@@ -1,16 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormHTMLAttributes, type ReactNode, useRef } from 'react';
+import { type FormHTMLAttributes, type ReactNode, useMemo, useRef } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
   FormProvider,
   type Path,
+  type Resolver,
   type UseFormProps,
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
+
+/**
+ * A form's schema, or how to load it. A form on a page's first screen passes a loader (a
+ * module-level `() => import(...)`), so zod comes with the form's first check instead of with the
+ * page (decision 0410); the schema is the same one the server checks with.
+ */
+export type SchemaSource<TIn, TOut> = z.ZodType<TOut, TIn> | (() => Promise<z.ZodType<TOut, TIn>>);
+
+/**
+ * The zod resolver of a schema that may still have to load. The first check (a submit, or a
+ * change after one) waits for the schema; every later one uses it at once.
+ */
+function lazyZodResolver<TIn extends FieldValues, TOut>(
+  source: SchemaSource<TIn, TOut>,
+): Resolver<TIn, unknown, TOut> {
+  if (typeof source !== 'function') return zodResolver(source as never) as never;
+  let loaded: Promise<Resolver<TIn, unknown, TOut>> | undefined;
+  return async (values, context, options) => {
+    loaded ??= source().then((schema) => zodResolver(schema as never) as never);
+    try {
+      return await (
+        await loaded
+      )(values, context, options);
+    } catch (error) {
+      // A schema that failed to load (offline) may load on the next try.
+      loaded = undefined;
+      throw error;
+    }
+  };
+}
 
 /**
  * The one way to build a form (docs/decisions/0050 and 0103): react-hook-form validated by the
@@ -27,11 +58,12 @@ import { ApiError } from '../../lib/api';
  * progress and is disabled, and a second submit (Enter pressed twice) is ignored.
  */
 export function useZodForm<TIn extends FieldValues, TOut>(
-  schema: z.ZodType<TOut, TIn>,
+  schema: SchemaSource<TIn, TOut>,
   options: Omit<UseFormProps<TIn, unknown, TOut>, 'resolver'> = {},
 ): UseFormReturn<TIn, unknown, TOut> {
+  const resolver = useMemo(() => lazyZodResolver(schema), [schema]);
   return useForm<TIn, unknown, TOut>({
-    resolver: zodResolver(schema as never) as never,
+    resolver,
     // Checked on submit, then again on every change: an error appearing on blur would move the
     // submit button away under the pointer between mouse down and up.
     mode: 'onSubmit',

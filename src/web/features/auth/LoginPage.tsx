@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import {
-  isTwoFactorRequired,
-  MAGIC_LINK_QUERY_PARAM,
-  type TwoFactorRequired,
-} from '../../../shared/api/auth';
+import type { TwoFactorRequired } from '../../../shared/api/auth';
+import { isTwoFactorRequired, MAGIC_LINK_QUERY_PARAM } from '../../../shared/domain/auth';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
 import { Tabs } from '../../components/ui/Tabs';
@@ -15,12 +12,17 @@ import { sessionApi } from '../../lib/session-api';
 import { magicLinkFailureToast } from './auth-toasts';
 import { MagicLinkForm } from './MagicLinkForm';
 import { PasswordForm } from './PasswordForm';
-import { TwoFactorStep } from '../two-factor/TwoFactorStep';
 import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
 import { StaffLanguageSelect } from './StaffLanguageSelect';
 import { activeStaffTexts } from '../../lib/staff-active';
 
 type Method = 'password' | 'magic-link';
+
+// The code step and its form library load only for someone who has two-factor sign-in
+// (decision 0410): everyone else's login page stays without them.
+const TwoFactorStep = lazy(() =>
+  import('../two-factor/TwoFactorStep').then((module) => ({ default: module.TwoFactorStep })),
+);
 
 /** /employee/login: 'Anmeldung' with the tabs Passwort (default) and Magic Link (spec §2). */
 export function LoginPage() {
@@ -47,10 +49,12 @@ export function LoginPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {challenge ? (
-            <TwoFactorStep
-              key={challenge.challengeExpiresAt}
-              onRestart={() => setChallenge(null)}
-            />
+            <Suspense fallback={<Spinner label={texts.signingIn} className="self-center" />}>
+              <TwoFactorStep
+                key={challenge.challengeExpiresAt}
+                onRestart={() => setChallenge(null)}
+              />
+            </Suspense>
           ) : (
             <Tabs<Method>
               label={texts.tabsLabel}

@@ -1,10 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
-import { magicLinkRequestSchema } from '../../../shared/api/auth';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { sessionApi } from '../../lib/session-api';
 import { magicLinkFailureToast } from './auth-toasts';
+import { loadAuthSchemas } from './auth-schemas';
 import { isRateLimited } from './rate-limit-check';
 import { useStaffTexts } from '../../lib/staff-language';
 
@@ -18,10 +18,24 @@ export function MagicLinkForm() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
+  const loadingSchema = useRef(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = magicLinkRequestSchema.safeParse({ email });
+    // The schema may still be loading (a first submit on a slow line): a second submit meanwhile
+    // is ignored, and the fields stay as they are until the check has run.
+    if (loadingSchema.current) return;
+    let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
+    loadingSchema.current = true;
+    try {
+      schemas = await loadAuthSchemas();
+    } catch (error) {
+      toast(magicLinkFailureToast(error));
+      return;
+    } finally {
+      loadingSchema.current = false;
+    }
+    const parsed = schemas.magicLinkRequestSchema.safeParse({ email });
     if (!parsed.success) {
       toast({
         title: authTexts.toasts.magicLinkFailed,
@@ -69,7 +83,13 @@ export function MagicLinkForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    // The schema starts loading when the form is first touched, ready by the submit.
+    <form
+      onSubmit={submit}
+      onFocus={() => void loadAuthSchemas().catch(() => undefined)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <p className="text-sm text-muted-foreground">{texts.magicLinkIntro}</p>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-email`}>{texts.email}</Label>

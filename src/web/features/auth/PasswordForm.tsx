@@ -1,17 +1,15 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from '../../lib/router';
-import { FORGOT_PASSWORD_PATH } from '../../../shared/api/passwords';
-import {
-  isTwoFactorRequired,
-  passwordSignInSchema,
-  type TwoFactorRequired,
-} from '../../../shared/api/auth';
+import type { TwoFactorRequired } from '../../../shared/api/auth';
+import { isTwoFactorRequired } from '../../../shared/domain/auth';
+import { FORGOT_PASSWORD_PATH } from '../../../shared/domain/passwords';
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { inputErrorToast, signInFailureToast } from './auth-toasts';
+import { loadAuthSchemas } from './auth-schemas';
 import { isRateLimited } from './rate-limit-check';
 import { useStaffTexts } from '../../lib/staff-language';
 
@@ -34,11 +32,25 @@ export function PasswordForm({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
+  const loadingSchema = useRef(false);
   const busy = phase !== 'idle';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = passwordSignInSchema.safeParse({ email, password });
+    // The schema may still be loading (a first submit on a slow line): a second submit meanwhile
+    // is ignored, and the fields stay as they are until the check has run.
+    if (loadingSchema.current) return;
+    let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
+    loadingSchema.current = true;
+    try {
+      schemas = await loadAuthSchemas();
+    } catch (error) {
+      toast(signInFailureToast(error));
+      return;
+    } finally {
+      loadingSchema.current = false;
+    }
+    const parsed = schemas.passwordSignInSchema.safeParse({ email, password });
     if (!parsed.success) {
       toast(inputErrorToast(parsed.error.issues[0]?.message ?? ''));
       return;
@@ -71,7 +83,13 @@ export function PasswordForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    // The schema starts loading when the form is first touched, ready by the submit.
+    <form
+      onSubmit={submit}
+      onFocus={() => void loadAuthSchemas().catch(() => undefined)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-email`}>{texts.email}</Label>
         <Input

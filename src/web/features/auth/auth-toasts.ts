@@ -1,6 +1,5 @@
-import { AUTH_ERRORS } from '../../../shared/api/auth';
-import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
-import { rateLimitMessage, retryAfterMinutes } from '../../../shared/domain/auth';
+import { AUTH_ERRORS, rateLimitMessage, retryAfterMinutes } from '../../../shared/domain/auth';
+import { BUSINESS_ACCESS_ERRORS } from '../../../shared/domain/business-access';
 import type { ToastInput } from '../../components/ui/toast-store';
 import { fieldMessageIn } from '../../../shared/i18n/staff-fields';
 import { ApiError } from '../../lib/api';

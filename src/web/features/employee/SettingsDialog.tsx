@@ -13,7 +13,8 @@ import { PayoutSection } from '../payouts/PayoutSection';
 import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
 import type { StaffLanguage } from '../../../shared/domain/staff-language';
 import { StaffLanguageSelect } from '../auth/StaffLanguageSelect';
-import { STAFF_CATALOGUES } from '../../lib/staff-active';
+import { staffTextsDe } from '../../../shared/i18n/staff-catalogue';
+import { loadStaffLanguage, staffCatalogue } from '../../lib/staff-active';
 
 /** Settings: the guest-facing profile (name, position, thank-you message, picture) and payouts. */
 export function SettingsDialog({
@@ -53,9 +54,13 @@ export function SettingsDialog({
     setSavingLanguage(true);
     try {
       const updated = await sessionApi.updateProfile({ staffLanguage: language });
+      // The new language's texts before the switch (English is a chunk of its own, decision
+      // 0410): the screen and the toast change together. Offline, the screen stays German.
+      await loadStaffLanguage(language).catch(() => undefined);
       session.setProfile(updated);
       staffLanguage.choose(language);
-      toast({ title: STAFF_CATALOGUES[language].screens.language.saved, variant: 'success' });
+      const saved = (staffCatalogue(language) ?? staffTextsDe).screens.language.saved;
+      toast({ title: saved, variant: 'success' });
     } catch (error) {
       toast({
         title: screens.settings.saveFailed,
