@@ -1,4 +1,4 @@
-import { guestTexts } from '../i18n/guest';
+import { DEFAULT_THANKS_DE } from '../i18n/default-thanks';
 
 /**
  * Business constants from spec §9, shared by browser and server so the two can never disagree.
@@ -125,4 +125,4 @@ export const EXTERNAL_ENTRYPOINT_ORIGIN = 'external';
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** Stored as written (German); the guest pages say it in the guest's language (RecipientHeader). */
-export const DEFAULT_THANK_YOU_MESSAGE = guestTexts.defaultThanks;
+export const DEFAULT_THANK_YOU_MESSAGE = DEFAULT_THANKS_DE;
