@@ -17,7 +17,6 @@ import { useSession } from '../../lib/session';
 import { SignOutButton } from '../auth/SignOutButton';
 import { employeeApi, employeeKeys } from './employee-api';
 import { useBerlinDay } from './use-berlin-day';
-import { HistoryList } from './HistoryTab';
 import { NewTipNotice } from './NewTipNotice';
 import { ThankYouPanel } from './ThankYouPanel';
 import { TodayCard } from './TodayTab';
@@ -33,6 +32,9 @@ const SettingsDialog = lazy(() =>
 // date library they bring are not part of the first screen (issue 35 item 2).
 const StatsPanel = lazy(() =>
   import('./StatsPanel').then((module) => ({ default: module.StatsPanel })),
+);
+const HistoryList = lazy(() =>
+  import('./HistoryTab').then((module) => ({ default: module.HistoryList })),
 );
 const TeamTab = lazy(() => import('./TeamTab').then((module) => ({ default: module.TeamTab })));
 const QrTab = lazy(() => import('./QrTab').then((module) => ({ default: module.QrTab })));
@@ -164,14 +166,20 @@ export function EmployeeDashboardPage() {
       content: (
         <div className="grid gap-4 lg:grid-cols-2">
           {panel}
-          <HistoryList withMessage title={t.messagesTab.title} emptyText={t.messagesTab.empty} />
+          <Suspense fallback={<TabLoading />}>
+            <HistoryList withMessage title={t.messagesTab.title} emptyText={t.messagesTab.empty} />
+          </Suspense>
         </div>
       ),
     },
     {
       key: 'history' as const,
       label: t.tabs.history,
-      content: <HistoryList title={t.history.title} emptyText={t.history.empty} />,
+      content: (
+        <Suspense fallback={<TabLoading />}>
+          <HistoryList title={t.history.title} emptyText={t.history.empty} />
+        </Suspense>
+      ),
     },
     {
       key: 'stats' as const,
