@@ -6,6 +6,8 @@ export const adminTexts = {
     navLabel: 'Admin-Navigation',
     menu: 'Menü',
     closeMenu: 'Menü schließen',
+    /** The first link for keyboard users, over the header to the page. */
+    skipToContent: 'Zum Inhalt springen',
     business: 'Betrieb',
     chooseBusiness: 'Betrieb wählen',
     chooseBusinessHint: 'Bitte wählen Sie einen Betrieb aus, um fortzufahren.',
