@@ -1,10 +1,7 @@
 /** German texts of the operator console /admin/businesses ('Betriebe', issue 29). */
 export const adminBusinessesTexts = {
-  title: 'Betriebe',
-  navLabel: 'Betriebe',
   description:
     'Alle Betriebe der Plattform: anlegen, Inhaber einladen, sperren, reaktivieren und schließen.',
-  menuDescription: 'Betriebe anlegen, Inhaber einladen, sperren und schließen.',
   create: 'Betrieb anlegen',
   search: 'Suche',
   searchPlaceholder: 'Name des Betriebs oder E-Mail eines Inhabers',

@@ -1,6 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
-import { ADMIN_CATALOGUES, ADMIN_LANGUAGES, adminTextsDe } from './admin-catalogue';
+import {
+  ADMIN_CATALOGUES,
+  ADMIN_LANGUAGES,
+  type AdminCataloguePart,
+  adminTextsDe,
+} from './admin-catalogue';
+import { adminBrandingPart } from './admin-catalogue-branding';
+import { adminBusinessesPart } from './admin-catalogue-businesses';
+import { adminPayoutsPart } from './admin-catalogue-payouts';
+import { adminPeoplePart } from './admin-catalogue-people';
+import { adminPointsPart } from './admin-catalogue-points';
+import { adminReportsPart } from './admin-catalogue-reports';
+import { adminSystemPart } from './admin-catalogue-system';
+
+/** Every part of the catalogue a page loads with itself (decision 0410). */
+const PARTS: Record<string, AdminCataloguePart<object>> = {
+  branding: adminBrandingPart,
+  businesses: adminBusinessesPart,
+  payouts: adminPayoutsPart,
+  people: adminPeoplePart,
+  points: adminPointsPart,
+  reports: adminReportsPart,
+  system: adminSystemPart,
+};
 
 type Tree = { [key: string]: unknown };
 
@@ -42,10 +65,45 @@ describe('admin catalogues', () => {
 
   it('have the same keys, of the same kind, in every language', () => {
     const german = catalogueLeaves(adminTextsDe);
-    expect(german.length).toBeGreaterThan(500);
     for (const language of ADMIN_LANGUAGES) {
       expect(catalogueLeaves(ADMIN_CATALOGUES[language])).toEqual(german);
     }
+    for (const part of Object.values(PARTS)) {
+      expect(Object.keys(part)).toEqual([...ADMIN_LANGUAGES]);
+      const germanPart = catalogueLeaves(part.de);
+      for (const language of ADMIN_LANGUAGES) {
+        expect(catalogueLeaves(part[language])).toEqual(germanPart);
+      }
+    }
+    // The console as a whole: the core and its parts together.
+    const all = Object.values(PARTS).flatMap((part) => catalogueLeaves(part.de));
+    expect(german.length + all.length).toBeGreaterThan(500);
+  });
+
+  it('keep the dashboard to its own texts: the parts hold most of them', () => {
+    const partLeaves = Object.values(PARTS).flatMap((part) => catalogueLeaves(part.de));
+    expect(partLeaves.length).toBeGreaterThan(catalogueLeaves(adminTextsDe).length);
+  });
+
+  it('add keys in their parts, never one the core or another part has', () => {
+    // useAdminTexts(part) merges a part's groups into the catalogue's one level deep: a key
+    // (group.key) that two of them had would silently replace the other's.
+    const keysOf = (catalogue: object) =>
+      Object.entries(catalogue).flatMap(([group, value]) =>
+        value && typeof value === 'object'
+          ? Object.keys(value).map((key) => `${group}.${key}`)
+          : [group],
+      );
+    const seen = new Map<string, string>(keysOf(adminTextsDe).map((key) => [key, 'core']));
+    const clashes: string[] = [];
+    for (const [name, part] of Object.entries(PARTS)) {
+      for (const key of keysOf(part.de)) {
+        const owner = seen.get(key);
+        if (owner) clashes.push(`${key} in ${name} and ${owner}`);
+        seen.set(key, name);
+      }
+    }
+    expect(clashes).toEqual([]);
   });
 
   it('tell a catalogue that lacks one key from a complete one', () => {
@@ -56,7 +114,10 @@ describe('admin catalogues', () => {
   });
 
   it('say something at every key', () => {
-    const empty = texts(adminTextsDe).filter(([, text]) => text.trim() === '');
+    const everyText = [adminTextsDe, ...Object.values(PARTS).map((part) => part.de)].flatMap(
+      (catalogue) => texts(catalogue),
+    );
+    const empty = everyText.filter(([, text]) => text.trim() === '');
     expect(empty).toEqual([]);
   });
 });

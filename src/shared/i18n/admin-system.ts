@@ -2,11 +2,8 @@ import type { InstanceState, JobState, PaymentMode, SystemJobName } from '../api
 
 /** German texts of the platform admin's status view /admin/system (issue 34 item 4). */
 export const adminSystemTexts = {
-  title: 'Systemstatus',
-  navLabel: 'System',
   description:
     'Instanzen, Datenbank, Hintergrundjobs, Webhooks, E-Mail-Ausgang und Zahlungsmodus der ganzen Plattform.',
-  menuDescription: 'Instanzen, Jobs, Webhooks und E-Mail-Ausgang im Blick.',
   refresh: 'Aktualisieren',
   refreshing: 'Wird aktualisiert...',
   loading: 'Lade Systemstatus...',

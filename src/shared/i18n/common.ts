@@ -10,7 +10,6 @@ export const commonTexts = {
   cancel: 'Abbrechen',
   error: 'Fehler',
   comingSoon: 'Demnächst verfügbar',
-  skipToContent: 'Zum Inhalt springen',
   /** A person's tip code in the phone's wallet (issue 33). */
   wallet: {
     apple: 'Zu Apple Wallet hinzufügen',

@@ -2,11 +2,6 @@ import { formatCents } from '../domain/money';
 
 /** German texts of the payouts page (/admin/payouts, issue 12). */
 export const payoutTexts = {
-  menu: {
-    navLabel: 'Auszahlungen',
-    title: 'Auszahlungen',
-    description: 'Trinkgelder gesammelt an die Mitarbeitenden überweisen.',
-  },
   title: 'Auszahlungen',
   description:
     'Bezahlte Trinkgelder und Team-Anteile gehen gesammelt an die Mitarbeitenden: eine Überweisung je Person.',

@@ -5,6 +5,7 @@
  */
 export const publicTexts = {
   brand: 'Trinkgeld',
+  skipToContent: 'Zum Inhalt springen',
   nav: {
     label: 'Hauptnavigation',
     features: 'Funktionen',

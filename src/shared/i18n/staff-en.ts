@@ -15,7 +15,6 @@ export const staffTextsEn: StaffTexts = {
     cancel: 'Cancel',
     error: 'Error',
     comingSoon: 'Coming soon',
-    skipToContent: 'Skip to content',
     wallet: {
       apple: 'Add to Apple Wallet',
       google: 'Add to Google Wallet',

@@ -118,7 +118,7 @@ function AdminShell({ profile }: { profile: Profile }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <SkipLink target={MAIN_ID} />
+      <SkipLink target={MAIN_ID} label={t.skipToContent} />
       <header className="sticky top-0 z-40 border-b border-border bg-background">
         <div className="mx-auto flex min-h-14 w-full max-w-7xl items-center gap-3 px-4 py-2 sm:px-6">
           <Link

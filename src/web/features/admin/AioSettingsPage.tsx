@@ -23,6 +23,7 @@ import { AdminPage } from './AdminPage';
 import { InlineSettingsForm } from './InlineSettingsForm';
 import { useSelectedBusinessId } from './business-scope';
 import { useAdminTexts } from '../../lib/admin-language';
+import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
 
 const STATUS_BADGES: Record<IntegrationSettings['connectionStatus'], BadgeVariant> = {
   untested: 'outline',
@@ -34,8 +35,8 @@ const STATUS_BADGES: Record<IntegrationSettings['connectionStatus'], BadgeVarian
 export function AioSettingsPage() {
   const {
     labels: { connectionStatus: CONNECTION_STATUS_LABELS },
-  } = useAdminTexts();
-  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  } = useAdminTexts(adminPointsPart);
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
   const a = adminTexts.aio;
   const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
@@ -165,7 +166,7 @@ function TenantForm({
   settings: IntegrationSettings;
   onSaved: (next: IntegrationSettings) => void;
 }) {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const a = adminTexts.aio;
   const form = useZodForm(integrationSettingsUpdateSchema, {
     defaultValues: { tenantId: settings.tenantId },

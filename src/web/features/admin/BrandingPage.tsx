@@ -6,10 +6,11 @@ import { brandingApi, brandingKey } from './branding/branding-api';
 import { BrandingForm } from './branding/BrandingForm';
 import { useSelectedBusinessId } from './business-scope';
 import { useAdminTexts } from '../../lib/admin-language';
+import { adminBrandingPart } from '../../../shared/i18n/admin-catalogue-branding';
 
 /** /admin/branding (spec §2): the business's look on its guest pages, saved per business. */
 export function BrandingPage() {
-  const { branding: t } = useAdminTexts();
+  const { branding: t } = useAdminTexts(adminBrandingPart);
   usePageTitle(t.pageTitle);
   const businessId = useSelectedBusinessId();
   const query = useQuery({

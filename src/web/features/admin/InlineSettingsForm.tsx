@@ -5,6 +5,7 @@ import { Form } from '../../components/form/form';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from './admin-api';
 import { useAdminTexts } from '../../lib/admin-language';
+import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
 
 /**
  * A settings card's one-line form (the AiO tenant, the payout schedule): the fields beside their
@@ -26,7 +27,7 @@ export function InlineSettingsForm<TIn extends FieldValues, TOut, TSaved>({
   submitLabel: string;
   children: ReactNode;
 }) {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const toasts = adminTexts.toasts;
   return (
     <Form

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../lib/router';
-import { type PoolAssignedTip, type PoolTip, poolAssignSchema } from '../../../shared/api/pool';
+import type { PoolAssignedTip, PoolTip } from '../../../shared/api/pool';
 import { FEEDBACK_EMOJI_CHARS } from '../../../shared/domain/tips';
 import { FormError, SelectField, SubmitButton } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
@@ -20,6 +20,10 @@ import { formatCents, formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys } from './admin-api';
 import { useSelectedBusinessId } from './business-scope';
 import { useAdminTexts } from '../../lib/admin-language';
+
+// The pool's schema (zod) loads with a row's first check, not with the dashboard (decision 0410).
+const loadPoolAssignSchema = () =>
+  import('../../../shared/api/pool').then((module) => module.poolAssignSchema);
 
 interface PendingAssignment {
   tip: PoolTip;
@@ -234,7 +238,7 @@ function PoolRow({
 }) {
   const { shifts: st } = useAdminTexts();
   const t = st.pool;
-  const form = useZodForm(poolAssignSchema, { defaultValues: { profileId: '' } });
+  const form = useZodForm(loadPoolAssignSchema, { defaultValues: { profileId: '' } });
   const amount = formatCents(tip.amountCents, tip.currency);
   const words = [tip.guestMessage, tip.feedbackMessage].filter(Boolean).map((w) => `„${w}“`);
   return (

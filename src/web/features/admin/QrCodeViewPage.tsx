@@ -12,6 +12,7 @@ import { CodeView } from '../employee/QrTab';
 import { useSelectedBusinessId } from './business-scope';
 import { qrAdminApi, qrAdminKeys } from './qr/qr-admin-api';
 import { useAdminTexts } from '../../lib/admin-language';
+import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
 
 function EmployeeQr({
   businessId,
@@ -22,7 +23,7 @@ function EmployeeQr({
   employeeId: string;
   name: string;
 }) {
-  const { qr: qrAdminTexts } = useAdminTexts();
+  const { qr: qrAdminTexts } = useAdminTexts(adminPointsPart);
   const t = qrAdminTexts.overview;
   const queryClient = useQueryClient();
   const key = qrAdminKeys.card(businessId, employeeId);
@@ -86,7 +87,7 @@ function EmployeeQr({
 
 /** /admin/qr-code-view (spec §2 "QR overview"): the active QR code of each employee. */
 export function QrCodeViewPage() {
-  const { qr: qrAdminTexts } = useAdminTexts();
+  const { qr: qrAdminTexts } = useAdminTexts(adminPointsPart);
   const t = qrAdminTexts.overview;
   usePageTitle(t.title);
   const businessId = useSelectedBusinessId();

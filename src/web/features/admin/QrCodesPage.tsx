@@ -30,6 +30,7 @@ import { reportQrExport } from './setup/setup-api';
 import { useSelectedBusinessId } from './business-scope';
 import { qrAdminApi, qrAdminKeys } from './qr/qr-admin-api';
 import { useAdminTexts } from '../../lib/admin-language';
+import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
 const selectClasses = 'h-11 w-full rounded-lg border border-input bg-card px-3 text-base';
 
 type FormValues = { type: string; designation: string; employeeId?: string | undefined };
@@ -59,8 +60,8 @@ function Tips({ title, items }: { title: string; items: readonly string[] }) {
 export function QrCodesPage() {
   const {
     labels: { qrGeneratorTypes: QR_GENERATOR_TYPE_LABELS },
-  } = useAdminTexts();
-  const { admin: adminTexts, qr: qrAdminTexts } = useAdminTexts();
+  } = useAdminTexts(adminPointsPart);
+  const { admin: adminTexts, qr: qrAdminTexts } = useAdminTexts(adminPointsPart);
   const t = qrAdminTexts.generator;
   usePageTitle(t.title);
   const businessId = useSelectedBusinessId();

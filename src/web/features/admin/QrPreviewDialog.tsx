@@ -10,9 +10,40 @@ import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { downloadBlob, downloadQrPng, downloadQrSvg, qrFileName } from '../../lib/qr';
-import { downloadPdf } from './admin-api';
 import { reportQrExport } from './setup/setup-api';
+import { ApiError } from '../../lib/api';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
+import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
+
+/**
+ * Downloads the print sheet PDF with the session cookie; the file name comes from the server.
+ * Here, not in admin-api.ts, as its words are the payment-point pages' (decision 0410).
+ */
+export async function downloadPdf(url: string): Promise<{ blob: Blob; fileName: string }> {
+  const { admin: adminTexts } = activeAdminTexts(adminPointsPart);
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(
+      0,
+      'network_error',
+      adminTexts.qr.pdfNetworkTitle,
+      adminTexts.qr.pdfNetworkMessage,
+    );
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      'http_error',
+      adminTexts.qr.pdfFailedTitle,
+      adminTexts.qr.pdfFailedMessage,
+    );
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'qr-code.pdf';
+  return { blob: await response.blob(), fileName };
+}
 
 /** What the dialog shows: any code with a tip link, from a payment point or elsewhere. */
 export interface QrPreviewTarget {
@@ -30,7 +61,7 @@ export interface QrPreviewTarget {
 }
 
 export async function copyLink(link: string): Promise<void> {
-  const { admin: adminTexts } = activeAdminTexts();
+  const { admin: adminTexts } = activeAdminTexts(adminPointsPart);
   const toasts = adminTexts.toasts;
   try {
     await navigator.clipboard.writeText(link);
@@ -41,7 +72,7 @@ export async function copyLink(link: string): Promise<void> {
 }
 
 export async function savePng(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'name'>) {
-  const { admin: adminTexts } = activeAdminTexts();
+  const { admin: adminTexts } = activeAdminTexts(adminPointsPart);
   const toasts = adminTexts.toasts;
   try {
     await downloadQrPng(target.link, qrFileName(target.uid, target.name, 'png'));
@@ -53,7 +84,7 @@ export async function savePng(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'na
 }
 
 export function saveSvg(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'name'>) {
-  const { admin: adminTexts } = activeAdminTexts();
+  const { admin: adminTexts } = activeAdminTexts(adminPointsPart);
   const toasts = adminTexts.toasts;
   try {
     downloadQrSvg(target.link, qrFileName(target.uid, target.name, 'svg'), target.name);
@@ -65,7 +96,7 @@ export function saveSvg(target: Pick<QrPreviewTarget, 'uid' | 'link' | 'name'>) 
 }
 
 export async function savePdf(url: string) {
-  const { admin: adminTexts } = activeAdminTexts();
+  const { admin: adminTexts } = activeAdminTexts(adminPointsPart);
   const toasts = adminTexts.toasts;
   try {
     const { blob, fileName } = await downloadPdf(url);
@@ -102,7 +133,7 @@ export function QrPreviewDialog({
   onOpenChange: (open: boolean) => void;
   target: QrPreviewTarget | null;
 }) {
-  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
   const t = adminTexts.qr;
   const [template, setTemplate] = useState(false);
   const switchId = useId();
@@ -238,7 +269,7 @@ export function IntegrationBlock({
   integration: IntegrationAssets | null;
   configured: boolean;
 }) {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const t = adminTexts.qr;
   const synced = integration?.status === 'synced';
   return (

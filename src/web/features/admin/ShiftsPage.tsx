@@ -22,8 +22,9 @@ import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
 import { useSelectedBusinessId } from './business-scope';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
+import { adminPeoplePart } from '../../../shared/i18n/admin-catalogue-people';
 const failed = (error: unknown) => {
-  const { toasts } = activeAdminTexts().admin;
+  const { toasts } = activeAdminTexts(adminPeoplePart).admin;
   toast({
     title: toasts.errorTitle,
     description: messageOf(error, toasts.loadFailed),
@@ -45,7 +46,7 @@ const targetKey = (target: Pick<Target, 'kind' | 'id'>) => `${target.kind}:${tar
 
 /** /admin/shifts: who serves which object or team today and in the next 14 days (issue 11). */
 export function ShiftsPage() {
-  const { shifts: st } = useAdminTexts();
+  const { shifts: st } = useAdminTexts(adminPeoplePart);
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const key = adminKeys.shifts(businessId);
@@ -197,7 +198,7 @@ function AssignForm({
   target: Target;
   onAssigned: () => void;
 }) {
-  const { shifts: st } = useAdminTexts();
+  const { shifts: st } = useAdminTexts(adminPeoplePart);
   const form = useZodForm(shiftFormSchema, {
     defaultValues: { profileId: '', day: board.today, startTime: '', endTime: '' },
   });
@@ -251,7 +252,7 @@ function AssignForm({
 
 /** The end field says when a shift runs into the next day (18:00–10:00, issue 31 item 17). */
 function EndTimeField() {
-  const { shifts: st } = useAdminTexts();
+  const { shifts: st } = useAdminTexts(adminPeoplePart);
   const [start = '', end = ''] = useWatch<{ startTime: string; endTime: string }>({
     name: ['startTime', 'endTime'],
   });

@@ -32,8 +32,9 @@ import { toast } from '../../components/ui/toast-store';
 import { adminApi, adminKeys, messageOf } from './admin-api';
 import { useSelectedBusinessId } from './business-scope';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
+import { adminPeoplePart } from '../../../shared/i18n/admin-catalogue-people';
 const failed = (error: unknown) => {
-  const { toasts } = activeAdminTexts().admin;
+  const { toasts } = activeAdminTexts(adminPeoplePart).admin;
   toast({
     title: toasts.errorTitle,
     description: messageOf(error, toasts.loadFailed),
@@ -46,7 +47,7 @@ export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
   const {
     labels: { teamSplitRules: TEAM_SPLIT_RULE_LABELS },
     teams: tt,
-  } = useAdminTexts();
+  } = useAdminTexts(adminPeoplePart);
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const key = adminKeys.teams(businessId);
@@ -143,7 +144,7 @@ function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
   const {
     labels: { teamSplitRules: TEAM_SPLIT_RULE_LABELS },
     teams: tt,
-  } = useAdminTexts();
+  } = useAdminTexts(adminPeoplePart);
   const ruleOptions = TEAM_SPLIT_RULES.map((rule) => ({
     value: rule,
     label: TEAM_SPLIT_RULE_LABELS[rule],
@@ -196,7 +197,7 @@ function EditTeamDialog({
     labels: { teamSplitRules: TEAM_SPLIT_RULE_LABELS },
     common: commonTexts,
     teams: tt,
-  } = useAdminTexts();
+  } = useAdminTexts(adminPeoplePart);
   const ruleOptions = TEAM_SPLIT_RULES.map((rule) => ({
     value: rule,
     label: TEAM_SPLIT_RULE_LABELS[rule],

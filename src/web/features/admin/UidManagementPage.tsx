@@ -26,15 +26,20 @@ import { PaymentPointFormDialog, type PointFormMode } from './uid/PaymentPointFo
 import { PointDetailsDialog } from './uid/PointDetailsDialog';
 import { PointsTable } from './uid/PointsTable';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
+import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
 
 const failure = (description: string) =>
-  toast({ title: activeAdminTexts().admin.toasts.errorTitle, description, variant: 'destructive' });
+  toast({
+    title: activeAdminTexts(adminPointsPart).admin.toasts.errorTitle,
+    description,
+    variant: 'destructive',
+  });
 
 type Confirm = { kind: 'regenerate' | 'delete'; point: PaymentPoint } | { kind: 'demo' } | null;
 
 /** /admin/uid-management (spec §2): every payment point of the business, complete. */
 export function UidManagementPage() {
-  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
@@ -288,8 +293,8 @@ function Filters({
       pointTargetTypes: PAYMENT_POINT_TARGET_TYPE_LABELS,
       pointTypes: PAYMENT_POINT_TYPE_LABELS,
     },
-  } = useAdminTexts();
-  const { admin: adminTexts } = useAdminTexts();
+  } = useAdminTexts(adminPointsPart);
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   const demoId = useId();
   const f = u.filters;

@@ -35,6 +35,7 @@ import { TeamsCard } from './TeamsCard';
 import { useSelectedBusinessId } from './business-scope';
 import { twoFactorApi } from '../two-factor/two-factor-api';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
+import { adminPeoplePart } from '../../../shared/i18n/admin-catalogue-people';
 import {} from '../../lib/admin-language';
 
 const STATUS_BADGES: Record<StaffStatus, BadgeVariant> = {
@@ -51,7 +52,7 @@ function roleChoices(user: StaffUser): Role[] {
 }
 
 const failed = (error: unknown) => {
-  const { toasts } = activeAdminTexts().admin;
+  const { toasts } = activeAdminTexts(adminPeoplePart).admin;
   toast({
     title: toasts.errorTitle,
     description: messageOf(error, toasts.loadFailed),
@@ -67,7 +68,7 @@ export function UsersPage() {
     common: commonTexts,
     twoFactor: twoFactorTexts,
     users: u,
-  } = useAdminTexts();
+  } = useAdminTexts(adminPeoplePart);
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -326,7 +327,8 @@ export function UsersPage() {
   );
 }
 
-const STATUS_LABEL = (status: StaffStatus) => activeAdminTexts().labels.staffStatus[status];
+const STATUS_LABEL = (status: StaffStatus) =>
+  activeAdminTexts(adminPeoplePart).labels.staffStatus[status];
 
 interface RowActions {
   resend(): void;
@@ -338,7 +340,7 @@ interface RowActions {
 
 /** The actions the server allows on this person (`allowedActions`), in a menu; none, no menu. */
 function menuItems(user: StaffUser, actions: RowActions): MenuItem[] {
-  const { twoFactor: twoFactorTexts, users: u } = activeAdminTexts();
+  const { twoFactor: twoFactorTexts, users: u } = activeAdminTexts(adminPeoplePart);
   const allowed = user.allowedActions;
   const items: MenuItem[] = [];
   if (allowed.resetTwoFactor) {
@@ -356,7 +358,7 @@ function menuItems(user: StaffUser, actions: RowActions): MenuItem[] {
 }
 
 function ActionsMenu({ user, actions }: { user: StaffUser; actions: RowActions }) {
-  const { users: u } = useAdminTexts();
+  const { users: u } = useAdminTexts(adminPeoplePart);
   const items = menuItems(user, actions);
   if (items.length === 0) return null;
   return (
@@ -379,7 +381,7 @@ function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited: () => void
   const {
     labels: { roles: ROLE_LABELS },
     users: u,
-  } = useAdminTexts();
+  } = useAdminTexts(adminPeoplePart);
   const form = useZodForm(staffInviteSchema, { defaultValues: { email: '', role: 'employee' } });
   return (
     <Form
@@ -428,7 +430,7 @@ function RoleDialog({
     labels: { roles: ROLE_LABELS },
     common: commonTexts,
     users: u,
-  } = useAdminTexts();
+  } = useAdminTexts(adminPeoplePart);
   const [role, setRole] = useState<Role>(user.role);
   const selectId = useId();
   const save = useMutation({

@@ -144,33 +144,6 @@ export const adminKeys = {
   pool: (businessId: string | null) => ['admin', businessId, 'pool'] as const,
 };
 
-/** Downloads the print sheet PDF with the session cookie; the file name comes from the server. */
-export async function downloadPdf(url: string): Promise<{ blob: Blob; fileName: string }> {
-  const { admin: adminTexts } = activeAdminTexts();
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(
-      0,
-      'network_error',
-      adminTexts.qr.pdfNetworkTitle,
-      adminTexts.qr.pdfNetworkMessage,
-    );
-  }
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      'http_error',
-      adminTexts.qr.pdfFailedTitle,
-      adminTexts.qr.pdfFailedMessage,
-    );
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'qr-code.pdf';
-  return { blob: await response.blob(), fileName };
-}
-
 /** The server's message for a 4xx, otherwise the spec's fallback text. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500

@@ -22,7 +22,7 @@ export function LandingPage() {
 
   return (
     <>
-      <SkipLink />
+      <SkipLink label={publicTexts.skipToContent} />
       <LandingHeader />
       <main id="inhalt" tabIndex={-1} className="focus:outline-none">
         <Hero />

@@ -35,11 +35,11 @@ import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { brandingApi, brandingKey } from './branding-api';
 import { BrandingPreview } from './BrandingPreview';
-import type { AdminTexts } from '../../../../shared/i18n/admin-catalogue';
 import { useAdminTexts } from '../../../lib/admin-language';
+import { adminBrandingPart } from '../../../../shared/i18n/admin-catalogue-branding';
 
 type Form = UseFormReturn<BrandingUpdateInput, unknown, BrandingUpdate>;
-type TabKey = keyof AdminTexts['branding']['tabs'];
+type TabKey = keyof (typeof adminBrandingPart)['de']['branding']['tabs'];
 
 const TAB_OF_FIELD: Record<keyof BrandingUpdateInput, TabKey> = {
   primaryColor: 'colors',
@@ -70,8 +70,8 @@ function ColorField({
 }) {
   const {
     labels: { brandingFields: BRANDING_FIELD_LABELS },
-  } = useAdminTexts();
-  const { branding: t } = useAdminTexts();
+  } = useAdminTexts(adminBrandingPart);
+  const { branding: t } = useAdminTexts(adminBrandingPart);
   const value = useWatch({ control: form.control, name }) ?? '';
   const normalized = normalizeHexColor(value);
   const label = BRANDING_FIELD_LABELS[name];
@@ -105,8 +105,8 @@ function ColorField({
 function LogoField({ form, businessId }: { form: Form; businessId: string | null }) {
   const {
     labels: { brandingFields: BRANDING_FIELD_LABELS },
-  } = useAdminTexts();
-  const { branding: t } = useAdminTexts();
+  } = useAdminTexts(adminBrandingPart);
+  const { branding: t } = useAdminTexts(adminBrandingPart);
   const logoUrl = useWatch({ control: form.control, name: 'logoUrl' });
   const [uploading, setUploading] = useState(false);
   const error = form.formState.errors.logoUrl?.message;
@@ -203,8 +203,8 @@ export function BrandingForm({
       brandingLanguages: BRANDING_LANGUAGE_LABELS,
       brandingTonalities: BRANDING_TONALITY_LABELS,
     },
-  } = useAdminTexts();
-  const { branding: t } = useAdminTexts();
+  } = useAdminTexts(adminBrandingPart);
+  const { branding: t } = useAdminTexts(adminBrandingPart);
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('colors');
   const form: Form = useForm<BrandingUpdateInput, unknown, BrandingUpdate>({

@@ -13,6 +13,7 @@ import { AmountStep } from '../../guest/AmountStep';
 import { RecipientHeader } from '../../guest/RecipientHeader';
 import { brandingApi, brandingPreviewKey } from './branding-api';
 import { useAdminTexts } from '../../../lib/admin-language';
+import { adminBrandingPart } from '../../../../shared/i18n/admin-catalogue-branding';
 
 /** A colour the preview can draw: the typed one once it is a colour, else the default. */
 function drawable(value: string | undefined, fallback: string): string {
@@ -56,7 +57,7 @@ export function BrandingPreview({
   businessName: string;
   businessId: string | null;
 }) {
-  const { branding: t } = useAdminTexts();
+  const { branding: t } = useAdminTexts(adminBrandingPart);
   const branding = previewBranding(values, businessName);
   useEffect(() => loadBrandFont(branding.fontFamily), [branding.fontFamily]);
   const people = useQuery({

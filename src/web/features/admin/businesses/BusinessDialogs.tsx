@@ -18,6 +18,7 @@ import { messageOf } from '../admin-api';
 import { reportExportRanges } from './export-ranges';
 import { operatorApi } from './operator-api';
 import { useAdminTexts } from '../../../lib/admin-language';
+import { adminBusinessesPart } from '../../../../shared/i18n/admin-catalogue-businesses';
 
 interface DialogProps {
   onClose: () => void;
@@ -36,7 +37,7 @@ function Buttons({
   pending: string;
   destructive?: boolean;
 }) {
-  const { common: commonTexts } = useAdminTexts();
+  const { common: commonTexts } = useAdminTexts(adminBusinessesPart);
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <Button variant="outline" onClick={onCancel}>
@@ -51,7 +52,7 @@ function Buttons({
 
 /** 'Betrieb anlegen' with its first owner's invitation in the same step (optional). */
 export function CreateBusinessDialog({ open, onClose, onDone }: DialogProps & { open: boolean }) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   return (
     <Dialog
       open={open}
@@ -66,7 +67,7 @@ export function CreateBusinessDialog({ open, onClose, onDone }: DialogProps & { 
 }
 
 function CreateForm({ onClose, onDone }: DialogProps) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   const form = useZodForm(createBusinessSchema, {
     defaultValues: {
       name: '',
@@ -126,7 +127,7 @@ export function InviteOwnerDialog({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow | null }) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   return (
     <Dialog
       open={business !== null}
@@ -144,7 +145,7 @@ function InviteForm({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow }) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   const form = useZodForm(inviteOwnerSchema, { defaultValues: { email: '' } });
   return (
     <Form
@@ -172,7 +173,7 @@ export function SuspendDialog({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow | null }) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   return (
     <Dialog
       open={business !== null}
@@ -191,7 +192,7 @@ function SuspendForm({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow }) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   const form = useZodForm(suspendBusinessSchema, { defaultValues: { reason: '' } });
   return (
     <Form
@@ -227,7 +228,7 @@ export function ReactivateDialog({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow | null }) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   return (
     <ConfirmDialog
       open={business !== null}
@@ -265,7 +266,7 @@ export function CloseBusinessDialog({
   onClose,
   onDone,
 }: DialogProps & { business: BusinessOverviewRow | null; retentionDays: number }) {
-  const { businesses: b, common: commonTexts } = useAdminTexts();
+  const { businesses: b, common: commonTexts } = useAdminTexts(adminBusinessesPart);
   const [step, setStep] = useState<'export' | 'confirm'>('export');
   const close = () => {
     setStep('export');
@@ -313,7 +314,7 @@ export function CloseBusinessDialog({
 }
 
 function Exports({ business }: { business: BusinessOverviewRow }) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   const ranges = reportExportRanges(dayInZone(new Date(business.createdAt)), dayInZone(new Date()));
   const link = buttonClasses('outline', 'sm');
   return (
@@ -349,7 +350,7 @@ function ConfirmCloseForm({
   onBack: () => void;
   onDone: () => void;
 }) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   const form = useZodForm(closeBusinessSchema, { defaultValues: { confirmName: '' } });
   return (
     <Form

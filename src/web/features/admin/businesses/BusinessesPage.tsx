@@ -28,6 +28,7 @@ import {
 } from './BusinessDialogs';
 import { operatorApi, operatorKeys } from './operator-api';
 import { useAdminTexts } from '../../../lib/admin-language';
+import { adminBusinessesPart } from '../../../../shared/i18n/admin-catalogue-businesses';
 
 const STATUS_BADGES: Record<BusinessStatus, BadgeVariant> = {
   active: 'success',
@@ -52,7 +53,11 @@ type Dialog =
  * its owner, suspend, reactivate and close it (after its exports).
  */
 export function BusinessesPage() {
-  const { admin: adminTexts, businesses: b, common: commonTexts } = useAdminTexts();
+  const {
+    admin: adminTexts,
+    businesses: b,
+    common: commonTexts,
+  } = useAdminTexts(adminBusinessesPart);
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -225,7 +230,7 @@ function BusinessRow({
   const {
     labels: { businessStatus: BUSINESS_STATUS_LABELS },
     businesses: b,
-  } = useAdminTexts();
+  } = useAdminTexts(adminBusinessesPart);
   const name = business.name;
   return (
     <TableRow data-testid={`business-${name}`}>
@@ -325,7 +330,7 @@ function StatusNote({
   business: BusinessOverviewRow;
   retentionDays: number;
 }) {
-  const { businesses: b } = useAdminTexts();
+  const { businesses: b } = useAdminTexts(adminBusinessesPart);
   const lines: string[] = [];
   if (business.status === 'suspended') {
     if (business.suspendedAt) lines.push(b.suspendedSince(formatDate(business.suspendedAt)));

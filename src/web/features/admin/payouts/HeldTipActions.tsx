@@ -10,12 +10,13 @@ import { messageOf } from '../admin-api';
 import { scoped, useSelectedBusinessId } from '../business-scope';
 import { payoutKeys } from './payouts-api';
 import { useAdminTexts } from '../../../lib/admin-language';
+import { adminPayoutsPart } from '../../../../shared/i18n/admin-catalogue-payouts';
 
 type Decision = 'release' | 'refund';
 
 /** Release or refund one held tip; both are audited on the server. */
 export function HeldTipActions({ tip }: { tip: HeldTip }) {
-  const { payouts: payoutTexts } = useAdminTexts();
+  const { payouts: payoutTexts } = useAdminTexts(adminPayoutsPart);
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Decision | null>(null);

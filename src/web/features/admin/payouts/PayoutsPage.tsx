@@ -38,6 +38,7 @@ import { useSelectedBusinessId } from '../business-scope';
 import { HeldTipActions } from './HeldTipActions';
 import { payoutKeys, payoutsApi } from './payouts-api';
 import { useAdminTexts } from '../../../lib/admin-language';
+import { adminPayoutsPart } from '../../../../shared/i18n/admin-catalogue-payouts';
 
 const STATUS_BADGES: Record<PayoutTransfer['status'], BadgeVariant> = {
   pending: 'outline',
@@ -53,7 +54,7 @@ export function PayoutsPage() {
     admin: adminTexts,
     common: commonTexts,
     payouts: p,
-  } = useAdminTexts();
+  } = useAdminTexts(adminPayoutsPart);
   const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
@@ -238,7 +239,7 @@ function ScheduleForm({
   const {
     labels: { payoutSchedules: PAYOUT_SCHEDULE_LABELS },
     payouts: p,
-  } = useAdminTexts();
+  } = useAdminTexts(adminPayoutsPart);
   const form = useZodForm(payoutScheduleUpdateSchema, {
     defaultValues: { schedule: overview.schedule },
   });
@@ -269,7 +270,7 @@ function BatchDialog({ batchId, onClose }: { batchId: string; onClose: () => voi
     admin: adminTexts,
     common: commonTexts,
     payouts: p,
-  } = useAdminTexts();
+  } = useAdminTexts(adminPayoutsPart);
   const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const batch = useQuery({

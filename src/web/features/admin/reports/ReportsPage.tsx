@@ -27,6 +27,7 @@ import { messageOf } from '../admin-api';
 import { AdminPage } from '../AdminPage';
 import { scoped, useSelectedBusinessId } from '../business-scope';
 import { useAdminTexts } from '../../../lib/admin-language';
+import { adminReportsPart } from '../../../../shared/i18n/admin-catalogue-reports';
 
 function defaultRange(): ReportRange {
   const today = berlinDay(new Date());
@@ -40,7 +41,7 @@ const reportPath = (range: ReportRange, csv = false) =>
 
 /** /admin/reports: figures of a chosen period, a chart per day, the CSV export, the payouts. */
 export function ReportsPage() {
-  const { admin: adminTexts, common: commonTexts, reports: r } = useAdminTexts();
+  const { admin: adminTexts, common: commonTexts, reports: r } = useAdminTexts(adminReportsPart);
   const businessId = useSelectedBusinessId();
   const [range, setRange] = useState<ReportRange>(defaultRange);
   const report = useQuery({
@@ -122,7 +123,7 @@ function ReportView({ report }: { report: Report }) {
   const {
     labels: { payoutTriggers: PAYOUT_TRIGGER_LABELS },
     reports: r,
-  } = useAdminTexts();
+  } = useAdminTexts(adminReportsPart);
   const max = Math.max(1, ...report.perDay.map((day) => day.amountCents));
   return (
     <div className="flex min-w-0 flex-col gap-6" data-testid="report">
@@ -235,7 +236,7 @@ function FigureTable({
   pool?: Report['pool'];
   totalCents?: number;
 }) {
-  const { reports: r } = useAdminTexts();
+  const { reports: r } = useAdminTexts(adminReportsPart);
   const withPool = pool && pool.count > 0;
   return (
     <Card>

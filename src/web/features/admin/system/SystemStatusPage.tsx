@@ -24,6 +24,7 @@ import { AdminPage } from '../AdminPage';
 import { formatBytes } from './format-bytes';
 import { systemApi, systemKeys } from './system-api';
 import { activeAdminTexts, useAdminTexts } from '../../../lib/admin-language';
+import { adminSystemPart } from '../../../../shared/i18n/admin-catalogue-system';
 
 const INSTANCE_BADGES: Record<InstanceState, BadgeVariant> = {
   running: 'success',
@@ -38,8 +39,10 @@ const JOB_BADGES: Record<JobState, BadgeVariant> = {
 
 const latencyFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 
-const when = (value: string | null, none: string = activeAdminTexts().system.jobs.never) =>
-  value ? formatDateTime(value) : none;
+const when = (
+  value: string | null,
+  none: string = activeAdminTexts(adminSystemPart).system.jobs.never,
+) => (value ? formatDateTime(value) : none);
 
 /**
  * /admin/system ('Systemstatus', issue 34 item 4, decision 0404): the platform admin's view of
@@ -48,7 +51,7 @@ const when = (value: string | null, none: string = activeAdminTexts().system.job
  * It refreshes itself every 30 seconds while open, and on 'Aktualisieren'.
  */
 export function SystemStatusPage() {
-  const { system: s } = useAdminTexts();
+  const { system: s } = useAdminTexts(adminSystemPart);
   const status = useQuery({
     queryKey: systemKeys.status,
     queryFn: systemApi.status,
@@ -87,7 +90,7 @@ export function SystemStatusPage() {
 }
 
 function SystemStatusView({ data }: { data: SystemStatus }) {
-  const { system: s } = useAdminTexts();
+  const { system: s } = useAdminTexts(adminSystemPart);
   const running = data.instances.filter((instance) => instance.state === 'running').length;
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -163,7 +166,7 @@ function Facts({ children }: { children: ReactNode }) {
 }
 
 function InstanceItem({ instance }: { instance: SystemInstance }) {
-  const { system: s } = useAdminTexts();
+  const { system: s } = useAdminTexts(adminSystemPart);
   const i = s.instances;
   return (
     <li
@@ -198,7 +201,7 @@ function InstanceItem({ instance }: { instance: SystemInstance }) {
 }
 
 function JobItem({ job }: { job: SystemJob }) {
-  const { system: s } = useAdminTexts();
+  const { system: s } = useAdminTexts(adminSystemPart);
   const j = s.jobs;
   return (
     <li className="min-w-0 rounded-lg border border-border p-3" data-testid={`job-${job.job}`}>
@@ -224,7 +227,7 @@ function JobItem({ job }: { job: SystemJob }) {
 }
 
 function DatabaseCard({ database }: { database: SystemStatus['database'] }) {
-  const { system: s } = useAdminTexts();
+  const { system: s } = useAdminTexts(adminSystemPart);
   const d = s.database;
   return (
     <Card data-testid="system-database">
@@ -254,7 +257,7 @@ function DatabaseCard({ database }: { database: SystemStatus['database'] }) {
 }
 
 function PaymentsCard({ mode }: { mode: SystemStatus['payments']['mode'] }) {
-  const { system: s } = useAdminTexts();
+  const { system: s } = useAdminTexts(adminSystemPart);
   const p = s.payments;
   return (
     <Card data-testid="system-payments">
@@ -274,7 +277,7 @@ function PaymentsCard({ mode }: { mode: SystemStatus['payments']['mode'] }) {
 }
 
 function WebhooksCard({ data }: { data: SystemStatus }) {
-  const { system: s } = useAdminTexts();
+  const { system: s } = useAdminTexts(adminSystemPart);
   const w = s.webhooks;
   const hooks = data.webhooks;
   const rec = data.reconciliation;
@@ -308,7 +311,7 @@ function WebhooksCard({ data }: { data: SystemStatus }) {
 }
 
 function MailCard({ mail }: { mail: SystemStatus['mail'] }) {
-  const { system: s } = useAdminTexts();
+  const { system: s } = useAdminTexts(adminSystemPart);
   const m = s.mail;
   return (
     <Card data-testid="system-mail">

@@ -29,6 +29,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { adminApi, adminKeys, messageOf } from '../admin-api';
 import { useSelectedBusinessId } from '../business-scope';
 import { useAdminTexts } from '../../../lib/admin-language';
+import { adminPointsPart } from '../../../../shared/i18n/admin-catalogue-points';
 
 export type PointFormMode = { kind: 'create' } | { kind: 'edit'; point: PaymentPoint };
 
@@ -42,7 +43,7 @@ export function PaymentPointFormDialog({
   onClose: () => void;
   onSaved: (point: PaymentPoint) => void;
 }) {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const f = adminTexts.form;
   return (
     <Dialog
@@ -61,7 +62,7 @@ export function PaymentPointFormDialog({
 }
 
 function OptionalFields({ namePlaceholder }: { namePlaceholder?: string }) {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const f = adminTexts.form;
   return (
     <>
@@ -76,7 +77,7 @@ function OptionalFields({ namePlaceholder }: { namePlaceholder?: string }) {
 }
 
 function Buttons({ onCancel, submit }: { onCancel: () => void; submit: string }) {
-  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
   const f = adminTexts.form;
   return (
     <div className="flex flex-wrap justify-end gap-2">
@@ -89,7 +90,7 @@ function Buttons({ onCancel, submit }: { onCancel: () => void; submit: string })
 }
 
 function useTargets() {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const targets = useQuery({
@@ -131,7 +132,7 @@ function CreateForm({
       pointTargetTypes: PAYMENT_POINT_TARGET_TYPE_LABELS,
       pointTypes: PAYMENT_POINT_TYPE_LABELS,
     },
-  } = useAdminTexts();
+  } = useAdminTexts(adminPointsPart);
   const typeOptions = ENTRYPOINT_TYPES.map((value) => ({
     value,
     label: PAYMENT_POINT_TYPE_LABELS[value],
@@ -140,7 +141,7 @@ function CreateForm({
     value,
     label: PAYMENT_POINT_TARGET_TYPE_LABELS[value],
   }));
-  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
   const f = adminTexts.form;
   const toasts = adminTexts.toasts;
   const targets = useTargets();
@@ -262,7 +263,7 @@ function EditForm({
   onCancel: () => void;
   onSaved: (point: PaymentPoint) => void;
 }) {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const f = adminTexts.form;
   const toasts = adminTexts.toasts;
   const form = useZodForm(updatePaymentPointSchema, {

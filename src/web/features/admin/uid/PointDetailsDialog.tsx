@@ -14,6 +14,7 @@ import { adminApi, adminKeys } from '../admin-api';
 import { useSelectedBusinessId } from '../business-scope';
 import { copyLink, IntegrationBlock, savePdf, savePng } from '../QrPreviewDialog';
 import { useAdminTexts } from '../../../lib/admin-language';
+import { adminPointsPart } from '../../../../shared/i18n/admin-catalogue-points';
 
 /** Row click (spec §2): the point with its QR code, link, statistics from real tips and downloads. */
 export function PointDetailsDialog({
@@ -32,8 +33,8 @@ export function PointDetailsDialog({
       pointTargetTypes: PAYMENT_POINT_TARGET_TYPE_LABELS,
       pointTypes: PAYMENT_POINT_TYPE_LABELS,
     },
-  } = useAdminTexts();
-  const { admin: adminTexts, common: commonTexts } = useAdminTexts();
+  } = useAdminTexts(adminPointsPart);
+  const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
   const d = adminTexts.details;
   const q = adminTexts.qr;
   const businessId = useSelectedBusinessId();

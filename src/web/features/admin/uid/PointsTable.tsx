@@ -11,6 +11,7 @@ import {
 import { formatDate } from '../../../lib/format';
 import { Icon } from '../../public/components/Icon';
 import { activeAdminTexts, useAdminTexts } from '../../../lib/admin-language';
+import { adminPointsPart } from '../../../../shared/i18n/admin-catalogue-points';
 
 export interface PointActions {
   details: (point: PaymentPoint) => void;
@@ -23,7 +24,7 @@ export interface PointActions {
 }
 
 function menuItems(point: PaymentPoint, actions: PointActions): MenuItem[] {
-  const { admin: adminTexts } = activeAdminTexts();
+  const { admin: adminTexts } = activeAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   const items: MenuItem[] = [
     { label: u.actions.details, onSelect: () => actions.details(point) },
@@ -55,7 +56,7 @@ function menuItems(point: PaymentPoint, actions: PointActions): MenuItem[] {
 }
 
 function StatusBadge({ point }: { point: PaymentPoint }) {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   return (
     <Badge variant={point.active ? 'success' : 'outline'}>
@@ -65,7 +66,7 @@ function StatusBadge({ point }: { point: PaymentPoint }) {
 }
 
 function AssetsBadge({ point }: { point: PaymentPoint }) {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   const status = point.integration.status;
   if (status === 'none') return <span className="text-muted-foreground">{u.assets.none}</span>;
@@ -80,7 +81,7 @@ function AssetsBadge({ point }: { point: PaymentPoint }) {
 }
 
 function Actions({ point, actions }: { point: PaymentPoint; actions: PointActions }) {
-  const { admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   return (
     <Menu
@@ -111,8 +112,8 @@ export function PointsTable({
       pointTargetTypes: PAYMENT_POINT_TARGET_TYPE_LABELS,
       pointTypes: PAYMENT_POINT_TYPE_LABELS,
     },
-  } = useAdminTexts();
-  const { admin: adminTexts } = useAdminTexts();
+  } = useAdminTexts(adminPointsPart);
+  const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   return (
     <>

@@ -34,7 +34,7 @@ export function DocsLayout({ title, description, lead, actions, children }: Docs
   usePageTitle(title, description);
   return (
     <>
-      <SkipLink />
+      <SkipLink label={publicTexts.skipToContent} />
       <header className="border-b border-border bg-background">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           <BrandLink />

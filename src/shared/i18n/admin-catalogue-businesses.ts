@@ -1,0 +1,10 @@
+import { adminBusinessesTexts } from './admin-businesses';
+import type { AdminCataloguePart } from './admin-catalogue';
+import type { Translation } from './translation';
+
+/** The operator console's texts (/admin/businesses), loaded with it (decision 0410). */
+const de = {
+  businesses: adminBusinessesTexts,
+} as const;
+
+export const adminBusinessesPart: AdminCataloguePart<Translation<typeof de>> = { de };
