@@ -1,5 +1,3 @@
-import { guestTexts } from '../i18n/guest';
-
 /**
  * Business constants from spec §9, shared by browser and server so the two can never disagree.
  * Durations are milliseconds unless the name says otherwise.
@@ -124,5 +122,9 @@ export const EXTERNAL_ENTRYPOINT_ORIGIN = 'external';
 
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-/** Stored as written (German); the guest pages say it in the guest's language (RecipientHeader). */
-export const DEFAULT_THANK_YOU_MESSAGE = guestTexts.defaultThanks;
+/**
+ * Stored as written (German); the guest pages say it in the guest's language (RecipientHeader).
+ * The words live here and the guest catalogue takes them from here, so the staff and admin apps,
+ * which load this file, do not load the tip page's texts with it (decision 0410).
+ */
+export const DEFAULT_THANK_YOU_MESSAGE = 'Vielen Dank für Ihr Trinkgeld!';

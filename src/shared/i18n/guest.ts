@@ -1,3 +1,5 @@
+import { DEFAULT_THANK_YOU_MESSAGE } from '../domain/constants';
+
 /**
  * German texts of the tip page's first view (spec §2, §8). What follows a payment lives in
  * guest-outcome.ts and the other guest pages in guest-pages.ts, so each bundle takes only its own;
@@ -26,7 +28,7 @@ export const guestTexts = {
     payCustom: 'Weiter zur Zahlung',
   },
   /** The header card's thank-you when the person or business left the default. */
-  defaultThanks: 'Vielen Dank für Ihr Trinkgeld!',
+  defaultThanks: DEFAULT_THANK_YOU_MESSAGE,
   /**
    * The business's tonality (branding): the greeting above the amounts, the default thank-you in
    * the header and the success heading. Friendly is the default and says the spec's words.
@@ -39,7 +41,7 @@ export const guestTexts = {
     },
     friendly: {
       greeting: 'Schön, dass Sie da waren!',
-      defaultThanks: 'Vielen Dank für Ihr Trinkgeld!',
+      defaultThanks: DEFAULT_THANK_YOU_MESSAGE,
       successTitle: 'Vielen Dank für Ihre Wertschätzung!',
     },
     casual: {
