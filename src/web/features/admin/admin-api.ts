@@ -40,7 +40,6 @@ import type {
 import type { AuditAction } from '../../../shared/domain/audit';
 import { api, ApiError } from '../../lib/api';
 import { scoped } from './business-scope';
-import { activeAdminTexts } from '../../lib/admin-language';
 
 export interface AuditLogFilter {
   page: number;
