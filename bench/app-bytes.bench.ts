@@ -12,6 +12,9 @@ import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from '
  * main heading shows, against 102,400 B per page; the response headers are printed beside it, not
  * judged, as HTTP/2 in production compresses them while the loopback server speaks HTTP/1.1.
  *
+ * Each page is then visited twice with the service worker allowed: the second visit may fetch no
+ * script or stylesheet over the network (service worker or HTTP cache only).
+ *
  * The bench server runs on the demo seed (like the Lighthouse bench), so the demo logins exist.
  */
 export const APP_JS_BUDGET_BYTES = 102_400;
@@ -117,6 +120,68 @@ async function measure(
   }
 }
 
+interface RepeatVisit {
+  /** Scripts and stylesheets under /assets/ on the second visit, by where they came from. */
+  serviceWorker: number;
+  httpCache: number;
+  network: string[];
+}
+
+/**
+ * A second visit of `path` after a first one with the service worker allowed (issue 35 item 2):
+ * every hashed asset should come from the worker's cache (staff pages, scope /employee/) or the
+ * HTTP cache (immutable assets, the admin pages outside that scope), none over the network.
+ */
+async function repeatVisit(
+  browser: Browser,
+  origin: string,
+  path: string,
+  storageState?: Awaited<ReturnType<typeof signIn>>,
+): Promise<RepeatVisit> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    locale: 'de-DE',
+    serviceWorkers: 'allow',
+    ...(storageState ? { storageState } : {}),
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
+    // The worker installs (and fills its cache) after the first load; wait for it where it runs.
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (!registration) return;
+      await Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise((resolve) => setTimeout(resolve, 15_000)),
+      ]);
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const fromMemory = new Set<string>();
+    const seen: { id: string; url: string; worker: boolean; disk: boolean }[] = [];
+    cdp.on('Network.requestServedFromCache', ({ requestId }) => fromMemory.add(requestId));
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
+      const url = new URL(response.url);
+      if (!url.pathname.startsWith('/assets/') || !/\.(js|css)$/.test(url.pathname)) return;
+      const worker = Boolean(response.fromServiceWorker);
+      const disk = Boolean(response.fromDiskCache || response.fromPrefetchCache);
+      seen.push({ id: requestId, url: url.pathname, worker, disk });
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
+    const cached = (entry: (typeof seen)[number]) => entry.disk || fromMemory.has(entry.id);
+    return {
+      serviceWorker: seen.filter((entry) => entry.worker).length,
+      httpCache: seen.filter((entry) => !entry.worker && cached(entry)).length,
+      network: seen.filter((entry) => !entry.worker && !cached(entry)).map((entry) => entry.url),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 export async function run(): Promise<void> {
   line('database', engineLabel());
   const { database, cleanup } = await openBenchDatabase('app_bytes');
@@ -142,6 +207,14 @@ export async function run(): Promise<void> {
         `${result.bytes.toLocaleString('en')} B in ${result.files.length} files (+ ${result.headerBytes.toLocaleString('en')} B of headers)`,
         result.bytes <= APP_JS_BUDGET_BYTES,
         `<= ${APP_JS_BUDGET_BYTES.toLocaleString('en')} B`,
+      );
+      const again = await repeatVisit(browser, origin, path, state);
+      budget(
+        `${name} (${path}) repeat visit: assets over the network`,
+        `${again.network.length} (service worker ${again.serviceWorker}, HTTP cache ${again.httpCache})` +
+          (again.network.length ? `: ${again.network.join(', ')}` : ''),
+        again.network.length === 0,
+        '0',
       );
     }
   } finally {
