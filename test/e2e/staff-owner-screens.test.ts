@@ -51,6 +51,9 @@ describe('employee dashboard (items 10, 11, 13)', () => {
       const { page, problems } = await openPage(width);
       await signInInBrowser(page, anna.email, FACTORY_PASSWORD);
       await page.waitForURL('**/employee/dashboard');
+      // The page at its full height: the day's tips, then the thank-you panel below them.
+      await page.getByTestId('today-total').waitFor();
+      await page.getByRole('heading', { name: 'Dankesnachrichten' }).first().waitFor();
 
       // Item 13: the sign-in toast leaves room: the page can scroll its end above the toast.
       const toast = page.getByTestId('toast').first();

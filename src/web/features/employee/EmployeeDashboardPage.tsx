@@ -156,7 +156,9 @@ export function EmployeeDashboardPage() {
       content: (
         <div className="grid gap-4 lg:grid-cols-2">
           <TodayCard today={today.data} loading={today.isPending} />
-          {panel}
+          {/* Below the day's tips on a phone: it comes once their height is known, rather than
+              being pushed down by them (layout shift). */}
+          {today.isPending ? null : panel}
         </div>
       ),
     },
@@ -241,29 +243,37 @@ export function EmployeeDashboardPage() {
               {profile.jobTitle}
             </p>
           ) : null}
-          <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="live-state">
-            {!online
-              ? t.live.offline
-              : live === 'open'
-                ? t.live.connected
-                : live === 'reconnecting'
-                  ? t.live.reconnecting
-                  : ''}
-          </p>
+          {/* One line of its own, always there: the live state and the new-messages badge arrive
+              after the first paint and must not move the header or narrow the name (layout shift). */}
+          <div className="flex min-h-6 flex-wrap items-center gap-x-2">
+            <p
+              className="text-xs text-muted-foreground"
+              aria-live="polite"
+              data-testid="live-state"
+            >
+              {!online
+                ? t.live.offline
+                : live === 'open'
+                  ? t.live.connected
+                  : live === 'reconnecting'
+                    ? t.live.reconnecting
+                    : ''}
+            </p>
+            {newCount > 0 ? (
+              <button
+                type="button"
+                onClick={openMessages}
+                aria-label={t.newMessagesButton(newCount)}
+                className="inline-flex min-h-6 items-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <Badge variant="destructive" data-testid="new-message-badge">
+                  {t.newMessagesBadge(newCount)}
+                </Badge>
+              </button>
+            ) : null}
+          </div>
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          {newCount > 0 ? (
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={openMessages}
-              aria-label={t.newMessagesButton(newCount)}
-            >
-              <Badge variant="destructive" data-testid="new-message-badge">
-                {t.newMessagesBadge(newCount)}
-              </Badge>
-            </Button>
-          ) : null}
           <div className="hidden items-center gap-2 sm:flex">
             {manager ? (
               <Link to="/admin/dashboard" className={buttonClasses('outline')}>

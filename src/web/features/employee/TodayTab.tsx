@@ -53,7 +53,12 @@ export function TodayCard({
             {t.today.total}:{' '}
             <strong className="text-foreground">{formatCents(today.totalCents)}</strong>
           </span>
-        ) : null}
+        ) : (
+          // The total's line, held while it loads, so the tips below do not move when it comes.
+          <span aria-hidden="true" className="text-sm">
+            &nbsp;
+          </span>
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {loading || !today ? (
