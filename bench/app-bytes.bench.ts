@@ -1,6 +1,5 @@
-import { createServer } from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../src/server/db/seed';
+import type { Browser, Page } from 'playwright-core';
+import { freePort, launchBrowser, type SignedIn, signIn, STAFF_CONTEXT } from './support/browser';
 import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from './support/harness';
 
 /**
@@ -16,32 +15,6 @@ import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from '
  */
 export const APP_JS_BUDGET_BYTES = 102_400;
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The same flags as the e2e tests (test/e2e/support/harness.ts): no request leaves the machine.
-const CHROMIUM_FLAGS = [
-  '--proxy-server=http://127.0.0.1:9',
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 interface PageBytes {
   /** Compressed bodies of every script: the figure judged against the budget. */
   bytes: number;
@@ -50,35 +23,16 @@ interface PageBytes {
   files: { url: string; bytes: number; headerBytes: number; encoding: string }[];
 }
 
-/** The session cookies of one demo login, taken from a sign-in through the real login page. */
-async function signIn(browser: Browser, origin: string, email: string) {
-  const context = await browser.newContext({
-    baseURL: origin,
-    locale: 'de-DE',
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  await page.goto('/employee/login');
-  await page.getByLabel('E-Mail', { exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/employee/login'));
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 /** Counts the scripts one fresh first load of `path` transfers until its first screen is usable. */
 async function measure(
   browser: Browser,
   origin: string,
   path: string,
-  storageState?: Awaited<ReturnType<typeof signIn>>,
+  storageState?: SignedIn,
 ): Promise<PageBytes> {
   const context = await browser.newContext({
+    ...STAFF_CONTEXT,
     baseURL: origin,
-    // The German staff app, as the e2e tests see it (the language follows the browser's).
-    locale: 'de-DE',
     serviceWorkers: 'block',
     ...(storageState ? { storageState } : {}),
   });
@@ -123,7 +77,7 @@ export async function run(): Promise<void> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startBenchServer(database, { port, publicOrigin: origin });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const browser = await launchBrowser();
   try {
     const staff = await signIn(browser, origin, 'anna@demo.local');
     const owner = await signIn(browser, origin, 'inhaber@demo.local');
