@@ -119,7 +119,7 @@ export async function run(): Promise<void> {
   line('database', engineLabel());
   line(
     'lighthouse',
-    `mobile, simulated throttling (Lighthouse defaults), Chromium ${CHROMIUM_PATH}, --lang=de-DE`,
+    `mobile, simulated throttling (Lighthouse defaults), Chromium ${CHROMIUM_PATH}, --accept-lang=de-DE,de`,
   );
   line('load average at start', loadAverage());
   const { database, cleanup } = await openBenchDatabase('staff_lighthouse');
@@ -139,7 +139,7 @@ export async function run(): Promise<void> {
       }
     }
 
-    chrome = await launchDebuggableChromium(['--lang=de-DE']);
+    chrome = await launchDebuggableChromium(['--accept-lang=de-DE,de']);
     for (const { name, path, account } of PAGES) {
       const session = account ? sessions.get(account) : undefined;
       const runs = await audit(name, `${origin}${path}`, chrome.port, {

@@ -68,7 +68,7 @@ export interface DebuggableChromium {
 
 /**
  * Chromium with a DevTools port and a fresh profile, for Lighthouse. `extraFlags` come after the
- * shared ones (e.g. `--lang=de-DE`).
+ * shared ones (e.g. `--accept-lang=de-DE,de`: headless Chromium ignores `--lang`).
  */
 export async function launchDebuggableChromium(
   extraFlags: string[] = [],
