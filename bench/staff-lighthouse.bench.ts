@@ -79,7 +79,9 @@ async function repeatVisit(
       if (!registration) return;
       await Promise.race([
         navigator.serviceWorker.ready,
-        new Promise((_, reject) => setTimeout(() => reject(new Error('worker not ready')), timeout)),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('worker not ready')), timeout),
+        ),
       ]);
     }, WORKER_READY_MS);
     // The worker stores what the page names after `ready` (the fonts): let it finish.

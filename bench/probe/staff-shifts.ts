@@ -55,7 +55,8 @@ try {
     });
     await page.goto(path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1500);
-    console.log(`round ${round}`, JSON.stringify(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts), null, 1));
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+    process.stdout.write(`round ${round} ${JSON.stringify(shifts, null, 1)}\n`);
     await context.close();
   }
 } finally {
