@@ -1,10 +1,10 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { sessionApi } from '../../lib/session-api';
 import { magicLinkFailureToast } from './auth-toasts';
-import { loadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, useAuthSchemasForSubmit } from './auth-schemas';
 import { isRateLimited } from './rate-limit-check';
 import { useStaffTexts } from '../../lib/staff-language';
 
@@ -18,23 +18,12 @@ export function MagicLinkForm() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
-  const loadingSchema = useRef(false);
+  const schemasForSubmit = useAuthSchemasForSubmit((error) => toast(magicLinkFailureToast(error)));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // The schema may still be loading (a first submit on a slow line): a second submit meanwhile
-    // is ignored, and the fields stay as they are until the check has run.
-    if (loadingSchema.current) return;
-    let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
-    loadingSchema.current = true;
-    try {
-      schemas = await loadAuthSchemas();
-    } catch (error) {
-      toast(magicLinkFailureToast(error));
-      return;
-    } finally {
-      loadingSchema.current = false;
-    }
+    const schemas = await schemasForSubmit();
+    if (!schemas) return;
     const parsed = schemas.magicLinkRequestSchema.safeParse({ email });
     if (!parsed.success) {
       toast({

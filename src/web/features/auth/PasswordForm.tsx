@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from '../../lib/router';
 import type { TwoFactorRequired } from '../../../shared/api/auth';
 import { isTwoFactorRequired } from '../../../shared/domain/auth';
@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast-store';
 import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { inputErrorToast, signInFailureToast } from './auth-toasts';
-import { loadAuthSchemas } from './auth-schemas';
+import { loadAuthSchemas, useAuthSchemasForSubmit } from './auth-schemas';
 import { isRateLimited } from './rate-limit-check';
 import { useStaffTexts } from '../../lib/staff-language';
 
@@ -32,24 +32,13 @@ export function PasswordForm({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
-  const loadingSchema = useRef(false);
+  const schemasForSubmit = useAuthSchemasForSubmit((error) => toast(signInFailureToast(error)));
   const busy = phase !== 'idle';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // The schema may still be loading (a first submit on a slow line): a second submit meanwhile
-    // is ignored, and the fields stay as they are until the check has run.
-    if (loadingSchema.current) return;
-    let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
-    loadingSchema.current = true;
-    try {
-      schemas = await loadAuthSchemas();
-    } catch (error) {
-      toast(signInFailureToast(error));
-      return;
-    } finally {
-      loadingSchema.current = false;
-    }
+    const schemas = await schemasForSubmit();
+    if (!schemas) return;
     const parsed = schemas.passwordSignInSchema.safeParse({ email, password });
     if (!parsed.success) {
       toast(inputErrorToast(parsed.error.issues[0]?.message ?? ''));
