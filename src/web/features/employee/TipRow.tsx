@@ -15,10 +15,15 @@ export function paymentMethodLabel(
 
 export function StatusBadge({ tip }: { tip: EmployeeTip }) {
   const t = useStaffTexts().employee;
+  // One word that must not break ('Ausste-hend' at 390 px): the tip's text beside it wraps instead.
   return tip.status === 'completed' ? (
-    <Badge variant="success">{t.status.completed}</Badge>
+    <Badge variant="success" className="shrink-0 whitespace-nowrap">
+      {t.status.completed}
+    </Badge>
   ) : (
-    <Badge variant="secondary">{t.status.pending}</Badge>
+    <Badge variant="secondary" className="shrink-0 whitespace-nowrap">
+      {t.status.pending}
+    </Badge>
   );
 }
 

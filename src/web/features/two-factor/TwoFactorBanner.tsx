@@ -45,7 +45,8 @@ export function TwoFactorBanner() {
       className="border-b border-border bg-accent/15"
     >
       <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-3 px-4 py-2 sm:px-6">
-        <p className="min-w-0 flex-1 text-sm font-medium">{t.text}</p>
+        {/* A basis of its own: on a phone the buttons go below the sentence instead of squeezing it. */}
+        <p className="min-w-0 flex-[1_1_16rem] text-sm font-medium">{t.text}</p>
         <Link to={TWO_FACTOR_SETUP_PATH} className={buttonClasses('primary', 'sm')}>
           {t.link}
         </Link>
