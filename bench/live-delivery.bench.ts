@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { testConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/connect';
 import { type RunningServer, startServer } from '../src/server/server';
 import type { StartTipPaymentBody, StartTipPaymentResponse } from '../src/shared/api/tips';
+import { freePort } from './support/port';
 
 /**
  * Live delivery of a tip to the employee dashboard (decision 0041, spec: "within 2 s"): the
@@ -17,18 +17,6 @@ import type { StartTipPaymentBody, StartTipPaymentResponse } from '../src/shared
 const BUDGET_MS = 2_000;
 const ROUNDS = 20;
 const CODE = 'aio-clara-fischer-3h8q';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Tip events from one SSE stream, resolved by tip id as they arrive. */
 function followStream(body: ReadableStream<Uint8Array>) {

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/connect';
 import { budget, line } from './support/harness';
+import { freePort } from './support/port';
 
 /**
  * Start-up (issue 16): `npm start` on an existing embedded database is ready (answers
@@ -14,18 +14,6 @@ import { budget, line } from './support/harness';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const READY_BUDGET_MS = 3_000;
 const IDLE_RSS_BUDGET_MB = 250;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

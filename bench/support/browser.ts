@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -11,6 +10,8 @@ import {
 } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { line } from './harness';
+
+export { freePort } from './port';
 
 /**
  * Chromium for the benchmarks: the Debian build (`CHROME_PATH` or `CHROMIUM_PATH` to use another),
@@ -37,19 +38,6 @@ export const CHROMIUM_FLAGS = [
  * never as a figure. Loopback is never proxied.
  */
 export const NO_OUTSIDE_REQUESTS = '--proxy-server=http://127.0.0.1:9';
-
-/** A free TCP port on 127.0.0.1 (for a server whose public origin must be known before it starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Chromium driven by Playwright, with no request leaving the machine. */
 export async function launchBrowser(): Promise<Browser> {
