@@ -42,7 +42,25 @@ function logoPng(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * The tip page as a returning guest sees it: a first visit paints in the system font and fetches
+ * the branding font's files after loading; the next visit wears it (decision 0412).
+ */
 async function guestLook(page: Page, uid: string, font: string) {
+  await page.goto(`/t/${uid}`);
+  await page.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
+  const fileStem = font.toLowerCase().replace(/ /g, '-');
+  await page.waitForFunction(
+    (stem) =>
+      performance
+        .getEntriesByType('resource')
+        .some(
+          (entry) =>
+            entry.name.includes(`/assets/${stem}-`) &&
+            (entry as PerformanceResourceTiming).responseEnd > 0,
+        ),
+    fileStem,
+  );
   await page.goto(`/t/${uid}`);
   await page.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
   // The font's stylesheet is its own chunk, loaded after the first render: `document.fonts.ready`

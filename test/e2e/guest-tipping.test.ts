@@ -207,4 +207,67 @@ describe('a guest tips through a tip code', () => {
     ).toEqual([...scripts].sort());
     await fresh.close();
   });
+
+  it('paints a first visit in the system font, fetches the branding font after loading and uses it from the next step and visit', async () => {
+    const fresh = await e2e.context({ viewport: { width: 390, height: 844 } });
+    const page = await fresh.newPage();
+    const errors = trackPageErrors(page);
+    const brandFaces = () =>
+      page.evaluate(() =>
+        [...document.fonts]
+          .filter((face) => face.family.replace(/["']/g, '') === 'Fira Sans')
+          .map((face) => face.status),
+      );
+    const fontEntries = () =>
+      page.evaluate(() => {
+        const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.woff2'))
+          .map((entry) => ({
+            afterLoad: entry.startTime >= loaded.loadEventStart,
+            transferred: (entry as PerformanceResourceTiming).transferSize,
+          }));
+      });
+
+    await page.goto(`/t/${uid.ben}`);
+    await page.getByRole('heading', { name: 'Ben Müller' }).waitFor();
+    // The faces came switched off: the first layout asks for no font file (decision 0412).
+    expect(await page.locator('style[data-brand-font]').count()).toBe(0);
+    expect(await page.locator('style[data-brand-font-later]').getAttribute('media')).toBe(
+      'not all',
+    );
+    expect(await brandFaces()).toEqual([]);
+    expect(
+      await page
+        .getByRole('heading', { name: 'Ben Müller' })
+        .evaluate((heading) => getComputedStyle(heading).fontFamily),
+    ).toBe('sans-serif');
+    // Once the page has loaded, the files are fetched for what comes next.
+    await expect.poll(async () => (await fontEntries()).length).toBeGreaterThanOrEqual(2);
+    expect((await fontEntries()).every((entry) => entry.afterLoad)).toBe(true);
+
+    // The next step wears the font.
+    await page.getByRole('button', { name: '10 €', exact: true }).click();
+    await page.getByRole('button', { name: 'Weiter zur Zahlung · 10,00 €' }).click();
+    await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
+    await expect.poll(brandFaces).toContain('loaded');
+    expect(await page.locator('style[data-system-font]').count()).toBe(0);
+
+    // The next visit revalidates the page and gets the faces switched on, the files from its cache.
+    const again = await fresh.newPage();
+    await again.goto(`/t/${uid.ben}`);
+    await again.getByRole('heading', { name: 'Ben Müller' }).waitFor();
+    expect(await again.locator('style[data-brand-font="Fira Sans"]').count()).toBe(1);
+    await again.evaluate(() => document.fonts.ready);
+    expect(
+      await again.evaluate(() =>
+        [...document.fonts].some(
+          (face) => face.family.replace(/["']/g, '') === 'Fira Sans' && face.status === 'loaded',
+        ),
+      ),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+    await fresh.close();
+  });
 });

@@ -29,6 +29,45 @@ export function brandFontInPage(font: BrandFont): void {
   requested.add(font);
 }
 
+/**
+ * A font whose faces the server sent switched off (`media="not all"`, decision 0412): the first
+ * view paints in the system font without asking for the files; they are fetched once the page
+ * has loaded, so the next step (switchOnLaterBrandFont) and the next visit have them at hand.
+ */
+let laterSheet: HTMLStyleElement | null = null;
+
+export function brandFontLater(font: BrandFont, sheet: HTMLStyleElement): void {
+  requested.add(font);
+  laterSheet = sheet;
+  const fetchFiles = () => {
+    for (const [, url] of sheet.textContent?.matchAll(/url\(([^)]+\.woff2)\)/g) ?? []) {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.as = 'font';
+      link.type = 'font/woff2';
+      // Fonts are fetched in CORS mode; the prefetch must match to be reused.
+      link.crossOrigin = 'anonymous';
+      link.href = url!;
+      document.head.appendChild(link);
+    }
+  };
+  if (document.readyState === 'complete') setTimeout(fetchFiles, 0);
+  else window.addEventListener('load', () => setTimeout(fetchFiles, 0), { once: true });
+}
+
+/**
+ * Switches on the faces held back by brandFontLater, when the guest moves on from the first
+ * view: the screen changes anyway, right after a tap. The faces keep `font-display: optional`,
+ * so a font not yet fetched never swaps in under the guest's eyes.
+ */
+export function switchOnLaterBrandFont(): void {
+  if (!laterSheet) return;
+  laterSheet.media = 'all';
+  laterSheet = null;
+  // The system font the first view was held to goes with it.
+  document.querySelector('style[data-system-font]')?.remove();
+}
+
 /** Loads a branding font once per page; a failed load leaves the system font, never an error. */
 export function loadBrandFont(font: BrandFont): void {
   if (requested.has(font)) return;

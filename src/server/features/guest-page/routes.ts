@@ -85,8 +85,13 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
             presetAmount: request.query.amount !== undefined,
           });
         }
-        // A tip page is rendered and compressed once per code, language and encoding while its
-        // code is cached (decisions 0250, 0265).
+        // A browser that revalidates the page has been here and has the branding font's files
+        // (the app fetches them after the first paint); so has one coming back from the checkout.
+        // Anyone else sees the first view in the system font (decision 0412).
+        const fontInFirstView =
+          request.headers['if-none-match'] !== undefined || request.query.checkout !== undefined;
+        // A tip page is rendered and compressed once per code, language, encoding and font
+        // timing while its code is cached (decisions 0250, 0265).
         const page = (): string => {
           const catalogue = GUEST_CATALOGUES[initial.locale];
           const title =
@@ -104,6 +109,7 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
             description: catalogue.first.pageDescription,
             themeColor: branding?.primaryColor ?? null,
             font: branding?.fontFamily ?? null,
+            fontInFirstView,
             markup: renderGuestMarkup(initial, `/t/${encodeURIComponent(request.params.code)}`),
             dataId: GUEST_INITIAL_DATA_ID,
             data: initial,
@@ -113,8 +119,9 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
         // branding, who is on shift or the build gives a new one; the browser asks each time.
         const accepted = request.headers['accept-encoding'];
         const encoded = cached
-          ? cached.render(`html:${initial.locale}:${htmlEncodingFor(accepted) ?? 'identity'}`, () =>
-              encodeHtml(accepted, page()),
+          ? cached.render(
+              `html:${initial.locale}:${htmlEncodingFor(accepted) ?? 'identity'}:${fontInFirstView ? 'font' : 'later'}`,
+              () => encodeHtml(accepted, page()),
             )
           : encodeHtml(accepted, page());
         const { etag } = encoded;

@@ -25,6 +25,9 @@ const BARE_TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
+/** The first view's font while the branding font is held back (decision 0412). */
+const SYSTEM_FONT_FIRST = 'body,[data-brand]{font-family:sans-serif!important}';
+
 export interface GuestTemplate {
   html: string;
   /** Each branding font's `@font-face` rules, for the head of a page in that font. */
@@ -35,7 +38,9 @@ export interface GuestTemplate {
  * A branding font in the first view without a layout shift (decision 0265): its faces are in the
  * head from the start with `font-display: optional`, so a phone that has the font cached paints
  * in it at once, and one that has not keeps the system font for this page instead of swapping
- * (and moving the text) when the font arrives; the font is cached for the next visit.
+ * (and moving the text) when the font arrives. A browser that has not been here before gets the
+ * faces switched off (decision 0412): its first layout then asks for no font file and fewer
+ * fonts, and the app switches them on (and fetches the files) after the first paint.
  */
 function brandFontFaces(webDir: string): GuestTemplate['fontFaces'] {
   const faces: GuestTemplate['fontFaces'] = {};
@@ -66,6 +71,11 @@ export interface GuestPageParts {
   themeColor: string | null;
   /** The business's branding font, whose faces go into the head. */
   font: BrandFont | null;
+  /**
+   * Whether the first view may use that font: only when the browser likely has its files
+   * already (decision 0412); otherwise the faces come switched off, for the app to switch on.
+   */
+  fontInFirstView: boolean;
   markup: string;
   /** The data the browser hydrates from, sent as JSON that no browser executes. */
   data: unknown;
@@ -88,10 +98,17 @@ export function fillGuestTemplate(template: GuestTemplate, parts: GuestPageParts
   }
   const faces = parts.font ? template.fontFaces[parts.font] : undefined;
   if (faces) {
-    html = html.replace(
-      '</head>',
-      () => `<style data-brand-font="${escapeHtml(parts.font!)}">${faces}</style>\n  </head>`,
-    );
+    const font = escapeHtml(parts.font!);
+    // `media="not all"` keeps the faces from applying: no download until the app switches the
+    // sheet on (src/web/lib/brand-theme.ts). Until then the page speaks the platform's sans-serif
+    // alone: each family a stack names costs a font lookup per size and weight in the first
+    // layout, found or not (traced at 4x: 24 with the brand stack, 12 with `system-ui` or
+    // `-apple-system` before `sans-serif`, 6 with `sans-serif` alone).
+    const style = parts.fontInFirstView
+      ? `<style data-brand-font="${font}">${faces}</style>`
+      : `<style data-brand-font-later="${font}" media="not all">${faces}</style>` +
+        `<style data-system-font>${SYSTEM_FONT_FIRST}</style>`;
+    html = html.replace('</head>', () => `${style}\n  </head>`);
   }
   return html.replace(
     '<div id="root"></div>',

@@ -103,14 +103,42 @@ describe('the landing page', () => {
 });
 
 describe('the tip page', () => {
-  it("carries the stylesheet inline and the branding font's faces with font-display optional", async () => {
+  it("carries the stylesheet inline and the branding font's faces, switched off on a first visit", async () => {
     const cafe = await createBusiness(database.db, { points: ['person'] });
-    const response = await app.inject({ url: `/t/${cafe.points[0]!.uid}` });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain(`<style>${STYLESHEET}</style>`);
-    expect(response.body).toMatch(
+    const url = `/t/${cafe.points[0]!.uid}`;
+    const first = await app.inject({ url });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain(`<style>${STYLESHEET}</style>`);
+    // A browser new to the page: the faces are there for the app to switch on (decision 0412).
+    expect(first.body).toMatch(
+      /<style data-brand-font-later="Fira Sans" media="not all">@font-face\{[^}]*font-display:optional[^}]*\}<\/style>/,
+    );
+    expect(first.body).not.toContain('<style data-brand-font=');
+    // Held to the platform's font until then: one font lookup per size and weight, not five.
+    expect(first.body).toContain(
+      '<style data-system-font>body,[data-brand]{font-family:sans-serif!important}</style>',
+    );
+    expect(first.body).not.toContain('font-display:swap');
+
+    // One that revalidates (it has been here, and fetched the files), or comes back from the
+    // checkout, gets them in use from the first paint, and its own tag for that page.
+    const returning = await app.inject({
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(returning.statusCode).toBe(200);
+    expect(returning.body).toMatch(
       /<style data-brand-font="Fira Sans">@font-face\{[^}]*font-display:optional[^}]*\}<\/style>/,
     );
-    expect(response.body).not.toContain('font-display:swap');
+    expect(returning.body).not.toContain('data-brand-font-later');
+    expect(returning.body).not.toContain('data-system-font');
+    expect(returning.headers.etag).not.toBe(first.headers.etag);
+    const unchanged = await app.inject({
+      url,
+      headers: { 'if-none-match': String(returning.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    const back = await app.inject({ url: `${url}?checkout=cancel` });
+    expect(back.body).toContain('<style data-brand-font="Fira Sans">');
   });
 });

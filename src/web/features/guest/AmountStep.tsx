@@ -13,7 +13,7 @@ import {
   parseEuroToCents,
 } from '../../../shared/domain/money';
 import { Button } from '../../components/ui/Button';
-import { Input, Label } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
 import { type GuestTonality, tonalityIn } from '../../../shared/i18n/guest';
 import { useFocusedHeading } from './focus-heading';
@@ -191,7 +191,9 @@ export function AmountStep({
       >
         {language}
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={inputId}>{texts.customLabel}</Label>
+          <label htmlFor={inputId} className="text-sm font-semibold">
+            {texts.customLabel}
+          </label>
           <Input
             id={inputId}
             name="custom"
@@ -220,7 +222,7 @@ export function AmountStep({
           // the own amount; once the app runs, the button appears when an amount is valid.
           <button
             type="submit"
-            className="h-11 w-full rounded-md bg-primary px-8 font-medium text-primary-foreground"
+            className="h-11 w-full rounded-md bg-primary px-8 text-lg font-semibold text-primary-foreground"
           >
             {texts.payCustom}
           </button>

@@ -27,7 +27,9 @@ export function Avatar({
   url: string | null;
   size?: 'lg' | 'md';
 }) {
-  const box = size === 'lg' ? 'h-20 w-20 text-2xl' : 'h-16 w-16 text-xl';
+  // Initials at 20 px like the name below them: the tip page's first view keeps to two weights
+  // and four sizes, each of which costs a font lookup in its first layout (decision 0412).
+  const box = size === 'lg' ? 'h-20 w-20 text-xl' : 'h-16 w-16 text-xl';
   if (url) {
     return (
       <img src={url} alt="" className={`${box} rounded-full border-4 border-card object-cover`} />
@@ -60,9 +62,9 @@ export function RecipientHeader({ entry }: { entry: GuestEntrypoint }) {
       </div>
       <div className="-mt-10 flex flex-col items-center gap-1 px-5 pb-5 text-center">
         <Avatar name={entry.displayName} url={entry.avatarUrl} />
-        <h1 className="mt-2 text-xl font-bold">{entry.displayName}</h1>
+        <h1 className="mt-2 text-xl font-semibold">{entry.displayName}</h1>
         {entry.jobTitle ? <p className="text-sm text-muted-foreground">{entry.jobTitle}</p> : null}
-        <p className="mt-2 text-sm italic text-muted-foreground">
+        <p className="mt-2 text-sm text-muted-foreground">
           „{thanksIn(entry.thankYouMessage, tonalityIn(texts, branding.tonality))}“
         </p>
         {note ? (

@@ -1,8 +1,17 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import type { TipStatusResponse } from '../../../shared/api/tips';
 import { Card, CardContent } from '../../components/ui/Card';
 import { FullScreenMessage, Spinner } from '../../components/ui/Spinner';
+import { switchOnLaterBrandFont } from '../../lib/brand-theme';
 import { usePageTitle } from '../../lib/page-title';
 import { AmountStep } from './AmountStep';
 import { setGuestBranding } from './brand-theme';
@@ -53,6 +62,11 @@ export function TipPage({
   // Set after hydration: the server's HTML knows nothing of the link's amount.
   const [linkAmount, setLinkAmount] = useState<TipPageParams['linkAmount']>(null);
   const started = useRef(false);
+  // The branding font held back from a first visit's first view (decision 0412) comes with the
+  // next step, before it paints: the screen changes anyway, right after the guest's tap.
+  useLayoutEffect(() => {
+    if (step !== 'amount') switchOnLaterBrandFont();
+  }, [step]);
 
   const selectAmount = useCallback(
     (cents: number, source: 'preset' | 'custom' | 'link', entryCode: string) => {

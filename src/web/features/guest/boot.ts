@@ -1,5 +1,5 @@
 import '../../guest.css';
-import { brandFontInPage, loadBrandFont } from '../../lib/brand-theme';
+import { brandFontInPage, brandFontLater, loadBrandFont } from '../../lib/brand-theme';
 import { onFirstInteraction } from '../../lib/first-interaction';
 import { rememberOwnAmountSent, rememberTypedAmount, takeOwnAmountSent } from './early-typing';
 import { GUEST_INITIAL_DATA_ID, type GuestInitialData } from './initial-data';
@@ -76,9 +76,12 @@ function renderedData(): GuestInitialData | null {
 const data = renderedData();
 const branding = data?.kind === 'tip-page' ? data.entry.branding : (data?.branding ?? null);
 // The business's font belongs to the first view; only its own stylesheet loads (decision 0110),
-// unless the server sent its faces with the page already (decision 0265).
+// unless the server sent its faces with the page already (decision 0265), in use or switched off
+// until the guest moves on (decision 0412).
 if (branding) {
+  const later = document.querySelector<HTMLStyleElement>('style[data-brand-font-later]');
   if (document.querySelector('style[data-brand-font]')) brandFontInPage(branding.fontFamily);
+  else if (later) brandFontLater(branding.fontFamily, later);
   else loadBrandFont(branding.fontFamily);
 }
 
