@@ -299,3 +299,24 @@ describe('/thank-you without a tip (issue 31 item 5)', () => {
     expect(bySession.statusCode).not.toBe(302);
   });
 });
+
+describe('the pages the server renders whole', () => {
+  // A page without an icon link makes the browser ask for /favicon.ico, a 404 in its console.
+  it('name the site icon: the payment step, the demo checkout and the legal page', async () => {
+    const point = hotel.points[0]!;
+    const post = (pay: boolean) =>
+      t.inject({
+        method: 'POST',
+        url: `/t/${point.uid}/checkout`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ amount: '500', lang: 'de', ...(pay ? { pay: '1' } : {}) }),
+      });
+    const step = await post(false);
+    const checkout = await t.inject({ url: String((await post(true)).headers.location) });
+    const legal = await t.inject({ url: '/impressum' });
+    for (const page of [step, checkout, legal]) {
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    }
+  });
+});

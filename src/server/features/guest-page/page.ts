@@ -55,6 +55,7 @@ function shell(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Trinkgeld</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}${colour}</style>
 </head>
 <body><main>

@@ -64,6 +64,7 @@ function page(locale: GuestLocale, title: string, body: string, switchPath?: str
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Trinkgeld</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
 <body><main>${body}

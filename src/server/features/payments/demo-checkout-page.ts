@@ -38,6 +38,7 @@ function page(locale: GuestLocale, title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Demo</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
 <body><main>${body}</main></body>
