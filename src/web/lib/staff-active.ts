@@ -1,5 +1,11 @@
 import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../shared/domain/staff-language';
-import { staffTextsDe, type StaffTexts } from '../../shared/i18n/staff-catalogue';
+import {
+  type StaffCataloguePart,
+  type StaffCoreTexts,
+  staffTextsDe,
+  type StaffTexts,
+  withStaffPart,
+} from '../../shared/i18n/staff-catalogue';
 import type { StaffErrorTexts } from '../../shared/i18n/staff-errors';
 
 /**
@@ -26,8 +32,31 @@ export function loadStaffLanguage(language: StaffLanguage): Promise<void> {
 }
 
 /** A language's catalogue, or undefined while it has not loaded yet. */
-export function staffCatalogue(language: StaffLanguage): StaffTexts | undefined {
+export function staffCatalogue(language: StaffLanguage): StaffCoreTexts | undefined {
   return language === 'en' ? english?.texts : staffTextsDe;
+}
+
+/** German with a part's groups, by part, so a screen gets the same object on every render. */
+const germanWithPart = new WeakMap<object, object>();
+
+/**
+ * A language's texts with the parts a page passes (`staffSignInPart`): English has every part in
+ * its one catalogue; German adds each part's groups, and its keys to the groups both have.
+ */
+export function staffTextsWith(
+  texts: StaffCoreTexts,
+  parts: readonly StaffCataloguePart<object>[],
+): StaffCoreTexts {
+  if (texts !== staffTextsDe) return texts;
+  let merged: object = texts;
+  for (const part of parts) {
+    // The German core with one part is cached (what pages pass); anything further is merged anew.
+    const cached = merged === staffTextsDe ? germanWithPart.get(part) : undefined;
+    const next = cached ?? withStaffPart(merged, part.de);
+    if (merged === staffTextsDe && !cached) germanWithPart.set(part, next);
+    merged = next;
+  }
+  return merged as StaffCoreTexts;
 }
 
 /** The English words of server errors by code, once English is loaded. */
@@ -43,4 +72,8 @@ export const setActiveStaffLanguage = (language: StaffLanguage) => {
   active = language;
 };
 export const activeStaffLanguage = (): StaffLanguage => active;
-export const activeStaffTexts = (): StaffTexts => staffCatalogue(active) ?? staffTextsDe;
+export function activeStaffTexts(): StaffCoreTexts;
+export function activeStaffTexts<A>(part: StaffCataloguePart<A>): StaffCoreTexts & A;
+export function activeStaffTexts(...parts: StaffCataloguePart<object>[]): StaffCoreTexts {
+  return staffTextsWith(staffCatalogue(active) ?? staffTextsDe, parts);
+}
