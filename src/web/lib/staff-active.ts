@@ -12,7 +12,9 @@ import type { StaffErrorTexts } from '../../shared/i18n/staff-errors';
  * The English texts once loaded. German is in every bundle (the product's language); English
  * comes as a chunk of its own when a staff screen first needs it (decision 0410).
  */
-let english: { texts: StaffTexts; errors: StaffErrorTexts } | undefined;
+let english:
+  | { texts: StaffTexts; errors: StaffErrorTexts; splitReason: (reason: string) => string }
+  | undefined;
 let englishLoading: Promise<void> | undefined;
 
 /** Loads a staff language's texts; resolves at once for German or a language already loaded. */
@@ -61,6 +63,10 @@ export function staffTextsWith(
 
 /** The English words of server errors by code, once English is loaded. */
 export const englishStaffErrors = (): StaffErrorTexts | undefined => english?.errors;
+
+/** A team share's stored German reason in English, once English is loaded. */
+export const englishSplitReason = (): ((reason: string) => string) | undefined =>
+  english?.splitReason;
 
 /**
  * The staff language the screen speaks now, for code outside React (the session layer's toasts,

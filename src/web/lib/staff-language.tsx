@@ -15,7 +15,6 @@ import {
   suggestedStaffLanguage,
 } from '../../shared/domain/staff-language';
 import { isProfileComplete, retryAfterMinutes } from '../../shared/domain/auth';
-import { splitReasonInEnglish } from '../../shared/domain/team-split';
 import {
   type StaffCataloguePart,
   type StaffCoreTexts,
@@ -26,6 +25,7 @@ import { staffFormat, type StaffFormat } from './format';
 import { useSession } from './session';
 import {
   activeStaffLanguage,
+  englishSplitReason,
   englishStaffErrors,
   loadStaffLanguage,
   setActiveStaffLanguage,
@@ -218,8 +218,11 @@ export const useStaffLanguage = () => {
   return { language, choose };
 };
 
+const sameReason = (reason: string) => reason;
+
 /** A team share's stored German reason, said in the staff language (decision 0383). */
 export function useSplitReason(): (reason: string) => string {
   const { language } = useStaffLanguageValue();
-  return language === 'en' ? splitReasonInEnglish : (reason) => reason;
+  // English is only ever the language once its chunk (which carries the reasons) has loaded.
+  return (language === 'en' ? englishSplitReason() : undefined) ?? sameReason;
 }
