@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ACTIVITY_EVENTS, INACTIVITY_WARNING_BEFORE_MS } from '../../../shared/domain/constants';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
@@ -14,9 +14,7 @@ import { activeStaffTexts } from '../../lib/staff-active';
  * with the page (issue 35 item 2).
  */
 const loadExpiryDialog = () => import('./SessionExpiryDialog');
-const SessionExpiryDialog = lazy(() =>
-  loadExpiryDialog().then((module) => ({ default: module.SessionExpiryDialog })),
-);
+type ExpiryDialog = Awaited<ReturnType<typeof loadExpiryDialog>>['SessionExpiryDialog'];
 
 /** Shares the last activity between tabs, so working in one tab keeps the others alive. */
 const ACTIVITY_STORAGE_KEY = 'trinkgeld:last-activity';
@@ -30,6 +28,9 @@ export function ActiveSessionTimeout() {
   const { signOut } = useSession();
   const [snapshot, setSnapshot] = useState<InactivitySnapshot | null>(null);
   const [dialogWanted, setDialogWanted] = useState(false);
+  // Held in state rather than `React.lazy`: Suspense reveals through timers, which a paused or
+  // throttled clock (a background tab, the tests' fake clock) would hold back.
+  const [SessionExpiryDialog, setSessionExpiryDialog] = useState<ExpiryDialog | null>(null);
   const timer = useRef<InactivityTimer | null>(null);
   const signOutRef = useRef(signOut);
   useEffect(() => {
@@ -100,17 +101,28 @@ export function ActiveSessionTimeout() {
   }
 
   const open = snapshot?.phase === 'warning' && !snapshot.warningDismissed;
-  if (!dialogWanted && !open) return null;
+  const needed = dialogWanted || open;
+  useEffect(() => {
+    if (!needed || SessionExpiryDialog) return;
+    let current = true;
+    // Offline the warning is skipped; the timeout itself still signs out (and retries on change).
+    loadExpiryDialog().then(
+      (module) => current && setSessionExpiryDialog(() => module.SessionExpiryDialog),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [needed, SessionExpiryDialog]);
+  if (!SessionExpiryDialog) return null;
   return (
-    <Suspense fallback={null}>
-      <SessionExpiryDialog
-        open={open}
-        remainingMs={snapshot?.remainingMs ?? INACTIVITY_WARNING_BEFORE_MS}
-        onExtend={() => void extend()}
-        onDismiss={() => timer.current?.dismissWarning()}
-        onSignOut={() => void signOut('user')}
-      />
-    </Suspense>
+    <SessionExpiryDialog
+      open={open}
+      remainingMs={snapshot?.remainingMs ?? INACTIVITY_WARNING_BEFORE_MS}
+      onExtend={() => void extend()}
+      onDismiss={() => timer.current?.dismissWarning()}
+      onSignOut={() => void signOut('user')}
+    />
   );
 }
 
