@@ -46,6 +46,16 @@ export const auditLogEntrySchema = z.object({
   /** The admin's profile (spec §3: joined full_name and email); null for the AiO sync. */
   admin: z.object({ id: z.uuid(), fullName: z.string().nullable(), email: z.string() }).nullable(),
   userAgent: z.string().nullable(),
+  /**
+   * What the row says, in German (`describeAuditEntry`, issue 30), presented by the server as for
+   * the CSV: the dashboard then carries no presenters (about 5 KB brotli, issue 35 item 2).
+   */
+  description: z.object({
+    label: z.string(),
+    target: z.string(),
+    sentence: z.string(),
+    references: z.array(z.object({ label: z.string(), id: z.string() })),
+  }),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 

@@ -12,6 +12,9 @@ export interface ErrorDefinition {
   message: string;
 }
 
+// Pure, so a bundle drops every table nobody reads: the browser imports this module for the helper
+// (through a feature's error table) and would otherwise carry ERRORS below, about 0.8 KB brotli.
+/*#__NO_SIDE_EFFECTS__*/
 export function defineErrors<const T extends Record<string, Omit<ErrorDefinition, 'code'>>>(
   definitions: T,
 ): { [K in keyof T & string]: T[K] & { code: K } } {

@@ -1,28 +1,9 @@
-/** German texts of sign-in, onboarding, route guards and the session dialog (spec §2, §4, §8). */
+/**
+ * German texts every staff screen may need (spec §2, §4, §8): the toasts, route guards, the
+ * session's load errors and dialog. The sign-in form's and onboarding's own texts are in
+ * `auth-sign-in.ts`, a part loaded with those pages (decision 0410).
+ */
 export const authTexts = {
-  login: {
-    pageTitle: 'Anmeldung',
-    heading: 'Willkommen',
-    intro: 'Melden Sie sich mit Ihrem Mitarbeiterkonto an.',
-    tabsLabel: 'Anmeldeverfahren',
-    passwordTab: 'Passwort',
-    magicLinkTab: 'Magic Link',
-    email: 'E-Mail',
-    emailPlaceholder: 'name@betrieb.de',
-    password: 'Passwort',
-    submit: 'Anmelden',
-    checkingLimit: 'Prüfe Anfragelimit...',
-    signingIn: 'Wird angemeldet...',
-    magicLinkIntro: 'Wir senden Ihnen einen Link, mit dem Sie sich ohne Passwort anmelden.',
-    magicLinkSubmit: 'Magic Link senden',
-    sending: 'Wird gesendet...',
-    sentTitle: 'E-Mail gesendet!',
-    sentText: (email: string) =>
-      `Wir haben einen Anmeldelink an ${email} gesendet. Er ist 15 Minuten gültig.`,
-    useOtherEmail: 'Andere E-Mail verwenden',
-    verifyingLink: 'Anmeldelink wird geprüft...',
-    backHome: 'Zur Startseite',
-  },
   toasts: {
     inputError: 'Eingabefehler',
     signInFailed: 'Anmeldung fehlgeschlagen',
@@ -86,36 +67,6 @@ export const authTexts = {
       `Noch ${seconds} Sekunden bis zur automatischen Abmeldung.`,
   },
   signOut: 'Abmelden',
-  onboarding: {
-    pageTitle: 'Profil vervollständigen',
-    heading: 'Willkommen! Vervollständigen Sie Ihr Profil',
-    intro:
-      'Gäste sehen Ihren Namen, Ihre Position, Ihr Bild und Ihre Dankesnachricht, wenn sie Ihnen Trinkgeld geben.',
-    loading: 'Lade...',
-    fullName: 'Vollständiger Name',
-    fullNamePlaceholder: 'Vor- und Nachname',
-    required: 'Pflichtfeld',
-    jobTitle: 'Position',
-    jobTitlePlaceholder: 'z. B. Kellner, Rezeptionistin',
-    thankYouMessage: 'Dankesnachricht',
-    thankYouHint: 'Erscheint auf Ihrer Trinkgeld-Seite.',
-    picture: 'Profilbild',
-    pictureHint: 'PNG, JPEG oder WebP, höchstens 2 MB.',
-    uploadPicture: 'Bild hochladen',
-    changePicture: 'Bild ändern',
-    removePicture: 'Bild entfernen',
-    uploading: 'Wird hochgeladen...',
-    uploadFailed: 'Bild konnte nicht hochgeladen werden',
-    save: 'Profil speichern',
-    saving: 'Wird gespeichert...',
-    saveFailed: 'Fehler beim Speichern',
-    saved: 'Profil erfolgreich erstellt!',
-    savedMessage: 'Sie können nun Ihr Dashboard verwenden.',
-    payout: {
-      title: 'Auszahlung einrichten',
-      text: 'Ihr Trinkgeld wird über unseren Zahlungsanbieter direkt auf Ihr Bankkonto ausgezahlt.',
-    },
-  },
 } as const;
 
 /** Texts of the audit toasts (spec §8). */

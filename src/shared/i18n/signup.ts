@@ -55,10 +55,3 @@ export const signupTexts = {
     doneText: 'Ihr Betrieb ist angelegt. Die Checkliste führt Sie durch die Einrichtung.',
   },
 } as const;
-
-/** The login page's way to the sign-up (issue 29). */
-export const signupLinkTexts = {
-  question: 'Noch kein Konto?',
-  link: 'Jetzt registrieren',
-  staffHint: 'Mitarbeitende erhalten ihren Zugang per Einladung ihres Betriebs.',
-} as const;

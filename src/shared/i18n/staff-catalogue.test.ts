@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_LANGUAGES, suggestedStaffLanguage } from '../domain/staff-language';
-import { staffTextsDe, type StaffCatalogues } from './staff-catalogue';
+import { staffTextsDe, type StaffCatalogues, withStaffPart } from './staff-catalogue';
+import { staffSignInTextsDe } from './staff-sign-in';
 import { staffTextsEn } from './staff-en';
 import { staffErrorsEn } from './staff-errors';
 import { AUTH_ERRORS } from '../api/auth';
@@ -18,7 +19,11 @@ import { STAFF_MAIL_TEXTS } from './staff-mail';
 import { PASSWORD_ERRORS, PASSWORD_MESSAGES } from '../api/passwords';
 import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
 
-const catalogues: StaffCatalogues = { de: staffTextsDe, en: staffTextsEn };
+// German whole: the core every screen has and the part the sign-in and account pages add.
+const catalogues: StaffCatalogues = {
+  de: withStaffPart(staffTextsDe, staffSignInTextsDe),
+  en: staffTextsEn,
+};
 
 const leaves = catalogueLeaves;
 

@@ -311,6 +311,7 @@ export const staffTextsEn: StaffTexts = {
           : `${codesLeft(n)} Create new ones under “Account and security”.`,
     },
     banner: {
+      label: 'Two-factor sign-in',
       text: 'Protect your account with two-factor sign-in.',
       link: 'Set up now',
       dismiss: 'Hide notice',

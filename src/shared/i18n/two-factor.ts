@@ -1,3 +1,5 @@
+import { twoFactorBannerTexts } from './two-factor-banner';
+
 /** German texts of two-factor sign-in (issue 29 part 6): settings, sign-in step, banner, reset. */
 const codesLeft = (n: number) =>
   n === 1 ? 'Noch 1 Wiederherstellungscode übrig.' : `Noch ${n} Wiederherstellungscodes übrig.`;
@@ -73,11 +75,7 @@ export const twoFactorTexts = {
         ? 'Sie haben keine Wiederherstellungscodes mehr. Erzeugen Sie unter „Konto und Sicherheit“ neue.'
         : `${codesLeft(n)} Erzeugen Sie unter „Konto und Sicherheit“ neue.`,
   },
-  banner: {
-    text: 'Schützen Sie Ihr Konto mit der Zwei-Faktor-Anmeldung.',
-    link: 'Jetzt einrichten',
-    dismiss: 'Hinweis ausblenden',
-  },
+  banner: twoFactorBannerTexts,
   reset: {
     action: 'Zwei-Faktor zurücksetzen',
     badge: 'Zwei-Faktor an',

@@ -15,17 +15,22 @@ import {
   suggestedStaffLanguage,
 } from '../../shared/domain/staff-language';
 import { isProfileComplete, retryAfterMinutes } from '../../shared/domain/auth';
-import { splitReasonInEnglish } from '../../shared/domain/team-split';
-import { staffTextsDe, type StaffTexts } from '../../shared/i18n/staff-catalogue';
+import {
+  type StaffCataloguePart,
+  type StaffCoreTexts,
+  staffTextsDe,
+} from '../../shared/i18n/staff-catalogue';
 import { setErrorTranslator } from './api';
 import { staffFormat, type StaffFormat } from './format';
 import { useSession } from './session';
 import {
   activeStaffLanguage,
+  englishSplitReason,
   englishStaffErrors,
   loadStaffLanguage,
   setActiveStaffLanguage,
   staffCatalogue,
+  staffTextsWith,
 } from './staff-active';
 
 /** The last staff language of this browser: the sign-in page speaks it before anyone signs in. */
@@ -93,7 +98,7 @@ const englishError = ({ code, retryAfter }: { code: string; retryAfter?: number 
  * it (the app's error screen): the last language the layer set, else on a staff page this
  * browser's choice (which the profile's language is copied into at every sign-in).
  */
-export function staffTextsOutsideTheApp(): StaffTexts {
+export function staffTextsOutsideTheApp(): StaffCoreTexts {
   const pathname = typeof location === 'undefined' ? '/' : location.pathname;
   if (!isStaffPath(pathname)) return staffTextsDe;
   // English only once it has loaded; before that (or offline) German rather than nothing.
@@ -104,7 +109,7 @@ export function staffTextsOutsideTheApp(): StaffTexts {
 
 interface StaffLanguageValue {
   language: StaffLanguage;
-  texts: StaffTexts;
+  texts: StaffCoreTexts;
   format: StaffFormat;
   /** Before sign-in the choice stays in this browser; signed in, the caller saves the profile. */
   choose(language: StaffLanguage): void;
@@ -197,8 +202,15 @@ const FALLBACK: StaffLanguageValue = {
   choose: () => undefined,
 };
 
-/** The texts of the staff screens in the active staff language. */
-export const useStaffTexts = (): StaffTexts => useStaffLanguageValue().texts;
+/**
+ * The texts of the staff screens in the active staff language, with the parts a page passes
+ * (`useStaffTexts(staffSignInPart)`): a page imports its part itself, so it loads with its chunk.
+ */
+export function useStaffTexts(): StaffCoreTexts;
+export function useStaffTexts<A>(part: StaffCataloguePart<A>): StaffCoreTexts & A;
+export function useStaffTexts(...parts: StaffCataloguePart<object>[]): StaffCoreTexts {
+  return staffTextsWith(useStaffLanguageValue().texts, parts);
+}
 /** Amounts, dates and numbers in the active staff language (`12,50 €` / `€12.50`). */
 export const useStaffFormat = (): StaffFormat => useStaffLanguageValue().format;
 export const useStaffLanguage = () => {
@@ -206,8 +218,11 @@ export const useStaffLanguage = () => {
   return { language, choose };
 };
 
+const sameReason = (reason: string) => reason;
+
 /** A team share's stored German reason, said in the staff language (decision 0383). */
 export function useSplitReason(): (reason: string) => string {
   const { language } = useStaffLanguageValue();
-  return language === 'en' ? splitReasonInEnglish : (reason) => reason;
+  // English is only ever the language once its chunk (which carries the reasons) has loaded.
+  return (language === 'en' ? englishSplitReason() : undefined) ?? sameReason;
 }

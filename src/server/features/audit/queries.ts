@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogEntry, AuditLogPage } from '../../../shared/api/audit';
+import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import type { AuditAction } from '../../../shared/domain/audit';
 import type { Executor } from '../../db/connect';
 import { adminAuditLog, profiles } from '../../db/schema';
@@ -88,6 +89,7 @@ export async function auditLogPage(
           ? { id: row.adminId, fullName: adminName, email: adminEmail }
           : null,
       userAgent: row.userAgent,
+      description: describeAuditEntry(row),
     })),
     page: filter.page,
     pageSize: filter.pageSize,

@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { PASSWORD_STATUS_KEY, passwordApi } from '../auth/password-api';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 /**
  * 'Passwort ändern' on 'Konto und Sicherheit': the current password and the new one twice; a
@@ -22,7 +23,7 @@ import { useStaffTexts } from '../../lib/staff-language';
  * The server ends the person's other sessions and keeps this one.
  */
 export function PasswordSection() {
-  const texts = useStaffTexts().passwords.change;
+  const texts = useStaffTexts(staffSignInPart).passwords.change;
   const status = useQuery({ queryKey: PASSWORD_STATUS_KEY, queryFn: passwordApi.status });
   const hasPassword = status.data?.hasPassword;
   return (
@@ -70,8 +71,8 @@ function UsernameField() {
 }
 
 function ChangePasswordForm() {
-  const texts = useStaffTexts().passwords.change;
-  const passwordTexts = useStaffTexts().passwords;
+  const texts = useStaffTexts(staffSignInPart).passwords.change;
+  const passwordTexts = useStaffTexts(staffSignInPart).passwords;
   const form = useZodForm(passwordChangeFormSchema, {
     defaultValues: { currentPassword: '', newPassword: '', repeat: '' },
   });
@@ -103,7 +104,7 @@ function ChangePasswordForm() {
 }
 
 function FirstPasswordForm() {
-  const texts = useStaffTexts().passwords.change;
+  const texts = useStaffTexts(staffSignInPart).passwords.change;
   const queryClient = useQueryClient();
   const form = useZodForm(firstPasswordFormSchema, {
     defaultValues: { newPassword: '', repeat: '' },

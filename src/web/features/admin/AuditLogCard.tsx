@@ -22,7 +22,6 @@ import {
 import { toast } from '../../components/ui/toast-store';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, type AuditLogFilter } from './admin-api';
-import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import { auditAdminLabel } from './audit-format';
 import { AuditEntryDetails } from './AuditEntryDetails';
 import { useSelectedBusinessId } from './business-scope';
@@ -138,7 +137,7 @@ export function AuditLogCard() {
                 </TableRow>
               ) : (
                 items.map((entry) => {
-                  const description = describeAuditEntry(entry);
+                  const { description } = entry;
                   return (
                     <TableRow key={entry.id} data-testid="audit-row">
                       <TableCell className="whitespace-nowrap tabular-nums">

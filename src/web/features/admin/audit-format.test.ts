@@ -11,6 +11,7 @@ const entry = (overrides: Partial<AuditLogEntry>): AuditLogEntry => ({
   payload: {},
   admin: { id: '1', fullName: 'Thomas Berger', email: 'inhaber@demo.local' },
   userAgent: null,
+  description: { label: '', target: '', sentence: '', references: [] },
   ...overrides,
 });
 

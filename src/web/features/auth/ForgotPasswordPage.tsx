@@ -8,13 +8,14 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { usePageTitle } from '../../lib/page-title';
 import { passwordApi } from './password-api';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 /**
  * /employee/password-reset: 'Passwort vergessen?'. The answer is the same whether or not the
  * address has an account (decision 0314), so the page says "if".
  */
 export function ForgotPasswordPage() {
-  const texts = useStaffTexts().passwords.forgotPage;
+  const texts = useStaffTexts(staffSignInPart).passwords.forgotPage;
   usePageTitle(texts.pageTitle);
   const [sent, setSent] = useState(false);
   const form = useZodForm(passwordResetRequestSchema, { defaultValues: { email: '' } });

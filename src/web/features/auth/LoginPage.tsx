@@ -15,6 +15,7 @@ import { PasswordForm } from './PasswordForm';
 import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
 import { StaffLanguageSelect } from './StaffLanguageSelect';
 import { activeStaffTexts } from '../../lib/staff-active';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 type Method = 'password' | 'magic-link';
 
@@ -26,8 +27,8 @@ const TwoFactorStep = lazy(() =>
 
 /** /employee/login: 'Anmeldung' with the tabs Passwort (default) and Magic Link (spec §2). */
 export function LoginPage() {
-  const texts = useStaffTexts().auth.login;
-  const signupLinkTexts = useStaffTexts().signupLink;
+  const texts = useStaffTexts(staffSignInPart).auth.login;
+  const signupLinkTexts = useStaffTexts(staffSignInPart).signupLink;
   const staffLanguage = useStaffLanguage();
   usePageTitle(texts.pageTitle);
   const [params] = useSearchParams();
@@ -107,7 +108,7 @@ function MagicLinkLanding({
   token: string;
   onTwoFactorRequired: (challenge: TwoFactorRequired) => void;
 }) {
-  const texts = useStaffTexts().auth.login;
+  const texts = useStaffTexts(staffSignInPart).auth.login;
   const session = useSession();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -126,7 +127,7 @@ function MagicLinkLanding({
           onTwoFactorRequired(response);
           return;
         }
-        const toasts = activeStaffTexts().auth.toasts;
+        const toasts = activeStaffTexts(staffSignInPart).auth.toasts;
         toast({
           title: toasts.signedIn,
           description: response.firstSignIn ? toasts.welcomeFirst : toasts.welcomeBack,

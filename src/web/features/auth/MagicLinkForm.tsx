@@ -7,13 +7,14 @@ import { magicLinkFailureToast } from './auth-toasts';
 import { loadAuthSchemas, useAuthSchemasForSubmit } from './auth-schemas';
 import { isRateLimited } from './rate-limit-check';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 type Phase = 'idle' | 'sending' | 'sent';
 
 /** Sign-in by e-mail link (spec §2, §4 "Magic-link form"). */
 export function MagicLinkForm() {
-  const texts = useStaffTexts().auth.login;
-  const authTexts = useStaffTexts().auth;
+  const texts = useStaffTexts(staffSignInPart).auth.login;
+  const authTexts = useStaffTexts(staffSignInPart).auth;
   const id = useId();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');

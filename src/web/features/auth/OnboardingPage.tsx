@@ -20,10 +20,11 @@ import { ProfilePictureField } from './ProfilePictureField';
 import { SignOutButton } from './SignOutButton';
 import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
 import { StaffLanguageSelect } from './StaffLanguageSelect';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 /** /employee/onboarding: 'Willkommen! Vervollständigen Sie Ihr Profil' (spec §2). */
 export function OnboardingPage() {
-  const texts = useStaffTexts().auth.onboarding;
+  const texts = useStaffTexts(staffSignInPart).auth.onboarding;
   usePageTitle(texts.pageTitle);
   const session = useSession();
   if (session.status !== 'ready' || !session.user) {
@@ -37,8 +38,8 @@ export function OnboardingPage() {
 }
 
 function OnboardingForm() {
-  const texts = useStaffTexts().auth.onboarding;
-  const authTexts = useStaffTexts().auth;
+  const texts = useStaffTexts(staffSignInPart).auth.onboarding;
+  const authTexts = useStaffTexts(staffSignInPart).auth;
   // Preselected from this browser (its last choice, else its languages); saved with the profile.
   const staffLanguage = useStaffLanguage();
   const session = useSession();

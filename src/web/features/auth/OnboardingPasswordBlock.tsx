@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Input, Label } from '../../components/ui/Field';
 import { fieldMessageIn } from '../../../shared/i18n/staff-fields';
 import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 export interface OnboardingPasswordValue {
   password: string;
@@ -26,7 +27,7 @@ export function OnboardingPasswordBlock({
   errors: OnboardingPasswordErrors;
   onChange: (next: OnboardingPasswordValue) => void;
 }) {
-  const passwordTexts = useStaffTexts().passwords;
+  const passwordTexts = useStaffTexts(staffSignInPart).passwords;
   const { language } = useStaffLanguage();
   const id = useId();
   const field = (name: keyof OnboardingPasswordValue, label: string, hint?: string) => {

@@ -12,6 +12,7 @@ import { inputErrorToast, signInFailureToast } from './auth-toasts';
 import { loadAuthSchemas, useAuthSchemasForSubmit } from './auth-schemas';
 import { isRateLimited } from './rate-limit-check';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 type Phase = 'idle' | 'checking' | 'submitting';
 
@@ -24,9 +25,9 @@ export function PasswordForm({
 }: {
   onTwoFactorRequired: (challenge: TwoFactorRequired) => void;
 }) {
-  const texts = useStaffTexts().auth.login;
-  const passwordTexts = useStaffTexts().passwords;
-  const authTexts = useStaffTexts().auth;
+  const texts = useStaffTexts(staffSignInPart).auth.login;
+  const passwordTexts = useStaffTexts(staffSignInPart).passwords;
+  const authTexts = useStaffTexts(staffSignInPart).auth;
   const session = useSession();
   const id = useId();
   const [email, setEmail] = useState('');

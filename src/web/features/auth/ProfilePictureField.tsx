@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { initials } from '../../lib/format';
 import { sessionApi } from '../../lib/session-api';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 export interface ProfilePictureFieldProps {
   value: string | null;
@@ -25,8 +26,8 @@ export function ProfilePictureField({
   onChange,
   onBusyChange,
 }: ProfilePictureFieldProps) {
-  const texts = useStaffTexts().auth.onboarding;
-  const authTexts = useStaffTexts().auth;
+  const texts = useStaffTexts(staffSignInPart).auth.onboarding;
+  const authTexts = useStaffTexts(staffSignInPart).auth;
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);

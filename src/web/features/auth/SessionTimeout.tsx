@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { ACTIVITY_EVENTS, INACTIVITY_WARNING_BEFORE_MS } from '../../../shared/domain/constants';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
-import {
-  countdownAnnouncement,
-  formatCountdown,
-  InactivityTimer,
-  type InactivitySnapshot,
-} from '../../lib/inactivity-timer';
+import { InactivityTimer, type InactivitySnapshot } from '../../lib/inactivity-timer';
 import { useSession } from '../../lib/session';
 import { sessionApi } from '../../lib/session-api';
 import { useStaffTexts } from '../../lib/staff-language';
 import { activeStaffTexts } from '../../lib/staff-active';
+
+/**
+ * The warning dialog is first needed minutes after the last activity: its code (with the dialog
+ * component) loads on the person's first activity or, without any, when the warning begins, not
+ * with the page (issue 35 item 2).
+ */
+const loadExpiryDialog = () => import('./SessionExpiryDialog');
+type ExpiryDialog = Awaited<ReturnType<typeof loadExpiryDialog>>['SessionExpiryDialog'];
 
 /** Shares the last activity between tabs, so working in one tab keeps the others alive. */
 const ACTIVITY_STORAGE_KEY = 'trinkgeld:last-activity';
@@ -26,6 +27,10 @@ export function ActiveSessionTimeout() {
   const authTexts = useStaffTexts().auth;
   const { signOut } = useSession();
   const [snapshot, setSnapshot] = useState<InactivitySnapshot | null>(null);
+  const [dialogWanted, setDialogWanted] = useState(false);
+  // Held in state rather than `React.lazy`: Suspense reveals through timers, which a paused or
+  // throttled clock (a background tab, the tests' fake clock) would hold back.
+  const [SessionExpiryDialog, setSessionExpiryDialog] = useState<ExpiryDialog | null>(null);
   const timer = useRef<InactivityTimer | null>(null);
   const signOutRef = useRef(signOut);
   useEffect(() => {
@@ -47,7 +52,14 @@ export function ActiveSessionTimeout() {
       },
     });
     timer.current = inactivity;
-    const onActivity = () => inactivity.activity();
+    let wanted = false;
+    const onActivity = () => {
+      inactivity.activity();
+      if (!wanted) {
+        wanted = true;
+        setDialogWanted(true);
+      }
+    };
     const onStorage = (event: StorageEvent) => {
       if (event.key === ACTIVITY_STORAGE_KEY && event.newValue) {
         inactivity.syncReset(Number(event.newValue));
@@ -89,6 +101,20 @@ export function ActiveSessionTimeout() {
   }
 
   const open = snapshot?.phase === 'warning' && !snapshot.warningDismissed;
+  const needed = dialogWanted || open;
+  useEffect(() => {
+    if (!needed || SessionExpiryDialog) return;
+    let current = true;
+    // Offline the warning is skipped; the timeout itself still signs out (and retries on change).
+    loadExpiryDialog().then(
+      (module) => current && setSessionExpiryDialog(() => module.SessionExpiryDialog),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [needed, SessionExpiryDialog]);
+  if (!SessionExpiryDialog) return null;
   return (
     <SessionExpiryDialog
       open={open}
@@ -106,79 +132,4 @@ function writeSharedActivity(at: number): void {
   } catch {
     // Without storage each tab keeps its own clock; the server still follows each touch.
   }
-}
-
-interface SessionExpiryDialogProps {
-  open: boolean;
-  remainingMs: number;
-  onExtend: () => void;
-  onDismiss: () => void;
-  onSignOut: () => void;
-}
-
-/** 'Sitzung läuft ab' with an m:ss countdown and a percent bar (spec §2). */
-export function SessionExpiryDialog(props: SessionExpiryDialogProps) {
-  const texts = useStaffTexts().auth.sessionDialog;
-  const percent = Math.max(
-    0,
-    Math.min(100, Math.round((props.remainingMs / INACTIVITY_WARNING_BEFORE_MS) * 100)),
-  );
-  const countdown = formatCountdown(props.remainingMs);
-  const spoken = countdownAnnouncement(props.remainingMs);
-  const announcement =
-    'minutes' in spoken
-      ? texts.announceMinutes(spoken.minutes)
-      : texts.announceSeconds(spoken.seconds);
-  return (
-    <Dialog
-      open={props.open}
-      onOpenChange={(next) => {
-        if (!next) props.onDismiss();
-      }}
-      title={texts.title}
-      description={texts.description}
-      footer={
-        <>
-          <Button variant="ghost" size="sm" onClick={props.onSignOut}>
-            {texts.signOutNow}
-          </Button>
-          <Button variant="outline" size="sm" onClick={props.onDismiss}>
-            {texts.dismiss}
-          </Button>
-          {/* The safe choice gets the focus: a stray Enter or tap keeps the person signed in. */}
-          <Button size="sm" onClick={props.onExtend} data-autofocus>
-            {texts.extend}
-          </Button>
-        </>
-      }
-    >
-      <div className="flex flex-col items-center gap-3">
-        <p className="text-sm text-muted-foreground">{texts.remaining}</p>
-        <p
-          className="text-4xl font-bold tabular-nums"
-          data-testid="session-countdown"
-          aria-live="off"
-        >
-          {countdown}
-        </p>
-        <p role="status" aria-live="polite" className="sr-only">
-          {announcement}
-        </p>
-        <div
-          role="progressbar"
-          aria-label={texts.remaining}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={countdown}
-          className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full rounded-full bg-destructive transition-[width] duration-1000 ease-linear"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
-      </div>
-    </Dialog>
-  );
 }

@@ -17,6 +17,7 @@ import { useSession } from '../../lib/session';
 import { NewPasswordFields } from './NewPasswordFields';
 import { passwordApi } from './password-api';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -26,8 +27,8 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * the person signs in on the login page (decision 0312).
  */
 export function SetPasswordPage() {
-  const texts = useStaffTexts().passwords.setPage;
-  const passwordTexts = useStaffTexts().passwords;
+  const texts = useStaffTexts(staffSignInPart).passwords.setPage;
+  const passwordTexts = useStaffTexts(staffSignInPart).passwords;
   usePageTitle(texts.pageTitle);
   const [params] = useSearchParams();
   const token = params.get(SET_PASSWORD_TOKEN_PARAM) ?? '';
@@ -70,7 +71,7 @@ export function SetPasswordPage() {
 }
 
 function SetPasswordForm({ token, email }: { token: string; email: string }) {
-  const texts = useStaffTexts().passwords.setPage;
+  const texts = useStaffTexts(staffSignInPart).passwords.setPage;
   const session = useSession();
   const navigate = useNavigate();
   const form = useZodForm(setPasswordFormSchema, { defaultValues: { password: '', repeat: '' } });
@@ -95,7 +96,7 @@ function SetPasswordForm({ token, email }: { token: string; email: string }) {
 }
 
 function InvalidLink({ message }: { message: string }) {
-  const texts = useStaffTexts().passwords.setPage;
+  const texts = useStaffTexts(staffSignInPart).passwords.setPage;
   return (
     <>
       <p role="alert" className="rounded-md border border-destructive px-3 py-2 text-sm">

@@ -15,6 +15,7 @@ import type { StaffLanguage } from '../../../shared/domain/staff-language';
 import { StaffLanguageSelect } from '../auth/StaffLanguageSelect';
 import { staffTextsDe } from '../../../shared/i18n/staff-catalogue';
 import { loadStaffLanguage, staffCatalogue } from '../../lib/staff-active';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 /** Settings: the guest-facing profile (name, position, thank-you message, picture) and payouts. */
 export function SettingsDialog({
@@ -24,11 +25,11 @@ export function SettingsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const accountTexts = useStaffTexts().account;
-  const authTexts = useStaffTexts().auth;
+  const accountTexts = useStaffTexts(staffSignInPart).account;
+  const authTexts = useStaffTexts(staffSignInPart).auth;
   const labels = authTexts.onboarding;
-  const screens = useStaffTexts().screens;
-  const t = useStaffTexts().employee;
+  const screens = useStaffTexts(staffSignInPart).screens;
+  const t = useStaffTexts(staffSignInPart).employee;
   const session = useSession();
   const profile = session.profile;
   const id = useId();

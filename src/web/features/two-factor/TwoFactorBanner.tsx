@@ -22,7 +22,6 @@ function wasDismissed(): boolean {
  */
 export function TwoFactorBanner() {
   const t = useStaffTexts().twoFactor.banner;
-  const twoFactorTexts = useStaffTexts().twoFactor;
   const session = useSession();
   const [dismissed, setDismissed] = useState(wasDismissed);
   const offered =
@@ -40,7 +39,7 @@ export function TwoFactorBanner() {
 
   return (
     <aside
-      aria-label={twoFactorTexts.section.title}
+      aria-label={t.label}
       data-testid="two-factor-banner"
       className="border-b border-border bg-accent/15"
     >

@@ -28,6 +28,7 @@ import { useSession } from '../../lib/session';
 import { twoFactorApi, twoFactorKeys } from './two-factor-api';
 import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 import { activeStaffTexts } from '../../lib/staff-active';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 /** What the section shows besides the status: a setup, fresh codes, or one of the two forms. */
 type Panel =
@@ -37,7 +38,7 @@ type Panel =
   | { kind: 'disable' }
   | { kind: 'regenerate' };
 
-const failed = (error: unknown, t = activeStaffTexts().twoFactor.section) =>
+const failed = (error: unknown, t = activeStaffTexts(staffSignInPart).twoFactor.section) =>
   toast({
     title: error instanceof ApiError ? error.title : t.title,
     description: error instanceof ApiError ? error.message : t.loadFailed,
@@ -50,7 +51,7 @@ const failed = (error: unknown, t = activeStaffTexts().twoFactor.section) =>
  * recovery codes shown once, make new ones, or turn it off with a code.
  */
 export function TwoFactorSection() {
-  const t = useStaffTexts().twoFactor.section;
+  const t = useStaffTexts(staffSignInPart).twoFactor.section;
   const session = useSession();
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: twoFactorKeys.status, queryFn: twoFactorApi.status });
@@ -171,7 +172,7 @@ export function TwoFactorSection() {
 }
 
 function EnabledSummary({ status }: { status: TwoFactorStatus }) {
-  const t = useStaffTexts().twoFactor.section;
+  const t = useStaffTexts(staffSignInPart).twoFactor.section;
   const { date: formatDate } = useStaffFormat();
   const low = status.recoveryCodesRemaining <= RECOVERY_CODES_LOW;
   return (
@@ -198,7 +199,7 @@ function SetupPanel({
   onConfirmed: (result: RecoveryCodes) => void;
   onCancel: () => void;
 }) {
-  const t = useStaffTexts().twoFactor.section;
+  const t = useStaffTexts(staffSignInPart).twoFactor.section;
   const form = useZodForm(totpCodeSchema, { defaultValues: { code: '' } });
   return (
     <div className="flex flex-col gap-4">
@@ -251,7 +252,7 @@ function RecoveryCodesPanel({
   account: string;
   onDone: () => void;
 }) {
-  const t = useStaffTexts().twoFactor.section;
+  const t = useStaffTexts(staffSignInPart).twoFactor.section;
   const text = [t.fileHeading(account), t.fileNote, '', ...codes, ''].join('\n');
   const copy = async () => {
     try {
@@ -313,7 +314,7 @@ function CodeForm({
   onSubmit: (code: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const t = useStaffTexts().twoFactor.section;
+  const t = useStaffTexts(staffSignInPart).twoFactor.section;
   const form = useZodForm(kind === 'totp' ? totpCodeSchema : secondFactorCodeSchema, {
     defaultValues: { code: '' },
   });

@@ -11,13 +11,14 @@ import { tooManyRequestsToast } from '../auth/auth-toasts';
 import { twoFactorApi } from './two-factor-api';
 import { useStaffTexts } from '../../lib/staff-language';
 import { activeStaffTexts } from '../../lib/staff-active';
+import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
 
 type Mode = 'app' | 'recovery';
 const LINK = 'text-left text-sm text-primary underline underline-offset-4';
 
 /** The sign-in toast, telling the person when few recovery codes remain. */
 export function twoFactorWelcomeToast(response: TwoFactorSignIn) {
-  const { twoFactor, auth: authTexts } = activeStaffTexts();
+  const { twoFactor, auth: authTexts } = activeStaffTexts(staffSignInPart);
   const t = twoFactor.signIn;
   const low =
     response.secondFactor === 'recovery_code' ||
@@ -43,7 +44,7 @@ export function twoFactorWelcomeToast(response: TwoFactorSignIn) {
  * sign-in. The challenge waits in an httpOnly cookie; this form sends only the code.
  */
 export function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
-  const t = useStaffTexts().twoFactor.signIn;
+  const t = useStaffTexts(staffSignInPart).twoFactor.signIn;
   const session = useSession();
   const [mode, setMode] = useState<Mode>('app');
   const form = useZodForm(secondFactorCodeSchema, { defaultValues: { code: '' } });
