@@ -1,4 +1,5 @@
 import { STAFF_STATUS_LABELS } from '../api/staff';
+import { TEAM_SPLIT_RULE_LABELS } from '../domain/team-split';
 import { adminShiftsTexts } from './admin-shifts';
 import { adminTeamsTexts, adminUsersTexts } from './admin-users';
 import { twoFactorTexts } from './two-factor';
@@ -11,7 +12,7 @@ const de = {
   teams: adminTeamsTexts,
   twoFactor: twoFactorTexts,
   shifts: adminShiftsTexts,
-  labels: { staffStatus: STAFF_STATUS_LABELS },
+  labels: { staffStatus: STAFF_STATUS_LABELS, teamSplitRules: TEAM_SPLIT_RULE_LABELS },
 } as const;
 
 export const adminPeoplePart: AdminCataloguePart<Translation<typeof de>> = { de };

@@ -11,11 +11,23 @@ import { Icon, type IconName } from '../public/components/Icon';
 import { adminApi, adminKeys } from './admin-api';
 import { ADMIN_MENU } from './admin-pages';
 import { AdminPage } from './AdminPage';
-import { AuditLogCard } from './AuditLogCard';
-import { PoolCard } from './PoolCard';
+import { DeferredCard } from './DeferredCard';
 import { useSelectedBusinessId } from './business-scope';
-import { SetupChecklistCard } from './setup/SetupChecklistCard';
+import { SetupChecklist } from './setup/SetupChecklist';
 import { useAdminTexts } from '../../lib/admin-language';
+
+// The pool and the audit log sit below the menu: their code (with the confirm dialog, the filters
+// and the paged query) loads as they come near the screen, not with it (issue 35 item 2).
+const loadPoolCard = () => import('./PoolCard').then((module) => module.PoolCard);
+const loadAuditLogCard = () => import('./AuditLogCard').then((module) => module.AuditLogCard);
+
+function PoolCard() {
+  return <DeferredCard load={loadPoolCard} minHeight="min-h-[8.5rem]" />;
+}
+
+function AuditLogCard() {
+  return <DeferredCard load={loadAuditLogCard} minHeight="min-h-[20rem]" />;
+}
 
 /** Tailwind's `lg` breakpoint: below it the dashboard is one column. */
 const WIDE = '(min-width: 1024px)';
@@ -69,7 +81,7 @@ export function AdminDashboardPage() {
         </>
       }
     >
-      <SetupChecklistCard />
+      <SetupChecklist />
 
       <section aria-label={adminTexts.shell.figures} className="grid gap-4 sm:grid-cols-3">
         <StatTile

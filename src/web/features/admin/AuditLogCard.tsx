@@ -26,6 +26,7 @@ import { auditAdminLabel } from './audit-format';
 import { AuditEntryDetails } from './AuditEntryDetails';
 import { useSelectedBusinessId } from './business-scope';
 import { useAdminTexts } from '../../lib/admin-language';
+import { adminAuditPart } from '../../../shared/i18n/admin-catalogue-audit';
 
 /**
  * The dashboard's audit log (spec §2): 15 rows in a 350 px scroll area, newest first, with
@@ -35,7 +36,7 @@ export function AuditLogCard() {
   const {
     labels: { auditActions: AUDIT_ACTION_LABELS },
     admin: adminTexts,
-  } = useAdminTexts();
+  } = useAdminTexts(adminAuditPart);
   const t = adminTexts.audit;
   const businessId = useSelectedBusinessId();
   const [filter, setFilter] = useState<AuditLogFilter>({

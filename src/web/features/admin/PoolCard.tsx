@@ -11,7 +11,6 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/Card';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Label, selectClasses } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
@@ -23,6 +22,14 @@ import { useAdminTexts } from '../../lib/admin-language';
 // The pool's schema (zod) loads with a row's first check, not with the dashboard (decision 0410).
 const loadPoolAssignSchema = () =>
   import('../../../shared/api/pool').then((module) => module.poolAssignSchema);
+
+/**
+ * The confirmation (with the dialog component) is first needed when a person is chosen for a
+ * tip: its code loads then, not with the dashboard (issue 35 item 2).
+ */
+const loadConfirmDialog = () =>
+  import('../../components/ui/ConfirmDialog').then((module) => module.ConfirmDialog);
+type ConfirmDialogComponent = Awaited<ReturnType<typeof loadConfirmDialog>>;
 
 /** The schema's message for a choice, or undefined when it may be confirmed. */
 async function poolChoiceProblem(profileId: string): Promise<string | undefined> {
@@ -60,6 +67,24 @@ export function PoolCard() {
     .filter((person) => person.status === 'active' && person.role !== 'admin')
     .map((person) => ({ value: person.id, label: person.fullName ?? person.email }));
   const [pending, setPending] = useState<PendingAssignment | null>(null);
+  // Held in state rather than `React.lazy`, like the session's expiry dialog: no Suspense timers.
+  const [ConfirmDialog, setConfirmDialog] = useState<ConfirmDialogComponent | null>(null);
+  const choose = (assignment: PendingAssignment) => {
+    setPending(assignment);
+    if (!ConfirmDialog) {
+      loadConfirmDialog().then(
+        (component) => setConfirmDialog(() => component),
+        (error: unknown) => {
+          setPending(null);
+          toast({
+            title: t.loadFailed,
+            description: error instanceof Error ? error.message : undefined,
+            variant: 'destructive',
+          });
+        },
+      );
+    }
+  };
   const [undoing, setUndoing] = useState<string | null>(null);
 
   const pages = pool.data?.pages ?? [];
@@ -142,7 +167,7 @@ export function PoolCard() {
               tip={tip}
               people={people}
               onChosen={(profileId) =>
-                setPending({
+                choose({
                   tip,
                   profileId,
                   personName: people.find((p) => p.value === profileId)?.label ?? '',
@@ -208,25 +233,27 @@ export function PoolCard() {
           </section>
         ) : null}
       </CardContent>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
-        title={t.confirmTitle}
-        description={
-          pending
-            ? t.confirmText(
-                formatCents(pending.tip.amountCents, pending.tip.currency),
-                t.place(pending.tip.placeLabel),
-                pending.personName,
-              )
-            : ''
-        }
-        confirmLabel={t.assign}
-        variant="primary"
-        onConfirm={() => (pending ? assign(pending) : undefined)}
-      />
+      {ConfirmDialog ? (
+        <ConfirmDialog
+          open={pending !== null}
+          onOpenChange={(open) => {
+            if (!open) setPending(null);
+          }}
+          title={t.confirmTitle}
+          description={
+            pending
+              ? t.confirmText(
+                  formatCents(pending.tip.amountCents, pending.tip.currency),
+                  t.place(pending.tip.placeLabel),
+                  pending.personName,
+                )
+              : ''
+          }
+          confirmLabel={t.assign}
+          variant="primary"
+          onConfirm={() => (pending ? assign(pending) : undefined)}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from '../../../lib/router';
-import type { SetupChecklistItem } from '../../../../shared/api/setup-checklist';
+import type { SetupChecklist, SetupChecklistItem } from '../../../../shared/api/setup-checklist';
+import { adminSetupPart } from '../../../../shared/i18n/admin-catalogue-setup';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api';
@@ -13,33 +15,34 @@ import { useAdminTexts } from '../../../lib/admin-language';
 /**
  * The card 'Einrichtung' on the admin dashboard of a new business (issue 29 part 4): five steps,
  * each ticked by the server from the business's data and linking to the page that does it, with
- * the progress and 'Ausblenden'. It is not rendered once everything is done or it was hidden.
+ * the progress and 'Ausblenden'. The dashboard asks for the checklist (`SetupChecklist`) and
+ * loads this card only when it is to be shown.
  */
-export function SetupChecklistCard() {
-  const { setup: setupTexts } = useAdminTexts();
+export function SetupChecklistCard({ data }: { data: SetupChecklist }) {
+  const { setup: setupTexts } = useAdminTexts(adminSetupPart);
   const t = setupTexts;
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
   const key = setupKeys.checklist(businessId);
-  // Asked again whenever the dashboard opens: the steps are done on other pages.
-  const checklist = useQuery({ queryKey: key, queryFn: setupApi.checklist, staleTime: 0 });
-  const dismiss = useMutation({
-    mutationFn: setupApi.dismiss,
-    onSuccess: (next) => {
-      queryClient.setQueryData(key, next);
+  // A plain busy flag rather than `useMutation`: the dashboard's first load does without the
+  // mutation code for one button (issue 35 item 2).
+  const [dismissing, setDismissing] = useState(false);
+  const dismiss = async () => {
+    setDismissing(true);
+    try {
+      queryClient.setQueryData(key, await setupApi.dismiss());
       toast({ title: t.dismissed, variant: 'success' });
-    },
-    onError: (error) =>
+    } catch (error) {
       toast({
         title: t.dismissFailed,
         description: error instanceof ApiError ? error.message : undefined,
         variant: 'destructive',
-      }),
-  });
+      });
+    } finally {
+      setDismissing(false);
+    }
+  };
 
-  const data = checklist.data;
-  // Loading or failed: the dashboard shows without the card rather than with a broken one.
-  if (!data?.show) return null;
   return (
     <section
       aria-labelledby="setup-title"
@@ -56,11 +59,11 @@ export function SetupChecklistCard() {
         <Button
           variant="outline"
           size="sm"
-          disabled={dismiss.isPending}
-          aria-busy={dismiss.isPending}
-          onClick={() => dismiss.mutate()}
+          disabled={dismissing}
+          aria-busy={dismissing}
+          onClick={() => void dismiss()}
         >
-          {dismiss.isPending ? t.dismissing : t.dismiss}
+          {dismissing ? t.dismissing : t.dismiss}
         </Button>
       </div>
       <div className="flex flex-col gap-1.5">
@@ -84,7 +87,7 @@ export function SetupChecklistCard() {
 }
 
 function SetupItem({ item }: { item: SetupChecklistItem }) {
-  const { setup: setupTexts } = useAdminTexts();
+  const { setup: setupTexts } = useAdminTexts(adminSetupPart);
   const t = setupTexts;
   const texts = t.items[item.key];
   const linkClass = buttonClasses(
