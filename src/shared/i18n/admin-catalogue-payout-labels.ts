@@ -1,10 +1,14 @@
 import { PAYOUT_SCHEDULE_LABELS, PAYOUT_TRIGGER_LABELS } from '../domain/payouts';
+import type { AdminCataloguePart } from './admin-catalogue';
+import type { Translation } from './translation';
 
 /**
- * The names of payout schedules and triggers, in the `labels` group of the payouts and reports
- * pages' parts, so the dashboard's first load does without them (issue 35 item 2, decision 0410).
+ * The names of payout schedules and triggers, a part of their own that the payouts and reports
+ * pages add to theirs, so the dashboard's first load does without them (issue 35 item 2,
+ * decision 0410).
  */
-export const payoutLabelsDe = {
-  payoutSchedules: PAYOUT_SCHEDULE_LABELS,
-  payoutTriggers: PAYOUT_TRIGGER_LABELS,
+const de = {
+  labels: { payoutSchedules: PAYOUT_SCHEDULE_LABELS, payoutTriggers: PAYOUT_TRIGGER_LABELS },
 } as const;
+
+export const adminPayoutLabelsPart: AdminCataloguePart<Translation<typeof de>> = { de };

@@ -1,4 +1,3 @@
-import { payoutLabelsDe } from './admin-catalogue-payout-labels';
 import { payoutTexts } from './payouts';
 import type { AdminCataloguePart } from './admin-catalogue';
 import type { Translation } from './translation';
@@ -6,7 +5,6 @@ import type { Translation } from './translation';
 /** The payouts page's texts, loaded with it (decision 0410). */
 const de = {
   payouts: payoutTexts,
-  labels: payoutLabelsDe,
 } as const;
 
 export const adminPayoutsPart: AdminCataloguePart<Translation<typeof de>> = { de };

@@ -1,4 +1,3 @@
-import { payoutLabelsDe } from './admin-catalogue-payout-labels';
 import { adminReportsTexts } from './admin-reports';
 import type { AdminCataloguePart } from './admin-catalogue';
 import type { Translation } from './translation';
@@ -6,7 +5,6 @@ import type { Translation } from './translation';
 /** The reports page's texts, loaded with it (decision 0410). */
 const de = {
   reports: adminReportsTexts,
-  labels: payoutLabelsDe,
 } as const;
 
 export const adminReportsPart: AdminCataloguePart<Translation<typeof de>> = { de };

@@ -6,22 +6,28 @@ import {
   type AdminCataloguePart,
   adminTextsDe,
 } from './admin-catalogue';
+import { adminAuditPart } from './admin-catalogue-audit';
 import { adminBrandingPart } from './admin-catalogue-branding';
 import { adminBusinessesPart } from './admin-catalogue-businesses';
+import { adminPayoutLabelsPart } from './admin-catalogue-payout-labels';
 import { adminPayoutsPart } from './admin-catalogue-payouts';
 import { adminPeoplePart } from './admin-catalogue-people';
 import { adminPointsPart } from './admin-catalogue-points';
 import { adminReportsPart } from './admin-catalogue-reports';
+import { adminSetupPart } from './admin-catalogue-setup';
 import { adminSystemPart } from './admin-catalogue-system';
 
 /** Every part of the catalogue a page loads with itself (decision 0410). */
 const PARTS: Record<string, AdminCataloguePart<object>> = {
+  audit: adminAuditPart,
   branding: adminBrandingPart,
   businesses: adminBusinessesPart,
+  payoutLabels: adminPayoutLabelsPart,
   payouts: adminPayoutsPart,
   people: adminPeoplePart,
   points: adminPointsPart,
   reports: adminReportsPart,
+  setup: adminSetupPart,
   system: adminSystemPart,
 };
 

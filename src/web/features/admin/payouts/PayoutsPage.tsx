@@ -39,6 +39,7 @@ import { HeldTipActions } from './HeldTipActions';
 import { payoutKeys, payoutsApi } from './payouts-api';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { adminPayoutsPart } from '../../../../shared/i18n/admin-catalogue-payouts';
+import { adminPayoutLabelsPart } from '../../../../shared/i18n/admin-catalogue-payout-labels';
 
 const STATUS_BADGES: Record<PayoutTransfer['status'], BadgeVariant> = {
   pending: 'outline',
@@ -54,7 +55,7 @@ export function PayoutsPage() {
     admin: adminTexts,
     common: commonTexts,
     payouts: p,
-  } = useAdminTexts(adminPayoutsPart);
+  } = useAdminTexts(adminPayoutsPart, adminPayoutLabelsPart);
   const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
@@ -239,7 +240,7 @@ function ScheduleForm({
   const {
     labels: { payoutSchedules: PAYOUT_SCHEDULE_LABELS },
     payouts: p,
-  } = useAdminTexts(adminPayoutsPart);
+  } = useAdminTexts(adminPayoutsPart, adminPayoutLabelsPart);
   const form = useZodForm(payoutScheduleUpdateSchema, {
     defaultValues: { schedule: overview.schedule },
   });
@@ -270,7 +271,7 @@ function BatchDialog({ batchId, onClose }: { batchId: string; onClose: () => voi
     admin: adminTexts,
     common: commonTexts,
     payouts: p,
-  } = useAdminTexts(adminPayoutsPart);
+  } = useAdminTexts(adminPayoutsPart, adminPayoutLabelsPart);
   const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
   const batch = useQuery({

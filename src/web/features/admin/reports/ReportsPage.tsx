@@ -28,6 +28,7 @@ import { AdminPage } from '../AdminPage';
 import { scoped, useSelectedBusinessId } from '../business-scope';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { adminReportsPart } from '../../../../shared/i18n/admin-catalogue-reports';
+import { adminPayoutLabelsPart } from '../../../../shared/i18n/admin-catalogue-payout-labels';
 
 function defaultRange(): ReportRange {
   const today = berlinDay(new Date());
@@ -123,7 +124,7 @@ function ReportView({ report }: { report: Report }) {
   const {
     labels: { payoutTriggers: PAYOUT_TRIGGER_LABELS },
     reports: r,
-  } = useAdminTexts(adminReportsPart);
+  } = useAdminTexts(adminReportsPart, adminPayoutLabelsPart);
   const max = Math.max(1, ...report.perDay.map((day) => day.amountCents));
   return (
     <div className="flex min-w-0 flex-col gap-6" data-testid="report">
