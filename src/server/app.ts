@@ -68,6 +68,7 @@ import { registerRateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { legalRoutes } from './features/legal/routes';
 import { registerWebApp } from './http/spa';
+import { pageBootFor } from './features/auth/page-boot';
 import { landingPageOf } from './features/landing/routes';
 import { guestPageRoutes } from './features/guest-page/routes';
 import { projectRoot } from './lib/project-root';
@@ -231,6 +232,9 @@ export async function buildApp(
   await app.register(walletRoutes);
 
   await app.register(guestPageRoutes(options.webDir ?? DEFAULT_WEB_DIR));
-  await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR, landingPageOf);
+  await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR, landingPageOf, async (request) => {
+    const answers = await pageBootFor(app, request);
+    return answers && { answers, signedIn: answers.session.user !== null };
+  });
   return app;
 }
