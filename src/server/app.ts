@@ -62,6 +62,7 @@ import {
   answerUnavailableWhileClosing,
   registerErrorHandling,
 } from './http/error-handler';
+import { registerApiCompression } from './http/api-compression';
 import { registerInputHygiene } from './http/input';
 import { redactUrl } from './http/log-redaction';
 import { registerRateLimiter } from './http/rate-limit';
@@ -170,6 +171,7 @@ export async function buildApp(
       reply.header('cache-control', 'no-store');
     }
   });
+  registerApiCompression(app);
   await registerSecurityHeaders(app, config.publicOrigin.startsWith('https:'));
   // Signs with the current secret; a cookie signed under a rotation's previous one still reads
   // (decision 0402).

@@ -116,10 +116,11 @@ describe('the app HTML with its boot answers', () => {
 
   it("gives a fetch that is not a document (the worker's offline shell) no one's data", async () => {
     const cookie = await signIn(t, 'anna@demo.local');
-    for (const headers of [
+    const requests: Record<string, string>[] = [
       { cookie, 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' },
       { cookie },
-    ]) {
+    ];
+    for (const headers of requests) {
       const response = await page('/employee/dashboard', headers);
       expect(response.statusCode).toBe(200);
       expect(bootOf(response.body)).toBeUndefined();
