@@ -142,5 +142,8 @@ describe('the app HTML with its boot answers', () => {
     expect(missing.body).not.toContain('anna@demo.local');
     const api = await page('/api/no-such-thing', { ...DOCUMENT, cookie });
     expect(api.statusCode).toBe(404);
+    // The build manifest is for the server only.
+    const manifest = await page('/.vite/manifest.json', {});
+    expect(manifest.body).not.toContain('LoginPage');
   });
 });

@@ -138,6 +138,8 @@ export async function registerWebApp(
       index: false,
       wildcard: true,
       preCompressed: true,
+      // The build manifest (which chunk each page needs) is the server's own reading.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
