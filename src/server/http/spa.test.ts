@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isAppPage } from '../../shared/app-pages';
 import { PAGE_MODULES } from './page-preload';
-import { appDocumentFor, htmlEntryFor } from './spa';
+import { appDocumentFor, htmlEntryFor, type PageBootSource, registerWebApp } from './spa';
 
 describe('htmlEntryFor', () => {
   it('serves the guest pages from the small guest entry', () => {
@@ -107,5 +109,43 @@ describe('PAGE_MODULES', () => {
       (module) => !listed.has(module) && !/LandingPage|NotFoundPage/.test(module),
     );
     expect(unlisted).toEqual([]);
+  });
+});
+
+describe('registerWebApp: the app HTML', () => {
+  async function webApp(pageBoot: PageBootSource) {
+    const webDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-spa-'));
+    writeFileSync(path.join(webDir, 'index.html'), '<html><head></head><body>one</body></html>');
+    const app = Fastify({ logger: false });
+    await registerWebApp(app, webDir, () => null, pageBoot);
+    await app.ready();
+    return { app, webDir };
+  }
+  const document = { 'sec-fetch-dest': 'document' };
+
+  it('still serves the page when the boot answers cannot be had', async () => {
+    const { app, webDir } = await webApp(async () => {
+      throw new Error('database away');
+    });
+    const response = await app.inject({ url: '/employee/login', headers: document });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('one');
+    expect(response.body).not.toContain('page-boot');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    await app.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves a new build at once', async () => {
+    const { app, webDir } = await webApp(async () => ({ answers: { a: 1 }, signedIn: false }));
+    expect((await app.inject({ url: '/employee/login', headers: document })).body).toContain('one');
+    const file = path.join(webDir, 'index.html');
+    writeFileSync(file, '<html><head></head><body>two</body></html>');
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const response = await app.inject({ url: '/employee/login', headers: document });
+    expect(response.body).toContain('two');
+    expect(response.body).toContain('<script type="application/json" id="page-boot">{"a":1}');
+    await app.close();
+    rmSync(webDir, { recursive: true, force: true });
   });
 });

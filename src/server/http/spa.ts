@@ -1,5 +1,5 @@
 import { isAppPage } from '../../shared/app-pages';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -130,7 +130,32 @@ export async function registerWebApp(
   const guestFile = path.join(webDir, 'guest.html');
   const guestHtml = existsSync(guestFile) ? readFileSync(guestFile, 'utf8') : null;
   let appHtml: string | null = null;
-  const manifest = built ? readBuildManifest(webDir) : null;
+  // The app's HTML and the build manifest, read again when a new build replaced index.html (as
+  // sendFile did), so a page never names chunks of a build that is gone.
+  const indexFile = path.join(webDir, 'index.html');
+  let build: { mtimeMs: number; html: string; manifest: BuildManifest | null } | null = null;
+  const currentBuild = () => {
+    const { mtimeMs } = statSync(indexFile);
+    if (build?.mtimeMs !== mtimeMs) {
+      build = {
+        mtimeMs,
+        html: readFileSync(indexFile, 'utf8'),
+        manifest: readBuildManifest(webDir),
+      };
+    }
+    return build;
+  };
+  // The page still loads when the boot answers cannot be had (the database is away): the browser
+  // then asks the API itself and shows its own error.
+  const bootFor = async (request: FastifyRequest) => {
+    if (!pageBoot) return null;
+    try {
+      return await pageBoot(request);
+    } catch (error) {
+      request.log.warn({ err: error }, 'page boot answers left out');
+      return null;
+    }
+  };
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -188,11 +213,12 @@ export async function registerWebApp(
         .type('text/html; charset=utf-8')
         .send(guestEntryIn(guestHtml, guestLocaleOf(request), page));
     }
-    appHtml ??= readFileSync(path.join(webDir, 'index.html'), 'utf8');
-    const boot = pageBoot && isDocumentRequest(request) ? await pageBoot(request) : null;
+    if (entry === 'guest.html') return reply.sendFile(entry);
+    const { html, manifest } = currentBuild();
+    const boot = isDocumentRequest(request) ? await bootFor(request) : null;
     const encoded = encodeHtml(
       request.headers['accept-encoding'],
-      appDocumentFor(appHtml, manifest, urlPath, boot),
+      appDocumentFor(html, manifest, urlPath, boot),
     );
     // With boot answers the page is this person's: never stored by a cache, not even the staff
     // worker's (src/web/employee/sw.js skips no-store answers); without them every visitor gets
