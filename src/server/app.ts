@@ -62,12 +62,14 @@ import {
   answerUnavailableWhileClosing,
   registerErrorHandling,
 } from './http/error-handler';
+import { registerApiCompression } from './http/api-compression';
 import { registerInputHygiene } from './http/input';
 import { redactUrl } from './http/log-redaction';
 import { registerRateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { legalRoutes } from './features/legal/routes';
 import { registerWebApp } from './http/spa';
+import { pageBootFor } from './features/auth/page-boot';
 import { landingPageOf } from './features/landing/routes';
 import { guestPageRoutes } from './features/guest-page/routes';
 import { projectRoot } from './lib/project-root';
@@ -169,6 +171,7 @@ export async function buildApp(
       reply.header('cache-control', 'no-store');
     }
   });
+  registerApiCompression(app);
   await registerSecurityHeaders(app, config.publicOrigin.startsWith('https:'));
   // Signs with the current secret; a cookie signed under a rotation's previous one still reads
   // (decision 0402).
@@ -231,6 +234,9 @@ export async function buildApp(
   await app.register(walletRoutes);
 
   await app.register(guestPageRoutes(options.webDir ?? DEFAULT_WEB_DIR));
-  await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR, landingPageOf);
+  await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR, landingPageOf, async (request) => {
+    const answers = await pageBootFor(app, request);
+    return answers && { answers, signedIn: answers.session.user !== null };
+  });
   return app;
 }

@@ -8,7 +8,7 @@ import {
 } from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { seriousA11yViolations } from './support/axe';
-import { recordToasts } from './support/page-checks';
+import { recordToasts, withoutPageBoot } from './support/page-checks';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
@@ -194,6 +194,8 @@ describe('form states (spec §4)', () => {
 
   it('retries the profile twice, 1 s apart, before showing the error', async () => {
     await signInAs('clara');
+    // The profile in the HTML spares the request; without it (the offline shell) these rules hold.
+    await withoutPageBoot(page);
     let failures = 0;
     let failFirst = 2;
     await page.route('**/api/profiles/me', async (route) => {
@@ -287,6 +289,7 @@ describe('route guards (spec §2, §6)', () => {
   it("shows 'Sicherheitsprüfung läuft...' while loading and 'Fehler beim Laden' on failure", async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    await withoutPageBoot(page);
     await page.route('**/api/auth/session', async (route) => {
       await held;
       await route.abort();

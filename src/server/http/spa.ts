@@ -1,5 +1,5 @@
 import { isAppPage } from '../../shared/app-pages';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +9,20 @@ import { GUEST_CATALOGUES, GUEST_SERVER_TEXTS } from '../../shared/i18n/guest-se
 import { escapeHtml } from '../lib/html';
 import { errorBody } from './error-handler';
 import { guestLocaleOf } from './guest-locale';
+import { encodeHtml, scriptSafeJson } from './html-response';
+import { type BuildManifest, pagePreloads, readBuildManifest } from './page-preload';
+
+/** The id of the element that carries a page's boot answers (src/web/lib/page-boot.ts). */
+export const PAGE_BOOT_ELEMENT_ID = 'page-boot';
+
+/**
+ * What the app's HTML may carry for its first screen: the session and profile answers for the
+ * request's cookie (features/auth/page-boot.ts) and whether they name someone signed in, or null
+ * when the browser should ask itself.
+ */
+export type PageBootSource = (
+  request: FastifyRequest,
+) => Promise<{ answers: unknown; signedIn: boolean } | null>;
 
 /** Paths served by the small guest entry (guest.html) instead of the full app (index.html). */
 export const GUEST_ENTRY_PREFIXES = ['/t/'] as const;
@@ -50,6 +64,46 @@ function guestEntryIn(html: string, locale: GuestLocale, urlPath: string): strin
     );
 }
 
+/**
+ * The app's HTML for one page (issue 35, decision 0417): `<link rel="modulepreload">` for the
+ * page's own chunks, so they download beside the entry instead of after it has run, and the boot
+ * answers as inert JSON (the CSP allows no inline script), so the first screen needs no session
+ * round trip.
+ */
+export function appDocumentFor(
+  html: string,
+  manifest: BuildManifest | null,
+  urlPath: string,
+  boot: { answers: unknown; signedIn: boolean } | null,
+): string {
+  let document = html;
+  if (manifest) {
+    const { scripts, styles } = pagePreloads(manifest, urlPath, boot?.signedIn ?? false);
+    const links = [
+      ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+      ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ];
+    if (links.length > 0) document = document.replace('</head>', `${links.join('\n')}\n</head>`);
+  }
+  if (boot) {
+    document = document.replace(
+      '</body>',
+      `<script type="application/json" id="${PAGE_BOOT_ELEMENT_ID}">${scriptSafeJson(boot.answers)}</script>\n</body>`,
+    );
+  }
+  return document;
+}
+
+/**
+ * Whether a request for a page is the browser loading it as a document (`Sec-Fetch-Dest`, sent by
+ * every browser we support). Anything else gets no one's session: above all the staff worker's
+ * install fetch of its offline shell (`empty`), which lands in Cache Storage (decision 0181); a
+ * client that says nothing simply asks the API, as before.
+ */
+function isDocumentRequest(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-dest'] === 'document';
+}
+
 /** Whether a /thank-you query names a tip: `tipId` or the checkout's `session_id`. */
 function namesATip(query: unknown): boolean {
   const named = (key: string) => {
@@ -69,11 +123,39 @@ export async function registerWebApp(
   webDir: string,
   /** The page at `/` (the landing feature), handed in so http/ needs no feature of its own. */
   rootPage: (webDir: string) => FastifyPluginAsync | null,
+  /** The boot answers the app's HTML carries; none without it. */
+  pageBoot?: PageBootSource,
 ): Promise<void> {
   const built = existsSync(path.join(webDir, 'index.html'));
   const guestFile = path.join(webDir, 'guest.html');
   const guestHtml = existsSync(guestFile) ? readFileSync(guestFile, 'utf8') : null;
   let appHtml: string | null = null;
+  // The app's HTML and the build manifest, read again when a new build replaced index.html (as
+  // sendFile did), so a page never names chunks of a build that is gone.
+  const indexFile = path.join(webDir, 'index.html');
+  let build: { mtimeMs: number; html: string; manifest: BuildManifest | null } | null = null;
+  const currentBuild = () => {
+    const { mtimeMs } = statSync(indexFile);
+    if (build?.mtimeMs !== mtimeMs) {
+      build = {
+        mtimeMs,
+        html: readFileSync(indexFile, 'utf8'),
+        manifest: readBuildManifest(webDir),
+      };
+    }
+    return build;
+  };
+  // The page still loads when the boot answers cannot be had (the database is away): the browser
+  // then asks the API itself and shows its own error.
+  const bootFor = async (request: FastifyRequest) => {
+    if (!pageBoot) return null;
+    try {
+      return await pageBoot(request);
+    } catch (error) {
+      request.log.warn({ err: error }, 'page boot answers left out');
+      return null;
+    }
+  };
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -81,6 +163,8 @@ export async function registerWebApp(
       index: false,
       wildcard: true,
       preCompressed: true,
+      // The build manifest (which chunk each page needs) is the server's own reading.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -129,6 +213,25 @@ export async function registerWebApp(
         .type('text/html; charset=utf-8')
         .send(guestEntryIn(guestHtml, guestLocaleOf(request), page));
     }
-    return reply.sendFile(entry);
+    if (entry === 'guest.html') return reply.sendFile(entry);
+    const { html, manifest } = currentBuild();
+    const boot = isDocumentRequest(request) ? await bootFor(request) : null;
+    const encoded = encodeHtml(
+      request.headers['accept-encoding'],
+      appDocumentFor(html, manifest, urlPath, boot),
+    );
+    // With boot answers the page is this person's: never stored by a cache, not even the staff
+    // worker's (src/web/employee/sw.js skips no-store answers); without them every visitor gets
+    // the same bytes, revalidated each time so a deploy shows at once.
+    reply
+      .header('cache-control', boot ? 'private, no-store' : 'no-cache')
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8');
+    if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
+    if (!boot) {
+      reply.header('etag', encoded.etag);
+      if (request.headers['if-none-match'] === encoded.etag) return reply.status(304).send();
+    }
+    return reply.send(encoded.body);
   });
 }

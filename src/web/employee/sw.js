@@ -97,7 +97,14 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok && response.headers.get('content-type')?.startsWith('text/html')) {
+          // A page that carries its person's session and profile comes as no-store (decision
+          // 0417): it stays out of Cache Storage; the install's shell (no one's data) remains.
+          const personal = /no-store/i.test(response.headers.get('cache-control') ?? '');
+          if (
+            response.ok &&
+            !personal &&
+            response.headers.get('content-type')?.startsWith('text/html')
+          ) {
             const copy = response.clone();
             event.waitUntil(caches.open(CACHE).then((cache) => cache.put(SHELL_URL, copy)));
           }

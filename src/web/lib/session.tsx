@@ -26,6 +26,7 @@ import { authTexts } from '../../shared/i18n/auth';
 import { toast } from '../components/ui/toast-store';
 import { ApiError, setSignedOutHandler } from './api';
 import { businessShutOutToast, isBusinessShutOut } from './business-shut-out';
+import { forgetPageBoot, type PageBoot, pageBoot } from './page-boot';
 import { sessionApi } from './session-api';
 import { activeStaffTexts } from './staff-active';
 
@@ -120,6 +121,25 @@ async function loadSession(known?: SessionResponse): Promise<SessionState> {
 }
 
 /**
+ * The first state from the HTML's boot answers when they say everything (decision 0417): signed
+ * out, or signed in with the profile (or the knowledge that there is none yet). Otherwise null,
+ * and the provider loads as before.
+ */
+export function bootState(boot: PageBoot | null): SessionState | null {
+  if (!boot) return null;
+  if (!boot.session.user) return { status: 'ready', ...SIGNED_OUT };
+  if (boot.profile === undefined) return null;
+  return {
+    status: 'ready',
+    user: boot.session.user,
+    session: boot.session.session,
+    profile: boot.profile,
+    twoFactor: boot.session.twoFactor ?? null,
+    error: null,
+  };
+}
+
+/**
  * Who is signed in, for the whole app (spec §4 "Auth loading"): loading until session and
  * profile are known, an error after a failure or after 10 s, and a signed-out state after
  * sign-out or when any API call answers that the session has ended.
@@ -127,7 +147,15 @@ async function loadSession(known?: SessionResponse): Promise<SessionState> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [state, setState] = useState<SessionState>({ status: 'loading', ...SIGNED_OUT });
+  // The HTML's boot answers start the first screen without a round trip; once used, they are
+  // forgotten, so a retry or a later mount asks the server.
+  const [boot] = useState(() => {
+    const answers = pageBoot();
+    return { answers, state: bootState(answers) };
+  });
+  const [state, setState] = useState<SessionState>(
+    () => boot.state ?? { status: 'loading', ...SIGNED_OUT },
+  );
   /** Only the newest load may write its result. */
   const generation = useRef(0);
 
@@ -147,8 +175,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    void run();
-  }, [run]);
+    forgetPageBoot();
+    if (boot.state) return;
+    // A signed-in session without its profile in the HTML: only the profile is asked for.
+    void run(boot.answers?.session);
+  }, [run, boot]);
 
   // Auth loading ends with an error after 10 s at the latest.
   useEffect(() => {

@@ -79,3 +79,26 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
   return () =>
     page.evaluate(() => (window as unknown as { __toastTexts?: string[] }).__toastTexts ?? []);
 }
+
+/**
+ * Loads the app's pages without the session and profile answers in their HTML (decision 0417),
+ * as the staff worker's offline shell starts: the browser then asks the API itself, and a test
+ * can hold or fail those requests to see the loading and error screens.
+ */
+export async function withoutPageBoot(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="page-boot">[^<]*<\/script>/,
+        '',
+      );
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: response.status(), headers, body });
+    },
+  );
+}

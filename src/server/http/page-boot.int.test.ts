@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { signIn } from '../../../test/support/auth';
+import { sessionCookieName } from '../features/auth/cookie';
+import { PAGE_BOOT_ELEMENT_ID } from './spa';
+
+// Issue 35 (decision 0417): the app's HTML carries the session and profile of the request's own
+// cookie, and nobody else's; never for a fetch that is not a document; never stored by a cache.
+let t: TestApp;
+let webDir: string;
+
+const HTML =
+  '<!doctype html><html lang="de"><head><title>Trinkgeld</title>' +
+  '<script type="module" crossorigin src="/assets/app.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+const MANIFEST = {
+  'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_form.js': { file: 'assets/form.js', imports: ['_react.js'] },
+  'features/auth/LoginPage.tsx': { file: 'assets/LoginPage.js', imports: ['_form.js'] },
+  'features/employee/EmployeeDashboardPage.tsx': {
+    file: 'assets/EmployeeDashboardPage.js',
+    imports: ['_react.js'],
+  },
+  'features/auth/SessionTimeout.tsx': { file: 'assets/SessionTimeout.js' },
+};
+
+const DOCUMENT = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
+
+function bootOf(html: string): unknown {
+  const match = new RegExp(
+    `<script type="application/json" id="${PAGE_BOOT_ELEMENT_ID}">([^<]*)</script>`,
+  ).exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
+
+async function page(url: string, headers: Record<string, string>) {
+  return t.inject({ method: 'GET', url, headers });
+}
+
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-page-boot-'));
+  writeFileSync(path.join(webDir, 'index.html'), HTML);
+  mkdirSync(path.join(webDir, '.vite'));
+  writeFileSync(path.join(webDir, '.vite/manifest.json'), JSON.stringify(MANIFEST));
+  t = await createTestApp({ seeded: true, webDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('the app HTML with its boot answers', () => {
+  it('carries exactly what the session and profile endpoints answer for the same cookie', async () => {
+    const cookie = await signIn(t, 'anna@demo.local');
+    const response = await page('/employee/dashboard', { ...DOCUMENT, cookie });
+    expect(response.statusCode).toBe(200);
+    const session = await page('/api/auth/session', { cookie });
+    const profile = await page('/api/profiles/me', { cookie });
+    expect(bootOf(response.body)).toEqual({ session: session.json(), profile: profile.json() });
+    expect(response.body).toContain('anna@demo.local');
+    // This person's page: no cache keeps it, and a cache that ignored that keys it on the cookie.
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(String(response.headers.vary)).toMatch(/cookie/i);
+    expect(response.headers.etag).toBeUndefined();
+    // The page's chunk, its imports beyond the entry's and, signed in, the inactivity timeout.
+    expect(response.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/EmployeeDashboardPage.js">',
+    );
+    expect(response.body).toContain('href="/assets/SessionTimeout.js"');
+    expect(response.body).not.toContain('href="/assets/react.js"');
+    expect(response.body).not.toContain('LoginPage.js');
+    // The CSP is unchanged: the boot answers are data, not a script.
+    expect(String(response.headers['content-security-policy'])).toMatch(/script-src 'self'/);
+  });
+
+  it("never puts one person's data into another's page", async () => {
+    const anna = await signIn(t, 'anna@demo.local');
+    const owner = await signIn(t, 'inhaber@demo.local');
+    const annas = await page('/employee/dashboard', { ...DOCUMENT, cookie: anna });
+    const owners = await page('/admin/dashboard', { ...DOCUMENT, cookie: owner });
+    const signedOut = await page('/employee/dashboard', DOCUMENT);
+    expect(annas.body).toContain('anna@demo.local');
+    expect(annas.body).not.toContain('inhaber@demo.local');
+    expect(annas.body).not.toContain('Thomas Berger');
+    expect(owners.body).toContain('inhaber@demo.local');
+    expect(owners.body).toContain('Thomas Berger');
+    expect(owners.body).not.toContain('anna@demo.local');
+    expect(signedOut.body).not.toMatch(/@demo\.local/);
+  });
+
+  it('says "signed out" without a cookie, and preloads the page alone', async () => {
+    const response = await page('/employee/login', DOCUMENT);
+    expect(bootOf(response.body)).toEqual({ session: { user: null, session: null } });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.body).toContain('href="/assets/LoginPage.js"');
+    expect(response.body).toContain('href="/assets/form.js"');
+    expect(response.body).not.toContain('SessionTimeout.js');
+  });
+
+  it('carries nothing for a cookie of no active session: the API answers and clears it', async () => {
+    // Well formed, but no session has it (ended, or never was).
+    const cookie = `${sessionCookieName(t.config)}=${'a'.repeat(43)}`;
+    const response = await page('/employee/dashboard', { ...DOCUMENT, cookie });
+    expect(response.statusCode).toBe(200);
+    expect(bootOf(response.body)).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const session = await page('/api/auth/session', { cookie });
+    expect(session.json()).toEqual({ user: null, session: null });
+    expect(String(session.headers['set-cookie'])).toContain(sessionCookieName(t.config));
+  });
+
+  it("gives a fetch that is not a document (the worker's offline shell) no one's data", async () => {
+    const cookie = await signIn(t, 'anna@demo.local');
+    const requests: Record<string, string>[] = [
+      { cookie, 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' },
+      { cookie },
+    ];
+    for (const headers of requests) {
+      const response = await page('/employee/dashboard', headers);
+      expect(response.statusCode).toBe(200);
+      expect(bootOf(response.body)).toBeUndefined();
+      expect(response.body).not.toContain('anna@demo.local');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      // The shared page still revalidates cheaply.
+      const again = await page('/employee/dashboard', {
+        ...headers,
+        'if-none-match': String(response.headers.etag),
+      });
+      expect(again.statusCode).toBe(304);
+    }
+  });
+
+  it('keeps the not-found page and the API as they were', async () => {
+    const cookie = await signIn(t, 'anna@demo.local');
+    const missing = await page('/no-such-page', { ...DOCUMENT, cookie });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('anna@demo.local');
+    const api = await page('/api/no-such-thing', { ...DOCUMENT, cookie });
+    expect(api.statusCode).toBe(404);
+    // The build manifest is for the server only.
+    const manifest = await page('/.vite/manifest.json', {});
+    expect(manifest.body).not.toContain('LoginPage');
+  });
+});

@@ -1,0 +1,51 @@
+import type { SessionResponse } from '../../shared/api/auth';
+import type { Profile } from '../../shared/api/profiles';
+
+/**
+ * The answers the server put into the app's HTML for its first screen (issue 35, decision 0417):
+ * `GET /api/auth/session` and, signed in, `GET /api/profiles/me`, as inert JSON in
+ * `<script type="application/json" id="page-boot">` (src/server/http/spa.ts). `profile` is
+ * missing when the browser must ask for it itself, null for someone without a profile yet.
+ */
+export interface PageBoot {
+  session: SessionResponse;
+  profile?: Profile | null;
+}
+
+/** The element's id; the server's `PAGE_BOOT_ELEMENT_ID`. */
+export const PAGE_BOOT_ELEMENT_ID = 'page-boot';
+
+let read = false;
+let boot: PageBoot | null = null;
+
+function parse(text: string | null | undefined): PageBoot | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<PageBoot> | null;
+    const session = value?.session;
+    if (!session || typeof session !== 'object' || !('user' in session)) return null;
+    return value as PageBoot;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page's boot answers, read once (the same for every caller until `forgetPageBoot`). The
+ * element leaves the DOM at once: the answers are only true for the moment the page was served.
+ */
+export function pageBoot(): PageBoot | null {
+  if (read) return boot;
+  read = true;
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(PAGE_BOOT_ELEMENT_ID);
+  boot = parse(element?.textContent);
+  element?.remove();
+  return boot;
+}
+
+/** After the first screen used them: a later session load asks the server again. */
+export function forgetPageBoot(): void {
+  read = true;
+  boot = null;
+}
