@@ -33,12 +33,12 @@ function precompress(): Plugin {
       for (const file of walk(builtDir)) {
         if (!compressible.test(file) || file.endsWith('.map')) continue;
         const content = readFileSync(file);
-        if (content.length < 512) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        // Small chunks too (a 400 B chunk is about 250 B as brotli, issue 35 item 2), but a
+        // variant only when it is smaller: without one the server sends the file as it is.
+        const br = brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+        if (br.length < content.length) writeFileSync(`${file}.br`, br);
+        const gz = gzipSync(content, { level: 9 });
+        if (gz.length < content.length) writeFileSync(`${file}.gz`, gz);
       }
     },
   };

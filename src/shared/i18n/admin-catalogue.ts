@@ -1,5 +1,4 @@
 import { ROLE_LABELS } from '../domain/roles';
-import { TIP_STATUS_LABELS } from '../domain/tips';
 import { accountTexts } from './account';
 import { adminTexts } from './admin';
 import { adminNavTexts } from './admin-nav';
@@ -30,11 +29,11 @@ export const adminTextsDe = {
   /**
    * The names the domain gives its values, as the admin screens show them. Groups only other
    * screens show are in those screens' parts (audit actions, business status, payouts, team
-   * split), so the dashboard's first load does without them (issue 35 item 2).
+   * split), so the dashboard's first load does without them (issue 35 item 2). Tip statuses are
+   * named by the server (the tip records), so no admin screen reads them from here.
    */
   labels: {
     roles: ROLE_LABELS,
-    tipStatus: TIP_STATUS_LABELS,
   },
 } as const;
 
