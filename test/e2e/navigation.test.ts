@@ -81,11 +81,12 @@ describe('navigation', () => {
       .getByRole('link', { name: 'Sicherheit' })
       .evaluate((link) => (link as HTMLAnchorElement).click());
     await page.waitForURL('**/security');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    expect(await nav.getByRole('link', { name: 'Sicherheit' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    // The URL changes before the new page's chunk has rendered (and the old page's heading is
+    // still there): wait for the new page itself, then for the scroll reset.
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Sicherheit' }).getAttribute('aria-current'))
+      .toBe('page');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await nav.getByRole('link', { name: 'Entwickler' }).getAttribute('aria-current')).toBe(
       null,
     );
