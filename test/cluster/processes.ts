@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { watchExit } from '../support/child-exit';
+import { freePort } from '../../bench/support/port';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -44,17 +44,7 @@ export function ensureNginx(out: (line: string) => void): string | null {
   return installed;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Polls `url` until it answers 200, or fails after `timeoutMs`. */
 export async function waitUntilReady(url: string, timeoutMs: number, exited: () => boolean) {

@@ -1,6 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type Config, testConfig } from '../../../src/server/config';
@@ -8,6 +7,7 @@ import type { Clock } from '../../../src/server/lib/clock';
 import { type RunningServer, startServer } from '../../../src/server/server';
 import { errorLogStream } from '../../support/app';
 import { createTestDatabase } from '../../support/database';
+import { freePort } from '../../../bench/support/port';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = path.resolve('test-results/e2e');
@@ -32,18 +32,7 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** A port the OS says is free right now, so the public origin is known before listening. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface E2EServerOptions {
   seeded?: boolean;
