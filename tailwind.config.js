@@ -1,4 +1,16 @@
 /** Design tokens live as CSS variables in src/web/styles.css; Tailwind maps utilities onto them. */
+/** The phone's or computer's own sans-serif, in the order the platforms name it. */
+const SYSTEM_SANS = [
+  'ui-sans-serif',
+  'system-ui',
+  '-apple-system',
+  'Segoe UI',
+  'Roboto',
+  'Helvetica Neue',
+  'Arial',
+  'sans-serif',
+];
+
 /** @type {import('tailwindcss').Config} */
 export default {
   content: ['./src/web/**/*.{html,ts,tsx}'],
@@ -34,17 +46,9 @@ export default {
       },
       borderRadius: { lg: 'var(--radius)' },
       fontFamily: {
-        sans: [
-          'Fira Sans',
-          'ui-sans-serif',
-          'system-ui',
-          '-apple-system',
-          'Segoe UI',
-          'Roboto',
-          'Helvetica Neue',
-          'Arial',
-          'sans-serif',
-        ],
+        sans: ['Fira Sans', ...SYSTEM_SANS],
+        // Without Fira Sans: the app's first visit (main.css, decision 0418).
+        system: SYSTEM_SANS,
       },
       keyframes: {
         'fade-in': {

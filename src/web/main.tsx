@@ -6,6 +6,7 @@ import { AppRouter } from './lib/router';
 import { auditListsFollowChanges } from './features/admin/audit-freshness';
 import { setChangeHandler } from './lib/api';
 import { applyTheme } from './lib/theme';
+import { appFontBeforeFirstRender, switchToAppFontWithPage } from './lib/app-font';
 import { AppErrorScreen, FirstLoad, routes } from './router';
 
 applyTheme();
@@ -19,13 +20,20 @@ setChangeHandler(auditListsFollowChanges(queryClient));
 const root = createRoot(document.getElementById('root')!);
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
 // browser in between, instead of one long task (issue 35: total blocking time at 4x slowdown).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        {/* A render error or a chunk that failed to load shows the error screen, never a white page. */}
-        <AppRouter routes={routes} fallback={<FirstLoad />} errorElement={<AppErrorScreen />} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+void appFontBeforeFirstRender().then(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          {/* A render error or a chunk that failed to load shows the error screen, never a white page. */}
+          <AppRouter
+            routes={routes}
+            fallback={<FirstLoad />}
+            errorElement={<AppErrorScreen />}
+            onPageShown={switchToAppFontWithPage}
+          />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  }),
+);

@@ -240,10 +240,13 @@ export function AppRouter({
   routes,
   fallback,
   errorElement,
+  onPageShown,
 }: {
   routes: readonly AppRoute[];
   fallback: ReactNode;
   errorElement: ReactNode;
+  /** Called before each newly shown page paints (the first one too). */
+  onPageShown?: () => void;
 }) {
   const [requested, setRequested] = useState(readLocation);
   const [failedChunk, setFailedChunk] = useState<string | null>(null);
@@ -317,6 +320,7 @@ export function AppRouter({
     if (!location || scrolledFor.current === location) return;
     const first = scrolledFor.current === null;
     scrolledFor.current = location;
+    onPageShown?.();
     const saved = scrollPositions.get(location.key);
     // Statements, not returned values: Chromium's scrollTo returns a promise, and what an effect
     // returns React calls as its cleanup.
@@ -330,7 +334,7 @@ export function AppRouter({
       if (anchor) anchor.scrollIntoView();
       else window.scrollTo(0, 0);
     }
-  }, [location, scrollPositions]);
+  }, [location, scrollPositions, onPageShown]);
 
   const value = useMemo(() => (location ? { location, navigate } : null), [location, navigate]);
   if (failedChunk === requested.key) return <>{errorElement}</>;
