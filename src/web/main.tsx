@@ -20,7 +20,20 @@ setChangeHandler(auditListsFollowChanges(queryClient));
 const root = createRoot(document.getElementById('root')!);
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
 // browser in between, instead of one long task (issue 35: total blocking time at 4x slowdown).
-void appFontBeforeFirstRender().then(() =>
+/** Resolves once no query is fetching: the first screen's data has arrived (or failed). */
+const queriesSettled = () =>
+  new Promise<void>((resolve) => {
+    const cache = queryClient.getQueryCache();
+    const check = () => {
+      if (queryClient.isFetching() > 0) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = cache.subscribe(check);
+    check();
+  });
+
+void appFontBeforeFirstRender(queriesSettled).then(() =>
   startTransition(() => {
     root.render(
       <StrictMode>

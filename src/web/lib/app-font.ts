@@ -2,10 +2,11 @@
  * Fira Sans in the staff and admin app once this browser has its faces (issue 35, decision 0418).
  *
  * A first visit paints in the system's sans-serif (`html:not(.app-font)` in main.css): its three
- * faces (77 KB) would otherwise download before the first screen, beside the script, and a phone
- * on hotel Wi-Fi waits for both. Once the page has loaded, the faces are fetched in the background;
- * the next page the person opens switches to Fira Sans, and every later visit shows it from the
- * first screen on (the files then come from the HTTP cache or the staff worker's cache).
+ * faces (77 KB) would otherwise download before the first screen, beside the script and the
+ * page's data, and a phone on hotel Wi-Fi waits for all of it. Once the first screen is complete
+ * (page loaded and shown, its data arrived), the faces are fetched in the background; the next
+ * page the person opens switches to Fira Sans, and every later visit shows it from the first
+ * screen on (the files then come from the HTTP cache or the staff worker's cache).
  */
 
 /** localStorage: '1' once this browser has fetched the three faces. */
@@ -23,8 +24,8 @@ const CACHED_FACES_WAIT_MS = 150;
 let facesArrived = false;
 /** Whether the visit's first page is on screen (its own font stays until the next page). */
 let firstPageShown = false;
-/** Set on a first visit: fetch the faces once the page has loaded and its first page is shown. */
-let fetchWhenSettled: (() => void) | null = null;
+/** On a first visit: called when the first page is shown, to start waiting for the rest. */
+let onFirstPageShown: (() => void) | null = null;
 
 function remembered(): boolean {
   try {
@@ -38,50 +39,47 @@ function loadFaces(): Promise<unknown> {
   return Promise.all(FACES.map((face) => document.fonts.load(face)));
 }
 
-function fetchFacesOnceSettled(): void {
-  const fetchFaces = () => {
-    loadFaces().then(
-      () => {
-        facesArrived = true;
-        try {
-          localStorage.setItem(APP_FONT_STORAGE_KEY, '1');
-        } catch {
-          // Private mode without storage: the next page of this visit still switches.
-        }
-      },
-      // Offline or a failed file: the system font stays, the next visit tries again.
-      () => undefined,
-    );
-  };
-  // After the load event and the first page's own chunks, so the faces never compete with what
-  // the first screen needs.
-  let loaded = document.readyState === 'complete';
-  const settle = () => {
-    if (!loaded || !firstPageShown || !fetchWhenSettled) return;
-    fetchWhenSettled = null;
-    setTimeout(fetchFaces, 0);
-  };
-  fetchWhenSettled = settle;
-  if (!loaded) {
-    window.addEventListener(
-      'load',
-      () => {
-        loaded = true;
-        settle();
-      },
-      { once: true },
-    );
-  }
+function fetchFaces(): void {
+  loadFaces().then(
+    () => {
+      facesArrived = true;
+      try {
+        localStorage.setItem(APP_FONT_STORAGE_KEY, '1');
+      } catch {
+        // Private mode without storage: the next page of this visit still switches.
+      }
+    },
+    // Offline or a failed file: the system font stays, the next visit tries again.
+    () => undefined,
+  );
 }
+
+const pageLoaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
+/** After the next frame has painted. */
+const afterPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /**
  * Before the first render. A browser that fetched the faces before shows Fira Sans at once (the
- * returned promise settles when they are ready, or after a short wait); on a first visit nothing
- * waits, and the faces are fetched after the load event.
+ * returned promise settles when they are ready, or after a short wait). On a first visit nothing
+ * waits; the faces are fetched once the page has loaded, its first page is on screen and
+ * `dataSettled` (the first screen's requests have answered) has resolved, so they never compete
+ * with what the first screen needs.
  */
-export function appFontBeforeFirstRender(): Promise<void> {
+export function appFontBeforeFirstRender(dataSettled: () => Promise<void>): Promise<void> {
   if (!remembered()) {
-    fetchFacesOnceSettled();
+    const shown = new Promise<void>((resolve) => (onFirstPageShown = resolve));
+    void Promise.all([pageLoaded(), shown])
+      // The page's queries start in its effects, after the frame that showed it.
+      .then(afterPaint)
+      .then(dataSettled)
+      .then(afterPaint)
+      .then(fetchFaces);
     return Promise.resolve();
   }
   facesArrived = true;
@@ -102,7 +100,7 @@ export function appFontBeforeFirstRender(): Promise<void> {
 export function switchToAppFontWithPage(): void {
   if (!firstPageShown) {
     firstPageShown = true;
-    fetchWhenSettled?.();
+    onFirstPageShown?.();
     return;
   }
   if (facesArrived) document.documentElement.classList.add(APP_FONT_CLASS);
