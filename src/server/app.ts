@@ -70,6 +70,7 @@ import { registerSecurityHeaders } from './http/security';
 import { legalRoutes } from './features/legal/routes';
 import { registerWebApp } from './http/spa';
 import { pageBootFor } from './features/auth/page-boot';
+import { firstScreenQueries } from './http/first-screen';
 import { landingPageOf } from './features/landing/routes';
 import { guestPageRoutes } from './features/guest-page/routes';
 import { projectRoot } from './lib/project-root';
@@ -236,7 +237,13 @@ export async function buildApp(
   await app.register(guestPageRoutes(options.webDir ?? DEFAULT_WEB_DIR));
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR, landingPageOf, async (request) => {
     const answers = await pageBootFor(app, request);
-    return answers && { answers, signedIn: answers.session.user !== null };
+    if (!answers) return null;
+    // A person whose profile the page has gets the first screen's answers too (decision 0419).
+    const queries = answers.profile ? await firstScreenQueries(app, request) : [];
+    return {
+      answers: queries.length > 0 ? { ...answers, queries } : answers,
+      signedIn: answers.session.user !== null,
+    };
   });
   return app;
 }

@@ -6,6 +6,7 @@ import { AppRouter } from './lib/router';
 import { auditListsFollowChanges } from './features/admin/audit-freshness';
 import { setChangeHandler } from './lib/api';
 import { applyTheme } from './lib/theme';
+import { leaveFirstScreen, seedFirstScreen } from './lib/page-boot';
 import { appFontBeforeFirstRender, switchToAppFontWithPage } from './lib/app-font';
 import { AppErrorScreen, FirstLoad, routes } from './router';
 
@@ -16,6 +17,8 @@ const queryClient = new QueryClient({
 });
 
 setChangeHandler(auditListsFollowChanges(queryClient));
+// The page's first answers came with its HTML: its first render needs no request (decision 0419).
+seedFirstScreen(queryClient);
 
 const root = createRoot(document.getElementById('root')!);
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
@@ -33,6 +36,12 @@ const queriesSettled = () =>
     check();
   });
 
+/** A new page: its font (decision 0418); the HTML's answers were the first page's (0419). */
+const onPageShown = (first: boolean) => {
+  switchToAppFontWithPage(first);
+  if (!first) leaveFirstScreen();
+};
+
 void appFontBeforeFirstRender(queriesSettled).then(() =>
   startTransition(() => {
     root.render(
@@ -43,7 +52,7 @@ void appFontBeforeFirstRender(queriesSettled).then(() =>
             routes={routes}
             fallback={<FirstLoad />}
             errorElement={<AppErrorScreen />}
-            onPageShown={switchToAppFontWithPage}
+            onPageShown={onPageShown}
           />
         </QueryClientProvider>
       </StrictMode>,

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
+import { createBusiness } from '../../../test/support/factories';
+import { firstScreenKeys } from '../../shared/api/first-screen';
 import { sessionCookieName } from '../features/auth/cookie';
 import { PAGE_BOOT_ELEMENT_ID } from './spa';
 
@@ -145,5 +147,49 @@ describe('the app HTML with its boot answers', () => {
     // The build manifest is for the server only.
     const manifest = await page('/.vite/manifest.json', {});
     expect(manifest.body).not.toContain('LoginPage');
+  });
+});
+
+// Decision 0419: the admin dashboard's HTML carries its first answers, each exactly what the API
+// answers the same cookie, filed under the browser's query keys; only for the page that shows
+// them, and only what the person may see.
+describe("the admin dashboard's first answers in its HTML", () => {
+  it("carries the owner's own figures, checklist and businesses, and another owner's his", async () => {
+    const db = t.database.db;
+    const seeblick = await createBusiness(db, { name: 'Hotel Seeblick', employees: 2 });
+    const linde = await createBusiness(db, { name: 'Gasthof Linde', employees: 1 });
+    for (const hotel of [seeblick, linde]) {
+      const cookie = await signIn(t, hotel.owner.email);
+      const html = await page('/admin/dashboard', { ...DOCUMENT, cookie });
+      const boot = bootOf(html.body) as { queries?: { key: unknown[]; data: unknown }[] };
+      const api = async (url: string) => (await page(url, { cookie })).json();
+      expect(boot.queries).toEqual([
+        { key: [...firstScreenKeys.adminBusinesses], data: await api('/api/admin/businesses') },
+        {
+          key: [...firstScreenKeys.adminDashboard(null)],
+          data: await api('/api/admin/dashboard'),
+        },
+        {
+          key: [...firstScreenKeys.setupChecklist(null)],
+          data: await api('/api/admin/setup-checklist'),
+        },
+      ]);
+      const other = hotel === seeblick ? linde : seeblick;
+      expect(html.body).toContain(hotel.name);
+      expect(html.body).not.toContain(other.name);
+    }
+  });
+
+  it("gives an employee on /admin/dashboard none (the API refuses them), nor any other page's", async () => {
+    const hotel = await createBusiness(t.database.db, { name: 'Pension Alpenblick' });
+    const employee = await signIn(t, hotel.employees[0]!.email);
+    const refused = await page('/admin/dashboard', { ...DOCUMENT, cookie: employee });
+    expect(bootOf(refused.body)).not.toHaveProperty('queries');
+    expect(refused.body).not.toContain('Pension Alpenblick');
+    const owner = await signIn(t, hotel.owner.email);
+    const elsewhere = await page('/admin/branding', { ...DOCUMENT, cookie: owner });
+    expect(bootOf(elsewhere.body)).not.toHaveProperty('queries');
+    const signedOut = await page('/admin/dashboard', DOCUMENT);
+    expect(bootOf(signedOut.body)).not.toHaveProperty('queries');
   });
 });

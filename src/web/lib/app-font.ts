@@ -22,8 +22,6 @@ const FACES = ['400 1em "Fira Sans"', '600 1em "Fira Sans"', '700 1em "Fira Sans
 const CACHED_FACES_WAIT_MS = 150;
 
 let facesArrived = false;
-/** Whether the visit's first page is on screen (its own font stays until the next page). */
-let firstPageShown = false;
 /** On a first visit: called when the first page is shown, to start waiting for the rest. */
 let onFirstPageShown: (() => void) | null = null;
 
@@ -97,11 +95,7 @@ export function appFontBeforeFirstRender(dataSettled: () => Promise<void>): Prom
  * When a page is shown: from the second page of a first visit on, Fira Sans once its faces have
  * arrived. Switching with a new page, not while one reads, moves no line of a page on screen.
  */
-export function switchToAppFontWithPage(): void {
-  if (!firstPageShown) {
-    firstPageShown = true;
-    onFirstPageShown?.();
-    return;
-  }
-  if (facesArrived) document.documentElement.classList.add(APP_FONT_CLASS);
+export function switchToAppFontWithPage(first: boolean): void {
+  if (first) onFirstPageShown?.();
+  else if (facesArrived) document.documentElement.classList.add(APP_FONT_CLASS);
 }

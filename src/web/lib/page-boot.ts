@@ -1,4 +1,5 @@
 import type { SessionResponse } from '../../shared/api/auth';
+import type { FirstScreenQuery } from '../../shared/api/first-screen';
 import type { Profile } from '../../shared/api/profiles';
 
 /**
@@ -6,10 +7,14 @@ import type { Profile } from '../../shared/api/profiles';
  * `GET /api/auth/session` and, signed in, `GET /api/profiles/me`, as inert JSON in
  * `<script type="application/json" id="page-boot">` (src/server/http/spa.ts). `profile` is
  * missing when the browser must ask for it itself, null for someone without a profile yet.
+ * `queries` are the page's own first answers (the admin dashboard's figures, checklist and
+ * businesses), filed into the query cache before the first render (`seedFirstScreen`).
  */
 export interface PageBoot {
   session: SessionResponse;
   profile?: Profile | null;
+  /** The first screen's API answers with their query keys (decision 0419). */
+  queries?: FirstScreenQuery[];
 }
 
 /** The element's id; the server's `PAGE_BOOT_ELEMENT_ID`. */
@@ -48,4 +53,33 @@ export function pageBoot(): PageBoot | null {
 export function forgetPageBoot(): void {
   read = true;
   boot = null;
+}
+
+/** The keys (as JSON) of the answers the HTML brought, while its first page is on screen. */
+const cameWithPage = new Set<string>();
+
+/** Files the HTML's first-screen answers under their query keys, as if just fetched. */
+export function seedFirstScreen(client: {
+  setQueryData: (key: readonly unknown[], data: unknown) => unknown;
+}): void {
+  const queries = pageBoot()?.queries;
+  if (!Array.isArray(queries)) return;
+  for (const query of queries) {
+    if (!Array.isArray(query?.key)) continue;
+    client.setQueryData(query.key, query.data);
+    cameWithPage.add(JSON.stringify(query.key));
+  }
+}
+
+/** When the router shows another page: the HTML's answers are no longer the page's own. */
+export function leaveFirstScreen(): void {
+  cameWithPage.clear();
+}
+
+/**
+ * `refetchOnMount` for a query asked again whenever its screen opens (`staleTime: 0`): not while
+ * the page whose HTML brought its answer is still the one on screen.
+ */
+export function askAgainOnMount(query: { queryKey: readonly unknown[] }): boolean {
+  return !cameWithPage.has(JSON.stringify(query.queryKey));
 }

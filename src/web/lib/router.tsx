@@ -245,8 +245,8 @@ export function AppRouter({
   routes: readonly AppRoute[];
   fallback: ReactNode;
   errorElement: ReactNode;
-  /** Called before each newly shown page paints (the first one too). */
-  onPageShown?: () => void;
+  /** Called before each newly shown page paints; `first` for the first page of the visit. */
+  onPageShown?: (first: boolean) => void;
 }) {
   const [requested, setRequested] = useState(readLocation);
   const [failedChunk, setFailedChunk] = useState<string | null>(null);
@@ -320,7 +320,7 @@ export function AppRouter({
     if (!location || scrolledFor.current === location) return;
     const first = scrolledFor.current === null;
     scrolledFor.current = location;
-    onPageShown?.();
+    onPageShown?.(first);
     const saved = scrollPositions.get(location.key);
     // Statements, not returned values: Chromium's scrollTo returns a promise, and what an effect
     // returns React calls as its cleanup.

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type ComponentType, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { Link } from '../../lib/router';
 import { Badge } from '../../components/ui/Badge';
 import { Card, CardContent } from '../../components/ui/Card';
@@ -18,15 +18,48 @@ import { useAdminTexts } from '../../lib/admin-language';
 
 // The pool and the audit log sit below the menu: their code (with the confirm dialog, the filters
 // and the paged query) loads as they come near the screen, not with it (issue 35 item 2).
-const loadPoolCard = () => import('./PoolCard').then((module) => module.PoolCard);
-const loadAuditLogCard = () => import('./AuditLogCard').then((module) => module.AuditLogCard);
+interface CardModule {
+  Card: ComponentType;
+  prefetch: (client: QueryClient, businessId: string | null) => Promise<unknown>;
+}
+
+const importPoolCard = (): Promise<CardModule> =>
+  import('./PoolCard').then((module) => ({
+    Card: module.PoolCard,
+    prefetch: module.prefetchPoolCard,
+  }));
+const importAuditLogCard = (): Promise<CardModule> =>
+  import('./AuditLogCard').then((module) => ({
+    Card: module.AuditLogCard,
+    prefetch: module.prefetchAuditLogCard,
+  }));
+
+/** A card below the menu: its code and first answers arrive together, so it renders once, whole. */
+function BelowMenuCard({
+  importCard,
+  minHeight,
+}: {
+  importCard: () => Promise<CardModule>;
+  minHeight: string;
+}) {
+  const businessId = useSelectedBusinessId();
+  const load = useCallback(
+    (client: QueryClient) =>
+      importCard().then(async ({ Card, prefetch }) => {
+        await prefetch(client, businessId);
+        return Card;
+      }),
+    [importCard, businessId],
+  );
+  return <DeferredCard load={load} minHeight={minHeight} />;
+}
 
 function PoolCard() {
-  return <DeferredCard load={loadPoolCard} minHeight="min-h-[8.5rem]" />;
+  return <BelowMenuCard importCard={importPoolCard} minHeight="min-h-[8.5rem]" />;
 }
 
 function AuditLogCard() {
-  return <DeferredCard load={loadAuditLogCard} minHeight="min-h-[20rem]" />;
+  return <BelowMenuCard importCard={importAuditLogCard} minHeight="min-h-[20rem]" />;
 }
 
 /** Tailwind's `lg` breakpoint: below it the dashboard is one column. */

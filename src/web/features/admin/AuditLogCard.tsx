@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AUDIT_ACTIONS } from '../../../shared/domain/audit';
 import { AUDIT_LOG_DASHBOARD_ROWS } from '../../../shared/domain/constants';
@@ -28,6 +28,26 @@ import { useSelectedBusinessId } from './business-scope';
 import { useAdminTexts } from '../../lib/admin-language';
 import { adminAuditPart } from '../../../shared/i18n/admin-catalogue-audit';
 
+/** The card's first page: the newest entries, unfiltered. */
+const FIRST_PAGE: AuditLogFilter = {
+  page: 1,
+  pageSize: AUDIT_LOG_DASHBOARD_ROWS,
+  action: '',
+  from: '',
+  to: '',
+};
+
+const auditLogQuery = (businessId: string | null, filter: AuditLogFilter) => ({
+  queryKey: adminKeys.auditLog(businessId, filter),
+  queryFn: () => adminApi.auditLog(filter),
+  retry: false,
+});
+
+/** The card's first answer, asked before the card is shown so it renders once, with its rows. */
+export function prefetchAuditLogCard(client: QueryClient, businessId: string | null) {
+  return client.prefetchQuery(auditLogQuery(businessId, FIRST_PAGE));
+}
+
 /**
  * The dashboard's audit log (spec §2): 15 rows in a 350 px scroll area, newest first, with
  * 'Aktualisieren'. Filters and paging ask the server, which keeps to the business.
@@ -39,18 +59,10 @@ export function AuditLogCard() {
   } = useAdminTexts(adminAuditPart);
   const t = adminTexts.audit;
   const businessId = useSelectedBusinessId();
-  const [filter, setFilter] = useState<AuditLogFilter>({
-    page: 1,
-    pageSize: AUDIT_LOG_DASHBOARD_ROWS,
-    action: '',
-    from: '',
-    to: '',
-  });
+  const [filter, setFilter] = useState<AuditLogFilter>(FIRST_PAGE);
   const query = useQuery({
-    queryKey: adminKeys.auditLog(businessId, filter),
-    queryFn: () => adminApi.auditLog(filter),
+    ...auditLogQuery(businessId, filter),
     placeholderData: keepPreviousData,
-    retry: false,
   });
 
   useEffect(() => {

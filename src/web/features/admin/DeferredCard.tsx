@@ -1,4 +1,5 @@
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, startTransition, useEffect, useRef, useState } from 'react';
 
 /** How far below the screen a card starts loading, so it is there before it scrolls into view. */
 const NEAR_MARGIN = '0px';
@@ -39,10 +40,15 @@ export function DeferredCard({
   load,
   minHeight,
 }: {
-  load: () => Promise<ComponentType>;
+  /**
+   * The card's code and its first answers (filed into the query cache): the card then renders
+   * once, with its rows, instead of once empty and again when each answer arrives.
+   */
+  load: (client: QueryClient) => Promise<ComponentType>;
   /** Tailwind min-height class of the card's loading state. */
   minHeight: string;
 }) {
+  const client = useQueryClient();
   const [Loaded, setLoaded] = useState<ComponentType | null>(null);
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -55,9 +61,11 @@ export function DeferredCard({
       started = true;
       observer?.disconnect();
       cancelLater();
-      load().then(
+      load(client).then(
         (component) => {
-          if (alive) setLoaded(() => component);
+          // A transition: React draws the card in slices and lets the browser in between, so a
+          // long table never blocks a tap (issue 35: total blocking time).
+          if (alive) startTransition(() => setLoaded(() => component));
         },
         // A failed chunk (offline, new deploy) tries again on the next approach to the screen.
         () => {
@@ -82,7 +90,7 @@ export function DeferredCard({
       observer?.disconnect();
       cancelLater();
     };
-  }, [Loaded, load]);
+  }, [Loaded, load, client]);
   if (Loaded) return <Loaded />;
   return (
     <div

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from '../../lib/router';
 import type { PoolAssignedTip, PoolTip } from '../../../shared/api/pool';
@@ -43,6 +49,27 @@ interface PendingAssignment {
   personName: string;
 }
 
+const poolQuery = (businessId: string | null) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.pool(businessId),
+    queryFn: ({ pageParam }) => adminApi.pool(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+const staffQuery = (businessId: string | null) => ({
+  queryKey: [...adminKeys.users(businessId), ''],
+  queryFn: () => adminApi.users(''),
+});
+
+/** The card's first answers, asked before the card is shown so it renders once, with its rows. */
+export function prefetchPoolCard(client: QueryClient, businessId: string | null) {
+  return Promise.all([
+    client.prefetchInfiniteQuery(poolQuery(businessId)),
+    client.prefetchQuery(staffQuery(businessId)),
+  ]);
+}
+
 /**
  * The owner's pool on the dashboard (issue 11): tips that reached nobody, with the guest's
  * words, each given to one person by hand after a confirmation; the list pages with 'Mehr laden'
@@ -53,16 +80,8 @@ export function PoolCard() {
   const t = st.pool;
   const businessId = useSelectedBusinessId();
   const queryClient = useQueryClient();
-  const pool = useInfiniteQuery({
-    queryKey: adminKeys.pool(businessId),
-    queryFn: ({ pageParam }) => adminApi.pool(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
-  const staff = useQuery({
-    queryKey: [...adminKeys.users(businessId), ''],
-    queryFn: () => adminApi.users(''),
-  });
+  const pool = useInfiniteQuery(poolQuery(businessId));
+  const staff = useQuery(staffQuery(businessId));
   const people = (staff.data?.items ?? [])
     .filter((person) => person.status === 'active' && person.role !== 'admin')
     .map((person) => ({ value: person.id, label: person.fullName ?? person.email }));

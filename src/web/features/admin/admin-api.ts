@@ -1,4 +1,5 @@
 import type { WalletLinks } from '../../../shared/api/wallet';
+import { firstScreenKeys } from '../../../shared/api/first-screen';
 import type { AdminDashboard } from '../../../shared/api/admin-dashboard';
 import type { AuditLogPage } from '../../../shared/api/audit';
 import type { BusinessListResponse } from '../../../shared/api/businesses';
@@ -127,8 +128,9 @@ export const adminApi = {
 /** Query keys carry the chosen business, so switching it never shows another business's data. */
 export const adminKeys = {
   all: ['admin'] as const,
-  businesses: ['admin', 'businesses'] as const,
-  dashboard: (businessId: string | null) => ['admin', businessId, 'dashboard'] as const,
+  businesses: firstScreenKeys.adminBusinesses,
+  dashboard: firstScreenKeys.adminDashboard,
+  setupChecklist: firstScreenKeys.setupChecklist,
   auditLog: (businessId: string | null, filter?: AuditLogFilter) =>
     filter
       ? (['admin', businessId, 'audit-log', filter] as const)

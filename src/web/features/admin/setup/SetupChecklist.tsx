@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSelectedBusinessId } from '../business-scope';
+import { askAgainOnMount } from '../../../lib/page-boot';
 import { setupApi, setupKeys } from './setup-api';
 
 /**
@@ -13,11 +14,13 @@ type CardComponent = Awaited<ReturnType<typeof loadCard>>;
 /** The set-up checklist's place on the dashboard: asks the server, then shows the card or not. */
 export function SetupChecklist() {
   const businessId = useSelectedBusinessId();
-  // Asked again whenever the dashboard opens: the steps are done on other pages.
+  // Asked again whenever the dashboard opens (the steps are done on other pages), except when the
+  // page's HTML has just brought the answer (decision 0419).
   const checklist = useQuery({
     queryKey: setupKeys.checklist(businessId),
     queryFn: setupApi.checklist,
     staleTime: 0,
+    refetchOnMount: askAgainOnMount,
   });
   const show = checklist.data?.show === true;
   // Held in state rather than `React.lazy`: Suspense reveals through timers (see DeferredCard).

@@ -1,5 +1,6 @@
 import type { SetupChecklist } from '../../../../shared/api/setup-checklist';
 import { api } from '../../../lib/api';
+import { adminKeys } from '../admin-api';
 import { scoped } from '../business-scope';
 
 /** The set-up checklist's calls (decision 0328), scoped to the chosen business like every admin call. */
@@ -10,7 +11,7 @@ export const setupApi = {
 };
 
 export const setupKeys = {
-  checklist: (businessId: string | null) => ['admin', businessId, 'setup-checklist'] as const,
+  checklist: adminKeys.setupChecklist,
 };
 
 /**
