@@ -324,6 +324,22 @@ describe('admin console as a business owner', () => {
       /^\d{1,3}(\.\d{3})*,\d{2} €$/,
     );
     expect(text(await page.getByTestId('stat-tips').textContent())).toBe('12,50 €');
+    // Opened as a page, the dashboard's figures, checklist and business come with its HTML
+    // (decision 0419): the browser asks the API for none of them.
+    const firstAnswers: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/admin\/(dashboard|businesses|setup-checklist)$/.test(pathname)) {
+        firstAnswers.push(pathname);
+      }
+    });
+    await page.reload();
+    await poll(async () => text(await page.getByTestId('stat-tips').textContent())).toBe('12,50 €');
+    expect(text(await page.getByTestId('admin-business-name').textContent())).toBe(
+      'Café Morgenrot',
+    );
+    await page.getByText('Audit-Log', { exact: true }).first().waitFor();
+    expect(firstAnswers).toEqual([]);
     await page.goto('/admin/uid-management');
     await poll(async () => text(await page.getByTestId('points-counter').textContent())).toBe(
       counted(cafePoints.length, cafePoints.length),
