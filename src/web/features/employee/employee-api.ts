@@ -1,4 +1,5 @@
 import type { WalletLinks } from '../../../shared/api/wallet';
+import { firstScreenKeys } from '../../../shared/api/first-screen';
 import type {
   EmployeeStatsResponse,
   QrCard,
@@ -33,8 +34,8 @@ export const employeeApi = {
 /** Query keys: everything under ['employee'] is refetched when a tip changes live. */
 export const employeeKeys = {
   all: ['employee'] as const,
-  today: (day: string) => ['employee', 'today', day] as const,
-  messages: ['employee', 'messages'] as const,
+  today: firstScreenKeys.employeeToday,
+  messages: firstScreenKeys.employeeMessages,
   history: (period: StatsPeriod, page: number, withMessage: boolean) =>
     ['employee', 'history', period, page, withMessage] as const,
   stats: (period: StatsPeriod) => ['employee', 'stats', period] as const,

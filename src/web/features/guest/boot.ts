@@ -17,13 +17,21 @@ let ready = false;
 
 /** A language picked in the switch before the app ran: applied once it runs. */
 let pickedLanguage: string | null = null;
-document.addEventListener('change', (event) => {
-  const target = event.target;
-  if (ready || !(target instanceof HTMLSelectElement)) return;
-  // A keyboard or script may change the switch without any of the events below: start here too.
-  pickedLanguage = target.value;
-  void start();
-});
+// Listened to on the way down (capture): while React hydrates, it stops an event on the element it
+// has not taken over yet at its root and replays it later to the hydrated select, whose value
+// hydration has set back by then, so a listener on the way up never heard the pick and the
+// replay found nothing changed (seen under load in guest-languages.test.ts).
+document.addEventListener(
+  'change',
+  (event) => {
+    const target = event.target;
+    if (ready || !(target instanceof HTMLSelectElement)) return;
+    // A keyboard or script may change the switch without any of the events below: start here too.
+    pickedLanguage = target.value;
+    void start();
+  },
+  { capture: true },
+);
 
 /**
  * A language picked in the switch before this script arrived (it is asked for after the first
@@ -42,12 +50,16 @@ if (pickedBeforeBoot) {
   void start();
 }
 
-document.addEventListener('input', (event) => {
-  const target = event.target;
-  if (!ready && target instanceof HTMLInputElement && target.name === 'custom') {
-    rememberTypedAmount(target.value);
-  }
-});
+document.addEventListener(
+  'input',
+  (event) => {
+    const target = event.target;
+    if (!ready && target instanceof HTMLInputElement && target.name === 'custom') {
+      rememberTypedAmount(target.value);
+    }
+  },
+  { capture: true },
+);
 
 function start(): Promise<void> {
   started ??= import('./app').then(async (app) => {
