@@ -173,56 +173,6 @@ describe('employee dashboard', () => {
     await page.close();
   });
 
-  it('opened as a page, shows its first screen from the HTML and catches up once the live stream opens', async () => {
-    const db = e2e.server.deps.database.db;
-    const pension = await createBusiness(db, {
-      name: 'Pension Waldrand',
-      employees: [{ fullName: 'Emil Roth', jobTitle: 'Rezeption' }],
-      points: ['person'],
-    });
-    const emil = pension.employees[0]!;
-    const page = await staff.newPage();
-    const errors = trackPageErrors(page);
-    await signInInBrowser(page, emil.email, FACTORY_PASSWORD);
-    await page.getByRole('heading', { name: 'Willkommen, Emil Roth!' }).waitFor();
-
-    // The live stream is held back, so a tip paid now sends the page no event.
-    let openStream: () => void = () => {};
-    const streamHeld = new Promise<void>((resolve) => (openStream = resolve));
-    await page.route('**/api/employee/stream', async (route) => {
-      await streamHeld;
-      await route.continue();
-    });
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname === '/api/employee/today' || pathname === '/api/employee/messages') {
-        asked.push(pathname);
-      }
-    });
-    await page.reload();
-    await page.getByRole('heading', { name: 'Willkommen, Emil Roth!' }).waitFor();
-    await page.getByText('Heute noch keine Trinkgelder.').waitFor();
-    // 'Heute' and the messages came with the page (decision 0419).
-    expect(asked).toEqual([]);
-
-    const message = `Danke für den Tischtipp! ${randomUUID().slice(0, 8)}`;
-    await createTip(db, {
-      businessId: pension.id,
-      employeeId: emil.id,
-      entrypoint: pension.points[0],
-      amountCents: 1200,
-      guestMessage: message,
-    });
-    openStream();
-    // Opening, the stream has the page ask again what the HTML said: the tip is there.
-    await page.getByText(message).first().waitFor();
-    expect(text(await page.getByTestId('today-total').textContent())).toContain('12,00 €');
-    expect(asked.sort()).toEqual(['/api/employee/messages', '/api/employee/today']);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
   it('shows the history with status labels and the statistics in de-DE', async () => {
     const page = await staff.newPage();
     await signInInBrowser(page, ben.email, FACTORY_PASSWORD);

@@ -1,38 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { firstScreenKeys, type FirstScreenQuery } from '../../shared/api/first-screen';
-import { startOfBerlinDay } from '../../shared/domain/berlin-day';
-
-/** One call of a first screen: the API path with its query, and the key its answer goes under. */
-interface FirstScreenCall {
-  key: FirstScreenQuery['key'];
-  url: string;
-}
-
-/** The staff dashboard's 'Heute' call for the day `now` falls on in Berlin. */
-export function employeeTodayCall(now: Date): FirstScreenCall {
-  const dayStart = startOfBerlinDay(now).toISOString();
-  return {
-    key: firstScreenKeys.employeeToday(dayStart),
-    url: `/api/employee/today?from=${encodeURIComponent(dayStart)}`,
-  };
-}
-
-/**
- * Per page path, the calls its first screen makes, for the moment `now` (an admin's without a
- * business chosen in the browser: an owner's, or a platform admin's home business; a browser with
- * a business chosen files its answers under other keys and asks for them itself).
- */
-export const FIRST_SCREEN_CALLS: Readonly<Record<string, (now: Date) => FirstScreenCall[]>> = {
-  '/admin/dashboard': () => [
-    { key: firstScreenKeys.adminBusinesses, url: '/api/admin/businesses' },
-    { key: firstScreenKeys.adminDashboard(null), url: '/api/admin/dashboard' },
-    { key: firstScreenKeys.setupChecklist(null), url: '/api/admin/setup-checklist' },
-  ],
-  '/employee/dashboard': (now) => [
-    employeeTodayCall(now),
-    { key: firstScreenKeys.employeeMessages, url: '/api/employee/messages' },
-  ],
-};
+import { FIRST_SCREEN_CALLS, type FirstScreenQuery } from '../../shared/api/first-screen';
 
 /**
  * The first screen's API answers for a document request (issue 35, decision 0419): each call the
@@ -46,10 +13,9 @@ export async function firstScreenQueries(
   request: FastifyRequest,
 ): Promise<FirstScreenQuery[]> {
   const path = request.url.split('?')[0]!.replace(/\/+$/, '');
-  const callsOf = FIRST_SCREEN_CALLS[path];
+  const calls = FIRST_SCREEN_CALLS[path];
   const cookie = request.headers.cookie;
-  if (!callsOf || !cookie) return [];
-  const calls = callsOf(app.deps.clock.now());
+  if (!calls || !cookie) return [];
   const answers = await Promise.all(
     calls.map(async ({ key, url }) => {
       try {

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
-import { createBusiness, createTip } from '../../../test/support/factories';
+import { createBusiness } from '../../../test/support/factories';
 import { firstScreenKeys } from '../../shared/api/first-screen';
 import { sessionCookieName } from '../features/auth/cookie';
-import { employeeTodayCall } from './first-screen';
 import { PAGE_BOOT_ELEMENT_ID } from './spa';
 
 // Issue 35 (decision 0417): the app's HTML carries the session and profile of the request's own
@@ -64,19 +63,7 @@ describe('the app HTML with its boot answers', () => {
     expect(response.statusCode).toBe(200);
     const session = await page('/api/auth/session', { cookie });
     const profile = await page('/api/profiles/me', { cookie });
-    const today = employeeTodayCall(t.clock.now());
-    expect(bootOf(response.body)).toEqual({
-      session: session.json(),
-      profile: profile.json(),
-      // The dashboard's own first answers (decision 0419), exactly as the API gives them.
-      queries: [
-        { key: [...today.key], data: (await page(today.url, { cookie })).json() },
-        {
-          key: [...firstScreenKeys.employeeMessages],
-          data: (await page('/api/employee/messages', { cookie })).json(),
-        },
-      ],
-    });
+    expect(bootOf(response.body)).toEqual({ session: session.json(), profile: profile.json() });
     expect(response.body).toContain('anna@demo.local');
     // This person's page: no cache keeps it, and a cache that ignored that keys it on the cookie.
     expect(response.headers['cache-control']).toBe('private, no-store');
@@ -190,42 +177,6 @@ describe("the admin dashboard's first answers in its HTML", () => {
       const other = hotel === seeblick ? linde : seeblick;
       expect(html.body).toContain(hotel.name);
       expect(html.body).not.toContain(other.name);
-    }
-  });
-
-  it("carries each employee's own day and messages on the staff dashboard, nobody else's", async () => {
-    const db = t.database.db;
-    const seeblick = await createBusiness(db, { name: 'Hotel Seeblick', points: ['person'] });
-    const linde = await createBusiness(db, { name: 'Gasthof Linde', points: ['person'] });
-    const today = employeeTodayCall(t.clock.now());
-    const words = new Map<string, string>();
-    for (const hotel of [seeblick, linde]) {
-      const guestMessage = `Danke an ${hotel.name}, bis bald!`;
-      words.set(hotel.employees[0]!.email, guestMessage);
-      await createTip(db, {
-        businessId: hotel.id,
-        employeeId: hotel.employees[0]!.id,
-        amountCents: 750,
-        guestMessage,
-        createdAt: t.clock.now(),
-      });
-    }
-    for (const person of [seeblick.employees[0]!, linde.employees[0]!]) {
-      const cookie = await signIn(t, person.email);
-      const html = await page('/employee/dashboard', { ...DOCUMENT, cookie });
-      const boot = bootOf(html.body) as { queries?: { key: unknown[]; data: unknown }[] };
-      expect(boot.queries).toEqual([
-        { key: [...today.key], data: (await page(today.url, { cookie })).json() },
-        {
-          key: [...firstScreenKeys.employeeMessages],
-          data: (await page('/api/employee/messages', { cookie })).json(),
-        },
-      ]);
-      // Their own guest's words are on their page; the other business's are not.
-      for (const [email, message] of words) {
-        if (email === person.email) expect(html.body).toContain(message);
-        else expect(html.body).not.toContain(message);
-      }
     }
   });
 

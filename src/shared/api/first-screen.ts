@@ -1,9 +1,10 @@
 /**
  * The answers a page's HTML carries for its first screen beyond session and profile (issue 35,
- * decision 0419), and the query keys the browser files them under. The server lists per page the
- * calls (`FIRST_SCREEN_CALLS` in src/server/http/first-screen.ts) and asks its own API for them;
- * the web app builds its keys for the same calls from here, so both sides name an answer the same
- * way. Nothing else lives here: the admin and staff chunks import it.
+ * decision 0419): for each page, the API calls its first screen makes, with the query keys the
+ * browser files their answers under. The server asks its own API for them with the request's
+ * cookie (the same routes, rules and response schemas), so the HTML holds exactly what the
+ * browser would have been answered; the web app builds its keys for the same calls from here, so
+ * both sides name an answer the same way.
  */
 
 /** One answer: the browser's query key and the JSON the API answered. */
@@ -12,12 +13,24 @@ export interface FirstScreenQuery {
   data: unknown;
 }
 
-/** Query keys of the calls a first screen may carry (admin ones with the chosen business, or none). */
+/** Query keys of the admin calls a first screen may carry (the chosen business, or none). */
 export const firstScreenKeys = {
-  /** The staff dashboard's 'Heute': tips since `dayStart` (an ISO instant, Berlin midnight). */
-  employeeToday: (dayStart: string) => ['employee', 'today', dayStart] as const,
-  employeeMessages: ['employee', 'messages'] as const,
   adminBusinesses: ['admin', 'businesses'] as const,
   adminDashboard: (businessId: string | null) => ['admin', businessId, 'dashboard'] as const,
   setupChecklist: (businessId: string | null) => ['admin', businessId, 'setup-checklist'] as const,
+};
+
+/**
+ * Per page path, the calls its first screen makes without a business chosen in the browser (an
+ * owner's, or a platform admin's home business). A browser with a business chosen files its
+ * answers under other keys and asks for them itself.
+ */
+export const FIRST_SCREEN_CALLS: Readonly<
+  Record<string, readonly { key: FirstScreenQuery['key']; url: string }[]>
+> = {
+  '/admin/dashboard': [
+    { key: firstScreenKeys.adminBusinesses, url: '/api/admin/businesses' },
+    { key: firstScreenKeys.adminDashboard(null), url: '/api/admin/dashboard' },
+    { key: firstScreenKeys.setupChecklist(null), url: '/api/admin/setup-checklist' },
+  ],
 };

@@ -81,10 +81,5 @@ export function leaveFirstScreen(): void {
  * the page whose HTML brought its answer is still the one on screen.
  */
 export function askAgainOnMount(query: { queryKey: readonly unknown[] }): boolean {
-  return !broughtByPage(query.queryKey);
-}
-
-/** Whether the answer under `key` is one the page's HTML brought, and its page is on screen. */
-export function broughtByPage(key: readonly unknown[]): boolean {
-  return cameWithPage.has(JSON.stringify(key));
+  return !cameWithPage.has(JSON.stringify(query.queryKey));
 }

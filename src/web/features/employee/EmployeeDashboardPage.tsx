@@ -15,7 +15,6 @@ import { usePageTitle } from '../../lib/page-title';
 import { useOnline } from '../../lib/pwa';
 import { useSession } from '../../lib/session';
 import { SignOutButton } from '../auth/SignOutButton';
-import { broughtByPage } from '../../lib/page-boot';
 import { employeeApi, employeeKeys } from './employee-api';
 import { useBerlinDay } from './use-berlin-day';
 import { NewTipNotice } from './NewTipNotice';
@@ -63,9 +62,7 @@ function useLiveTips(onPaid: (tipId: string) => void): StreamState {
         refresh();
       },
       onOpen: (reconnected) => {
-        // A reconnect catches up; so does the first opening when the page's HTML brought the
-        // answers (decision 0419): a tip paid between the HTML and this moment sent no event here.
-        if (reconnected || broughtByPage(employeeKeys.messages)) refresh();
+        if (reconnected) refresh();
       },
       onState: setState,
       onSessionEnded: (reason) => {

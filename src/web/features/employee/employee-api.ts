@@ -1,5 +1,4 @@
 import type { WalletLinks } from '../../../shared/api/wallet';
-import { firstScreenKeys } from '../../../shared/api/first-screen';
 import type {
   EmployeeStatsResponse,
   QrCard,
@@ -34,8 +33,8 @@ export const employeeApi = {
 /** Query keys: everything under ['employee'] is refetched when a tip changes live. */
 export const employeeKeys = {
   all: ['employee'] as const,
-  today: firstScreenKeys.employeeToday,
-  messages: firstScreenKeys.employeeMessages,
+  today: (day: string) => ['employee', 'today', day] as const,
+  messages: ['employee', 'messages'] as const,
   history: (period: StatsPeriod, page: number, withMessage: boolean) =>
     ['employee', 'history', period, page, withMessage] as const,
   stats: (period: StatsPeriod) => ['employee', 'stats', period] as const,
