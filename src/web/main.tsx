@@ -21,8 +21,7 @@ setChangeHandler(auditListsFollowChanges(queryClient));
 seedFirstScreen(queryClient);
 
 const root = createRoot(document.getElementById('root')!);
-// The first render as a transition: React renders it in slices of a few milliseconds and lets the
-// browser in between, instead of one long task (issue 35: total blocking time at 4x slowdown).
+
 /** Resolves once no query is fetching: the first screen's data has arrived (or failed). */
 const queriesSettled = () =>
   new Promise<void>((resolve) => {
@@ -42,6 +41,8 @@ const onPageShown = (first: boolean) => {
   if (!first) leaveFirstScreen();
 };
 
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the
+// browser in between, instead of one long task (issue 35: total blocking time at 4x slowdown).
 void appFontBeforeFirstRender(queriesSettled).then(() =>
   startTransition(() => {
     root.render(
