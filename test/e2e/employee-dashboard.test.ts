@@ -173,6 +173,50 @@ describe('employee dashboard', () => {
     await page.close();
   });
 
+  // Lighthouse's phone saw the badge move when the live state arrived after it (issue 35).
+  it('keeps the header still when the live state arrives after the new-messages badge', async () => {
+    await createTip(e2e.server.deps.database.db, {
+      businessId: hotel.id,
+      employeeId: david.id,
+      entrypoint: davidPoint,
+      guestMessage: 'Danke für den Tipp mit dem Museum!',
+    });
+    const phone = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      const page = await phone.newPage();
+      const errors = trackPageErrors(page);
+      await signInInBrowser(page, david.email, FACTORY_PASSWORD);
+      await page.getByTestId('new-message-badge').waitFor();
+      // The live stream answers late: the messages, and with them the badge, come first.
+      await page.route('**/api/employee/stream', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      await page.reload();
+      await page.getByTestId('new-message-badge').waitFor();
+      await page.getByText('Live-Aktualisierung aktiv').waitFor();
+      const shifted = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & {
+                value: number;
+                hadRecentInput: boolean;
+              })[]) {
+                if (!entry.hadRecentInput) total += entry.value;
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 200);
+          }),
+      );
+      expect(shifted).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('shows the history with status labels and the statistics in de-DE', async () => {
     const page = await staff.newPage();
     await signInInBrowser(page, ben.email, FACTORY_PASSWORD);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -43,6 +43,13 @@ beforeAll(async () => {
   const html = '<!doctype html><html lang="de"><head><title>T</title></head><body></body></html>';
   writeFileSync(path.join(webDir, 'index.html'), html);
   writeFileSync(path.join(webDir, 'guest.html'), html);
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'assets', 'app-Ab12Cd34.js'), 'export const a = 1;');
+  writeFileSync(path.join(webDir, 'assets', 'main-Ab12Cd34.css'), 'body{margin:0}');
+  writeFileSync(
+    path.join(webDir, 'assets', 'logo-Ab12Cd34.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
@@ -143,5 +150,37 @@ describe('security headers behind a proxy and on refusals', () => {
       expect(cookie, cookie.name).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie.secure, cookie.name).toBeFalsy();
     }
+  });
+});
+
+describe('security headers on the hashed scripts, styles and fonts', () => {
+  // A page's first load fetches about twenty of them over hotel Wi-Fi: the document-only headers
+  // (CSP, framing, referrer, opener) do nothing on a script or style, and cost about 700 bytes
+  // each (issue 35). Anything else under /assets (an SVG is a document too) keeps them all.
+  it('carries only the headers that apply to a script or style', async () => {
+    const app = await appFor({ publicOrigin: 'https://trinkgeld.example' });
+    for (const url of ['/assets/app-Ab12Cd34.js', '/assets/main-Ab12Cd34.css']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['strict-transport-security'], url).toMatch(/max-age=\d{8}/);
+      for (const documentOnly of [
+        'content-security-policy',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+      ]) {
+        expect(response.headers[documentOnly], `${url} ${documentOnly}`).toBeUndefined();
+      }
+    }
+    const svg = await app.inject({ method: 'GET', url: '/assets/logo-Ab12Cd34.svg' });
+    expect(svg.statusCode).toBe(200);
+    expectCommonHeaders(svg.headers);
+    const missing = await app.inject({ method: 'GET', url: '/assets/nothing-Ab12Cd34.js' });
+    expect(missing.statusCode).toBe(404);
+    expectCommonHeaders(missing.headers);
   });
 });

@@ -21,6 +21,12 @@ export async function registerSecurityHeaders(
     for (const name of removed) raw.removeHeader(name);
     done();
   });
+  // A hashed script, style or font that was found: the headers that only mean something on a
+  // document come off again (about 700 bytes on each of a page's twenty files, issue 35).
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 || !HASHED_SUBRESOURCE.test(request.url)) return;
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+  });
   if (!secure) {
     // An http PUBLIC_ORIGIN behind a TLS proxy: HSTS when the request itself came over https.
     // `request.protocol` believes X-Forwarded-Proto only from the TRUST_PROXY addresses.
@@ -33,6 +39,29 @@ export async function registerSecurityHeaders(
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The build's hashed JavaScript, CSS and font files. Not SVG or HTML: those render as documents
+ * when opened directly and keep every header. No page here starts a worker from /assets, the one
+ * other place a script's own CSP applies (the service worker lives at /employee/sw.js).
+ */
+const HASHED_SUBRESOURCE = /^\/assets\/[\w.-]+\.(?:js|css|woff2?)(?:\?|$)/;
+
+/**
+ * Headers a browser reads only on a document (or a worker): on a script, style or font they do
+ * nothing. `x-content-type-options`, `cross-origin-resource-policy` and HSTS stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 function helmetOptions(secure: boolean): HelmetOptions {
   return {

@@ -244,7 +244,8 @@ export function EmployeeDashboardPage() {
             </p>
           ) : null}
           {/* One line of its own, always there: the live state and the new-messages badge arrive
-              after the first paint and must not move the header or narrow the name (layout shift). */}
+              after the first paint and must not move the header or narrow the name (layout shift).
+              The badge keeps to the line's end, so neither moves the other whichever comes first. */}
           <div className="flex min-h-6 flex-wrap items-center gap-x-2">
             <p
               className="text-xs text-muted-foreground"
@@ -264,7 +265,7 @@ export function EmployeeDashboardPage() {
                 type="button"
                 onClick={openMessages}
                 aria-label={t.newMessagesButton(newCount)}
-                className="inline-flex min-h-6 items-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                className="ml-auto inline-flex min-h-6 items-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <Badge variant="destructive" data-testid="new-message-badge">
                   {t.newMessagesBadge(newCount)}
