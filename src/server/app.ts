@@ -238,10 +238,12 @@ export async function buildApp(
   await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR, landingPageOf, async (request) => {
     const answers = await pageBootFor(app, request);
     if (!answers) return null;
-    // A person whose profile the page has gets the first screen's answers too (decision 0419).
+    // A person whose profile the page has gets the first screen's answers too (decision 0419),
+    // with the moment before they were read: the live stream tells what changed since (0420).
+    const servedAt = app.deps.clock.now().getTime();
     const queries = answers.profile ? await firstScreenQueries(app, request) : [];
     return {
-      answers: queries.length > 0 ? { ...answers, queries } : answers,
+      answers: queries.length > 0 ? { ...answers, queries, servedAt } : answers,
       signedIn: answers.session.user !== null,
     };
   });

@@ -90,11 +90,16 @@ afterAll(async () => {
 
 const text = (value: string | null) => (value ?? '').replace(/\u00a0/g, ' ').trim();
 
-/** A guest pays `euros` € with a message for Clara through the demo checkout. */
-async function guestPays(page: Page, euros: number, message: string): Promise<void> {
-  await page.goto(`/t/${claraPoint.uid}`);
-  await page.getByRole('heading', { name: 'Clara Fischer' }).waitFor();
-  await page.getByRole('button', { name: `${euros} €` }).click();
+/** A guest pays `euros` € with a message for Clara (or `to`) through the demo checkout. */
+async function guestPays(
+  page: Page,
+  euros: number,
+  message: string,
+  to: { point: FactoryPoint; name: string } = { point: claraPoint, name: 'Clara Fischer' },
+): Promise<void> {
+  await page.goto(`/t/${to.point.uid}`);
+  await page.getByRole('heading', { name: to.name }).waitFor();
+  await page.getByRole('button', { name: `${euros} €`, exact: true }).click();
   // The amount in the name: the page as the server sent it also has a plain 'Weiter zur Zahlung'
   // (for the own amount), which a click before the app is live would submit empty.
   await page.getByRole('button', { name: `Weiter zur Zahlung · ${euros},00 €` }).click();
@@ -168,6 +173,34 @@ describe('employee dashboard', () => {
     await page.getByRole('tab', { name: 'Nachrichten', selected: true }).waitFor();
     await expect.poll(() => badge.count()).toBe(0);
     await page.getByText('Trinkgelder mit Nachricht').waitFor();
+    expect(errors).toEqual([]);
+    await guestPage.close();
+    await page.close();
+  });
+
+  // Decision 0420: opened directly, the dashboard's first answers come with its HTML, and the
+  // live stream still brings what is paid afterwards.
+  it('opens with today and the messages from its HTML, and still hears a tip live', async () => {
+    const page = await staff.newPage();
+    const errors = trackPageErrors(page);
+    await signInInBrowser(page, anna.email, FACTORY_PASSWORD);
+    await page.getByText('Live-Aktualisierung aktiv').waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/employee/')) asked.push(url.pathname + url.search);
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Willkommen, Anna Schneider!' }).waitFor();
+    await page.getByTestId('today-total').waitFor();
+    await page.getByText('Live-Aktualisierung aktiv').waitFor();
+    expect(asked.filter((url) => /\/(today|messages)\b/.test(url))).toEqual([]);
+    expect(asked.some((url) => /^\/api\/employee\/stream\?since=\d+$/.test(url))).toBe(true);
+
+    const guestPage = await guest.newPage();
+    const message = `Danke für den Schirm! ${randomUUID().slice(0, 8)}`;
+    await guestPays(guestPage, 5, message, { point: annaPoint, name: 'Anna Schneider' });
+    await page.getByTestId('thank-you-item').filter({ hasText: message }).waitFor();
     expect(errors).toEqual([]);
     await guestPage.close();
     await page.close();

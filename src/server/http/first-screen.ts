@@ -1,9 +1,39 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_SCREEN_CALLS, type FirstScreenQuery } from '../../shared/api/first-screen';
+import { employeeFirstScreenKeys, employeeTodayUrl } from '../../shared/api/employee-first-screen';
+import { type FirstScreenQuery, firstScreenKeys } from '../../shared/api/first-screen';
+import { startOfBerlinDay } from '../../shared/domain/berlin-day';
+
+type FirstScreenCall = { key: FirstScreenQuery['key']; url: string };
 
 /**
- * The first screen's API answers for a document request (issue 35, decision 0419): each call the
- * page makes (`FIRST_SCREEN_CALLS`) is asked of this very server with the request's cookie and
+ * Per page path, the calls its first screen makes, at `now`. The admin dashboard's without a
+ * business chosen in the browser (an owner's, or a platform admin's home business): a browser
+ * with a business chosen files its answers under other keys and asks for them itself. The staff
+ * dashboard's for today in Berlin; a browser whose clock says another day asks itself.
+ */
+export function firstScreenCalls(path: string, now: Date): readonly FirstScreenCall[] {
+  switch (path) {
+    case '/admin/dashboard':
+      return [
+        { key: firstScreenKeys.adminBusinesses, url: '/api/admin/businesses' },
+        { key: firstScreenKeys.adminDashboard(null), url: '/api/admin/dashboard' },
+        { key: firstScreenKeys.setupChecklist(null), url: '/api/admin/setup-checklist' },
+      ];
+    case '/employee/dashboard': {
+      const day = startOfBerlinDay(now);
+      return [
+        { key: employeeFirstScreenKeys.today(day.toISOString()), url: employeeTodayUrl(day) },
+        { key: employeeFirstScreenKeys.messages, url: '/api/employee/messages' },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * The first screen's API answers for a document request (issue 35, decisions 0419, 0420): each
+ * call the page makes (`firstScreenCalls`) is asked of this very server with the request's cookie and
  * address, through the same routes, guards, rate limits and response schemas as the browser's
  * call would be. Only a 200 is carried; anything else (not allowed, no business, an error) is
  * left for the browser to ask and to say, as before. The calls run side by side.
@@ -13,9 +43,9 @@ export async function firstScreenQueries(
   request: FastifyRequest,
 ): Promise<FirstScreenQuery[]> {
   const path = request.url.split('?')[0]!.replace(/\/+$/, '');
-  const calls = FIRST_SCREEN_CALLS[path];
+  const calls = firstScreenCalls(path, app.deps.clock.now());
   const cookie = request.headers.cookie;
-  if (!calls || !cookie) return [];
+  if (calls.length === 0 || !cookie) return [];
   const answers = await Promise.all(
     calls.map(async ({ key, url }) => {
       try {

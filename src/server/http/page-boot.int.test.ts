@@ -4,8 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
-import { createBusiness } from '../../../test/support/factories';
+import { createBusiness, createTip } from '../../../test/support/factories';
+import { employeeFirstScreenKeys } from '../../shared/api/employee-first-screen';
 import { firstScreenKeys } from '../../shared/api/first-screen';
+import { startOfBerlinDay } from '../../shared/domain/berlin-day';
 import { sessionCookieName } from '../features/auth/cookie';
 import { PAGE_BOOT_ELEMENT_ID } from './spa';
 
@@ -63,7 +65,11 @@ describe('the app HTML with its boot answers', () => {
     expect(response.statusCode).toBe(200);
     const session = await page('/api/auth/session', { cookie });
     const profile = await page('/api/profiles/me', { cookie });
-    expect(bootOf(response.body)).toEqual({ session: session.json(), profile: profile.json() });
+    // With the dashboard's own first answers beside them (decision 0420, tested below).
+    const { queries, servedAt, ...answers } = bootOf(response.body) as Record<string, unknown>;
+    expect(answers).toEqual({ session: session.json(), profile: profile.json() });
+    expect(queries).toHaveLength(2);
+    expect(typeof servedAt).toBe('number');
     expect(response.body).toContain('anna@demo.local');
     // This person's page: no cache keeps it, and a cache that ignored that keys it on the cookie.
     expect(response.headers['cache-control']).toBe('private, no-store');
@@ -191,5 +197,71 @@ describe("the admin dashboard's first answers in its HTML", () => {
     expect(bootOf(elsewhere.body)).not.toHaveProperty('queries');
     const signedOut = await page('/admin/dashboard', DOCUMENT);
     expect(bootOf(signedOut.body)).not.toHaveProperty('queries');
+  });
+});
+
+// Decision 0420: the staff dashboard's HTML carries today's tips and the thank-you messages of
+// the person signed in, with the moment they were read, from which the live stream catches up.
+describe("the staff dashboard's first answers in its HTML", () => {
+  it("carries each employee's own tips and messages, and not a colleague's or another business's", async () => {
+    const db = t.database.db;
+    const seeblick = await createBusiness(db, {
+      name: 'Hotel Seeblick',
+      employees: 2,
+      points: ['person', 'person'],
+    });
+    const linde = await createBusiness(db, { name: 'Gasthof Linde', points: ['person'] });
+    const messageOf = (who: string) => `Danke an ${who}, Zimmer 12 war perfekt`;
+    const people = [
+      { business: seeblick, index: 0 },
+      { business: seeblick, index: 1 },
+      { business: linde, index: 0 },
+    ].map(({ business, index }) => ({
+      person: business.employees[index]!,
+      point: business.points[index]!,
+      business,
+    }));
+    for (const { person, point, business } of people) {
+      await createTip(db, {
+        businessId: business.id,
+        employeeId: person.id,
+        entrypoint: point,
+        createdAt: t.clock.now(),
+        guestMessage: messageOf(person.fullName),
+      });
+    }
+    const day = startOfBerlinDay(t.clock.now());
+    for (const { person } of people) {
+      const cookie = await signIn(t, person.email);
+      const before = t.clock.now().getTime();
+      const html = await page('/employee/dashboard', { ...DOCUMENT, cookie });
+      const boot = bootOf(html.body) as {
+        queries?: { key: unknown[]; data: unknown }[];
+        servedAt?: number;
+      };
+      const api = async (url: string) => (await page(url, { cookie })).json();
+      expect(boot.queries).toEqual([
+        {
+          key: [...employeeFirstScreenKeys.today(day.toISOString())],
+          data: await api(`/api/employee/today?from=${encodeURIComponent(day.toISOString())}`),
+        },
+        { key: [...employeeFirstScreenKeys.messages], data: await api('/api/employee/messages') },
+      ]);
+      expect(boot.servedAt).toBe(before);
+      expect(html.body).toContain(messageOf(person.fullName));
+      for (const other of people.filter((entry) => entry.person !== person)) {
+        expect(html.body).not.toContain(messageOf(other.person.fullName));
+      }
+    }
+  });
+
+  it('gives none to someone signed out, nor on the staff pages without them', async () => {
+    const signedOut = await page('/employee/dashboard', DOCUMENT);
+    expect(bootOf(signedOut.body)).not.toHaveProperty('queries');
+    expect(bootOf(signedOut.body)).not.toHaveProperty('servedAt');
+    const hotel = await createBusiness(t.database.db, { name: 'Pension Bergblick' });
+    const cookie = await signIn(t, hotel.employees[0]!.email);
+    const account = await page('/employee/account', { ...DOCUMENT, cookie });
+    expect(bootOf(account.body)).not.toHaveProperty('queries');
   });
 });

@@ -80,6 +80,14 @@ export const todayQuerySchema = z.object({
   from: z.string().datetime({ offset: true }),
 });
 
+export const tipStreamQuerySchema = z.object({
+  /**
+   * When the page's HTML with its first answers was made (ms since 1970, the server's
+   * `servedAt`): the stream first tells what changed since then (decision 0420).
+   */
+  since: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
 export const todayOverviewSchema = z.object({
   paid: z.array(employeeTipSchema),
   pending: z.array(employeeTipSchema),

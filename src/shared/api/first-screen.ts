@@ -4,7 +4,8 @@
  * browser files their answers under. The server asks its own API for them with the request's
  * cookie (the same routes, rules and response schemas), so the HTML holds exactly what the
  * browser would have been answered; the web app builds its keys for the same calls from here, so
- * both sides name an answer the same way.
+ * both sides name an answer the same way. Which page makes which calls: src/server/http/
+ * first-screen.ts.
  */
 
 /** One answer: the browser's query key and the JSON the API answered. */
@@ -13,24 +14,12 @@ export interface FirstScreenQuery {
   data: unknown;
 }
 
-/** Query keys of the admin calls a first screen may carry (the chosen business, or none). */
+/**
+ * Query keys of the admin calls a first screen may carry (the chosen business, or none). The
+ * staff dashboard's are in `employee-first-screen.ts`, so neither app loads the other's.
+ */
 export const firstScreenKeys = {
   adminBusinesses: ['admin', 'businesses'] as const,
   adminDashboard: (businessId: string | null) => ['admin', businessId, 'dashboard'] as const,
   setupChecklist: (businessId: string | null) => ['admin', businessId, 'setup-checklist'] as const,
-};
-
-/**
- * Per page path, the calls its first screen makes without a business chosen in the browser (an
- * owner's, or a platform admin's home business). A browser with a business chosen files its
- * answers under other keys and asks for them itself.
- */
-export const FIRST_SCREEN_CALLS: Readonly<
-  Record<string, readonly { key: FirstScreenQuery['key']; url: string }[]>
-> = {
-  '/admin/dashboard': [
-    { key: firstScreenKeys.adminBusinesses, url: '/api/admin/businesses' },
-    { key: firstScreenKeys.adminDashboard(null), url: '/api/admin/dashboard' },
-    { key: firstScreenKeys.setupChecklist(null), url: '/api/admin/setup-checklist' },
-  ],
 };

@@ -15,6 +15,8 @@ export interface PageBoot {
   profile?: Profile | null;
   /** The first screen's API answers with their query keys (decision 0419). */
   queries?: FirstScreenQuery[];
+  /** The server's clock (ms) just before it read `queries`: the live stream's `since` (0420). */
+  servedAt?: number;
 }
 
 /** The element's id; the server's `PAGE_BOOT_ELEMENT_ID`. */
@@ -74,6 +76,17 @@ export function seedFirstScreen(client: {
 /** When the router shows another page: the HTML's answers are no longer the page's own. */
 export function leaveFirstScreen(): void {
   cameWithPage.clear();
+}
+
+/**
+ * When the server read the answer filed under `key`, if that answer came with the HTML of the page
+ * still on screen (ms, the server's clock); otherwise null. The staff dashboard opens its live
+ * stream with it, to hear what changed since (decision 0420).
+ */
+export function servedWithPage(key: readonly unknown[]): number | null {
+  const servedAt = pageBoot()?.servedAt;
+  if (typeof servedAt !== 'number' || !Number.isSafeInteger(servedAt) || servedAt < 0) return null;
+  return cameWithPage.has(JSON.stringify(key)) ? servedAt : null;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   tipHistoryQuerySchema,
   tipPageSchema,
   todayOverviewSchema,
+  tipStreamQuerySchema,
   todayQuerySchema,
 } from '../../../shared/api/employee';
 import { actorOf } from '../auth/guard';
@@ -40,8 +41,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const origin = app.deps.config.publicOrigin;
 
-  const hub = new RealtimeHub(app.deps.database, (payload) =>
-    app.log.warn({ payload: payload.slice(0, 200) }, 'malformed tip event ignored'),
+  const hub = new RealtimeHub(
+    app.deps.database,
+    (payload) => app.log.warn({ payload: payload.slice(0, 200) }, 'malformed tip event ignored'),
+    () => app.deps.clock.now().getTime(),
   );
   const openStreams = new Set<OpenStream>();
   app.deps.metrics?.countLiveStreams(() => openStreams.size);
@@ -147,7 +150,11 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/employee/stream',
     {
       onRequest: signedIn,
-      schema: { tags, summary: 'Live-Ereignisse zu eigenen Trinkgeldern (Server-Sent Events)' },
+      schema: {
+        tags,
+        summary: 'Live-Ereignisse zu eigenen Trinkgeldern (Server-Sent Events)',
+        querystring: tipStreamQuerySchema,
+      },
       logLevel: 'warn',
     },
     streamHandler(app, hub, openStreams),

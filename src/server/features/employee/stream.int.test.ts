@@ -44,10 +44,10 @@ afterAll(async () => {
 });
 
 /** Signs `email` in on instance B and opens the live stream there; abort the controller to close. */
-async function openStream(email: string) {
+async function openStream(email: string, query = '') {
   const cookie = await signIn(instanceB, email);
   const controller = new AbortController();
-  const response = await fetch(`${urlB}/api/employee/stream`, {
+  const response = await fetch(`${urlB}/api/employee/stream${query}`, {
     headers: { cookie, accept: 'text/event-stream' },
     signal: controller.signal,
   });
@@ -152,6 +152,64 @@ describe('live tip stream', () => {
     expect(tipsIn(cafeEvents)).toEqual(new Set([cafeTipId]));
     benStream.controller.abort();
     cafeStream.controller.abort();
+  });
+
+  // Decision 0420: the dashboard's HTML brought its first answers; the stream it opens later
+  // first tells what changed since the HTML was made, before its `ready`.
+  it('tells a stream opened with since= the tips changed after that moment, and only its own', async () => {
+    const anna = hotel.employees[0]!;
+    const cafeEmployee = cafe.employees[0]!;
+    // A stream open all along, to know when instance B has heard the payment.
+    const watching = await openStream(anna.email);
+    // Well after instance B began listening, as a page is (B allows two seconds of clock skew).
+    instanceA.clock.advance(5_000);
+    const servedAt = instanceA.clock.now().getTime();
+    instanceA.clock.advance(1_000);
+    const tipId = await payTip(hotel.points[0]!.uid, 1100);
+    await readEvents(watching.response, (events) =>
+      events.some((e) => e.event === 'tip' && e.data.includes(tipId)),
+    );
+    watching.controller.abort();
+    const untilReady = (events: { event: string }[]) => events.some((e) => e.event === 'ready');
+    const tipIds = (events: { event: string; data: string }[]) =>
+      events.filter((e) => e.event === 'tip').map((e) => JSON.parse(e.data).tipId as string);
+
+    const late = await openStream(anna.email, `?since=${servedAt}`);
+    expect(late.response.status).toBe(200);
+    const lateEvents = await readEvents(late.response, untilReady);
+    expect(tipIds(lateEvents)).toContain(tipId);
+    expect(lateEvents.map((e) => e.event)).not.toContain('catch-up');
+    late.controller.abort();
+
+    // Made after the payment (beyond the clocks' allowance): nothing to tell.
+    instanceA.clock.advance(10_000);
+    const fresh = await openStream(anna.email, `?since=${instanceA.clock.now().getTime()}`);
+    expect(tipIds(await readEvents(fresh.response, untilReady))).toEqual([]);
+    fresh.controller.abort();
+
+    // The other business's employee, with the same moment: none of the hotel's tips.
+    const cafeStream = await openStream(cafeEmployee.email, `?since=${servedAt}`);
+    expect(tipIds(await readEvents(cafeStream.response, untilReady))).not.toContain(tipId);
+    cafeStream.controller.abort();
+  });
+
+  it('asks the page to fetch afresh when the moment is older than the hub remembers', async () => {
+    const { response, controller } = await openStream(hotel.employees[1]!.email, '?since=0');
+    const events = await readEvents(response, (list) => list.some((e) => e.event === 'ready'));
+    expect(events.map((e) => e.event)).toEqual(['catch-up', 'ready']);
+    controller.abort();
+  });
+
+  it('refuses a since= that is not a moment, in German', async () => {
+    const cookie = await signIn(instanceB, hotel.employees[1]!.email);
+    for (const since of ['gestern', '-5', '1.5']) {
+      const response = await fetch(`${urlB}/api/employee/stream?since=${since}`, {
+        headers: { cookie, accept: 'text/event-stream' },
+      });
+      expect(response.status, since).toBe(400);
+      const body = (await response.json()) as { error?: string; message?: string };
+      expect(JSON.stringify(body), since).toMatch(/[äöüÄÖÜß]|Ungültig|ungültig|Eingabe/);
+    }
   });
 
   it('keeps an active session open with a heartbeat comment each interval', async () => {

@@ -3,13 +3,19 @@ import type { SessionEndReason } from '../../../shared/api/operator';
 import { readSessionToken } from '../auth/cookie';
 import { actorOf } from '../auth/guard';
 import { findSession, isSessionActive } from '../auth/sessions';
-import type { RealtimeHub } from '../realtime/hub';
+import type { RealtimeHub, TipChange } from '../realtime/hub';
 
 /**
  * Ends one open stream; with a pause (a shutdown) it first sends the `reconnect` hint, so the
  * browser comes back after that many ms instead of treating the close as an error.
  */
 export type OpenStream = (reconnectAfterMs?: number) => void;
+
+/**
+ * How far the clocks of two instances may disagree: the HTML made on one, the stream opened on
+ * another. A change heard this much before the page was made is told again (a harmless refetch).
+ */
+const CATCH_UP_CLOCK_SKEW_MS = 2_000;
 
 /** The pause a shutting-down instance asks for: 250–1000 ms, spread so streams do not return at once. */
 export function reconnectPauseMs(random: () => number = Math.random): number {
@@ -68,11 +74,20 @@ export function streamHandler(
       raw.end();
     };
 
-    const unsubscribe = hub.subscribe(actor.profileId, (change) => {
+    const sendTip = (change: TipChange) =>
       write(
         `event: tip\ndata: ${JSON.stringify({ tipId: change.tipId, status: change.status })}\n\n`,
       );
-    });
+    const unsubscribe = hub.subscribe(actor.profileId, sendTip);
+    // The page's HTML brought its first answers (decision 0420): what changed since it was made,
+    // as the events it would have heard; or, when the hub cannot know, `catch-up` asks the page
+    // to fetch afresh. Subscribed first, so nothing falls between the two.
+    const { since } = request.query as { since?: number };
+    if (since !== undefined) {
+      const missed = hub.changesSince(actor.profileId, since - CATCH_UP_CLOCK_SKEW_MS);
+      if (missed === null) write('event: catch-up\ndata: {}\n\n');
+      else for (const change of missed) sendTip(change);
+    }
     const sessionEnded = (reason?: SessionEndReason | null) => {
       // With a reason (the business was suspended or closed) the dashboard explains it.
       write(`event: session-ended\ndata: ${JSON.stringify(reason ? { reason } : {})}\n\n`);

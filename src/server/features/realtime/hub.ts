@@ -31,6 +31,15 @@ const accountEventSchema = z.union([
 export type SessionEndedListener = (reason?: SessionEndReason) => void;
 
 /**
+ * How long the hub remembers the changes it heard, so a stream opened a little after its page's
+ * HTML was made can be told what changed in between (`changesSince`, decision 0420): a phone
+ * opens the stream a second or two after the HTML, a slow one after half a minute.
+ */
+export const CATCH_UP_WINDOW_MS = 120_000;
+/** At most this many remembered changes; a burst beyond it makes older pages refetch instead. */
+export const CATCH_UP_MAX_CHANGES = 5_000;
+
+/**
  * Fans tip changes out to the employees connected to this instance. Every instance listens on
  * the same PostgreSQL channel, so a tip paid through any instance reaches a dashboard connected to
  * any other; the notification arrives on the publishing instance too, so there is one path only.
@@ -41,10 +50,15 @@ export class RealtimeHub {
   private readonly businessSubscribers = new Map<string, Set<SessionEndedListener>>();
   private unlisten: (() => Promise<void>) | undefined;
   private unlistenAccounts: (() => Promise<void>) | undefined;
+  /** The changes heard lately, oldest first, with when they were heard. */
+  private recent: { at: number; change: TipChange }[] = [];
+  /** From when on `recent` holds every change: not before listening began. */
+  private completeSince = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly database: Database,
     private readonly onBadMessage: (payload: string) => void = () => {},
+    private readonly now: () => number = Date.now,
   ) {}
 
   async start(): Promise<void> {
@@ -52,6 +66,7 @@ export class RealtimeHub {
     this.unlisten = await this.database.listen(TIP_EVENTS_CHANNEL, (payload) =>
       this.dispatch(payload),
     );
+    this.completeSince = this.now();
     this.unlistenAccounts = await this.database.listen(ACCOUNT_EVENTS_CHANNEL, (payload) =>
       this.dispatchAccountEnded(payload),
     );
@@ -63,6 +78,8 @@ export class RealtimeHub {
     this.unlisten = undefined;
     this.unlistenAccounts = undefined;
     this.subscribers.clear();
+    this.recent = [];
+    this.completeSince = Number.POSITIVE_INFINITY;
     this.accountSubscribers.clear();
     this.businessSubscribers.clear();
     if (unlisten) await unlisten();
@@ -115,6 +132,36 @@ export class RealtimeHub {
     };
   }
 
+  /**
+   * The changes concerning `employeeId` heard at or after `since` (ms), oldest first; null when
+   * the hub cannot know them all (it was not listening yet, or has forgotten that far back), and
+   * the caller must fetch afresh instead.
+   */
+  changesSince(employeeId: string, since: number): TipChange[] | null {
+    this.forgetOld();
+    if (since < this.completeSince) return null;
+    return this.recent
+      .filter((entry) => entry.at >= since && entry.change.employeeIds.includes(employeeId))
+      .map((entry) => entry.change);
+  }
+
+  /** Drops what is older than the window or beyond the count; the log is complete from there. */
+  private forgetOld(): void {
+    const horizon = this.now() - CATCH_UP_WINDOW_MS;
+    let drop = 0;
+    while (
+      drop < this.recent.length &&
+      (this.recent[drop]!.at < horizon || this.recent.length - drop > CATCH_UP_MAX_CHANGES)
+    ) {
+      drop += 1;
+    }
+    if (drop > 0) {
+      this.completeSince = Math.max(this.completeSince, this.recent[drop - 1]!.at + 1);
+      this.recent = this.recent.slice(drop);
+    }
+    this.completeSince = Math.max(this.completeSince, horizon);
+  }
+
   connectionCount(): number {
     let count = 0;
     for (const set of this.subscribers.values()) count += set.size;
@@ -129,6 +176,8 @@ export class RealtimeHub {
       this.onBadMessage(payload);
       return;
     }
+    this.recent.push({ at: this.now(), change });
+    if (this.recent.length > CATCH_UP_MAX_CHANGES) this.forgetOld();
     for (const employeeId of new Set(change.employeeIds)) {
       for (const listener of this.subscribers.get(employeeId) ?? []) listener(change);
     }

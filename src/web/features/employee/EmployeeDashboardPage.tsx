@@ -14,6 +14,7 @@ import { initials } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useOnline } from '../../lib/pwa';
 import { useSession } from '../../lib/session';
+import { servedWithPage } from '../../lib/page-boot';
 import { SignOutButton } from '../auth/SignOutButton';
 import { employeeApi, employeeKeys } from './employee-api';
 import { useBerlinDay } from './use-berlin-day';
@@ -54,27 +55,34 @@ function useLiveTips(onPaid: (tipId: string) => void): StreamState {
   const queryClient = useQueryClient();
   const session = useSession();
   const [state, setState] = useState<StreamState>('connecting');
+  // The messages came with the page's HTML: the stream tells what changed since (decision 0420).
+  const [since] = useState(() => servedWithPage(employeeKeys.messages));
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: employeeKeys.all });
-    return connectTipStream('/api/employee/stream', {
-      onTip: (event) => {
-        if (event.status === 'pending') onPaid(event.tipId);
-        refresh();
+    return connectTipStream(
+      '/api/employee/stream',
+      {
+        onTip: (event) => {
+          if (event.status === 'pending') onPaid(event.tipId);
+          refresh();
+        },
+        onOpen: (reconnected) => {
+          if (reconnected) refresh();
+        },
+        onCatchUpMissed: refresh,
+        onState: setState,
+        onSessionEnded: (reason) => {
+          if (reason) {
+            // The business was suspended or closed: say so, then leave (the session is gone).
+            toast(businessShutOutToast(reason));
+            void session.signOut('user');
+          } else {
+            void session.signOut('timeout');
+          }
+        },
       },
-      onOpen: (reconnected) => {
-        if (reconnected) refresh();
-      },
-      onState: setState,
-      onSessionEnded: (reason) => {
-        if (reason) {
-          // The business was suspended or closed: say so, then leave (the session is gone).
-          toast(businessShutOutToast(reason));
-          void session.signOut('user');
-        } else {
-          void session.signOut('timeout');
-        }
-      },
-    });
+      since,
+    );
     // The stream lives as long as the page; the session object changes on every profile edit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryClient]);

@@ -1,4 +1,8 @@
 import type { WalletLinks } from '../../../shared/api/wallet';
+import {
+  employeeFirstScreenKeys,
+  employeeTodayUrl,
+} from '../../../shared/api/employee-first-screen';
 import type {
   EmployeeStatsResponse,
   QrCard,
@@ -12,8 +16,7 @@ import { api } from '../../lib/api';
 
 /** Every call the employee dashboard makes; all scoped to the signed-in person by the server. */
 export const employeeApi = {
-  today: (from: Date) =>
-    api.get<TodayOverview>(`/api/employee/today?from=${encodeURIComponent(from.toISOString())}`),
+  today: (from: Date) => api.get<TodayOverview>(employeeTodayUrl(from)),
   messages: () => api.get<ThankYouMessages>('/api/employee/messages'),
   markMessagesSeen: () => api.post<{ seenAt: string }>('/api/employee/messages/seen'),
   history: (period: StatsPeriod, page: number, pageSize: number, withMessage = false) =>
@@ -30,11 +33,14 @@ export const employeeApi = {
   teamTips: (period: StatsPeriod) => api.get<TeamTips>(`/api/employee/team-tips?period=${period}`),
 };
 
-/** Query keys: everything under ['employee'] is refetched when a tip changes live. */
+/**
+ * Query keys: everything under ['employee'] is refetched when a tip changes live. Today's and the
+ * messages' are the ones the dashboard's HTML may bring answers for (decision 0420).
+ */
 export const employeeKeys = {
   all: ['employee'] as const,
-  today: (day: string) => ['employee', 'today', day] as const,
-  messages: ['employee', 'messages'] as const,
+  today: employeeFirstScreenKeys.today,
+  messages: employeeFirstScreenKeys.messages,
   history: (period: StatsPeriod, page: number, withMessage: boolean) =>
     ['employee', 'history', period, page, withMessage] as const,
   stats: (period: StatsPeriod) => ['employee', 'stats', period] as const,

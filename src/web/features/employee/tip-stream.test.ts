@@ -58,6 +58,37 @@ describe('connectTipStream', () => {
     stop();
   });
 
+  // Decision 0420: the page's answers came with its HTML, made at `since`.
+  it('asks for the changes since the HTML until a connection opens, then no more', () => {
+    const opens: boolean[] = [];
+    let missed = 0;
+    const stop = connectTipStream(
+      '/api/employee/stream',
+      {
+        onTip: () => {},
+        onOpen: (reconnected) => opens.push(reconnected),
+        onCatchUpMissed: () => (missed += 1),
+      },
+      1_795_000_000_000,
+    );
+    expect(FakeEventSource.instances[0]!.url).toBe('/api/employee/stream?since=1795000000000');
+    // Refused before it opened (the phone lost its Wi-Fi): the retry still asks since then.
+    FakeEventSource.instances[0]!.emit('error');
+    vi.advanceTimersByTime(1000);
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/employee/stream?since=1795000000000');
+    FakeEventSource.instances[1]!.emit('open');
+    expect(opens).toEqual([false]);
+    FakeEventSource.instances[1]!.emit('catch-up');
+    expect(missed).toBe(1);
+    // Open once: a later reconnect refetches instead (`onOpen(true)`), with the plain address.
+    FakeEventSource.instances[1]!.emit('error');
+    vi.advanceTimersByTime(1000);
+    expect(FakeEventSource.instances[2]!.url).toBe('/api/employee/stream');
+    FakeEventSource.instances[2]!.emit('open');
+    expect(opens).toEqual([false, true]);
+    stop();
+  });
+
   it('comes back after the pause a shutting-down instance names, without backing off', () => {
     const opens: boolean[] = [];
     const stop = connectTipStream('/s', { onTip: () => {}, onOpen: (again) => opens.push(again) });

@@ -9,6 +9,11 @@ export interface TipStreamHandlers {
   onTip: (event: { tipId: string; status: string }) => void;
   /** The stream (re)opened: fetch anything that may have been missed meanwhile. */
   onOpen: (reconnected: boolean) => void;
+  /**
+   * Opened with `since`, the server could not tell everything that changed since then: fetch
+   * afresh (decision 0420).
+   */
+  onCatchUpMissed?: () => void;
   onState?: (state: StreamState) => void;
   /**
    * The server ended the stream because the session is gone; with a reason when the business was
@@ -20,9 +25,15 @@ export interface TipStreamHandlers {
 /**
  * Connects to the employee's Server-Sent Events stream and keeps it connected: after an error it
  * waits 1, 2, 5, then 10 s (and 10 s from then on) before trying again, instead of the browser's
- * fixed retry, and reports every reopening so the page can catch up.
+ * fixed retry, and reports every reopening so the page can catch up. With `since` (the page's
+ * answers came with its HTML, made then) the first connection asks the server for the changes
+ * since that moment, as events, instead of the page fetching them again (decision 0420).
  */
-export function connectTipStream(url: string, handlers: TipStreamHandlers): () => void {
+export function connectTipStream(
+  url: string,
+  handlers: TipStreamHandlers,
+  since: number | null = null,
+): () => void {
   let source: EventSource | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
@@ -32,7 +43,9 @@ export function connectTipStream(url: string, handlers: TipStreamHandlers): () =
   const open = () => {
     if (stopped) return;
     handlers.onState?.(everOpened ? 'reconnecting' : 'connecting');
-    source = new EventSource(url, { withCredentials: true });
+    // Until a connection has opened: after that, a reconnect is caught up by `onOpen(true)`.
+    const catchUp = !everOpened && since !== null;
+    source = new EventSource(catchUp ? `${url}?since=${since}` : url, { withCredentials: true });
     source.addEventListener('open', () => {
       attempt = 0;
       handlers.onState?.('open');
@@ -46,6 +59,7 @@ export function connectTipStream(url: string, handlers: TipStreamHandlers): () =
         // A malformed event is skipped; the next catch-up fetch covers it.
       }
     });
+    source.addEventListener('catch-up', () => handlers.onCatchUpMissed?.());
     source.addEventListener('session-ended', (event) => {
       stop();
       handlers.onSessionEnded?.(reasonOf(event as MessageEvent<string>));
