@@ -16,7 +16,7 @@ const COMMON = {
   'x-xss-protection': '0',
 };
 const CSP =
-  "default-src 'self';script-src 'self' 'sha256-x/ILxH6BO4Ohcx7vni1eAc12IBgHkKiPY28PjMZ87to=';" +
+  "default-src 'self';script-src 'self' 'sha256-ShuxGGDgATOLrdZiUmnrkdDbZbGWsFR6cJTKGdg1qUw=';" +
   "style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
   "connect-src 'self';object-src 'none';base-uri 'self';" +
   "form-action 'self' https://checkout.stripe.com;frame-ancestors 'none'";
