@@ -1,6 +1,6 @@
 import { CHROMIUM_PATH, launchDebuggableChromium } from './support/browser';
 import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from './support/harness';
-import { audit, loadAverage, medians, RUNS, show } from './support/lighthouse';
+import { audit, loadAverage, medians, RUNS, show, throttlingLabel } from './support/lighthouse';
 
 /**
  * Lighthouse (npm package, mobile form factor with its default simulated throttling) in the
@@ -15,10 +15,7 @@ import { audit, loadAverage, medians, RUNS, show } from './support/lighthouse';
  */
 export async function run(): Promise<void> {
   line('database', engineLabel());
-  line(
-    'lighthouse',
-    'mobile, simulated throttling (Lighthouse defaults), Chromium ' + CHROMIUM_PATH,
-  );
+  line('lighthouse', `mobile, ${throttlingLabel()}, Chromium ${CHROMIUM_PATH}`);
   line('load average at start', loadAverage());
   const { database, cleanup } = await openBenchDatabase('lighthouse');
   const server = await startBenchServer(database);

@@ -11,7 +11,7 @@ import {
   STAFF_CONTEXT,
 } from './support/browser';
 import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from './support/harness';
-import { audit, loadAverage, medians, RUNS, show } from './support/lighthouse';
+import { audit, loadAverage, medians, RUNS, show, throttlingLabel } from './support/lighthouse';
 
 /**
  * The staff and admin apps' first screens in Lighthouse, and their repeat visits (issue 35
@@ -121,7 +121,7 @@ export async function run(): Promise<void> {
   line('database', engineLabel());
   line(
     'lighthouse',
-    `mobile, simulated throttling (Lighthouse defaults), Chromium ${CHROMIUM_PATH}, --accept-lang=de-DE,de`,
+    `mobile, ${throttlingLabel()}, Chromium ${CHROMIUM_PATH}, --accept-lang=de-DE,de`,
   );
   line('load average at start', loadAverage());
   const { database, cleanup } = await openBenchDatabase('staff_lighthouse');

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { line } from './harness';
 
@@ -21,6 +22,27 @@ export const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
  * figure is what it is.
  */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+
+/**
+ * `BENCH_LIGHTHOUSE_CPU_SLOWDOWN=<n>` replaces the simulated phone's CPU slowdown (Lighthouse's
+ * default 4). Lighthouse multiplies the tasks it observed on this machine, so the same page
+ * measures worse on a slower host; a larger factor here shows on a fast host what a slower one
+ * would see (4 × its benchmarkIndex / the slower one's). For finding out, not for the budgets:
+ * a run with it set says so in its first lines.
+ */
+const CPU_SLOWDOWN = process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
+if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1)) {
+  throw new Error('BENCH_LIGHTHOUSE_CPU_SLOWDOWN must be a number >= 1');
+}
+
+/** The throttling the audits run with, for a run's first lines. */
+export function throttlingLabel(): string {
+  return CPU_SLOWDOWN === undefined
+    ? 'simulated throttling (Lighthouse defaults)'
+    : `simulated throttling with CPU slowdown ${CPU_SLOWDOWN} instead of 4 (BENCH_LIGHTHOUSE_CPU_SLOWDOWN; not the budgets' setting)`;
+}
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type Report = Result['lhr'];
@@ -84,6 +106,9 @@ async function auditOnce(
       // bench's browser is its own; the session stays, as it is a cookie.
       clearStorageTypes: [...FIRST_VISIT_STORAGE],
       ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
+      ...(CPU_SLOWDOWN === undefined
+        ? {}
+        : { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } }),
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const failure = result.lhr.runtimeError;

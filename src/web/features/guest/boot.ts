@@ -50,6 +50,20 @@ if (pickedBeforeBoot) {
   void start();
 }
 
+/**
+ * An own amount typed before this script arrived (a slow phone, decision 0267): no listener heard
+ * it, and nothing else the guest does may follow to start the app, but the field still holds it.
+ */
+function amountTypedBeforeBoot(): string | null {
+  const field = document.querySelector<HTMLInputElement>('input[name="custom"]');
+  return field && field.value !== field.defaultValue ? field.value : null;
+}
+const typedBeforeBoot = amountTypedBeforeBoot();
+if (typedBeforeBoot !== null) {
+  rememberTypedAmount(typedBeforeBoot);
+  void start();
+}
+
 document.addEventListener(
   'input',
   (event) => {
