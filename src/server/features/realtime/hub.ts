@@ -145,13 +145,17 @@ export class RealtimeHub {
       .map((entry) => entry.change);
   }
 
-  /** Drops what is older than the window or beyond the count; the log is complete from there. */
-  private forgetOld(): void {
+  /**
+   * Drops what is older than the window or beyond `keep`; the log is complete from there. Past
+   * the count a tenth more goes at once, so a burst copies the log once per 500 changes rather
+   * than on every one (each NOTIFY runs this).
+   */
+  private forgetOld(keep = CATCH_UP_MAX_CHANGES): void {
     const horizon = this.now() - CATCH_UP_WINDOW_MS;
     let drop = 0;
     while (
       drop < this.recent.length &&
-      (this.recent[drop]!.at < horizon || this.recent.length - drop > CATCH_UP_MAX_CHANGES)
+      (this.recent[drop]!.at < horizon || this.recent.length - drop > keep)
     ) {
       drop += 1;
     }
@@ -177,7 +181,7 @@ export class RealtimeHub {
       return;
     }
     this.recent.push({ at: this.now(), change });
-    if (this.recent.length > CATCH_UP_MAX_CHANGES) this.forgetOld();
+    if (this.recent.length > CATCH_UP_MAX_CHANGES) this.forgetOld(CATCH_UP_MAX_CHANGES * 0.9);
     for (const employeeId of new Set(change.employeeIds)) {
       for (const listener of this.subscribers.get(employeeId) ?? []) listener(change);
     }
