@@ -1,6 +1,21 @@
 import { CHROMIUM_PATH, launchDebuggableChromium } from './support/browser';
-import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from './support/harness';
-import { audit, loadAverage, medians, RUNS, show, throttlingLabel } from './support/lighthouse';
+import {
+  budget,
+  engineLabel,
+  line,
+  openBenchDatabase,
+  REFERENCE_PAGE_PATH,
+  startBenchServer,
+} from './support/harness';
+import {
+  audit,
+  auditTogether,
+  loadAverage,
+  medians,
+  RUNS,
+  show,
+  throttlingLabel,
+} from './support/lighthouse';
 
 /**
  * Lighthouse (npm package, mobile form factor with its default simulated throttling) in the
@@ -12,6 +27,10 @@ import { audit, loadAverage, medians, RUNS, show, throttlingLabel } from './supp
  * Each page is audited `BENCH_LIGHTHOUSE_RUNS` times (default 5); every run's figures are printed
  * and each figure is judged on its median over the runs (decision 0287, then 0411). The runner
  * and the browser are shared with the staff pages' bench (bench/support/lighthouse.ts, browser.ts).
+ *
+ * The reference page (one heading, no script, the same server and headers) is audited in turns
+ * with the tip page and printed beside it, without a budget of its own: its blocking time is the
+ * browser's own navigation work on this machine, which any page gets (decision 0422).
  */
 export async function run(): Promise<void> {
   line('database', engineLabel());
@@ -23,10 +42,21 @@ export async function run(): Promise<void> {
   try {
     // A first visit warms the server; Lighthouse then loads each page in a fresh state itself.
     await (await fetch(`${server.url}/t/aio-anna-schneider-4k7p`)).arrayBuffer();
-    const guestRuns = await audit('guest', `${server.url}/t/aio-anna-schneider-4k7p`, chrome.port);
-    const guest = medians(guestRuns);
+    const [guestRuns, referenceRuns] = await auditTogether(
+      [
+        { name: 'guest', url: `${server.url}/t/aio-anna-schneider-4k7p` },
+        { name: 'reference', url: `${server.url}${REFERENCE_PAGE_PATH}` },
+      ],
+      chrome.port,
+    );
+    const guest = medians(guestRuns!);
     line(`guest page median of ${RUNS}`, show(guest));
-    const worstTbt = Math.max(...guestRuns.map((run) => run.tbt));
+    const tbts = (runs: { tbt: number }[]) => runs.map((run) => run.tbt.toFixed(0)).join(' / ');
+    line(
+      'TBT per run, guest page | reference page (one heading, no script)',
+      `${tbts(guestRuns!)} ms | ${tbts(referenceRuns!)} ms`,
+    );
+    const worstTbt = Math.max(...guestRuns!.map((run) => run.tbt));
     budget('guest page TBT median', `${guest.tbt.toFixed(0)} ms`, guest.tbt <= 30, '<= 30 ms');
     budget(
       'guest page TBT every run',

@@ -55,8 +55,19 @@ export async function openBenchDatabase(name: string, poolSize = 10): Promise<Be
 export const HELLO_PATH = '/bench/hello';
 
 /**
- * The app on 127.0.0.1 (random port) with one extra route, a bare hello: every throughput is
- * printed as a ratio to it, measured on the same server in the same run.
+ * A page that does nothing: one heading, no script, no style, served by the same server with the
+ * same headers as the app's pages. The Lighthouse bench audits it beside the tip page, so a run
+ * shows what the audit gives a page for the browser's own work (decision 0422).
+ */
+export const REFERENCE_PAGE_PATH = '/bench/reference-page';
+const REFERENCE_PAGE =
+  '<!doctype html><html lang="de"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Trinkgeld</title></head><body><h1>Trinkgeld geben</h1></body></html>';
+
+/**
+ * The app on 127.0.0.1 (random port) with two extra routes: a bare hello (every throughput is
+ * printed as a ratio to it, measured on the same server in the same run) and the reference page.
  */
 export async function startBenchServer(
   database: Database,
@@ -70,6 +81,9 @@ export async function startBenchServer(
     ...options,
     beforeListen(app: FastifyInstance) {
       app.get(HELLO_PATH, { schema: { hide: true } }, async () => 'hello');
+      app.get(REFERENCE_PAGE_PATH, { schema: { hide: true } }, async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send(REFERENCE_PAGE),
+      );
     },
   });
 }

@@ -162,23 +162,40 @@ export async function audit(
   port: number,
   options: AuditOptions = {},
 ): Promise<Audit[]> {
-  const runs: Report[] = [];
+  const [runs] = await auditTogether([{ name, url }], port, options);
+  return runs!;
+}
+
+/**
+ * `RUNS` audits of each page, taken in turns (first page, second page, first page…), so that
+ * each page meets the machine in the same moments; returns each page's audits in the order given.
+ */
+export async function auditTogether(
+  pages: readonly { name: string; url: string }[],
+  port: number,
+  options: AuditOptions = {},
+): Promise<Audit[][]> {
+  const reports: Report[][] = pages.map(() => []);
   for (let run = 1; run <= RUNS; run += 1) {
-    const lhr = await auditOnce(url, port, name, options);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
-      // A signed-in page that sent the audit to the login instead measured the wrong page.
-      throw new Error(`${name} page: ${url} ended on ${lhr.finalDisplayedUrl}`);
+    for (const [index, { name, url }] of pages.entries()) {
+      const lhr = await auditOnce(url, port, name, options);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+        // A signed-in page that sent the audit to the login instead measured the wrong page.
+        throw new Error(`${name} page: ${url} ended on ${lhr.finalDisplayedUrl}`);
+      }
+      reports[index]!.push(lhr);
+      line(`${name} page run ${run} of ${RUNS}`, show(figures(lhr)));
     }
-    runs.push(lhr);
-    line(`${name} page run ${run} of ${RUNS}`, show(figures(lhr)));
   }
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
-    const file = path.resolve(REPORT_DIR, `lighthouse-${name.replaceAll(' ', '-')}.json`);
-    writeFileSync(file, JSON.stringify(computeMedianRun(runs), null, 1));
-    line(`${name} page report (Lighthouse's median run)`, file);
+    for (const [index, { name }] of pages.entries()) {
+      const file = path.resolve(REPORT_DIR, `lighthouse-${name.replaceAll(' ', '-')}.json`);
+      writeFileSync(file, JSON.stringify(computeMedianRun(reports[index]!), null, 1));
+      line(`${name} page report (Lighthouse's median run)`, file);
+    }
   }
-  return runs.map(figures);
+  return reports.map((runs) => runs.map(figures));
 }
 
 export function medians(audits: Audit[]): Audit {
