@@ -1,5 +1,6 @@
 import type { Database } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
+import type { JobRunReport } from '../src/server/jobs/job-runs';
 import { sessionCookieName } from '../src/server/features/auth/cookie';
 import { createSession } from '../src/server/features/auth/sessions';
 import {
@@ -41,7 +42,15 @@ interface Probe {
   name: string;
   path: string;
   who: 'heavy' | 'typical' | 'owner';
+  /**
+   * A history page as deep as the set has, up to this page: page 50 of a month exists only in
+   * the large set (the heavy employee has about 80 tips a month in the small one), and an empty
+   * page against a full one measured the answer's size, not the data's growth.
+   */
+  deepestPageUpTo?: number;
 }
+
+const HISTORY_PAGE_SIZE = 20;
 
 function lastFullMonth(now: Date): { from: string; to: string } {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
@@ -64,9 +73,10 @@ function probes(now: Date): Probe[] {
         who,
       },
       {
-        name: `employee history month page 50 (${who})`,
-        path: '/api/employee/tips?period=month&page=50&pageSize=20',
+        name: `employee history month page 50 or the set's last (${who})`,
+        path: `/api/employee/tips?period=month&page=50&pageSize=${HISTORY_PAGE_SIZE}`,
         who,
+        deepestPageUpTo: 50,
       },
       {
         name: `employee today (${who})`,
@@ -114,11 +124,15 @@ function recording(database: Database) {
 
 interface OpenSet {
   label: string;
-  /** One request of a probe; throws unless it answers 200. */
-  get(probe: Probe): Promise<void>;
-  /** The SQL statements one request of a probe runs. */
-  statements(probe: Probe): Promise<{ sql: string; params: unknown[] }[]>;
+  /** One request of a probe (at `path`, the probe's own by default); throws unless it answers 200. */
+  get(probe: Probe, path?: string): Promise<void>;
+  /** The JSON answer of one request of a probe at `path`. */
+  read(probe: Probe, path: string): Promise<unknown>;
+  /** The SQL statements one request of a probe (at `path`) runs. */
+  statements(probe: Probe, path?: string): Promise<{ sql: string; params: unknown[] }[]>;
   database: Database;
+  /** The server's periodic jobs that ran since the set opened (name, count, longest run). */
+  jobs(): string;
   close(): Promise<void>;
 }
 
@@ -130,6 +144,10 @@ async function openSet(shape: Omit<BulkShape, 'now'>, label: string, now: Date):
     line(`seed ${label} tips`, `${seed.tipCount} tips in ${seed.seconds.toFixed(1)} s`);
     const recorder = recording(database);
     const server = await startBenchServer(recorder.database, {}, { seed: false });
+    // A job run that scans more rows on the large set would slow the requests beside it: the
+    // runs are printed with the figures, so a tail can be told from the machine's noise.
+    const jobRuns: JobRunReport[] = [];
+    server.deps.jobRuns.onRun((report) => jobRuns.push(report));
     const cookies = new Map<Probe['who'], string>();
     const ids = {
       heavy: seed.heavyEmployeeId,
@@ -140,22 +158,38 @@ async function openSet(shape: Omit<BulkShape, 'now'>, label: string, now: Date):
       const { token } = await createSession(database.db, { userId, now: new Date() });
       cookies.set(who, `${sessionCookieName(server.deps.config)}=${token}`);
     }
-    const get = async (probe: Probe) => {
-      const response = await fetch(`${server.url}${probe.path}`, {
+    const request = async (probe: Probe, path: string) => {
+      const response = await fetch(`${server.url}${path}`, {
         headers: { cookie: cookies.get(probe.who)! },
       });
       if (response.status !== 200) {
-        throw new Error(`${probe.path}: ${response.status} ${await response.text()}`);
+        throw new Error(`${path}: ${response.status} ${await response.text()}`);
       }
-      await response.arrayBuffer();
+      return response;
+    };
+    const get = async (probe: Probe, path = probe.path) => {
+      await (await request(probe, path)).arrayBuffer();
     };
     return {
       label,
       get,
+      read: async (probe, path) => (await request(probe, path)).json(),
       database,
-      async statements(probe) {
+      jobs() {
+        const byJob = new Map<string, number[]>();
+        for (const run of jobRuns) {
+          const took = run.finishedAt.getTime() - run.startedAt.getTime();
+          byJob.set(run.job, [...(byJob.get(run.job) ?? []), took]);
+        }
+        return (
+          [...byJob]
+            .map(([job, took]) => `${job} ${took.length}x, longest ${Math.max(...took)} ms`)
+            .join('; ') || 'none'
+        );
+      },
+      async statements(probe, path) {
         recorder.start();
-        await get(probe);
+        await get(probe, path);
         return recorder.stop();
       },
       async close() {
@@ -187,8 +221,8 @@ function literal(value: unknown): string {
  * a pool connection, so EXPLAIN shows the plan the pool's plan cache mode picks (the generic
  * plan, decision 0286; `$n` in a plan marks a value it was not planned for).
  */
-async function printPlans(set: OpenSet, probe: Probe): Promise<void> {
-  for (const [index, statement] of (await set.statements(probe)).entries()) {
+async function printPlans(set: OpenSet, probe: Probe, path: string): Promise<void> {
+  for (const [index, statement] of (await set.statements(probe, path)).entries()) {
     const plan = await set.database.rawTransaction(async (run) => {
       await run(`PREPARE bench_plan AS ${statement.sql}`);
       // EXECUTE takes no bound parameters: the request's values go in as quoted literals.
@@ -204,6 +238,21 @@ async function printPlans(set: OpenSet, probe: Probe): Promise<void> {
   }
 }
 
+/** The probe's path in one set: for a deepest-page probe, the page this set really has. */
+async function pathIn(set: OpenSet, probe: Probe): Promise<string> {
+  if (!probe.deepestPageUpTo) return probe.path;
+  const url = new URL(probe.path, 'http://bench');
+  url.searchParams.set('page', '1');
+  const first = (await set.read(probe, url.pathname + url.search)) as { total: number };
+  const page = Math.min(
+    probe.deepestPageUpTo,
+    Math.max(1, Math.ceil(first.total / HISTORY_PAGE_SIZE)),
+  );
+  url.searchParams.set('page', String(page));
+  line(`${set.label} ${probe.name}`, `page ${page} of ${first.total} tips this month`);
+  return url.pathname + url.search;
+}
+
 /**
  * Both sets are open at once and each probe's rounds alternate between them (which goes first
  * alternates too), so a change of load on this shared machine during the run weighs on the
@@ -212,9 +261,11 @@ async function printPlans(set: OpenSet, probe: Probe): Promise<void> {
 async function measureInterleaved(small: OpenSet, large: OpenSet, now: Date) {
   const growth: { name: string; small: number; large: number }[] = [];
   for (const probe of probes(now)) {
+    const paths = new Map<OpenSet, string>();
+    for (const set of [small, large]) paths.set(set, await pathIn(set, probe));
     for (let i = 0; i < WARM_UP; i += 1) {
-      await small.get(probe);
-      await large.get(probe);
+      await small.get(probe, paths.get(small));
+      await large.get(probe, paths.get(large));
     }
     const times = new Map<OpenSet, number[]>([
       [small, []],
@@ -223,7 +274,7 @@ async function measureInterleaved(small: OpenSet, large: OpenSet, now: Date) {
     for (let i = 0; i < ROUNDS; i += 1) {
       for (const set of i % 2 === 0 ? [small, large] : [large, small]) {
         const started = performance.now();
-        await set.get(probe);
+        await set.get(probe, paths.get(set));
         times.get(set)!.push(performance.now() - started);
       }
     }
@@ -237,7 +288,7 @@ async function measureInterleaved(small: OpenSet, large: OpenSet, now: Date) {
       budget(`${set.label} ${probe.name} p95`, ms(p95(set)), p95(set) <= limit, `<= ${limit} ms`);
     }
     if (probe.path === HELLO_PATH) continue;
-    await printPlans(large, probe);
+    await printPlans(large, probe, paths.get(large)!);
     growth.push({ name: probe.name, small: p95(small), large: p95(large) });
   }
   return growth;
@@ -273,6 +324,7 @@ export async function run(): Promise<void> {
           `<= ${GROWTH}x`,
         );
       }
+      for (const set of [small, largeSet]) line(`jobs run on the ${set.label} set`, set.jobs());
     } finally {
       await largeSet.close();
     }
