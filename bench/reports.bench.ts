@@ -238,16 +238,18 @@ async function printPlans(set: OpenSet, probe: Probe, path: string): Promise<voi
   }
 }
 
+/** The last page `total` rows fill (page 1 when there are none), but no deeper than `upTo`. */
+export function deepestPage(total: number, pageSize: number, upTo: number): number {
+  return Math.min(upTo, Math.max(1, Math.ceil(total / pageSize)));
+}
+
 /** The probe's path in one set: for a deepest-page probe, the page this set really has. */
 async function pathIn(set: OpenSet, probe: Probe): Promise<string> {
   if (!probe.deepestPageUpTo) return probe.path;
   const url = new URL(probe.path, 'http://bench');
   url.searchParams.set('page', '1');
   const first = (await set.read(probe, url.pathname + url.search)) as { total: number };
-  const page = Math.min(
-    probe.deepestPageUpTo,
-    Math.max(1, Math.ceil(first.total / HISTORY_PAGE_SIZE)),
-  );
+  const page = deepestPage(first.total, HISTORY_PAGE_SIZE, probe.deepestPageUpTo);
   url.searchParams.set('page', String(page));
   line(`${set.label} ${probe.name}`, `page ${page} of ${first.total} tips this month`);
   return url.pathname + url.search;
