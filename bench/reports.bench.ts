@@ -44,8 +44,9 @@ interface Probe {
   who: 'heavy' | 'typical' | 'owner';
   /**
    * A history page as deep as the set has, up to this page: page 50 of a month exists only in
-   * the large set (the heavy employee has about 80 tips a month in the small one), and an empty
-   * page against a full one measured the answer's size, not the data's growth.
+   * the large set (the heavy employee has a few hundred tips a month in the small one, e.g. 304
+   * on 2026-11-28), and an empty page against a full one measured the answer's size, not the
+   * data's growth.
    */
   deepestPageUpTo?: number;
 }
