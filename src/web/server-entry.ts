@@ -6,7 +6,12 @@
  */
 export type { BrandFont } from './lib/brand-theme';
 export { GuestRoot } from './features/guest/GuestRoot';
-export { GUEST_INITIAL_DATA_ID, type GuestInitialData } from './features/guest/initial-data';
+export {
+  type CheckoutReturning,
+  type CodeProblemPage,
+  GUEST_INITIAL_DATA_ID,
+  type GuestInitialData,
+} from './features/guest/initial-data';
 export { type GuestServerRender, GuestServerRenderProvider } from './features/guest/server-render';
 export { tipPageProblemWords } from './features/guest/TipPageProblem';
 export { LandingDocument } from './features/public/LandingDocument';

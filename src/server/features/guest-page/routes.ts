@@ -37,6 +37,7 @@ const codeParams = z.object({ code: z.string().max(200).catch('') });
 const pageQuery = z.looseObject({
   lang: z.string().max(35).optional().catch(undefined),
   checkout: z.string().max(20).optional().catch(undefined),
+  tip: z.uuid().optional().catch(undefined),
   amount: z.string().max(20).optional().catch(undefined),
 });
 const tipQuery = z.looseObject({ tip: z.uuid().optional().catch(undefined) });
@@ -67,11 +68,15 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
       '/t/:code',
       { schema: { hide: true, params: codeParams, querystring: pageQuery } },
       async (request, reply) => {
+        const { checkout, tip } = request.query;
         const { status, initial, cached } = await loadFirstView(
           { ...app.deps, guestCodes: app.guestCodes },
           request,
           request.params.code,
           request.query.lang,
+          tip && (checkout === 'return' || checkout === 'cancel')
+            ? { tipId: tip, how: checkout }
+            : undefined,
         );
         // A view is counted when the page is served, once per visit (issue 30); the return
         // from the checkout belongs to the visit that started it.
@@ -95,7 +100,7 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
         const page = (): string => {
           const catalogue = GUEST_CATALOGUES[initial.locale];
           const title =
-            initial.kind === 'tip-page'
+            initial.kind !== 'problem'
               ? catalogue.first.pageTitle
               : initial.page === 'invalid-uid'
                 ? catalogue.pages.invalidUid.pageTitle

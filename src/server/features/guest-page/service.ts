@@ -10,9 +10,15 @@ import { presentBranding, presentGuestEntrypoint } from '../entrypoints/presente
 import type { GuestCode } from '../entrypoints/cache';
 import { businessOfCode, loadBranding } from '../entrypoints/service';
 import type { GuestBranding } from '../../../shared/api/entrypoints';
-import type { GuestInitialData } from '../../../web/server-entry';
+import type {
+  CheckoutReturning,
+  CodeProblemPage,
+  GuestInitialData,
+} from '../../../web/server-entry';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { AppError } from '../../http/errors';
+import { hasPaymentToTell } from '../tips/policy';
+import { selectTipStatusThroughCode } from '../tips/queries';
 import type { GuestPageContext } from './context';
 
 export interface FirstView {
@@ -22,13 +28,8 @@ export interface FirstView {
   cached?: GuestCode;
 }
 
-type ProblemPage = Pick<
-  Extract<GuestInitialData, { kind: 'problem' }>,
-  'page' | 'inactive' | 'problem'
->;
-
 /** The page a code that cannot be tipped shows, as the browser app showed it (TipPageProblem). */
-function problemPageOf(error: AppError): ProblemPage | null {
+function problemPageOf(error: AppError): CodeProblemPage | null {
   switch (error.code) {
     case 'code_not_found':
       return { page: 'invalid-uid' };
@@ -53,12 +54,16 @@ function problemPageOf(error: AppError): ProblemPage | null {
 /**
  * What /t/{uid} shows first (decision 0220): the payment point's first screen, or the page of
  * the problem that keeps the guest from tipping through it, with the status that problem has.
+ * A guest back from the checkout of a tip given here before the problem arose (the business
+ * suspended or closed, the person deactivated while they paid) is told that payment first
+ * (decision 0440).
  */
 export async function loadFirstView(
   ctx: GuestPageContext,
   request: Pick<FastifyRequest, 'headers' | 'cookies'>,
   code: string,
   asked: string | undefined,
+  returning?: CheckoutReturning,
 ): Promise<FirstView> {
   const { db } = ctx.database;
   try {
@@ -77,11 +82,34 @@ export async function loadFirstView(
       ? presentBranding(await loadBranding(db, owner.id), owner.name)
       : null;
     const locale = guestLocaleOf(request, { asked, business: branding?.language });
+    if (returning && (await hasPaymentThroughCode(ctx, returning.tipId, code))) {
+      return {
+        status: 200,
+        initial: {
+          kind: 'checkout-return',
+          locale,
+          branding,
+          code,
+          ...returning,
+          codeProblem: page,
+        },
+      };
+    }
     return {
       status: (error as AppError).status,
       initial: { kind: 'problem', locale, branding, ...page },
     };
   }
+}
+
+/** Whether `tipId` was given through `code` and is paid, or still waits for its outcome. */
+async function hasPaymentThroughCode(
+  ctx: GuestPageContext,
+  tipId: string,
+  code: string,
+): Promise<boolean> {
+  const status = await selectTipStatusThroughCode(ctx.database.db, tipId, code);
+  return status !== null && hasPaymentToTell(status);
 }
 
 /**

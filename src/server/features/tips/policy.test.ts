@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIP_STATUSES, type TipStatus } from '../../../shared/domain/tips';
-import { canMoveTip, decideRetry, statusesBefore } from './policy';
+import { canMoveTip, decideRetry, hasPaymentToTell, statusesBefore } from './policy';
 
 describe('tip status moves', () => {
   const allowed: [TipStatus, TipStatus][] = [
@@ -78,5 +78,12 @@ describe('decideRetry', () => {
         reason: 'retry_not_allowed',
       });
     }
+  });
+});
+
+describe('hasPaymentToTell', () => {
+  it('tells a paid tip and one still waiting for its outcome; not one that ended unpaid', () => {
+    const told = TIP_STATUSES.filter(hasPaymentToTell);
+    expect(told).toEqual(['initiated', 'pending', 'completed']);
   });
 });

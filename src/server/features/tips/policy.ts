@@ -32,6 +32,16 @@ export function isPaid(status: TipStatus): boolean {
   return (PAID_TIP_STATUSES as readonly TipStatus[]).includes(status);
 }
 
+/**
+ * Whether the way back from a checkout still has a payment to tell about when its code no longer
+ * takes tips (the business suspended or closed, the person deactivated; decision 0440): a paid
+ * tip, or one whose outcome the provider has yet to tell. A payment that ended unpaid has nothing
+ * to tell: the code's refusal is the answer.
+ */
+export function hasPaymentToTell(status: TipStatus): boolean {
+  return status === 'initiated' || isPaid(status);
+}
+
 /** Statuses a guest may retry from: the payment ended without money moving. */
 export const RETRYABLE_STATUSES: readonly TipStatus[] = ['failed', 'cancelled', 'expired'];
 

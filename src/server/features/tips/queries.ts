@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import {
   branding,
@@ -6,7 +6,9 @@ import {
   paymentEntrypoints,
   paymentSessions,
   profiles,
+  qrCodes,
   teams,
+  tips,
 } from '../../db/schema';
 import type { TipRow } from './lifecycle';
 
@@ -85,4 +87,22 @@ export async function selectTipRecipientFacts(
     team: row.teamId ? { name: row.teamName!, description: row.teamDescription } : null,
     attempt: row.attempt === null ? null : Number(row.attempt),
   };
+}
+
+/**
+ * The status of a tip given through `code` (its payment point's uid, or the legacy QR code it was
+ * scanned from); null for a tip of another code, or none.
+ */
+export async function selectTipStatusThroughCode(
+  executor: Executor,
+  tipId: string,
+  code: string,
+): Promise<TipRow['status'] | null> {
+  const [row] = await executor
+    .select({ status: tips.status })
+    .from(tips)
+    .leftJoin(qrCodes, eq(qrCodes.id, tips.qrCodeId))
+    .where(and(eq(tips.id, tipId), or(eq(tips.entrypointUid, code), eq(qrCodes.code, code))))
+    .limit(1);
+  return row?.status ?? null;
 }

@@ -7,10 +7,11 @@ import { useFirstViewTexts } from './i18n';
 import type { GuestInitialData } from './initial-data';
 import { useLocation } from './navigation';
 import { codeFromPath } from './params';
+import { CheckoutReturnPage } from './CheckoutReturnPage';
+import { CodeProblem } from './CodeProblem';
 import { InvalidUidPage } from './InvalidUidPage';
 import { QrErrorPage } from './QrErrorPage';
 import { TipPage } from './TipPage';
-import { TipPageProblem } from './TipPageProblem';
 
 // The tip page is the first view after a scan and ships with the app; the pages after it load
 // on demand.
@@ -25,11 +26,11 @@ function GuestApp({ initial }: { initial: GuestInitialData | null }) {
   if (path.startsWith('/t/')) {
     // The server answered this code's problem page itself (with its status): show that page
     // here too, the error pages are in this bundle so hydration never waits for a chunk.
-    if (initial?.kind === 'problem') {
-      if (initial.page === 'qr-error') return <QrErrorPage inactive={initial.inactive} />;
-      if (initial.page === 'invalid-uid') return <InvalidUidPage />;
-      if (initial.problem) return <TipPageProblem problem={initial.problem} />;
+    if (initial?.kind === 'problem' && (initial.page !== 'tip-problem' || initial.problem)) {
+      return <CodeProblem page={initial} />;
     }
+    // Back from a checkout opened before the code stopped taking tips: the payment comes first.
+    if (initial?.kind === 'checkout-return') return <CheckoutReturnPage data={initial} />;
     const code = codeFromPath(path);
     return (
       <TipPage

@@ -1,17 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import type { TipStatusResponse } from '../../../shared/api/tips';
-import { FEEDBACK_DIALOG_DELAY_MS } from '../../../shared/domain/constants';
-import type { FeedbackEmoji } from '../../../shared/domain/tips';
 import { Spinner } from '../../components/ui/Spinner';
 import { ErrorStep } from './ErrorStep';
-import { FeedbackDialog } from './FeedbackDialog';
-import { guestApi, track } from './guest-api';
-import { navigate } from './navigation';
+import { track } from './guest-api';
 import { useOutcomeTexts } from './outcome-texts';
+import { PaidOutcome } from './PaidOutcome';
 import { PaymentErrorDialog } from './PaymentErrorDialog';
 import { PaymentStep } from './PaymentStep';
-import { SuccessStep } from './SuccessStep';
 import { useTipPayment } from './use-tip-payment';
 import { detectWallets, type WalletSupport } from './wallets';
 
@@ -48,8 +44,6 @@ export function PaymentFlow(props: PaymentFlowProps) {
   const flow = useTipPayment(entry, form);
   const { payment: paymentTexts } = useOutcomeTexts();
   const [wallets, setWallets] = useState<WalletSupport>({ applePay: false, googlePay: false });
-  const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const [feedbackBusy, setFeedbackBusy] = useState(false);
   const resumed = useRef(false);
   const { resume: resumePayment } = flow;
 
@@ -68,36 +62,6 @@ export function PaymentFlow(props: PaymentFlowProps) {
   }, [resume, resumePayment, onResumed, onBack]);
 
   const paidTip = flow.step === 'success' ? flow.outcome : null;
-  const canGiveFeedback = paidTip !== null && flow.lastAttempt?.tipId === paidTip.tipId;
-  useEffect(() => {
-    if (!canGiveFeedback) return;
-    const timer = setTimeout(() => setFeedbackOpen(true), FEEDBACK_DIALOG_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [canGiveFeedback]);
-
-  const toThankYou = () => navigate(`/thank-you?tipId=${paidTip!.tipId}`);
-  const sendFeedback = async (emoji: FeedbackEmoji, text: string) => {
-    if (!paidTip || !flow.lastAttempt) return;
-    setFeedbackBusy(true);
-    try {
-      await guestApi.sendFeedback(paidTip.tipId, {
-        token: flow.lastAttempt.token,
-        emoji,
-        message: text,
-      });
-    } catch (error) {
-      // Spec §8: a failed feedback save is only logged; the guest still sees the thank-you page.
-      console.warn('Feedback konnte nicht gespeichert werden', error);
-    }
-    setFeedbackOpen(false);
-    toThankYou();
-  };
-  const skipFeedback = () => {
-    if (!paidTip) return;
-    track({ name: 'feedback_skipped', tipId: paidTip.tipId, properties: {} });
-    setFeedbackOpen(false);
-    toThankYou();
-  };
 
   return (
     <>
@@ -129,16 +93,7 @@ export function PaymentFlow(props: PaymentFlowProps) {
         <Spinner label={paymentTexts.checking} />
       ) : null}
       {paidTip ? (
-        <SuccessStep
-          amountCents={paidTip.amountCents}
-          platformFeeCents={paidTip.platformFeeCents}
-          totalCents={paidTip.totalCents}
-          currency={paidTip.currency}
-          recipientName={paidTip.recipientName}
-          guestMessage={paidTip.guestMessage}
-          onDone={toThankYou}
-          tonality={entry.branding.tonality}
-        />
+        <PaidOutcome tip={paidTip} attempt={flow.lastAttempt} tonality={entry.branding.tonality} />
       ) : null}
       {flow.step === 'error' && flow.errorClass ? (
         <ErrorStep
@@ -159,19 +114,6 @@ export function PaymentFlow(props: PaymentFlowProps) {
           onRetry={flow.retry}
           onRestart={() => window.location.assign(`/t/${encodeURIComponent(entry.code)}`)}
           onClose={flow.closeDialog}
-        />
-      ) : null}
-      {canGiveFeedback ? (
-        <FeedbackDialog
-          open={feedbackOpen}
-          busy={feedbackBusy}
-          onSend={sendFeedback}
-          onSkip={skipFeedback}
-          receipt={
-            paidTip && flow.lastAttempt
-              ? { tipId: paidTip.tipId, token: flow.lastAttempt.token }
-              : null
-          }
         />
       ) : null}
     </>

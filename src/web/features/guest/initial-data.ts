@@ -7,19 +7,40 @@ import type { TipPageProblemState } from './TipPageProblem';
  * as JSON in a non-executing script tag, so the browser hydrates from exactly the same data
  * without a second request and without an inline script (the CSP allows none).
  */
+/** The page of a code that cannot be tipped, as the server answers it (404, 410 or 403). */
+export interface CodeProblemPage {
+  page: 'qr-error' | 'invalid-uid' | 'tip-problem';
+  /** qr-error of a code that was deactivated: said on the page itself. */
+  inactive?: boolean;
+  problem?: TipPageProblemState;
+}
+
+/** Back from the hosted checkout of this tip: paid or failed (return) or left (cancel). */
+export interface CheckoutReturning {
+  tipId: string;
+  how: 'return' | 'cancel';
+}
+
 export type GuestInitialData =
   | { kind: 'tip-page'; locale: GuestLocale; entry: GuestEntrypoint }
-  | {
+  | ({
       /** A code that cannot be tipped: its page answers 404, 410 or 403 directly. */
       kind: 'problem';
       locale: GuestLocale;
       /** The code's business look, where the code belongs to one. */
       branding: GuestBranding | null;
-      page: 'qr-error' | 'invalid-uid' | 'tip-problem';
-      /** qr-error of a code that was deactivated: said on the page itself. */
-      inactive?: boolean;
-      problem?: TipPageProblemState;
-    };
+    } & CodeProblemPage)
+  | ({
+      /**
+       * Back from a checkout opened before the code stopped taking tips (issue 45, decision
+       * 0440): the payment is told first, and the code's problem only if nothing was paid.
+       */
+      kind: 'checkout-return';
+      locale: GuestLocale;
+      branding: GuestBranding | null;
+      code: string;
+      codeProblem: CodeProblemPage;
+    } & CheckoutReturning);
 
 export const GUEST_INITIAL_DATA_ID = 'guest-initial';
 

@@ -8,3 +8,8 @@ import { lazy } from 'react';
 const loadPaymentFlow = () => import('./PaymentFlow');
 export const preloadPaymentFlow = (): void => void loadPaymentFlow();
 export const PaymentFlow = lazy(() => loadPaymentFlow().then((m) => ({ default: m.PaymentFlow })));
+
+/** The way back from a checkout to a code that no longer takes tips (CheckoutReturnPage). */
+export const CheckoutReturn = lazy(() =>
+  import('./CheckoutReturn').then((m) => ({ default: m.CheckoutReturn })),
+);
