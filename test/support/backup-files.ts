@@ -31,6 +31,11 @@ export function rewriteBackup(
 ): string {
   const lines = backupLines(source);
   change(lines);
+  return writeBackupLines(target, lines, endLine);
+}
+
+/** Writes `lines` (header first, end line last) as a gzipped backup file. */
+export function writeBackupLines(target: string, lines: readonly string[], endLine: EndLine) {
   const body = lines
     .slice(0, -1)
     .map((line) => `${line}\n`)

@@ -36,7 +36,8 @@ let emptyPglite: Blob | undefined;
 
 /** The server's session secret: it signs every backup (decision 0435). */
 const SECRET = 'backup-test-secret-that-is-long-enough-0123456789';
-const backup = (database: Database, file: string) => writeBackup(database, file, { secret: SECRET });
+const backup = (database: Database, file: string) =>
+  writeBackup(database, file, { secret: SECRET });
 /** What `npm run restore` does: the whole file checked first, then loaded. */
 const restore = async (target: Database, file: string, options: Partial<VerifyOptions> = {}) =>
   restoreBackup(target, await verifyBackup(file, { secrets: [SECRET], ...options }));
@@ -229,45 +230,50 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     }
   });
 
-  it('restores into an empty target with every count and the tip sum equal to the snapshot', async () => {
-    const target = await emptyTarget();
-    const restored = await restore(target, file);
-    expect(restored.rows).toBe(summary.rows);
+  // A new data directory, a restore, a second backup and a server start: minutes on a busy machine.
+  it(
+    'restores into an empty target with every count and the tip sum equal to the snapshot',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const target = await emptyTarget();
+      const restored = await restore(target, file);
+      expect(restored.rows).toBe(summary.rows);
 
-    expect(await tableCounts(target)).toEqual(summary.counts);
-    expect(await tipSum(target)).toBe(summary.tipAmountCents);
-    expect(Number(summary.tipAmountCents)).toBeGreaterThan(0);
+      expect(await tableCounts(target)).toEqual(summary.counts);
+      expect(await tipSum(target)).toBe(summary.tipAmountCents);
+      expect(Number(summary.tipAmountCents)).toBeGreaterThan(0);
 
-    // Byte for byte: a backup of the restored database holds the same rows.
-    const again = path.join(folder, 'again.backup');
-    await backup(target, again);
-    expect(rowsOf(again)).toEqual(rowsOf(file));
+      // Byte for byte: a backup of the restored database holds the same rows.
+      const again = path.join(folder, 'again.backup');
+      await backup(target, again);
+      expect(rowsOf(again)).toEqual(rowsOf(file));
 
-    // The server starts on it: migrations are complete, people sign in, guests pay.
-    expect(await migrate(target)).toEqual([]);
-    const restoredApp = await createTestApp({ database: target, clock: t.clock });
-    try {
-      const cookie = await signIn(restoredApp, hotel.owner.email);
-      const me = await restoredApp.inject({
-        method: 'GET',
-        url: '/api/profiles/me',
-        headers: { cookie },
-      });
-      expect(me.statusCode).toBe(200);
-      await payTip(cafe.points[0]!.uid, 300, restoredApp);
-      expect(await tipSum(target)).toBe(String(Number(summary.tipAmountCents) + 300));
-      // The identity column continues after the restored ids.
-      await target.query("INSERT INTO analytics_events (name) VALUES ('tip_page_loaded')");
-    } finally {
-      await restoredApp.close();
-    }
-  });
+      // The server starts on it: migrations are complete, people sign in, guests pay.
+      expect(await migrate(target)).toEqual([]);
+      const restoredApp = await createTestApp({ database: target, clock: t.clock });
+      try {
+        const cookie = await signIn(restoredApp, hotel.owner.email);
+        const me = await restoredApp.inject({
+          method: 'GET',
+          url: '/api/profiles/me',
+          headers: { cookie },
+        });
+        expect(me.statusCode).toBe(200);
+        await payTip(cafe.points[0]!.uid, 300, restoredApp);
+        expect(await tipSum(target)).toBe(String(Number(summary.tipAmountCents) + 300));
+        // The identity column continues after the restored ids.
+        await target.query("INSERT INTO analytics_events (name) VALUES ('tip_page_loaded')");
+      } finally {
+        await restoredApp.close();
+      }
+    },
+  );
 
   it('refuses a target that is not empty and changes nothing there', async () => {
     const before = await tableCounts(t.database);
-    await expect(restore(t.database, file)).rejects.toThrow(
-      /Das Ziel ist nicht leer \(Tabellen: /,
-    );
+    await expect(restore(t.database, file)).rejects.toThrow(/Das Ziel ist nicht leer \(Tabellen: /);
     expect(await tableCounts(t.database)).toEqual(before);
   });
 
@@ -323,7 +329,9 @@ async function callProbe(target: Database) {
 
 /** Changes one column of the first row of `table` in the backup's lines. */
 function changeFirstRow(lines: string[], table: string, column: string, value: string): void {
-  const header = JSON.parse(lines[0]!) as { tables: { name: string; columns: { name: string }[] }[] };
+  const header = JSON.parse(lines[0]!) as {
+    tables: { name: string; columns: { name: string }[] }[];
+  };
   const index = header.tables
     .find((entry) => entry.name === table)!
     .columns.findIndex((entry) => entry.name === column);
@@ -345,7 +353,9 @@ describe('only a checked file is restored (issue 45)', { timeout: 60_000 }, () =
     const probe = await callProbe(target);
     const inject = (lines: string[]) => {
       const header = JSON.parse(lines[0]!);
-      const businesses = header.tables.find((table: { name: string }) => table.name === 'businesses');
+      const businesses = header.tables.find(
+        (table: { name: string }) => table.name === 'businesses',
+      );
       const name = businesses.columns.find((column: { name: string }) => column.name === 'name');
       name.type = `text || ${probe.call}::text || pg_read_file('/etc/hostname')`;
       lines[0] = JSON.stringify(header);
@@ -370,7 +380,12 @@ describe('only a checked file is restored (issue 45)', { timeout: 60_000 }, () =
     const target = await emptyTarget();
     const swapHash = (lines: string[]) =>
       changeFirstRow(lines, 'users', 'password_hash', 'scrypt$15$8$1$attacker$attacker');
-    const edited = rewriteBackup(signed, path.join(folder, 'edited-hash.backup'), swapHash, 'as-is');
+    const edited = rewriteBackup(
+      signed,
+      path.join(folder, 'edited-hash.backup'),
+      swapHash,
+      'as-is',
+    );
     await expect(restore(target, edited)).rejects.toThrow(/Prüfsumme der Sicherung stimmt nicht/);
     const summed = rewriteBackup(
       signed,
