@@ -18,6 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../../test/support/database';
 import { createBusiness, createTip, type FactoryBusiness } from '../../../test/support/factories';
 import { verifyBackup } from '../db/backup';
+import { RESTORE_USAGE } from './backup-command';
 import { type Database, openDatabase, quoteIdent } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { projectRoot } from '../lib/project-root';
@@ -186,7 +187,8 @@ async function payOver(origin: string, code: string, cents: number): Promise<voi
   if (paid.status >= 400) throw new Error(`pay ${paid.status}`);
 }
 
-describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
+// Five npm runs, a server start and two new databases: minutes when the machine is busy.
+describe('npm run backup / npm run restore', { timeout: 300_000 }, () => {
   it('backs up (from a running server on the embedded database), restores, refuses to overwrite', async () => {
     const source = await emptyTarget();
     let hotel: FactoryBusiness;
@@ -294,6 +296,6 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
   it('answers without a file with its usage', async () => {
     const run = await npmRun('restore', [], { DATA_DIR: folder });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('Aufruf: npm run restore -- <Datei>');
+    expect(run.stderr).toContain(RESTORE_USAGE);
   });
 });
