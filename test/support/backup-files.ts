@@ -22,6 +22,22 @@ function signatureOf(secret: string | Buffer, sha256: string): string {
   return createHmac('sha256', key).update(sha256).digest('hex');
 }
 
+/** A header as it is in the file (the restore checks it; a test may write anything). */
+type HeaderJson = {
+  version: number;
+  migrations: { name: string; checksum: string }[];
+  tables: { name: string; columns: { name: string; type: string }[] }[];
+};
+
+/** A change of the header line for `rewriteBackup`: `edit` changes the parsed header in place. */
+export const editHeader =
+  (edit: (header: HeaderJson) => void) =>
+  (lines: string[]): void => {
+    const header = JSON.parse(lines[0]!) as HeaderJson;
+    edit(header);
+    lines[0] = JSON.stringify(header);
+  };
+
 /** Copies the backup `source` to `target` with `change` applied to its lines. */
 export function rewriteBackup(
   source: string,

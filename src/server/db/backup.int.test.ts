@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
-import { backupLines, rewriteBackup } from '../../../test/support/backup-files';
+import { backupLines, editHeader, rewriteBackup } from '../../../test/support/backup-files';
 import { testEngine } from '../../../test/support/database';
 import { createBusiness, createTip, type FactoryBusiness } from '../../../test/support/factories';
 import { guestHeaders, newGuestSessionId } from '../../../test/support/guest';
@@ -281,11 +281,9 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     const newer = rewriteBackup(
       file,
       path.join(folder, 'newer.backup'),
-      (lines) => {
-        const header = JSON.parse(lines[0]!);
+      editHeader((header) => {
         header.migrations.push({ name: '9999_from_the_future.sql', checksum: 'x' });
-        lines[0] = JSON.stringify(header);
-      },
+      }),
       { secret: SECRET },
     );
     const target = await emptyTarget();
@@ -351,15 +349,11 @@ describe('only a checked file is restored (issue 45)', { timeout: 60_000 }, () =
   it('refuses a column type altered in the header before any row is written, and never runs it', async () => {
     const target = await emptyTarget();
     const probe = await callProbe(target);
-    const inject = (lines: string[]) => {
-      const header = JSON.parse(lines[0]!);
-      const businesses = header.tables.find(
-        (table: { name: string }) => table.name === 'businesses',
-      );
-      const name = businesses.columns.find((column: { name: string }) => column.name === 'name');
+    const inject = editHeader((header) => {
+      const businesses = header.tables.find((table) => table.name === 'businesses')!;
+      const name = businesses.columns.find((column) => column.name === 'name')!;
       name.type = `text || ${probe.call}::text || pg_read_file('/etc/hostname')`;
-      lines[0] = JSON.stringify(header);
-    };
+    });
     // Edited after it was written: its checksum no longer fits.
     const edited = rewriteBackup(signed, path.join(folder, 'edited-type.backup'), inject, 'as-is');
     await expect(restore(target, edited)).rejects.toThrow(/Prüfsumme der Sicherung stimmt nicht/);
@@ -435,8 +429,9 @@ describe('only a checked file is restored (issue 45)', { timeout: 60_000 }, () =
       signed,
       path.join(folder, 'format-1.backup'),
       (lines) => {
-        const header = JSON.parse(lines[0]!);
-        lines[0] = JSON.stringify({ ...header, version: 1 });
+        editHeader((header) => {
+          header.version = 1;
+        })(lines);
         const { end, rows } = JSON.parse(lines.at(-1)!);
         lines[lines.length - 1] = JSON.stringify({ end, rows });
       },
