@@ -216,10 +216,10 @@ describe('npm run backup / npm run restore', { timeout: 300_000 }, () => {
       // As an older install left it: the server tightens it at start and says so.
       chmodSync(source.env.DATA_DIR!, 0o755);
       const server = await startServerProcess(env);
+      cleanups.push(() => stopServerProcess(server));
       expect(server.output()).toContain(
         `DATA_DIR ${source.env.DATA_DIR} war für andere Benutzer zugänglich (0755); auf 0700 eingeschränkt`,
       );
-      cleanups.push(() => stopServerProcess(server));
       let stop = false;
       const guest = (async () => {
         while (!stop) {
