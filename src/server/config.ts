@@ -466,21 +466,27 @@ function chooseMailTransport(
   return 'console';
 }
 
+/** The secret a server without SESSION_SECRET keeps in `DATA_DIR/session-secret`, if it is there. */
+export function storedSessionSecret(dataDir: string): string | undefined {
+  try {
+    const existing = readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim();
+    return existing.length >= 32 ? existing : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Without SESSION_SECRET the server makes one on first start and keeps it under the data
  * directory, so signed links and cookies survive a restart.
  */
 function persistedSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: fall through and create it
-  }
-  mkdirSync(dataDir, { recursive: true });
+  const existing = storedSessionSecret(dataDir);
+  if (existing) return existing;
+  // The data directory is the server's user's alone (decision 0436).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  writeFileSync(path.join(dataDir, 'session-secret'), `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 

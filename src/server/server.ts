@@ -16,6 +16,7 @@ import { startJobs } from './jobs';
 import { JobRuns } from './jobs/job-runs';
 import { startRetention } from './jobs/retention';
 import { type Clock, systemClock } from './lib/clock';
+import { octalMode, restrictDirectory } from './lib/private-files';
 import { StartupError } from './startup-error';
 
 export interface StartOptions extends BuildAppOptions {
@@ -52,6 +53,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   let database = options.database;
+  // The embedded database, its lock and the backup requests live in DATA_DIR: for the server's
+  // user alone (decision 0436). An older install left it open; it is said below, once logging runs.
+  const widenedDataDir =
+    !database && !config.databaseUrl ? restrictDirectory(config.dataDir) : undefined;
   if (!database) {
     try {
       database = await openDatabase(openOptionsOf(config));
@@ -98,13 +103,25 @@ export async function startServer(
     metrics: createAppMetrics(),
   };
   const app = await buildApp(deps, options);
+  if (widenedDataDir !== undefined) {
+    app.log.warn(
+      { dataDir: config.dataDir, mode: octalMode(widenedDataDir) },
+      `DATA_DIR ${config.dataDir} war für andere Benutzer zugänglich (${octalMode(widenedDataDir)}); ` +
+        `auf ${octalMode(widenedDataDir & 0o700)} eingeschränkt: nur der Benutzer des Servers liest und schreibt dort.`,
+    );
+  }
   const stopAuthCleanup = startAuthCleanup(database, clock, app.log, deps.jobRuns);
   const stopRetention = startRetention(database, clock, config.retention, app.log, deps.jobRuns);
   const ownsDatabase = !options.database;
   // `npm run backup` cannot open the embedded database this process holds: it asks us instead.
   const stopBackupRequests =
     ownsDatabase && !config.databaseUrl
-      ? serveBackupRequests(database, path.join(config.dataDir, 'pglite'), app.log)
+      ? serveBackupRequests(
+          database,
+          path.join(config.dataDir, 'pglite'),
+          config.sessionSecret,
+          app.log,
+        )
       : () => {};
   let closed = false;
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKUP_FORMAT } from '../db/backup';
+import { writeBackupLines } from '../../../test/support/backup-files';
+import { BACKUP_FORMAT, BACKUP_VERSION } from '../db/backup';
 import { backupFiles } from '../db/backup-requests';
 import { runBackup, runRestore } from './backup-command';
 
@@ -30,15 +31,20 @@ function dataDirWithDatabase(name: string): string {
   return dataDir;
 }
 
-function backupFile(name: string, header: object): string {
-  const file = path.join(folder, name);
-  writeFileSync(file, gzipSync(`${JSON.stringify(header)}\n{"end":true,"rows":0}\n`));
-  return file;
+const SECRET = 'backup-command-test-secret-long-enough-0123';
+
+/** An empty backup signed with `secret`, as the server with that session secret writes it. */
+function backupFile(name: string, header: object, secret = SECRET): string {
+  return writeBackupLines(
+    path.join(folder, name),
+    [JSON.stringify(header), '{"end":true,"rows":0}'],
+    { secret },
+  );
 }
 
 const header = {
   format: BACKUP_FORMAT,
-  version: 1,
+  version: BACKUP_VERSION,
   createdAt: new Date().toISOString(),
   engine: 'pglite',
   migrations: [],
@@ -85,19 +91,45 @@ describe('npm run backup', () => {
 describe('npm run restore', () => {
   it('refuses a DATA_DIR that already holds a database', async () => {
     const file = backupFile('ok.backup', header);
-    const result = await run(runRestore, [file], { DATA_DIR: dataDirWithDatabase('full') });
+    const result = await run(runRestore, [file], {
+      DATA_DIR: dataDirWithDatabase('full'),
+      SESSION_SECRET: SECRET,
+    });
     expect(result.code).toBe(1);
     expect(result.err).toMatch(
       /^Wiederherstellung abgelehnt: DATA_DIR enthält bereits eine Datenbank/,
     );
   });
 
+  it('checks the signature with the secret the server keeps, and skips it only when told', async () => {
+    const dataDir = dataDirWithDatabase('kept-secret');
+    const file = backupFile('kept.backup', header);
+    const unsigned = await run(runRestore, [file], { DATA_DIR: dataDir });
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.err).toContain(
+      'Wiederherstellung abgelehnt: Kein Sitzungsschlüssel, um die Signatur der Sicherung zu prüfen',
+    );
+    // The operator put the kept secret back first, as the guide says.
+    writeFileSync(path.join(dataDir, 'session-secret'), `${SECRET}\n`);
+    const kept = await run(runRestore, [file], { DATA_DIR: dataDir });
+    expect(kept.err).toMatch(/^Wiederherstellung abgelehnt: DATA_DIR enthält bereits/);
+
+    const foreign = backupFile('foreign.backup', header, 'another-servers-secret-long-enough-0123');
+    const refused = await run(runRestore, [foreign], { DATA_DIR: dataDir });
+    expect(refused.err).toContain('mit keinem Sitzungsschlüssel dieses Servers signiert');
+    expect(refused.err).toContain('--skip-signature-check');
+    const told = await run(runRestore, ['--skip-signature-check', foreign], { DATA_DIR: dataDir });
+    expect(told.err).toMatch(/^Wiederherstellung abgelehnt: DATA_DIR enthält bereits/);
+  });
+
   it('refuses a newer format and a file that is no backup before touching the target', async () => {
     const target = path.join(folder, 'untouched');
-    const newer = backupFile('newer.backup', { ...header, version: 2 });
+    const newer = backupFile('newer.backup', { ...header, version: BACKUP_VERSION + 1 });
     const result = await run(runRestore, [newer], { DATA_DIR: target });
     expect(result.code).toBe(1);
-    expect(result.err).toContain('Die Sicherung hat das Format 2; diese Version liest nur bis 1.');
+    expect(result.err).toContain(
+      `Die Sicherung hat das Format ${BACKUP_VERSION + 1}; diese Version liest nur bis ${BACKUP_VERSION}.`,
+    );
 
     const other = path.join(folder, 'other.backup');
     writeFileSync(other, gzipSync('{"hello":"world"}\n'));

@@ -2,8 +2,15 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { formatCents } from '../../shared/domain/money';
 import { BUSINESS_TIME_ZONE } from '../../shared/domain/constants';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { BackupError, readBackupHeader, restoreBackup, writeBackup } from '../db/backup';
+import { ConfigError, loadConfig, storedSessionSecret, type Config } from '../config';
+import {
+  BackupError,
+  restoreBackup,
+  SKIP_SIGNATURE_CHECK,
+  type VerifiedBackup,
+  verifyBackup,
+  writeBackup,
+} from '../db/backup';
 import { requestBackup, servesBackups } from '../db/backup-requests';
 import { type Database, openDatabase } from '../db/connect';
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
@@ -12,7 +19,7 @@ import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
 export const BACKUP_EXIT = { done: 0, failed: 1, usage: 2 } as const;
 
 export const BACKUP_USAGE = 'Aufruf: npm run backup -- <Datei>';
-export const RESTORE_USAGE = 'Aufruf: npm run restore -- <Datei>';
+export const RESTORE_USAGE = `Aufruf: npm run restore -- [${SKIP_SIGNATURE_CHECK}] <Datei>`;
 
 export interface BackupRun {
   argv: readonly string[];
@@ -22,19 +29,18 @@ export interface BackupRun {
   err: (text: string) => void;
 }
 
-// Both commands sign nothing. Without this, loadConfig would create DATA_DIR/session-secret,
-// and a restore into a new directory would then hold a fresh secret instead of the one the
-// operator puts back from their copy (the secret is not part of a backup, decision 0403).
-const UNUSED_SECRET = 'backup-commands-sign-nothing-0123456789';
+// Neither command makes a session secret. Without this, loadConfig would create
+// DATA_DIR/session-secret, and a restore into a new directory would then hold a fresh secret
+// instead of the one the operator puts back from their copy (the secret is not part of a
+// backup, decision 0403). The secret that signs and checks backups is read below instead.
+const UNUSED_SECRET = 'backup-commands-make-no-secret-0123456789';
 
 function configOf(run: BackupRun): Config | string {
   const env = run.env ?? process.env;
   try {
     return loadConfig(
-      { ...env, SESSION_SECRET: env.SESSION_SECRET ?? UNUSED_SECRET },
-      {
-        sendsMail: false,
-      },
+      { ...env, SESSION_SECRET: env.SESSION_SECRET?.trim() ? env.SESSION_SECRET : UNUSED_SECRET },
+      { sendsMail: false },
     );
   } catch (error) {
     if (error instanceof ConfigError) return error.message;
@@ -42,8 +48,27 @@ function configOf(run: BackupRun): Config | string {
   }
 }
 
-function fileArgument(run: BackupRun, usage: string): string | number {
-  const [file, ...rest] = run.argv;
+/**
+ * The server's session secrets, current first (decision 0402): SESSION_SECRET, else the one the
+ * server keeps in DATA_DIR/session-secret, then SESSION_SECRET_PREVIOUS. Empty when there is
+ * none: then nothing can be signed or checked (decision 0435).
+ */
+function sessionSecretsOf(config: Config): string[] {
+  const current =
+    config.sessionSecret === UNUSED_SECRET
+      ? storedSessionSecret(config.dataDir)
+      : config.sessionSecret;
+  return current ? [current, ...config.sessionSecretPrevious] : [];
+}
+
+/** The one file argument, after the switches in `switches`; a number is the exit code. */
+function fileArgument(
+  run: BackupRun,
+  usage: string,
+  switches: readonly string[] = [],
+): { file: string; switches: Set<string> } | number {
+  const given = new Set(run.argv.filter((arg) => switches.includes(arg)));
+  const [file, ...rest] = run.argv.filter((arg) => !switches.includes(arg));
   if (file === '--help' || file === '-h') {
     run.out(usage);
     return BACKUP_EXIT.done;
@@ -52,7 +77,7 @@ function fileArgument(run: BackupRun, usage: string): string | number {
     run.err(`Bitte genau eine Datei angeben.\n${usage}`);
     return BACKUP_EXIT.usage;
   }
-  return path.resolve(file);
+  return { file: path.resolve(file), switches: given };
 }
 
 const euros = (cents: string) => formatCents(Number(cents));
@@ -71,8 +96,9 @@ const reason = (error: unknown) =>
  * runs on the embedded database, it writes the backup itself (backup-requests.ts).
  */
 export async function runBackup(run: BackupRun): Promise<number> {
-  const file = fileArgument(run, BACKUP_USAGE);
-  if (typeof file === 'number') return file;
+  const argument = fileArgument(run, BACKUP_USAGE);
+  if (typeof argument === 'number') return argument;
+  const { file } = argument;
   const config = configOf(run);
   if (typeof config === 'string') {
     run.err(config);
@@ -98,7 +124,15 @@ export async function runBackup(run: BackupRun): Promise<number> {
       database = await openDatabase(
         config.databaseUrl ? { url: config.databaseUrl, poolSize: 2 } : { dataDir },
       );
-      summary = await writeBackup(database, file);
+      const [secret] = sessionSecretsOf(config);
+      if (!secret) {
+        throw new BackupError(
+          'kein Sitzungsschlüssel, mit dem sie signiert wird. Setzen Sie SESSION_SECRET wie für den ' +
+            `Server; ohne SESSION_SECRET gilt ${path.join(config.dataDir, 'session-secret')}, den ` +
+            'der Server beim ersten Start anlegt.',
+        );
+      }
+      summary = await writeBackup(database, file, { secret });
     } catch (error) {
       if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
       if (!servesBackups(dataDir, error.pid)) {
@@ -144,8 +178,10 @@ export async function runBackup(run: BackupRun): Promise<number> {
  * DATA_DIR; a target holding anything is refused and left as it was.
  */
 export async function runRestore(run: BackupRun): Promise<number> {
-  const file = fileArgument(run, RESTORE_USAGE);
-  if (typeof file === 'number') return file;
+  const argument = fileArgument(run, RESTORE_USAGE, [SKIP_SIGNATURE_CHECK]);
+  if (typeof argument === 'number') return argument;
+  const { file } = argument;
+  const skipSignatureCheck = argument.switches.has(SKIP_SIGNATURE_CHECK);
   const config = configOf(run);
   if (typeof config === 'string') {
     run.err(config);
@@ -156,9 +192,10 @@ export async function runRestore(run: BackupRun): Promise<number> {
     return BACKUP_EXIT.failed;
   };
   if (!existsSync(file)) return fail(`${file} gibt es nicht.`);
+  let backup: VerifiedBackup;
   try {
-    // A broken or newer file is refused before the target is touched.
-    await readBackupHeader(file);
+    // A cut, altered, unsigned or newer file is refused before the target is touched.
+    backup = await verifyBackup(file, { secrets: sessionSecretsOf(config), skipSignatureCheck });
   } catch (error) {
     return fail(reason(error));
   }
@@ -176,7 +213,7 @@ export async function runRestore(run: BackupRun): Promise<number> {
     database = await openDatabase(
       config.databaseUrl ? { url: config.databaseUrl, poolSize: 2 } : { dataDir },
     );
-    summary = await restoreBackup(database, file);
+    summary = await restoreBackup(database, backup);
   } catch (error) {
     await database?.close().catch(() => {});
     database = undefined;
@@ -193,10 +230,13 @@ export async function runRestore(run: BackupRun): Promise<number> {
       `Wiederhergestellt: ${file} (Sicherung vom ${berlinTime(summary.createdAt)})`,
       `Schema ${summary.migration}, ${summary.tables} Tabellen, ${summary.rows} Zeilen, ` +
         `Trinkgelder insgesamt ${euros(summary.tipAmountCents)}: alles wie gesichert.`,
-      config.databaseUrl
-        ? 'Starten Sie jetzt den Server (npm start); er ergänzt neuere Migrationen.'
-        : `Legen Sie den aufbewahrten Sitzungsschlüssel nach ${path.join(config.dataDir, 'session-secret')}, ` +
-          'dann starten Sie den Server (npm start); er ergänzt neuere Migrationen.',
+      ...(skipSignatureCheck
+        ? [
+            `Die Signatur wurde nicht geprüft (${SKIP_SIGNATURE_CHECK}). Zwei-Faktor-Geheimnisse und ` +
+              'Antwortadressen öffnet nur der Sitzungsschlüssel, mit dem sie gesichert wurden.',
+          ]
+        : []),
+      'Starten Sie jetzt den Server (npm start); er ergänzt neuere Migrationen.',
     ].join('\n'),
   );
   return BACKUP_EXIT.done;

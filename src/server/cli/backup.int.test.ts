@@ -1,13 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../../../test/support/database';
 import { createBusiness, createTip, type FactoryBusiness } from '../../../test/support/factories';
-import { readBackupHeader } from '../db/backup';
+import { verifyBackup } from '../db/backup';
+import { RESTORE_USAGE } from './backup-command';
 import { type Database, openDatabase, quoteIdent } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { projectRoot } from '../lib/project-root';
@@ -56,11 +67,12 @@ async function emptyTarget(): Promise<Target> {
   };
 }
 
+const SESSION_SECRET = 'backup-cli-test-secret-that-is-long-enough-0123';
 const baseEnv = () => ({
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? tmpdir(),
   NODE_ENV: 'production',
-  SESSION_SECRET: 'backup-cli-test-secret-that-is-long-enough-0123',
+  SESSION_SECRET,
   MAIL_TRANSPORT: 'log',
   LOG_LEVEL: 'warn',
 });
@@ -95,8 +107,17 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+/** Files and folders under `dir` (itself included) open to their group or others. */
+function sharedFiles(dir: string): string[] {
+  return ['', ...readdirSync(dir, { recursive: true, encoding: 'utf8' })].filter(
+    (name) => (lstatSync(path.join(dir, name)).mode & 0o077) !== 0,
+  );
+}
+
 /** The server as `npm start` runs it (from its sources), on the embedded database. */
-async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
+async function startServerProcess(
+  env: Record<string, string>,
+): Promise<ChildProcess & { output: () => string }> {
   const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: projectRoot(),
     env: { ...baseEnv(), ...env },
@@ -116,7 +137,7 @@ async function startServerProcess(env: Record<string, string>): Promise<ChildPro
     child.stderr!.on('data', seen);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
-  return child;
+  return Object.assign(child, { output: () => output });
 }
 
 async function stopServerProcess(child: ChildProcess): Promise<void> {
@@ -166,7 +187,8 @@ async function payOver(origin: string, code: string, cents: number): Promise<voi
   if (paid.status >= 400) throw new Error(`pay ${paid.status}`);
 }
 
-describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
+// Five npm runs, a server start and two new databases: minutes when the machine is busy.
+describe('npm run backup / npm run restore', { timeout: 300_000 }, () => {
   it('backs up (from a running server on the embedded database), restores, refuses to overwrite', async () => {
     const source = await emptyTarget();
     let hotel: FactoryBusiness;
@@ -191,8 +213,13 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
       const env = { ...source.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: origin };
+      // As an older install left it: the server tightens it at start and says so.
+      chmodSync(source.env.DATA_DIR!, 0o755);
       const server = await startServerProcess(env);
       cleanups.push(() => stopServerProcess(server));
+      expect(server.output()).toContain(
+        `DATA_DIR ${source.env.DATA_DIR} war für andere Benutzer zugänglich (0755); auf 0700 eingeschränkt`,
+      );
       let stop = false;
       const guest = (async () => {
         while (!stop) {
@@ -209,6 +236,8 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
       }
       expect(paidDuring).toBeGreaterThan(0);
       expect(backup.stdout).toMatch(/^Sicherung geschrieben \(vom laufenden Server, PID \d+\): /);
+      expect(statSync(source.env.DATA_DIR!).mode & 0o777).toBe(0o700);
+      expect(sharedFiles(source.env.DATA_DIR!)).toEqual([]);
     } else {
       backup = await npmRun('backup', [file], source.env);
     }
@@ -216,8 +245,10 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(file);
     expect(backup.stdout).toMatch(/Trinkgelder insgesamt [\d.,]+\s€/);
+    // Password hashes and sealed secrets: for the server's user alone.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const header = await readBackupHeader(file);
+    const { header } = await verifyBackup(file, { secrets: [SESSION_SECRET] });
     const target = await emptyTarget();
     const restore = await npmRun('restore', [file], target.env);
     expect(restore.stderr).toBe('');
@@ -229,6 +260,16 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^Wiederherstellung abgelehnt: /);
     expect(again.stderr).toMatch(/DATA_DIR enthält bereits eine Datenbank|Das Ziel ist nicht leer/);
+
+    // A file cut short is refused in German: no stack trace, the target as it was.
+    const bytes = readFileSync(file);
+    const cut = path.join(folder, 'cut.trinkgeld-backup');
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const cutRestore = await npmRun('restore', [cut], target.env);
+    expect(cutRestore.code).toBe(1);
+    expect(cutRestore.stderr).toMatch(
+      /^Wiederherstellung abgelehnt: Die Datei .* ist keine lesbare Sicherung: sie ist abgeschnitten oder beschädigt \(unexpected end of file\)\. Nichts wiederhergestellt\.\n$/,
+    );
 
     // An existing file is never overwritten by a backup.
     const clobber = await npmRun('backup', [file], source.env);
@@ -255,6 +296,6 @@ describe('npm run backup / npm run restore', { timeout: 180_000 }, () => {
   it('answers without a file with its usage', async () => {
     const run = await npmRun('restore', [], { DATA_DIR: folder });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('Aufruf: npm run restore -- <Datei>');
+    expect(run.stderr).toContain(RESTORE_USAGE);
   });
 });

@@ -18,6 +18,8 @@ import type { Database } from './connect';
  * outside the machine.
  */
 const POLL_MS = 250;
+/** Like everything in DATA_DIR, for the server's user alone (decision 0436). */
+const PRIVATE = 0o600;
 
 export const backupFiles = (dataDir: string) => ({
   service: `${dataDir}.backup-service`,
@@ -27,10 +29,14 @@ export const backupFiles = (dataDir: string) => ({
 
 type BackupResult = { ok: true; summary: BackupSummary } | { ok: false; message: string };
 
-/** Server side: takes backup requests for `dataDir` until the returned stop is called. */
+/**
+ * Server side: takes backup requests for `dataDir` until the returned stop is called, and signs
+ * the backups with the server's session secret (decision 0435).
+ */
 export function serveBackupRequests(
   database: Database,
   dataDir: string,
+  secret: string,
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
 ): () => void {
   const files = backupFiles(dataDir);
@@ -48,7 +54,7 @@ export function serveBackupRequests(
   // A request from before this start was left by a command that gave up (or was interrupted):
   // nobody waits for it, so it is not carried out now.
   for (const name of requests()) rmSync(path.join(folder, name), { force: true });
-  writeFileSync(files.service, String(process.pid));
+  writeFileSync(files.service, String(process.pid), { mode: PRIVATE });
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
@@ -66,7 +72,7 @@ export function serveBackupRequests(
           if (typeof file !== 'string' || !path.isAbsolute(file)) {
             throw new BackupError('Die Anfrage nennt keinen absoluten Dateipfad.');
           }
-          const summary = await writeBackup(database, file);
+          const summary = await writeBackup(database, file, { secret });
           log.info({ file, rows: summary.rows }, 'backup written');
           result = { ok: true, summary };
         } catch (error) {
@@ -75,7 +81,7 @@ export function serveBackupRequests(
           result = { ok: false, message: error instanceof Error ? error.message : String(error) };
         }
         const partial = `${files.result(id)}.partial`;
-        writeFileSync(partial, JSON.stringify(result));
+        writeFileSync(partial, JSON.stringify(result), { mode: PRIVATE });
         renameSync(partial, files.result(id));
       }
     })().finally(() => {
@@ -122,7 +128,9 @@ export async function requestBackup(
   const id = randomBytes(8).toString('hex');
   const request = files.request(id);
   // Written whole, then renamed: the server never reads half a request.
-  writeFileSync(`${request}.partial`, JSON.stringify({ file: path.resolve(file) }));
+  writeFileSync(`${request}.partial`, JSON.stringify({ file: path.resolve(file) }), {
+    mode: PRIVATE,
+  });
   renameSync(`${request}.partial`, request);
   const deadline = Date.now() + timeoutMs;
   try {

@@ -1,16 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
+import { backupLines, editHeader, rewriteBackup } from '../../../test/support/backup-files';
 import { testEngine } from '../../../test/support/database';
 import { createBusiness, createTip, type FactoryBusiness } from '../../../test/support/factories';
 import { guestHeaders, newGuestSessionId } from '../../../test/support/guest';
 import { payoutContext, runManualPayoutBatch } from '../features/payouts/batches';
-import { BackupError, type BackupSummary, restoreBackup, writeBackup } from './backup';
+import {
+  BackupError,
+  type BackupSummary,
+  restoreBackup,
+  type VerifyOptions,
+  verifyBackup,
+  writeBackup,
+} from './backup';
 import { type Database, openDatabase, quoteIdent } from './connect';
 import { migrate } from './migrate';
 
@@ -26,6 +33,14 @@ let cafe: FactoryBusiness;
 const folder = mkdtempSync(path.join(tmpdir(), 'trinkgeld-backup-'));
 const cleanups: (() => Promise<void>)[] = [];
 let emptyPglite: Blob | undefined;
+
+/** The server's session secret: it signs every backup (decision 0435). */
+const SECRET = 'backup-test-secret-that-is-long-enough-0123456789';
+const backup = (database: Database, file: string) =>
+  writeBackup(database, file, { secret: SECRET });
+/** What `npm run restore` does: the whole file checked first, then loaded. */
+const restore = async (target: Database, file: string, options: Partial<VerifyOptions> = {}) =>
+  restoreBackup(target, await verifyBackup(file, { secrets: [SECRET], ...options }));
 
 /** An empty target like an operator's: a new data directory, or a new PostgreSQL schema. */
 async function emptyTarget(): Promise<Database> {
@@ -82,10 +97,9 @@ async function tipSum(database: Database): Promise<string> {
 
 /** The rows of a backup file per table, sorted: two backups of equal data compare equal. */
 function rowsOf(file: string): Record<string, string[]> {
-  const lines = gunzipSync(readFileSync(file)).toString('utf8').trim().split('\n');
   const tables: Record<string, string[]> = {};
   let current = '';
-  for (const line of lines.slice(1)) {
+  for (const line of backupLines(file).slice(1)) {
     if (line.startsWith('[')) tables[current]!.push(line);
     else if ('table' in JSON.parse(line)) tables[(current = JSON.parse(line).table)] = [];
   }
@@ -191,7 +205,7 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     try {
       await until(() => paid >= 3 || failures.length > 0, 'the first payments');
       const paidBefore = paid;
-      summary = await writeBackup(t.database, file);
+      summary = await backup(t.database, file);
       const paidDuring = paid;
       await until(() => paid >= paidDuring + 2 || failures.length > 0, 'payments after it');
       expect(paid).toBeGreaterThan(paidBefore);
@@ -201,6 +215,8 @@ describe('backup and restore', { timeout: 60_000 }, () => {
       await Promise.all(guests);
     }
     expect(failures).toEqual([]);
+    // Password hashes and sealed secrets: for the server's user only, whatever the umask.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     // Payments went on before and after the snapshot: the live database is ahead of it.
     const live = await tableCounts(t.database);
@@ -214,64 +230,219 @@ describe('backup and restore', { timeout: 60_000 }, () => {
     }
   });
 
-  it('restores into an empty target with every count and the tip sum equal to the snapshot', async () => {
-    const target = await emptyTarget();
-    const restored = await restoreBackup(target, file);
-    expect(restored.rows).toBe(summary.rows);
+  // A new data directory, a restore, a second backup and a server start: minutes on a busy machine.
+  it(
+    'restores into an empty target with every count and the tip sum equal to the snapshot',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const target = await emptyTarget();
+      const restored = await restore(target, file);
+      expect(restored.rows).toBe(summary.rows);
 
-    expect(await tableCounts(target)).toEqual(summary.counts);
-    expect(await tipSum(target)).toBe(summary.tipAmountCents);
-    expect(Number(summary.tipAmountCents)).toBeGreaterThan(0);
+      expect(await tableCounts(target)).toEqual(summary.counts);
+      expect(await tipSum(target)).toBe(summary.tipAmountCents);
+      expect(Number(summary.tipAmountCents)).toBeGreaterThan(0);
 
-    // Byte for byte: a backup of the restored database holds the same rows.
-    const again = path.join(folder, 'again.backup');
-    await writeBackup(target, again);
-    expect(rowsOf(again)).toEqual(rowsOf(file));
+      // Byte for byte: a backup of the restored database holds the same rows.
+      const again = path.join(folder, 'again.backup');
+      await backup(target, again);
+      expect(rowsOf(again)).toEqual(rowsOf(file));
 
-    // The server starts on it: migrations are complete, people sign in, guests pay.
-    expect(await migrate(target)).toEqual([]);
-    const restoredApp = await createTestApp({ database: target, clock: t.clock });
-    try {
-      const cookie = await signIn(restoredApp, hotel.owner.email);
-      const me = await restoredApp.inject({
-        method: 'GET',
-        url: '/api/profiles/me',
-        headers: { cookie },
-      });
-      expect(me.statusCode).toBe(200);
-      await payTip(cafe.points[0]!.uid, 300, restoredApp);
-      expect(await tipSum(target)).toBe(String(Number(summary.tipAmountCents) + 300));
-      // The identity column continues after the restored ids.
-      await target.query("INSERT INTO analytics_events (name) VALUES ('tip_page_loaded')");
-    } finally {
-      await restoredApp.close();
-    }
-  });
+      // The server starts on it: migrations are complete, people sign in, guests pay.
+      expect(await migrate(target)).toEqual([]);
+      const restoredApp = await createTestApp({ database: target, clock: t.clock });
+      try {
+        const cookie = await signIn(restoredApp, hotel.owner.email);
+        const me = await restoredApp.inject({
+          method: 'GET',
+          url: '/api/profiles/me',
+          headers: { cookie },
+        });
+        expect(me.statusCode).toBe(200);
+        await payTip(cafe.points[0]!.uid, 300, restoredApp);
+        expect(await tipSum(target)).toBe(String(Number(summary.tipAmountCents) + 300));
+        // The identity column continues after the restored ids.
+        await target.query("INSERT INTO analytics_events (name) VALUES ('tip_page_loaded')");
+      } finally {
+        await restoredApp.close();
+      }
+    },
+  );
 
   it('refuses a target that is not empty and changes nothing there', async () => {
     const before = await tableCounts(t.database);
-    await expect(restoreBackup(t.database, file)).rejects.toThrow(
-      /Das Ziel ist nicht leer \(Tabellen: /,
-    );
+    await expect(restore(t.database, file)).rejects.toThrow(/Das Ziel ist nicht leer \(Tabellen: /);
     expect(await tableCounts(t.database)).toEqual(before);
   });
 
   it('refuses a backup of a newer schema, and a cut-off file leaves the target empty', async () => {
-    const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
-    const header = JSON.parse(lines[0]!);
-    header.migrations.push({ name: '9999_from_the_future.sql', checksum: 'x' });
-    const newer = path.join(folder, 'newer.backup');
-    writeFileSync(newer, gzipSync([JSON.stringify(header), ...lines.slice(1)].join('\n')));
+    const newer = rewriteBackup(
+      file,
+      path.join(folder, 'newer.backup'),
+      editHeader((header) => {
+        header.migrations.push({ name: '9999_from_the_future.sql', checksum: 'x' });
+      }),
+      { secret: SECRET },
+    );
     const target = await emptyTarget();
-    const refused = restoreBackup(target, newer);
+    const refused = restore(target, newer);
     await expect(refused).rejects.toBeInstanceOf(BackupError);
     await expect(refused).rejects.toThrow(
       /neueren Datenbankschema \(Migration 9999_from_the_future/,
     );
 
-    const cut = path.join(folder, 'cut.backup');
-    writeFileSync(cut, gzipSync(lines.slice(0, Math.floor(lines.length / 2)).join('\n')));
-    await expect(restoreBackup(target, cut)).rejects.toThrow(/unvollständig/);
+    const cut = rewriteBackup(
+      file,
+      path.join(folder, 'cut.backup'),
+      (lines) => lines.splice(Math.floor(lines.length / 2)),
+      'as-is',
+    );
+    await expect(restore(target, cut)).rejects.toThrow(/unvollständig/);
     expect(await tableCounts(target)).toEqual({});
+  });
+});
+
+/**
+ * A call that leaves a trace no rollback removes (a sequence outside the target's schema): had
+ * SQL from the file run, it would show.
+ */
+async function callProbe(target: Database) {
+  const schema = `probe_${randomBytes(4).toString('hex')}`;
+  await target.exec(`CREATE SCHEMA ${schema}; CREATE SEQUENCE ${schema}.calls`);
+  if (testEngine() === 'postgres') {
+    cleanups.push(() => target.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+  }
+  return {
+    call: `nextval('${schema}.calls')`,
+    async called() {
+      const [row] = await target.query<{ called: boolean }>(
+        `SELECT is_called AS called FROM ${schema}.calls`,
+      );
+      return row!.called;
+    },
+  };
+}
+
+/** Changes one column of the first row of `table` in the backup's lines. */
+function changeFirstRow(lines: string[], table: string, column: string, value: string): void {
+  const header = JSON.parse(lines[0]!) as {
+    tables: { name: string; columns: { name: string }[] }[];
+  };
+  const index = header.tables
+    .find((entry) => entry.name === table)!
+    .columns.findIndex((entry) => entry.name === column);
+  const start = lines.indexOf(JSON.stringify({ table }));
+  const row = JSON.parse(lines[start + 1]!) as (string | null)[];
+  row[index] = value;
+  lines[start + 1] = JSON.stringify(row);
+}
+
+describe('only a checked file is restored (issue 45)', { timeout: 60_000 }, () => {
+  const signed = path.join(folder, 'signed.backup');
+  let signedSummary: BackupSummary;
+  beforeAll(async () => {
+    signedSummary = await backup(t.database, signed);
+  });
+
+  it('refuses a column type altered in the header before any row is written, and never runs it', async () => {
+    const target = await emptyTarget();
+    const probe = await callProbe(target);
+    const inject = editHeader((header) => {
+      const businesses = header.tables.find((table) => table.name === 'businesses')!;
+      const name = businesses.columns.find((column) => column.name === 'name')!;
+      name.type = `text || ${probe.call}::text || pg_read_file('/etc/hostname')`;
+    });
+    // Edited after it was written: its checksum no longer fits.
+    const edited = rewriteBackup(signed, path.join(folder, 'edited-type.backup'), inject, 'as-is');
+    await expect(restore(target, edited)).rejects.toThrow(/Prüfsumme der Sicherung stimmt nicht/);
+    // Even signed with the server's own secret: types come from the schema the migrations make.
+    const resigned = rewriteBackup(signed, path.join(folder, 'resigned-type.backup'), inject, {
+      secret: SECRET,
+    });
+    const refused = restore(target, resigned);
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    await expect(refused).rejects.toThrow(
+      /passt nicht zum Datenbankschema ihrer Migrationen \(Typ der Spalte businesses\.name\)/,
+    );
+    expect(await tableCounts(target)).toEqual({});
+    expect(await probe.called()).toBe(false);
+  });
+
+  // Both are refused by verifyBackup, which reads the file before a target is opened.
+  it('refuses a row changed after writing (a password hash), also with a recomputed checksum', async () => {
+    const swapHash = (lines: string[]) =>
+      changeFirstRow(lines, 'users', 'password_hash', 'scrypt$15$8$1$attacker$attacker');
+    const edited = rewriteBackup(
+      signed,
+      path.join(folder, 'edited-hash.backup'),
+      swapHash,
+      'as-is',
+    );
+    await expect(verifyBackup(edited, { secrets: [SECRET] })).rejects.toThrow(
+      /Prüfsumme der Sicherung stimmt nicht/,
+    );
+    const summed = rewriteBackup(
+      signed,
+      path.join(folder, 'summed-hash.backup'),
+      swapHash,
+      'checksum',
+    );
+    await expect(verifyBackup(summed, { secrets: [SECRET] })).rejects.toThrow(
+      /mit keinem Sitzungsschlüssel dieses Servers signiert/,
+    );
+  });
+
+  it('refuses a byte-truncated file with a German message', async () => {
+    const bytes = readFileSync(signed);
+    const cut = path.join(folder, 'cut-bytes.backup');
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const refused = verifyBackup(cut, { secrets: [SECRET] });
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    await expect(refused).rejects.toThrow(
+      `Die Datei ${cut} ist keine lesbare Sicherung: sie ist abgeschnitten oder beschädigt`,
+    );
+  });
+
+  it('takes a file signed with a previous secret; one signed with another only when told to', async () => {
+    const other = 'another-servers-secret-that-is-long-enough-0123';
+    const foreign = rewriteBackup(signed, path.join(folder, 'foreign.backup'), () => {}, {
+      secret: other,
+    });
+    await expect(verifyBackup(foreign, { secrets: [SECRET] })).rejects.toThrow(
+      /mit keinem Sitzungsschlüssel dieses Servers signiert.*--skip-signature-check/,
+    );
+    await expect(verifyBackup(foreign, { secrets: [] })).rejects.toThrow(
+      /Kein Sitzungsschlüssel, um die Signatur der Sicherung zu prüfen/,
+    );
+    // During a rotation the old secret is still accepted (decision 0402).
+    const rotated = await verifyBackup(foreign, { secrets: [SECRET, other] });
+    expect(rotated.header.tables.length).toBe(signedSummary.tables);
+    const told = await verifyBackup(foreign, { secrets: [SECRET], skipSignatureCheck: true });
+    expect(told.header.totals.tipAmountCents).toBe(signedSummary.tipAmountCents);
+  });
+
+  it('restores a file of format 1 (no checksum) only when told to skip the signature check', async () => {
+    const older = rewriteBackup(
+      signed,
+      path.join(folder, 'format-1.backup'),
+      (lines) => {
+        editHeader((header) => {
+          header.version = 1;
+        })(lines);
+        const { end, rows } = JSON.parse(lines.at(-1)!);
+        lines[lines.length - 1] = JSON.stringify({ end, rows });
+      },
+      'as-is',
+    );
+    const target = await emptyTarget();
+    await expect(restore(target, older)).rejects.toThrow(
+      /Die Sicherung hat das ältere Format 1 ohne Prüfsumme und Signatur/,
+    );
+    expect(await tableCounts(target)).toEqual({});
+    const restored = await restore(target, older, { skipSignatureCheck: true });
+    expect(restored.rows).toBe(signedSummary.rows);
+    expect(await tableCounts(target)).toEqual(signedSummary.counts);
   });
 });

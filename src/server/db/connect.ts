@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { restrictTree } from '../lib/private-files';
 import { lockEmbeddedDatabase } from './embedded-lock';
 import * as schema from './schema';
 
@@ -195,7 +196,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   let unlock = () => {};
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir);
-    mkdirSync(path.dirname(dataDir), { recursive: true });
+    // DATA_DIR (created here on a first start) is the server's user's alone (decision 0436).
+    mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
     unlock = lockEmbeddedDatabase(dataDir);
   }
   let client: PGlite;
@@ -207,6 +209,17 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   } catch (error) {
     unlock();
     throw error;
+  }
+  if (dataDir) {
+    // PGlite copies a new database's files into place 0666 whatever the umask; files it makes
+    // later follow the umask. Both are tightened now and again on close.
+    try {
+      restrictTree(dataDir);
+    } catch (error) {
+      await client.close();
+      unlock();
+      throw error;
+    }
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
@@ -252,6 +265,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       closed = true;
       try {
         await client.close();
+        if (dataDir) restrictTree(dataDir);
       } finally {
         unlock();
       }

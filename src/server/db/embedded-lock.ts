@@ -35,7 +35,8 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      const fd = openSync(lockFile, 'wx');
+      // Beside the database, in DATA_DIR: the server's user's alone (decision 0436).
+      const fd = openSync(lockFile, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       return () => {
