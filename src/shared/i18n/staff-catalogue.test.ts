@@ -16,6 +16,7 @@ import { BUSINESS_ACCESS_ERRORS } from '../domain/business-access';
 import { ERRORS } from '../domain/errors';
 import { fieldMessageIn, STAFF_FIELD_MESSAGES } from './staff-fields';
 import { STAFF_MAIL_TEXTS } from './staff-mail';
+import { STAFF_RECORD_TEXTS } from './staff-record';
 import { PASSWORD_ERRORS, PASSWORD_MESSAGES } from '../api/passwords';
 import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
 
@@ -87,6 +88,16 @@ describe('staff e-mail catalogues', () => {
       expect(leaves(STAFF_MAIL_TEXTS[language])).toEqual(german);
     }
     expect(words(STAFF_MAIL_TEXTS.en).filter((text) => GERMAN.test(text))).toEqual([]);
+  });
+});
+
+describe('staff tipping record', () => {
+  it('has the same keys in every language, and English says no German', () => {
+    const german = leaves(STAFF_RECORD_TEXTS.de);
+    for (const language of STAFF_LANGUAGES) {
+      expect(leaves(STAFF_RECORD_TEXTS[language])).toEqual(german);
+    }
+    expect(words(STAFF_RECORD_TEXTS.en).filter((text) => GERMAN.test(text))).toEqual([]);
   });
 });
 
