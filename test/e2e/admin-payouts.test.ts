@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
 } from '../support/factories';
+import { analyticsEvents, tips } from '../../src/server/db/schema';
 import { signInInBrowser } from './support/auth';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, recordToasts, seriousAxeViolations } from './support/page-checks';
@@ -117,12 +119,23 @@ describe('payouts page', () => {
   it('opens the reports from the dashboard, checks the range and exports CSV', async () => {
     const ben = hotel.employees[1]!;
     const day = new Date('2019-05-15T11:00:00Z');
-    await createTip(e2e.server.deps.database.db, {
+    const db = e2e.server.deps.database.db;
+    const tip = await createTip(db, {
       businessId: hotel.id,
       employeeId: ben.id,
       amountCents: 4321,
       createdAt: day,
     });
+    // Two visits that day, one of which led to the tip (decision 0461).
+    await db.insert(analyticsEvents).values(
+      ['visit-with-tip', 'visit-without'].map((visitId) => ({
+        name: 'tip_page_loaded' as const,
+        businessId: hotel.id,
+        visitId,
+        createdAt: new Date(day.getTime() - 5 * 60_000),
+      })),
+    );
+    await db.update(tips).set({ visitId: 'visit-with-tip' }).where(eq(tips.id, tip.id));
 
     const page = await context.newPage();
     const errors = trackPageErrors(page);
@@ -153,6 +166,13 @@ describe('payouts page', () => {
     await benRow.waitFor();
     expect((await benRow.textContent())?.replace(/\u00a0/g, ' ')).toContain('43,21 €');
     await page.getByTestId('report-days').getByText('15.05.2019').waitFor();
+    // Issue 46 defect 3: visits, not page views; the conversion of those visits.
+    const qr = page.getByTestId('report-qr');
+    await qr.getByText('Besuche', { exact: true }).waitFor();
+    expect((await qr.textContent())?.replace(/[\u00a0\u202f]/g, ' ')).toContain(
+      'Besuche2Konversion zu bezahlten Trinkgeldern50 %Besuche mit bezahltem Trinkgeld: 1',
+    );
+    expect(await page.getByText('Seitenaufrufe').count()).toBe(0);
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'CSV exportieren' }).click();
