@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,8 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
 } from '../support/factories';
+import { berlinDay } from '../../src/shared/domain/berlin-day';
+import { analyticsEvents, tips } from '../../src/server/db/schema';
 import { signInInBrowser } from './support/auth';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, recordToasts, seriousAxeViolations } from './support/page-checks';
@@ -153,6 +156,13 @@ describe('payouts page', () => {
     await benRow.waitFor();
     expect((await benRow.textContent())?.replace(/\u00a0/g, ' ')).toContain('43,21 €');
     await page.getByTestId('report-days').getByText('15.05.2019').waitFor();
+    // Issue 46 defect 3: no visits that day, so no conversion, and the page says why.
+    const qr = page.getByTestId('report-qr');
+    const qrText = async () => (await qr.textContent())?.replace(/[\u00a0\u202f]/g, ' ');
+    expect(await qrText()).toContain(
+      'Besuche0Konversion zu bezahlten Trinkgeldern–Noch keine Besuche mit bekanntem Ergebnis im Zeitraum.',
+    );
+    expect(await page.getByText('Seitenaufrufe').count()).toBe(0);
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'CSV exportieren' }).click();
@@ -163,6 +173,33 @@ describe('payouts page', () => {
     // One line per recipient: Ben, no team, a direct tip (decision 0332).
     expect(csv.toString('utf8')).toContain(';Ben Müller;;Person;');
     expect(csv.toString('utf8')).toContain(';43,21;');
+
+    // A recent day (analytics events older than the retention are deleted): two visits, one of
+    // which led to Anna's tip (decision 0461).
+    const recent = new Date(Date.now() - 10 * 24 * 60 * 60_000);
+    const recentDay = berlinDay(recent);
+    const db = e2e.server.deps.database.db;
+    const tip = await createTip(db, {
+      businessId: hotel.id,
+      employeeId: hotel.employees[0]!.id,
+      amountCents: 500,
+      createdAt: recent,
+    });
+    await db.insert(analyticsEvents).values(
+      ['visit-with-tip', 'visit-without'].map((visitId) => ({
+        name: 'tip_page_loaded' as const,
+        businessId: hotel.id,
+        visitId,
+        createdAt: recent,
+      })),
+    );
+    await db.update(tips).set({ visitId: 'visit-with-tip' }).where(eq(tips.id, tip.id));
+    await page.getByLabel('Von').fill(recentDay);
+    await page.getByLabel('Bis').fill(recentDay);
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await poll(qrText).toContain(
+      'Besuche2Konversion zu bezahlten Trinkgeldern50 %Besuche mit bezahltem Trinkgeld: 1',
+    );
 
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);

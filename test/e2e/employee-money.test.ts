@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tipAllocations } from '../../src/server/db/schema';
 import {
   createBusiness,
   createTip,
@@ -83,6 +84,83 @@ describe('employee money on the phone', () => {
     expect(text(await record.getByTestId('record-problem').textContent())).toBe(
       'Zeitraum: Das Enddatum liegt vor dem Startdatum.',
     );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pays out a direct tip and a team share at once; the record says what the history says', async () => {
+    // Issue 46 defect 2: the share read 'Ausstehend' in the record, 'Ausgezahlt' in the history.
+    const db = e2e.server.deps.database.db;
+    const restaurant = await createBusiness(db, {
+      employees: [{ fullName: 'Ben Müller' }, { fullName: 'Clara Fischer' }],
+      teams: [{ name: 'Restaurant-Service', members: [0, 1] }],
+      points: ['person', 'team'],
+    });
+    const [ben, clara] = restaurant.employees;
+    await createTip(db, {
+      businessId: restaurant.id,
+      employeeId: ben!.id,
+      entrypoint: restaurant.points[0],
+      amountCents: 1500,
+    });
+    const team = await createTip(db, {
+      businessId: restaurant.id,
+      teamId: restaurant.teams[0]!.id,
+      entrypoint: restaurant.points[1],
+      amountCents: 1000,
+    });
+    await db.insert(tipAllocations).values([
+      { tipId: team.id, profileId: ben!.id, amountCents: 500, reason: 'zu gleichen Teilen' },
+      { tipId: team.id, profileId: clara!.id, amountCents: 500, reason: 'zu gleichen Teilen' },
+    ]);
+
+    const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signInInBrowser(page, ben!.email, FACTORY_PASSWORD);
+    await page.waitForURL('**/employee/dashboard');
+    await page.getByRole('tab', { name: 'Statistiken', exact: true }).click();
+    const card = page.getByTestId('instant-payout');
+    await card.getByTestId('instant-balance').filter({ hasText: '20,00' }).waitFor();
+    await card.getByRole('button', { name: 'Sofort auszahlen' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sofortauszahlung bestätigen' });
+    await dialog.getByRole('button', { name: /19,50 € auszahlen/ }).click();
+    await card.getByTestId('instant-done').waitFor();
+
+    await page.getByRole('tab', { name: 'Historie' }).click();
+    const rows = page.getByTestId('tip-row');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+    // Amount -> state word, as the history shows them.
+    const history = new Map<string, string>();
+    for (const row of await rows.all()) {
+      const [amount, state] = await Promise.all([
+        row.locator('span.text-lg').textContent(),
+        row.locator('span.text-lg + *').textContent(),
+      ]);
+      history.set(text(amount).replace(/ €$/, ''), text(state));
+    }
+    expect(history).toEqual(
+      new Map([
+        ['15,00', 'Ausgezahlt'],
+        ['5,00', 'Ausgezahlt'],
+      ]),
+    );
+
+    await page.getByRole('tab', { name: 'Statistiken', exact: true }).click();
+    const record = page.getByTestId('tip-record');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      record.getByTestId('record-csv').click(),
+    ]);
+    const lines = (await readFile((await csv.path())!, 'utf8')).slice(1).split('\r\n');
+    const cells = lines
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(';'));
+    expect(new Map(cells.map((row) => [row[4], row[7]]))).toEqual(history);
+    const share = cells.find((row) => row[4] === '5,00')!;
+    expect(share.slice(2, 4)).toEqual(['Team', 'Restaurant-Service']);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -334,6 +334,8 @@ export const tips = pgTable('tips', {
   reviewAt: tstz('review_at'),
   /** How much of the payment went back so far (migration 0141). */
   refundedCents: integer('refunded_cents').notNull().default(0),
+  /** The tip page visit this tip was started in (migration 0460, decision 0461). */
+  visitId: text('visit_id'),
   createdAt: createdAt(),
   paidAt: tstz('paid_at'),
   processedAt: tstz('processed_at'),
@@ -555,6 +557,8 @@ export const analyticsEvents = pgTable('analytics_events', {
   entrypointUid: text('entrypoint_uid'),
   tipId: uuid('tip_id').references(() => tips.id, { onDelete: 'set null' }),
   properties: jsonb('properties').notNull().default({}).$type<Record<string, unknown>>(),
+  /** A counted tip page visit's id (migration 0460, decision 0461); its tips carry it too. */
+  visitId: text('visit_id'),
   createdAt: createdAt(),
 });
 

@@ -3,6 +3,7 @@ import { createTestDatabase } from '../../../test/support/database';
 import { verifyPassword } from '../features/auth/password';
 import { brandingFormValues, brandingUpdateSchema } from '../../shared/api/branding';
 import { presentAdminBranding } from '../features/branding/presenter';
+import { buildReport } from '../features/reports/service';
 import type { Database } from './connect';
 import { branding as brandingTable, businesses } from './schema';
 import { eq } from 'drizzle-orm';
@@ -111,6 +112,24 @@ describe('demo data', () => {
       [cafe!.id],
     );
     expect(count!.n).toBeGreaterThan(20);
+  });
+
+  it('writes the tip page visits behind its tips: every paid tip was a visit, most visits were not (issue 46)', async () => {
+    for (const name of [DEMO_BUSINESS_NAME, SECOND_BUSINESS_NAME]) {
+      const [span] = await database.query<{ id: string; from: string; to: string }>(
+        `SELECT b.id,
+                to_char(min(t.created_at AT TIME ZONE 'Europe/Berlin'), 'YYYY-MM-DD') AS from,
+                to_char(max(t.created_at AT TIME ZONE 'Europe/Berlin'), 'YYYY-MM-DD') AS to
+         FROM businesses b JOIN tips t ON t.business_id = b.id WHERE b.name = $1 GROUP BY b.id`,
+        [name],
+      );
+      const { qr } = await buildReport(database, span!.id, { from: span!.from, to: span!.to });
+      expect(qr.paidTips, name).toBeGreaterThan(100);
+      expect(qr.visitsWithTip, name).toBe(qr.paidTips);
+      expect(qr.visits, name).toBeGreaterThan(qr.paidTips);
+      expect(qr.conversion, name).toBeGreaterThan(0.3);
+      expect(qr.conversion, name).toBeLessThan(0.7);
+    }
   });
 
   it('has one active legacy QR code', async () => {

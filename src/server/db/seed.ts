@@ -1,5 +1,5 @@
 import { splitReason } from '../../shared/domain/team-split';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { splitCents } from '../../shared/domain/money';
 import type { Role } from '../../shared/domain/roles';
@@ -8,6 +8,7 @@ import { hashPassword } from '../features/auth/password';
 import type { Clock } from '../lib/clock';
 import type { Database, Tx } from './connect';
 import {
+  analyticsEvents,
   branding,
   businesses,
   businessSetup,
@@ -605,10 +606,12 @@ async function seedSecondBusiness(
       }
     }
   }
+  const visits = visitsBehind(rows, businessId, 20_240_602);
   const paidPayouts = history.rows();
   if (paidPayouts.length > 0) await tx.insert(payouts).values(paidPayouts);
   for (let i = 0; i < rows.length; i += 200) await tx.insert(tips).values(rows.slice(i, i + 200));
   if (allocationRows.length > 0) await tx.insert(tipAllocations).values(allocationRows);
+  await insertVisits(tx, visits);
   return { businessId, tipCount: rows.length };
 }
 
@@ -850,6 +853,7 @@ async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
     }
   }
 
+  const visits = visitsBehind(rows, businessId, 20_240_501);
   // Payouts first: paid-out tips point at theirs.
   const paidPayouts = history.rows();
   if (paidPayouts.length > 0) await tx.insert(payouts).values(paidPayouts);
@@ -860,5 +864,52 @@ async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
   for (let i = 0; i < allocationRows.length; i += chunk) {
     await tx.insert(tipAllocations).values(allocationRows.slice(i, i + chunk));
   }
+  await insertVisits(tx, visits);
   return rows.length;
+}
+
+type VisitRow = typeof analyticsEvents.$inferInsert;
+
+/**
+ * The tip page visits behind a business's demo tips (issue 46, decision 0461): every tip was
+ * started in a visit of its point, which it names, a few minutes before; and none, one or two
+ * guests looked at the point during the hours before without tipping. The reports' conversion
+ * then reads like a real business's (about half), not 100 %. Its own random sequence, so the
+ * tips stay exactly as before.
+ */
+function visitsBehind(
+  rows: (TipRow & { createdAt: Date })[],
+  businessId: string,
+  seed: number,
+): VisitRow[] {
+  const random = mulberry32(seed);
+  const visitOf = (tip: TipRow, at: number): VisitRow => ({
+    name: 'tip_page_loaded',
+    businessId,
+    entrypointUid: tip.entrypointUid ?? null,
+    properties: {
+      entry_type: tip.teamId ? 'team' : tip.employeeId ? 'person' : 'object',
+      preset_amount: false,
+      served: true,
+    },
+    visitId: randomBytes(32).toString('hex'),
+    createdAt: new Date(Math.floor(at)),
+  });
+  const visits: VisitRow[] = [];
+  for (const tip of rows) {
+    const at = tip.createdAt.getTime();
+    const visit = visitOf(tip, at - (1 + random() * 9) * 60_000);
+    tip.visitId = visit.visitId;
+    visits.push(visit);
+    for (let looked = Math.floor(random() * 3); looked > 0; looked -= 1) {
+      visits.push(visitOf(tip, at - random() * 3 * 60 * 60_000));
+    }
+  }
+  return visits;
+}
+
+async function insertVisits(tx: Tx, visits: VisitRow[]): Promise<void> {
+  for (let i = 0; i < visits.length; i += 500) {
+    await tx.insert(analyticsEvents).values(visits.slice(i, i + 500));
+  }
 }

@@ -287,7 +287,8 @@ export class RateLimiter {
   }
 }
 
-function bucketKey(rule: RateRule, subject: string): string {
+/** The row key of one subject's counter under a rule in `rate_limit_buckets`. */
+export function bucketKey(rule: RateRule, subject: string): string {
   return `${rule.name}:${subject}`;
 }
 

@@ -34,12 +34,18 @@ function fontFile(font: PdfFont, weight: 400 | 700): string {
  * An A4 document with the font registered as 'regular' and 'bold'. Pages are written out as
  * soon as the next one starts (pdfkit's default), so a long record never sits in memory.
  */
-export function createPdf(options: { title: string; subject?: string; font?: PdfFont }): Pdf {
+export function createPdf(options: {
+  title: string;
+  subject?: string;
+  font?: PdfFont;
+  /** The document's language for readers and screen readers (default German). */
+  lang?: string;
+}): Pdf {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
     autoFirstPage: false,
-    lang: 'de-DE',
+    lang: options.lang ?? 'de-DE',
     displayTitle: true,
     info: {
       Title: options.title,

@@ -55,9 +55,16 @@ export const reportSchema = z.object({
   byTeam: z.array(figure),
   byPoint: z.array(figure),
   qr: z.object({
-    pageLoads: z.number().int(),
+    /** 'Besuche': one browser at one code per half hour (decision 0333). */
+    visits: z.number().int(),
+    /** Visits of the period that led to a paid tip, however many (decision 0461). */
+    visitsWithTip: z.number().int(),
+    /** Every paid tip of the period, with a visit or without. */
     paidTips: z.number().int(),
-    /** Paid tips per page load, 0–1 (null without page loads). */
+    /**
+     * Visits with a paid tip per visit, 0–1, of the visits whose tips are known (those counted
+     * since visits carry an id); null without such visits.
+     */
     conversion: z.number().nullable(),
     averageCents: z.number().int().nullable(),
     contributionsCents: z.number().int(),

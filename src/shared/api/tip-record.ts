@@ -5,9 +5,3 @@ import { reportRangeSchema } from './reports';
  * Europe/Berlin days, at most three years, as CSV or PDF. Same range rules as /admin/reports.
  */
 export const tipRecordQuerySchema = reportRangeSchema;
-
-/** Sources as the record names them. */
-export const TIP_RECORD_SOURCES = { person: 'Person', team: 'Team', object: 'Objekt' } as const;
-
-export const tipRecordFileName = (from: string, to: string, extension: 'csv' | 'pdf') =>
-  `trinkgeld-nachweis-${from}-bis-${to}.${extension}`;

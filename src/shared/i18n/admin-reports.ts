@@ -13,8 +13,11 @@ export const adminReportsTexts = {
   contributions: 'Servicebeiträge',
   refunded: 'Erstattet',
   qr: 'QR-Statistik',
-  pageLoads: 'Seitenaufrufe',
+  /** One browser at one payment point per half hour (decisions 0333, 0461). */
+  visits: 'Besuche',
   conversion: 'Konversion zu bezahlten Trinkgeldern',
+  visitsWithTip: (count: string) => `Besuche mit bezahltem Trinkgeld: ${count}`,
+  noConversion: 'Noch keine Besuche mit bekanntem Ergebnis im Zeitraum.',
   average: 'Durchschnittliches Trinkgeld',
   perDay: 'Verlauf pro Tag',
   noTips: 'Keine Trinkgelder in diesem Zeitraum.',

@@ -16,6 +16,7 @@ import { BUSINESS_ACCESS_ERRORS } from '../domain/business-access';
 import { ERRORS } from '../domain/errors';
 import { fieldMessageIn, STAFF_FIELD_MESSAGES } from './staff-fields';
 import { STAFF_MAIL_TEXTS } from './staff-mail';
+import { STAFF_RECORD_TEXTS } from './staff-record';
 import { PASSWORD_ERRORS, PASSWORD_MESSAGES } from '../api/passwords';
 import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
 
@@ -80,14 +81,20 @@ describe('staff catalogues', () => {
   });
 });
 
-describe('staff e-mail catalogues', () => {
-  it('have the same keys in every language, and English says no German', () => {
-    const german = leaves(STAFF_MAIL_TEXTS.de);
-    for (const language of STAFF_LANGUAGES) {
-      expect(leaves(STAFF_MAIL_TEXTS[language])).toEqual(german);
-    }
-    expect(words(STAFF_MAIL_TEXTS.en).filter((text) => GERMAN.test(text))).toEqual([]);
-  });
+describe('staff e-mail and tipping record catalogues', () => {
+  it.each([
+    ['e-mails', STAFF_MAIL_TEXTS],
+    ['tipping record', STAFF_RECORD_TEXTS],
+  ] as const)(
+    '%s: the same keys in every language, and English says no German',
+    (_, catalogues) => {
+      const german = leaves(catalogues.de);
+      for (const language of STAFF_LANGUAGES) {
+        expect(leaves(catalogues[language])).toEqual(german);
+      }
+      expect(words(catalogues.en).filter((text) => GERMAN.test(text))).toEqual([]);
+    },
+  );
 });
 
 describe('staff field messages', () => {

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connect';
 import { analyticsEvents } from '../../db/schema';
-import type { RateLimiter, RateRule } from '../../http/rate-limit';
+import { bucketKey, type RateLimiter, type RateRule } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
 import { hashIdentifier } from '../auth/tokens';
 
@@ -18,6 +19,39 @@ export const VISIT_RULE: RateRule = {
   windowMs: 30 * 60_000,
   cacheDenials: true,
 };
+
+/** The browser a guest request comes from, as far as visits go. */
+export interface GuestBrowser {
+  ip: string;
+  userAgent: string;
+}
+
+export function guestBrowserOf(request: Pick<FastifyRequest, 'headers' | 'ip'>): GuestBrowser {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
+/** One browser at one code, as a keyed hash: neither address nor user agent is stored. */
+function visitorOf(secret: string, browser: GuestBrowser, code: string): string {
+  return hashIdentifier(secret, `visit:${browser.ip}|${browser.userAgent}|${code}`);
+}
+
+/** The `rate_limit_buckets` row of one browser's visit window at one code. */
+export function visitBucketOf(secret: string, browser: GuestBrowser, code: string): string {
+  return bucketKey(VISIT_RULE, visitorOf(secret, browser, code));
+}
+
+/**
+ * A visit's id (decision 0461): the hash of its bucket and the end of its window. Another visit
+ * of the same browser has another id, so the ids link nothing across visits; a tip started in
+ * the window gets the same id from `VISIT_ID_OF_BUCKET`.
+ */
+export function visitIdOf(bucket: string, windowEnd: Date): string {
+  return createHash('sha256').update(`${bucket}|${windowEnd.getTime()}`, 'utf8').digest('hex');
+}
+
+/** `visitIdOf` in SQL, for a `rate_limit_buckets` row aliased `b`. */
+export const VISIT_ID_OF_BUCKET = `encode(sha256(convert_to(
+    b.key || '|' || (extract(epoch FROM b.reset_at) * 1000)::bigint::text, 'UTF8')), 'hex')`;
 
 /** Link previews, crawlers, monitors and command-line clients: never a guest looking. */
 const NOT_A_GUEST =
@@ -68,8 +102,7 @@ export function createPageViewCounter(ctx: PageViewContext) {
   }
 
   async function count(request: Pick<FastifyRequest, 'headers' | 'ip'>, view: PageView) {
-    const agent = String(request.headers['user-agent'] ?? '');
-    const visitor = hashIdentifier(ctx.sessionSecret, `visit:${request.ip}|${agent}|${view.code}`);
+    const visitor = visitorOf(ctx.sessionSecret, guestBrowserOf(request), view.code);
     const decision = await ctx.limiter.consume(VISIT_RULE, visitor);
     if (!decision.allowed) return;
     queue.push({
@@ -78,6 +111,10 @@ export function createPageViewCounter(ctx: PageViewContext) {
       entrypointUid: view.entrypointUid,
       tipId: null,
       properties: { entry_type: view.entryType, preset_amount: view.presetAmount, served: true },
+      // Without the store there is no window a tip could find: a visit without an id.
+      visitId: decision.degraded
+        ? null
+        : visitIdOf(bucketKey(VISIT_RULE, visitor), decision.resetTime),
       createdAt: ctx.clock.now(),
     });
     flushing ??= flush().finally(() => {

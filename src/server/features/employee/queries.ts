@@ -35,6 +35,14 @@ export interface ReceivedTipRow {
 const PAID = `('pending', 'completed')`;
 
 /**
+ * The state of a share (team split, shift, pool) as the employee sees it: paid out once the
+ * payout that carries it (alias `payout`) is paid. The tip's own state may still say 'pending'
+ * then, while other members' shares wait. The tipping record says the same (issue 46).
+ */
+export const shareStatus = (payout: string) =>
+  `CASE WHEN ${payout}.status = 'paid' THEN 'completed' ELSE 'pending' END`;
+
+/**
  * Direct tips and team shares of one employee ($1) since a moment ($2), as two SELECTs to be
  * joined by UNION ALL; `extra` is one more condition on the tip (`t`) for both.
  */
@@ -48,7 +56,7 @@ function receivedTipBranches(extra = ''): [string, string] {
      FROM tips t
      WHERE t.employee_id = $1 AND t.status IN ${PAID} AND t.created_at >= $2 ${extra}`,
     `SELECT t.id, a.amount_cents AS share_cents, t.amount_cents AS tip_amount_cents, t.currency,
-            CASE WHEN p.status = 'paid' THEN 'completed' ELSE 'pending' END AS status,
+            ${shareStatus('p')} AS status,
             t.created_at, CASE WHEN p.status = 'paid' THEN p.processed_at END AS processed_at,
             CASE WHEN p.status = 'paid' THEN p.provider_transfer_id END AS transfer_id,
             t.payment_method,

@@ -7,6 +7,7 @@ import { encodeHtml, htmlEncodingFor } from '../../http/html-response';
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { limitPerClientAddress } from '../../http/rate-limit';
+import { guestBrowserOf } from '../analytics/page-views';
 import { matchesEtag } from '../entrypoints/cache';
 import { paymentContext } from '../payments/context';
 import { GUEST_RATE_RULES } from '../tips/limits';
@@ -164,7 +165,7 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
           const started = await startFormCheckout(
             paymentContext(app.deps, request.log),
             app.guestCodes,
-            { code, form: read.form, guestSessionId },
+            { code, form: read.form, guestSessionId, browser: guestBrowserOf(request) },
           );
           rememberFormTip(reply, started);
           return reply.redirect(started.checkoutUrl, 303);

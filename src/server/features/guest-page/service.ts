@@ -4,6 +4,7 @@ import {
   type StartTipPaymentResponse,
   startTipPaymentBodySchema,
 } from '../../../shared/api/tips';
+import type { GuestBrowser } from '../analytics/page-views';
 import type { PaymentContext } from '../payments/context';
 import { cancelTipPayment, startTipPayment } from '../tips/service';
 import { presentBranding, presentGuestEntrypoint } from '../entrypoints/presenter';
@@ -119,7 +120,7 @@ async function hasPaymentThroughCode(
 export function startFormCheckout(
   ctx: PaymentContext,
   codes: GuestPageContext['guestCodes'],
-  input: { code: string; form: GuestCheckoutForm; guestSessionId: string },
+  input: { code: string; form: GuestCheckoutForm; guestSessionId: string; browser: GuestBrowser },
 ): Promise<StartTipPaymentResponse> {
   const body = startTipPaymentBodySchema.parse({
     code: input.code,
@@ -129,7 +130,7 @@ export function startFormCheckout(
     paymentMethod: 'stripe',
     guestSessionId: input.guestSessionId,
   });
-  return startTipPayment(ctx, body, 'server-pages', codes);
+  return startTipPayment(ctx, body, 'server-pages', codes, input.browser);
 }
 
 /**

@@ -24,11 +24,14 @@ export function euros(cents: number): string {
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** ';' for German spreadsheets (decimal comma), ',' for English ones (decimal point). */
+export type CsvSeparator = ';' | ',';
+
 /** Quotes a field when it holds a separator, quote or line break; defuses formula injection. */
-export function csvField(value: string): string {
+export function csvField(value: string, separator: CsvSeparator = ';'): string {
   let text = value;
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /["\r\n]/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const CSV_HEADER = [
@@ -52,8 +55,8 @@ export const CSV_HEADER = [
 export const POOL_RECIPIENT = 'Pool (noch nicht zugeordnet)';
 const IN_POOL = 'Im Pool';
 
-export function csvLine(fields: string[]): string {
-  return `${fields.map(csvField).join(';')}\r\n`;
+export function csvLine(fields: string[], separator: CsvSeparator = ';'): string {
+  return `${fields.map((field) => csvField(field, separator)).join(separator)}\r\n`;
 }
 
 const kindOf = (tip: CsvTipRow) => (tip.team ? 'Team' : tip.recipient ? 'Person' : 'Objekt');

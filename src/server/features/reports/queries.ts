@@ -46,7 +46,7 @@ export async function reportRows(database: Database, businessId: string, from: s
   const split = [businessId, from, to, monthsFrom, monthsUntil];
   const q = <T>(text: string, params = split) => database.query<T>(text, params);
   const range = [businessId, from, to];
-  const [totals, byEmployee, byTeam, byPoint, perDay, loads, pool] = await Promise.all([
+  const [totals, byEmployee, byTeam, byPoint, perDay, visits, pool] = await Promise.all([
     q<{ amount_cents: number; n: number; fee_cents: number; refunded_cents: number }>(
       `SELECT coalesce(sum(s.amount_cents), 0)::int AS amount_cents,
               coalesce(sum(s.tip_count), 0)::int AS n,
@@ -84,8 +84,14 @@ export async function reportRows(database: Database, businessId: string, from: s
        GROUP BY s.day ${COUNTED} ORDER BY s.day`,
       range,
     ),
-    q<{ n: number }>(
-      `SELECT count(*)::int AS n FROM analytics_events ev
+    // Visits of the period (one browser at one code per half hour, decision 0333), those with an
+    // id (decision 0461), and those whose id a paid tip carries (index tips_visit_idx).
+    q<{ visits: number; traced: number; with_tip: number }>(
+      `SELECT count(*)::int AS visits, count(ev.visit_id)::int AS traced,
+              count(*) FILTER (WHERE EXISTS (
+                SELECT 1 FROM tips t
+                WHERE t.visit_id = ev.visit_id AND t.business_id = $1 AND ${PAID}))::int AS with_tip
+       FROM analytics_events ev
        WHERE ev.business_id = $1 AND ev.name = 'tip_page_loaded' AND ${IN_RANGE('ev.created_at')}`,
       range,
     ),
@@ -105,7 +111,7 @@ export async function reportRows(database: Database, businessId: string, from: s
     byTeam,
     byPoint,
     perDay,
-    pageLoads: loads[0]?.n ?? 0,
+    visits: visits[0] ?? { visits: 0, traced: 0, with_tip: 0 },
     pool: pool[0] ?? { amount_cents: 0, n: 0 },
   };
 }

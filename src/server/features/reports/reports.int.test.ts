@@ -7,6 +7,7 @@ import {
   type FactoryBusiness,
 } from '../../../../test/support/factories';
 import { randomUUID } from 'node:crypto';
+import { decideDemoCheckout, newGuestSessionId } from '../../../../test/support/guest';
 import { analyticsEvents, payouts, tipAllocations } from '../../db/schema';
 
 describe('/api/admin/reports', () => {
@@ -104,10 +105,12 @@ describe('/api/admin/reports', () => {
     expect(report.byPoint).toContainEqual(
       expect.objectContaining({ id: hotel.points[0]!.uid, amountCents: 1000, count: 1 }),
     );
+    // Six views counted before visits had an id: visits, but no conversion (issue 46).
     expect(report.qr).toEqual({
-      pageLoads: 6,
+      visits: 6,
+      visitsWithTip: 0,
       paidTips: 3,
-      conversion: 0.5,
+      conversion: null,
       averageCents: 517,
       contributionsCents: 45,
     });
@@ -115,6 +118,136 @@ describe('/api/admin/reports', () => {
       { day: '2026-03-02', amountCents: 1000, count: 1 },
       { day: '2026-03-03', amountCents: 551, count: 2 },
     ]);
+  });
+
+  /**
+   * Issue 46 defect 3: 'Seitenaufrufe 10 · Konversion 100 %' beside 312 tips. Visits are one per
+   * browser and code per half hour, tips were all of them: the conversion counts the visits of
+   * the period that led to a paid tip, and only where both are known.
+   */
+  describe('visits and conversion', () => {
+    const phone = (n: number) =>
+      `Mozilla/5.0 (iPhone; CPU iPhone OS 17_${n} like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148`;
+    const look = async (code: string, browser: string) => {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/t/${code}`,
+        headers: { 'user-agent': browser },
+      });
+      expect(page.statusCode).toBe(200);
+      await t.app.pageViews.drain();
+    };
+    const tip = async (code: string, browser: string, outcome: 'pay' | 'fail') => {
+      const started = await t.inject({
+        method: 'POST',
+        url: '/api/guest/tips',
+        headers: { origin: t.config.publicOrigin, 'user-agent': browser },
+        payload: {
+          code,
+          amountCents: 500,
+          platformFee: false,
+          paymentMethod: 'stripe',
+          guestSessionId: newGuestSessionId(),
+        },
+      });
+      expect(started.statusCode).toBe(201);
+      await decideDemoCheckout(t, started.json().checkoutUrl, outcome);
+    };
+    const qrOf = async (business: FactoryBusiness, from: string, to: string) => {
+      const owner = await signIn(t, business.owner.email);
+      const response = await get(`/api/admin/reports?from=${from}&to=${to}`, owner);
+      expect(response.statusCode).toBe(200);
+      return response.json().qr;
+    };
+
+    it('counts visits, and converts the visits that led to a paid tip', async () => {
+      const bar = await createBusiness(t.database.db, {
+        employees: 1,
+        points: ['person', 'object'],
+      });
+      const [person, table] = bar.points;
+      t.clock.set(new Date('2026-04-15T10:00:00Z'));
+      // A: looks, pays two tips in the same visit. B: only looks. C: tries, the payment fails.
+      await look(person!.uid, phone(1));
+      await tip(person!.uid, phone(1), 'pay');
+      await tip(person!.uid, phone(1), 'pay');
+      await look(table!.uid, phone(2));
+      await look(table!.uid, phone(3));
+      await tip(table!.uid, phone(3), 'fail');
+      // D: looks and pays through the plain form of the page, without JavaScript.
+      await look(person!.uid, phone(5));
+      const form = await t.inject({
+        method: 'POST',
+        url: `/t/${person!.uid}/checkout`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': phone(5) },
+        payload: new URLSearchParams({ custom: '5', lang: 'de', pay: '1' }).toString(),
+      });
+      expect(form.statusCode).toBe(303);
+      await decideDemoCheckout(
+        t,
+        new URL(String(form.headers.location), t.config.publicOrigin).href,
+        'pay',
+      );
+      // E: a tip started without a visit of that browser at that code counts as a tip, not a visit.
+      await tip(table!.uid, phone(4), 'pay');
+      // Tips from before visits were traced: paid tips, but no visit's.
+      for (const n of [1, 2, 3]) {
+        await createTip(t.database.db, {
+          businessId: bar.id,
+          employeeId: bar.employees[0]!.id,
+          entrypoint: person,
+          createdAt: new Date(`2026-04-0${n}T10:00:00Z`),
+        });
+      }
+      expect(await qrOf(bar, '2026-04-01', '2026-04-30')).toEqual({
+        visits: 4,
+        visitsWithTip: 2,
+        paidTips: 7,
+        conversion: 0.5,
+        averageCents: 714,
+        contributionsCents: 0,
+      });
+      // A visit half an hour later is a new one; its tip converts it.
+      t.clock.advance(31 * 60_000);
+      await look(table!.uid, phone(2));
+      await tip(table!.uid, phone(2), 'pay');
+      const later = await qrOf(bar, '2026-04-15', '2026-04-15');
+      expect(later).toMatchObject({ visits: 5, visitsWithTip: 3, conversion: 0.6 });
+    });
+
+    it('shows no conversion without visits, or with visits from before they were traced', async () => {
+      const cafe = await createBusiness(t.database.db, { employees: 1, points: ['person'] });
+      const point = cafe.points[0]!;
+      for (const day of ['2026-05-04', '2026-06-04']) {
+        await createTip(t.database.db, {
+          businessId: cafe.id,
+          employeeId: cafe.employees[0]!.id,
+          entrypoint: point,
+          createdAt: new Date(`${day}T10:00:00Z`),
+        });
+      }
+      expect(await qrOf(cafe, '2026-05-01', '2026-05-31')).toMatchObject({
+        visits: 0,
+        visitsWithTip: 0,
+        paidTips: 1,
+        conversion: null,
+      });
+      // Views counted before visits had an id: known as visits, but not what came of them.
+      await t.database.db.insert(analyticsEvents).values(
+        Array.from({ length: 4 }, () => ({
+          name: 'tip_page_loaded' as const,
+          businessId: cafe.id,
+          entrypointUid: point.uid,
+          createdAt: new Date('2026-06-04T09:00:00Z'),
+        })),
+      );
+      expect(await qrOf(cafe, '2026-06-01', '2026-06-30')).toMatchObject({
+        visits: 4,
+        visitsWithTip: 0,
+        paidTips: 1,
+        conversion: null,
+      });
+    });
   });
 
   it('sums whole months and the days around them to the figures of the tips in the range', async () => {

@@ -42,9 +42,11 @@ export async function buildReport(
       name: row.name ?? (row.id || 'Ohne Bezahlpunkt'),
     })),
     qr: {
-      pageLoads: rows.pageLoads,
+      visits: rows.visits.visits,
+      visitsWithTip: rows.visits.with_tip,
       paidTips: count,
-      conversion: rows.pageLoads > 0 ? Math.min(1, count / rows.pageLoads) : null,
+      // Of the visits whose tips are known (decision 0461): none, and there is no conversion.
+      conversion: rows.visits.traced > 0 ? rows.visits.with_tip / rows.visits.traced : null,
       averageCents: count > 0 ? Math.round(rows.totals.amount_cents / count) : null,
       contributionsCents: rows.totals.fee_cents,
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tipRecordFileName, tipRecordQuerySchema } from '../../../shared/api/tip-record';
+import { tipRecordQuerySchema } from '../../../shared/api/tip-record';
 import { actorOf } from '../auth/guard';
-import { tipRecordCsv, tipRecordHolder, tipRecordPdf } from './service';
+import { tipRecordCsv, tipRecordFileName, tipRecordHolder, tipRecordPdf } from './service';
 
 const tags = ['Trinkgeld-Nachweis'];
 
@@ -19,19 +19,22 @@ export const tipRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: {
         tags,
-        summary: 'Eigener Trinkgeld-Nachweis als CSV (UTF-8 mit BOM, Semikolon, deutsche Zahlen)',
+        summary:
+          'Eigener Trinkgeld-Nachweis als CSV (UTF-8 mit BOM; Deutsch: Semikolon und Dezimalkomma, Englisch: Komma und Dezimalpunkt)',
         querystring: tipRecordQuerySchema,
       },
     },
     async (request, reply) => {
-      const { from, to } = request.query;
+      const range = request.query;
+      const actor = actorOf(request);
+      const { language } = await tipRecordHolder(database, actor);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="${tipRecordFileName(from, to, 'csv')}"`,
+          `attachment; filename="${tipRecordFileName(language, range, 'csv')}"`,
         );
-      return reply.send(tipRecordCsv(database, actorOf(request).profileId, { from, to }));
+      return reply.send(tipRecordCsv(database, actor.profileId, range, language));
     },
   );
 
@@ -41,21 +44,21 @@ export const tipRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedIn,
       schema: {
         tags,
-        summary: 'Eigener Trinkgeld-Nachweis als PDF',
+        summary: 'Eigener Trinkgeld-Nachweis als PDF in der Sprache der Person',
         querystring: tipRecordQuerySchema,
       },
     },
     async (request, reply) => {
-      const { from, to } = request.query;
+      const range = request.query;
       const actor = actorOf(request);
       const holder = await tipRecordHolder(database, actor);
       reply
         .header('content-type', 'application/pdf')
         .header(
           'content-disposition',
-          `attachment; filename="${tipRecordFileName(from, to, 'pdf')}"`,
+          `attachment; filename="${tipRecordFileName(holder.language, range, 'pdf')}"`,
         );
-      return reply.send(tipRecordPdf(database, holder, actor.profileId, { from, to }));
+      return reply.send(tipRecordPdf(database, holder, actor.profileId, range));
     },
   );
 };

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
-import { createBusiness, createTip } from '../../../../test/support/factories';
+import { createBusiness, createTip, uniqueSuffix } from '../../../../test/support/factories';
 import { readPdf, squeeze } from '../../../../test/support/pdf';
-import { payouts, profiles, tipAdjustments, tipAllocations } from '../../db/schema';
+import type { EmployeeTip } from '../../../shared/api/employee';
+import { payouts, profiles, qrCodes, tipAdjustments, tipAllocations, tips } from '../../db/schema';
 import { payoutContext, runPayoutBatch } from '../payouts/batches';
 
 describe('tipping record per employee', () => {
@@ -122,6 +124,217 @@ describe('tipping record per employee', () => {
     expect(text).toContain('22,51');
   });
 
+  /**
+   * Issue 46 defect 2: Ben has a direct tip, tips through his classic QR code and a 5 € share of
+   * a team tip; he pays out instantly, then gets one more tip. Ben's gross adds up to 1.277,02 €.
+   */
+  async function benAfterAnInstantPayout() {
+    const hotel = await createBusiness(t.database.db, {
+      employees: [{ fullName: 'Ben Müller' }, { fullName: 'Clara Fischer' }],
+      teams: [{ name: 'Restaurant-Service', members: [0, 1] }],
+      points: ['person', 'team'],
+    });
+    const [ben, clara] = hotel.employees;
+    const [benPoint, teamPoint] = hotel.points;
+    const db = t.database.db;
+    const now = new Date('2026-11-29T11:00:00Z');
+    t.clock.set(now);
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    const [legacy] = await db
+      .insert(qrCodes)
+      .values({
+        code: `qr-ben-klassisch-${uniqueSuffix()}`,
+        employeeId: ben!.id,
+        businessId: hotel.id,
+      })
+      .returning();
+    const direct = (amountCents: number, hours: number, entrypoint = benPoint) =>
+      createTip(db, {
+        businessId: hotel.id,
+        employeeId: ben!.id,
+        amountCents,
+        entrypoint,
+        createdAt: hoursAgo(hours),
+      });
+    await direct(1500, 3);
+    await direct(50000, 30);
+    await direct(49300, 28);
+    const classic = await createTip(db, {
+      businessId: hotel.id,
+      employeeId: ben!.id,
+      amountCents: 25002,
+      createdAt: hoursAgo(26),
+    });
+    await db.update(tips).set({ qrCodeId: legacy!.id }).where(eq(tips.id, classic.id));
+    const team = await createTip(db, {
+      businessId: hotel.id,
+      teamId: hotel.teams[0]!.id,
+      entrypoint: teamPoint,
+      amountCents: 1000,
+      createdAt: hoursAgo(2),
+    });
+    await db.insert(tipAllocations).values([
+      { tipId: team.id, profileId: ben!.id, amountCents: 500, reason: 'zu gleichen Teilen' },
+      { tipId: team.id, profileId: clara!.id, amountCents: 500, reason: 'zu gleichen Teilen' },
+    ]);
+
+    const cookie = await signIn(t, ben!.email);
+    const quote = await t.inject({ url: '/api/employee/payout/instant', headers: { cookie } });
+    expect(quote.json().balanceCents).toBe(126302);
+    const paid = await t.inject({
+      method: 'POST',
+      url: '/api/employee/payout/instant',
+      headers: { cookie },
+      payload: { balanceCents: 126302, idempotencyKey: randomUUID() },
+    });
+    expect(paid.statusCode).toBe(201);
+    // After the payout: one more tip, waiting for the next.
+    t.clock.set(new Date(now.getTime() + 60_000));
+    await direct(1400, 0);
+    t.clock.set(new Date(now.getTime() + 120_000));
+    const history = await t.inject({
+      url: '/api/employee/tips?period=week&pageSize=100',
+      headers: { cookie },
+    });
+    expect(history.statusCode).toBe(200);
+    const items = history.json().items as EmployeeTip[];
+    expect(items).toHaveLength(6);
+    return {
+      hotel,
+      ben: ben!,
+      cookie,
+      items,
+      legacyCode: legacy!.code,
+      reference: paid.json().reference as string,
+    };
+  }
+
+  const recordOf = async (cookie: string, format: 'csv' | 'pdf') => {
+    const response = await t.inject({
+      url: `/api/employee/record.${format}?from=2026-11-01&to=2026-11-30`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+
+  /** Each gross amount of the history, with its state: the amounts are all different. */
+  const statesByAmount = (items: EmployeeTip[], euros: (cents: number) => string) =>
+    new Map(items.map((item) => [euros(item.amountCents), item.status]));
+
+  /**
+   * Each row of the PDF has the state of the history item with its amount, and a paid-out row
+   * the whole reference, unbroken.
+   */
+  function expectPdfRows(
+    text: string,
+    states: Map<string, EmployeeTip['status']>,
+    words: Record<EmployeeTip['status'], string>,
+    reference: string,
+  ) {
+    // A row starts with its date and may take several lines (a long point name wraps).
+    const table = text.slice(0, text.search(/Summe|Total/));
+    const rows = table
+      .split(/\n(?=\d\d[./]\d\d[./]\d{4} )/)
+      .slice(1)
+      .map((row) => row.replace(/\n/g, ' '));
+    expect(rows).toHaveLength(states.size);
+    // Where a reference is, it is whole on one line.
+    expect(text.split('\n').filter((line) => line.includes(reference))).toHaveLength(5);
+    for (const row of rows) {
+      const amount = row.split(' ').find((token) => states.has(token));
+      expect(amount, row).toBeDefined();
+      const state = states.get(amount!)!;
+      expect(row).toContain(` ${words[state]}`);
+      if (state === 'completed') expect(row).toContain(` ${reference} `);
+      else expect(row).not.toContain('tr_');
+    }
+  }
+
+  it('says for every tip what the dashboard history says after an instant payout with a team share (German)', async () => {
+    const { cookie, items, legacyCode, reference } = await benAfterAnInstantPayout();
+    const germanCents = (cents: number) =>
+      `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+    const states = statesByAmount(items, germanCents);
+    const words = { completed: 'Ausgezahlt', pending: 'Ausstehend' } as const;
+
+    const body = (await recordOf(cookie, 'csv')).rawPayload.toString('utf8');
+    const lines = body.slice(1).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(
+      'Datum;Uhrzeit;Quelle;Team / Bezahlpunkt;Brutto (EUR);Servicebeitrag des Gastes (EUR);Erstattungen (EUR);Status;Auszahlungsreferenz;Ausgezahlt am',
+    );
+    const rows = lines.slice(1).map((line) => line.split(';'));
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      const state = states.get(row[4]!);
+      expect(state, `history of ${row[4]}`).toBeDefined();
+      expect(row[7], `state of ${row[4]}`).toBe(words[state!]);
+      // A reference and date only where the history says paid out.
+      expect(row[8] !== '', `reference of ${row[4]}`).toBe(state === 'completed');
+      expect(row[9] !== '', `date of ${row[4]}`).toBe(state === 'completed');
+      if (state === 'completed') expect(row[8]).toBe(reference);
+    }
+    const byAmount = new Map(rows.map((row) => [row[4]!, row]));
+    expect(byAmount.get('5,00')!.slice(2, 4)).toEqual(['Team', 'Restaurant-Service']);
+    expect(byAmount.get('15,00')!.slice(2, 4)).toEqual(['Person', 'Ben Müller']);
+    expect(byAmount.get('250,02')!.slice(2, 4)).toEqual(['Person', `QR-Code ${legacyCode}`]);
+    for (const row of rows) expect(row[3], `point of ${row[4]}`).not.toBe('');
+
+    const read = await readPdf((await recordOf(cookie, 'pdf')).rawPayload);
+    expect(read.pages).toHaveLength(1);
+    const text = read.pages[0]!.text;
+    expect(text).toContain('Summe (6 Trinkgelder)');
+    expect(text).toContain('1.277,02');
+    expect(text).toContain('500,00');
+    expectPdfRows(text, states, words, reference);
+    expect(text).not.toContain('Restaurant-Service · Restaurant-Service');
+    // The code may wrap at its hyphens in the narrow column.
+    expect(squeeze(text)).toContain(squeeze(`QR-Code ${legacyCode}`));
+  });
+
+  it('is in English, words and numbers, for a person whose staff language is English', async () => {
+    const { ben, cookie, items, legacyCode, reference } = await benAfterAnInstantPayout();
+    await t.database.db
+      .update(profiles)
+      .set({ staffLanguage: 'en' })
+      .where(eq(profiles.id, ben.id));
+    const englishCents = (cents: number) =>
+      `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+    const states = statesByAmount(items, englishCents);
+    const words = { completed: 'Paid out', pending: 'Pending' } as const;
+
+    const csv = await recordOf(cookie, 'csv');
+    expect(csv.headers['content-disposition']).toContain('tip-record-2026-11-01-to-2026-11-30.csv');
+    const lines = csv.rawPayload.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(
+      'Date,Time,Source,Team / payment point,Gross (EUR),Guest service contribution (EUR),Refunds (EUR),Status,Payout reference,Paid out on',
+    );
+    const rows = lines.slice(1).map((line) => line.split(','));
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      expect(row[7], `state of ${row[4]}`).toBe(words[states.get(row[4]!)!]);
+    }
+    const byAmount = new Map(rows.map((row) => [row[4]!, row]));
+    expect(byAmount.get('5.00')!.slice(0, 4)).toEqual([
+      '29/11/2026',
+      '10:00',
+      'Team',
+      'Restaurant-Service',
+    ]);
+    expect(byAmount.get('250.02')!.slice(2, 4)).toEqual(['Person', `QR code ${legacyCode}`]);
+
+    const pdf = await recordOf(cookie, 'pdf');
+    expect(pdf.headers['content-disposition']).toContain('tip-record-2026-11-01-to-2026-11-30.pdf');
+    const read = await readPdf(pdf.rawPayload);
+    const text = read.pages[0]!.text;
+    expect(text).toContain('Tip record Ben Müller');
+    expect(text).toContain('Page 1');
+    expect(text).toContain('Total (6 tips)');
+    expect(text).toContain('1,277.02');
+    expectPdfRows(text, states, words, reference);
+    expect(text).not.toMatch(/Seite|Zeitraum|Summe|Ausgezahlt|Ausstehend|Brutto|Trinkgelder/);
+  });
+
   it('shows a long name, team and payout reference in full, wrapped instead of cut off', async () => {
     const longName = 'Maximiliane Alexandra von Hohenzollern-Sigmaringen-Württemberg';
     const longTeam = 'Bankett, Frühstücksservice und Etagenservice im Haupthaus';
@@ -225,7 +438,11 @@ describe('tipping record per employee', () => {
       (a, b) => a + b,
       0,
     );
-    const euros = `${Math.floor(expected / 100)},${String(expected % 100).padStart(2, '0')}`;
+    // A sum with thousands separators (issue 46): 15.585,00.
+    const euros = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(
+      expected / 100,
+    );
+    expect(euros).toMatch(/^\d{1,3}\.\d{3},\d\d$/);
     const last = (await readPdf(pdf.rawPayload, { pages: [pages] })).pages[pages - 1]!.text;
     expect(last).toContain(euros);
     expect(last).toContain('Summe (3000 Trinkgelder)');

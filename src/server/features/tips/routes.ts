@@ -14,6 +14,7 @@ import {
   tipStatusResponseSchema,
   tipTokenBodySchema,
 } from '../../../shared/api/tips';
+import { guestBrowserOf } from '../analytics/page-views';
 import { paymentContext } from '../payments/context';
 import { submitFeedback } from './feedback';
 import { createPayLaterLink, readPayLaterLink } from './pay-later';
@@ -43,6 +44,7 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         'app',
         app.guestCodes,
+        guestBrowserOf(request),
       );
       return reply.status(201).send(started);
     },

@@ -18,6 +18,7 @@ import type { Executor, Tx } from '../../db/connect';
 import { asDrizzleSql, rowsOf } from '../../db/statement';
 import { payLaterLinks, paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { type GuestBrowser, visitBucketOf } from '../analytics/page-views';
 import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../entrypoints/service';
 import type { PaymentContext } from '../payments/context';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState } from '../payments/provider';
@@ -168,6 +169,8 @@ export async function startTipPayment(
   returnTo: CheckoutReturn = 'app',
   /** The guest codes kept in memory (decision 0250); without them the code is read. */
   codes?: GuestCodes,
+  /** The guest's browser: a tip started in its visit at this code carries the visit (0461). */
+  browser?: GuestBrowser,
 ): Promise<StartTipPaymentResponse> {
   const now = ctx.clock.now();
   const provider = ctx.providers.active;
@@ -227,6 +230,7 @@ export async function startTipPayment(
     payLaterLinkId,
     flowId,
     guestSessionId: input.guestSessionId,
+    visitBucket: browser ? visitBucketOf(ctx.config.sessionSecret, browser, resolved.code) : null,
     expiresAt,
     now,
     attempt,

@@ -1,9 +1,13 @@
 import { MAX_PAYMENT_ATTEMPTS } from '../../../shared/domain/payments';
 import type { PaymentMethod, PaymentProviderName, TipSource } from '../../../shared/domain/tips';
 import { type Statement, StatementValues } from '../../db/statement';
+import { VISIT_ID_OF_BUCKET } from '../analytics/page-views';
 import type { LocalCheckout } from '../payments/provider';
 
-/** Everything the start of a payment writes: the tip, its session, a local checkout, the event. */
+/**
+ * Everything the start of a payment writes: the tip (with the visit it was started in), its
+ * session, a local checkout, the event.
+ */
 export interface StartedTip {
   tipId: string;
   sessionId: string;
@@ -30,6 +34,11 @@ export interface StartedTip {
    */
   flowId: string | null;
   guestSessionId: string;
+  /**
+   * The `rate_limit_buckets` row of this browser's visit window at this code (decision 0461), or
+   * null: while the window lasts, the tip carries the visit's id.
+   */
+  visitBucket: string | null;
   expiresAt: Date;
   now: Date;
   /**
@@ -74,6 +83,7 @@ const INPUT_COLUMNS: InputColumn[] = [
   { name: 'pay_later_link_id', type: 'uuid', value: (tip) => tip.payLaterLinkId },
   { name: 'given_flow', type: 'uuid', value: (tip) => tip.flowId },
   { name: 'guest_session_id', type: 'text', value: (tip) => tip.guestSessionId },
+  { name: 'visit_bucket', type: 'text', value: (tip) => tip.visitBucket },
   { name: 'expires_at', type: 'timestamptz', value: (tip) => tip.expiresAt.toISOString() },
   { name: 'created_at', type: 'timestamptz', value: (tip) => tip.now.toISOString() },
   { name: 'given_attempt', type: 'int', value: (tip) => tip.attempt },
@@ -174,12 +184,14 @@ export function startedTipsStatement(tips: readonly StartedTip[]): Statement {
                         entrypoint_uid, qr_code_id, amount_cents, platform_fee_cents,
                         platform_fee_covered, currency, status, payment_method, payment_provider,
                         guest_message, feedback_secret_hash, pay_later_link_id, flow_id,
-                        created_at, updated_at)
+                        visit_id, created_at, updated_at)
       SELECT a.tip_id, a.business_id, a.employee_id, a.team_id, a.tip_source, a.entrypoint_id,
              a.entrypoint_uid, a.qr_code_id, a.amount_cents, a.platform_fee_cents,
              a.platform_fee_cents > 0, a.currency, 'initiated', a.payment_method, a.provider,
-             a.guest_message, a.feedback_secret_hash, a.pay_later_link_id, a.flow, a.created_at,
-             a.created_at
+             a.guest_message, a.feedback_secret_hash, a.pay_later_link_id, a.flow,
+             (SELECT ${VISIT_ID_OF_BUCKET} FROM rate_limit_buckets b
+               WHERE b.key = a.visit_bucket AND b.reset_at > a.created_at),
+             a.created_at, a.created_at
         FROM attempt a
        WHERE a.n <= ${p(MAX_PAYMENT_ATTEMPTS, 'int')}
       RETURNING id

@@ -48,6 +48,7 @@ function tip(overrides: Partial<StartedTip> = {}): StartedTip {
     payLaterLinkId: null,
     flowId: null,
     guestSessionId: `guest-${next}`,
+    visitBucket: null,
     expiresAt: now,
     now,
     attempt: null,

@@ -111,11 +111,12 @@ export function ReportsPage() {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <div className="rounded-lg border border-border p-4">
       <p className="text-sm text-muted-foreground">{label}</p>
       <p className="text-2xl font-bold">{value}</p>
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
     </div>
   );
 }
@@ -137,18 +138,24 @@ function ReportView({ report }: { report: Report }) {
         <Figure label={r.contributions} value={formatCents(report.totals.contributionsCents)} />
         <Figure label={r.refunded} value={formatCents(report.totals.refundedCents)} />
       </section>
-      <Card>
+      <Card data-testid="report-qr">
         <CardHeader>
           <CardTitle>{r.qr}</CardTitle>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Figure label={r.pageLoads} value={formatNumber(report.qr.pageLoads)} />
+          <Figure label={r.visits} value={formatNumber(report.qr.visits)} />
+          {/* Shown only where visits and what came of them are both known (decision 0461). */}
           <Figure
             label={r.conversion}
             value={
               report.qr.conversion === null
                 ? '–'
                 : `${formatNumber(Math.round(report.qr.conversion * 1000) / 10)} %`
+            }
+            hint={
+              report.qr.conversion === null
+                ? r.noConversion
+                : r.visitsWithTip(formatNumber(report.qr.visitsWithTip))
             }
           />
           <Figure
