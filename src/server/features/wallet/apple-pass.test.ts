@@ -32,14 +32,7 @@ let keys: AppleWalletKeys;
 
 beforeAll(() => {
   testKeys = createWalletTestKeys();
-  keys = loadAppleWalletKeys({
-    passTypeId: 'pass.test.trinkgeld',
-    teamId: 'ABCDE12345',
-    certPath: testKeys.certPath,
-    keyPath: testKeys.keyPath,
-    keyPassphrase: testKeys.keyPassphrase,
-    wwdrPath: testKeys.caPath,
-  });
+  keys = loadAppleWalletKeys(walletConfig());
 });
 
 async function unpacked(passFacts = facts) {
@@ -105,26 +98,12 @@ describe('Apple Wallet pass', () => {
   });
 
   it('refuses a key it cannot open, naming the variable and not the content', () => {
-    expect(() =>
-      loadAppleWalletKeys({
-        passTypeId: 'pass.test.trinkgeld',
-        teamId: 'ABCDE12345',
-        certPath: testKeys.certPath,
-        keyPath: testKeys.keyPath,
-        keyPassphrase: 'wrong',
-        wwdrPath: testKeys.caPath,
-      }),
-    ).toThrow(/^APPLE_WALLET_KEY: .* lässt sich nicht öffnen/);
-    expect(() =>
-      loadAppleWalletKeys({
-        passTypeId: 'pass.test.trinkgeld',
-        teamId: 'ABCDE12345',
-        certPath: testKeys.keyPath,
-        keyPath: testKeys.keyPath,
-        keyPassphrase: testKeys.keyPassphrase,
-        wwdrPath: testKeys.caPath,
-      }),
-    ).toThrow(/^APPLE_WALLET_CERT: /);
+    expect(() => loadAppleWalletKeys({ ...walletConfig(), keyPassphrase: 'wrong' })).toThrow(
+      /^APPLE_WALLET_KEY: .* lässt sich nicht öffnen/,
+    );
+    expect(() => loadAppleWalletKeys({ ...walletConfig(), certPath: testKeys.keyPath })).toThrow(
+      /^APPLE_WALLET_CERT: /,
+    );
     expect(readText(testKeys.keyPath)).toContain('ENCRYPTED');
   });
 
