@@ -131,7 +131,7 @@ function urlWithProtocols(protocols: string[], example: string) {
         return false;
       }
     },
-    { message: `must be a URL like ${example}` },
+    { message: `muss eine URL wie ${example} sein` },
   );
 }
 
@@ -141,7 +141,7 @@ const retentionDays = (fallback: number) =>
     .trim()
     .default(String(fallback))
     .refine((v) => /^\d{1,4}$/.test(v) && Number(v) >= 1, {
-      message: 'must be a whole number of days from 1 to 9999',
+      message: 'muss eine ganze Zahl von Tagen zwischen 1 und 9999 sein',
     })
     .transform(Number);
 
@@ -153,7 +153,7 @@ const envSchema = z.object({
     .trim()
     .default('3000')
     .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, {
-      message: 'must be a whole number from 0 to 65535',
+      message: 'muss eine ganze Zahl von 0 bis 65535 sein',
     })
     .transform(Number),
   PUBLIC_ORIGIN: urlWithProtocols(['http:', 'https:'], 'https://trinkgeld.example.com'),
@@ -165,55 +165,60 @@ const envSchema = z.object({
   DATABASE_POOL_MODE: z.enum(['direct', 'transaction']).default('direct'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
-    message: 'must be at least 32 characters long',
+    message: 'muss mindestens 32 Zeichen lang sein',
   }),
   SESSION_SECRET_PREVIOUS: optionalString.refine(
     (v) => v === undefined || splitList(v).every((secret) => secret.length >= 32),
-    { message: 'must list secrets of at least 32 characters each, comma-separated' },
+    { message: 'muss Geheimnisse von je mindestens 32 Zeichen nennen, durch Kommas getrennt' },
   ),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
   MAIL_TRANSPORT: z.enum(['smtp', 'log', 'console']).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Trinkgeld <no-reply@trinkgeld.local>'),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_/.test(v), {
-    message: 'must start with sk_ or rk_',
+    message: 'muss mit sk_ oder rk_ beginnen',
   }),
   STRIPE_WEBHOOK_SECRET: optionalString.refine(
     (v) => v === undefined || splitList(v).every((secret) => secret.startsWith('whsec_')),
-    { message: 'must start with whsec_ (several: comma-separated, each starting with whsec_)' },
+    { message: 'muss mit whsec_ beginnen (mehrere: durch Kommas getrennt, jedes mit whsec_)' },
   ),
   STRIPE_API_URL: urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:12111'),
   DEMO_FAILURE_RATE: z
     .string()
     .trim()
     .default('0')
-    .refine((v) => /^(0(\.\d+)?|1(\.0+)?)$/.test(v), { message: 'must be a number from 0 to 1' })
+    .refine((v) => /^(0(\.\d+)?|1(\.0+)?)$/.test(v), { message: 'muss eine Zahl von 0 bis 1 sein' })
     .transform(Number),
   AIO_API_URL: urlWithProtocols(['http:', 'https:'], 'https://api.aio.example.com/graphql'),
-  AIO_API_TOKEN: optionalString,
+  // A bearer token has no blanks (RFC 6750); one with a space or line break is a copy mistake.
+  AIO_API_TOKEN: optionalString.refine((v) => v === undefined || /^\S+$/.test(v), {
+    message: 'darf keine Leerzeichen oder Zeilenumbrüche enthalten',
+  }),
   AIO_SYNC_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
-    message: 'must be at least 16 characters long',
+    message: 'muss mindestens 16 Zeichen lang sein',
   }),
   AIO_TENANT_ID: z.string().trim().min(1).default('trinkgeld-default-tenant'),
   APPLE_WALLET_PASS_TYPE_ID: optionalString.refine((v) => v === undefined || /^pass\./.test(v), {
-    message: 'must be a pass type identifier starting with "pass."',
+    message: 'muss eine Pass-Type-ID sein, die mit pass. beginnt',
   }),
   APPLE_WALLET_TEAM_ID: optionalString.refine((v) => v === undefined || /^[A-Z0-9]{10}$/.test(v), {
-    message: 'must be the 10-character Apple team identifier',
+    message: 'muss die zehnstellige Team-ID von Apple sein (Großbuchstaben und Ziffern)',
   }),
   APPLE_WALLET_CERT: optionalString,
   APPLE_WALLET_KEY: optionalString,
   APPLE_WALLET_KEY_PASSPHRASE: optionalString,
   APPLE_WALLET_WWDR: optionalString,
   GOOGLE_WALLET_ISSUER_ID: optionalString.refine((v) => v === undefined || /^\d{6,25}$/.test(v), {
-    message: 'must be the numeric Google Wallet issuer id',
+    message: 'muss die Aussteller-ID von Google Wallet sein (6 bis 25 Ziffern)',
   }),
   GOOGLE_WALLET_SERVICE_ACCOUNT: optionalString,
   CONTACT_EMAIL: z
     .string()
     .trim()
     .default('kontakt@trinkgeld.example')
-    .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: 'must be an e-mail address' }),
+    .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
+      message: 'muss eine E-Mail-Adresse sein',
+    }),
   SIGNUP: z.enum(['open', 'closed']).optional(),
   LEGAL_OPERATOR: z.string().trim().min(1).max(200).optional(),
   LEGAL_ADDRESS: z.string().trim().min(1).max(300).optional(),
@@ -221,7 +226,7 @@ const envSchema = z.object({
   LEGAL_CONTACT: z.string().trim().min(1).max(200).optional(),
   SEED_DEMO: booleanFlag,
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^\S{32,}$/.test(v), {
-    message: 'must be at least 32 characters without spaces',
+    message: 'muss mindestens 32 Zeichen ohne Leerzeichen lang sein',
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RETENTION_MAIL_DAYS: retentionDays(30),
@@ -240,7 +245,7 @@ const envSchema = z.object({
         context.addIssue({
           code: 'custom',
           message:
-            'must list the proxy addresses or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8 (1 would trust every client)',
+            'muss die Adressen oder CIDR-Bereiche der Proxys nennen, z. B. 127.0.0.1,10.0.0.0/8 (1 würde jedem Client glauben)',
         });
         return z.NEVER;
       }
@@ -260,28 +265,78 @@ function isProxyAddress(entry: string): boolean {
   return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-/** Variables whose value a config error names only by its length. */
-const HIDDEN_VALUES = new Set(['METRICS_TOKEN']);
+/**
+ * Secrets: a start message names a wrong one by its length only, never by its value, not even
+ * in part: the line ends up in logs and in screenshots of them (issue 45, defect 5).
+ */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set([
+  'SESSION_SECRET',
+  'SESSION_SECRET_PREVIOUS',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'AIO_API_TOKEN',
+  'AIO_SYNC_SECRET',
+  'METRICS_TOKEN',
+  'APPLE_WALLET_KEY_PASSPHRASE',
+] satisfies (keyof typeof envSchema.shape)[]);
 
-/** Parses the environment; throws ConfigError naming every bad variable in one line. */
+/**
+ * `user:password@` in a value, with or without a scheme: the password runs from the first colon
+ * after the user to the last `@`, so one with an unencoded `/`, `#`, `@` or blank is covered too.
+ */
+const USERINFO_PASSWORD = /^((?:[a-z][a-z0-9+.-]*:\/\/)?[^:/?#@\s]*:)(.*)(@[^@]*)$/is;
+/** A query parameter that carries a credential (`?password=`, `sslkey=`, `token=`...). */
+const CREDENTIAL_PARAMETER = /([?&][^=&#\s]*(?:pass|secret|token|key|auth)[^=&#\s]*=)[^&#\s]*/gi;
+
+function maskPassword(value: string): string {
+  return value.replace(USERINFO_PASSWORD, '$1***$3');
+}
+
+/**
+ * A value or a message as a start message may show it: a URL's password and its credential
+ * parameters masked, whether the URL is the whole text or a word in it.
+ */
+export function withoutPasswords(text: string): string {
+  return maskPassword(text)
+    .split(/(\s+)/)
+    .map(maskPassword)
+    .join('')
+    .replace(CREDENTIAL_PARAMETER, '$1***');
+}
+
+function shownValue(variable: string, value: string | undefined): string {
+  if (value === undefined) return 'fehlt';
+  if (SECRET_VARIABLES.has(variable)) return `angegeben: ${value.length} Zeichen`;
+  return `angegeben: "${withoutPasswords(value)}"`;
+}
+
+/** zod's own messages (an unknown enum value, an empty or too long text), in German. */
+const germanIssue: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_value':
+      return `muss einer dieser Werte sein: ${issue.values.filter((value) => value !== '').join(', ')}`;
+    case 'too_small':
+      return Number(issue.minimum) <= 1
+        ? 'darf nicht leer sein'
+        : `muss mindestens ${issue.minimum} Zeichen lang sein`;
+    case 'too_big':
+      return `darf höchstens ${issue.maximum} Zeichen lang sein`;
+    default:
+      return 'ist ungültig';
+  }
+};
+
+/** Parses the environment; throws ConfigError naming every bad variable in one German line. */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   /** A command that sends no e-mail (admin:create) needs no mail server, even in production. */
   options: { sendsMail?: boolean } = {},
 ): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(env, { error: germanIssue });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
-      const variable = String(issue.path[0] ?? 'environment');
-      const value = env[variable];
-      // A secret is never echoed, not even a wrong one: the line ends up in logs.
-      const shown =
-        value === undefined
-          ? 'missing'
-          : HIDDEN_VALUES.has(variable)
-            ? `${value.length} characters`
-            : `"${value}"`;
-      return `${variable} ${issue.message.replace(/^Invalid input: /, '')} (got ${shown})`;
+      const variable = String(issue.path[0] ?? 'Umgebung');
+      return `${variable} ${issue.message} (${shownValue(variable, env[variable])})`;
     });
     throw new ConfigError(problems);
   }
@@ -290,23 +345,30 @@ export function loadConfig(
 
   const paymentProvider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'demo');
   if (paymentProvider === 'stripe') {
-    if (!e.STRIPE_SECRET_KEY)
-      problems.push('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe');
+    if (!e.STRIPE_SECRET_KEY) {
+      problems.push('STRIPE_SECRET_KEY fehlt: PAYMENT_PROVIDER=stripe braucht den API-Schlüssel');
+    }
     if (!e.STRIPE_WEBHOOK_SECRET) {
-      problems.push('STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe');
+      problems.push(
+        'STRIPE_WEBHOOK_SECRET fehlt: PAYMENT_PROVIDER=stripe braucht das Webhook-Geheimnis',
+      );
     }
   }
   if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
-    problems.push('DATABASE_LISTEN_URL needs DATABASE_URL (the embedded database listens itself)');
+    problems.push(
+      'DATABASE_LISTEN_URL braucht DATABASE_URL (die eingebettete Datenbank lauscht selbst)',
+    );
   }
   if (e.DATABASE_POOL_MODE === 'transaction' && !e.DATABASE_URL) {
-    problems.push('DATABASE_POOL_MODE=transaction needs DATABASE_URL (the PgBouncer address)');
+    problems.push(
+      'DATABASE_POOL_MODE=transaction braucht DATABASE_URL (die Adresse von PgBouncer)',
+    );
   }
   if (e.SESSION_SECRET_PREVIOUS && !e.SESSION_SECRET) {
-    problems.push('SESSION_SECRET_PREVIOUS needs SESSION_SECRET (the new secret)');
+    problems.push('SESSION_SECRET_PREVIOUS braucht SESSION_SECRET (das neue Geheimnis)');
   }
   if (e.DATABASE_URL && !e.SESSION_SECRET && e.NODE_ENV === 'production') {
-    problems.push('SESSION_SECRET is required when DATABASE_URL is set in production');
+    problems.push('SESSION_SECRET fehlt: In der Produktion mit DATABASE_URL ist es Pflicht');
   }
   const mailTransport =
     options.sendsMail === false
@@ -405,7 +467,15 @@ function appleWalletConfig(
   problems: string[],
 ): AppleWalletConfig | null {
   const missing = APPLE_WALLET_REQUIRED.filter((name) => !e[name]);
-  if (missing.length === APPLE_WALLET_REQUIRED.length) return null;
+  if (missing.length === APPLE_WALLET_REQUIRED.length) {
+    // A passphrase alone opens nothing: most likely the other settings went missing.
+    if (e.APPLE_WALLET_KEY_PASSPHRASE) {
+      problems.push(
+        'APPLE_WALLET_KEY_PASSPHRASE ist gesetzt, APPLE_WALLET_KEY nicht: Apple Wallet braucht alle fünf APPLE_WALLET_-Angaben',
+      );
+    }
+    return null;
+  }
   if (missing.length > 0) {
     problems.push(
       `${missing.join(', ')} fehlt: Apple Wallet braucht alle fünf APPLE_WALLET_-Angaben`,

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/e2e/support/harness';
+import { createWalletTestKeys } from '../../test/support/wallet-certificates';
 import { openDatabase } from './db/connect';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
@@ -77,6 +79,49 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
     expect(bad.output().trim().split('\n')).toHaveLength(1);
     expect(bad.output()).toContain('DATABASE_URL');
   });
+
+  it(
+    "stops with one German line when the wallet key is not the certificate's",
+    { timeout: 150_000 },
+    async () => {
+      // Issue 45, defect 12: a key of another pair opens, but iPhones refuse what it signs.
+      const keys = createWalletTestKeys();
+      dataDirs.push(keys.dir);
+      const otherKeyPath = path.join(keys.dir, 'other-pair.key');
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      writeFileSync(otherKeyPath, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-wallet-'));
+      dataDirs.push(dataDir);
+      const bad = run({
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        // Production seeds no demo data, so the start reaches the wallet sooner.
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
+        MAIL_TRANSPORT: 'log',
+        APPLE_WALLET_PASS_TYPE_ID: 'pass.test.trinkgeld',
+        APPLE_WALLET_TEAM_ID: 'ABCDE12345',
+        APPLE_WALLET_CERT: keys.certPath,
+        APPLE_WALLET_KEY: otherKeyPath,
+        APPLE_WALLET_WWDR: keys.caPath,
+      });
+      // A start that goes through is stopped again, so the test fails rather than waits.
+      const outcome = await Promise.race([
+        bad.exited,
+        waitFor(bad, 'Trinkgeld läuft', 140_000).then(() => 'started' as const),
+      ]);
+      if (outcome === 'started') {
+        bad.child.kill('SIGTERM');
+        await bad.exited;
+      }
+      expect(outcome).toBe(1);
+      const lines = bad.output().trim().split('\n');
+      expect(lines).toEqual([
+        `APPLE_WALLET_KEY: ${otherKeyPath} gehört nicht zum Zertifikat in APPLE_WALLET_CERT (${keys.certPath})`,
+      ]);
+    },
+  );
 
   it('stops with one line naming an unreachable DATABASE_URL', async () => {
     const port = await freePort();

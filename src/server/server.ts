@@ -2,7 +2,7 @@ import path from 'node:path';
 import { openOptionsOf } from './db/options';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, type BuildAppOptions, buildApp } from './app';
-import type { Config } from './config';
+import { type Config, withoutPasswords } from './config';
 import { serveBackupRequests } from './db/backup-requests';
 import { type Database, openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
@@ -63,7 +63,8 @@ export async function startServer(
       await database.ping();
     } catch (error) {
       await database?.close().catch(() => {});
-      const reason = error instanceof Error ? error.message : String(error);
+      // A driver's message could quote the connection string: never with its password.
+      const reason = withoutPasswords(error instanceof Error ? error.message : String(error));
       throw new StartupError(
         config.databaseUrl
           ? `DATABASE_URL: Datenbank nicht erreichbar (${reason.split('\n')[0]})`

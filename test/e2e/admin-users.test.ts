@@ -4,6 +4,7 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
   type FactoryPerson,
+  uniqueSuffix,
 } from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
@@ -151,6 +152,49 @@ describe('Benutzerverwaltung', () => {
     expect(inviteeErrors).toEqual([]);
     await inviteeContext.close();
     await ownerContext.close();
+  });
+
+  it('says in German how long to wait once an address has had its three invitation mails today', async () => {
+    // Issue 45, defect 6 (decision 0445): the invitation and two re-sends, then 429.
+    // Its own address each run: a retry must not find the budget used.
+    const email = `olga-${uniqueSuffix()}@hotel-seeblick.example`;
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { name: 'Benutzerverwaltung' }).waitFor();
+    await page.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Einladen' }).click();
+    await page.getByTestId('toast').getByText(`Einladung an ${email} gesendet.`).waitFor();
+    await page.getByTestId(`user-${email}`).getByText('Eingeladen').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    /** 'Einladung erneut senden' from the row's menu; answers the server's status. */
+    const resend = async () => {
+      const answer = page.waitForResponse((response) => response.url().includes('/invitation'));
+      await page.getByRole('button', { name: `Aktionen für ${email}` }).click();
+      await page.getByRole('menuitem', { name: 'Einladung erneut senden' }).click();
+      return (await answer).status();
+    };
+    const wait = /^Bitte warten Sie \d+ Minute\(n\) und versuchen Sie es erneut\.$/;
+    expect(await resend()).toBe(200);
+    expect(await resend()).toBe(200);
+    await page
+      .getByTestId('toast')
+      .getByText(`Einladung erneut an ${email} gesendet.`)
+      .first()
+      .waitFor();
+    expect(await resend()).toBe(429);
+    await page.getByTestId('toast').getByText(wait).waitFor();
+
+    // The invite form says the same for that address.
+    await page.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Einladen' }).click();
+    const form = page.locator('form', { has: page.getByRole('button', { name: 'Einladen' }) });
+    await form.getByRole('alert').getByText(wait).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('creates a team, adds members with points and deletes it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../lib/clock';
-import { combineDecisions, RateLimiter, type RateRule } from './rate-limit';
+import { combineDecisions, RateLimiter, type RateRule, withinLimits } from './rate-limit';
 
 /** A store that counts hits like the SQL upsert and records every query it is asked. */
 function countingStore(clock: ManualClock) {
@@ -12,6 +12,12 @@ function countingStore(clock: ManualClock) {
       queries.push(sql.trim().split(/\s+/)[0]!);
       if (sql.trim().startsWith('DELETE')) {
         hits.delete(params[0] as string);
+        return [];
+      }
+      if (sql.trim().startsWith('UPDATE')) {
+        // release: one hit back, never below zero.
+        const current = hits.get(params[0] as string);
+        if (current) current.hits = Math.max(current.hits - 1, 0);
         return [];
       }
       // The batched upsert: keys, hits per key, window ends, the cap of a count before them.
@@ -103,5 +109,82 @@ describe('combineDecisions', () => {
       },
     ]);
     expect(combined).toMatchObject({ allowed: true, remaining: 3, degraded: true });
+  });
+});
+
+describe('withinLimits', () => {
+  const narrow: RateRule = { name: 'test:narrow', limit: 1, windowMs: 60_000 };
+  const wide: RateRule = { name: 'test:wide', limit: 2, windowMs: 60 * 60_000 };
+
+  it('past one budget runs nothing, gives the others their hit back and answers 429 in German', async () => {
+    const clock = new ManualClock(new Date('2026-01-01T10:00:00Z'));
+    const limiter = new RateLimiter(countingStore(clock), clock, { warn: () => {} });
+    let sent = 0;
+    const send = async () => {
+      sent += 1;
+    };
+    await withinLimits(
+      limiter,
+      [
+        [narrow, 'a'],
+        [wide, 'w'],
+      ],
+      send,
+    );
+    // 'a' is used up: the wide budget gets its hit back each time it is refused.
+    for (let i = 0; i < 3; i += 1) {
+      await expect(
+        withinLimits(
+          limiter,
+          [
+            [narrow, 'a'],
+            [wide, 'w'],
+          ],
+          send,
+        ),
+      ).rejects.toMatchObject({
+        status: 429,
+        code: 'rate_limited',
+        retryAfter: 60,
+        message: 'Bitte warten Sie 1 Minute(n) und versuchen Sie es erneut.',
+      });
+    }
+    expect(sent).toBe(1);
+    await withinLimits(
+      limiter,
+      [
+        [narrow, 'b'],
+        [wide, 'w'],
+      ],
+      send,
+    );
+    expect(sent).toBe(2);
+    await expect(
+      withinLimits(
+        limiter,
+        [
+          [narrow, 'c'],
+          [wide, 'w'],
+        ],
+        send,
+      ),
+    ).rejects.toMatchObject({
+      status: 429,
+      retryAfter: 3600,
+    });
+  });
+
+  it('gives every hit back when the action fails, and passes its error on', async () => {
+    const clock = new ManualClock(new Date('2026-01-01T10:00:00Z'));
+    const limiter = new RateLimiter(countingStore(clock), clock, { warn: () => {} });
+    const failing = async () => {
+      throw new Error('address taken');
+    };
+    for (let i = 0; i < 3; i += 1) {
+      await expect(withinLimits(limiter, [[narrow, 'a']], failing)).rejects.toThrow(
+        'address taken',
+      );
+    }
+    await expect(withinLimits(limiter, [[narrow, 'a']], async () => 'sent')).resolves.toBe('sent');
   });
 });

@@ -325,6 +325,54 @@ export function combineDecisions(decisions: readonly RateDecision[]): RateDecisi
   };
 }
 
+/** The 429 of every limit: the spec's German wait message and Retry-After. */
+export function rateLimitedError(retryAfter: number): AppError {
+  return new AppError(ERRORS.rate_limited, {
+    message: rateLimitMessage(retryAfter),
+    retryAfter,
+  });
+}
+
+/** One budget an action draws on: a rule and the subject it counts for. */
+export type RateBudget = readonly [rule: RateRule, subject: string];
+
+/**
+ * Runs `action` only within every budget, each charged one hit first (so hits sent at once are
+ * counted in order). Past any budget the action does not run: the others get their hit back and
+ * the answer is 429 with the German wait time. An action that fails did not happen either, so
+ * it gives every hit back (e.g. an invitation to a taken address sends no mail).
+ */
+export async function withinLimits<T>(
+  limiter: Pick<RateLimiter, 'consume' | 'release'>,
+  budgets: readonly RateBudget[],
+  action: () => Promise<T>,
+): Promise<T> {
+  const decisions = await Promise.all(
+    budgets.map(([rule, subject]) => limiter.consume(rule, subject)),
+  );
+  const decision = combineDecisions(decisions);
+  if (!decision.allowed) {
+    await giveBack(
+      limiter,
+      budgets.filter((_, index) => decisions[index]!.allowed),
+    );
+    throw rateLimitedError(decision.retryAfter);
+  }
+  try {
+    return await action();
+  } catch (error) {
+    await giveBack(limiter, budgets);
+    throw error;
+  }
+}
+
+async function giveBack(
+  limiter: Pick<RateLimiter, 'release'>,
+  budgets: readonly RateBudget[],
+): Promise<void> {
+  for (const [rule, subject] of budgets) await limiter.release(rule, subject);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The shared PostgreSQL-backed limiter; any feature may define its own RateRule. */
@@ -344,11 +392,6 @@ export function limitPerClientAddress(app: FastifyInstance, rule: RateRule) {
   return async (request: FastifyRequest): Promise<void> => {
     const subject = hashIdentifier(app.deps.config.sessionSecret, `ip:${request.ip}`);
     const decision = await app.rateLimiter.consume(rule, subject);
-    if (!decision.allowed) {
-      throw new AppError(ERRORS.rate_limited, {
-        message: rateLimitMessage(decision.retryAfter),
-        retryAfter: decision.retryAfter,
-      });
-    }
+    if (!decision.allowed) throw rateLimitedError(decision.retryAfter);
   };
 }

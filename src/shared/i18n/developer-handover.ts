@@ -63,7 +63,7 @@ export const handoverTexts = {
     ],
   },
   config: {
-    lead: 'Alle Variablen werden beim Start einmal gelesen und geprüft; ein falscher Wert stoppt den Server mit einer Zeile, die ihn nennt.',
+    lead: 'Alle Variablen werden beim Start einmal gelesen und geprüft; ein falscher Wert stoppt den Server mit einer deutschen Zeile, die ihn nennt (ein Geheimnis nur mit seiner Länge, eine URL ohne ihr Passwort).',
     head: { name: 'Variable', fallback: 'Standard', meaning: 'Bedeutung' },
     unset: 'nicht gesetzt',
     variables: [
@@ -157,7 +157,8 @@ export const handoverTexts = {
       {
         name: 'AIO_API_TOKEN',
         fallback: null,
-        meaning: 'Bearer-Token für diesen Dienst (Geheimnis, nur auf dem Server).',
+        meaning:
+          'Bearer-Token für diesen Dienst (Geheimnis, nur auf dem Server), ohne Leerzeichen.',
       },
       {
         name: 'AIO_SYNC_SECRET',
@@ -189,12 +190,14 @@ export const handoverTexts = {
       {
         name: 'APPLE_WALLET_KEY',
         fallback: null,
-        meaning: 'Pfad zum privaten Schlüssel dieses Zertifikats (PEM).',
+        meaning:
+          'Pfad zum privaten Schlüssel dieses Zertifikats (PEM); ein Schlüssel eines anderen Schlüsselpaars stoppt den Start.',
       },
       {
         name: 'APPLE_WALLET_KEY_PASSPHRASE',
         fallback: null,
-        meaning: 'Passwort des Schlüssels, falls er eines hat.',
+        meaning:
+          'Passwort des Schlüssels, falls er eines hat (allein, ohne die übrigen Angaben, stoppt es den Start).',
       },
       {
         name: 'APPLE_WALLET_WWDR',

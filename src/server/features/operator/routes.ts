@@ -39,6 +39,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     aioTenantId: app.deps.config.aioTenantId,
     closedBusinessDays: app.deps.config.retention.closedBusinessDays,
     rateLimiter: app.rateLimiter,
+    sessionSecret: app.deps.config.sessionSecret,
   };
   const signedIn = app.requireActor();
   const scopeOf = (request: FastifyRequest): OperatorScope => ({

@@ -11,18 +11,17 @@ import {
 } from '../../../shared/api/operator';
 import { BUSINESS_ERRORS } from '../../../shared/api/businesses';
 import { businessStatusOf } from '../../../shared/domain/business-status';
-import { rateLimitMessage } from '../../../shared/api/auth';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
-import { ERRORS } from '../../../shared/domain/errors';
 import { formatCents } from '../../../shared/domain/money';
 import { berlinDay } from '../../../shared/domain/berlin-time';
 import type { Executor, Tx } from '../../db/connect';
 import { authSessions, branding, businesses, integrationSettings, profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { RateLimiter, RateRule } from '../../http/rate-limit';
+import { type RateBudget, type RateRule, withinLimits } from '../../http/rate-limit';
 import type { Actor } from '../auth/actor';
 import { writeAudit } from '../audit/write';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
+import { invitationBudgets } from '../staff/limits';
 import { deliverInvitation, inviteInTransaction, type StaffContext } from '../staff/service';
 import {
   closingObstacle,
@@ -40,7 +39,6 @@ export interface OperatorContext extends StaffContext {
   aioTenantId: string;
   /** Days before a closed business's personal data is erased (RETENTION_CLOSED_BUSINESS_DAYS). */
   closedBusinessDays: number;
-  rateLimiter: Pick<RateLimiter, 'consume'>;
 }
 
 /**
@@ -53,14 +51,16 @@ export const OWNER_INVITATIONS_RULE = {
   windowMs: 60 * 60_000,
 } as const satisfies RateRule;
 
-async function countInvitation(ctx: OperatorContext, actor: Actor): Promise<void> {
-  const decision = await ctx.rateLimiter.consume(OWNER_INVITATIONS_RULE, actor.userId);
-  if (!decision.allowed) {
-    throw new AppError(ERRORS.rate_limited, {
-      message: rateLimitMessage(decision.retryAfter),
-      retryAfter: decision.retryAfter,
-    });
-  }
+/**
+ * What an owner invitation from the console draws on: the platform admin's hour and, like every
+ * invitation mail, its address's day and its business's hour (a new business has none yet).
+ */
+function ownerInvitationBudgets(
+  ctx: OperatorContext,
+  actor: Actor,
+  mail: { businessId: string | null; email: string },
+): RateBudget[] {
+  return [[OWNER_INVITATIONS_RULE, actor.userId], ...invitationBudgets(ctx.sessionSecret, mail)];
 }
 
 /** Who acts, from where: the platform admin and the request (for audit rows). */
@@ -123,59 +123,67 @@ export async function createBusinessWithOwner(
   input: CreateBusiness,
 ): Promise<BusinessChange> {
   assertOperator(scope.actor);
-  if (input.ownerEmail) await countInvitation(ctx, scope.actor);
   const now = ctx.clock.now();
-  const { id, invitation } = await ctx.database.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(businesses)
-      .values({
-        name: input.name,
-        address: input.address,
-        contactEmail: input.contactEmail,
-        description: input.description ?? null,
-        legalForm: input.legalForm ?? null,
-        registerEntry: input.registerEntry ?? null,
-        vatId: input.vatId ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: businesses.id });
-    const businessId = created!.id;
-    await tx.insert(branding).values({
-      businessId,
-      companyName: input.name,
-      updatedBy: scope.actor.userId,
-      updatedAt: now,
-    });
-    await tx
-      .insert(integrationSettings)
-      .values({ businessId, tenantId: ctx.aioTenantId, updatedAt: now });
-    await writeAudit(tx, {
-      actor: scope.actor,
-      action: 'business_create',
-      targetType: 'business',
-      targetId: businessId,
-      payload: {
-        name: input.name,
-        contactEmail: input.contactEmail,
-        ...(input.ownerEmail ? { ownerEmail: input.ownerEmail } : {}),
-      },
-      request: scope.request,
-      businessId,
-      at: now,
-    });
-    const invited = input.ownerEmail
-      ? await inviteInTransaction(tx, ctx, {
-          actor: scope.actor,
-          request: scope.request,
-          businessId,
-          email: input.ownerEmail,
-          role: 'business_owner',
-          now,
+  const write = () =>
+    ctx.database.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(businesses)
+        .values({
+          name: input.name,
+          address: input.address,
+          contactEmail: input.contactEmail,
+          description: input.description ?? null,
+          legalForm: input.legalForm ?? null,
+          registerEntry: input.registerEntry ?? null,
+          vatId: input.vatId ?? null,
+          createdAt: now,
+          updatedAt: now,
         })
-      : null;
-    return { id: businessId, invitation: invited };
-  });
+        .returning({ id: businesses.id });
+      const businessId = created!.id;
+      await tx.insert(branding).values({
+        businessId,
+        companyName: input.name,
+        updatedBy: scope.actor.userId,
+        updatedAt: now,
+      });
+      await tx
+        .insert(integrationSettings)
+        .values({ businessId, tenantId: ctx.aioTenantId, updatedAt: now });
+      await writeAudit(tx, {
+        actor: scope.actor,
+        action: 'business_create',
+        targetType: 'business',
+        targetId: businessId,
+        payload: {
+          name: input.name,
+          contactEmail: input.contactEmail,
+          ...(input.ownerEmail ? { ownerEmail: input.ownerEmail } : {}),
+        },
+        request: scope.request,
+        businessId,
+        at: now,
+      });
+      const invited = input.ownerEmail
+        ? await inviteInTransaction(tx, ctx, {
+            actor: scope.actor,
+            request: scope.request,
+            businessId,
+            email: input.ownerEmail,
+            role: 'business_owner',
+            now,
+          })
+        : null;
+      return { id: businessId, invitation: invited };
+    });
+  // Past a limit on the owner's invitation the business is not made either.
+  const { id, invitation } = input.ownerEmail
+    ? await withinLimits(
+        ctx.rateLimiter,
+        ownerInvitationBudgets(ctx, scope.actor, { businessId: null, email: input.ownerEmail }),
+        write,
+      )
+    : await write();
   if (invitation) await deliverInvitation(ctx, invitation.mailId);
   return {
     business: await presentOne(ctx, id),
@@ -216,20 +224,22 @@ export async function inviteBusinessOwner(
   email: string,
 ): Promise<BusinessChange> {
   assertOperator(scope.actor);
-  await countInvitation(ctx, scope.actor);
   const now = ctx.clock.now();
-  const invitation = await ctx.database.db.transaction(async (tx) => {
-    const row = await lockBusiness(tx, businessId);
-    if (row.closedAt) throw new AppError(OPERATOR_ERRORS.business_already_closed);
-    return inviteInTransaction(tx, ctx, {
-      actor: scope.actor,
-      request: scope.request,
-      businessId,
-      email,
-      role: 'business_owner',
-      now,
-    });
-  });
+  const budgets = ownerInvitationBudgets(ctx, scope.actor, { businessId, email });
+  const invitation = await withinLimits(ctx.rateLimiter, budgets, () =>
+    ctx.database.db.transaction(async (tx) => {
+      const row = await lockBusiness(tx, businessId);
+      if (row.closedAt) throw new AppError(OPERATOR_ERRORS.business_already_closed);
+      return inviteInTransaction(tx, ctx, {
+        actor: scope.actor,
+        request: scope.request,
+        businessId,
+        email,
+        role: 'business_owner',
+        now,
+      });
+    }),
+  );
   await deliverInvitation(ctx, invitation.mailId);
   return {
     business: await presentOne(ctx, businessId),

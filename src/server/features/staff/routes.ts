@@ -30,6 +30,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.deps.mailer,
     publicOrigin: app.deps.config.publicOrigin,
     log: app.log,
+    rateLimiter: app.rateLimiter,
+    sessionSecret: app.deps.config.sessionSecret,
   };
   const { staffManager, scopeOf } = adminPreamble(app);
   const one = { 200: staffUserSchema };

@@ -17,12 +17,14 @@ import {
   userTwoFactor,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { type RateLimiter, withinLimits } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import { deleteUserSessions } from '../auth/sessions';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
+import { invitationBudgets } from './limits';
 import { existingAccountMail, invitationMail } from './mail';
 import {
   decideDeactivation,
@@ -41,6 +43,10 @@ export interface StaffContext {
   mailer: Mailer;
   publicOrigin: string;
   log: { warn(object: Record<string, unknown>, message: string): void };
+  /** Counts invitation mails per business and per address (limits.ts). */
+  rateLimiter: Pick<RateLimiter, 'consume' | 'release'>;
+  /** Keys the per-address counts, so the limiter's table holds no address (SESSION_SECRET). */
+  sessionSecret: string;
 }
 
 export type StaffScope = AuditedBusinessScope;
@@ -477,16 +483,24 @@ async function noticeInTransaction(
 export async function inviteStaff(context: StaffContext, scope: StaffScope, input: StaffInvite) {
   assertAllowed(decideInvite(scope.actor, scope.businessId, input.role));
   const now = context.clock.now();
-  const { id, mailId } = await context.database.db.transaction((tx) =>
-    inviteInTransaction(tx, context, {
-      actor: scope.actor,
-      request: scope.request,
-      businessId: scope.businessId,
-      email: input.email,
-      role: input.role,
-      now,
-      existingAccount: 'notify',
-    }),
+  // An address with an account elsewhere gets a notice instead: it counts the same (decision
+  // 0343: the answer never tells the two apart).
+  const budgets = invitationBudgets(context.sessionSecret, {
+    businessId: scope.businessId,
+    email: input.email,
+  });
+  const { id, mailId } = await withinLimits(context.rateLimiter, budgets, () =>
+    context.database.db.transaction((tx) =>
+      inviteInTransaction(tx, context, {
+        actor: scope.actor,
+        request: scope.request,
+        businessId: scope.businessId,
+        email: input.email,
+        role: input.role,
+        now,
+        existingAccount: 'notify',
+      }),
+    ),
   );
   await deliverInvitation(context, mailId);
   return reload(context, scope, id);
@@ -495,39 +509,61 @@ export async function inviteStaff(context: StaffContext, scope: StaffScope, inpu
 /** 'Einladung erneut senden': a new 7-day link for someone who has not accepted yet. */
 export async function resendInvitation(context: StaffContext, scope: StaffScope, id: string) {
   const now = context.clock.now();
-  const mailId = await context.database.db.transaction(async (tx) => {
-    const found = await loadTarget(tx, scope, id);
-    let mail: string;
-    if (found.kind === 'notice') {
-      mail = await resendNotice(tx, context, scope, found.notice, now);
-    } else {
-      const target = found.person;
-      assertAllowed(decideManage(scope.actor, target));
-      if (target.emailVerifiedAt || target.lastLoginAt) {
-        throw new AppError(STAFF_ERRORS.staff_not_invited);
-      }
-      if (target.disabledAt) throw new AppError(STAFF_ERRORS.staff_already_deactivated);
-      const name = await businessName(tx, scope.businessId);
-      mail = await issueInvitation(tx, context, target, name, now);
-    }
-    await writeAudit(tx, {
-      actor: scope.actor,
-      action: 'user_update',
-      targetType: 'user',
-      targetId: id,
-      payload: {
-        personName: auditPersonName(personOrNotice(found)),
-        email: personOrNotice(found).email,
-        invitation: 'resent',
-      },
-      request: scope.request,
-      businessId: scope.businessId,
-      at: now,
-    });
-    return mail;
+  const budgets = invitationBudgets(context.sessionSecret, {
+    businessId: scope.businessId,
+    email: await addressOf(context.database.db, scope, id),
   });
+  const mailId = await withinLimits(context.rateLimiter, budgets, () =>
+    context.database.db.transaction(async (tx) => {
+      const found = await loadTarget(tx, scope, id);
+      let mail: string;
+      if (found.kind === 'notice') {
+        mail = await resendNotice(tx, context, scope, found.notice, now);
+      } else {
+        const target = found.person;
+        assertAllowed(decideManage(scope.actor, target));
+        if (target.emailVerifiedAt || target.lastLoginAt) {
+          throw new AppError(STAFF_ERRORS.staff_not_invited);
+        }
+        if (target.disabledAt) throw new AppError(STAFF_ERRORS.staff_already_deactivated);
+        const name = await businessName(tx, scope.businessId);
+        mail = await issueInvitation(tx, context, target, name, now);
+      }
+      await writeAudit(tx, {
+        actor: scope.actor,
+        action: 'user_update',
+        targetType: 'user',
+        targetId: id,
+        payload: {
+          personName: auditPersonName(personOrNotice(found)),
+          email: personOrNotice(found).email,
+          invitation: 'resent',
+        },
+        request: scope.request,
+        businessId: scope.businessId,
+        at: now,
+      });
+      return mail;
+    }),
+  );
   await deliverInvitation(context, mailId);
   return reload(context, scope, id);
+}
+
+/**
+ * The address a re-send would mail, read first: its budgets are counted before the transaction
+ * begins, so a refused re-send opens none. Nobody of this business: 404, as in loadTarget.
+ */
+async function addressOf(
+  executor: Executor,
+  scope: Pick<StaffScope, 'businessId'>,
+  id: string,
+): Promise<string> {
+  const person = await loadPerson(executor, scope, id);
+  if (person) return person.email;
+  const notice = await findNotice(executor, { businessId: scope.businessId, id });
+  if (notice) return notice.email;
+  throw new AppError(STAFF_ERRORS.staff_user_not_found);
 }
 
 /**

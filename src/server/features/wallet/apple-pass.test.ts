@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +12,8 @@ import {
 import { buildApplePass, passColors, passFileName } from './apple-pass';
 import type { PassFacts } from './facts';
 import { passImages } from './images';
+import type { AppleWalletConfig } from '../../config';
+import { StartupError } from '../../startup-error';
 import { type AppleWalletKeys, loadAppleWalletKeys } from './keys';
 
 const facts: PassFacts = {
@@ -28,14 +32,7 @@ let keys: AppleWalletKeys;
 
 beforeAll(() => {
   testKeys = createWalletTestKeys();
-  keys = loadAppleWalletKeys({
-    passTypeId: 'pass.test.trinkgeld',
-    teamId: 'ABCDE12345',
-    certPath: testKeys.certPath,
-    keyPath: testKeys.keyPath,
-    keyPassphrase: testKeys.keyPassphrase,
-    wwdrPath: testKeys.caPath,
-  });
+  keys = loadAppleWalletKeys(walletConfig());
 });
 
 async function unpacked(passFacts = facts) {
@@ -101,26 +98,45 @@ describe('Apple Wallet pass', () => {
   });
 
   it('refuses a key it cannot open, naming the variable and not the content', () => {
-    expect(() =>
-      loadAppleWalletKeys({
-        passTypeId: 'pass.test.trinkgeld',
-        teamId: 'ABCDE12345',
-        certPath: testKeys.certPath,
-        keyPath: testKeys.keyPath,
-        keyPassphrase: 'wrong',
-        wwdrPath: testKeys.caPath,
-      }),
-    ).toThrow(/^APPLE_WALLET_KEY: .* lässt sich nicht öffnen/);
-    expect(() =>
-      loadAppleWalletKeys({
-        passTypeId: 'pass.test.trinkgeld',
-        teamId: 'ABCDE12345',
-        certPath: testKeys.keyPath,
-        keyPath: testKeys.keyPath,
-        keyPassphrase: testKeys.keyPassphrase,
-        wwdrPath: testKeys.caPath,
-      }),
-    ).toThrow(/^APPLE_WALLET_CERT: /);
+    expect(() => loadAppleWalletKeys({ ...walletConfig(), keyPassphrase: 'wrong' })).toThrow(
+      /^APPLE_WALLET_KEY: .* lässt sich nicht öffnen/,
+    );
+    expect(() => loadAppleWalletKeys({ ...walletConfig(), certPath: testKeys.keyPath })).toThrow(
+      /^APPLE_WALLET_CERT: /,
+    );
     expect(readText(testKeys.keyPath)).toContain('ENCRYPTED');
   });
+
+  it('refuses a key of another key pair than the certificate, in one German line', () => {
+    // Issue 45, defect 12: such a key opens, but iPhones refuse every pass it signs.
+    const otherKeyPath = path.join(testKeys.dir, 'other-pair.key');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(otherKeyPath, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const load = () => loadAppleWalletKeys({ ...walletConfig(), keyPath: otherKeyPath });
+    expect(load).toThrow(StartupError);
+    expect(load).toThrow(
+      `APPLE_WALLET_KEY: ${otherKeyPath} gehört nicht zum Zertifikat in APPLE_WALLET_CERT (${testKeys.certPath})`,
+    );
+    expect(() => load()).not.toThrow(/\n/);
+  });
+
+  it('takes the matching key, encrypted with its passphrase or plain', () => {
+    expect(loadAppleWalletKeys(walletConfig()).signerKeyPassphrase).toBe(testKeys.keyPassphrase);
+    const plainKeyPath = path.join(testKeys.dir, 'signer-plain.key');
+    expect(
+      loadAppleWalletKeys({ ...walletConfig(), keyPath: plainKeyPath, keyPassphrase: undefined })
+        .signerKey,
+    ).toBe(readText(plainKeyPath));
+  });
 });
+
+function walletConfig(): AppleWalletConfig {
+  return {
+    passTypeId: 'pass.test.trinkgeld',
+    teamId: 'ABCDE12345',
+    certPath: testKeys.certPath,
+    keyPath: testKeys.keyPath,
+    keyPassphrase: testKeys.keyPassphrase,
+    wwdrPath: testKeys.caPath,
+  };
+}

@@ -31,32 +31,40 @@ function readFile(variable: string, filePath: string): string {
   }
 }
 
-function certificate(variable: string, filePath: string): string {
+function certificate(variable: string, filePath: string): { pem: string; parsed: X509Certificate } {
   const pem = readFile(variable, filePath);
   try {
-    new X509Certificate(pem);
+    return { pem, parsed: new X509Certificate(pem) };
   } catch {
     throw new StartupError(`${variable}: ${filePath} ist kein Zertifikat im PEM-Format`);
   }
-  return pem;
 }
 
 export function loadAppleWalletKeys(config: AppleWalletConfig): AppleWalletKeys {
   const signerKey = readFile('APPLE_WALLET_KEY', config.keyPath);
+  let privateKey: KeyObject;
   try {
-    createPrivateKey({ key: signerKey, passphrase: config.keyPassphrase ?? '' });
+    privateKey = createPrivateKey({ key: signerKey, passphrase: config.keyPassphrase ?? '' });
   } catch {
     throw new StartupError(
       `APPLE_WALLET_KEY: ${config.keyPath} lässt sich nicht öffnen (PEM-Schlüssel; Passwort in APPLE_WALLET_KEY_PASSPHRASE?)`,
     );
   }
+  const signerCert = certificate('APPLE_WALLET_CERT', config.certPath);
+  // A key of another pair opens just as well, but every pass it signs is refused by the iPhone
+  // (issue 45, defect 12): the start says so instead.
+  if (!signerCert.parsed.checkPrivateKey(privateKey)) {
+    throw new StartupError(
+      `APPLE_WALLET_KEY: ${config.keyPath} gehört nicht zum Zertifikat in APPLE_WALLET_CERT (${config.certPath})`,
+    );
+  }
   return {
     passTypeId: config.passTypeId,
     teamId: config.teamId,
-    signerCert: certificate('APPLE_WALLET_CERT', config.certPath),
+    signerCert: signerCert.pem,
     signerKey,
     signerKeyPassphrase: config.keyPassphrase,
-    wwdr: certificate('APPLE_WALLET_WWDR', config.wwdrPath),
+    wwdr: certificate('APPLE_WALLET_WWDR', config.wwdrPath).pem,
   };
 }
 
