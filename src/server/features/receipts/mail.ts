@@ -69,3 +69,41 @@ export function replyMail(
     ].join('\n'),
   };
 }
+
+/** 'Später zahlen' to the guest's own address: what the link pays, until when, and the link. */
+export function payLaterMail(
+  to: string,
+  facts: {
+    language: GuestLocale;
+    amountCents: number;
+    platformFeeCents: number;
+    currency: string;
+    recipientName: string;
+    businessName: string;
+    expiresAt: Date;
+    /** The pay-later link (carries its token). */
+    link: string;
+  },
+): Omit<MailMessage, 'secrets'> {
+  const t = GUEST_MAIL_TEXTS[facts.language];
+  const money = (cents: number) => formatCents(cents, facts.currency, INTL_LOCALES[facts.language]);
+  const lines = [
+    t.payLaterIntro,
+    '',
+    `${t.tipFor(facts.recipientName)}: ${money(facts.amountCents)}`,
+    ...(facts.platformFeeCents > 0
+      ? [
+          `${t.contribution}: ${money(facts.platformFeeCents)}`,
+          `${t.toPay}: ${money(facts.amountCents + facts.platformFeeCents)}`,
+        ]
+      : []),
+    `${t.business}: ${facts.businessName}`,
+    '',
+    facts.link,
+    t.validUntil(formatDate(facts.expiresAt, facts.language)),
+    '',
+    t.addressUsedOnce,
+    t.noReply,
+  ];
+  return { to, subject: t.payLaterSubject, text: lines.join('\n') };
+}

@@ -198,7 +198,7 @@ describe('one send in the feedback dialog (issue 46, defect 1)', () => {
       contact: { email: 'gast@example.org', receipt: true, replyByEmail: true },
     });
     expect(noWords.statusCode).toBe(409);
-    expect(noWords.json().error.code).toBe('reply_without_message');
+    expect(noWords.json().error.code).toBe('reply_needs_message');
 
     const [row] = await t.database.db.select().from(tips).where(eq(tips.id, tip.tipId));
     expect(row!.feedbackAt).toBeNull();
