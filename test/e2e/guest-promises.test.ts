@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails, tipReplyAddresses } from '../../src/server/db/schema';

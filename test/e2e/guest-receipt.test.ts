@@ -46,18 +46,17 @@ describe('guest receipt, reply and proof of delivery', () => {
     await guest.getByRole('button', { name: 'Bezahlen' }).click();
     await guest.getByRole('heading', { name: 'Vielen Dank für Ihre Wertschätzung!' }).waitFor();
 
-    // The success step's dialog carries the receipt form.
+    // The success step's dialog takes the address with the feedback, in one step (decision 0455).
     const dialog = guest.getByRole('dialog', { name: 'Möchtest du noch etwas sagen?' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Beleg zuschicken' }).waitFor();
     await dialog.getByLabel('E-Mail-Adresse (optional)').fill('kein-at-zeichen');
-    await dialog.getByRole('button', { name: 'Beleg zuschicken' }).click();
+    await dialog.getByRole('button', { name: 'Senden', exact: true }).click();
     await dialog.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').waitFor();
     await dialog.getByLabel('E-Mail-Adresse (optional)').fill(guestAddress);
     await dialog.getByLabel(/Antwort per E-Mail erhalten/).check();
-    await dialog.getByRole('button', { name: 'Beleg zuschicken' }).click();
-    await dialog.getByText(`Beleg gesendet an ${guestAddress}`).waitFor();
+    expect(await dialog.getByLabel('Beleg per E-Mail').isChecked()).toBe(true);
     expect(await seriousAxeViolations(guest)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Senden', exact: true }).click();
 
     const receipt = await e2e.smtp.waitForMail(guestAddress, 15_000);
     const receiptText = text(receipt.text).replace(/\r/g, '');
@@ -70,8 +69,8 @@ describe('guest receipt, reply and proof of delivery', () => {
     const tipId = new URL(link!).searchParams.get('tipId')!;
     expect(receiptText).toContain(`Referenz: ${tipId.slice(0, 8)}`);
 
-    await dialog.getByRole('button', { name: 'Fertig' }).click();
     await guest.waitForURL('**/thank-you?tipId=**');
+    await guest.getByText(`Beleg gesendet an ${guestAddress}`).waitFor();
     expect(guestErrors).toEqual([]);
 
     // Maria answers from 'Heute'; she never sees the guest's address.

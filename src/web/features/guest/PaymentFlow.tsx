@@ -2,11 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import type { TipStatusResponse } from '../../../shared/api/tips';
 import { FEEDBACK_DIALOG_DELAY_MS } from '../../../shared/domain/constants';
-import type { FeedbackEmoji } from '../../../shared/domain/tips';
 import { Spinner } from '../../components/ui/Spinner';
+import { toast } from '../../components/ui/toast-store';
 import { ErrorStep } from './ErrorStep';
-import { FeedbackDialog } from './FeedbackDialog';
-import { guestApi, track } from './guest-api';
+import { FeedbackDialog, type FeedbackNotice } from './FeedbackDialog';
+import { track } from './guest-api';
 import { navigate } from './navigation';
 import { useOutcomeTexts } from './outcome-texts';
 import { PaymentErrorDialog } from './PaymentErrorDialog';
@@ -49,7 +49,6 @@ export function PaymentFlow(props: PaymentFlowProps) {
   const { payment: paymentTexts } = useOutcomeTexts();
   const [wallets, setWallets] = useState<WalletSupport>({ applePay: false, googlePay: false });
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const [feedbackBusy, setFeedbackBusy] = useState(false);
   const resumed = useRef(false);
   const { resume: resumePayment } = flow;
 
@@ -76,20 +75,10 @@ export function PaymentFlow(props: PaymentFlowProps) {
   }, [canGiveFeedback]);
 
   const toThankYou = () => navigate(`/thank-you?tipId=${paidTip!.tipId}`);
-  const sendFeedback = async (emoji: FeedbackEmoji, text: string) => {
-    if (!paidTip || !flow.lastAttempt) return;
-    setFeedbackBusy(true);
-    try {
-      await guestApi.sendFeedback(paidTip.tipId, {
-        token: flow.lastAttempt.token,
-        emoji,
-        message: text,
-      });
-    } catch (error) {
-      // Spec §8: a failed feedback save is only logged; the guest still sees the thank-you page.
-      console.warn('Feedback konnte nicht gespeichert werden', error);
-    }
+  const finishFeedback = (notice: FeedbackNotice | null) => {
     setFeedbackOpen(false);
+    // The toast outlives the move to the thank-you page (guest pages change in place).
+    if (notice) toast({ ...notice, variant: 'success' });
     toThankYou();
   };
   const skipFeedback = () => {
@@ -161,17 +150,13 @@ export function PaymentFlow(props: PaymentFlowProps) {
           onClose={flow.closeDialog}
         />
       ) : null}
-      {canGiveFeedback ? (
+      {canGiveFeedback && paidTip && flow.lastAttempt ? (
         <FeedbackDialog
           open={feedbackOpen}
-          busy={feedbackBusy}
-          onSend={sendFeedback}
+          tip={{ tipId: paidTip.tipId, token: flow.lastAttempt.token }}
+          paymentMessage={paidTip.guestMessage}
+          onDone={finishFeedback}
           onSkip={skipFeedback}
-          receipt={
-            paidTip && flow.lastAttempt
-              ? { tipId: paidTip.tipId, token: flow.lastAttempt.token }
-              : null
-          }
         />
       ) : null}
     </>
