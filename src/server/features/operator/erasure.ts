@@ -6,7 +6,6 @@ import {
   branding,
   businesses,
   media,
-  payLaterLinks,
   paymentEntrypoints,
   profiles,
   staffInvitationNotices,
@@ -132,10 +131,6 @@ async function erasePersonalData(tx: Executor, businessId: string, now: Date) {
   const businessTips = tx.select({ id: tips.id }).from(tips).where(eq(tips.businessId, businessId));
   // Whatever the anonymisation left: pool and team tips, and tips of people gone before.
   await tx.update(tips).set({ guestMessage: null, feedbackMessage: null }).where(withMessage);
-  await tx
-    .update(payLaterLinks)
-    .set({ guestMessage: null })
-    .where(and(eq(payLaterLinks.businessId, businessId), isNotNull(payLaterLinks.guestMessage)));
   await tx.delete(tipReplies).where(eq(tipReplies.businessId, businessId));
   await tx.delete(tipReplyAddresses).where(inArray(tipReplyAddresses.tipId, businessTips));
   await tx.delete(analyticsEvents).where(eq(analyticsEvents.businessId, businessId));
