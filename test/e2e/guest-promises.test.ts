@@ -1,12 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails, tipReplyAddresses } from '../../src/server/db/schema';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 import type { ReceivedMail } from './support/smtp';
+import { replyFromDashboard } from './support/staff-reply';
 
 /**
  * Issue 46, "promises to guests kept". Defect 1: the feedback dialog's one 'Senden' keeps what
@@ -87,17 +87,12 @@ describe('the feedback dialog keeps its promises (defect 1)', () => {
     const staffContext = await e2e.context();
     const staff = await staffContext.newPage();
     const staffErrors = trackPageErrors(staff);
-    await signInInBrowser(staff, hotel.employees[0]!.email, FACTORY_PASSWORD);
-    await staff.waitForURL('**/employee/dashboard');
-    await staff.getByRole('tab', { name: /Nachrichten/ }).click();
-    const item = staff
-      .getByTestId('thank-you-item')
-      .filter({ hasText: 'Der beste Espresso Martini!' })
-      .first();
-    await item.getByRole('button', { name: 'Antworten' }).click();
-    await item.getByLabel('Ihre Antwort an den Gast').fill('Danke, bis zum nächsten Mal!');
-    await item.getByRole('button', { name: 'Antwort senden' }).click();
-    await item.getByTestId('tip-reply').waitFor();
+    await replyFromDashboard(staff, {
+      email: hotel.employees[0]!.email,
+      guestMessage: 'Der beste Espresso Martini!',
+      reply: 'Danke, bis zum nächsten Mal!',
+      tab: 'Nachrichten',
+    });
     expect(await staff.content()).not.toContain(guestAddress);
 
     await poll(() => mailsTo(guestAddress).length).toBe(2);
@@ -135,16 +130,12 @@ describe('the feedback dialog keeps its promises (defect 1)', () => {
 
     const staffContext = await e2e.context();
     const staff = await staffContext.newPage();
-    await signInInBrowser(staff, hotel.employees[0]!.email, FACTORY_PASSWORD);
-    await staff.waitForURL('**/employee/dashboard');
-    await staff.getByRole('tab', { name: /Nachrichten/ }).click();
-    const item = staff
-      .getByTestId('thank-you-item')
-      .filter({ hasText: 'Danke für die Empfehlung!' })
-      .first();
-    await item.getByRole('button', { name: 'Antworten' }).click();
-    await item.getByLabel('Ihre Antwort an den Gast').fill('Sehr gern!');
-    await item.getByRole('button', { name: 'Antwort senden' }).click();
+    await replyFromDashboard(staff, {
+      email: hotel.employees[0]!.email,
+      guestMessage: 'Danke für die Empfehlung!',
+      reply: 'Sehr gern!',
+      tab: 'Nachrichten',
+    });
     const answer = await e2e.smtp.waitForMail(guestAddress, 15_000);
     expect(text(answer.text)).toContain('Sehr gern!');
     expect(mailsTo(guestAddress)).toHaveLength(1);
@@ -227,6 +218,8 @@ describe('‘Später zahlen’ keeps what the guest entered (defect 7)', () => {
     // The link is on screen, not scrolled away.
     expect(linkBox!.y).toBeGreaterThanOrEqual(0);
     expect(linkBox!.y + linkBox!.height).toBeLessThanOrEqual(640);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await narrow.close();
   });

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tips } from '../../src/server/db/schema';
 import { payoutContext, runPayoutBatch } from '../../src/server/features/payouts/batches';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+import { replyFromDashboard } from './support/staff-reply';
 
 /**
  * Issue 12, done when (items 4 and 5): a guest pays with a receipt address and the receipt
@@ -77,16 +77,11 @@ describe('guest receipt, reply and proof of delivery', () => {
     const staffContext = await e2e.context();
     const staff = await staffContext.newPage();
     const staffErrors = trackPageErrors(staff);
-    await signInInBrowser(staff, hotel.employees[0]!.email, FACTORY_PASSWORD);
-    await staff.waitForURL('**/employee/dashboard');
-    const item = staff
-      .getByTestId('thank-you-item')
-      .filter({ hasText: 'Danke für den Cocktail!' })
-      .first();
-    await item.getByRole('button', { name: 'Antworten' }).click();
-    await item.getByLabel('Ihre Antwort an den Gast').fill('Sehr gern – bis zum nächsten Mal!');
-    await item.getByRole('button', { name: 'Antwort senden' }).click();
-    await item.getByTestId('tip-reply').waitFor();
+    await replyFromDashboard(staff, {
+      email: hotel.employees[0]!.email,
+      guestMessage: 'Danke für den Cocktail!',
+      reply: 'Sehr gern – bis zum nächsten Mal!',
+    });
     expect(await staff.content()).not.toContain(guestAddress);
     await poll(() => e2e.smtp.mails.filter((mail) => mail.to.includes(guestAddress)).length).toBe(
       2,

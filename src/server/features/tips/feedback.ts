@@ -15,7 +15,7 @@ import {
 } from '../receipts/contact';
 import type { ReceiptContext } from '../receipts/context';
 import { publishTipChangesInTransaction } from './events';
-import { tipAudience, type TipRow } from './lifecycle';
+import { tipChangeFor, type TipRow } from './lifecycle';
 import { isPaid } from './policy';
 import { secretMatches } from './secrets';
 
@@ -91,14 +91,6 @@ async function attachFeedback(
     at: feedback.at,
   });
   // Dashboards show guest messages live, so a new reaction is published like a status move.
-  await publishTipChangesInTransaction(tx, ctx.database, [
-    {
-      tipId: tip.id,
-      status: tip.status,
-      employeeIds: await tipAudience(tx, tip),
-      teamId: tip.teamId,
-      businessId: tip.businessId,
-    },
-  ]);
+  await publishTipChangesInTransaction(tx, ctx.database, [await tipChangeFor(tx, tip)]);
   return updated!;
 }

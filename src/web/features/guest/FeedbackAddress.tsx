@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { RECEIPT_EMAIL_MAX_LENGTH } from '../../../shared/domain/receipts';
-import { Input, Label } from '../../components/ui/Field';
+import { Label } from '../../components/ui/Field';
+import { GuestEmailInput } from './guest-email';
 import { useOutcomeTexts } from './outcome-texts';
 
 /** What the guest typed into the address part of the feedback dialog. */
@@ -39,15 +39,11 @@ export function FeedbackAddress(props: {
   return (
     <div className="flex flex-col gap-2 border-t border-border pt-3" data-testid="feedback-address">
       <Label htmlFor={emailId}>{texts.emailLabel}</Label>
-      <Input
+      <GuestEmailInput
         id={emailId}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        maxLength={RECEIPT_EMAIL_MAX_LENGTH}
         value={value.email}
         aria-describedby={`${hintId} ${problemId}`}
-        aria-invalid={props.problem ? true : undefined}
+        invalid={props.problem !== null}
         disabled={disabled}
         onChange={(event) => onChange({ ...value, email: event.target.value })}
       />

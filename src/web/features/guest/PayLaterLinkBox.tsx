@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PayLaterLinkResponse } from '../../../shared/api/tips';
-import { RECEIPT_EMAIL_MAX_LENGTH } from '../../../shared/domain/receipts';
 import { Button } from '../../components/ui/Button';
-import { Input, Label } from '../../components/ui/Field';
+import { Label } from '../../components/ui/Field';
 import { guestApi } from './guest-api';
-import { guestMailProblem, isGuestEmail } from './guest-email';
+import { GuestEmailInput, guestMailProblem, isGuestEmail } from './guest-email';
 import { useGuestLanguage } from './i18n';
 import { useOutcomeTexts } from './outcome-texts';
 
@@ -68,15 +67,11 @@ export function PayLaterLinkBox({ link }: { link: PayLaterLinkResponse }) {
         }}
       >
         <Label htmlFor={emailId}>{texts.payLaterEmailLabel}</Label>
-        <Input
+        <GuestEmailInput
           id={emailId}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={RECEIPT_EMAIL_MAX_LENGTH}
           value={email}
           aria-describedby={`${hintId} ${statusId}`}
-          aria-invalid={mail.state === 'error' ? true : undefined}
+          invalid={mail.state === 'error'}
           disabled={mail.state === 'sending' || mail.state === 'sent'}
           onChange={(event) => {
             setEmail(event.target.value);

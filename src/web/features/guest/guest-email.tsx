@@ -1,4 +1,6 @@
+import type { InputHTMLAttributes } from 'react';
 import { RECEIPT_EMAIL_MAX_LENGTH, RECEIPT_EMAIL_PATTERN } from '../../../shared/domain/receipts';
+import { Input } from '../../components/ui/Field';
 import { ApiError } from '../../lib/api';
 
 /** Whether a typed (trimmed) address can be sent to; the server checks it the same way. */
@@ -16,4 +18,21 @@ export function guestMailProblem(
 ): string {
   const status = error instanceof ApiError ? error.status : 0;
   return status === 400 ? words.invalid : status === 429 ? words.tooMany : words.failed;
+}
+
+/** The field for a guest's own address (receipt, reply, pay-later link). */
+export function GuestEmailInput({
+  invalid,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { invalid: boolean }) {
+  return (
+    <Input
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      maxLength={RECEIPT_EMAIL_MAX_LENGTH}
+      aria-invalid={invalid ? true : undefined}
+      {...props}
+    />
+  );
 }
