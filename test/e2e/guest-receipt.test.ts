@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tips } from '../../src/server/db/schema';
 import { payoutContext, runPayoutBatch } from '../../src/server/features/payouts/batches';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+import { replyFromDashboard } from './support/staff-reply';
 
 /**
  * Issue 12, done when (items 4 and 5): a guest pays with a receipt address and the receipt
@@ -46,18 +46,17 @@ describe('guest receipt, reply and proof of delivery', () => {
     await guest.getByRole('button', { name: 'Bezahlen' }).click();
     await guest.getByRole('heading', { name: 'Vielen Dank für Ihre Wertschätzung!' }).waitFor();
 
-    // The success step's dialog carries the receipt form.
+    // The success step's dialog takes the address with the feedback, in one step (decision 0455).
     const dialog = guest.getByRole('dialog', { name: 'Möchtest du noch etwas sagen?' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Beleg zuschicken' }).waitFor();
     await dialog.getByLabel('E-Mail-Adresse (optional)').fill('kein-at-zeichen');
-    await dialog.getByRole('button', { name: 'Beleg zuschicken' }).click();
+    await dialog.getByRole('button', { name: 'Senden', exact: true }).click();
     await dialog.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').waitFor();
     await dialog.getByLabel('E-Mail-Adresse (optional)').fill(guestAddress);
     await dialog.getByLabel(/Antwort per E-Mail erhalten/).check();
-    await dialog.getByRole('button', { name: 'Beleg zuschicken' }).click();
-    await dialog.getByText(`Beleg gesendet an ${guestAddress}`).waitFor();
+    expect(await dialog.getByLabel('Beleg per E-Mail').isChecked()).toBe(true);
     expect(await seriousAxeViolations(guest)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Senden', exact: true }).click();
 
     const receipt = await e2e.smtp.waitForMail(guestAddress, 15_000);
     const receiptText = text(receipt.text).replace(/\r/g, '');
@@ -70,24 +69,19 @@ describe('guest receipt, reply and proof of delivery', () => {
     const tipId = new URL(link!).searchParams.get('tipId')!;
     expect(receiptText).toContain(`Referenz: ${tipId.slice(0, 8)}`);
 
-    await dialog.getByRole('button', { name: 'Fertig' }).click();
     await guest.waitForURL('**/thank-you?tipId=**');
+    await guest.getByText(`Beleg gesendet an ${guestAddress}`).waitFor();
     expect(guestErrors).toEqual([]);
 
     // Maria answers from 'Heute'; she never sees the guest's address.
     const staffContext = await e2e.context();
     const staff = await staffContext.newPage();
     const staffErrors = trackPageErrors(staff);
-    await signInInBrowser(staff, hotel.employees[0]!.email, FACTORY_PASSWORD);
-    await staff.waitForURL('**/employee/dashboard');
-    const item = staff
-      .getByTestId('thank-you-item')
-      .filter({ hasText: 'Danke für den Cocktail!' })
-      .first();
-    await item.getByRole('button', { name: 'Antworten' }).click();
-    await item.getByLabel('Ihre Antwort an den Gast').fill('Sehr gern – bis zum nächsten Mal!');
-    await item.getByRole('button', { name: 'Antwort senden' }).click();
-    await item.getByTestId('tip-reply').waitFor();
+    await replyFromDashboard(staff, {
+      email: hotel.employees[0]!.email,
+      guestMessage: 'Danke für den Cocktail!',
+      reply: 'Sehr gern – bis zum nächsten Mal!',
+    });
     expect(await staff.content()).not.toContain(guestAddress);
     await poll(() => e2e.smtp.mails.filter((mail) => mail.to.includes(guestAddress)).length).toBe(
       2,

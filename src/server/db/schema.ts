@@ -407,6 +407,10 @@ export const payLaterLinks = pgTable('pay_later_links', {
   usedAt: tstz('used_at'),
   /** The flow of the tip the link was made for (migration 0330); paying that flow closes it. */
   flowId: uuid('flow_id'),
+  /** What the guest entered with it (migration 0456): restored when the link is opened. */
+  platformFee: boolean('platform_fee').notNull().default(false),
+  /** Emptied by the retention job once the link has expired. */
+  guestMessage: text('guest_message'),
   createdAt: createdAt(),
 });
 

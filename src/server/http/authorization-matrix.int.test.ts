@@ -344,6 +344,12 @@ const ENTRIES: Entry[] = [
     status: all(404),
   },
   {
+    // Mailing a link needs its token, whoever asks.
+    route: 'POST /api/guest/pay-later-links/email',
+    body: () => ({ token: 'z'.repeat(43), email: 'gast@example.org' }),
+    status: all(404),
+  },
+  {
     route: 'POST /api/guest/events',
     body: (f) => ({
       name: 'tip_page_loaded',

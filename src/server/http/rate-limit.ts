@@ -386,10 +386,16 @@ export function registerRateLimiter(app: FastifyInstance): void {
 
 /**
  * An onRequest hook counting each request against `rule` per client address (kept only as a
- * keyed hash); over the limit it answers 429 with the spec's German wait message.
+ * keyed hash); over the limit it answers 429 with the spec's German wait message. With `when`
+ * (as a preHandler, which sees the validated body) only the requests it picks are counted.
  */
-export function limitPerClientAddress(app: FastifyInstance, rule: RateRule) {
+export function limitPerClientAddress(
+  app: FastifyInstance,
+  rule: RateRule,
+  when?: (request: FastifyRequest) => boolean,
+) {
   return async (request: FastifyRequest): Promise<void> => {
+    if (when && !when(request)) return;
     const subject = hashIdentifier(app.deps.config.sessionSecret, `ip:${request.ip}`);
     const decision = await app.rateLimiter.consume(rule, subject);
     if (!decision.allowed) throw rateLimitedError(decision.retryAfter);

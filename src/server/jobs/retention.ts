@@ -1,7 +1,13 @@
 import { removeUnusedMedia } from '../features/media/cleanup';
 import { and, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
-import { analyticsEvents, outboxEmails, tipReplyAddresses, webhookEvents } from '../db/schema';
+import {
+  analyticsEvents,
+  outboxEmails,
+  payLaterLinks,
+  tipReplyAddresses,
+  webhookEvents,
+} from '../db/schema';
 import { eraseClosedBusinesses } from '../features/operator/erasure';
 import type { JobRuns } from './job-runs';
 import type { Clock } from '../lib/clock';
@@ -28,8 +34,8 @@ export interface RetentionLogger {
 
 /**
  * Deletes what is older than its retention period: finished outbox mails, analytics events, the
- * payloads of processed provider events, expired reply addresses, and the personal data of
- * businesses closed long enough ago. Idempotent, so instances may run it side by side.
+ * payloads of processed provider events, expired reply addresses, the messages of expired
+ * pay-later links, and the personal data of businesses closed long enough ago. Idempotent, so instances may run it side by side.
  */
 export async function runRetention(
   database: Database,
@@ -81,6 +87,14 @@ export async function runRetention(
       .where(lt(tipReplyAddresses.expiresAt, clock.now()))
       .returning({ tipId: tipReplyAddresses.tipId })
   ).length;
+  // A pay-later link's message is needed only while the link can be opened (decision 0456).
+  const payLaterMessages = (
+    await database.db
+      .update(payLaterLinks)
+      .set({ guestMessage: null })
+      .where(and(isNotNull(payLaterLinks.guestMessage), lt(payLaterLinks.expiresAt, clock.now())))
+      .returning({ id: payLaterLinks.id })
+  ).length;
   // Uploaded images nobody used within a day (issue 30).
   const images = await removeUnusedMedia(database, clock);
   // Closed businesses past their period lose their personal data (issue 29).
@@ -90,13 +104,19 @@ export async function runRetention(
     settings.closedBusinessDays,
     log,
   );
-  if (mails + analytics + payloads + replyAddresses + images + erasedBusinesses > 0) {
-    log?.info(
-      { mails, analytics, payloads, replyAddresses, images, erasedBusinesses },
-      'retention removed old data',
-    );
+  const removed = {
+    mails,
+    analytics,
+    payloads,
+    replyAddresses,
+    payLaterMessages,
+    images,
+    erasedBusinesses,
+  };
+  if (Object.values(removed).some((count) => count > 0)) {
+    log?.info(removed, 'retention removed old data');
   }
-  return { mails, analytics, payloads, replyAddresses, images, erasedBusinesses };
+  return removed;
 }
 
 /** Runs the retention job every hour (and once at start) until the returned function is called. */

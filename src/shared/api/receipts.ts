@@ -1,26 +1,15 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
-import {
-  RECEIPT_EMAIL_MAX_LENGTH,
-  RECEIPT_EMAIL_PATTERN,
-  REPLY_MAX_LENGTH,
-} from '../domain/receipts';
-import { GUEST_LOCALES } from '../i18n/guest-locale';
+import { REPLY_MAX_LENGTH } from '../domain/receipts';
+import { guestEmailSchema, guestMailLanguageSchema } from './guest-contact';
 import { tipTokenSchema } from './tips';
-
-const invalidAddress = 'Bitte geben Sie eine gültige E-Mail-Adresse ein.';
 
 /** POST /api/guest/tips/:tipId/receipt: the address is used for this mail only (decision 0144). */
 export const receiptBodySchema = z.object({
   token: tipTokenSchema,
-  email: z
-    .string({ error: invalidAddress })
-    .trim()
-    .min(1, invalidAddress)
-    .max(RECEIPT_EMAIL_MAX_LENGTH, invalidAddress)
-    .regex(RECEIPT_EMAIL_PATTERN, invalidAddress),
+  email: guestEmailSchema,
   /** The guest's page language: the receipt (and a reply mail) is written in it. */
-  language: z.enum(GUEST_LOCALES).default('de'),
+  language: guestMailLanguageSchema,
   /** "Antwort per E-Mail erhalten": keep the address sealed until the reply is sent, ≤ 30 days. */
   replyByEmail: z.boolean().default(false),
 });
@@ -72,6 +61,12 @@ export const RECEIPT_ERRORS = defineErrors({
     status: 404,
     title: 'Trinkgeld nicht gefunden',
     message: 'Dieses Trinkgeld gibt es nicht, oder es ist nicht an Sie gegangen.',
+  },
+  reply_needs_message: {
+    status: 409,
+    title: 'Antwort per E-Mail nicht möglich',
+    message:
+      'Eine Antwort gibt es nur auf eine Nachricht. Schreiben Sie ein paar Worte oder verzichten Sie auf die Antwort per E-Mail.',
   },
   reply_without_message: {
     status: 409,

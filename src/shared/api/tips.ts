@@ -5,6 +5,12 @@ import { formatCents, parseEuroToCents } from '../domain/money';
 import { PAYMENT_ERROR_CLASSES } from '../domain/payments';
 import { ENTRYPOINT_TYPES, FEEDBACK_EMOJIS, PAYMENT_METHODS, TIP_STATUSES } from '../domain/tips';
 import { guestBrandingSchema, guestCodeSchema } from './entrypoints';
+import {
+  guestContactResultSchema,
+  guestContactSchema,
+  guestEmailSchema,
+  guestMailLanguageSchema,
+} from './guest-contact';
 
 export const tipAmountCentsSchema = z
   .number({ message: 'Bitte geben Sie einen Betrag an.' })
@@ -136,18 +142,39 @@ export type TipStatusResponse = z.infer<typeof tipStatusResponseSchema>;
 
 export const tipTokenBodySchema = z.object({ token: tipTokenSchema });
 
-export const feedbackBodySchema = z.object({
-  token: tipTokenSchema,
-  emoji: z.enum(FEEDBACK_EMOJIS),
-  message: guestTextSchema.optional(),
-});
+/**
+ * The feedback dialog's one 'Senden' (issue 46, decision 0455): the reaction with its words, and
+ * the guest's address with what it is for. Without a reaction (the guest chose none and wrote
+ * nothing) only the address is used and the dialog counts as skipped.
+ */
+export const feedbackBodySchema = z
+  .object({
+    token: tipTokenSchema,
+    emoji: z.enum(FEEDBACK_EMOJIS).optional(),
+    message: guestTextSchema.optional(),
+    contact: guestContactSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.emoji === undefined && (body.message ?? null) !== null) {
+      ctx.addIssue({ code: 'custom', path: ['emoji'], message: 'Bitte wählen Sie eine Reaktion.' });
+    } else if (body.emoji === undefined && body.contact === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['emoji'],
+        message: 'Bitte wählen Sie eine Reaktion oder geben Sie eine E-Mail-Adresse an.',
+      });
+    }
+  });
 export type FeedbackBody = z.input<typeof feedbackBodySchema>;
 
 export const feedbackResponseSchema = z.object({
   tipId: z.uuid(),
-  emoji: z.enum(FEEDBACK_EMOJIS),
+  emoji: z.enum(FEEDBACK_EMOJIS).nullable(),
   message: z.string().nullable(),
+  /** Null when the guest gave no address. */
+  contact: guestContactResultSchema.nullable(),
 });
+export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 
 export const thankYouQuerySchema = z
   .object({
@@ -204,6 +231,12 @@ export const createPayLaterBodySchema = z.object({
   code: guestCodeSchema,
   amountCents: tipAmountCentsSchema,
   /**
+   * What the guest entered on the payment step, so the link opens with it again (issue 46,
+   * decision 0456): the contribution and the message.
+   */
+  platformFee: z.boolean().default(false),
+  guestMessage: guestTextSchema.optional(),
+  /**
    * The attempt that did not go through, proven by its token: the link then pays that tip, and
    * paying the tip in any other way closes the link (issue 30).
    */
@@ -220,11 +253,27 @@ export const payLaterLinkResponseSchema = z.object({
   /** Set once the link was paid: it shows the thank-you of this tip instead of a new payment. */
   paidTipId: z.uuid().nullable(),
   usedAt: z.string().nullable(),
+  /** The contribution and the message the guest had entered when the link was made. */
+  platformFee: z.boolean(),
+  guestMessage: z.string().nullable(),
 });
 export type PayLaterLinkResponse = z.infer<typeof payLaterLinkResponseSchema>;
-export type CreatePayLaterBody = z.infer<typeof createPayLaterBodySchema>;
+export type CreatePayLaterBody = z.output<typeof createPayLaterBodySchema>;
+export type CreatePayLaterRequest = z.input<typeof createPayLaterBodySchema>;
 
 export const payLaterTokenParamsSchema = z.object({ token: tipTokenSchema });
+
+/**
+ * 'Link per E-Mail': the link to the guest's own address, used for this mail only (issue 46,
+ * decision 0456). The token travels in the body, never in a logged URL.
+ */
+export const payLaterMailBodySchema = z.object({
+  token: tipTokenSchema,
+  email: guestEmailSchema,
+  language: guestMailLanguageSchema,
+});
+export type PayLaterMailBody = z.input<typeof payLaterMailBodySchema>;
+export const payLaterMailResponseSchema = z.object({ sent: z.literal(true) });
 
 export const TIP_ERRORS = defineErrors({
   payment_in_progress: {
@@ -297,6 +346,17 @@ export const TIP_ERRORS = defineErrors({
     status: 400,
     title: 'Link ungültig',
     message: 'Dieser Zahlungslink gehört zu einem anderen Code.',
+  },
+  pay_later_mail_limit: {
+    status: 429,
+    title: 'Zu viele E-Mails',
+    message: 'Dieser Zahlungslink wurde heute schon oft genug verschickt.',
+  },
+  pay_later_mail_not_sent: {
+    status: 502,
+    title: 'Link nicht verschickt',
+    message:
+      'Der Zahlungslink konnte gerade nicht verschickt werden. Bitte versuchen Sie es später erneut.',
   },
 });
 export type TipErrorCode = keyof typeof TIP_ERRORS;

@@ -85,6 +85,11 @@ export const guestCatalogue: GuestCatalogue = {
         back: 'Retour',
         payLaterNote: 'Le lien est valable 24 heures.',
         payLaterLinkLabel: 'Votre lien pour payer plus tard',
+        payLaterEmailLabel: 'Envoyer le lien à mon adresse e-mail',
+        payLaterEmailHint: "L'adresse sert uniquement à cet e-mail et n'est pas enregistrée.",
+        payLaterEmailSend: 'Recevoir le lien',
+        payLaterEmailSent: (email) => `Lien envoyé à ${email}`,
+        payLaterEmailFailed: "Le lien n'a pas pu être envoyé. Veuillez réessayer.",
         attemptsLeft: (left) =>
           left === 1 ? 'Encore 1 tentative possible.' : `Encore ${left} tentatives possibles.`,
         trustSsl: 'Chiffrement SSL',
@@ -115,6 +120,10 @@ export const guestCatalogue: GuestCatalogue = {
         replyOptIn: 'Recevoir la réponse par e-mail',
         replyHint:
           "Nous conservons alors l'adresse chiffrée jusqu'à l'envoi de la réponse, 30 jours au plus.",
+        purposeLegend: "À quoi nous sert l'adresse",
+        choosePurpose: "Veuillez choisir à quoi doit servir l'adresse.",
+        replyNeedsMessage: 'Une réponse répond à un message : écrivez quelques mots ci-dessus.',
+        replyTo: (email) => `Nous enverrons la réponse à ${email}.`,
         send: 'Recevoir le reçu',
         sent: (email) => `Reçu envoyé à ${email}`,
         invalid: 'Veuillez saisir une adresse e-mail valide.',

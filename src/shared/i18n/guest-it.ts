@@ -85,6 +85,11 @@ export const guestCatalogue: GuestCatalogue = {
         back: 'Indietro',
         payLaterNote: 'Il link vale 24 ore.',
         payLaterLinkLabel: 'Il suo link per pagare più tardi',
+        payLaterEmailLabel: 'Inviare il link al mio indirizzo e-mail',
+        payLaterEmailHint: "L'indirizzo serve solo per questa e-mail e non viene salvato.",
+        payLaterEmailSend: 'Ricevere il link',
+        payLaterEmailSent: (email) => `Link inviato a ${email}`,
+        payLaterEmailFailed: 'Non è stato possibile inviare il link. Riprovi.',
         attemptsLeft: (left) =>
           left === 1 ? 'Ancora 1 tentativo possibile.' : `Ancora ${left} tentativi possibili.`,
         trustSsl: 'Crittografia SSL',
@@ -114,6 +119,10 @@ export const guestCatalogue: GuestCatalogue = {
         replyOptIn: 'Ricevere la risposta via e-mail',
         replyHint:
           "In tal caso conserviamo l'indirizzo cifrato fino all'invio della risposta, al massimo 30 giorni.",
+        purposeLegend: "Per cosa usiamo l'indirizzo",
+        choosePurpose: "Scelga per cosa dobbiamo usare l'indirizzo.",
+        replyNeedsMessage: 'Una risposta risponde a un messaggio: scriva qualche parola sopra.',
+        replyTo: (email) => `Invieremo la risposta a ${email}.`,
         send: 'Ricevere la ricevuta',
         sent: (email) => `Ricevuta inviata a ${email}`,
         invalid: 'Inserisca un indirizzo e-mail valido.',

@@ -20,6 +20,12 @@ export interface GuestMailTexts {
   replySubject: (name: string) => string;
   replyIntro: (name: string) => string;
   replyAddressDeleted: string;
+  /** 'Später zahlen' sent to the guest's own address (issue 46, decision 0456). */
+  payLaterSubject: string;
+  payLaterIntro: string;
+  toPay: string;
+  validUntil: (date: string) => string;
+  addressUsedOnce: string;
   noReply: string;
 }
 
@@ -42,6 +48,13 @@ const de: GuestMailTexts = {
   replySubject: (name) => `${name} hat Ihnen geantwortet`,
   replyIntro: (name) => `${name} hat auf Ihre Nachricht geantwortet:`,
   replyAddressDeleted: 'Mit dieser E-Mail haben wir Ihre Adresse gelöscht.',
+  payLaterSubject: 'Ihr Link zum späteren Zahlen',
+  payLaterIntro:
+    'Sie möchten Ihr Trinkgeld später zahlen. Mit diesem Link geht es dort weiter, wo Sie aufgehört haben:',
+  toPay: 'Zu zahlen',
+  validUntil: (date) => `Der Link ist gültig bis ${date}.`,
+  addressUsedOnce:
+    'Ihre E-Mail-Adresse haben wir nur für diese E-Mail verwendet und nicht gespeichert.',
   noReply: 'Diese E-Mail wurde automatisch verschickt.',
 };
 
@@ -62,6 +75,12 @@ const en: GuestMailTexts = {
   replySubject: (name) => `${name} replied to you`,
   replyIntro: (name) => `${name} replied to your message:`,
   replyAddressDeleted: 'With this e-mail we have deleted your address.',
+  payLaterSubject: 'Your link to pay later',
+  payLaterIntro:
+    'You would like to pay your tip later. This link takes you back to where you left off:',
+  toPay: 'To pay',
+  validUntil: (date) => `The link is valid until ${date}.`,
+  addressUsedOnce: 'We used your e-mail address for this e-mail only and did not store it.',
   noReply: 'This e-mail was sent automatically.',
 };
 
@@ -84,6 +103,13 @@ const fr: GuestMailTexts = {
   replySubject: (name) => `${name} vous a répondu`,
   replyIntro: (name) => `${name} a répondu à votre message :`,
   replyAddressDeleted: 'Avec cet e-mail, nous avons supprimé votre adresse.',
+  payLaterSubject: 'Votre lien pour payer plus tard',
+  payLaterIntro:
+    'Vous souhaitez payer votre pourboire plus tard. Ce lien vous ramène là où vous vous êtes arrêté :',
+  toPay: 'À payer',
+  validUntil: (date) => `Le lien est valable jusqu'au ${date}.`,
+  addressUsedOnce:
+    "Nous avons utilisé votre adresse e-mail uniquement pour cet e-mail et ne l'avons pas enregistrée.",
   noReply: 'Cet e-mail a été envoyé automatiquement.',
 };
 
@@ -106,6 +132,13 @@ const es: GuestMailTexts = {
   replySubject: (name) => `${name} le ha respondido`,
   replyIntro: (name) => `${name} ha respondido a su mensaje:`,
   replyAddressDeleted: 'Con este correo hemos eliminado su dirección.',
+  payLaterSubject: 'Su enlace para pagar más tarde',
+  payLaterIntro:
+    'Desea pagar su propina más tarde. Este enlace le lleva de vuelta a donde lo dejó:',
+  toPay: 'A pagar',
+  validUntil: (date) => `El enlace es válido hasta el ${date}.`,
+  addressUsedOnce:
+    'Hemos usado su dirección de correo solo para este correo y no la hemos guardado.',
   noReply: 'Este correo se ha enviado automáticamente.',
 };
 
@@ -128,6 +161,13 @@ const it: GuestMailTexts = {
   replySubject: (name) => `${name} le ha risposto`,
   replyIntro: (name) => `${name} ha risposto al suo messaggio:`,
   replyAddressDeleted: 'Con questa e-mail abbiamo cancellato il suo indirizzo.',
+  payLaterSubject: 'Il suo link per pagare più tardi',
+  payLaterIntro:
+    'Desidera pagare la sua mancia più tardi. Questo link la riporta dove si era fermato:',
+  toPay: 'Da pagare',
+  validUntil: (date) => `Il link è valido fino al ${date}.`,
+  addressUsedOnce:
+    'Abbiamo usato il suo indirizzo e-mail solo per questa e-mail e non lo abbiamo salvato.',
   noReply: 'Questa e-mail è stata inviata automaticamente.',
 };
 

@@ -30,6 +30,11 @@ export const tipOutcomeTexts = {
     back: 'Zurück',
     payLaterNote: 'Der Link ist 24 Stunden gültig.',
     payLaterLinkLabel: 'Ihr Link zum späteren Zahlen',
+    payLaterEmailLabel: 'Link an meine E-Mail-Adresse senden',
+    payLaterEmailHint: 'Die Adresse wird nur für diese E-Mail verwendet und nicht gespeichert.',
+    payLaterEmailSend: 'Link zuschicken',
+    payLaterEmailSent: (email: string) => `Link gesendet an ${email}`,
+    payLaterEmailFailed: 'Der Link konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
     attemptsLeft: (left: number) =>
       left === 1 ? 'Noch 1 Versuch möglich.' : `Noch ${left} Versuche möglich.`,
     trustSsl: 'SSL-verschlüsselt',
@@ -63,6 +68,11 @@ export const tipOutcomeTexts = {
     replyOptIn: 'Antwort per E-Mail erhalten',
     replyHint:
       'Dann bewahren wir die Adresse verschlüsselt auf, bis die Antwort verschickt ist, höchstens 30 Tage.',
+    purposeLegend: 'Wofür wir die Adresse verwenden',
+    choosePurpose: 'Bitte wählen Sie, wofür wir die Adresse verwenden sollen.',
+    replyNeedsMessage:
+      'Eine Antwort gibt es auf eine Nachricht: Schreiben Sie oben ein paar Worte.',
+    replyTo: (email: string) => `Die Antwort schicken wir an ${email}.`,
     send: 'Beleg zuschicken',
     sent: (email: string) => `Beleg gesendet an ${email}`,
     invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',

@@ -17,6 +17,7 @@ const guestErrors = [
   RECEIPT_ERRORS.receipt_not_paid,
   RECEIPT_ERRORS.receipt_limit,
   RECEIPT_ERRORS.receipt_not_sent,
+  RECEIPT_ERRORS.reply_needs_message,
 ];
 
 const team = { path: '/t/team-kueche', kind: 'team', name: 'Küche' } as const;

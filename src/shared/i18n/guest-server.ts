@@ -73,6 +73,9 @@ export const GUEST_ERROR_CODES = [
   'receipt_not_paid',
   'receipt_limit',
   'receipt_not_sent',
+  'reply_needs_message',
+  'pay_later_mail_limit',
+  'pay_later_mail_not_sent',
 ] as const;
 export type GuestErrorCode = (typeof GUEST_ERROR_CODES)[number];
 
@@ -184,6 +187,20 @@ const de: GuestServerTexts = {
       title: 'Beleg nicht verschickt',
       message:
         'Der Beleg konnte gerade nicht verschickt werden. Bitte versuchen Sie es später erneut.',
+    },
+    reply_needs_message: {
+      title: 'Antwort per E-Mail nicht möglich',
+      message:
+        'Eine Antwort gibt es nur auf eine Nachricht. Schreiben Sie ein paar Worte oder verzichten Sie auf die Antwort per E-Mail.',
+    },
+    pay_later_mail_limit: {
+      title: 'Zu viele E-Mails',
+      message: 'Dieser Zahlungslink wurde heute schon oft genug verschickt.',
+    },
+    pay_later_mail_not_sent: {
+      title: 'Link nicht verschickt',
+      message:
+        'Der Zahlungslink konnte gerade nicht verschickt werden. Bitte versuchen Sie es später erneut.',
     },
   },
   receiver: deCatalogue.first.receiver,
@@ -313,6 +330,19 @@ const en: GuestServerTexts = {
     receipt_not_sent: {
       title: 'Receipt not sent',
       message: 'The receipt could not be sent just now. Please try again later.',
+    },
+    reply_needs_message: {
+      title: 'Reply by e-mail not possible',
+      message:
+        'A reply needs a message to answer. Write a few words or do without the reply by e-mail.',
+    },
+    pay_later_mail_limit: {
+      title: 'Too many e-mails',
+      message: 'This payment link has been sent often enough today.',
+    },
+    pay_later_mail_not_sent: {
+      title: 'Link not sent',
+      message: 'The payment link could not be sent just now. Please try again later.',
     },
   },
   receiver: enCatalogue.first.receiver,
@@ -450,6 +480,20 @@ const fr: GuestServerTexts = {
       title: 'Reçu non envoyé',
       message: "Le reçu n'a pas pu être envoyé pour le moment. Veuillez réessayer plus tard.",
     },
+    reply_needs_message: {
+      title: 'Réponse par e-mail impossible',
+      message:
+        'Une réponse suppose un message. Écrivez quelques mots ou renoncez à la réponse par e-mail.',
+    },
+    pay_later_mail_limit: {
+      title: "Trop d'e-mails",
+      message: "Ce lien de paiement a déjà été envoyé assez souvent aujourd'hui.",
+    },
+    pay_later_mail_not_sent: {
+      title: 'Lien non envoyé',
+      message:
+        "Le lien de paiement n'a pas pu être envoyé pour le moment. Veuillez réessayer plus tard.",
+    },
   },
   receiver: frCatalogue.first.receiver,
   demo: {
@@ -581,6 +625,20 @@ const es: GuestServerTexts = {
     receipt_not_sent: {
       title: 'Recibo no enviado',
       message: 'No se ha podido enviar el recibo en este momento. Vuelva a intentarlo más tarde.',
+    },
+    reply_needs_message: {
+      title: 'Respuesta por correo no disponible',
+      message:
+        'Solo se puede responder a un mensaje. Escriba unas palabras o renuncie a la respuesta por correo.',
+    },
+    pay_later_mail_limit: {
+      title: 'Demasiados correos',
+      message: 'Este enlace de pago ya se ha enviado suficientes veces hoy.',
+    },
+    pay_later_mail_not_sent: {
+      title: 'Enlace no enviado',
+      message:
+        'No se ha podido enviar el enlace de pago en este momento. Vuelva a intentarlo más tarde.',
     },
   },
   receiver: esCatalogue.first.receiver,
@@ -716,6 +774,19 @@ const it: GuestServerTexts = {
     receipt_not_sent: {
       title: 'Ricevuta non inviata',
       message: 'Al momento non è stato possibile inviare la ricevuta. Riprovi più tardi.',
+    },
+    reply_needs_message: {
+      title: 'Risposta via e-mail non possibile',
+      message:
+        'Si può rispondere solo a un messaggio. Scriva qualche parola o rinunci alla risposta via e-mail.',
+    },
+    pay_later_mail_limit: {
+      title: 'Troppe e-mail',
+      message: 'Questo link di pagamento è già stato inviato abbastanza volte oggi.',
+    },
+    pay_later_mail_not_sent: {
+      title: 'Link non inviato',
+      message: 'Al momento non è stato possibile inviare il link di pagamento. Riprovi più tardi.',
     },
   },
   receiver: itCatalogue.first.receiver,

@@ -251,6 +251,11 @@ export const staffErrorsEn: StaffErrorTexts = {
     title: 'Reply not possible',
     message: 'You can only reply to a tip the guest wrote something with.',
   },
+  reply_needs_message: {
+    title: 'Reply by e-mail not possible',
+    message:
+      'A reply needs a message to answer. Write a few words or do without the reply by e-mail.',
+  },
   business_suspended: {
     title: 'Business suspended',
     message: 'Your business is currently suspended. Please contact the operator.',

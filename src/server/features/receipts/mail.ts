@@ -26,16 +26,30 @@ const formatDate = (at: Date, language: GuestLocale) =>
     timeZone: BUSINESS_TIME_ZONE,
   }).format(at);
 
+/** The tip for its recipient, the contribution (if any) and both together, as the guest reads them. */
+function amountLines(
+  facts: Pick<
+    ReceiptFacts,
+    'language' | 'amountCents' | 'platformFeeCents' | 'currency' | 'recipientName'
+  >,
+  totalLabel: string,
+): string[] {
+  const t = GUEST_MAIL_TEXTS[facts.language];
+  const money = (cents: number) => formatCents(cents, facts.currency, INTL_LOCALES[facts.language]);
+  return [
+    `${t.tipFor(facts.recipientName)}: ${money(facts.amountCents)}`,
+    ...(facts.platformFeeCents > 0 ? [`${t.contribution}: ${money(facts.platformFeeCents)}`] : []),
+    `${totalLabel}: ${money(facts.amountCents + facts.platformFeeCents)}`,
+  ];
+}
+
 /** The receipt: what the guest paid, for whom, where, when and under which reference. */
 export function receiptMail(to: string, facts: ReceiptFacts): Omit<MailMessage, 'secrets'> {
   const t = GUEST_MAIL_TEXTS[facts.language];
-  const money = (cents: number) => formatCents(cents, facts.currency, INTL_LOCALES[facts.language]);
   const lines = [
     t.receiptGreeting,
     '',
-    `${t.tipFor(facts.recipientName)}: ${money(facts.amountCents)}`,
-    ...(facts.platformFeeCents > 0 ? [`${t.contribution}: ${money(facts.platformFeeCents)}`] : []),
-    `${t.totalPaid}: ${money(facts.amountCents + facts.platformFeeCents)}`,
+    ...amountLines(facts, t.totalPaid),
     `${t.business}: ${facts.businessName}`,
     `${t.date}: ${formatDate(facts.paidAt, facts.language)}`,
     `${t.reference}: ${facts.reference}`,
@@ -68,4 +82,32 @@ export function replyMail(
       t.noReply,
     ].join('\n'),
   };
+}
+
+/** 'Später zahlen' to the guest's own address: what the link pays, until when, and the link. */
+export function payLaterMail(
+  to: string,
+  facts: Pick<
+    ReceiptFacts,
+    'language' | 'amountCents' | 'platformFeeCents' | 'currency' | 'recipientName' | 'businessName'
+  > & {
+    expiresAt: Date;
+    /** The pay-later link (carries its token). */
+    link: string;
+  },
+): Omit<MailMessage, 'secrets'> {
+  const t = GUEST_MAIL_TEXTS[facts.language];
+  const lines = [
+    t.payLaterIntro,
+    '',
+    ...amountLines(facts, t.toPay),
+    `${t.business}: ${facts.businessName}`,
+    '',
+    facts.link,
+    t.validUntil(formatDate(facts.expiresAt, facts.language)),
+    '',
+    t.addressUsedOnce,
+    t.noReply,
+  ];
+  return { to, subject: t.payLaterSubject, text: lines.join('\n') };
 }

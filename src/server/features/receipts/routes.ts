@@ -1,27 +1,17 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { receiptBodySchema, receiptResponseSchema } from '../../../shared/api/receipts';
 import { tipIdParamsSchema } from '../../../shared/api/tips';
 import { limitPerClientAddress } from '../../http/rate-limit';
-import type { ReceiptContext } from './context';
-import { RECEIPT_RATE_RULES } from './limits';
+import { receiptContext } from './context';
+import { GUEST_MAIL_PER_ADDRESS } from './limits';
 import { sendReceipt } from './service';
 
 /** POST /api/guest/tips/:tipId/receipt: the guest's receipt by e-mail (issue 12 item 4). */
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (log: FastifyBaseLogger): ReceiptContext => ({
-    database: app.deps.database,
-    clock: app.deps.clock,
-    config: app.deps.config,
-    mailer: app.deps.mailer,
-    rateLimiter: app.rateLimiter,
-    log,
-  });
-
   app.post(
     '/api/guest/tips/:tipId/receipt',
     {
-      onRequest: limitPerClientAddress(app, RECEIPT_RATE_RULES.perAddress),
+      onRequest: limitPerClientAddress(app, GUEST_MAIL_PER_ADDRESS),
       schema: {
         tags: ['guest'],
         summary: 'Beleg per E-Mail (Adresse wird nur für den Versand verwendet)',
@@ -31,7 +21,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const sent = await sendReceipt(context(request.log), {
+      const sent = await sendReceipt(receiptContext(app, request.log), {
         tipId: request.params.tipId,
         ...request.body,
       });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { replyBodySchema, replyResponseSchema } from '../../../shared/api/receipts';
 import { tipIdParamsSchema } from '../../../shared/api/tips';
 import { actorOf } from '../auth/guard';
+import { receiptContext } from '../receipts/context';
 import { replyToTip } from './service';
 
 /** POST /api/employee/tips/:tipId/reply: the employee answers a guest's message, once. */
@@ -19,21 +20,11 @@ export const replyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answered = await replyToTip(
-        {
-          database: app.deps.database,
-          clock: app.deps.clock,
-          config: app.deps.config,
-          mailer: app.deps.mailer,
-          rateLimiter: app.rateLimiter,
-          log: request.log,
-        },
-        {
-          employeeId: actorOf(request).profileId,
-          tipId: request.params.tipId,
-          message: request.body.message,
-        },
-      );
+      const answered = await replyToTip(receiptContext(app, request.log), {
+        employeeId: actorOf(request).profileId,
+        tipId: request.params.tipId,
+        message: request.body.message,
+      });
       return reply.status(201).send(answered);
     },
   );

@@ -8,7 +8,7 @@ import { firstName } from '../receipts/delivery';
 import { replyMail } from '../receipts/mail';
 import { openAddress } from '../receipts/seal';
 import { publishTipChangesInTransaction } from '../tips/events';
-import { tipAudience } from '../tips/lifecycle';
+import { tipChangeFor } from '../tips/lifecycle';
 import { isPaid } from '../tips/policy';
 import { decideReply } from './policy';
 
@@ -81,15 +81,7 @@ export async function replyToTip(
       });
     }
     // Colleagues sharing a team tip see that it has been answered.
-    await publishTipChangesInTransaction(tx, ctx.database, [
-      {
-        tipId: tip.id,
-        status: tip.status,
-        employeeIds: await tipAudience(tx, tip),
-        teamId: tip.teamId,
-        businessId: tip.businessId,
-      },
-    ]);
+    await publishTipChangesInTransaction(tx, ctx.database, [await tipChangeFor(tx, tip)]);
     return {
       mailId: queued,
       reply: { message: written.message, repliedAt: written.repliedAt.toISOString() },

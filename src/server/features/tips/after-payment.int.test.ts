@@ -106,7 +106,12 @@ describe('feedback after paying', () => {
       message: '  Super Service!  ',
     });
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ tipId: mine.tipId, emoji: 'clap', message: 'Super Service!' });
+    expect(sent.json()).toEqual({
+      tipId: mine.tipId,
+      emoji: 'clap',
+      message: 'Super Service!',
+      contact: null,
+    });
 
     const [row] = await t.database.db.select().from(tips).where(eq(tips.id, mine.tipId));
     expect(row).toMatchObject({ feedbackEmoji: 'clap', feedbackMessage: 'Super Service!' });
@@ -122,7 +127,7 @@ describe('feedback after paying', () => {
     const tip = await paidTip();
     expect(
       (await feedback(tip.tipId, { token: tip.token, emoji: 'pray', message: '   ' })).json(),
-    ).toEqual({ tipId: tip.tipId, emoji: 'pray', message: null });
+    ).toEqual({ tipId: tip.tipId, emoji: 'pray', message: null, contact: null });
     const events = await t.database.db
       .select()
       .from(analyticsEvents)

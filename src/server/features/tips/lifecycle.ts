@@ -30,6 +30,11 @@ function changeOf(tip: TipRow, employeeIds: string[]): TipChange {
   };
 }
 
+/** A change of the tip (feedback, a reply) for everyone who sees it, to publish as it is. */
+export async function tipChangeFor(executor: Executor, tip: TipRow): Promise<TipChange> {
+  return changeOf(tip, await tipAudience(executor, tip));
+}
+
 /** Who should see a tip: the direct employee, or everyone with an allocation of it. */
 export async function tipAudience(executor: Executor, tip: TipRow): Promise<string[]> {
   if (tip.employeeId) return [tip.employeeId];

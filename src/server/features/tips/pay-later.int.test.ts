@@ -9,9 +9,17 @@ import {
   startedTip,
   startTip,
 } from '../../../../test/support/guest';
+import { PAY_LATER_LINK_TTL_MS } from '../../../shared/domain/constants';
 import { paymentContext } from '../payments/context';
 import { settleCheckout } from '../payments/settlement';
-import { adminAuditLog, analyticsEvents, demoCheckoutSessions, tips } from '../../db/schema';
+import {
+  adminAuditLog,
+  analyticsEvents,
+  demoCheckoutSessions,
+  payLaterLinks,
+  tips,
+} from '../../db/schema';
+import { runRetention } from '../../jobs/retention';
 
 let t: TestApp;
 /** A person point of a business of the test's own. */
@@ -304,5 +312,163 @@ describe('a pay-later link belongs to the tip it was made for', () => {
       payload: { code, amountCents: 900, fromTip: { tipId: first.tipId, token: 'x'.repeat(43) } },
     });
     expect(created.statusCode).toBe(403);
+  });
+});
+
+/**
+ * Issue 46, defect 7: 'Später zahlen' kept only the amount. The link keeps the contribution and
+ * the message the guest entered, and can be mailed to the guest's own address (used for that
+ * mail only; the outbox keeps neither the address nor the link's token).
+ */
+describe('a pay-later link keeps what the guest entered', () => {
+  const created = (payload: Record<string, unknown>) =>
+    t.inject({
+      method: 'POST',
+      url: '/api/guest/pay-later-links',
+      headers: guestHeaders(t),
+      payload: { code, amountCents: 1500, ...payload },
+    });
+
+  it('answers the contribution and the message when the link is opened again', async () => {
+    const made = await created({ platformFee: true, guestMessage: '  Danke für den Abend!  ' });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ platformFee: true, guestMessage: 'Danke für den Abend!' });
+    const opened = (await open(made.json().token)).json();
+    expect(opened).toMatchObject({
+      amountCents: 1500,
+      platformFee: true,
+      guestMessage: 'Danke für den Abend!',
+    });
+
+    const plain = await created({});
+    expect((await open(plain.json().token)).json()).toMatchObject({
+      platformFee: false,
+      guestMessage: null,
+    });
+  });
+
+  it('refuses a message over 200 characters with a German message', async () => {
+    const long = await created({ guestMessage: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('Die Nachricht darf höchstens 200 Zeichen lang sein.');
+  });
+
+  it('forgets the message once the link has expired (retention)', async () => {
+    const made = (await created({ guestMessage: 'Bis morgen!' })).json();
+    t.clock.advance(PAY_LATER_LINK_TTL_MS + 60_000);
+    const removed = await runRetention(t.database, t.clock, t.config.retention);
+    expect(removed.payLaterMessages).toBeGreaterThanOrEqual(1);
+    const [row] = await t.database.db
+      .select()
+      .from(payLaterLinks)
+      .where(eq(payLaterLinks.id, made.id));
+    expect(row!.guestMessage).toBeNull();
+  });
+});
+
+describe('a pay-later link sent to the guest’s own address', () => {
+  const mailLink = (payload: Record<string, unknown>, ip = '10.46.7.1') =>
+    t.inject({
+      method: 'POST',
+      url: '/api/guest/pay-later-links/email',
+      headers: guestHeaders(t),
+      remoteAddress: ip,
+      payload,
+    });
+
+  it('mails the link in the guest’s language; the outbox keeps neither address nor token', async () => {
+    const link = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/guest/pay-later-links',
+        headers: guestHeaders(t),
+        payload: { code, amountCents: 1250, platformFee: true, guestMessage: 'Danke!' },
+      })
+    ).json();
+    const before = t.printedMails.length;
+    const sent = await mailLink({
+      token: link.token,
+      email: ' spaeter@example.org ',
+      language: 'de',
+    });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toEqual({ sent: true });
+    const mails = t.printedMails.slice(before).map((mail) => mail.replace(/\u00a0/g, ' '));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('An: spaeter@example.org');
+    expect(mails[0]).toContain('Betreff: Ihr Link zum späteren Zahlen');
+    expect(mails[0]).toContain(link.url);
+    expect(mails[0]).toContain('12,50 €');
+
+    const leaked = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox_emails
+       WHERE to_address LIKE '%spaeter@%' OR text_body LIKE '%spaeter@%' OR text_body LIKE $1`,
+      [`%${link.token}%`],
+    );
+    expect(leaked[0]!.n).toBe(0);
+
+    const english = t.printedMails.length;
+    expect(
+      (await mailLink({ token: link.token, email: 'later@example.org', language: 'en' }))
+        .statusCode,
+    ).toBe(202);
+    expect(t.printedMails.slice(english).join('\n')).toContain('Your link to pay later');
+  });
+
+  it('refuses a bad address, a forged, expired or used link, with German messages, and mails nothing', async () => {
+    const link = await newLink(900);
+    const before = t.printedMails.length;
+    const bad = await mailLink({ token: link.token, email: 'keine-adresse' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    const forged = await mailLink({ token: 'x'.repeat(43), email: 'gast@example.org' });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().error.title).toBe('Link ungültig');
+
+    const paid = await startedTip(t, { code, amountCents: 900, payLaterToken: link.token });
+    await decideDemoCheckout(t, paid.checkoutUrl, 'pay');
+    const used = await mailLink({ token: link.token, email: 'gast@example.org' });
+    expect(used.statusCode).toBe(410);
+    expect(used.json().error.code).toBe('pay_later_used');
+
+    const old = await newLink(950);
+    t.clock.advance(PAY_LATER_LINK_TTL_MS + 1_000);
+    const expired = await mailLink({ token: old.token, email: 'gast@example.org' });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().error.code).toBe('pay_later_expired');
+    expect(t.printedMails.slice(before)).toEqual([]);
+  });
+
+  it('is limited like the other guest mails: three per link a day, twenty per address in ten minutes', async () => {
+    const link = await newLink(800);
+    for (let i = 0; i < 3; i += 1) {
+      expect(
+        (await mailLink({ token: link.token, email: `gast${i}@example.org` }, '10.46.7.2'))
+          .statusCode,
+      ).toBe(202);
+    }
+    const fourth = await mailLink({ token: link.token, email: 'gast3@example.org' }, '10.46.7.2');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error.code).toBe('pay_later_mail_limit');
+
+    // One address shares its twenty guest mails between receipts and links.
+    const ip = '10.46.7.3';
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      statuses.push((await mailLink({ token: 'x'.repeat(43), email: 'a@b.de' }, ip)).statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 404)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/api/guest/tips/00000000-0000-4000-8000-000000000000/receipt`,
+          headers: guestHeaders(t),
+          remoteAddress: ip,
+          payload: { token: 'x'.repeat(43), email: 'a@b.de' },
+        })
+      ).statusCode,
+    ).toBe(429);
   });
 });

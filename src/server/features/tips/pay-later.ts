@@ -4,17 +4,33 @@ import {
   type PayLaterLinkResponse,
   TIP_ERRORS,
 } from '../../../shared/api/tips';
-import { PAY_LATER_LINK_TTL_MS } from '../../../shared/domain/constants';
+import {
+  DEFAULT_CURRENCY,
+  PAY_LATER_LINK_TTL_MS,
+  PLATFORM_FEE_CENTS,
+} from '../../../shared/domain/constants';
+import type { GuestLocale } from '../../../shared/i18n/guest-locale';
 import { centsToDecimalString } from '../../../shared/domain/money';
-import type { Tx } from '../../db/connect';
+import type { Config } from '../../config';
+import type { Executor, Tx } from '../../db/connect';
 import { payLaterLinks, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { RateRule } from '../../http/rate-limit';
+import { presentRecipient } from '../entrypoints/presenter';
 import { type ResolvedCode, resolveGuestCode } from '../entrypoints/service';
+import type { ReceiptContext } from '../receipts/context';
+import { firstName } from '../receipts/delivery';
+import { payLaterMail } from '../receipts/mail';
 import type { PaymentContext } from '../payments/context';
 import { paidTipOfFlow } from './flows';
 import { hashSecret, newSecret, secretMatches } from './secrets';
 
-function linkUrl(ctx: PaymentContext, code: string, amountCents: number, token: string): string {
+type PayLaterLinkRow = typeof payLaterLinks.$inferSelect;
+
+/** What a link's address is built from. */
+type LinkOrigin = { config: Pick<Config, 'publicOrigin'> };
+
+function linkUrl(ctx: LinkOrigin, code: string, amountCents: number, token: string): string {
   const query = new URLSearchParams({ amount: centsToDecimalString(amountCents), later: token });
   return `${ctx.config.publicOrigin}/t/${encodeURIComponent(code)}?${query.toString()}`;
 }
@@ -44,23 +60,31 @@ export async function createPayLaterLink(
         amountCents: input.amountCents,
         expiresAt,
         flowId: flow?.flowId ?? null,
+        platformFee: input.platformFee,
+        guestMessage: input.guestMessage ?? null,
         // The tip was paid meanwhile (another tab, a late checkout): the link is used already.
         paidTipId: flow?.paidTipId ?? null,
         usedAt: flow?.paidTipId ? now : null,
         createdAt: now,
       })
-      .returning({ id: payLaterLinks.id, paidTipId: payLaterLinks.paidTipId });
+      .returning();
     return row!;
   });
+  return presentLink(ctx, link, token);
+}
+
+function presentLink(ctx: LinkOrigin, link: PayLaterLinkRow, token: string): PayLaterLinkResponse {
   return {
     id: link.id,
-    url: linkUrl(ctx, resolved.code, input.amountCents, token),
+    url: linkUrl(ctx, link.code, link.amountCents, token),
     token,
-    code: resolved.code,
-    amountCents: input.amountCents,
-    expiresAt: expiresAt.toISOString(),
+    code: link.code,
+    amountCents: link.amountCents,
+    expiresAt: link.expiresAt.toISOString(),
     paidTipId: link.paidTipId,
-    usedAt: link.paidTipId ? now.toISOString() : null,
+    usedAt: link.usedAt?.toISOString() ?? null,
+    platformFee: link.platformFee,
+    guestMessage: link.guestMessage,
   };
 }
 
@@ -101,22 +125,67 @@ export async function readPayLaterLink(
   ctx: PaymentContext,
   token: string,
 ): Promise<PayLaterLinkResponse> {
-  const [link] = await ctx.database.db
+  const link = await linkOfToken(ctx.database.db, token);
+  if (!link.paidTipId && link.expiresAt <= ctx.clock.now()) {
+    throw new AppError(TIP_ERRORS.pay_later_expired);
+  }
+  return presentLink(ctx, link, token);
+}
+
+async function linkOfToken(executor: Executor, token: string): Promise<PayLaterLinkRow> {
+  const [link] = await executor
     .select()
     .from(payLaterLinks)
     .where(eq(payLaterLinks.tokenHash, hashSecret(token)));
   if (!link) throw new AppError(TIP_ERRORS.pay_later_not_found);
-  if (!link.paidTipId && link.expiresAt <= ctx.clock.now()) {
-    throw new AppError(TIP_ERRORS.pay_later_expired);
+  return link;
+}
+
+const PER_LINK_MAIL_RULE = {
+  name: 'guest-pay-later-mail:link',
+  limit: 3,
+  windowMs: 24 * 60 * 60_000,
+} as const satisfies RateRule;
+
+/**
+ * 'Link per E-Mail' (issue 46, decision 0456): sends a link that can still be paid to the address
+ * the guest typed. The address is used for this mail only: the outbox row names no recipient and
+ * keeps the link's token redacted (decisions 0144, 0201). A link goes out at most three times a
+ * day (counted once the token matched), on top of the per-address limit of guest mails.
+ */
+export async function mailPayLaterLink(
+  ctx: ReceiptContext,
+  input: { token: string; email: string; language: GuestLocale },
+): Promise<void> {
+  const { db } = ctx.database;
+  const link = await linkOfToken(db, input.token);
+  if (link.paidTipId) throw new AppError(TIP_ERRORS.pay_later_used);
+  if (link.expiresAt <= ctx.clock.now()) throw new AppError(TIP_ERRORS.pay_later_expired);
+  const decision = await ctx.rateLimiter.consume(PER_LINK_MAIL_RULE, link.id);
+  if (!decision.allowed) {
+    throw new AppError(TIP_ERRORS.pay_later_mail_limit, { retryAfter: decision.retryAfter });
   }
-  return {
-    id: link.id,
-    url: linkUrl(ctx, link.code, link.amountCents, token),
-    token,
-    code: link.code,
+  const resolved = await resolveGuestCode(db, link.code);
+  const { displayName } = presentRecipient(resolved);
+  const mail = payLaterMail(input.email, {
+    language: input.language,
     amountCents: link.amountCents,
-    expiresAt: link.expiresAt.toISOString(),
-    paidTipId: link.paidTipId,
-    usedAt: link.usedAt?.toISOString() ?? null,
-  };
+    platformFeeCents: link.platformFee ? PLATFORM_FEE_CENTS : 0,
+    currency: DEFAULT_CURRENCY,
+    recipientName: resolved.employee ? (firstName(displayName) ?? displayName) : displayName,
+    businessName: resolved.business.name,
+    expiresAt: link.expiresAt,
+    link: linkUrl(ctx, link.code, link.amountCents, input.token),
+  });
+  const mailId = await ctx.mailer.enqueue(db, {
+    ...mail,
+    privateRecipient: true,
+    secrets: [input.token],
+  });
+  try {
+    await ctx.mailer.deliver(mailId);
+  } catch (error) {
+    ctx.log.warn({ err: error, mailId }, 'pay-later link e-mail not sent');
+    throw new AppError(TIP_ERRORS.pay_later_mail_not_sent);
+  }
 }

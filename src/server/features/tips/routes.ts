@@ -5,6 +5,8 @@ import {
   feedbackBodySchema,
   feedbackResponseSchema,
   payLaterLinkResponseSchema,
+  payLaterMailBodySchema,
+  payLaterMailResponseSchema,
   payLaterTokenParamsSchema,
   startTipPaymentBodySchema,
   startTipPaymentResponseSchema,
@@ -17,7 +19,9 @@ import {
 import { guestBrowserOf } from '../analytics/page-views';
 import { paymentContext } from '../payments/context';
 import { submitFeedback } from './feedback';
-import { createPayLaterLink, readPayLaterLink } from './pay-later';
+import { receiptContext } from '../receipts/context';
+import { GUEST_MAIL_PER_ADDRESS } from '../receipts/limits';
+import { createPayLaterLink, mailPayLaterLink, readPayLaterLink } from './pay-later';
 import { cancelTipPayment, getTipStatus, startTipPayment } from './service';
 import { getThankYou } from './thank-you';
 import { limitPerClientAddress } from '../../http/rate-limit';
@@ -91,18 +95,24 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Reaktion und Nachricht zu genau diesem Trinkgeld senden',
+        summary:
+          'Reaktion, Nachricht und E-Mail-Adresse (Beleg, Antwort per E-Mail) zu genau diesem Trinkgeld senden',
         params: tipIdParamsSchema,
         body: feedbackBodySchema,
         response: { 200: feedbackResponseSchema },
       },
+      // Only a request that gives an address is a guest mail and counts as one.
+      preHandler: limitPerClientAddress(app, GUEST_MAIL_PER_ADDRESS, (request) =>
+        givesAddress(request.body),
+      ),
     },
     async (request) =>
-      submitFeedback(paymentContext(app.deps, request.log), {
+      submitFeedback(receiptContext(app, request.log), {
         tipId: request.params.tipId,
         token: request.body.token,
-        emoji: request.body.emoji,
+        emoji: request.body.emoji ?? null,
         message: request.body.message ?? null,
+        contact: request.body.contact ?? null,
       }),
   );
 
@@ -154,7 +164,36 @@ export const tipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       readPayLaterLink(paymentContext(app.deps, request.log), request.params.token),
   );
+
+  app.post(
+    '/api/guest/pay-later-links/email',
+    {
+      onRequest: limitPerClientAddress(app, GUEST_MAIL_PER_ADDRESS),
+      schema: {
+        tags,
+        summary:
+          'Zahlungslink an die eigene E-Mail-Adresse senden (Adresse wird nicht gespeichert)',
+        body: payLaterMailBodySchema,
+        response: { 202: payLaterMailResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await mailPayLaterLink(receiptContext(app, request.log), request.body);
+      return reply.status(202).send({ sent: true });
+    },
+  );
 };
+
+/** Whether a (validated) feedback body carries the guest's address. */
+function givesAddress(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'contact' in body &&
+    body.contact !== undefined &&
+    body.contact !== null
+  );
+}
 
 const TIP_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 

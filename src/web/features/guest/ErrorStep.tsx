@@ -4,6 +4,7 @@ import type { PaymentProviderName } from '../../../shared/domain/tips';
 import { Button } from '../../components/ui/Button';
 import { useFocusedHeading } from './focus-heading';
 import { useOutcomeTexts } from './outcome-texts';
+import { PayLaterLinkBox } from './PayLaterLinkBox';
 
 /** Step 4: the payment did not go through (cancelled, failed or timed out). */
 export function ErrorStep(props: {
@@ -63,18 +64,7 @@ export function ErrorStep(props: {
         {texts.payLater}
       </Button>
       <p className="text-center text-xs text-muted-foreground">{texts.payLaterNote}</p>
-      {props.payLaterLink ? (
-        <div className="flex flex-col gap-1 rounded-lg bg-muted p-3 text-sm">
-          <span className="font-medium">{texts.payLaterLinkLabel}</span>
-          <a
-            className="break-all text-primary underline"
-            href={props.payLaterLink.url}
-            data-testid="pay-later-link"
-          >
-            {props.payLaterLink.url}
-          </a>
-        </div>
-      ) : null}
+      {props.payLaterLink ? <PayLaterLinkBox link={props.payLaterLink} /> : null}
       <Button size="lg" variant="ghost" className="w-full" onClick={props.onBack}>
         {texts.back}
       </Button>

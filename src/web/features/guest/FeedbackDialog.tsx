@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { FeedbackResponse } from '../../../shared/api/tips';
 import { GUEST_MESSAGE_MAX_LENGTH } from '../../../shared/domain/constants';
 import {
   FEEDBACK_EMOJI_CHARS,
@@ -9,53 +10,153 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Label, Textarea } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
+import { type AddressChoice, FeedbackAddress } from './FeedbackAddress';
+import { guestApi } from './guest-api';
+import { guestMailProblem, isGuestEmail } from './guest-email';
+import { useGuestLanguage } from './i18n';
 import { useOutcomeTexts } from './outcome-texts';
-import { ReceiptForm } from './ReceiptForm';
 
-/** 'Möchtest du noch etwas sagen?': an emoji (smile by default) and an optional message. */
+/** What the thank-you page says once the dialog is done: where the receipt and reply go. */
+export interface FeedbackNotice {
+  title: string;
+  description?: string;
+}
+
+/**
+ * 'Möchtest du noch etwas sagen?' as one step (issue 46, decision 0455): an emoji (smile by
+ * default), an optional message, an optional address with what it is for (receipt, reply by
+ * e-mail), and one 'Senden' that sends all of it, so whatever the dialog promised happens. Only
+ * a receipt that could not be delivered keeps the dialog open, to be asked for again.
+ */
 export function FeedbackDialog(props: {
   open: boolean;
-  busy: boolean;
-  onSend: (emoji: FeedbackEmoji, message: string) => void;
+  /** The paid tip and its secret, which proves this tab paid it. */
+  tip: { tipId: string; token: string };
+  /** The guest's words from the payment step: a reply can be asked for without new ones. */
+  paymentMessage: string | null;
+  /** Sent (with what to tell the guest about the address), or an empty dialog skipped. */
+  onDone: (notice: FeedbackNotice | null) => void;
   onSkip: () => void;
-  /** The paid tip and its secret: the receipt form needs both. */
-  receipt: { tipId: string; token: string } | null;
 }) {
   const {
-    tip: { feedback: texts },
+    tip: { feedback: texts, receipt: receiptTexts },
     payment: paymentTexts,
   } = useOutcomeTexts();
+  const { locale } = useGuestLanguage();
   const [emoji, setEmoji] = useState<FeedbackEmoji>('smile');
   // The smile is only preselected: closing with it untouched and no words is a skip.
   const [chosen, setChosen] = useState(false);
   const [message, setMessage] = useState('');
+  const [address, setAddress] = useState<AddressChoice>({
+    email: '',
+    receipt: true,
+    replyByEmail: false,
+  });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // The feedback went in but its receipt did not go out: only the receipt is asked for again.
+  const [receiptPending, setReceiptPending] = useState(false);
   const messageId = useId();
   const counterId = useId();
-  const empty = message.trim() === '';
+  const email = address.email.trim();
+  const empty = message.trim() === '' && email === '';
+  const canReply = message.trim() !== '' || (props.paymentMessage ?? '').trim() !== '';
+  const replyByEmail = address.replyByEmail && canReply;
+
+  const noticeFor = (receiptSent: boolean, replyKept: boolean): FeedbackNotice | null => {
+    if (receiptSent) {
+      return {
+        title: receiptTexts.sent(email),
+        ...(replyKept ? { description: receiptTexts.replyTo(email) } : {}),
+      };
+    }
+    return replyKept ? { title: receiptTexts.replyTo(email) } : null;
+  };
+
+  const problemOf = (error: unknown) => guestMailProblem(error, receiptTexts);
+
+  // Once the feedback is in, leaving is not a skip: the reply still reaches a kept address.
+  const leave = () =>
+    receiptPending ? props.onDone(noticeFor(false, replyByEmail)) : props.onSkip();
+
+  const sendReceiptAgain = async () => {
+    setBusy(true);
+    try {
+      await guestApi.sendReceipt(props.tip.tipId, {
+        token: props.tip.token,
+        email,
+        language: locale,
+        replyByEmail,
+      });
+      props.onDone(noticeFor(true, replyByEmail));
+    } catch (error) {
+      setProblem(problemOf(error));
+      setBusy(false);
+    }
+  };
+
+  const send = async () => {
+    if (receiptPending) return sendReceiptAgain();
+    if (email === '') {
+      if (!chosen && message.trim() === '') return props.onSkip();
+      setBusy(true);
+      try {
+        await guestApi.sendFeedback(props.tip.tipId, { token: props.tip.token, emoji, message });
+      } catch (error) {
+        // Spec §8: a failed feedback save is only logged; the guest still sees the thank-you page.
+        console.warn('Feedback konnte nicht gespeichert werden', error);
+      }
+      return props.onDone(null);
+    }
+    if (!isGuestEmail(email)) {
+      return setProblem(receiptTexts.invalid);
+    }
+    if (!address.receipt && !replyByEmail) return setProblem(receiptTexts.choosePurpose);
+    setBusy(true);
+    setProblem(null);
+    let answer: FeedbackResponse;
+    try {
+      answer = await guestApi.sendFeedback(props.tip.tipId, {
+        token: props.tip.token,
+        // No reaction chosen and no words: only the address is used (the dialog counts as skipped).
+        ...(chosen || message.trim() !== '' ? { emoji, message } : {}),
+        contact: { email, language: locale, receipt: address.receipt, replyByEmail },
+      });
+    } catch (error) {
+      // Nothing was written: the guest may simply press 'Senden' again.
+      setProblem(problemOf(error));
+      setBusy(false);
+      return;
+    }
+    if (address.receipt && !answer.contact?.receiptSent) {
+      setReceiptPending(true);
+      setProblem(receiptTexts.failed);
+      setBusy(false);
+      return;
+    }
+    props.onDone(noticeFor(address.receipt, replyByEmail));
+  };
 
   return (
     <Dialog
       open={props.open}
       onOpenChange={(open) => {
-        if (!open) props.onSkip();
+        if (!open) leave();
       }}
       title={texts.title}
       description={texts.description}
       footer={
         <>
-          <Button variant="ghost" disabled={props.busy} onClick={props.onSkip}>
+          <Button variant="ghost" disabled={busy} onClick={leave}>
             {texts.skip}
           </Button>
-          <Button
-            disabled={props.busy}
-            onClick={() => (empty && !chosen ? props.onSkip() : props.onSend(emoji, message))}
-          >
-            {empty ? texts.done : texts.send}
+          <Button disabled={busy} onClick={() => void send()}>
+            {receiptPending ? receiptTexts.send : empty ? texts.done : texts.send}
           </Button>
         </>
       }
     >
-      <fieldset className="flex justify-center gap-3">
+      <fieldset className="flex justify-center gap-3" disabled={busy || receiptPending}>
         <legend className="sr-only">{texts.emojiLabel}</legend>
         {FEEDBACK_EMOJIS.map((option) => (
           <label
@@ -89,13 +190,23 @@ export function FeedbackDialog(props: {
           maxLength={GUEST_MESSAGE_MAX_LENGTH}
           value={message}
           aria-describedby={counterId}
+          disabled={busy || receiptPending}
           onChange={(event) => setMessage(event.target.value.slice(0, GUEST_MESSAGE_MAX_LENGTH))}
         />
         <p id={counterId} className="self-end text-xs text-muted-foreground">
           {paymentTexts.counter(message.length, GUEST_MESSAGE_MAX_LENGTH)}
         </p>
       </div>
-      {props.receipt ? <ReceiptForm {...props.receipt} /> : null}
+      <FeedbackAddress
+        value={address}
+        onChange={(next) => {
+          setAddress(next);
+          if (!receiptPending) setProblem(null);
+        }}
+        canReply={canReply}
+        disabled={busy || receiptPending}
+        problem={problem}
+      />
     </Dialog>
   );
 }

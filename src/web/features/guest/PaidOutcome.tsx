@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { TipStatusResponse } from '../../../shared/api/tips';
 import { FEEDBACK_DIALOG_DELAY_MS } from '../../../shared/domain/constants';
-import type { FeedbackEmoji } from '../../../shared/domain/tips';
 import type { GuestTonality } from '../../../shared/i18n/guest';
-import { FeedbackDialog } from './FeedbackDialog';
-import { guestApi, track } from './guest-api';
+import { toast } from '../../components/ui/toast-store';
+import { FeedbackDialog, type FeedbackNotice } from './FeedbackDialog';
+import { track } from './guest-api';
 import { navigate } from './navigation';
 import type { RememberedPayment } from './payment-memory';
 import { SuccessStep } from './SuccessStep';
 
 /**
  * A paid tip on the way back from the checkout: the thanks, then (for the tab that paid it)
- * 'Möchtest du noch etwas sagen?' with the receipt form, then the thank-you page.
+ * 'Möchtest du noch etwas sagen?' with the address for the receipt and the reply, then the thank-you page.
  */
 export function PaidOutcome({
   tip,
@@ -24,7 +24,6 @@ export function PaidOutcome({
   tonality?: GuestTonality | undefined;
 }) {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const [feedbackBusy, setFeedbackBusy] = useState(false);
   const paidHere = attempt !== null && attempt.tipId === tip.tipId ? attempt : null;
   const canGiveFeedback = paidHere !== null;
   useEffect(() => {
@@ -34,16 +33,10 @@ export function PaidOutcome({
   }, [canGiveFeedback]);
 
   const toThankYou = () => navigate(`/thank-you?tipId=${tip.tipId}`);
-  const sendFeedback = async (emoji: FeedbackEmoji, text: string) => {
-    if (!paidHere) return;
-    setFeedbackBusy(true);
-    try {
-      await guestApi.sendFeedback(tip.tipId, { token: paidHere.token, emoji, message: text });
-    } catch (error) {
-      // Spec §8: a failed feedback save is only logged; the guest still sees the thank-you page.
-      console.warn('Feedback konnte nicht gespeichert werden', error);
-    }
+  const finishFeedback = (notice: FeedbackNotice | null) => {
     setFeedbackOpen(false);
+    // The toast outlives the move to the thank-you page (guest pages change in place).
+    if (notice) toast({ ...notice, variant: 'success' });
     toThankYou();
   };
   const skipFeedback = () => {
@@ -67,10 +60,10 @@ export function PaidOutcome({
       {paidHere ? (
         <FeedbackDialog
           open={feedbackOpen}
-          busy={feedbackBusy}
-          onSend={sendFeedback}
+          tip={{ tipId: tip.tipId, token: paidHere.token }}
+          paymentMessage={tip.guestMessage}
+          onDone={finishFeedback}
           onSkip={skipFeedback}
-          receipt={{ tipId: tip.tipId, token: paidHere.token }}
         />
       ) : null}
     </>

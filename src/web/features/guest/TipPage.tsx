@@ -116,6 +116,9 @@ export function TipPage({
         if (link === 'used') return;
         if (link) {
           setPayLater({ token: params.payLaterToken, until: link.expiresAt });
+          // What the guest had entered when the link was made (issue 46, decision 0456).
+          setFeeCovered(link.platformFee);
+          setMessage(link.guestMessage ?? '');
           selectAmount(link.amountCents, 'link', entry.code);
           setStep('payment');
         }

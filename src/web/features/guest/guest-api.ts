@@ -2,8 +2,11 @@ import type { GuestEventBody } from '../../../shared/api/analytics';
 import type { ReceiptBody, ReceiptResponse } from '../../../shared/api/receipts';
 import type { GuestEntrypoint, GuestInfo } from '../../../shared/api/entrypoints';
 import type {
+  CreatePayLaterRequest,
   FeedbackBody,
+  FeedbackResponse,
   PayLaterLinkResponse,
+  PayLaterMailBody,
   StartTipPaymentBody,
   StartTipPaymentResponse,
   ThankYouResponse,
@@ -24,7 +27,7 @@ export const guestApi = {
   cancelPayment: (tipId: string, token: string) =>
     api.post<TipStatusResponse>(`/api/guest/tips/${tipId}/cancel`, { token }),
   sendFeedback: (tipId: string, body: FeedbackBody) =>
-    api.post<unknown>(`/api/guest/tips/${tipId}/feedback`, body),
+    api.post<FeedbackResponse>(`/api/guest/tips/${tipId}/feedback`, body),
   sendReceipt: (tipId: string, body: ReceiptBody) =>
     api.post<ReceiptResponse>(`/api/guest/tips/${tipId}/receipt`, body),
   thankYou: (query: { tipId: string } | { sessionId: string }, token?: string) =>
@@ -34,17 +37,15 @@ export const guestApi = {
         : `/api/guest/thank-you?session_id=${encodeURIComponent(query.sessionId)}`,
       tipTokenHeader(token),
     ),
-  /** `fromTip`: the attempt that did not go through; paying it any other way closes the link. */
-  createPayLaterLink: (
-    code: string,
-    amountCents: number,
-    fromTip?: { tipId: string; token: string },
-  ) =>
-    api.post<PayLaterLinkResponse>('/api/guest/pay-later-links', {
-      code,
-      amountCents,
-      ...(fromTip ? { fromTip } : {}),
-    }),
+  /**
+   * With the contribution and message entered so far; `fromTip`: the attempt that did not go
+   * through (paying it any other way closes the link).
+   */
+  createPayLaterLink: (body: CreatePayLaterRequest) =>
+    api.post<PayLaterLinkResponse>('/api/guest/pay-later-links', body),
+  /** The link to the guest's own address (used for that mail only). */
+  mailPayLaterLink: (body: PayLaterMailBody) =>
+    api.post<{ sent: true }>('/api/guest/pay-later-links/email', body),
   openPayLaterLink: (token: string) =>
     api.get<PayLaterLinkResponse>(`/api/guest/pay-later-links/${encodeURIComponent(token)}`),
 };

@@ -264,11 +264,14 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
     if (!entry || form.amountCents === null) return;
     try {
       const fromTip = lastAttempt?.code === entry.code ? lastAttempt : null;
-      const link = await guestApi.createPayLaterLink(
-        entry.code,
-        form.amountCents,
-        fromTip ? { tipId: fromTip.tipId, token: fromTip.token } : undefined,
-      );
+      // The link keeps what the guest entered, so opening it later shows it again.
+      const link = await guestApi.createPayLaterLink({
+        code: entry.code,
+        amountCents: form.amountCents,
+        platformFee: form.feeCovered,
+        guestMessage: form.message,
+        ...(fromTip ? { fromTip: { tipId: fromTip.tipId, token: fromTip.token } } : {}),
+      });
       setPayLaterLink(link);
       try {
         await navigator.clipboard.writeText(link.url);
@@ -292,7 +295,7 @@ export function useTipPayment(entry: GuestEntrypoint | null, form: TipPaymentFor
           : { title: error.title, description: error.message };
       toast({ ...words, variant: 'destructive' });
     }
-  }, [entry, form.amountCents, lastAttempt, paymentToasts, errors]);
+  }, [entry, form.amountCents, form.feeCovered, form.message, lastAttempt, paymentToasts, errors]);
 
   return {
     step,
