@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { rateLimitMessage } from '../../../shared/api/auth';
 import {
   PASSWORD_ERRORS,
@@ -10,7 +10,7 @@ import {
 import { ERRORS } from '../../../shared/domain/errors';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
-import { authSessions, authTokens, profiles, users } from '../../db/schema';
+import { authTokens, profiles, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { RateDecision, RateLimiter } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
@@ -19,6 +19,7 @@ import type { Actor } from '../auth/actor';
 import type { ClientInfo } from '../auth/client';
 import { HashQueueFullError, hashPassword, verifyPassword } from '../auth/password';
 import { assertNewPasswordAllowed } from '../auth/password-rules';
+import { endOtherSessions } from '../auth/sessions';
 import { hashIdentifier, hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
 import { PASSWORD_RATE_RULES } from './limits';
@@ -147,23 +148,14 @@ export async function storeChosenPassword(
       .set({ emailVerifiedAt: now })
       .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt)));
   }
-  const ended = await tx
-    .delete(authSessions)
-    .where(
-      options.keepSessionId
-        ? and(eq(authSessions.userId, account.id), ne(authSessions.id, options.keepSessionId))
-        : eq(authSessions.userId, account.id),
-    )
-    .returning({
-      idleExpiresAt: authSessions.idleExpiresAt,
-      absoluteExpiresAt: authSessions.absoluteExpiresAt,
-    });
-  // Rows of sessions that had ended already go too; the audit row counts the live ones.
-  const liveEnded = ended.filter((row) => row.idleExpiresAt > now && row.absoluteExpiresAt > now);
+  const otherSessionsEnded = await endOtherSessions(tx, {
+    userId: account.id,
+    keepSessionId: options.keepSessionId,
+    now,
+  });
   await voidPasswordLinks(tx, account.id);
   const actor = auditActor(account);
   if (isAuditedPasswordChange(actor)) {
-    const otherSessionsEnded = liveEnded.length;
     await writeAudit(tx, {
       actor,
       ...(options.method === 'account'

@@ -82,7 +82,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: setup,
       schema: {
         tags,
-        summary: 'Mit einem Code bestätigen: einschalten, zehn Wiederherstellungscodes (einmalig)',
+        summary:
+          'Mit einem Code bestätigen: einschalten, zehn Wiederherstellungscodes (einmalig); beendet die anderen Sitzungen der Person',
         body: totpCodeSchema,
         response: { 200: recoveryCodesSchema },
       },

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { isAuditedActor } from '../auth/policy';
+import { endOtherSessions } from '../auth/sessions';
 import { isTwoFactorRequired } from './policy';
 import { presentTwoFactorStatus } from './presenter';
 import {
@@ -100,7 +101,9 @@ export async function startTwoFactorSetup(
 
 /**
  * Confirms the pending secret with a current code: from now on sign-in asks for one. The ten
- * recovery codes come back once; the database keeps their hashes.
+ * recovery codes come back once; the database keeps their hashes. The person's other sessions
+ * end, as after a password change: a session opened without the code (a stolen cookie) must not
+ * outlive the step that should keep it out. This session stays.
  */
 export async function confirmTwoFactorSetup(
   ctx: TwoFactorContext,
@@ -130,6 +133,7 @@ export async function confirmTwoFactorSetup(
       userId: actor.userId,
       now,
     });
+    await endOtherSessions(tx, { userId: actor.userId, keepSessionId: actor.sessionId, now });
     await auditOwn(tx, actor, request, { action: 'two_factor_enable', payload: {} });
     return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
   });

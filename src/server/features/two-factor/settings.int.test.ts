@@ -160,6 +160,22 @@ describe('turning two-factor sign-in on', () => {
     expect(await auditActions(ben.id)).toEqual([]);
   });
 
+  it('ends the person’s other sessions on confirming; this one and other people’s stay', async () => {
+    // Whoever held a session from before (a stolen cookie) must sign in again, now with a code.
+    const { employees } = await createBusiness(t.database.db, { employees: 1 });
+    const person = employees[0]!;
+    const current = await signIn(t, person.email);
+    const elsewhere = await signIn(t, person.email);
+    const colleague = await signIn(t, hotel.owner.email);
+    const otherBusiness = await signIn(t, other.owner.email);
+    await enable(current);
+    expect((await call(current, 'GET', '/api/profiles/me')).statusCode).toBe(200);
+    expect((await call(elsewhere, 'GET', '/api/profiles/me')).statusCode).toBe(401);
+    for (const session of [colleague, otherBusiness]) {
+      expect((await call(session, 'GET', '/api/profiles/me')).statusCode).toBe(200);
+    }
+  });
+
   it('writes an audit row in their business when an owner turns it on or off', async () => {
     const cookie = await signIn(t, other.owner.email);
     const { secret } = await enable(cookie);
@@ -179,8 +195,9 @@ describe('turning it off and new recovery codes', () => {
   it('needs a current code or a recovery code, and ends no session', async () => {
     const person = hotel.employees[3]!;
     const cookie = await signIn(t, person.email);
-    const secondSession = await signIn(t, person.email);
     const { secret, recoveryCodes } = await enable(cookie);
+    // A session opened after it was turned on (with the code, in real life).
+    const secondSession = await signIn(t, person.email);
 
     const withoutCode = await call(cookie, 'POST', '/api/me/two-factor/disable', {});
     expect(withoutCode.statusCode).toBe(400);
