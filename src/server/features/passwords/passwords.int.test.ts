@@ -134,7 +134,7 @@ describe("'Passwort vergessen?'", () => {
     expect(mail).toContain('Betreff: Neues Passwort für Trinkgeld');
     expect(mail).toContain(`${t.config.publicOrigin}/employee/password?token=`);
     expect(mail).toContain('60 Minuten gültig');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.afterAnswer.settled();
     expect(t.printedMails.length).toBe(before + 1);
 
     // The outbox keeps the mail without the token (decision 0201); the database only its hash.
@@ -153,13 +153,66 @@ describe("'Passwort vergessen?'", () => {
     expect(new Date(stored!.expires_at).getTime()).toBe(t.clock.now().getTime() + 60 * 60_000);
   });
 
+  it('answers before it looks the address up: the lookup, link and mail come after the answer', async () => {
+    // Same database, but the work left for after an answer waits until the test releases it.
+    const held = await createTestApp({
+      database: t.database,
+      clock: t.clock,
+      holdAfterAnswer: true,
+    });
+    try {
+      const known = hotel.employees[1]!;
+      const answered = await held.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { email: known.email },
+        remoteAddress: freshIp(),
+      });
+      expect(answered.statusCode).toBe(202);
+      const linksOf = (userId: string) =>
+        t.database.query(
+          "SELECT 1 FROM auth_tokens WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL",
+          [userId],
+        );
+      // Answered, and not a single query about the account yet: no link, no mail.
+      expect(await linksOf(known.id)).toEqual([]);
+      expect(held.afterAnswer.waiting).toBe(1);
+
+      // An address whose account appears only after the answer still gets its mail: the lookup
+      // ran after the answer, not before.
+      const lateEmail = `spaeter-${Date.now()}@test.local`;
+      const late = await held.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { email: lateEmail },
+        remoteAddress: freshIp(),
+      });
+      expect(late.statusCode).toBe(202);
+      expect(late.body).toBe(answered.body);
+      const latecomer = await createPerson(t.database.db, {
+        businessId: other.id,
+        email: lateEmail,
+      });
+
+      held.afterAnswer.release();
+      await held.afterAnswer.settled();
+      expect(await linksOf(known.id)).toHaveLength(1);
+      expect(await linksOf(latecomer.id)).toHaveLength(1);
+      for (const email of [known.email, lateEmail]) {
+        expect(held.printedMails.some((mail) => mail.includes(`An: ${email}\n`))).toBe(true);
+      }
+    } finally {
+      await held.close();
+    }
+  });
+
   it('mails nothing to a deactivated account, with the same answer', async () => {
     const gone = await createPerson(t.database.db, { businessId: hotel.id, disabled: true });
     const before = t.printedMails.length;
     const response = await requestReset(gone.email);
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual(SAME_ANSWER_TEXT);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.afterAnswer.settled();
     expect(t.printedMails.length).toBe(before);
   });
 
@@ -190,7 +243,7 @@ describe("'Passwort vergessen?'", () => {
     await vi.waitFor(() =>
       expect(t.printedMails.slice(before).filter((m) => m.includes(person.email))).toHaveLength(3),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.afterAnswer.settled();
     expect(t.printedMails.slice(before).filter((m) => m.includes(person.email))).toHaveLength(3);
 
     const ip = freshIp();

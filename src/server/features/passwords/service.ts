@@ -11,6 +11,7 @@ import { ERRORS } from '../../../shared/domain/errors';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
 import { authTokens, profiles, users } from '../../db/schema';
+import type { AfterAnswer } from '../../http/after-answer';
 import { AppError } from '../../http/errors';
 import type { RateDecision, RateLimiter } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
@@ -40,7 +41,8 @@ export interface PasswordContext {
   /** Keys the rate-limit subjects, so buckets hold no address or e-mail in clear. */
   sessionSecret: string;
   limiter: RateLimiter;
-  log: { error(object: Record<string, unknown>, message: string): void };
+  /** Work after the answer (the app's `afterAnswer`): the reset link and its mail. */
+  afterAnswer: Pick<AfterAnswer, 'later'>;
 }
 
 /** How a password came to be chosen; kept in the audit row. */
@@ -193,17 +195,6 @@ export function createPasswordService(context: PasswordContext) {
   const db = database.db;
   const subject = (kind: 'ip' | 'email' | 'user', value: string) =>
     hashIdentifier(context.sessionSecret, `${kind}:${value}`);
-  const deliveries = new Set<Promise<void>>();
-
-  function deliverLater(mailId: string): void {
-    const delivery = context.mailer
-      .deliver(mailId)
-      .catch((error: unknown) =>
-        context.log.error({ err: error, mailId }, 'password reset e-mail not sent'),
-      )
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
-  }
 
   /** The unused, unexpired link behind a token and its account, or the German refusal. */
   async function findLink(executor: Executor, token: string) {
@@ -224,6 +215,36 @@ export function createPasswordService(context: PasswordContext) {
       throw new AppError(PASSWORD_ERRORS.password_link_invalid);
     }
     return account;
+  }
+
+  /** The reset link and its mail, for an address that may receive one (after the answer). */
+  async function mailResetLink(email: string): Promise<void> {
+    const [account] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        disabledAt: users.disabledAt,
+        staffLanguage: profiles.staffLanguage,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.email, email));
+    if (!account || !mayReceiveResetLink({ ...account, passwordHash: null })) return;
+    const now = clock.now();
+    const mailId = await db.transaction(async (tx) => {
+      const token = await issuePasswordLink(tx, {
+        userId: account.id,
+        email: account.email,
+        now,
+        ttlMs: PASSWORD_RESET_LINK_TTL_MS,
+      });
+      const link = passwordLinkUrl(context.publicOrigin, token);
+      return context.mailer.enqueue(tx, {
+        ...passwordResetMail(account.email, link, account.staffLanguage ?? undefined),
+        secrets: [token],
+      });
+    });
+    await context.mailer.deliver(mailId);
   }
 
   async function limitLinkUse(client: ClientInfo): Promise<void> {
@@ -278,7 +299,8 @@ export function createPasswordService(context: PasswordContext) {
 
     /**
      * 'Passwort vergessen?': mails a one-hour link when the address belongs to an account that
-     * may sign in. The caller answers the same in every case; the mail leaves after the answer.
+     * may sign in. Only the limits come before the answer, which is the same in every case; the
+     * lookup, the link and the mail come after it, so a known address is not answered slower.
      */
     async requestReset(email: string, client: ClientInfo): Promise<void> {
       refuseWhenOver(
@@ -289,32 +311,7 @@ export function createPasswordService(context: PasswordContext) {
         subject('email', email),
       );
       if (!mails.allowed) return;
-      const [account] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          disabledAt: users.disabledAt,
-          staffLanguage: profiles.staffLanguage,
-        })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.id, users.id))
-        .where(eq(users.email, email));
-      if (!account || !mayReceiveResetLink({ ...account, passwordHash: null })) return;
-      const now = clock.now();
-      const mailId = await db.transaction(async (tx) => {
-        const token = await issuePasswordLink(tx, {
-          userId: account.id,
-          email: account.email,
-          now,
-          ttlMs: PASSWORD_RESET_LINK_TTL_MS,
-        });
-        const link = passwordLinkUrl(context.publicOrigin, token);
-        return context.mailer.enqueue(tx, {
-          ...passwordResetMail(account.email, link, account.staffLanguage ?? undefined),
-          secrets: [token],
-        });
-      });
-      deliverLater(mailId);
+      context.afterAnswer.later('password reset e-mail not sent', () => mailResetLink(email));
     },
 
     /** Whether the signed-in person has a password yet. */
@@ -384,11 +381,6 @@ export function createPasswordService(context: PasswordContext) {
         });
       });
       await limiter.reset(PASSWORD_RATE_RULES.changePerAccount, budget);
-    },
-
-    /** Waits for reset mails still being handed to SMTP (graceful shutdown). */
-    async drain(): Promise<void> {
-      await Promise.allSettled([...deliveries]);
     },
   };
 }
