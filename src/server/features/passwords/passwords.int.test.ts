@@ -8,7 +8,7 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
 } from '../../../../test/support/factories';
-import { users } from '../../db/schema';
+import { profiles, users } from '../../db/schema';
 import { hashToken } from '../auth/tokens';
 
 let t: TestApp;
@@ -259,6 +259,60 @@ describe("'Passwort vergessen?'", () => {
     const response = await requestReset('kein-at-zeichen');
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+  });
+});
+
+describe('the notice of a changed password', () => {
+  const mailsTo = (email: string) =>
+    t.printedMails.filter((mail) => mail.includes(`An: ${email}\n`));
+  const CHANGED = 'Betreff: Ihr Passwort für Trinkgeld wurde geändert';
+
+  it("mails the person after 'Passwort ändern', without the password, and nobody else", async () => {
+    const person = await createPerson(t.database.db, { businessId: other.id });
+    const colleague = other.employees[0]!;
+    const cookie = await signIn(t, person.email);
+    const colleagueMailsBefore = mailsTo(colleague.email).length;
+    const response = await changePassword(cookie, {
+      currentPassword: FACTORY_PASSWORD,
+      newPassword: ANOTHER_PASSWORD,
+    });
+    expect(response.statusCode).toBe(204);
+    await t.afterAnswer.settled();
+    const notices = mailsTo(person.email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(CHANGED);
+    expect(notices[0]).toContain('„Passwort vergessen?“');
+    expect(notices[0]).not.toContain(ANOTHER_PASSWORD);
+    expect(notices[0]).not.toContain(FACTORY_PASSWORD);
+    expect(mailsTo(colleague.email)).toHaveLength(colleagueMailsBefore);
+  });
+
+  it("mails the person after a reset through 'Passwort vergessen?', in their staff language", async () => {
+    const person = await createPerson(t.database.db, { businessId: hotel.id });
+    await t.database.db
+      .update(profiles)
+      .set({ staffLanguage: 'en' })
+      .where(eq(profiles.id, person.id));
+    const token = await resetLinkFor(person.email);
+    expect((await setWithLink(token, NEW_PASSWORD)).statusCode).toBe(204);
+    await t.afterAnswer.settled();
+    const notices = mailsTo(person.email).filter((mail) => !mail.includes(token));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('Betreff: Your password for Trinkgeld was changed');
+    expect(notices[0]).not.toContain(NEW_PASSWORD);
+    expect(notices[0]).not.toContain('/employee/password?token=');
+  });
+
+  it('says nothing when a refused change changed nothing', async () => {
+    const person = await createPerson(t.database.db, { businessId: hotel.id });
+    const cookie = await signIn(t, person.email);
+    const wrong = await changePassword(cookie, {
+      currentPassword: 'nicht das richtige Passwort',
+      newPassword: ANOTHER_PASSWORD,
+    });
+    expect(wrong.statusCode).toBe(400);
+    await t.afterAnswer.settled();
+    expect(mailsTo(person.email)).toEqual([]);
   });
 });
 

@@ -20,6 +20,7 @@ import type { Actor } from '../auth/actor';
 import type { ClientInfo } from '../auth/client';
 import { HashQueueFullError, hashPassword, verifyPassword } from '../auth/password';
 import { assertNewPasswordAllowed } from '../auth/password-rules';
+import { securityNotices } from '../auth/security-notice';
 import { endOtherSessions } from '../auth/sessions';
 import { hashIdentifier, hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
@@ -41,7 +42,7 @@ export interface PasswordContext {
   /** Keys the rate-limit subjects, so buckets hold no address or e-mail in clear. */
   sessionSecret: string;
   limiter: RateLimiter;
-  /** Work after the answer (the app's `afterAnswer`): the reset link and its mail. */
+  /** Work after the answer (the app's `afterAnswer`): the reset link, mails and notices. */
   afterAnswer: Pick<AfterAnswer, 'later'>;
 }
 
@@ -193,6 +194,7 @@ function refuseWhenOver(decision: RateDecision): void {
 export function createPasswordService(context: PasswordContext) {
   const { database, clock, limiter } = context;
   const db = database.db;
+  const notices = securityNotices(context);
   const subject = (kind: 'ip' | 'email' | 'user', value: string) =>
     hashIdentifier(context.sessionSecret, `${kind}:${value}`);
 
@@ -261,7 +263,8 @@ export function createPasswordService(context: PasswordContext) {
     /**
      * Sets the password through a link: checks the token, applies the password rules, then spends
      * the token and stores the hash in one transaction. Opens no session: the person signs in on
-     * the login page, where any further step (two-factor sign-in) still applies.
+     * the login page, where any further step (two-factor sign-in) still applies. The person
+     * gets a notice by e-mail, as after 'Passwort ändern' (decision 0451).
      */
     async setWithLink(input: { token: string; password: string; client: ClientInfo }) {
       await limitLinkUse(input.client);
@@ -269,7 +272,7 @@ export function createPasswordService(context: PasswordContext) {
       assertNewPasswordAllowed(input.password);
       const passwordHash = await hashChosenPassword(input.password);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const deliverNotice = await db.transaction(async (tx) => {
         const [spent] = await tx
           .update(authTokens)
           .set({ usedAt: now })
@@ -294,7 +297,9 @@ export function createPasswordService(context: PasswordContext) {
           confirmEmail: true,
           request: input.client.request,
         });
+        return notices.queue(tx, account.id, 'passwordChanged');
       });
+      deliverNotice();
     },
 
     /**
@@ -324,7 +329,7 @@ export function createPasswordService(context: PasswordContext) {
     /**
      * 'Passwort ändern': the new password's rules first (they reveal nothing), then the budget of
      * guesses per account, then the current password; the person's other sessions end, the
-     * current one stays.
+     * current one stays, and the person gets a notice by e-mail (decision 0451).
      */
     async change(actor: Actor, input: PasswordChangeInput, client: ClientInfo) {
       assertNewPasswordAllowed(input.newPassword, { field: 'newPassword' });
@@ -365,7 +370,7 @@ export function createPasswordService(context: PasswordContext) {
       }
       const passwordHash = await hashChosenPassword(input.newPassword);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const deliverNotice = await db.transaction(async (tx) => {
         const locked = await loadAccount(tx, actor.userId, true);
         // Changed by someone else since it was checked: this attempt no longer proves anything.
         if (!locked || locked.passwordHash !== account.passwordHash) {
@@ -379,7 +384,9 @@ export function createPasswordService(context: PasswordContext) {
           keepSessionId: actor.sessionId,
           request: client.request,
         });
+        return notices.queue(tx, locked.id, 'passwordChanged');
       });
+      deliverNotice();
       await limiter.reset(PASSWORD_RATE_RULES.changePerAccount, budget);
     },
   };

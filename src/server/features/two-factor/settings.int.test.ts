@@ -8,7 +8,7 @@ import {
   type FactoryBusiness,
 } from '../../../../test/support/factories';
 import { codeNow, nextCode, sessionCookieOf } from '../../../../test/support/two-factor';
-import { adminAuditLog, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
+import { adminAuditLog, profiles, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
 import { normalizeRecoveryCode } from '../../../shared/domain/two-factor';
 import { Secret } from 'otpauth';
 
@@ -230,6 +230,36 @@ describe('turning it off and new recovery codes', () => {
     const answer = await passwordSignIn(person.email);
     expect(answer.json().user.email).toBe(person.email);
     sessionCookieOf(answer);
+  });
+
+  it('tells the person by e-mail when it is turned off, in their staff language', async () => {
+    // A stolen session with a recovery code must not remove the factor unnoticed.
+    const { employees } = await createBusiness(t.database.db, { employees: 2 });
+    const [german, english] = [employees[0]!, employees[1]!];
+    await t.database.db
+      .update(profiles)
+      .set({ staffLanguage: 'en' })
+      .where(eq(profiles.id, english.id));
+    for (const person of [german, english]) {
+      const cookie = await signIn(t, person.email);
+      const { recoveryCodes } = await enable(cookie);
+      const off = await call(cookie, 'POST', '/api/me/two-factor/disable', {
+        code: recoveryCodes[0],
+      });
+      expect(off.statusCode).toBe(200);
+    }
+    await t.afterAnswer.settled();
+    const mailsTo = (email: string) =>
+      t.printedMails.filter((mail) => mail.includes(`An: ${email}\n`));
+    expect(mailsTo(german.email)).toHaveLength(1);
+    expect(mailsTo(german.email)[0]).toContain(
+      'Betreff: Zwei-Faktor-Anmeldung für Trinkgeld ausgeschaltet',
+    );
+    expect(mailsTo(english.email)).toHaveLength(1);
+    expect(mailsTo(english.email)[0]).toContain(
+      'Betreff: Two-factor sign-in for Trinkgeld turned off',
+    );
+    // Turning it on is no danger to the person: no mail for that.
   });
 
   it('makes new recovery codes with a current code only, voiding the old ones', async () => {
