@@ -62,6 +62,7 @@ import {
   answerUnavailableWhileClosing,
   registerErrorHandling,
 } from './http/error-handler';
+import { registerAfterAnswer } from './http/after-answer';
 import { registerApiCompression } from './http/api-compression';
 import { registerInputHygiene } from './http/input';
 import { redactUrl } from './http/log-redaction';
@@ -85,6 +86,8 @@ export interface BuildAppOptions {
   webDir?: string;
   /** Logger destination (tests pass a stream that fails on errors). */
   loggerStream?: NodeJS.WritableStream;
+  /** Work left for after an answer waits until the test releases it (`app.afterAnswer`). */
+  holdAfterAnswer?: boolean;
 }
 
 export const DEFAULT_WEB_DIR = path.join(projectRoot(), 'dist/web');
@@ -179,6 +182,7 @@ export async function buildApp(
   await app.register(fastifyCookie, { secret: acceptedSessionSecrets(config) });
   registerCsrfProtection(app);
   registerRateLimiter(app);
+  registerAfterAnswer(app, { held: options.holdAfterAnswer ?? false });
   registerPageViews(app);
   await registerGuestCodeCache(app);
   registerActorGuard(app);

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app';
 export { buildApp, DEFAULT_WEB_DIR } from '../../src/server/app';
 import { type Config, testConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/connect';
+import type { HeldAfterAnswer } from '../../src/server/http/after-answer';
 import { createMailer } from '../../src/server/features/mail/mailer';
 import { JobRuns } from '../../src/server/jobs/job-runs';
 import { ManualClock } from '../../src/server/lib/clock';
@@ -35,6 +36,12 @@ export interface TestApp {
   /** Mails printed in console mode (no SMTP configured). */
   printedMails: string[];
   /**
+   * Work the app left for after its answers (mails, the lookup of 'Passwort vergessen?'):
+   * `await t.afterAnswer.settled()` before checking what it did. Held with `holdAfterAnswer`,
+   * until `release()`.
+   */
+  afterAnswer: HeldAfterAnswer;
+  /**
    * `app.inject` that passes the CSRF origin check: POST, PUT, PATCH and DELETE get an `origin`
    * header equal to the public origin unless the test sets its own `origin` (or `referer`)
    * header. To send a request without any origin, use `t.app.inject` directly.
@@ -52,6 +59,8 @@ export interface TestAppOptions {
   webDir?: string;
   /** Extra routes a test needs, registered before the app is ready. */
   register?: (app: FastifyInstance) => Promise<void>;
+  /** Work left for after an answer waits for `t.afterAnswer.release()` (answer-first proofs). */
+  holdAfterAnswer?: boolean;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -80,7 +89,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const app = await buildApp(
     { config, database, clock, mailer, jobRuns: new JobRuns(clock) },
-    { loggerStream: errorLogStream(), webDir: options.webDir ?? '/nonexistent-web-dir' },
+    {
+      loggerStream: errorLogStream(),
+      webDir: options.webDir ?? '/nonexistent-web-dir',
+      holdAfterAnswer: options.holdAfterAnswer ?? false,
+    },
   );
   if (options.register) await options.register(app);
   await app.ready();
@@ -90,6 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     config,
     printedMails,
+    afterAnswer: app.afterAnswer,
     inject: (injectOptions) => app.inject(withSameOrigin(injectOptions, config.publicOrigin)),
     async close() {
       await app.close();

@@ -25,6 +25,8 @@ describe('auth cleanup job', () => {
       url: '/api/auth/magic-link',
       payload: { email: ben },
     });
+    // The link is written after the answer, at the time of the request.
+    await t.afterAnswer.settled();
     t.clock.advance(15 * 60_000 + 60 * 60_000 + 1_000);
     await signIn(t, clara!);
     t.clock.advance(24 * 60 * 60_000);

@@ -2,8 +2,8 @@ import type { StaffLanguage } from '../domain/staff-language';
 import type { Translation } from './staff-catalogue';
 
 /**
- * The e-mails staff receive (issue 33 item 5): sign-in link, invitation, new password, and the
- * notice to an address that already has an account, in the
+ * The e-mails staff receive (issue 33 item 5): sign-in link, invitation, new password, the
+ * notice to an address that already has an account, and the notices of a changed sign-in, in the
  * recipient's staff language. German is the source; English has the same keys (typecheck and
  * `staff-catalogue.test.ts`).
  */
@@ -50,6 +50,28 @@ const de = {
     ignore:
       'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren. An Ihrem Konto hat sich nichts geändert.',
   },
+  /**
+   * A change of the person's sign-in, told to the person (issue 45 item 10, decision 0451), so a
+   * stolen session cannot change it unnoticed. No secret, no link that acts.
+   */
+  securityNotice: {
+    passwordChanged: {
+      subject: 'Ihr Passwort für Trinkgeld wurde geändert',
+      what: 'das Passwort Ihres Trinkgeld-Kontos wurde soeben geändert. Sitzungen auf anderen Geräten wurden beendet.',
+    },
+    twoFactorDisabled: {
+      subject: 'Zwei-Faktor-Anmeldung für Trinkgeld ausgeschaltet',
+      what: 'die Zwei-Faktor-Anmeldung Ihres Trinkgeld-Kontos wurde soeben ausgeschaltet. Bei der Anmeldung wird jetzt kein Bestätigungscode mehr verlangt.',
+    },
+    twoFactorReset: {
+      subject: 'Zwei-Faktor-Anmeldung für Trinkgeld zurückgesetzt',
+      what: 'die Zwei-Faktor-Anmeldung Ihres Trinkgeld-Kontos wurde von der Leitung Ihres Betriebs oder von der Plattform-Administration zurückgesetzt, und alle Ihre Sitzungen wurden beendet. Nach der nächsten Anmeldung können Sie sie unter „Konto und Sicherheit“ neu einrichten.',
+    },
+    wasYou: 'Wenn das mit Ihrem Wissen geschehen ist, ist nichts weiter zu tun.',
+    notYou:
+      'Wenn nicht, setzen Sie Ihr Passwort sofort über „Passwort vergessen?“ auf der Anmeldeseite zurück und wenden Sie sich an Ihren Betrieb:',
+    action: 'Zur Anmeldeseite',
+  },
 } as const;
 
 export type StaffMailTexts = Translation<typeof de>;
@@ -93,6 +115,24 @@ const en: StaffMailTexts = {
       `leave your current business first by deleting your current account, then ask ${business} to send the invitation again.`,
     ignore:
       'If you did not expect this invitation, you can ignore this e-mail. Nothing about your account has changed.',
+  },
+  securityNotice: {
+    passwordChanged: {
+      subject: 'Your password for Trinkgeld was changed',
+      what: 'the password of your Trinkgeld account has just been changed. Sessions on other devices were ended.',
+    },
+    twoFactorDisabled: {
+      subject: 'Two-factor sign-in for Trinkgeld turned off',
+      what: 'two-factor sign-in for your Trinkgeld account has just been turned off. Signing in no longer asks for a confirmation code.',
+    },
+    twoFactorReset: {
+      subject: 'Two-factor sign-in for Trinkgeld was reset',
+      what: 'two-factor sign-in for your Trinkgeld account was reset by the management of your business or by the platform administration, and all your sessions were ended. After you next sign in, you can set it up again under “Account and security”.',
+    },
+    wasYou: 'If this happened with your knowledge, there is nothing more to do.',
+    notYou:
+      'If not, reset your password right away with “Forgot password?” on the sign-in page and contact your business:',
+    action: 'Go to the sign-in page',
   },
 };
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import {
   createBusiness,
+  createPerson,
   createPlatformAdmin,
   type FactoryBusiness,
   type FactoryPerson,
@@ -123,7 +124,7 @@ describe('requesting a magic link', () => {
     const unknown = await requestLink('niemand@test.local');
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
-    // A mail is in the outbox before the answer goes out: none was queued for the unknown address.
+    await t.afterAnswer.settled();
     expect(await outboxTo('niemand@test.local')).toHaveLength(0);
     expect(await outboxTo(email(CLARA))).toHaveLength(1);
     await mailNumber(mailsBefore + 1);
@@ -133,6 +134,53 @@ describe('requesting a magic link', () => {
       "SELECT 1 FROM auth_tokens WHERE email = 'niemand@test.local'",
     );
     expect(rows).toHaveLength(0);
+  });
+
+  it('answers before it looks the address up: the lookup, link and mail come after the answer', async () => {
+    // Same database, but the work left for after an answer waits until the test releases it.
+    const held = await createTestApp({
+      database: t.database,
+      clock: t.clock,
+      holdAfterAnswer: true,
+    });
+    const ask = (address: string) =>
+      held.inject({
+        method: 'POST',
+        url: '/api/auth/magic-link',
+        payload: { email: address },
+        remoteAddress: freshIp(),
+      });
+    const linksOf = (address: string) =>
+      t.database.query(
+        "SELECT 1 FROM auth_tokens WHERE email = $1 AND purpose = 'magic_link' AND used_at IS NULL",
+        [address],
+      );
+    try {
+      const known = hotel.owner.email;
+      const answered = await ask(known);
+      expect(answered.statusCode).toBe(202);
+      // Answered, and not a single query about the account yet: no link, no mail.
+      expect(await linksOf(known)).toEqual([]);
+      expect(await outboxTo(known)).toEqual([]);
+      expect(held.afterAnswer.waiting).toBe(1);
+
+      // An account that appears only after the answer still gets its link: the lookup ran
+      // after the answer, not before.
+      const other = await createBusiness(t.database.db);
+      const lateEmail = `spaeter-${Date.now()}@test.local`;
+      const late = await ask(lateEmail);
+      expect(late.body).toBe(answered.body);
+      await createPerson(t.database.db, { businessId: other.id, email: lateEmail });
+
+      held.afterAnswer.release();
+      await held.afterAnswer.settled();
+      for (const address of [known, lateEmail]) {
+        expect(await linksOf(address)).toHaveLength(1);
+        expect(held.printedMails.some((mail) => mail.includes(`An: ${address}\n`))).toBe(true);
+      }
+    } finally {
+      await held.close();
+    }
   });
 
   it('sends at most 3 mails per address in 15 minutes, answering the same, and limits a flood per network address (60)', async () => {
@@ -148,7 +196,8 @@ describe('requesting a magic link', () => {
     const fourth = await requestLink(david);
     expect(fourth.statusCode).toBe(202);
     expect(fourth.json()).toEqual({ sent: true });
-    // Nothing was queued for a fourth mail by the time of the answer, and nothing is on its way.
+    // Nothing was queued for a fourth mail, and nothing is on its way.
+    await t.afterAnswer.settled();
     expect(await outboxTo(david)).toHaveLength(before + 3);
     await outboxDelivered();
     expect(mailsTo().length).toBe(before + 3);

@@ -11,6 +11,7 @@ import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
 import { MAGIC_LINK_TTL_MS } from '../../../shared/domain/constants';
 import type { AuthDeps } from './context';
 import { authTokens, users } from '../../db/schema';
+import type { AfterAnswer } from '../../http/after-answer';
 import { AppError } from '../../http/errors';
 import type { MailMessage } from '../mail/mailer';
 import type { ClientInfo } from './client';
@@ -26,84 +27,101 @@ import { escapeHtml } from '../../lib/html';
 /** Where a magic link lands once it has signed the person in (spec §7). */
 const MAGIC_LINK_REDIRECT = '/employee/dashboard';
 
-export interface MagicLinkLogger {
-  error(object: Record<string, unknown>, message: string): void;
-}
-
 /**
  * Magic links: a single-use token, valid 15 minutes, stored only as its hash. The e-mail goes
- * through the outbox; it is delivered after the answer is sent, so the answer for an address
- * without an account looks and takes the same as for one with an account.
+ * through the outbox. The account, the token and the mail are all dealt with after the answer
+ * is sent, so the answer for an address without an account looks and takes the same as for one
+ * with an account.
  */
-export function createMagicLinks(deps: AuthDeps, auth: AuthService, log: MagicLinkLogger) {
+export function createMagicLinks(
+  deps: AuthDeps,
+  auth: AuthService,
+  afterAnswer: Pick<AfterAnswer, 'later'>,
+) {
   const { database, clock, config, mailer } = deps;
-  const deliveries = new Set<Promise<void>>();
 
-  function deliverLater(mailId: string): void {
-    const delivery = mailer
-      .deliver(mailId)
-      .catch((error: unknown) => log.error({ err: error, mailId }, 'magic link e-mail not sent'))
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
+  /**
+   * Whether a signed device cookie belongs to the account of `email` (it may then pass the
+   * address's flood limit, issue 30). Looks up the cookie's account, never the address asked
+   * for, so the cost is the same whether or not that address has an account.
+   */
+  async function isDeviceOf(email: string, device: TrustedDevice | undefined): Promise<boolean> {
+    if (!device) return false;
+    const [owner] = await database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, device.userId));
+    return owner?.email === email;
+  }
+
+  /** The link, or the reason there is none, to an address with an account (after the answer). */
+  async function mailLinkOrReason(email: string): Promise<void> {
+    const account = await auth.loadAccount(database.db, email);
+    if (!account) return;
+    const now = clock.now();
+    if (account.disabledAt) {
+      // Deactivated (decision 0356): no link, but why and whom to ask, to the address itself,
+      // so the answer here stays the same for every address.
+      const mail = signInRefusedMail(account.email, accountDeactivatedMessage(account));
+      await mailer.deliver(await mailer.enqueue(database.db, mail));
+      return;
+    }
+    const refusal = businessRefusalOf(account);
+    if (refusal) {
+      // Their business is suspended or closed (issue 29): no link, but the reason, to the
+      // address itself, so the answer here stays the same for every address.
+      const mail = signInRefusedMail(account.email, BUSINESS_ACCESS_ERRORS[refusal].message);
+      await mailer.deliver(await mailer.enqueue(database.db, mail));
+      return;
+    }
+
+    const token = newToken();
+    const mailId = await database.db.transaction(async (tx) => {
+      // A newer link voids the older ones still unused (issue 30).
+      await tx
+        .update(authTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(authTokens.userId, account.id),
+            eq(authTokens.purpose, 'magic_link'),
+            isNull(authTokens.usedAt),
+          ),
+        );
+      await tx.insert(authTokens).values({
+        tokenHash: hashToken(token),
+        purpose: 'magic_link',
+        userId: account.id,
+        email: account.email,
+        redirectTo: MAGIC_LINK_REDIRECT,
+        expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS),
+        createdAt: now,
+      });
+      const link = `${config.publicOrigin}/employee/login?${MAGIC_LINK_QUERY_PARAM}=${token}`;
+      return mailer.enqueue(tx, {
+        ...magicLinkMail(account.email, link, account.staffLanguage ?? undefined),
+        secrets: [token],
+      });
+    });
+    await mailer.deliver(mailId);
   }
 
   return {
+    /**
+     * `POST /api/auth/magic-link`: only the limits come before the answer, which is the same for
+     * every address; whether it has an account, and its link or mail, are found after it
+     * (decision 0450), so a known address is not answered slower than an unknown one.
+     */
     async request(email: string, client: ClientInfo, device?: TrustedDevice): Promise<void> {
-      const account = await auth.loadAccount(database.db, email);
       const allowance = await auth.magicLinkAllowance(
         email,
         client,
-        Boolean(account && device?.userId === account.id),
+        await isDeviceOf(email, device),
       );
-      // Same answer either way: no account, or mails to this address used up for now (the link
-      // sent last is still valid then).
-      if (!account || !allowance.mail) return;
-      const now = clock.now();
-      if (account.disabledAt) {
-        // Deactivated (decision 0356): no link, but why and whom to ask, to the address itself,
-        // so the answer here stays the same for every address.
-        const mail = signInRefusedMail(account.email, accountDeactivatedMessage(account));
-        deliverLater(await mailer.enqueue(database.db, mail));
-        return;
-      }
-      const refusal = businessRefusalOf(account);
-      if (refusal) {
-        // Their business is suspended or closed (issue 29): no link, but the reason, to the
-        // address itself, so the answer here stays the same for every address.
-        const mail = signInRefusedMail(account.email, BUSINESS_ACCESS_ERRORS[refusal].message);
-        deliverLater(await mailer.enqueue(database.db, mail));
-        return;
-      }
-
-      const token = newToken();
-      const mailId = await database.db.transaction(async (tx) => {
-        // A newer link voids the older ones still unused (issue 30).
-        await tx
-          .update(authTokens)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(authTokens.userId, account.id),
-              eq(authTokens.purpose, 'magic_link'),
-              isNull(authTokens.usedAt),
-            ),
-          );
-        await tx.insert(authTokens).values({
-          tokenHash: hashToken(token),
-          purpose: 'magic_link',
-          userId: account.id,
-          email: account.email,
-          redirectTo: MAGIC_LINK_REDIRECT,
-          expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS),
-          createdAt: now,
-        });
-        const link = `${config.publicOrigin}/employee/login?${MAGIC_LINK_QUERY_PARAM}=${token}`;
-        return mailer.enqueue(tx, {
-          ...magicLinkMail(account.email, link, account.staffLanguage ?? undefined),
-          secrets: [token],
-        });
-      });
-      deliverLater(mailId);
+      // Same answer either way: mails to this address used up for now (the link sent last is
+      // still valid then), or whatever the lookup after the answer finds.
+      if (!allowance.mail) return;
+      afterAnswer.later('magic link e-mail not sent', () => mailLinkOrReason(email));
     },
 
     /**
@@ -155,11 +173,6 @@ export function createMagicLinks(deps: AuthDeps, auth: AuthService, log: MagicLi
         }
         return auth.finishFirstFactor(tx, account, client, 'magic_link');
       });
-    },
-
-    /** Waits for e-mails still being handed to SMTP (graceful shutdown). */
-    async drain(): Promise<void> {
-      await Promise.allSettled([...deliveries]);
     },
   };
 }

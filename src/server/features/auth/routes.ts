@@ -29,8 +29,7 @@ const tags = ['Anmeldung'];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   const auth = createAuthService(app.deps, app.rateLimiter);
-  const magicLinks = createMagicLinks(app.deps, auth, app.log);
-  app.addHook('onClose', async () => magicLinks.drain());
+  const magicLinks = createMagicLinks(app.deps, auth, app.afterAnswer);
 
   /**
    * A right first factor: the session cookie, or with two-factor sign-in on only the challenge

@@ -1,4 +1,4 @@
-import { eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Executor } from '../../db/connect';
@@ -139,6 +139,31 @@ export async function deleteSession(executor: Executor, sessionId: string): Prom
 /** Ends every session of one person (disabled accounts). */
 export async function deleteUserSessions(executor: Executor, userId: string): Promise<void> {
   await executor.delete(authSessions).where(eq(authSessions.userId, userId));
+}
+
+/**
+ * Ends a person's sessions except `keepSessionId` (the one in use), after a change that proves
+ * who they are: a new password, a confirmed second factor. Without `keepSessionId` every session
+ * ends. Returns the sessions that were still live at `now`.
+ */
+export async function endOtherSessions(
+  executor: Executor,
+  options: { userId: string; keepSessionId?: string | undefined; now: Date },
+): Promise<number> {
+  const { userId, keepSessionId, now } = options;
+  const ended = await executor
+    .delete(authSessions)
+    .where(
+      keepSessionId
+        ? and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId))
+        : eq(authSessions.userId, userId),
+    )
+    .returning({
+      idleExpiresAt: authSessions.idleExpiresAt,
+      absoluteExpiresAt: authSessions.absoluteExpiresAt,
+    });
+  // Rows of sessions that had ended already go too; only the live ones count.
+  return ended.filter((row) => row.idleExpiresAt > now && row.absoluteExpiresAt > now).length;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
 } from '../../../../test/support/factories';
-import { users } from '../../db/schema';
+import { profiles, users } from '../../db/schema';
 import { hashToken } from '../auth/tokens';
 
 let t: TestApp;
@@ -134,7 +134,7 @@ describe("'Passwort vergessen?'", () => {
     expect(mail).toContain('Betreff: Neues Passwort für Trinkgeld');
     expect(mail).toContain(`${t.config.publicOrigin}/employee/password?token=`);
     expect(mail).toContain('60 Minuten gültig');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.afterAnswer.settled();
     expect(t.printedMails.length).toBe(before + 1);
 
     // The outbox keeps the mail without the token (decision 0201); the database only its hash.
@@ -153,13 +153,66 @@ describe("'Passwort vergessen?'", () => {
     expect(new Date(stored!.expires_at).getTime()).toBe(t.clock.now().getTime() + 60 * 60_000);
   });
 
+  it('answers before it looks the address up: the lookup, link and mail come after the answer', async () => {
+    // Same database, but the work left for after an answer waits until the test releases it.
+    const held = await createTestApp({
+      database: t.database,
+      clock: t.clock,
+      holdAfterAnswer: true,
+    });
+    try {
+      const known = hotel.employees[1]!;
+      const answered = await held.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { email: known.email },
+        remoteAddress: freshIp(),
+      });
+      expect(answered.statusCode).toBe(202);
+      const linksOf = (userId: string) =>
+        t.database.query(
+          "SELECT 1 FROM auth_tokens WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL",
+          [userId],
+        );
+      // Answered, and not a single query about the account yet: no link, no mail.
+      expect(await linksOf(known.id)).toEqual([]);
+      expect(held.afterAnswer.waiting).toBe(1);
+
+      // An address whose account appears only after the answer still gets its mail: the lookup
+      // ran after the answer, not before.
+      const lateEmail = `spaeter-${Date.now()}@test.local`;
+      const late = await held.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { email: lateEmail },
+        remoteAddress: freshIp(),
+      });
+      expect(late.statusCode).toBe(202);
+      expect(late.body).toBe(answered.body);
+      const latecomer = await createPerson(t.database.db, {
+        businessId: other.id,
+        email: lateEmail,
+      });
+
+      held.afterAnswer.release();
+      await held.afterAnswer.settled();
+      expect(await linksOf(known.id)).toHaveLength(1);
+      expect(await linksOf(latecomer.id)).toHaveLength(1);
+      for (const email of [known.email, lateEmail]) {
+        expect(held.printedMails.some((mail) => mail.includes(`An: ${email}\n`))).toBe(true);
+      }
+    } finally {
+      await held.close();
+    }
+  });
+
   it('mails nothing to a deactivated account, with the same answer', async () => {
     const gone = await createPerson(t.database.db, { businessId: hotel.id, disabled: true });
     const before = t.printedMails.length;
     const response = await requestReset(gone.email);
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual(SAME_ANSWER_TEXT);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.afterAnswer.settled();
     expect(t.printedMails.length).toBe(before);
   });
 
@@ -190,7 +243,7 @@ describe("'Passwort vergessen?'", () => {
     await vi.waitFor(() =>
       expect(t.printedMails.slice(before).filter((m) => m.includes(person.email))).toHaveLength(3),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.afterAnswer.settled();
     expect(t.printedMails.slice(before).filter((m) => m.includes(person.email))).toHaveLength(3);
 
     const ip = freshIp();
@@ -206,6 +259,60 @@ describe("'Passwort vergessen?'", () => {
     const response = await requestReset('kein-at-zeichen');
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+  });
+});
+
+describe('the notice of a changed password', () => {
+  const mailsTo = (email: string) =>
+    t.printedMails.filter((mail) => mail.includes(`An: ${email}\n`));
+  const CHANGED = 'Betreff: Ihr Passwort für Trinkgeld wurde geändert';
+
+  it("mails the person after 'Passwort ändern', without the password, and nobody else", async () => {
+    const person = await createPerson(t.database.db, { businessId: other.id });
+    const colleague = other.employees[0]!;
+    const cookie = await signIn(t, person.email);
+    const colleagueMailsBefore = mailsTo(colleague.email).length;
+    const response = await changePassword(cookie, {
+      currentPassword: FACTORY_PASSWORD,
+      newPassword: ANOTHER_PASSWORD,
+    });
+    expect(response.statusCode).toBe(204);
+    await t.afterAnswer.settled();
+    const notices = mailsTo(person.email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(CHANGED);
+    expect(notices[0]).toContain('„Passwort vergessen?“');
+    expect(notices[0]).not.toContain(ANOTHER_PASSWORD);
+    expect(notices[0]).not.toContain(FACTORY_PASSWORD);
+    expect(mailsTo(colleague.email)).toHaveLength(colleagueMailsBefore);
+  });
+
+  it("mails the person after a reset through 'Passwort vergessen?', in their staff language", async () => {
+    const person = await createPerson(t.database.db, { businessId: hotel.id });
+    await t.database.db
+      .update(profiles)
+      .set({ staffLanguage: 'en' })
+      .where(eq(profiles.id, person.id));
+    const token = await resetLinkFor(person.email);
+    expect((await setWithLink(token, NEW_PASSWORD)).statusCode).toBe(204);
+    await t.afterAnswer.settled();
+    const notices = mailsTo(person.email).filter((mail) => !mail.includes(token));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('Betreff: Your password for Trinkgeld was changed');
+    expect(notices[0]).not.toContain(NEW_PASSWORD);
+    expect(notices[0]).not.toContain('/employee/password?token=');
+  });
+
+  it('says nothing when a refused change changed nothing', async () => {
+    const person = await createPerson(t.database.db, { businessId: hotel.id });
+    const cookie = await signIn(t, person.email);
+    const wrong = await changePassword(cookie, {
+      currentPassword: 'nicht das richtige Passwort',
+      newPassword: ANOTHER_PASSWORD,
+    });
+    expect(wrong.statusCode).toBe(400);
+    await t.afterAnswer.settled();
+    expect(mailsTo(person.email)).toEqual([]);
   });
 });
 

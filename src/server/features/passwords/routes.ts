@@ -25,9 +25,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     publicOrigin: config.publicOrigin,
     sessionSecret: config.sessionSecret,
     limiter: app.rateLimiter,
-    log: app.log,
+    afterAnswer: app.afterAnswer,
   });
-  app.addHook('onClose', async () => passwords.drain());
   const signedIn = app.requireActor();
 
   app.post(

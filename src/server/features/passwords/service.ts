@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { rateLimitMessage } from '../../../shared/api/auth';
 import {
   PASSWORD_ERRORS,
@@ -10,7 +10,8 @@ import {
 import { ERRORS } from '../../../shared/domain/errors';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
-import { authSessions, authTokens, profiles, users } from '../../db/schema';
+import { authTokens, profiles, users } from '../../db/schema';
+import type { AfterAnswer } from '../../http/after-answer';
 import { AppError } from '../../http/errors';
 import type { RateDecision, RateLimiter } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
@@ -19,6 +20,8 @@ import type { Actor } from '../auth/actor';
 import type { ClientInfo } from '../auth/client';
 import { HashQueueFullError, hashPassword, verifyPassword } from '../auth/password';
 import { assertNewPasswordAllowed } from '../auth/password-rules';
+import { securityNotices } from '../auth/security-notice';
+import { endOtherSessions } from '../auth/sessions';
 import { hashIdentifier, hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
 import { PASSWORD_RATE_RULES } from './limits';
@@ -39,7 +42,8 @@ export interface PasswordContext {
   /** Keys the rate-limit subjects, so buckets hold no address or e-mail in clear. */
   sessionSecret: string;
   limiter: RateLimiter;
-  log: { error(object: Record<string, unknown>, message: string): void };
+  /** Work after the answer (the app's `afterAnswer`): the reset link, mails and notices. */
+  afterAnswer: Pick<AfterAnswer, 'later'>;
 }
 
 /** How a password came to be chosen; kept in the audit row. */
@@ -147,23 +151,14 @@ export async function storeChosenPassword(
       .set({ emailVerifiedAt: now })
       .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt)));
   }
-  const ended = await tx
-    .delete(authSessions)
-    .where(
-      options.keepSessionId
-        ? and(eq(authSessions.userId, account.id), ne(authSessions.id, options.keepSessionId))
-        : eq(authSessions.userId, account.id),
-    )
-    .returning({
-      idleExpiresAt: authSessions.idleExpiresAt,
-      absoluteExpiresAt: authSessions.absoluteExpiresAt,
-    });
-  // Rows of sessions that had ended already go too; the audit row counts the live ones.
-  const liveEnded = ended.filter((row) => row.idleExpiresAt > now && row.absoluteExpiresAt > now);
+  const otherSessionsEnded = await endOtherSessions(tx, {
+    userId: account.id,
+    keepSessionId: options.keepSessionId,
+    now,
+  });
   await voidPasswordLinks(tx, account.id);
   const actor = auditActor(account);
   if (isAuditedPasswordChange(actor)) {
-    const otherSessionsEnded = liveEnded.length;
     await writeAudit(tx, {
       actor,
       ...(options.method === 'account'
@@ -199,19 +194,9 @@ function refuseWhenOver(decision: RateDecision): void {
 export function createPasswordService(context: PasswordContext) {
   const { database, clock, limiter } = context;
   const db = database.db;
+  const notices = securityNotices(context);
   const subject = (kind: 'ip' | 'email' | 'user', value: string) =>
     hashIdentifier(context.sessionSecret, `${kind}:${value}`);
-  const deliveries = new Set<Promise<void>>();
-
-  function deliverLater(mailId: string): void {
-    const delivery = context.mailer
-      .deliver(mailId)
-      .catch((error: unknown) =>
-        context.log.error({ err: error, mailId }, 'password reset e-mail not sent'),
-      )
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
-  }
 
   /** The unused, unexpired link behind a token and its account, or the German refusal. */
   async function findLink(executor: Executor, token: string) {
@@ -234,6 +219,36 @@ export function createPasswordService(context: PasswordContext) {
     return account;
   }
 
+  /** The reset link and its mail, for an address that may receive one (after the answer). */
+  async function mailResetLink(email: string): Promise<void> {
+    const [account] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        disabledAt: users.disabledAt,
+        staffLanguage: profiles.staffLanguage,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.email, email));
+    if (!account || !mayReceiveResetLink({ ...account, passwordHash: null })) return;
+    const now = clock.now();
+    const mailId = await db.transaction(async (tx) => {
+      const token = await issuePasswordLink(tx, {
+        userId: account.id,
+        email: account.email,
+        now,
+        ttlMs: PASSWORD_RESET_LINK_TTL_MS,
+      });
+      const link = passwordLinkUrl(context.publicOrigin, token);
+      return context.mailer.enqueue(tx, {
+        ...passwordResetMail(account.email, link, account.staffLanguage ?? undefined),
+        secrets: [token],
+      });
+    });
+    await context.mailer.deliver(mailId);
+  }
+
   async function limitLinkUse(client: ClientInfo): Promise<void> {
     refuseWhenOver(await limiter.consume(PASSWORD_RATE_RULES.linkPerIp, subject('ip', client.ip)));
   }
@@ -248,7 +263,8 @@ export function createPasswordService(context: PasswordContext) {
     /**
      * Sets the password through a link: checks the token, applies the password rules, then spends
      * the token and stores the hash in one transaction. Opens no session: the person signs in on
-     * the login page, where any further step (two-factor sign-in) still applies.
+     * the login page, where any further step (two-factor sign-in) still applies. The person
+     * gets a notice by e-mail, as after 'Passwort ändern' (decision 0451).
      */
     async setWithLink(input: { token: string; password: string; client: ClientInfo }) {
       await limitLinkUse(input.client);
@@ -256,7 +272,7 @@ export function createPasswordService(context: PasswordContext) {
       assertNewPasswordAllowed(input.password);
       const passwordHash = await hashChosenPassword(input.password);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const deliverNotice = await db.transaction(async (tx) => {
         const [spent] = await tx
           .update(authTokens)
           .set({ usedAt: now })
@@ -281,12 +297,15 @@ export function createPasswordService(context: PasswordContext) {
           confirmEmail: true,
           request: input.client.request,
         });
+        return notices.queue(tx, account.id, 'passwordChanged');
       });
+      deliverNotice();
     },
 
     /**
      * 'Passwort vergessen?': mails a one-hour link when the address belongs to an account that
-     * may sign in. The caller answers the same in every case; the mail leaves after the answer.
+     * may sign in. Only the limits come before the answer, which is the same in every case; the
+     * lookup, the link and the mail come after it, so a known address is not answered slower.
      */
     async requestReset(email: string, client: ClientInfo): Promise<void> {
       refuseWhenOver(
@@ -297,32 +316,7 @@ export function createPasswordService(context: PasswordContext) {
         subject('email', email),
       );
       if (!mails.allowed) return;
-      const [account] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          disabledAt: users.disabledAt,
-          staffLanguage: profiles.staffLanguage,
-        })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.id, users.id))
-        .where(eq(users.email, email));
-      if (!account || !mayReceiveResetLink({ ...account, passwordHash: null })) return;
-      const now = clock.now();
-      const mailId = await db.transaction(async (tx) => {
-        const token = await issuePasswordLink(tx, {
-          userId: account.id,
-          email: account.email,
-          now,
-          ttlMs: PASSWORD_RESET_LINK_TTL_MS,
-        });
-        const link = passwordLinkUrl(context.publicOrigin, token);
-        return context.mailer.enqueue(tx, {
-          ...passwordResetMail(account.email, link, account.staffLanguage ?? undefined),
-          secrets: [token],
-        });
-      });
-      deliverLater(mailId);
+      context.afterAnswer.later('password reset e-mail not sent', () => mailResetLink(email));
     },
 
     /** Whether the signed-in person has a password yet. */
@@ -335,7 +329,7 @@ export function createPasswordService(context: PasswordContext) {
     /**
      * 'Passwort ändern': the new password's rules first (they reveal nothing), then the budget of
      * guesses per account, then the current password; the person's other sessions end, the
-     * current one stays.
+     * current one stays, and the person gets a notice by e-mail (decision 0451).
      */
     async change(actor: Actor, input: PasswordChangeInput, client: ClientInfo) {
       assertNewPasswordAllowed(input.newPassword, { field: 'newPassword' });
@@ -376,7 +370,7 @@ export function createPasswordService(context: PasswordContext) {
       }
       const passwordHash = await hashChosenPassword(input.newPassword);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const deliverNotice = await db.transaction(async (tx) => {
         const locked = await loadAccount(tx, actor.userId, true);
         // Changed by someone else since it was checked: this attempt no longer proves anything.
         if (!locked || locked.passwordHash !== account.passwordHash) {
@@ -390,13 +384,10 @@ export function createPasswordService(context: PasswordContext) {
           keepSessionId: actor.sessionId,
           request: client.request,
         });
+        return notices.queue(tx, locked.id, 'passwordChanged');
       });
+      deliverNotice();
       await limiter.reset(PASSWORD_RATE_RULES.changePerAccount, budget);
-    },
-
-    /** Waits for reset mails still being handed to SMTP (graceful shutdown). */
-    async drain(): Promise<void> {
-      await Promise.allSettled([...deliveries]);
     },
   };
 }

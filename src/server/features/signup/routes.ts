@@ -24,9 +24,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer,
     limiter: app.rateLimiter,
     auth: createAuthService(app.deps, app.rateLimiter),
-    log: app.log,
+    afterAnswer: app.afterAnswer,
   });
-  app.addHook('onClose', async () => signup.drain());
 
   app.post(
     '/api/auth/sign-up',

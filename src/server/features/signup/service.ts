@@ -19,6 +19,7 @@ import {
   profiles,
   users,
 } from '../../db/schema';
+import type { AfterAnswer } from '../../http/after-answer';
 import { AppError } from '../../http/errors';
 import { combineDecisions, type RateLimiter } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
@@ -42,7 +43,8 @@ export interface SignupContext {
   limiter: RateLimiter;
   /** The sign-in service's session opening, so a confirmed owner is signed in like anyone else. */
   auth: Pick<AuthService, 'loadAccount' | 'openSession'>;
-  log: { error(object: Record<string, unknown>, message: string): void };
+  /** Mails leave after the answer (the app's `afterAnswer`). */
+  afterAnswer: Pick<AfterAnswer, 'later'>;
 }
 
 export interface CreatedBusiness extends SignedIn {
@@ -56,18 +58,9 @@ export interface CreatedBusiness extends SignedIn {
  * same time, whether or not it has an account.
  */
 export function createSignupService(context: SignupContext) {
-  const { database, clock, config, mailer, limiter, auth, log } = context;
-  const deliveries = new Set<Promise<void>>();
+  const { database, clock, config, mailer, limiter, auth, afterAnswer } = context;
   const subject = (kind: 'ip' | 'email', value: string) =>
     hashIdentifier(config.sessionSecret, `${kind}:${value}`);
-
-  function deliverLater(mailId: string): void {
-    const delivery = mailer
-      .deliver(mailId)
-      .catch((error: unknown) => log.error({ err: error, mailId }, 'sign-up e-mail not sent'))
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
-  }
 
   function assertOpen(): void {
     const refusal = signUpRefusal(config.signup);
@@ -150,7 +143,7 @@ export function createSignupService(context: SignupContext) {
           secrets: [token],
         });
       });
-      deliverLater(mailId);
+      afterAnswer.later('sign-up e-mail not sent', () => mailer.deliver(mailId));
     },
 
     /**
@@ -250,11 +243,6 @@ export function createSignupService(context: SignupContext) {
         const signedIn = await auth.openSession(tx, account!, client, 'sign_up');
         return { ...signedIn, businessId };
       });
-    },
-
-    /** Waits for e-mails still being handed to SMTP (graceful shutdown). */
-    async drain(): Promise<void> {
-      await Promise.allSettled([...deliveries]);
     },
   };
 }

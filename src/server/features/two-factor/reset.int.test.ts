@@ -10,7 +10,7 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
 } from '../../../../test/support/factories';
-import { adminAuditLog, authSessions, userTwoFactor } from '../../db/schema';
+import { adminAuditLog, authSessions, profiles, userTwoFactor } from '../../db/schema';
 
 /** 'Zwei-Faktor zurücksetzen' on /admin/users, with two businesses (decision 0120's rules). */
 let t: TestApp;
@@ -98,6 +98,38 @@ describe('resetting two-factor sign-in of a person', () => {
       remoteAddress: freshIp(),
     });
     expect(signedIn.json().user.email).toBe(anna.email);
+  });
+
+  it('tells the person by e-mail in their staff language; a refused reset tells nobody', async () => {
+    // A stolen owner session must not remove a person's second factor unnoticed.
+    const mails = (email: string) =>
+      t.printedMails.filter((mail) => mail.includes(`An: ${email}\n`));
+    const german = await createPerson(t.database.db, { businessId: hotel.id });
+    const english = await createPerson(t.database.db, { businessId: hotel.id });
+    await t.database.db
+      .update(profiles)
+      .set({ staffLanguage: 'en' })
+      .where(eq(profiles.id, english.id));
+    for (const person of [german, english]) {
+      await giveTwoFactor(person.id);
+      expect((await reset(hotel.owner.email, person.id)).statusCode).toBe(204);
+    }
+    // The owner of business 2 is refused: nothing happened, so nothing is said.
+    const stranger = await createPerson(t.database.db, { businessId: hotel.id });
+    await giveTwoFactor(stranger.id);
+    expect((await reset(cafe.owner.email, stranger.id)).statusCode).toBe(404);
+    await t.afterAnswer.settled();
+
+    const [inGerman] = mails(german.email);
+    expect(mails(german.email)).toHaveLength(1);
+    expect(inGerman).toContain('Betreff: Zwei-Faktor-Anmeldung für Trinkgeld zurückgesetzt');
+    expect(inGerman).toContain('alle Ihre Sitzungen wurden beendet');
+    expect(inGerman).toContain(`${t.config.publicOrigin}/employee/login`);
+    const [inEnglish] = mails(english.email);
+    expect(mails(english.email)).toHaveLength(1);
+    expect(inEnglish).toContain('Betreff: Two-factor sign-in for Trinkgeld was reset');
+    expect(mails(stranger.email)).toEqual([]);
+    expect(mails(hotel.owner.email)).toEqual([]);
   });
 
   it('does not let the owner of business 2 reset a person of business 1', async () => {

@@ -7,6 +7,7 @@ import { profiles, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
+import type { SecurityNotices } from '../auth/security-notice';
 import { deleteUserSessions } from '../auth/sessions';
 import type { AuditedBusinessScope } from '../businesses/scope';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
@@ -18,6 +19,8 @@ export interface TwoFactorResetContext {
   database: Database;
   clock: Clock;
   log: { warn(object: Record<string, unknown>, message: string): void };
+  /** Tells the person their second factor was reset (decision 0451). */
+  notices: SecurityNotices;
 }
 
 /**
@@ -25,7 +28,8 @@ export interface TwoFactorResetContext {
  * sign-in off for a person of the business they work in (someone who lost phone and recovery
  * codes), by the rules of `decideTwoFactorReset`. In one transaction: the secret, the recovery
  * codes and open sign-in challenges go, every session of the person ends and the audit row is
- * written. Afterwards the person's live streams close on every instance.
+ * written, with the person's notice in the outbox. Afterwards the notice is delivered and the
+ * person's live streams close on every instance.
  */
 export async function resetTwoFactor(
   ctx: TwoFactorResetContext,
@@ -33,7 +37,7 @@ export async function resetTwoFactor(
   targetId: string,
 ): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
+  const deliverNotice = await ctx.database.db.transaction(async (tx) => {
     const [target] = await tx
       .select({
         id: profiles.id,
@@ -68,7 +72,9 @@ export async function resetTwoFactor(
       businessId: scope.businessId,
       at: now,
     });
+    return ctx.notices.queue(tx, target.id, 'twoFactorReset');
   });
+  deliverNotice();
   try {
     await ctx.database.notify(ACCOUNT_EVENTS_CHANNEL, JSON.stringify({ userId: targetId }));
   } catch (error) {

@@ -18,6 +18,7 @@ import { setSessionCookie } from '../auth/cookie';
 import { rememberDevice } from '../auth/device';
 import { actorOf } from '../auth/guard';
 import { presentSession } from '../auth/presenter';
+import { securityNotices } from '../auth/security-notice';
 import { createAuthService } from '../auth/service';
 import { auditedScopeOf } from '../businesses/scope';
 import { clearChallengeCookie, readChallengeToken } from './challenge';
@@ -41,9 +42,14 @@ const noBody = z.object({}).strict().nullish();
  * step of sign-in, and the reset on /admin/users. Decisions 0315–0319.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, database, clock } = app.deps;
+  const { config, database, clock, mailer } = app.deps;
   const budget = createCodeBudget(app.rateLimiter, config.sessionSecret);
-  const ctx: TwoFactorContext = { database, clock, config, budget };
+  const notices = securityNotices({
+    mailer,
+    afterAnswer: app.afterAnswer,
+    publicOrigin: config.publicOrigin,
+  });
+  const ctx: TwoFactorContext = { database, clock, config, budget, notices };
   const auth = createAuthService(app.deps, app.rateLimiter);
   // A session that may only set up two-factor sign-in may use these (decision 0318).
   const setup = app.requireActor({ duringTwoFactorSetup: true });
@@ -82,7 +88,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: setup,
       schema: {
         tags,
-        summary: 'Mit einem Code bestätigen: einschalten, zehn Wiederherstellungscodes (einmalig)',
+        summary:
+          'Mit einem Code bestätigen: einschalten, zehn Wiederherstellungscodes (einmalig); beendet die anderen Sitzungen der Person',
         body: totpCodeSchema,
         response: { 200: recoveryCodesSchema },
       },
@@ -182,7 +189,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = await auditedScopeOf(request, database.db);
-      await resetTwoFactor({ database, clock, log: app.log }, scope, request.params.id);
+      await resetTwoFactor({ database, clock, log: app.log, notices }, scope, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -16,6 +16,8 @@ import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { isAuditedActor } from '../auth/policy';
+import type { SecurityNotices } from '../auth/security-notice';
+import { endOtherSessions } from '../auth/sessions';
 import { isTwoFactorRequired } from './policy';
 import { presentTwoFactorStatus } from './presenter';
 import {
@@ -34,6 +36,8 @@ export interface TwoFactorContext {
   clock: Clock;
   config: Pick<Config, 'sessionSecret' | 'sessionSecretPrevious' | 'nodeEnv'>;
   budget: CodeBudget;
+  /** Tells the person when their second factor is turned off (decision 0451). */
+  notices: SecurityNotices;
 }
 
 type Request = Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
@@ -100,7 +104,9 @@ export async function startTwoFactorSetup(
 
 /**
  * Confirms the pending secret with a current code: from now on sign-in asks for one. The ten
- * recovery codes come back once; the database keeps their hashes.
+ * recovery codes come back once; the database keeps their hashes. The person's other sessions
+ * end, as after a password change: a session opened without the code (a stolen cookie) must not
+ * outlive the step that should keep it out. This session stays.
  */
 export async function confirmTwoFactorSetup(
   ctx: TwoFactorContext,
@@ -130,6 +136,7 @@ export async function confirmTwoFactorSetup(
       userId: actor.userId,
       now,
     });
+    await endOtherSessions(tx, { userId: actor.userId, keepSessionId: actor.sessionId, now });
     await auditOwn(tx, actor, request, { action: 'two_factor_enable', payload: {} });
     return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
   });
@@ -139,7 +146,8 @@ export async function confirmTwoFactorSetup(
 
 /**
  * Turns it off with a current code or a recovery code. Nothing else ends: this session and the
- * person's other sessions stay, as a right second factor proves who asks.
+ * person's other sessions stay, as a right second factor proves who asks. The person gets a
+ * notice by e-mail all the same: a stolen session with a recovery code would pass too.
  */
 export async function disableTwoFactor(
   ctx: TwoFactorContext,
@@ -151,7 +159,7 @@ export async function disableTwoFactor(
   if (!code) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
   await ctx.budget.spend(actor.userId, request.ip);
   const now = ctx.clock.now();
-  const status = await ctx.database.db.transaction(async (tx) => {
+  const { status, deliverNotice } = await ctx.database.db.transaction(async (tx) => {
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
     if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
     const used = await spendSecondFactor(tx, {
@@ -166,8 +174,12 @@ export async function disableTwoFactor(
       action: 'two_factor_disable',
       payload: { secondFactor: used },
     });
-    return statusOf(ctx, tx, actor);
+    return {
+      status: await statusOf(ctx, tx, actor),
+      deliverNotice: await ctx.notices.queue(tx, actor.userId, 'twoFactorDisabled'),
+    };
   });
+  deliverNotice();
   await ctx.budget.giveBack(actor.userId);
   return status;
 }

@@ -8,7 +8,7 @@ import {
   type FactoryBusiness,
 } from '../../../../test/support/factories';
 import { codeNow, nextCode, sessionCookieOf } from '../../../../test/support/two-factor';
-import { adminAuditLog, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
+import { adminAuditLog, profiles, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
 import { normalizeRecoveryCode } from '../../../shared/domain/two-factor';
 import { Secret } from 'otpauth';
 
@@ -160,6 +160,22 @@ describe('turning two-factor sign-in on', () => {
     expect(await auditActions(ben.id)).toEqual([]);
   });
 
+  it('ends the person’s other sessions on confirming; this one and other people’s stay', async () => {
+    // Whoever held a session from before (a stolen cookie) must sign in again, now with a code.
+    const { employees } = await createBusiness(t.database.db, { employees: 1 });
+    const person = employees[0]!;
+    const current = await signIn(t, person.email);
+    const elsewhere = await signIn(t, person.email);
+    const colleague = await signIn(t, hotel.owner.email);
+    const otherBusiness = await signIn(t, other.owner.email);
+    await enable(current);
+    expect((await call(current, 'GET', '/api/profiles/me')).statusCode).toBe(200);
+    expect((await call(elsewhere, 'GET', '/api/profiles/me')).statusCode).toBe(401);
+    for (const session of [colleague, otherBusiness]) {
+      expect((await call(session, 'GET', '/api/profiles/me')).statusCode).toBe(200);
+    }
+  });
+
   it('writes an audit row in their business when an owner turns it on or off', async () => {
     const cookie = await signIn(t, other.owner.email);
     const { secret } = await enable(cookie);
@@ -179,8 +195,9 @@ describe('turning it off and new recovery codes', () => {
   it('needs a current code or a recovery code, and ends no session', async () => {
     const person = hotel.employees[3]!;
     const cookie = await signIn(t, person.email);
-    const secondSession = await signIn(t, person.email);
     const { secret, recoveryCodes } = await enable(cookie);
+    // A session opened after it was turned on (with the code, in real life).
+    const secondSession = await signIn(t, person.email);
 
     const withoutCode = await call(cookie, 'POST', '/api/me/two-factor/disable', {});
     expect(withoutCode.statusCode).toBe(400);
@@ -213,6 +230,36 @@ describe('turning it off and new recovery codes', () => {
     const answer = await passwordSignIn(person.email);
     expect(answer.json().user.email).toBe(person.email);
     sessionCookieOf(answer);
+  });
+
+  it('tells the person by e-mail when it is turned off, in their staff language', async () => {
+    // A stolen session with a recovery code must not remove the factor unnoticed.
+    const { employees } = await createBusiness(t.database.db, { employees: 2 });
+    const [german, english] = [employees[0]!, employees[1]!];
+    await t.database.db
+      .update(profiles)
+      .set({ staffLanguage: 'en' })
+      .where(eq(profiles.id, english.id));
+    for (const person of [german, english]) {
+      const cookie = await signIn(t, person.email);
+      const { recoveryCodes } = await enable(cookie);
+      const off = await call(cookie, 'POST', '/api/me/two-factor/disable', {
+        code: recoveryCodes[0],
+      });
+      expect(off.statusCode).toBe(200);
+    }
+    await t.afterAnswer.settled();
+    const mailsTo = (email: string) =>
+      t.printedMails.filter((mail) => mail.includes(`An: ${email}\n`));
+    expect(mailsTo(german.email)).toHaveLength(1);
+    expect(mailsTo(german.email)[0]).toContain(
+      'Betreff: Zwei-Faktor-Anmeldung für Trinkgeld ausgeschaltet',
+    );
+    expect(mailsTo(english.email)).toHaveLength(1);
+    expect(mailsTo(english.email)[0]).toContain(
+      'Betreff: Two-factor sign-in for Trinkgeld turned off',
+    );
+    // Turning it on is no danger to the person: no mail for that.
   });
 
   it('makes new recovery codes with a current code only, voiding the old ones', async () => {

@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAfterAnswer } from './after-answer';
+
+const quietLog = () => ({ error: vi.fn() });
+
+describe('work left for after the answer', () => {
+  it('starts nothing in the same turn, runs everything later and settles when all is done', async () => {
+    const log = quietLog();
+    const afterAnswer = createAfterAnswer(log);
+    const done: string[] = [];
+    afterAnswer.later('first failed', async () => {
+      done.push('first');
+      // Work may leave more work; settling waits for that too.
+      afterAnswer.later('nested failed', async () => done.push('nested'));
+    });
+    expect(done).toEqual([]);
+    await afterAnswer.settled();
+    expect(done).toEqual(['first', 'nested']);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('logs a failure under its message and goes on with the rest', async () => {
+    const log = quietLog();
+    const afterAnswer = createAfterAnswer(log);
+    const failure = new Error('SMTP weg');
+    afterAnswer.later('mail not sent', () => Promise.reject(failure));
+    await afterAnswer.settled();
+    expect(log.error).toHaveBeenCalledWith({ err: failure }, 'mail not sent');
+  });
+
+  it('held, keeps every piece waiting until released', async () => {
+    const afterAnswer = createAfterAnswer(quietLog(), { held: true });
+    const work = vi.fn(async () => undefined);
+    afterAnswer.later('failed', work);
+    afterAnswer.later('failed', work);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(work).not.toHaveBeenCalled();
+    expect(afterAnswer.waiting).toBe(2);
+    afterAnswer.release();
+    await afterAnswer.settled();
+    expect(work).toHaveBeenCalledTimes(2);
+    expect(afterAnswer.waiting).toBe(0);
+  });
+});
