@@ -214,7 +214,16 @@ describe('going live from an empty database', () => {
         async () => (await fetch('/api/admin/businesses')).status,
       );
       expect(refused).toBe(403);
+      // Issue 47 item 4: no red load error during the forced set-up, the password form after it.
+      const passwordSection = admin.locator('section[aria-labelledby="password-section-title"]');
+      await passwordSection
+        .getByText('Sobald die Zwei-Faktor-Anmeldung unten eingerichtet ist')
+        .waitFor();
       await turnOnTwoFactor(admin);
+      await passwordSection.getByLabel('Aktuelles Passwort').waitFor();
+      expect(await admin.getByText('Der Passwortstatus konnte nicht geladen werden.').count()).toBe(
+        0,
+      );
 
       // 2. The first business and its owner, from the operator console.
       await admin.goto('/admin/businesses');

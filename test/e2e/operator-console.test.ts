@@ -238,7 +238,7 @@ describe('Betriebe (operator console)', () => {
     // Her dashboard explains it, then she is signed out.
     await lena
       .getByTestId('toast')
-      .getByText('Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.')
+      .getByText('Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber')
       .waitFor();
     await lena.waitForURL('**/employee/login**');
     expect((await staffContext.request.get('/api/profiles/me')).status()).toBe(401);
@@ -259,9 +259,12 @@ describe('Betriebe (operator console)', () => {
     await lena.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     await lena.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await lena.getByTestId('toast').getByText('Anmeldung fehlgeschlagen').waitFor();
+    // Issue 47 item 9: the refusal names how to reach the operator.
     await lena
       .getByTestId('toast')
-      .getByText('Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.')
+      .getByText(
+        `Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber: ${e2e.server.deps.config.contactEmail}`,
+      )
       .waitFor();
     expect(new URL(lena.url()).pathname).toBe('/employee/login');
 

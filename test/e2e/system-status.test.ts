@@ -8,6 +8,7 @@ import {
   type FactoryBusiness,
   type FactoryPerson,
 } from '../support/factories';
+import { recordBackupRun } from '../../src/server/db/backup-runs';
 import { createHeartbeat, createOutboxMail, createWebhookEvent } from '../support/system-factories';
 import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
@@ -54,6 +55,20 @@ beforeAll(async () => {
       },
     },
   });
+  // A third one stopped cleanly after a deploy: not counted as down (issue 47 item 11).
+  await createHeartbeat(db, {
+    hostName: 'app-alt',
+    startedAt: new Date(now.getTime() - 3 * 60 * 60_000),
+    lastSeenAt: new Date(now.getTime() - 2 * 60 * 60_000),
+    stoppedAt: new Date(now.getTime() - 2 * 60 * 60_000),
+  });
+  await recordBackupRun(db, {
+    finishedAt: new Date(now.getTime() - 3 * 60 * 60_000),
+    bytes: 2 * 1024 * 1024,
+    fileName: 'trinkgeld-2026-11-29.trinkgeld-backup',
+    migration: '0490_backup_runs',
+    rows: 1234,
+  });
   await createWebhookEvent(db, { receivedAt: new Date(now.getTime() - 5 * 60_000) });
   await createOutboxMail(db, { status: 'failed', createdAt: now });
 });
@@ -99,7 +114,13 @@ describe('Systemstatus (platform admin)', () => {
 
     const database = page.getByTestId('system-database');
     await database.getByText('Erreichbar', { exact: true }).waitFor();
-    await database.getByText(/\d+(,\d)? (KB|MB|GB)/).waitFor();
+    await database
+      .getByText(/\d+(,\d)? (KB|MB|GB)/)
+      .first()
+      .waitFor();
+    expect(await database.getByTestId('system-last-backup').textContent()).toMatch(
+      /^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} · 2 MB$/,
+    );
 
     const payouts = page.getByTestId('job-payouts');
     await payouts.getByText('Fehlgeschlagen', { exact: true }).waitFor();

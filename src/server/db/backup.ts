@@ -1,10 +1,19 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import path from 'node:path';
 import { createGunzip, createGzip } from 'node:zlib';
 import { z } from 'zod';
 import { type Database, quoteIdent, type RawRunner } from './connect';
 import { applyMigrations, loadMigrations, type Migration } from './migrate';
+import { recordBackupRun } from './backup-runs';
 
 /**
  * Logical backups of the application's schema (decision 0403): every table's rows read in one
@@ -292,6 +301,18 @@ export async function writeBackup(
     gzip.end();
     await finished;
     renameSync(partial, file);
+    try {
+      await recordBackupRun(database.db, {
+        finishedAt: now(),
+        bytes: statSync(file).size,
+        fileName: path.basename(file),
+        migration: summary.migration,
+        rows: summary.rows,
+      });
+    } catch {
+      // The file is complete and checked either way; a database whose schema predates the
+      // record (a newer command against an older server) only misses the status line.
+    }
     return summary;
   } catch (error) {
     gzip.destroy();

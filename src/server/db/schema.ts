@@ -734,3 +734,13 @@ export const instanceHeartbeats = pgTable('instance_heartbeats', {
   jobs: jsonb('jobs').notNull().default({}).$type<Record<string, unknown>>(),
   reconciliation: jsonb('reconciliation').$type<Record<string, unknown>>(),
 });
+
+/** One finished `npm run backup` (migration 0490, issue 47 item 11): the status view's last backup. */
+export const backupRuns = pgTable('backup_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  finishedAt: tstz('finished_at').notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  fileName: text('file_name').notNull(),
+  migration: text('migration').notNull(),
+  rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+});

@@ -71,6 +71,15 @@ const counts = z.number().int().nonnegative();
 export const systemStatusSchema = z.object({
   generatedAt: isoDate,
   instances: z.array(systemInstanceSchema),
+  /**
+   * 'Läuft' counts running instances against those expected to run: every instance listed that
+   * did not stop cleanly (issue 47 item 11). `missing` stopped answering without a clean stop.
+   */
+  instanceSummary: z.object({ running: counts, expected: counts, missing: counts }),
+  /** The newest backup written by `npm run backup`; null when none is known. */
+  lastBackup: z
+    .object({ finishedAt: isoDate, bytes: z.number().int().nonnegative(), fileName: z.string() })
+    .nullable(),
   database: z.object({
     reachable: z.boolean(),
     engine: z.enum(['pglite', 'postgres']),

@@ -86,6 +86,20 @@ export const TWO_FACTOR_ERRORS = defineErrors({
     title: 'Anmeldung fehlgeschlagen',
     message: 'Der Bestätigungscode ist falsch. Bitte versuchen Sie es erneut.',
   },
+  // Issue 47 item 5: a spent code is named as such, for sign-in and for the settings alike (400,
+  // not 401: a signed-in person's session is not in question).
+  two_factor_code_already_used: {
+    status: 400,
+    title: 'Code bereits verwendet',
+    message:
+      'Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App.',
+  },
+  two_factor_recovery_code_already_used: {
+    status: 400,
+    title: 'Code bereits verwendet',
+    message:
+      'Dieser Wiederherstellungscode wurde bereits verwendet. Jeder Code gilt nur einmal; nehmen Sie einen anderen.',
+  },
   two_factor_challenge_invalid: {
     status: 401,
     title: 'Anmeldung fehlgeschlagen',

@@ -18,6 +18,17 @@ export const BUSINESS_ACCESS_ERRORS = defineErrors({
 });
 export type BusinessAccessRefusal = keyof typeof BUSINESS_ACCESS_ERRORS;
 
+/**
+ * The refusal's message naming how to reach the operator (CONTACT_EMAIL, issue 47 item 9):
+ * 'Bitte wenden Sie sich an den Betreiber: kontakt@…'.
+ */
+export function businessAccessMessage(
+  refusal: BusinessAccessRefusal,
+  contactEmail: string,
+): string {
+  return `${BUSINESS_ACCESS_ERRORS[refusal].message.replace(/\.$/, '')}: ${contactEmail}`;
+}
+
 /** Why the live stream ended, when it was not the session's own timeout. */
 export const SESSION_END_REASONS = ['business_suspended', 'business_closed'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];

@@ -27,8 +27,10 @@ export const adminSystemTexts = {
     stoppedAt: (time: string) => `Beendet um ${time}`,
     notSeenSince: (time: string) => `Nicht gesehen seit ${time}`,
     id: 'Instanz-ID',
-    running: (n: number, total: number) =>
-      n === 1 ? `1 von ${total} läuft` : `${n} von ${total} laufen`,
+    /** Running against expected (cleanly stopped instances are neither, issue 47 item 11). */
+    running: (n: number, expected: number) =>
+      n === 1 ? `1 von ${expected} läuft` : `${n} von ${expected} laufen`,
+    noneExpected: 'Keine Instanz läuft',
   },
   database: {
     title: 'Datenbank',
@@ -40,6 +42,10 @@ export const adminSystemTexts = {
     latencyValue: (ms: string) => `${ms} ms`,
     size: 'Größe',
     sizeUnknown: 'nicht verfügbar',
+    lastBackup: 'Letzte Sicherung',
+    lastBackupValue: (time: string, size: string) => `${time} · ${size}`,
+    lastBackupOld: 'älter als ein Tag',
+    noBackup: 'keine bekannt (npm run backup täglich ausführen)',
   },
   jobs: {
     title: 'Hintergrundjobs',

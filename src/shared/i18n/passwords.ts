@@ -50,6 +50,8 @@ export const passwordTexts = {
     firstSavedMessage: 'Sie können sich ab jetzt auch mit Ihrem Passwort anmelden.',
     failed: 'Passwort nicht geändert',
     loadFailed: 'Der Passwortstatus konnte nicht geladen werden.',
+    afterTwoFactorSetup:
+      'Sobald die Zwei-Faktor-Anmeldung unten eingerichtet ist, können Sie hier Ihr Passwort ändern.',
     loading: 'Lade...',
   },
   onboarding: {

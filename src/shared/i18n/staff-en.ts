@@ -236,6 +236,8 @@ export const staffTextsEn: StaffTexts = {
       firstSavedMessage: 'From now on you can also sign in with your password.',
       failed: 'Password not changed',
       loadFailed: 'The password status could not be loaded.',
+      afterTwoFactorSetup:
+        'As soon as two-factor sign-in is set up below, you can change your password here.',
       loading: 'Loading...',
     },
     onboarding: {

@@ -145,6 +145,15 @@ export const staffErrorsEn: StaffErrorTexts = {
     title: 'Sign-in failed',
     message: 'The confirmation code is wrong. Please try again.',
   },
+  two_factor_code_already_used: {
+    title: 'Code already used',
+    message:
+      'This code has already been used. Please wait for the next code in your authenticator app.',
+  },
+  two_factor_recovery_code_already_used: {
+    title: 'Code already used',
+    message: 'This recovery code has already been used. Each code works once; please use another.',
+  },
   two_factor_challenge_invalid: {
     title: 'Sign-in failed',
     message:

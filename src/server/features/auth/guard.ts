@@ -1,3 +1,4 @@
+import { businessAccessMessage } from '../../../shared/domain/business-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ERRORS } from '../../../shared/api/auth';
 import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
@@ -74,7 +75,9 @@ async function authenticateSession(
   if (found?.blockedBy) {
     // Their business is suspended or closed: the session has ended, and the person hears why.
     clearSessionCookie(reply, config);
-    throw new AppError(BUSINESS_ACCESS_ERRORS[found.blockedBy]);
+    throw new AppError(BUSINESS_ACCESS_ERRORS[found.blockedBy], {
+      message: businessAccessMessage(found.blockedBy, config.contactEmail),
+    });
   }
   if (!found || found.disabled || !isSessionActive(found.session, now)) {
     clearSessionCookie(reply, config);

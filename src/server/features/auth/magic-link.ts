@@ -1,3 +1,4 @@
+import { businessAccessMessage } from '../../../shared/domain/business-access';
 import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../../shared/domain/staff-language';
 import { STAFF_MAIL_TEXTS } from '../../../shared/i18n/staff-mail';
 import type { TrustedDevice } from './device';
@@ -7,7 +8,6 @@ import {
   AUTH_ERRORS,
   MAGIC_LINK_QUERY_PARAM,
 } from '../../../shared/api/auth';
-import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
 import { MAGIC_LINK_TTL_MS } from '../../../shared/domain/constants';
 import type { AuthDeps } from './context';
 import { authTokens, users } from '../../db/schema';
@@ -70,7 +70,10 @@ export function createMagicLinks(
     if (refusal) {
       // Their business is suspended or closed (issue 29): no link, but the reason, to the
       // address itself, so the answer here stays the same for every address.
-      const mail = signInRefusedMail(account.email, BUSINESS_ACCESS_ERRORS[refusal].message);
+      const mail = signInRefusedMail(
+        account.email,
+        businessAccessMessage(refusal, config.contactEmail),
+      );
       await mailer.deliver(await mailer.enqueue(database.db, mail));
       return;
     }

@@ -1,3 +1,4 @@
+import { businessAccessMessage } from '../../../shared/domain/business-access';
 import { eq } from 'drizzle-orm';
 import {
   accountDeactivatedMessage,
@@ -120,7 +121,11 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
     // No session opens for someone whose business is suspended or closed (issue 29), whichever
     // way they proved who they are; they hear why.
     const refusal = businessRefusalOf(account);
-    if (refusal) throw new AppError(BUSINESS_ACCESS_ERRORS[refusal]);
+    if (refusal) {
+      throw new AppError(BUSINESS_ACCESS_ERRORS[refusal], {
+        message: businessAccessMessage(refusal, config.contactEmail),
+      });
+    }
     const now = clock.now();
     const created = await createSession(executor, {
       userId: account.id,
@@ -168,7 +173,11 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
   ): Promise<FirstFactorResult> {
     // A suspended or closed business's staff hear why before any code is asked for.
     const refusal = businessRefusalOf(account);
-    if (refusal) throw new AppError(BUSINESS_ACCESS_ERRORS[refusal]);
+    if (refusal) {
+      throw new AppError(BUSINESS_ACCESS_ERRORS[refusal], {
+        message: businessAccessMessage(refusal, config.contactEmail),
+      });
+    }
     if (account.twoFactorEnabledAt) {
       const challenge = await issueTwoFactorChallenge(executor, {
         userId: account.id,

@@ -6,9 +6,11 @@
  */
 
 /** How a tip payment that did not go through ended. */
-export type TipEnding = 'failed' | 'cancelled' | 'expired';
+export const TIP_ENDINGS = ['failed', 'cancelled', 'expired'] as const;
+export type TipEnding = (typeof TIP_ENDINGS)[number];
 /** Why a paid tip is held back from payouts. */
-export type TipHold = 'amount_mismatch' | 'paid_twice';
+export const TIP_HOLDS = ['amount_mismatch', 'paid_twice'] as const;
+export type TipHold = (typeof TIP_HOLDS)[number];
 
 export interface TipMetrics {
   /** A tip row was written and its checkout is about to open. */
@@ -23,7 +25,8 @@ export interface TipMetrics {
   tipHeld(reason: TipHold, cents: number): void;
 }
 
-export type WebhookOutcome = 'processed' | 'duplicate' | 'failed';
+export const WEBHOOK_OUTCOMES = ['processed', 'duplicate', 'failed'] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
 export interface WebhookMetrics {
   /** One provider event received (Stripe webhook or the demo checkout's own event). */
@@ -34,7 +37,8 @@ export interface WebhookMetrics {
  * succeeded: done; failed: refused for good (the money waits for the next batch); retry: left
  * for a later attempt with the same idempotency key; skipped: a batch with nothing to pay.
  */
-export type PayoutOutcome = 'succeeded' | 'failed' | 'retry' | 'skipped';
+export const PAYOUT_OUTCOMES = ['succeeded', 'failed', 'retry', 'skipped'] as const;
+export type PayoutOutcome = (typeof PAYOUT_OUTCOMES)[number];
 
 export interface PayoutMetrics {
   /** A payout batch ran (a business's daily, weekly or manual batch). */

@@ -3,6 +3,7 @@ import type { JobName, JobRunReport, JobRuns } from '../../jobs/job-runs';
 import { JOB_NAMES } from '../../jobs/job-runs';
 import type { Clock } from '../../lib/clock';
 import type { Metrics, PayoutOutcome, TipEnding, TipHold, WebhookOutcome } from './metrics';
+import { PAYOUT_OUTCOMES, TIP_ENDINGS, TIP_HOLDS, WEBHOOK_OUTCOMES } from './metrics';
 
 /** Every series of ours starts with this, so dashboards find them among the process metrics. */
 export const METRIC_PREFIX = 'trinkgeld_';
@@ -23,6 +24,37 @@ const KNOWN_EVENT_TYPES = new Set([
   'account.updated',
 ]);
 const KNOWN_PROVIDERS = new Set(['demo', 'stripe']);
+
+/**
+ * Every value a labelled counter of ours can take, so each series exists at 0 from the first
+ * scrape (issue 47 item 2): a rule like "started but none paid" is empty, and cannot fire, while
+ * `paid` has never happened, which is exactly when payments broke after a deploy.
+ */
+const TIP_EVENTS = [
+  'started',
+  'paid',
+  ...TIP_ENDINGS,
+  'refunded',
+  ...TIP_HOLDS.map((hold) => `held_${hold}`),
+];
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'];
+
+/** Adds 0 for every combination of the given label values: the series exist from the start. */
+function startAtZero<L extends string>(
+  counter: Counter<L>,
+  values: { [label in L]: readonly string[] },
+): void {
+  const labels = Object.keys(values) as L[];
+  const combine = (index: number, chosen: Partial<Record<L, string>>): void => {
+    if (index === labels.length) {
+      counter.inc(chosen as Record<L, string>, 0);
+      return;
+    }
+    const label = labels[index]!;
+    for (const value of values[label]) combine(index + 1, { ...chosen, [label]: value });
+  };
+  combine(0, {});
+}
 
 /** What a database handle says about its connections (node-postgres pool; PGlite has none). */
 export interface PoolStats {
@@ -87,6 +119,11 @@ export function createAppMetrics(): AppMetrics {
     'route',
     'status',
   ]);
+  // By status class only, so the share of 5xx answers has a series from the first scrape.
+  const httpResponses = counter('http_responses_total', 'HTTP answers by status class', [
+    'status_class',
+  ]);
+  startAtZero(httpResponses, { status_class: STATUS_CLASSES });
   const httpDuration = new Histogram({
     name: `${METRIC_PREFIX}http_request_duration_seconds`,
     help: 'Time from request to answer, by route template',
@@ -99,6 +136,8 @@ export function createAppMetrics(): AppMetrics {
   const tipCents = counter('tips_cents_total', 'Sum of tip amounts in cents by lifecycle event', [
     'event',
   ]);
+  startAtZero(tips, { event: TIP_EVENTS });
+  startAtZero(tipCents, { event: TIP_EVENTS });
   const tip = (event: string, cents: number) => {
     tips.inc({ event });
     tipCents.inc({ event }, Math.max(0, Math.trunc(cents)));
@@ -109,6 +148,12 @@ export function createAppMetrics(): AppMetrics {
     'type',
     'outcome',
   ]);
+
+  startAtZero(webhooks, {
+    provider: [...KNOWN_PROVIDERS],
+    type: [...KNOWN_EVENT_TYPES, 'other'],
+    outcome: WEBHOOK_OUTCOMES,
+  });
 
   const payoutBatches = counter('payout_batches_total', 'Payout batch runs', ['outcome']);
   const payoutTransfers = counter('payout_transfers_total', 'Transfers of payout batches', [
@@ -126,6 +171,16 @@ export function createAppMetrics(): AppMetrics {
     ['outcome'],
   );
 
+  for (const payoutCounter of [
+    payoutBatches,
+    payoutTransfers,
+    payoutTransferCents,
+    instantPayouts,
+    instantPayoutCents,
+  ]) {
+    startAtZero(payoutCounter, { outcome: PAYOUT_OUTCOMES });
+  }
+
   const jobRunsTotal = counter('job_runs_total', 'Runs of periodic jobs on this instance', [
     'job',
     'outcome',
@@ -141,7 +196,7 @@ export function createAppMetrics(): AppMetrics {
   let jobClock: Clock | undefined;
   new Gauge({
     name: `${METRIC_PREFIX}job_seconds_since_success`,
-    help: 'Seconds since the last successful run of each job on this instance (lag); absent before the first',
+    help: 'Seconds since the last successful run of each job on this instance, or since the instance started before its first (lag)',
     labelNames: ['job'],
     registers,
     collect() {
@@ -170,6 +225,8 @@ export function createAppMetrics(): AppMetrics {
     'Guest code cache invalidations by change notifications',
     ['scope'],
   );
+  startAtZero(cacheLookups, { result: ['hit', 'miss'] });
+  startAtZero(cacheInvalidations, { scope: ['business', 'all'] });
 
   let poolStats: () => PoolStats | null = () => null;
   new Gauge({
@@ -220,6 +277,7 @@ export function createAppMetrics(): AppMetrics {
     contentType: register.contentType,
     observeHttp({ method, route, status, seconds }) {
       httpRequests.inc({ method, route, status: String(status) });
+      httpResponses.inc({ status_class: `${Math.floor(status / 100)}xx` });
       httpDuration.observe(
         { method, route, status_class: `${Math.floor(status / 100)}xx` },
         seconds,
@@ -257,9 +315,16 @@ export function createAppMetrics(): AppMetrics {
     },
     watchJobs(jobRuns, clock) {
       jobClock = clock;
+      // A job that never succeeds must raise the lag alert too: until its first success, its lag
+      // counts from the start of this instance.
+      const started = clock.now();
+      for (const job of JOB_NAMES) if (!lastSuccess.has(job)) lastSuccess.set(job, started);
       // Every job appears from the start (0 runs), so an alert on "never ran" can be written.
       for (const job of JOB_NAMES) {
-        for (const outcome of ['succeeded', 'failed']) jobRunsTotal.inc({ job, outcome }, 0);
+        for (const outcome of ['succeeded', 'failed']) {
+          jobRunsTotal.inc({ job, outcome }, 0);
+          jobDuration.zero({ job, outcome });
+        }
       }
       return jobRuns.onRun((report: JobRunReport) => {
         jobRunsTotal.inc({ job: report.job, outcome: report.outcome });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { businessAccessMessage } from '../../../shared/domain/business-access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
@@ -230,7 +231,7 @@ describe('closing a business', () => {
     expect(out.statusCode).toBe(401);
     expect(out.json().error).toMatchObject({
       code: 'business_closed',
-      message: 'Ihr Betrieb wurde geschlossen. Bitte wenden Sie sich an den Betreiber.',
+      message: businessAccessMessage('business_closed', t.app.deps.config.contactEmail),
     });
     expect((await get('/api/profiles/me', ownerCookie)).json().error.code).toBe('business_closed');
     const guest = await t.inject({ method: 'GET', url: `/api/guest/codes/${shop.points[0]!.uid}` });

@@ -38,6 +38,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     aioTenantId: app.deps.config.aioTenantId,
     closedBusinessDays: app.deps.config.retention.closedBusinessDays,
+    contactEmail: app.deps.config.contactEmail,
     rateLimiter: app.rateLimiter,
     sessionSecret: app.deps.config.sessionSecret,
   };

@@ -30,8 +30,16 @@ import {
   type LifecycleRefusal,
   mayOperateBusinesses,
 } from './policy';
+import { type OwnerNotice, ownerNoticeMail } from './owner-notices';
 import { presentOverviewRow } from './presenter';
-import { businessById, businessPage, type BusinessRow, closingFacts, rowFigures } from './queries';
+import {
+  activeOwners,
+  businessById,
+  businessPage,
+  type BusinessRow,
+  closingFacts,
+  rowFigures,
+} from './queries';
 
 /** What the operator console needs: the staff feature's context plus the integration default. */
 export interface OperatorContext extends StaffContext {
@@ -39,6 +47,39 @@ export interface OperatorContext extends StaffContext {
   aioTenantId: string;
   /** Days before a closed business's personal data is erased (RETENTION_CLOSED_BUSINESS_DAYS). */
   closedBusinessDays: number;
+  /** How owners reach the operator (CONTACT_EMAIL): named in their notices (issue 47 item 9). */
+  contactEmail: string;
+}
+
+/**
+ * Queues the owners' e-mails about the business's new state inside the operator's transaction
+ * (a rolled-back change mails nobody); `deliverNotices` sends them after the commit.
+ */
+async function queueOwnerNotices(
+  tx: Tx,
+  ctx: OperatorContext,
+  business: { id: string; name: string },
+  notice: OwnerNotice,
+): Promise<string[]> {
+  const owners = await activeOwners(tx, business.id);
+  const ids: string[] = [];
+  for (const owner of owners) {
+    ids.push(
+      await ctx.mailer.enqueue(tx, ownerNoticeMail(owner, business.name, notice, ctx.contactEmail)),
+    );
+  }
+  return ids;
+}
+
+async function deliverNotices(ctx: OperatorContext, mailIds: readonly string[]): Promise<void> {
+  for (const mailId of mailIds) {
+    try {
+      await ctx.mailer.deliver(mailId);
+    } catch (error) {
+      // The outbox keeps the failed mail and its error; the status change stands.
+      ctx.log.warn({ err: error, mailId }, 'owner notice not sent');
+    }
+  }
 }
 
 /**
@@ -299,7 +340,7 @@ export async function suspendBusiness(
 ): Promise<BusinessOverview['items'][number]> {
   assertOperator(scope.actor);
   const now = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
+  const notices = await ctx.database.db.transaction(async (tx) => {
     const row = await lockBusiness(tx, businessId);
     assertLifecycle(row, 'suspend');
     await tx
@@ -318,7 +359,9 @@ export async function suspendBusiness(
       at: now,
     });
     await announceShutOut(tx, ctx, businessId, 'business_suspended');
+    return queueOwnerNotices(tx, ctx, row, { kind: 'suspended', reason });
   });
+  await deliverNotices(ctx, notices);
   return presentOne(ctx, businessId);
 }
 
@@ -333,7 +376,7 @@ export async function reactivateBusiness(
 ): Promise<BusinessOverview['items'][number]> {
   assertOperator(scope.actor);
   const now = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
+  const notices = await ctx.database.db.transaction(async (tx) => {
     const row = await lockBusiness(tx, businessId);
     assertLifecycle(row, 'reactivate');
     await tx
@@ -354,7 +397,9 @@ export async function reactivateBusiness(
       businessId,
       at: now,
     });
+    return queueOwnerNotices(tx, ctx, row, { kind: 'reactivated' });
   });
+  await deliverNotices(ctx, notices);
   return presentOne(ctx, businessId);
 }
 
@@ -372,7 +417,7 @@ export async function closeBusiness(
 ): Promise<BusinessOverview['items'][number]> {
   assertOperator(scope.actor);
   const now = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
+  const notices = await ctx.database.db.transaction(async (tx) => {
     const row = await lockBusiness(tx, businessId);
     assertLifecycle(row, 'close');
     if (confirmName.trim() !== row.name.trim()) {
@@ -414,6 +459,11 @@ export async function closeBusiness(
       at: now,
     });
     await announceShutOut(tx, ctx, businessId, 'business_closed');
+    return queueOwnerNotices(tx, ctx, row, {
+      kind: 'closed',
+      retentionDays: ctx.closedBusinessDays,
+    });
   });
+  await deliverNotices(ctx, notices);
   return presentOne(ctx, businessId);
 }

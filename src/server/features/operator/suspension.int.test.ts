@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { businessAccessMessage } from '../../../shared/domain/business-access';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
@@ -246,14 +247,14 @@ describe('suspending a business', () => {
       expect(refused.json().error).toEqual({
         code: 'business_suspended',
         title: 'Betrieb gesperrt',
-        message: 'Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.',
+        message: businessAccessMessage('business_suspended', t.app.deps.config.contactEmail),
       });
     }
     for (const email of [anna!.email, hotel.owner.email]) {
       const signInRefused = await passwordSignIn(email);
       expect(signInRefused.statusCode).toBe(401);
       expect(signInRefused.json().error.message).toBe(
-        'Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber.',
+        businessAccessMessage('business_suspended', t.app.deps.config.contactEmail),
       );
     }
     const wrongPassword = await t.inject({

@@ -48,6 +48,15 @@ export function presentInstance(
   };
 }
 
+/** Running against expected: a cleanly stopped instance is neither (issue 47 item 11). */
+export function summarizeInstances(
+  instances: readonly Pick<SystemInstance, 'state'>[],
+): SystemStatus['instanceSummary'] {
+  const running = instances.filter((instance) => instance.state === 'running').length;
+  const missing = instances.filter((instance) => instance.state === 'missing').length;
+  return { running, expected: running + missing, missing };
+}
+
 const newest = (a: string | null, b: string | null): string | null => {
   if (a === null) return b;
   if (b === null) return a;

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/connect';
-import { instanceHeartbeats, outboxEmails, paymentSessions, webhookEvents } from '../../db/schema';
+import {
+  backupRuns,
+  instanceHeartbeats,
+  outboxEmails,
+  paymentSessions,
+  webhookEvents,
+} from '../../db/schema';
 import type { StoredJobs, StoredReconciliation } from './stored';
 
 /** A timestamptz from raw SQL: PGlite and pg hand it over as Date or as text. */
@@ -133,4 +139,18 @@ export async function outboxCounts(db: Db) {
     failed: row?.failed ?? 0,
     oldestPendingAt: row?.oldestPending ?? null,
   };
+}
+
+/** The newest backup `npm run backup` recorded (db/backup-runs.ts), or null. */
+export async function lastBackupRun(db: Db) {
+  const [row] = await db
+    .select({
+      finishedAt: backupRuns.finishedAt,
+      bytes: backupRuns.bytes,
+      fileName: backupRuns.fileName,
+    })
+    .from(backupRuns)
+    .orderBy(desc(backupRuns.finishedAt))
+    .limit(1);
+  return row ?? null;
 }

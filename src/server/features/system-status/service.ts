@@ -14,9 +14,11 @@ import {
   type InstanceRow,
   paymentModeOf,
   presentInstance,
+  summarizeInstances,
 } from './presenter';
 import {
   databaseFacts,
+  lastBackupRun,
   outboxCounts,
   recentInstances,
   staleOpenCheckouts,
@@ -57,6 +59,8 @@ export async function readSystemStatus(
     return {
       generatedAt: now.toISOString(),
       instances: [],
+      instanceSummary: summarizeInstances([]),
+      lastBackup: null,
       database: {
         reachable: false,
         engine: ctx.database.engine,
@@ -72,11 +76,12 @@ export async function readSystemStatus(
   }
 
   const db = ctx.database.db;
-  const [stored, webhooks, stale, mail] = await Promise.all([
+  const [stored, webhooks, stale, mail, backup] = await Promise.all([
     recentInstances(db, new Date(now.getTime() - HEARTBEAT_RETENTION_MS)),
     webhookBacklog(db),
     staleOpenCheckouts(db, new Date(now.getTime() - RECONCILE_AFTER_MS)),
     outboxCounts(db),
+    lastBackupRun(db),
   ]);
   const rows: InstanceRow[] = stored.map((row) => ({
     ...row,
@@ -84,9 +89,18 @@ export async function readSystemStatus(
     reconciliation: readStoredReconciliation(row.reconciliation),
   }));
 
+  const instances = rows.map((row) => presentInstance(row, now, ctx.instanceId));
   return {
     generatedAt: now.toISOString(),
-    instances: rows.map((row) => presentInstance(row, now, ctx.instanceId)),
+    instances,
+    instanceSummary: summarizeInstances(instances),
+    lastBackup: backup
+      ? {
+          finishedAt: backup.finishedAt.toISOString(),
+          bytes: backup.bytes,
+          fileName: backup.fileName,
+        }
+      : null,
     database: { reachable: true, engine: ctx.database.engine, ...facts },
     jobs: aggregateJobs(rows),
     webhooks: {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
@@ -15,6 +18,7 @@ import {
   createWebhookEvent,
 } from '../../../../test/support/system-factories';
 import type { SystemStatus } from '../../../shared/api/system-status';
+import { writeBackup } from '../../db/backup';
 import { instanceHeartbeats } from '../../db/schema';
 import { JobRuns } from '../../jobs/job-runs';
 import { HEARTBEAT_RETENTION_MS, newInstanceIdentity, startInstanceHeartbeat } from './heartbeat';
@@ -312,5 +316,62 @@ describe('the instance heartbeat', () => {
     const two = newInstanceIdentity(t.clock);
     expect(one.instanceId).not.toBe(two.instanceId);
     expect(one.instanceId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('GET /api/admin/system: what "läuft" and the last backup say (issue 47 item 11)', () => {
+  it('counts running instances against those expected to run: a cleanly stopped one is not down', async () => {
+    const before = (await read()).instanceSummary;
+    await createHeartbeat(t.database.db, {
+      startedAt: ago(60 * MINUTE),
+      lastSeenAt: ago(10_000),
+    });
+    await createHeartbeat(t.database.db, {
+      startedAt: ago(120 * MINUTE),
+      lastSeenAt: ago(61 * MINUTE),
+      stoppedAt: ago(61 * MINUTE),
+    });
+    const after = (await read()).instanceSummary;
+    expect(after).toEqual({
+      running: before.running + 1,
+      expected: before.expected + 1,
+      missing: before.missing,
+    });
+
+    // One that stopped answering without saying so is expected and missing.
+    await createHeartbeat(t.database.db, {
+      startedAt: ago(90 * MINUTE),
+      lastSeenAt: ago(30 * MINUTE),
+    });
+    expect((await read()).instanceSummary).toEqual({
+      running: before.running + 1,
+      expected: before.expected + 2,
+      missing: before.missing + 1,
+    });
+  });
+
+  it("shows the last backup's time and size once `npm run backup` wrote one", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-status-backup-'));
+    try {
+      expect((await read()).lastBackup).toBeNull();
+      const file = path.join(dir, 'erste.trinkgeld-backup');
+      await writeBackup(t.database, file, {
+        secret: 'status-backup-secret-0123456789abcdef',
+        now: () => t.clock.now(),
+      });
+      t.clock.advance(MINUTE);
+      const second = path.join(dir, 'zweite.trinkgeld-backup');
+      await writeBackup(t.database, second, {
+        secret: 'status-backup-secret-0123456789abcdef',
+        now: () => t.clock.now(),
+      });
+      expect((await read()).lastBackup).toEqual({
+        finishedAt: t.clock.now().toISOString(),
+        bytes: statSync(second).size,
+        fileName: 'zweite.trinkgeld-backup',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

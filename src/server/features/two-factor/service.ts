@@ -28,7 +28,7 @@ import {
   sealSecret,
 } from './store';
 import { newTotpSecret, totpUri } from './totp';
-import { type CodeBudget, type SecondFactorUsed, spendSecondFactor } from './verify';
+import { type CodeBudget, refusalOf, type SecondFactorUsed, spendSecondFactor } from './verify';
 
 /** What the two-factor feature needs from the app (not the whole AppDeps). */
 export interface TwoFactorContext {
@@ -120,13 +120,16 @@ export async function confirmTwoFactorSetup(
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
     if (!row) throw new AppError(TWO_FACTOR_ERRORS.two_factor_setup_missing);
     if (row.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_already_enabled);
-    const used = await spendSecondFactor(tx, {
+    const check = {
       serverSecrets: acceptedSessionSecrets(ctx.config),
       row,
-      code: { kind: 'totp', code },
+      code: { kind: 'totp', code } as const,
       now,
-    });
-    if (!used) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
+    };
+    const used = await spendSecondFactor(tx, check);
+    if (!used) {
+      throw new AppError(await refusalOf(tx, check, TWO_FACTOR_ERRORS.two_factor_code_invalid));
+    }
     await tx
       .update(userTwoFactor)
       .set({ enabledAt: now, updatedAt: now })
@@ -162,13 +165,11 @@ export async function disableTwoFactor(
   const { status, deliverNotice } = await ctx.database.db.transaction(async (tx) => {
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
     if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
-    const used = await spendSecondFactor(tx, {
-      serverSecrets: acceptedSessionSecrets(ctx.config),
-      row,
-      code,
-      now,
-    });
-    if (!used) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
+    const check = { serverSecrets: acceptedSessionSecrets(ctx.config), row, code, now };
+    const used = await spendSecondFactor(tx, check);
+    if (!used) {
+      throw new AppError(await refusalOf(tx, check, TWO_FACTOR_ERRORS.two_factor_code_invalid));
+    }
     await deleteTwoFactor(tx, actor.userId);
     await auditOwn(tx, actor, request, {
       action: 'two_factor_disable',
@@ -196,13 +197,16 @@ export async function regenerateRecoveryCodes(
   const result = await ctx.database.db.transaction(async (tx) => {
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
     if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
-    const used: SecondFactorUsed | null = await spendSecondFactor(tx, {
+    const check = {
       serverSecrets: acceptedSessionSecrets(ctx.config),
       row,
-      code: { kind: 'totp', code },
+      code: { kind: 'totp', code } as const,
       now,
-    });
-    if (!used) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
+    };
+    const used: SecondFactorUsed | null = await spendSecondFactor(tx, check);
+    if (!used) {
+      throw new AppError(await refusalOf(tx, check, TWO_FACTOR_ERRORS.two_factor_code_invalid));
+    }
     const recoveryCodes = await replaceRecoveryCodes(tx, {
       serverSecret: ctx.config.sessionSecret,
       userId: actor.userId,

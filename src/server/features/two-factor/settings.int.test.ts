@@ -211,6 +211,7 @@ describe('turning it off and new recovery codes', () => {
       code: codeNow(t, secret),
     });
     expect(replay.statusCode).toBe(400);
+    expect(replay.json().error.code).toBe('two_factor_code_already_used');
     expect((await status(cookie)).enabled).toBe(true);
 
     const off = await call(cookie, 'POST', '/api/me/two-factor/disable', {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { newRecoveryCodes } from './recovery-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import {
@@ -209,8 +210,13 @@ describe('the code step', () => {
     expect(reuse.json().error.code).toBe('two_factor_challenge_invalid');
     const next = challengeCookieOf(t, await passwordSignIn(owner.email));
     const replay = await sendCode(next, codeNow(t, owner.secret));
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().error.code).toBe('two_factor_sign_in_code_invalid');
+    expect(replay.statusCode).toBe(400);
+    // Issue 47 item 5: a replayed code is named as used, not as wrong.
+    expect(replay.json().error).toMatchObject({
+      code: 'two_factor_code_already_used',
+      message:
+        'Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App.',
+    });
   });
 
   it('accepts a code of the step before or after (clock drift), not two steps off', async () => {
@@ -293,8 +299,18 @@ describe('the code step', () => {
     });
 
     const second = await sendCode(challengeCookieOf(t, await passwordSignIn(person.email)), code);
-    expect(second.statusCode).toBe(401);
-    expect(second.json().error.code).toBe('two_factor_sign_in_code_invalid');
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error).toMatchObject({
+      code: 'two_factor_recovery_code_already_used',
+      message:
+        'Dieser Wiederherstellungscode wurde bereits verwendet. Jeder Code gilt nur einmal; nehmen Sie einen anderen.',
+    });
+    // A code never issued is still just wrong.
+    const unknown = await sendCode(
+      challengeCookieOf(t, await passwordSignIn(person.email)),
+      newRecoveryCodes(1)[0]!,
+    );
+    expect(unknown.json().error.code).toBe('two_factor_sign_in_code_invalid');
   });
 
   it('limits codes per account across challenges, like passwords', async () => {

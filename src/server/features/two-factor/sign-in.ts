@@ -1,3 +1,4 @@
+import type { ErrorDefinition } from '../../../shared/domain/errors';
 import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
 import {
@@ -12,7 +13,7 @@ import { hashToken } from '../auth/tokens';
 import type { TwoFactorContext } from './service';
 import { acceptedSessionSecrets } from '../../config';
 import { countUnusedRecoveryCodes, loadTwoFactor } from './store';
-import { type SecondFactorUsed, spendSecondFactor } from './verify';
+import { refusalOf, type SecondFactorUsed, spendSecondFactor } from './verify';
 
 export interface TwoFactorSignedIn {
   signedIn: SignedIn;
@@ -22,7 +23,7 @@ export interface TwoFactorSignedIn {
 
 type Outcome =
   | { kind: 'signed_in'; result: TwoFactorSignedIn }
-  | { kind: 'wrong_code' }
+  | { kind: 'wrong_code'; refusal: ErrorDefinition }
   /** Expired, spent, unknown, killed by its fifth wrong code, or the account changed. */
   | { kind: 'dead' };
 
@@ -75,15 +76,14 @@ export async function completeTwoFactorSignIn(
       return { kind: 'dead' };
     }
 
-    const used = code
-      ? await spendSecondFactor(tx, {
-          serverSecrets: acceptedSessionSecrets(ctx.config),
-          row,
-          code,
-          now,
-        })
+    const check = code
+      ? { serverSecrets: acceptedSessionSecrets(ctx.config), row, code, now }
       : null;
+    const used = check ? await spendSecondFactor(tx, check) : null;
     if (!used) {
+      const refusal = check
+        ? await refusalOf(tx, check, TWO_FACTOR_ERRORS.two_factor_sign_in_code_invalid)
+        : TWO_FACTOR_ERRORS.two_factor_sign_in_code_invalid;
       const failures = challenge.failedAttempts + 1;
       if (failures >= TWO_FACTOR_CHALLENGE_MAX_FAILURES) {
         await drop();
@@ -93,7 +93,7 @@ export async function completeTwoFactorSignIn(
         .update(twoFactorChallenges)
         .set({ failedAttempts: failures })
         .where(eq(twoFactorChallenges.id, challengeId));
-      return { kind: 'wrong_code' };
+      return { kind: 'wrong_code', refusal };
     }
 
     await drop();
@@ -103,9 +103,7 @@ export async function completeTwoFactorSignIn(
   });
 
   if (outcome.kind === 'dead') throw new AppError(TWO_FACTOR_ERRORS.two_factor_challenge_invalid);
-  if (outcome.kind === 'wrong_code') {
-    throw new AppError(TWO_FACTOR_ERRORS.two_factor_sign_in_code_invalid);
-  }
+  if (outcome.kind === 'wrong_code') throw new AppError(outcome.refusal);
   await ctx.budget.giveBack(known.userId);
   return outcome.result;
 }

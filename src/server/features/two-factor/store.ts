@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { twoFactorChallenges, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
 import { seal, unsealWith } from '../../lib/seal';
@@ -51,6 +51,15 @@ export async function unusedRecoveryCodes(executor: Executor, userId: string) {
     .select({ id: twoFactorRecoveryCodes.id, codeHash: twoFactorRecoveryCodes.codeHash })
     .from(twoFactorRecoveryCodes)
     .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+}
+
+export async function usedRecoveryCodes(executor: Executor, userId: string) {
+  return executor
+    .select({ id: twoFactorRecoveryCodes.id, codeHash: twoFactorRecoveryCodes.codeHash })
+    .from(twoFactorRecoveryCodes)
+    .where(
+      and(eq(twoFactorRecoveryCodes.userId, userId), isNotNull(twoFactorRecoveryCodes.usedAt)),
+    );
 }
 
 /** Spends one recovery code; false when another request spent it first. */

@@ -76,3 +76,25 @@ export function acceptTotpCode(input: {
   }
   return accepted;
 }
+
+/**
+ * Whether a refused code is one of this person's codes of the accepted window that was already
+ * spent (a replay, or the same code typed twice): said as such instead of "wrong" (issue 47).
+ */
+export function totpCodeWasUsed(input: {
+  secret: string;
+  code: string;
+  now: Date;
+  lastUsedStep: number | null;
+}): boolean {
+  if (input.lastUsedStep === null || !/^\d+$/.test(input.code)) return false;
+  if (input.code.length !== TOTP_DIGITS) return false;
+  const current = timeStepOf(input.now);
+  const given = Buffer.from(input.code);
+  let used = false;
+  for (let step = current - TOTP_DRIFT_STEPS; step <= current + TOTP_DRIFT_STEPS; step += 1) {
+    const matches = timingSafeEqual(Buffer.from(totpCodeAt(input.secret, step)), given);
+    if (matches && step <= input.lastUsedStep) used = true;
+  }
+  return used;
+}

@@ -15,8 +15,11 @@ import {
   spendRecoveryCode,
   type TwoFactorRow,
   unusedRecoveryCodes,
+  usedRecoveryCodes,
 } from './store';
-import { acceptTotpCode } from './totp';
+import { acceptTotpCode, totpCodeWasUsed } from './totp';
+import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
+import type { ErrorDefinition } from '../../../shared/domain/errors';
 
 export type SecondFactorUsed = 'totp' | 'recovery_code';
 
@@ -70,6 +73,36 @@ export async function spendSecondFactor(
   }
   if (!match) return null;
   return (await spendRecoveryCode(tx, match.id, now)) ? 'recovery_code' : null;
+}
+
+/**
+ * Why `spendSecondFactor` refused a code: one of the person's codes that was already spent gets
+ * its own error (issue 47 item 5); anything else is the caller's "wrong code". Only asked after a
+ * refusal, in the same transaction, so a right code costs nothing more.
+ */
+export async function refusalOf(
+  tx: Executor,
+  options: Parameters<typeof spendSecondFactor>[1],
+  wrongCode: ErrorDefinition,
+): Promise<ErrorDefinition> {
+  const { row, code, now, serverSecrets } = options;
+  if (code.kind === 'totp') {
+    const opened = openSecret(serverSecrets, row);
+    const used =
+      opened !== null &&
+      totpCodeWasUsed({
+        secret: opened.plain,
+        code: code.code,
+        now,
+        lastUsedStep: row.lastUsedStep,
+      });
+    return used ? TWO_FACTOR_ERRORS.two_factor_code_already_used : wrongCode;
+  }
+  const spent = await usedRecoveryCodes(tx, row.userId);
+  const match = serverSecrets.some(
+    (secret) => findRecoveryCode(spent, hashRecoveryCode(secret, row.userId, code.code)) !== null,
+  );
+  return match ? TWO_FACTOR_ERRORS.two_factor_recovery_code_already_used : wrongCode;
 }
 
 /**

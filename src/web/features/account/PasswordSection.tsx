@@ -24,7 +24,15 @@ import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
  */
 export function PasswordSection() {
   const texts = useStaffTexts(staffSignInPart).passwords.change;
-  const status = useQuery({ queryKey: PASSWORD_STATUS_KEY, queryFn: passwordApi.status });
+  const session = useSession();
+  // While two-factor sign-in must be set up first, the server answers every other route 403
+  // (decision 0318): the status is asked for once set-up is done, without a reload (issue 47).
+  const afterTwoFactorSetup = session.twoFactor?.setupRequired === true;
+  const status = useQuery({
+    queryKey: PASSWORD_STATUS_KEY,
+    queryFn: passwordApi.status,
+    enabled: !afterTwoFactorSetup,
+  });
   const hasPassword = status.data?.hasPassword;
   return (
     <section aria-labelledby="password-section-title">
@@ -38,7 +46,9 @@ export function PasswordSection() {
           ) : null}
         </CardHeader>
         <CardContent>
-          {status.isPending ? (
+          {afterTwoFactorSetup ? (
+            <p className="text-sm text-muted-foreground">{texts.afterTwoFactorSetup}</p>
+          ) : status.isPending ? (
             <Spinner label={texts.loading} className="text-muted-foreground" />
           ) : status.isError ? (
             <p role="alert" className="text-sm text-destructive">

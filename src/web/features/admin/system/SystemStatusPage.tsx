@@ -91,7 +91,7 @@ export function SystemStatusPage() {
 
 function SystemStatusView({ data }: { data: SystemStatus }) {
   const { system: s } = useAdminTexts(adminSystemPart);
-  const running = data.instances.filter((instance) => instance.state === 'running').length;
+  const { running, expected, missing } = data.instanceSummary;
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <p className="text-sm text-muted-foreground" data-testid="system-as-of">
@@ -102,8 +102,8 @@ function SystemStatusView({ data }: { data: SystemStatus }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <CardTitle>{s.instances.title}</CardTitle>
             {data.instances.length > 0 ? (
-              <Badge variant={running > 0 ? 'success' : 'destructive'}>
-                {s.instances.running(running, data.instances.length)}
+              <Badge variant={running > 0 && missing === 0 ? 'success' : 'destructive'}>
+                {expected === 0 ? s.instances.noneExpected : s.instances.running(running, expected)}
               </Badge>
             ) : null}
           </div>
@@ -125,7 +125,11 @@ function SystemStatusView({ data }: { data: SystemStatus }) {
       </Card>
 
       <div className="grid min-w-0 gap-4 md:grid-cols-2">
-        <DatabaseCard database={data.database} />
+        <DatabaseCard
+          database={data.database}
+          lastBackup={data.lastBackup}
+          generatedAt={data.generatedAt}
+        />
         <PaymentsCard mode={data.payments.mode} />
       </div>
 
@@ -226,7 +230,18 @@ function JobItem({ job }: { job: SystemJob }) {
   );
 }
 
-function DatabaseCard({ database }: { database: SystemStatus['database'] }) {
+/** A backup older than this is flagged: the operator guide asks for one a day. */
+const BACKUP_FRESH_MS = 26 * 60 * 60 * 1000;
+
+function DatabaseCard({
+  database,
+  lastBackup,
+  generatedAt,
+}: {
+  database: SystemStatus['database'];
+  lastBackup: SystemStatus['lastBackup'];
+  generatedAt: string;
+}) {
   const { system: s } = useAdminTexts(adminSystemPart);
   const d = s.database;
   return (
@@ -249,6 +264,23 @@ function DatabaseCard({ database }: { database: SystemStatus['database'] }) {
           </Fact>
           <Fact label={d.size}>
             {database.sizeBytes === null ? d.sizeUnknown : formatBytes(database.sizeBytes)}
+          </Fact>
+          <Fact label={d.lastBackup}>
+            {lastBackup === null ? (
+              d.noBackup
+            ) : (
+              <span data-testid="system-last-backup">
+                {d.lastBackupValue(
+                  formatDateTime(lastBackup.finishedAt),
+                  formatBytes(lastBackup.bytes),
+                )}
+                {Date.parse(generatedAt) - Date.parse(lastBackup.finishedAt) > BACKUP_FRESH_MS ? (
+                  <Badge variant="destructive" className="ml-2">
+                    {d.lastBackupOld}
+                  </Badge>
+                ) : null}
+              </span>
+            )}
           </Fact>
         </Facts>
       </CardContent>
