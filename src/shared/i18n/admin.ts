@@ -1,3 +1,4 @@
+import { type PageRange, pageRangeText } from '../domain/page-range';
 /** German texts of the admin console (spec §2 admin screens, §8 admin toasts). */
 export const adminTexts = {
   shell: {
@@ -158,7 +159,8 @@ export const adminTexts = {
     to: 'Bis',
     newer: 'Neuere',
     older: 'Ältere',
-    pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+    /** The rows this page shows, "11–20 von 27" (as every paginated list). */
+    shownRange: (range: PageRange) => pageRangeText(range, 'von'),
     /** Rows of the inbound AiO sync (decision 0104). */
     aioSync: 'AiO-Sync',
     /** Rows written without a person, e.g. settlement refunding a tip paid twice (issue 30). */

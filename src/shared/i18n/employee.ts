@@ -1,3 +1,4 @@
+import { type PageRange, pageRangeText } from '../domain/page-range';
 /** German texts of the employee dashboard (spec §2, §4, §8). */
 export const employeeTexts = {
   pageTitle: 'Mitarbeiter-Dashboard',
@@ -68,7 +69,8 @@ export const employeeTexts = {
     empty: 'In diesem Zeitraum gab es keine Trinkgelder.',
     previous: 'Zurück',
     next: 'Weiter',
-    page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+    /** The tips this page shows, "11–20 von 27" (as every paginated list). */
+    shownRange: (range: PageRange) => pageRangeText(range, 'von'),
   },
   periods: { day: 'Letzter Tag', week: 'Letzte 2 Wochen', month: 'Letzter Monat' },
   stats: {

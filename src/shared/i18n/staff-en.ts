@@ -1,3 +1,4 @@
+import { type PageRange, pageRangeText } from '../domain/page-range';
 import type { StaffTexts } from './staff-catalogue';
 
 /** English staff screens (issue 33 item 5): a translation of `staffTextsDe`, key for key. */
@@ -396,7 +397,7 @@ export const staffTextsEn: StaffTexts = {
       empty: 'There were no tips in this period.',
       previous: 'Previous',
       next: 'Next',
-      page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+      shownRange: (range: PageRange) => pageRangeText(range, 'of'),
     },
     periods: { day: 'Last day', week: 'Last 2 weeks', month: 'Last month' },
     stats: {
