@@ -1,3 +1,4 @@
+import { counted } from '../domain/counted';
 /**
  * German texts of the payment-point pages (UID-Verwaltung, QR-Codes, QR-Ansicht, AiO): the
  * `admin` group's part that only those pages load (decision 0410).
@@ -21,7 +22,8 @@ export const adminPointsTexts = {
         text: 'Deaktivierte Bezahlpunkte nehmen kein Trinkgeld mehr an; eine regenerierte UID ersetzt die alte sofort.',
       },
     ],
-    counts: (total: number, active: number) => `${total} Bezahlpunkte, davon ${active} aktiv`,
+    counts: (total: number, active: number) =>
+      `${counted(total, 'Bezahlpunkt', 'Bezahlpunkte')}, davon ${active} aktiv`,
     create: 'Neuer Bezahlpunkt',
     demo: {
       badge: 'Super Admin',

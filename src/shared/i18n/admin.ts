@@ -1,3 +1,4 @@
+import { counted } from '../domain/counted';
 import { type PageRange, pageRangeText } from '../domain/page-range';
 /** German texts of the admin console (spec §2 admin screens, §8 admin toasts). */
 export const adminTexts = {
@@ -73,7 +74,7 @@ export const adminTexts = {
     deleted: 'UID gelöscht',
     demoGenerated: 'Demo-Daten generiert',
     demoGeneratedText: (created: number, deleted: number) =>
-      `${created} Demo-Bezahlpunkte angelegt, ${deleted} alte ersetzt.`,
+      `${counted(created, 'Demo-Bezahlpunkt', 'Demo-Bezahlpunkte')} angelegt, ${counted(deleted, 'alter', 'alte')} ersetzt.`,
     auditLoadFailed: {
       title: 'Fehler beim Laden',
       description: 'Audit-Logs konnten nicht geladen werden.',
@@ -90,7 +91,8 @@ export const adminTexts = {
       qrCodes: 'QR-Codes',
       qrCodesHint: 'aktive Bezahlpunkte und QR-Codes',
       tips: 'Monatliche Tipps',
-      tipsHint: (count: number, since: string) => `${count} Trinkgelder seit ${since}`,
+      tipsHint: (count: number, since: string) =>
+        `${counted(count, 'Trinkgeld', 'Trinkgelder')} seit ${since}`,
     },
     menuTitle: 'Verwaltung',
     open: 'Öffnen',

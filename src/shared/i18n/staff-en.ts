@@ -1,3 +1,4 @@
+import { counted } from '../domain/counted';
 import { type PageRange, pageRangeText } from '../domain/page-range';
 import type { StaffTexts } from './staff-catalogue';
 
@@ -360,7 +361,7 @@ export const staffTextsEn: StaffTexts = {
       pooled: 'Nobody in the team was on shift: the tip stays with the business.',
       you: '(you)',
       sharesLabel: 'Split',
-      limited: (n: number) => `The latest ${n} tips.`,
+      limited: (n: number) => (n === 1 ? 'The latest tip.' : `The latest ${n} tips.`),
     },
     today: {
       title: 'Today',
@@ -407,7 +408,8 @@ export const staffTextsEn: StaffTexts = {
       count: 'Count',
       average: 'Average per day',
       chartTitle: 'Tips per day',
-      chartSummary: (days: number, total: string) => `${days} days, ${total} in total`,
+      chartSummary: (days: number, total: string) =>
+        `${counted(days, 'day', 'days')}, ${total} in total`,
       date: 'Date',
       amount: 'Amount',
     },
