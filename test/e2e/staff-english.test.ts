@@ -80,8 +80,12 @@ describe('staff screens in English', () => {
     // The language is saved with the rest of the profile (issue 46, defect 14i).
     await settings.getByRole('button', { name: 'Speichern' }).click();
     await settings.waitFor({ state: 'hidden' });
-    await page.getByText('Profile saved').waitFor();
+    const saved = page.getByTestId('toast').filter({ hasText: 'Profile saved' });
+    await saved.waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // Closed, so the check below reads the screen, not the toast ('Profile' looks German to it).
+    await saved.getByRole('button', { name: 'Close' }).click();
+    await saved.waitFor({ state: 'detached' });
     expect(await germanLines(page)).toEqual([]);
     // The installed staff app is named in English too.
     const manifest = await page.evaluate(async () => {

@@ -144,6 +144,9 @@ export const adminPointsTexts = {
     png: 'PNG (400 × 400)',
     svg: 'SVG',
     pdf: 'PDF (A4)',
+    /** The printed card speaks the guests' language (issue 46, defect 14j). */
+    pdfLanguage: 'Sprache der Druckvorlage',
+    pdfLanguages: { de: 'Deutsch', en: 'English', fr: 'Français', es: 'Español', it: 'Italiano' },
     preview: 'Vorschau',
     print: 'Drucken',
     printTemplate: 'Druckvorlage',
