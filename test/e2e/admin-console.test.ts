@@ -12,6 +12,7 @@ import {
   type FactoryPerson,
   type FactoryPoint,
 } from '../support/factories';
+import { readPdf, squeeze } from '../support/pdf';
 import { addPoint } from './support/admin-journey-points';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
@@ -214,6 +215,15 @@ describe('admin console as a business owner', () => {
         .toString(),
     ).toBe('%PDF-');
     await toast(page).getByText('Druckvorlage wurde als PDF gespeichert.').waitFor();
+    // The printed card in a guest language (issue 46, defect 14j).
+    expect(await details.getByTestId('pdf-language').inputValue()).toBe('de');
+    await details.getByLabel('Sprache der Druckvorlage').selectOption('en');
+    const [english] = await Promise.all([
+      page.waitForEvent('download'),
+      details.getByRole('button', { name: 'PDF (A4)' }).click(),
+    ]);
+    const card = await readPdf(readFileSync((await english.path())!));
+    expect(squeeze(card.pages[0]!.text)).toContain(squeeze('Scan the QR code'));
     await details.getByRole('button', { name: 'QR-Dialog öffnen' }).click();
     const qrDialog = page.getByRole('dialog', { name: /^QR-Code: Anna Schneider/ });
     await qrDialog.waitFor();

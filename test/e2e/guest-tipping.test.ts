@@ -129,7 +129,7 @@ describe('a guest tips through a tip code', () => {
     const tipId = new URL(page.url()).searchParams.get('tipId')!;
     await page.getByText(tipId.slice(0, 8)).waitFor();
     await page.getByText('Transaction ID').waitFor();
-    await page.getByRole('button', { name: 'App weiterempfehlen' }).waitFor();
+    await page.getByRole('button', { name: 'Trinkgeld weiterempfehlen' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'guest-thank-you');
 

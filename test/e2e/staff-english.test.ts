@@ -77,9 +77,15 @@ describe('staff screens in English', () => {
     await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
     const settings = page.getByRole('dialog');
     await settings.getByLabel('Sprache').selectOption('en');
-    await page.getByText('Language saved').waitFor();
-    await settings.getByLabel('Language').waitFor();
+    // The language is saved with the rest of the profile (issue 46, defect 14i).
+    await settings.getByRole('button', { name: 'Speichern' }).click();
+    await settings.waitFor({ state: 'hidden' });
+    const saved = page.getByTestId('toast').filter({ hasText: 'Profile saved' });
+    await saved.waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // Closed, so the check below reads the screen, not the toast ('Profile' looks German to it).
+    await saved.getByRole('button').click();
+    await saved.waitFor({ state: 'detached' });
     expect(await germanLines(page)).toEqual([]);
     // The installed staff app is named in English too.
     const manifest = await page.evaluate(async () => {
@@ -87,8 +93,6 @@ describe('staff screens in English', () => {
       return (await fetch(href)).json() as Promise<{ name: string; lang: string }>;
     });
     expect(manifest).toMatchObject({ name: 'Trinkgeld – Staff dashboard', lang: 'en' });
-    await page.keyboard.press('Escape');
-    await settings.waitFor({ state: 'hidden' });
 
     // Every tab of the dashboard.
     await page.getByRole('heading', { name: 'Welcome, Alice Brown!' }).waitFor();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
 import { ENTRYPOINT_TARGET_TYPES, ENTRYPOINT_TYPES } from '../domain/tips';
+import { GUEST_LOCALES } from '../i18n/guest-locale';
 import { businessScopeQuerySchema } from './businesses';
 
 /**
@@ -127,6 +128,15 @@ export const paymentPointParamsSchema = z.object({
 });
 
 export const paymentPointQuerySchema = businessScopeQuerySchema;
+
+/** The printed card's language: one of the guest languages, German unless asked (defect 14j). */
+export const paymentPointPrintQuerySchema = businessScopeQuerySchema.extend({
+  language: z
+    .enum(GUEST_LOCALES, {
+      error: `Sprache: Bitte eine der Gast-Sprachen wählen (${GUEST_LOCALES.join(', ')}).`,
+    })
+    .default('de'),
+});
 
 /** The AiO block of a point: synced (ids and download links), failed (the error), or never tried. */
 export const integrationAssetsSchema = z.object({

@@ -1,3 +1,4 @@
+import { type PageRange, pageRangeText } from '../domain/page-range';
 /** German texts of the operator console /admin/businesses ('Betriebe', issue 29). */
 export const adminBusinessesTexts = {
   description:
@@ -7,8 +8,8 @@ export const adminBusinessesTexts = {
   searchPlaceholder: 'Name des Betriebs oder E-Mail eines Inhabers',
   empty: 'Noch kein Betrieb angelegt. Legen Sie den ersten Betrieb an.',
   noMatch: 'Kein Betrieb entspricht der Suche.',
-  counter: (shown: number, total: number) => `${shown} von ${total}`,
-  pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+  /** The rows this page shows, "26–27 von 27", above the table and in the pager. */
+  shownRange: (range: PageRange) => pageRangeText(range, 'von'),
   previous: 'Vorherige Seite',
   next: 'Nächste Seite',
   monthNote: (month: string) => `Trinkgelder und Servicebeiträge im ${month} (Europe/Berlin).`,

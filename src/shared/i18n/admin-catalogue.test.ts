@@ -126,4 +126,12 @@ describe('admin catalogues', () => {
     const empty = everyText.filter(([, text]) => text.trim() === '');
     expect(empty).toEqual([]);
   });
+
+  it('leave no placeholder such as {origin} for the reader to fill in (issue 46, defect 14a)', () => {
+    const everyText = [adminTextsDe, ...Object.values(PARTS).map((part) => part.de)].flatMap(
+      (catalogue) => texts(catalogue),
+    );
+    const unfilled = everyText.filter(([, text]) => /\{[a-zA-Z_]+\}/.test(text));
+    expect(unfilled).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { counted } from '../domain/counted';
 /**
  * German texts of the payment-point pages (UID-Verwaltung, QR-Codes, QR-Ansicht, AiO): the
  * `admin` group's part that only those pages load (decision 0410).
@@ -21,7 +22,8 @@ export const adminPointsTexts = {
         text: 'Deaktivierte Bezahlpunkte nehmen kein Trinkgeld mehr an; eine regenerierte UID ersetzt die alte sofort.',
       },
     ],
-    counts: (total: number, active: number) => `${total} Bezahlpunkte, davon ${active} aktiv`,
+    counts: (total: number, active: number) =>
+      `${counted(total, 'Bezahlpunkt', 'Bezahlpunkte')}, davon ${active} aktiv`,
     create: 'Neuer Bezahlpunkt',
     demo: {
       badge: 'Super Admin',
@@ -142,6 +144,9 @@ export const adminPointsTexts = {
     png: 'PNG (400 × 400)',
     svg: 'SVG',
     pdf: 'PDF (A4)',
+    /** The printed card speaks the guests' language (issue 46, defect 14j). */
+    pdfLanguage: 'Sprache der Druckvorlage',
+    pdfLanguages: { de: 'Deutsch', en: 'English', fr: 'Français', es: 'Español', it: 'Italiano' },
     preview: 'Vorschau',
     print: 'Drucken',
     printTemplate: 'Druckvorlage',

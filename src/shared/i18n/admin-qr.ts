@@ -28,8 +28,9 @@ export const qrAdminTexts = {
     title: 'QR-Code Generator',
     intro: 'QR-Codes für Tische, Bereiche oder Mitarbeiter erstellen, ansehen und ausdrucken.',
     integrationTitle: 'Hinweis zur Integration',
-    integration:
-      'Jeder Code führt auf einen echten Bezahlpunkt Ihres Betriebs ({origin}/t/{uid}): allgemeine und Objekt-Codes auf den Trinkgeld-Topf des Betriebs, persönliche Codes auf den QR-Code des Mitarbeiters. Neue Bezahlpunkte erscheinen in der UID-Verwaltung und lassen sich dort deaktivieren oder über die AiO-Integration auf NFC-Tags übertragen.',
+    /** `origin` is where guests open the link, e.g. https://trinkgeld.example. */
+    integration: (origin: string) =>
+      `Jeder Code führt auf einen echten Bezahlpunkt Ihres Betriebs, einen Link der Form ${origin}/t/ und dahinter dessen UID: allgemeine und Objekt-Codes auf den Trinkgeld-Topf des Betriebs, persönliche Codes auf den QR-Code des Mitarbeiters. Neue Bezahlpunkte erscheinen in der UID-Verwaltung und lassen sich dort deaktivieren oder über die AiO-Integration auf NFC-Tags übertragen.`,
     formTitle: 'Generator',
     type: 'Typ',
     chooseType: 'Typ wählen …',

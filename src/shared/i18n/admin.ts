@@ -1,3 +1,5 @@
+import { counted } from '../domain/counted';
+import { type PageRange, pageRangeText } from '../domain/page-range';
 /** German texts of the admin console (spec §2 admin screens, §8 admin toasts). */
 export const adminTexts = {
   shell: {
@@ -72,7 +74,7 @@ export const adminTexts = {
     deleted: 'UID gelöscht',
     demoGenerated: 'Demo-Daten generiert',
     demoGeneratedText: (created: number, deleted: number) =>
-      `${created} Demo-Bezahlpunkte angelegt, ${deleted} alte ersetzt.`,
+      `${counted(created, 'Demo-Bezahlpunkt', 'Demo-Bezahlpunkte')} angelegt, ${counted(deleted, 'alter', 'alte')} ersetzt.`,
     auditLoadFailed: {
       title: 'Fehler beim Laden',
       description: 'Audit-Logs konnten nicht geladen werden.',
@@ -89,7 +91,8 @@ export const adminTexts = {
       qrCodes: 'QR-Codes',
       qrCodesHint: 'aktive Bezahlpunkte und QR-Codes',
       tips: 'Monatliche Tipps',
-      tipsHint: (count: number, since: string) => `${count} Trinkgelder seit ${since}`,
+      tipsHint: (count: number, since: string) =>
+        `${counted(count, 'Trinkgeld', 'Trinkgelder')} seit ${since}`,
     },
     menuTitle: 'Verwaltung',
     open: 'Öffnen',
@@ -158,7 +161,8 @@ export const adminTexts = {
     to: 'Bis',
     newer: 'Neuere',
     older: 'Ältere',
-    pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+    /** The rows this page shows, "11–20 von 27" (as every paginated list). */
+    shownRange: (range: PageRange) => pageRangeText(range, 'von'),
     /** Rows of the inbound AiO sync (decision 0104). */
     aioSync: 'AiO-Sync',
     /** Rows written without a person, e.g. settlement refunding a tip paid twice (issue 30). */

@@ -1,3 +1,5 @@
+import { counted } from '../domain/counted';
+import { type PageRange, pageRangeText } from '../domain/page-range';
 /** German texts of the employee dashboard (spec §2, §4, §8). */
 export const employeeTexts = {
   pageTitle: 'Mitarbeiter-Dashboard',
@@ -31,7 +33,7 @@ export const employeeTexts = {
     pooled: 'Niemand im Team war eingeteilt: Das Trinkgeld liegt beim Betrieb.',
     you: '(Sie)',
     sharesLabel: 'Aufteilung',
-    limited: (n: number) => `Die neuesten ${n} Trinkgelder.`,
+    limited: (n: number) => (n === 1 ? 'Das neueste Trinkgeld.' : `Die neuesten ${n} Trinkgelder.`),
   },
   today: {
     title: 'Heute',
@@ -68,7 +70,8 @@ export const employeeTexts = {
     empty: 'In diesem Zeitraum gab es keine Trinkgelder.',
     previous: 'Zurück',
     next: 'Weiter',
-    page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+    /** The tips this page shows, "11–20 von 27" (as every paginated list). */
+    shownRange: (range: PageRange) => pageRangeText(range, 'von'),
   },
   periods: { day: 'Letzter Tag', week: 'Letzte 2 Wochen', month: 'Letzter Monat' },
   stats: {
@@ -78,7 +81,8 @@ export const employeeTexts = {
     count: 'Anzahl',
     average: 'Durchschnitt pro Tag',
     chartTitle: 'Trinkgeld pro Tag',
-    chartSummary: (days: number, total: string) => `${days} Tage, insgesamt ${total}`,
+    chartSummary: (days: number, total: string) =>
+      `${counted(days, 'Tag', 'Tage')}, insgesamt ${total}`,
     date: 'Datum',
     amount: 'Betrag',
   },

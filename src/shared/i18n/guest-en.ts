@@ -239,7 +239,7 @@ export const guestCatalogue: GuestCatalogue = {
       closeHint: 'You can close this window now.',
       transactionId: 'Transaction ID',
       yourMessage: 'Your message',
-      share: 'Recommend the app',
+      share: 'Recommend digital tipping',
       shareTitle: 'Tips – digital and without an app',
       shareText: 'Leave a tip by QR code – no app, in seconds.',
       shareCopied: 'Link copied to the clipboard!',

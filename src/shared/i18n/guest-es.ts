@@ -243,7 +243,7 @@ export const guestCatalogue: GuestCatalogue = {
       closeHint: 'Ya puede cerrar esta ventana.',
       transactionId: 'ID de transacción',
       yourMessage: 'Su mensaje',
-      share: 'Recomendar la app',
+      share: 'Recomendar las propinas digitales',
       shareTitle: 'Propinas – digitales y sin app',
       shareText: 'Dejar propina con código QR – sin app, en segundos.',
       shareCopied: '¡Enlace copiado al portapapeles!',

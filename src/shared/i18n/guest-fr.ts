@@ -248,7 +248,7 @@ export const guestCatalogue: GuestCatalogue = {
       closeHint: 'Vous pouvez maintenant fermer cette fenêtre.',
       transactionId: 'ID de transaction',
       yourMessage: 'Votre message',
-      share: 'Recommander l’application',
+      share: 'Recommander le pourboire numérique',
       shareTitle: 'Pourboire – numérique et sans application',
       shareText: 'Laisser un pourboire par QR code – sans application, en quelques secondes.',
       shareCopied: 'Lien copié dans le presse-papiers !',

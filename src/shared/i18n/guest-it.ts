@@ -245,7 +245,7 @@ export const guestCatalogue: GuestCatalogue = {
       closeHint: 'Ora può chiudere questa finestra.',
       transactionId: 'ID transazione',
       yourMessage: 'Il suo messaggio',
-      share: 'Consiglia l’app',
+      share: 'Consiglia le mance digitali',
       shareTitle: 'Mance – digitali e senza app',
       shareText: 'Lasciare una mancia con un codice QR – senza app, in pochi secondi.',
       shareCopied: 'Link copiato negli appunti!',

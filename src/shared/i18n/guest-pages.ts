@@ -14,7 +14,7 @@ export const thankYouTexts = {
   closeHint: 'Sie können dieses Fenster jetzt schließen.',
   transactionId: 'Transaction ID',
   yourMessage: 'Ihre Nachricht',
-  share: 'App weiterempfehlen',
+  share: 'Trinkgeld weiterempfehlen',
   shareTitle: 'Trinkgeld – digital und ohne App',
   shareText: 'Trinkgeld geben per QR-Code – ohne App, in Sekunden.',
   shareCopied: 'Link in die Zwischenablage kopiert!',

@@ -41,7 +41,7 @@ export const styleguideTexts = {
       destructive: 'Destruktiv',
       accent: 'Akzent',
     },
-    sizes: { sm: 'Klein', md: 'Mittel', lg: 'Groß', icon: 'Icon' },
+    sizes: { sm: 'Klein', md: 'Mittel', lg: 'Groß', lgWrap: 'Groß, mehrzeilig', icon: 'Icon' },
     variantsLabel: 'Varianten',
     sizesLabel: 'Größen und Zustände',
     disabled: 'Deaktiviert',

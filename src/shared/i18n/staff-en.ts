@@ -1,3 +1,5 @@
+import { counted } from '../domain/counted';
+import { type PageRange, pageRangeText } from '../domain/page-range';
 import type { StaffTexts } from './staff-catalogue';
 
 /** English staff screens (issue 33 item 5): a translation of `staffTextsDe`, key for key. */
@@ -361,7 +363,7 @@ export const staffTextsEn: StaffTexts = {
       pooled: 'Nobody in the team was on shift: the tip stays with the business.',
       you: '(you)',
       sharesLabel: 'Split',
-      limited: (n: number) => `The latest ${n} tips.`,
+      limited: (n: number) => (n === 1 ? 'The latest tip.' : `The latest ${n} tips.`),
     },
     today: {
       title: 'Today',
@@ -398,7 +400,7 @@ export const staffTextsEn: StaffTexts = {
       empty: 'There were no tips in this period.',
       previous: 'Previous',
       next: 'Next',
-      page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+      shownRange: (range: PageRange) => pageRangeText(range, 'of'),
     },
     periods: { day: 'Last day', week: 'Last 2 weeks', month: 'Last month' },
     stats: {
@@ -408,7 +410,8 @@ export const staffTextsEn: StaffTexts = {
       count: 'Count',
       average: 'Average per day',
       chartTitle: 'Tips per day',
-      chartSummary: (days: number, total: string) => `${days} days, ${total} in total`,
+      chartSummary: (days: number, total: string) =>
+        `${counted(days, 'day', 'days')}, ${total} in total`,
       date: 'Date',
       amount: 'Amount',
     },

@@ -1,3 +1,4 @@
+import { counted } from '../domain/counted';
 import type { StaffLanguage } from '../domain/staff-language';
 import type { Translation } from './staff-catalogue';
 
@@ -14,7 +15,7 @@ const de = {
     intro: 'mit diesem Link melden Sie sich bei Trinkgeld an:',
     action: 'Jetzt anmelden',
     validity: (minutes: number) =>
-      `Der Link ist ${minutes} Minuten gültig und kann nur einmal verwendet werden.`,
+      `Der Link ist ${counted(minutes, 'Minute', 'Minuten')} gültig und kann nur einmal verwendet werden.`,
     ignore: 'Wenn Sie diese Anmeldung nicht angefordert haben, können Sie diese E-Mail ignorieren.',
   },
   invitation: {
@@ -24,7 +25,7 @@ const de = {
     intro: 'Mit diesem Link melden Sie sich an und vervollständigen Ihr Profil:',
     action: 'Einladung annehmen',
     validity: (days: number) =>
-      `Der Link ist ${days} Tage gültig und kann nur einmal verwendet werden.`,
+      `Der Link ist ${counted(days, 'Tag', 'Tage')} gültig und kann nur einmal verwendet werden.`,
     ignore: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
   },
   passwordReset: {
@@ -32,7 +33,7 @@ const de = {
     intro: 'mit diesem Link legen Sie ein neues Passwort für Trinkgeld fest:',
     action: 'Passwort festlegen',
     validity: (minutes: number) =>
-      `Der Link ist ${minutes} Minuten gültig und kann nur einmal verwendet werden.`,
+      `Der Link ist ${counted(minutes, 'Minute', 'Minuten')} gültig und kann nur einmal verwendet werden.`,
     ignore:
       'Wenn Sie kein neues Passwort angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt dann unverändert.',
   },
@@ -83,7 +84,7 @@ const en: StaffMailTexts = {
     intro: 'this link signs you in to Trinkgeld:',
     action: 'Sign in now',
     validity: (minutes: number) =>
-      `The link is valid for ${minutes} minutes and can be used only once.`,
+      `The link is valid for ${counted(minutes, 'minute', 'minutes')} and can be used only once.`,
     ignore: 'If you did not ask to sign in, you can ignore this e-mail.',
   },
   invitation: {
@@ -91,7 +92,8 @@ const en: StaffMailTexts = {
     invited: (business: string) => `You have been invited to work with ${business} on Trinkgeld.`,
     intro: 'This link signs you in so you can complete your profile:',
     action: 'Accept invitation',
-    validity: (days: number) => `The link is valid for ${days} days and can be used only once.`,
+    validity: (days: number) =>
+      `The link is valid for ${counted(days, 'day', 'days')} and can be used only once.`,
     ignore: 'If you did not expect this invitation, you can ignore this e-mail.',
   },
   passwordReset: {
@@ -99,7 +101,7 @@ const en: StaffMailTexts = {
     intro: 'with this link you set a new password for Trinkgeld:',
     action: 'Set password',
     validity: (minutes: number) =>
-      `The link is valid for ${minutes} minutes and can be used only once.`,
+      `The link is valid for ${counted(minutes, 'minute', 'minutes')} and can be used only once.`,
     ignore:
       'If you did not ask for a new password, you can ignore this e-mail; your password then stays as it is.',
   },

@@ -150,3 +150,44 @@ describe('GET /api/admin/entrypoints/:id/print.pdf', () => {
     expect(response.json().error.message).toBe('Der Bezahlpunkt wurde nicht gefunden.');
   });
 });
+
+describe('the printed card in the guest languages (issue 46, defect 14j)', () => {
+  const sheet = async (query: string, business = hotel) =>
+    t.inject({
+      method: 'GET',
+      url: `/api/admin/entrypoints/${business.points[0]!.id}/print.pdf${query}`,
+      headers: { cookie: await signIn(t, business.owner.email) },
+    });
+  const textOf = async (query: string, business = hotel) => {
+    const response = await sheet(query, business);
+    expect(response.statusCode).toBe(200);
+    return squeeze((await readPdf(response.rawPayload)).pages[0]!.text);
+  };
+
+  it('is German unless another guest language is asked for', async () => {
+    const german = await textOf('');
+    expect(german).toContain(squeeze('Scannen Sie den QR-Code'));
+    expect(german).toContain(squeeze('Vielen Dank für Ihr Trinkgeld!'));
+    expect(await textOf('?language=de')).toBe(german);
+  });
+
+  it.each([
+    ['en', 'Scan the QR code', 'Thank you for your tip!'],
+    ['fr', 'Scannez le code QR', 'Merci pour votre pourboire !'],
+    ['es', 'Escanee el código QR', '¡Muchas gracias por su propina!'],
+    ['it', 'Scansioni il codice QR', 'Grazie mille per la Sua mancia!'],
+  ])('speaks %s, for the other business too', async (language, instruction, thanks) => {
+    for (const business of [hotel, other]) {
+      const text = await textOf(`?language=${language}`, business);
+      expect(text).toContain(squeeze(instruction));
+      expect(text).toContain(squeeze(thanks));
+      expect(text).not.toContain(squeeze('Scannen Sie'));
+    }
+  });
+
+  it('refuses a language the guest pages do not speak, in German', async () => {
+    const response = await sheet('?language=nl');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain('Sprache');
+  });
+});

@@ -1,10 +1,8 @@
 import QRCode from 'qrcode';
 import type { PaymentPoint } from '../../../shared/api/payment-points';
-import {
-  DEFAULT_BRANDING_COLORS,
-  DEFAULT_THANK_YOU_MESSAGE,
-  QR_ERROR_CORRECTION,
-} from '../../../shared/domain/constants';
+import { DEFAULT_BRANDING_COLORS, QR_ERROR_CORRECTION } from '../../../shared/domain/constants';
+import type { GuestLocale } from '../../../shared/i18n/guest-locale';
+import { PRINT_CARD_TEXTS } from '../../../shared/i18n/print-card';
 import {
   A4,
   colour,
@@ -28,13 +26,6 @@ import { slugify } from './uid';
 export { A4 };
 export const PDF_QR_SIZE_MM = 50;
 const QUIET_ZONE_MODULES = 4;
-
-export const PRINT_TEXTS = {
-  instruction: 'Scannen Sie den QR-Code mit der Kamera Ihres Smartphones, um Trinkgeld zu geben.',
-  noApp: 'Ohne App · Karte, Apple Pay oder Google Pay',
-  thanks: DEFAULT_THANK_YOU_MESSAGE,
-  orOpen: 'Oder öffnen Sie:',
-} as const;
 
 /** The business's look as the sheet uses it (branding, decision 0370). */
 export interface PrintLook {
@@ -77,7 +68,13 @@ function drawQr(doc: Pdf, text: string, x: number, y: number, size: number) {
   }
 }
 
-export async function printSheetPdf(point: PaymentPoint, look: PrintLook): Promise<Buffer> {
+/** The sheet in one of the guest languages (German unless asked; issue 46, defect 14j). */
+export async function printSheetPdf(
+  point: PaymentPoint,
+  look: PrintLook,
+  language: GuestLocale = 'de',
+): Promise<Buffer> {
+  const texts = PRINT_CARD_TEXTS[language];
   const title = `Trinkgeld-QR-Code ${point.label}`;
   const doc = createPdf({ title, subject: point.link, font: look.font });
   const chunks: Buffer[] = [];
@@ -136,10 +133,10 @@ export async function printSheetPdf(point: PaymentPoint, look: PrintLook): Promi
   drawQr(doc, point.link, (A4.width - qrSize) / 2, y, qrSize);
   y += qrSize + 5 * MM;
 
-  y = line(PRINT_TEXTS.instruction, y, { size: 11, min: 9, lines: 2 });
-  y = line(PRINT_TEXTS.noApp, y + 1.5 * MM, { size: 9, fill: GREY });
-  y = line(PRINT_TEXTS.thanks, y + 4 * MM, { size: 15, min: 11, bold: true, fill: primary });
-  y = line(`${PRINT_TEXTS.orOpen} ${point.link}`, y + 3 * MM, { size: 8, fill: GREY, lines: 2 });
+  y = line(texts.instruction, y, { size: 11, min: 9, lines: 2 });
+  y = line(texts.noApp, y + 1.5 * MM, { size: 9, fill: GREY });
+  y = line(texts.thanks, y + 4 * MM, { size: 15, min: 11, bold: true, fill: primary });
+  y = line(`${texts.orOpen} ${point.link}`, y + 3 * MM, { size: 8, fill: GREY, lines: 2 });
 
   // A thin dashed border to cut along, at least down to the middle of the page.
   const bottom = Math.max(y + 8 * MM, A4.height / 2 + 10 * MM);

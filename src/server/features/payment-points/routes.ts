@@ -6,6 +6,7 @@ import {
   paymentPointDetailsSchema,
   paymentPointListSchema,
   paymentPointParamsSchema,
+  paymentPointPrintQuerySchema,
   paymentPointQuerySchema,
   paymentPointSchema,
   paymentPointTargetsSchema,
@@ -158,8 +159,8 @@ export const paymentPointRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffManager,
       schema: {
         tags,
-        summary: 'Druckvorlage als PDF (A4, QR-Code 5 × 5 cm)',
-        querystring,
+        summary: 'Druckvorlage als PDF (A4, QR-Code 5 × 5 cm) in einer der Gast-Sprachen',
+        querystring: paymentPointPrintQuerySchema,
         params,
       },
     },
@@ -168,7 +169,8 @@ export const paymentPointRoutes: FastifyPluginAsyncZod = async (app) => {
       const point = await pointForPrint(context, businessId, request.params.id);
       // The PDF library loads only when someone prints, not at every start.
       const { pdfFileName, printSheetPdf } = await import('./pdf');
-      const pdf = await printSheetPdf(point, await printLook(context, businessId));
+      const look = await printLook(context, businessId);
+      const pdf = await printSheetPdf(point, look, request.query.language);
       const fileName = pdfFileName(point);
       // A printed sheet ticks the set-up checklist's QR item (decision 0328).
       await recordQrExport(database.db, businessId, clock.now());

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { MAGIC_LINK_QUERY_PARAM } from '../../../shared/api/auth';
 import { STAFF_ERRORS, type StaffInvite } from '../../../shared/api/staff';
 import { auditPersonName } from '../../../shared/domain/audit-events';
@@ -134,21 +147,31 @@ export async function listStaffUsers(
   search?: string,
 ): Promise<StaffListing> {
   const [rows, activeOwners] = await Promise.all([
-    staffRows(context, scope, search),
+    staffRows(context, scope, { search }),
     countActiveOwners(context.database.db, scope.businessId, { lock: false }),
   ]);
   return { rows, activeOwners };
 }
 
+/**
+ * The rows of the staff list, or (`id`) the one row of a person just acted on. A platform admin
+ * whose profile sits in the business is no colleague there: never in the list, so never offered
+ * for its teams either (issue 46, defect 14h; decision 0481). The answer to the action that made
+ * someone an admin still names them, by `id`.
+ */
 async function staffRows(
   context: StaffContext,
   scope: Pick<StaffScope, 'businessId'>,
-  search?: string,
+  { search, id }: { search?: string | undefined; id?: string } = {},
 ): Promise<StaffUserRow[]> {
   const db = context.database.db;
   const notices = staffInvitationNotices;
-  const people = [eq(profiles.businessId, scope.businessId)];
+  const people = [
+    eq(profiles.businessId, scope.businessId),
+    id ? eq(profiles.id, id) : ne(profiles.role, 'admin'),
+  ];
   const pending = [eq(notices.businessId, scope.businessId)];
+  if (id) pending.push(eq(notices.id, id));
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     people.push(or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern))!);
@@ -290,8 +313,11 @@ async function loadTarget(
 }
 
 async function reload(context: StaffContext, scope: StaffScope, id: string): Promise<StaffOne> {
-  const { rows, activeOwners } = await listStaffUsers(context, scope);
-  const row = rows.find((candidate) => candidate.id === id);
+  const [rows, activeOwners] = await Promise.all([
+    staffRows(context, scope, { id }),
+    countActiveOwners(context.database.db, scope.businessId, { lock: false }),
+  ]);
+  const row = rows[0];
   if (!row) throw new AppError(STAFF_ERRORS.staff_user_not_found);
   return { row, activeOwners };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import {
   TEAM_ERRORS,
   type Team,
@@ -172,7 +172,14 @@ async function replaceMembers(
       ? await tx
           .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
           .from(profiles)
-          .where(and(inArray(profiles.id, wanted), eq(profiles.businessId, scope.businessId)))
+          .where(
+            and(
+              inArray(profiles.id, wanted),
+              eq(profiles.businessId, scope.businessId),
+              // A platform admin is not staff of the business they sit in (decision 0481).
+              ne(profiles.role, 'admin'),
+            ),
+          )
       : [];
   if (found.length !== new Set(wanted).size) {
     throw new AppError(TEAM_ERRORS.team_member_not_found);

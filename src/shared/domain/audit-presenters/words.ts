@@ -17,9 +17,7 @@ export function textOf(value: unknown): string | null {
 export const quoted = (text: string) => `„${text}“`;
 
 /** "1 Sitzung", "3 Sitzungen". */
-export function counted(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { counted } from '../counted';
 
 export function euro(cents: number | null, currency: unknown = 'eur'): string | null {
   if (cents === null) return null;

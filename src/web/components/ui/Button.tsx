@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 
 export type ButtonVariant =
   'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'accent';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'lgWrap' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-foreground hover:opacity-90',
@@ -18,6 +18,8 @@ const sizes: Record<ButtonSize, string> = {
   sm: 'h-9 px-3 text-sm',
   md: 'h-11 px-4 text-base',
   lg: 'h-12 px-6 text-lg',
+  /** As lg, for a label that may not fit one line at 360 px: it wraps and the button grows. */
+  lgWrap: 'min-h-12 px-6 py-2 text-lg leading-snug text-center',
   icon: 'h-10 w-10 p-0',
 };
 

@@ -1,3 +1,4 @@
+import { pageRange } from '../../../shared/domain/page-range';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AUDIT_ACTIONS } from '../../../shared/domain/audit';
@@ -181,7 +182,9 @@ export function AuditLogCard() {
             >
               {t.newer}
             </Button>
-            <span aria-live="polite">{t.pageOf(filter.page, pages)}</span>
+            <span aria-live="polite">
+              {t.shownRange(pageRange(filter.page, filter.pageSize, query.data?.total ?? 0))}
+            </span>
             <Button
               variant="outline"
               size="sm"

@@ -150,7 +150,7 @@ export function QrCodesPage() {
       <Card className="border-accent">
         <CardHeader>
           <CardTitle>{t.integrationTitle}</CardTitle>
-          <CardDescription>{t.integration}</CardDescription>
+          <CardDescription>{t.integration(window.location.origin)}</CardDescription>
         </CardHeader>
       </Card>
       <div className="grid gap-4 md:grid-cols-2">

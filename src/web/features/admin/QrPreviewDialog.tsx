@@ -11,6 +11,8 @@ import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { downloadBlob, downloadQrPng, downloadQrSvg, qrFileName } from '../../lib/qr';
 import { reportQrExport } from './setup/setup-api';
+import { PRINT_LANGUAGES, type PrintLanguage } from './print-language';
+import { selectClasses } from '../../components/ui/Field';
 import { ApiError } from '../../lib/api';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
@@ -53,8 +55,8 @@ export interface QrPreviewTarget {
   /** Employee name, or the point's label. */
   name: string;
   jobTitle?: string | null;
-  /** The server's printable A4 sheet, when the code is a payment point. */
-  pdfUrl?: string | null;
+  /** The server's printable A4 sheet in a guest language, when the code is a payment point. */
+  pdfUrl?: ((language: PrintLanguage) => string) | null;
   /** The AiO block; leave out where the integration does not apply. */
   integration?: IntegrationAssets | null;
   integrationConfigured?: boolean;
@@ -105,6 +107,40 @@ export async function savePdf(url: string) {
   } catch {
     toast({ ...toasts.downloadFailed, variant: 'destructive' });
   }
+}
+
+/**
+ * 'PDF (A4)' with the card's language beside it: the guests read the printed card, so it is
+ * offered in every guest language, German first (issue 46, defect 14j).
+ */
+export function PdfDownload({ url }: { url: (language: PrintLanguage) => string }) {
+  const { qr: t } = useAdminTexts(adminPointsPart).admin;
+  const id = useId();
+  const [language, setLanguage] = useState<PrintLanguage>('de');
+  return (
+    <span className="inline-flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        {t.pdfLanguage}
+      </label>
+      <select
+        id={id}
+        className={cn(selectClasses, 'h-9 w-auto text-sm')}
+        value={language}
+        title={t.pdfLanguage}
+        data-testid="pdf-language"
+        onChange={(event) => setLanguage(event.target.value as PrintLanguage)}
+      >
+        {PRINT_LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {t.pdfLanguages[code]}
+          </option>
+        ))}
+      </select>
+      <Button size="sm" variant="secondary" onClick={() => void savePdf(url(language))}>
+        {t.pdf}
+      </Button>
+    </span>
+  );
 }
 
 /** Prints only the print sheet (see `.print-sheet` in styles.css), then restores the page. */
@@ -224,11 +260,7 @@ export function QrPreviewDialog({
           <Button size="sm" variant="secondary" onClick={() => saveSvg(target)}>
             {t.svg}
           </Button>
-          {target.pdfUrl ? (
-            <Button size="sm" variant="secondary" onClick={() => void savePdf(target.pdfUrl!)}>
-              {t.pdf}
-            </Button>
-          ) : null}
+          {target.pdfUrl ? <PdfDownload url={target.pdfUrl} /> : null}
           <a
             href={target.link}
             target="_blank"

@@ -229,7 +229,7 @@ export function UidManagementPage() {
             name:
               qrPoint.targetType === 'user' ? (qrPoint.targetName ?? qrPoint.label) : qrPoint.label,
             jobTitle: qrPoint.targetJobTitle ?? qrPoint.department,
-            pdfUrl: adminApi.pdfUrl(qrPoint.id),
+            pdfUrl: (language) => adminApi.pdfUrl(qrPoint.id, language),
             integration: qrPoint.integration,
             integrationConfigured: points.data?.integrationConfigured ?? false,
           }

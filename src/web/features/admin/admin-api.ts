@@ -41,6 +41,7 @@ import type {
 import type { AuditAction } from '../../../shared/domain/audit';
 import { api, ApiError } from '../../lib/api';
 import { scoped } from './business-scope';
+import type { PrintLanguage } from './print-language';
 
 export interface AuditLogFilter {
   page: number;
@@ -81,7 +82,9 @@ export const adminApi = {
   makePrimary: (id: string) => api.post<PaymentPoint>(scoped(`${points}/${id}/primary`)),
   deletePoint: (id: string) => api.delete<void>(scoped(`${points}/${id}`)),
   generateDemo: () => api.post<DemoGenerationResult>(scoped(`${points}/demo`)),
-  pdfUrl: (id: string) => scoped(`${points}/${id}/print.pdf`),
+  /** The printed A4 card in one of the guest languages. */
+  pdfUrl: (id: string, language: PrintLanguage = 'de') =>
+    scoped(`${points}/${id}/print.pdf?language=${language}`),
   pointWallet: (id: string) =>
     api.get<WalletLinks>(scoped(`/api/admin/payment-points/${id}/wallet`)),
   integration: () => api.get<IntegrationSettings>(scoped('/api/admin/integration')),

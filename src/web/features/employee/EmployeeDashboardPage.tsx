@@ -4,6 +4,7 @@ import { Link } from '../../lib/router';
 import type { EmployeeTip } from '../../../shared/api/employee';
 import { Badge } from '../../components/ui/Badge';
 import { isStaffManager } from '../../../shared/domain/roles';
+import type { StatsPeriod } from '../../../shared/domain/constants';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Menu } from '../../components/ui/Menu';
 import { Spinner } from '../../components/ui/Spinner';
@@ -122,6 +123,7 @@ export function EmployeeDashboardPage() {
   const profile = session.profile;
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('today');
+  const [historyPeriod, setHistoryPeriod] = useState<StatsPeriod>('week');
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Once opened the dialog stays mounted, so closing it keeps its closing behaviour (focus return).
   const [settingsLoaded, setSettingsLoaded] = useState(false);
@@ -163,7 +165,15 @@ export function EmployeeDashboardPage() {
       label: t.tabs.today,
       content: (
         <div className="grid gap-4 lg:grid-cols-2">
-          <TodayCard today={today.data} loading={today.isPending} />
+          <TodayCard
+            today={today.data}
+            loading={today.isPending}
+            onShowAll={() => {
+              // The full list of today's tips: the history of the last day.
+              setHistoryPeriod('day');
+              setTab('history');
+            }}
+          />
           {/* Below the day's tips on a phone: it comes once their height is known, rather than
               being pushed down by them (layout shift). */}
           {today.isPending ? null : panel}
@@ -187,7 +197,12 @@ export function EmployeeDashboardPage() {
       label: t.tabs.history,
       content: (
         <Suspense fallback={<TabLoading />}>
-          <HistoryList title={t.history.title} emptyText={t.history.empty} />
+          <HistoryList
+            key={historyPeriod}
+            title={t.history.title}
+            emptyText={t.history.empty}
+            initialPeriod={historyPeriod}
+          />
         </Suspense>
       ),
     },

@@ -1,3 +1,4 @@
+import { pageRange } from '../../../shared/domain/page-range';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StatsPeriod } from '../../../shared/domain/constants';
@@ -74,7 +75,9 @@ export function HistoryList({
                 >
                   {t.history.previous}
                 </Button>
-                <span className="text-sm text-muted-foreground">{t.history.page(page, pages)}</span>
+                <span className="text-sm text-muted-foreground">
+                  {t.history.shownRange(pageRange(page, PAGE_SIZE, query.data.total))}
+                </span>
                 <Button
                   variant="outline"
                   size="sm"

@@ -39,6 +39,10 @@ export function SettingsDialog({
   const [picture, setPicture] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  const staffLanguage = useStaffLanguage();
+  const [language, setLanguage] = useState<StaffLanguage>(staffLanguage.language);
+  /** A failed save, said inside the dialog: a toast would sit behind the modal dialog. */
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open || !profile) return;
@@ -46,54 +50,42 @@ export function SettingsDialog({
     setJobTitle(profile.jobTitle ?? '');
     setThankYouMessage(profile.thankYouMessage);
     setPicture(profile.profileImageUrl);
+    setLanguage(profile.staffLanguage);
+    setFailure(null);
   }, [open, profile]);
 
-  const staffLanguage = useStaffLanguage();
-  const [savingLanguage, setSavingLanguage] = useState(false);
-  /** The language is saved on its own, at once: the whole screen changes with it. */
-  async function saveLanguage(language: StaffLanguage) {
-    setSavingLanguage(true);
-    try {
-      const updated = await sessionApi.updateProfile({ staffLanguage: language });
-      // The new language's texts before the switch (English is a chunk of its own, decision
-      // 0410): the screen and the toast change together. Offline, the screen stays German.
-      await loadStaffLanguage(language).catch(() => undefined);
-      session.setProfile(updated);
-      staffLanguage.choose(language);
-      const saved = (staffCatalogue(language) ?? staffTextsDe).screens.language.saved;
-      toast({ title: saved, variant: 'success' });
-    } catch (error) {
-      toast({
-        title: screens.settings.saveFailed,
-        description:
-          error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
-        variant: 'destructive',
-      });
-    } finally {
-      setSavingLanguage(false);
-    }
-  }
-
+  /**
+   * One 'Speichern' for the whole profile, the language included (issue 46, defect 14i): the
+   * dialog closes first, so the toast that confirms it is seen, in the language just chosen.
+   */
   async function save(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
+    setFailure(null);
     try {
       const updated = await sessionApi.updateProfile({
         fullName,
         jobTitle,
         thankYouMessage,
         profileImageUrl: picture,
+        staffLanguage: language,
       });
+      if (language !== staffLanguage.language) {
+        // The new language's texts before the switch (English is a chunk of its own, decision
+        // 0410): the screen and the toast change together. Offline, the screen stays German.
+        await loadStaffLanguage(language).catch(() => undefined);
+      }
       session.setProfile(updated);
-      toast({ title: screens.settings.saved, variant: 'success' });
+      staffLanguage.choose(language);
       onOpenChange(false);
+      const saved = (staffCatalogue(language) ?? staffTextsDe).screens.settings.saved;
+      toast({ title: saved, variant: 'success' });
     } catch (error) {
-      toast({
-        title: screens.settings.saveFailed,
-        description:
-          error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage,
-        variant: 'destructive',
-      });
+      setFailure(
+        `${screens.settings.saveFailed}: ${
+          error instanceof ApiError ? error.message : authTexts.toasts.systemErrorMessage
+        }`,
+      );
     } finally {
       setSaving(false);
     }
@@ -142,6 +134,12 @@ export function SettingsDialog({
           />
           <p className="text-xs text-muted-foreground">{labels.thankYouHint}</p>
         </div>
+        <StaffLanguageSelect value={language} onChange={setLanguage} disabled={saving} />
+        {failure ? (
+          <p role="alert" className="text-sm text-destructive">
+            {failure}
+          </p>
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             {screens.settings.cancel}
@@ -151,13 +149,6 @@ export function SettingsDialog({
           </Button>
         </div>
       </form>
-      <section className="mt-6 border-t border-border pt-4">
-        <StaffLanguageSelect
-          value={profile?.staffLanguage ?? staffLanguage.language}
-          onChange={(language) => void saveLanguage(language)}
-          disabled={savingLanguage}
-        />
-      </section>
       <PayoutSection />
       <section className="mt-6 flex flex-col gap-2 border-t border-border pt-4">
         <h3 className="font-semibold">{accountTexts.title}</h3>

@@ -1,4 +1,5 @@
 import type { EmployeeTip, TodayOverview } from '../../../shared/api/employee';
+import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { GuestFeedback, StatusBadge } from './TipRow';
@@ -10,7 +11,6 @@ function ShortList({ title, tips }: { title: string; tips: EmployeeTip[] }) {
   if (tips.length === 0) return null;
   return (
     <section className="flex flex-col gap-2" aria-label={title}>
-      <h3 className="text-sm font-semibold text-muted-foreground">{title}</h3>
       <ul className="flex flex-col gap-2">
         {tips.map((tip) => (
           <li
@@ -34,13 +34,28 @@ function ShortList({ title, tips }: { title: string; tips: EmployeeTip[] }) {
   );
 }
 
-/** 'Heute': at most three paid-out and three pending tips of today, then 'plus n weitere'. */
+/**
+ * Today's short lists as one, newest first whatever the state: a tip paid out in the morning
+ * does not stand above a newer one still pending (issue 46, defect 14g). Each row has its badge.
+ */
+export function newestFirst(today: TodayOverview): EmployeeTip[] {
+  return [...today.paid, ...today.pending].sort(
+    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt),
+  );
+}
+
+/**
+ * 'Heute': at most three paid-out and three pending tips of today, then 'plus n weitere', which
+ * opens the full list (`onShowAll`).
+ */
 export function TodayCard({
   today,
   loading,
+  onShowAll,
 }: {
   today: TodayOverview | undefined;
   loading: boolean;
+  onShowAll: () => void;
 }) {
   const t = useStaffTexts().employee;
   const { cents: formatCents } = useStaffFormat();
@@ -67,10 +82,16 @@ export function TodayCard({
           <p className="py-6 text-center text-muted-foreground">{t.today.empty}</p>
         ) : (
           <>
-            <ShortList title={t.today.paid} tips={today.paid} />
-            <ShortList title={t.today.pending} tips={today.pending} />
+            <ShortList title={t.today.title} tips={newestFirst(today)} />
             {today.moreCount > 0 ? (
-              <p className="text-sm text-muted-foreground">{t.today.more(today.moreCount)}</p>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="self-start text-primary underline underline-offset-4"
+                onClick={onShowAll}
+              >
+                {t.today.more(today.moreCount)}
+              </Button>
             ) : null}
           </>
         )}

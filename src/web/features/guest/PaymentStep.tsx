@@ -62,7 +62,9 @@ export function PaymentStep(props: PaymentStepProps) {
   const payButton = (method: PaymentMethod, label: string, variant: 'primary' | 'outline') => (
     <Button
       key={method}
-      size="lg"
+      // The waiting text is longer than the labels: at 360 px it wraps inside the button, which
+      // grows to hold it, instead of spilling past a fixed height (issue 46, defect 14e).
+      size="lgWrap"
       variant={variant}
       className="w-full"
       aria-disabled={props.processing}

@@ -35,7 +35,10 @@ type State =
   | { state: 'error'; code: string | null }
   | { state: 'ready'; tip: ThankYouResponse };
 
-/** "App weiterempfehlen": the native share sheet, otherwise the link copied to the clipboard. */
+/**
+ * "Trinkgeld weiterempfehlen": the native share sheet, otherwise the link copied to the clipboard
+ * with a toast saying so (decision 0480; an alert could be suppressed and left the copy silent).
+ */
 async function share(texts: ReturnType<typeof usePageTexts>['thankYou']): Promise<void> {
   const url = window.location.origin;
   if (typeof navigator.share === 'function') {
@@ -48,7 +51,7 @@ async function share(texts: ReturnType<typeof usePageTexts>['thankYou']): Promis
   }
   try {
     await navigator.clipboard.writeText(url);
-    window.alert(texts.shareCopied);
+    toast({ title: texts.shareCopied, variant: 'success' });
   } catch {
     toast({ title: texts.toastUnexpected, variant: 'destructive' });
   }

@@ -1,3 +1,4 @@
+import { pageRange } from '../../../../shared/domain/page-range';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import type { BusinessOverviewRow } from '../../../../shared/api/operator';
@@ -122,7 +123,7 @@ export function BusinessesPage() {
             </div>
             {data ? (
               <p className="text-sm text-muted-foreground" aria-live="polite">
-                {b.counter(data.items.length, data.total)}
+                {b.shownRange(pageRange(page, data.pageSize, data.total))}
               </p>
             ) : null}
           </div>
@@ -174,7 +175,9 @@ export function BusinessesPage() {
               >
                 {b.previous}
               </Button>
-              <span className="text-sm text-muted-foreground">{b.pageOf(page, pages)}</span>
+              <span className="text-sm text-muted-foreground">
+                {b.shownRange(pageRange(page, data.pageSize, data.total))}
+              </span>
               <Button
                 variant="outline"
                 size="sm"

@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { formatCents, formatDateTime, formatNumber } from '../../../lib/format';
 import { adminApi, adminKeys } from '../admin-api';
 import { useSelectedBusinessId } from '../business-scope';
-import { copyLink, IntegrationBlock, savePdf, savePng } from '../QrPreviewDialog';
+import { copyLink, IntegrationBlock, PdfDownload, savePng } from '../QrPreviewDialog';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { adminPointsPart } from '../../../../shared/i18n/admin-catalogue-points';
 
@@ -152,13 +152,7 @@ export function PointDetailsDialog({
             >
               {q.png}
             </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => void savePdf(adminApi.pdfUrl(shown.id))}
-            >
-              {q.pdf}
-            </Button>
+            <PdfDownload url={(language) => adminApi.pdfUrl(shown.id, language)} />
             <a
               href={shown.link}
               target="_blank"

@@ -1,6 +1,6 @@
 import { Link } from '../../../lib/router';
 import { PRESET_TIP_AMOUNTS_CENTS } from '../../../../shared/domain/constants';
-import { centsToDecimalString } from '../../../../shared/domain/money';
+import { formatCents } from '../../../../shared/domain/money';
 import { publicTexts } from '../../../../shared/i18n/public';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { cn } from '../../../lib/cn';
@@ -73,7 +73,8 @@ function TipPagePreview() {
           ))}
         </div>
         <p className="mt-4 rounded-lg bg-primary py-3 text-center text-sm font-semibold text-primary-foreground">
-          {t.previewContinue(`€${centsToDecimalString(PREVIEW_AMOUNT_CENTS)}`)}
+          {/* German amounts as on the real tip page: "10,00 €" (decision 0026). */}
+          {t.previewContinue(formatCents(PREVIEW_AMOUNT_CENTS))}
         </p>
         <div className="mt-4 flex items-center justify-center gap-2 text-xs text-muted-foreground">
           <Icon name="lock" className="h-4 w-4" />

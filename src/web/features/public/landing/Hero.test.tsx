@@ -1,0 +1,27 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { StaticRouter } from '../../../lib/router';
+import { Hero } from './Hero';
+
+/** The markup's visible text, spaces made plain. */
+const textOf = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
+
+describe('the drawing of the tip page in the landing hero (issue 46, defect 14b)', () => {
+  const text = textOf(
+    renderToString(
+      <StaticRouter location="/">
+        <Hero />
+      </StaticRouter>,
+    ),
+  );
+
+  it('writes the amount of its pay button the German way, as the real tip page does', () => {
+    expect(text).toContain('Weiter zur Zahlung · 10,00 €');
+    expect(text).not.toMatch(/€\d/);
+  });
+});
