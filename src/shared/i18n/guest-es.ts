@@ -279,4 +279,5 @@ export const guestCatalogue: GuestCatalogue = {
       support: 'Contactar con soporte',
     },
   },
+  tones: { formal: {}, casual: {} },
 };

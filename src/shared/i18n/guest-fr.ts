@@ -284,4 +284,5 @@ export const guestCatalogue: GuestCatalogue = {
       support: 'Contacter le support',
     },
   },
+  tones: { formal: {}, casual: {} },
 };

@@ -281,4 +281,5 @@ export const guestCatalogue: GuestCatalogue = {
       support: 'Contatta il supporto',
     },
   },
+  tones: { formal: {}, casual: {} },
 };
