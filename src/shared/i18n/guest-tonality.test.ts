@@ -6,6 +6,7 @@ import { guestCatalogue as en } from './guest-en';
 import { guestCatalogue as es } from './guest-es';
 import { guestCatalogue as fr } from './guest-fr';
 import { guestCatalogue as it_ } from './guest-it';
+import { guestMailTexts } from './guest-mail';
 import { catalogueInTonality } from './guest-tonality';
 
 /** Every text of a catalogue by its path, each function said with sample arguments. */
@@ -183,8 +184,12 @@ const ADDRESS = {
 
 const catalogues: Record<keyof typeof ADDRESS, GuestCatalogue> = { de, fr, es, it: it_ };
 
-const walked = (catalogue: GuestCatalogue, tonality: string) =>
-  textsOf(catalogueInTonality(catalogue, tonality)).filter(([path]) => !NOT_WALKED.test(path));
+/** The pages' texts and the guest's e-mails (`mail.`) of one language in one tonality. */
+const walked = (locale: keyof typeof ADDRESS, tonality: string) =>
+  textsOf({
+    ...catalogueInTonality(catalogues[locale], tonality),
+    mail: guestMailTexts(locale, tonality),
+  }).filter(([path]) => !NOT_WALKED.test(path));
 
 // Issue 46 item 4: 'Förmlich' said 'Möchtest du noch etwas sagen? Wähle … schreib', 'Locker'
 // greeted with 'du' beside 'Ihr Trinkgeld wird … aufgeteilt'. Every text of every language in
@@ -192,26 +197,25 @@ const walked = (catalogue: GuestCatalogue, tonality: string) =>
 describe.each(Object.keys(ADDRESS) as (keyof typeof ADDRESS)[])(
   'the %s guest texts in each tonality',
   (locale) => {
-    const catalogue = catalogues[locale];
     const { familiar, polite } = ADDRESS[locale];
 
     it('walk every text of the catalogue', () => {
       for (const tonality of BRANDING_TONALITIES) {
-        expect(walked(catalogue, tonality).length, tonality).toBeGreaterThan(150);
+        expect(walked(locale, tonality).length, tonality).toBeGreaterThan(150);
       }
     });
 
     it("address the guest politely in 'Förmlich', the feedback dialog included", () => {
-      expect(walked(catalogue, 'formal').filter(([, text]) => familiar.test(text))).toEqual([]);
+      expect(walked(locale, 'formal').filter(([, text]) => familiar.test(text))).toEqual([]);
     });
 
     it("address the guest familiarly in 'Locker', every text", () => {
-      expect(walked(catalogue, 'casual').filter(([, text]) => polite.test(text))).toEqual([]);
+      expect(walked(locale, 'casual').filter(([, text]) => polite.test(text))).toEqual([]);
     });
 
     it("say the default's words politely, the spec's informal dialog title as written", () => {
       expect(
-        walked(catalogue, 'friendly').filter(
+        walked(locale, 'friendly').filter(
           ([path, text]) => !SPEC_INFORMAL.has(path) && familiar.test(text),
         ),
       ).toEqual([]);
