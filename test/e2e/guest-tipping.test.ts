@@ -128,7 +128,7 @@ describe('a guest tips through a tip code', () => {
     expect(text(await page.getByTestId('thank-you-amount').textContent())).toBe('10,45 €');
     const tipId = new URL(page.url()).searchParams.get('tipId')!;
     await page.getByText(tipId.slice(0, 8)).waitFor();
-    await page.getByText('Transaction ID').waitFor();
+    await page.getByText('Transaktions-ID').waitFor();
     await page.getByRole('button', { name: 'Trinkgeld weiterempfehlen' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'guest-thank-you');

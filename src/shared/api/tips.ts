@@ -187,7 +187,7 @@ export const thankYouQuerySchema = z
 
 export const thankYouResponseSchema = z.object({
   tipId: z.uuid(),
-  /** First 8 characters of the id, shown as 'Transaction ID'. */
+  /** First 8 characters of the id, shown as 'Transaktions-ID' (in the guest's language). */
   shortId: z.string(),
   /** The code the tip was given through: "back to the tip page" goes there. */
   code: z.string().nullable(),

@@ -10,7 +10,9 @@ import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
 
 const catalogues = { de, en, fr, es, it: it_ } as const;
 
-const leaves = catalogueLeaves;
+/** The texts' keys; what each tonality says differently is walked in guest-tonality.test.ts. */
+const leaves = (catalogue: (typeof catalogues)[keyof typeof catalogues]) =>
+  catalogueLeaves({ ...catalogue, tones: null });
 
 describe('guest catalogues', () => {
   it('exist for each of the five languages', () => {
@@ -37,6 +39,19 @@ describe('guest catalogues', () => {
     expect(strings.filter((text) => text.trim() === '')).toEqual([]);
     // Words only German uses: a forgotten translation shows up here.
     expect(strings.filter((text) => /Trinkgeld|Bitte|Zahlung|schließen/.test(text))).toEqual([]);
+  });
+
+  // Issue 46 item 5: the German pages said 'Transaction ID' (the thank-you page, the reused
+  // pay-later link, the page without JavaScript): every label a German guest reads is German.
+  it('say every German text in German', () => {
+    const flat = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : typeof value === 'function'
+          ? [String((value as (...a: unknown[]) => string)('X', 2, 'Y'))]
+          : Object.values(value as object).flatMap(flat);
+    const english = /\b(Transaction|ID of|Thank you|Your|the|and|with|please)\b/;
+    expect(flat(de).filter((text) => english.test(text))).toEqual([]);
   });
 
   // Issue 31 item 14: the business's tonality changes what every guest reads, in every language.

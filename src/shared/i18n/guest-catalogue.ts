@@ -1,5 +1,6 @@
 import type { PaymentErrorClass } from '../domain/payments';
 import type { guestTexts } from './guest';
+import type { GuestTones } from './guest-tonality';
 import type { paymentTexts, paymentToasts, tipOutcomeTexts } from './guest-outcome';
 import type {
   invalidUidTexts,
@@ -37,4 +38,6 @@ export interface GuestCatalogue {
     qrError: Texts<typeof qrErrorTexts>;
     invalidUid: Texts<typeof invalidUidTexts>;
   };
+  /** What the 'formal' and 'casual' tonalities say differently (guest-tonality.ts). */
+  tones: GuestTones;
 }

@@ -1,6 +1,7 @@
 import { guestTexts } from './guest';
 import type { GuestCatalogue } from './guest-catalogue';
 import { paymentErrorDialogs, paymentTexts, paymentToasts, tipOutcomeTexts } from './guest-outcome';
+import { germanTones } from './guest-de-tones';
 import { invalidUidTexts, qrErrorTexts, thankYouTexts, tipPageProblemTexts } from './guest-pages';
 
 /** The German guest catalogue, joined from its three parts (for tests and the other languages). */
@@ -18,4 +19,5 @@ export const guestCatalogue: GuestCatalogue = {
     qrError: qrErrorTexts,
     invalidUid: invalidUidTexts,
   },
+  tones: germanTones,
 };

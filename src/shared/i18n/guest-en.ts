@@ -275,4 +275,5 @@ export const guestCatalogue: GuestCatalogue = {
       support: 'Contact support',
     },
   },
+  tones: { formal: {}, casual: {} },
 };

@@ -1,3 +1,4 @@
+import { spanishTones } from './guest-es-tones';
 import type { GuestCatalogue } from './guest-catalogue';
 
 /** Spanish texts of the guest pages, loaded only when Spanish is the active language. */
@@ -279,4 +280,5 @@ export const guestCatalogue: GuestCatalogue = {
       support: 'Contactar con soporte',
     },
   },
+  tones: spanishTones,
 };

@@ -1,3 +1,4 @@
+import { frenchTones } from './guest-fr-tones';
 import type { GuestCatalogue } from './guest-catalogue';
 
 /** French texts of the guest pages, loaded only when French is the active language. */
@@ -284,4 +285,5 @@ export const guestCatalogue: GuestCatalogue = {
       support: 'Contacter le support',
     },
   },
+  tones: frenchTones,
 };

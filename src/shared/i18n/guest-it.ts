@@ -1,3 +1,4 @@
+import { italianTones } from './guest-it-tones';
 import type { GuestCatalogue } from './guest-catalogue';
 
 /** Italian texts of the guest pages, loaded only when Italian is the active language. */
@@ -103,7 +104,7 @@ export const guestCatalogue: GuestCatalogue = {
       },
       feedback: {
         title: 'Vuoi aggiungere qualcosa?',
-        description: 'Scegli una reazione e, se vuoi, scrivi qualche parola.',
+        description: 'Scelga una reazione e, se vuole, scriva qualche parola.',
         emojiLabel: 'Reazione',
         emojiNames: { smile: 'Sorriso', clap: 'Applauso', pray: 'Grazie' },
         messageLabel: 'Messaggio (facoltativo)',
@@ -281,4 +282,5 @@ export const guestCatalogue: GuestCatalogue = {
       support: 'Contatta il supporto',
     },
   },
+  tones: italianTones,
 };

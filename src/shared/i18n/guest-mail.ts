@@ -1,4 +1,5 @@
 import type { GuestLocale } from './guest-locale';
+import { knownTonality, partInTonality, type TextOverrides } from './guest-tonality';
 
 /**
  * The guest's e-mails (receipt, reply) in the five guest languages; German is the source. Only
@@ -172,3 +173,91 @@ const it: GuestMailTexts = {
 };
 
 export const GUEST_MAIL_TEXTS: Record<GuestLocale, GuestMailTexts> = { de, en, fr, es, it };
+
+/**
+ * What 'Locker' says differently in the guest's e-mails (decision 0467): the mails address the
+ * guest politely, as the default does, and 'Förmlich' keeps that; English has one form only.
+ */
+const casualMail: Partial<Record<GuestLocale, TextOverrides<GuestMailTexts>>> = {
+  de: {
+    receiptSubject: (business) => `Dein Beleg: Trinkgeld bei ${business}`,
+    receiptGreeting: 'Danke dir für dein Trinkgeld!',
+    linkIntro:
+      'Auf deiner persönlichen Dankeseite siehst du, wann das Geld angekommen ist, und eine Antwort, falls eine kommt:',
+    replyKept:
+      'Du möchtest eine Antwort per E-Mail: Wir bewahren deine Adresse verschlüsselt auf, bis die Antwort verschickt ist, höchstens 30 Tage.',
+    addressNotKept:
+      'Deine E-Mail-Adresse haben wir nur für diesen Beleg verwendet und nicht gespeichert.',
+    replySubject: (name) => `${name} hat dir geantwortet`,
+    replyIntro: (name) => `${name} hat auf deine Nachricht geantwortet:`,
+    replyAddressDeleted: 'Mit dieser E-Mail haben wir deine Adresse gelöscht.',
+    payLaterSubject: 'Dein Link zum späteren Zahlen',
+    payLaterIntro:
+      'Du möchtest dein Trinkgeld später zahlen. Mit diesem Link geht es dort weiter, wo du aufgehört hast:',
+    addressUsedOnce:
+      'Deine E-Mail-Adresse haben wir nur für diese E-Mail verwendet und nicht gespeichert.',
+  },
+  fr: {
+    receiptSubject: (business) => `Ton reçu : pourboire chez ${business}`,
+    receiptGreeting: 'Merci pour ton pourboire !',
+    linkIntro:
+      "Ta page de remerciement personnelle indique quand l'argent est arrivé, ainsi qu'une réponse s'il y en a une :",
+    replyKept:
+      "Tu souhaites recevoir une réponse par e-mail : nous conservons ton adresse chiffrée jusqu'à l'envoi de la réponse, 30 jours au plus.",
+    addressNotKept:
+      "Nous avons utilisé ton adresse e-mail uniquement pour ce reçu et ne l'avons pas enregistrée.",
+    replySubject: (name) => `${name} t'a répondu`,
+    replyIntro: (name) => `${name} a répondu à ton message :`,
+    replyAddressDeleted: 'Avec cet e-mail, nous avons supprimé ton adresse.',
+    payLaterSubject: 'Ton lien pour payer plus tard',
+    payLaterIntro:
+      'Tu souhaites payer ton pourboire plus tard. Ce lien te ramène là où tu t’es arrêté :',
+    addressUsedOnce:
+      "Nous avons utilisé ton adresse e-mail uniquement pour cet e-mail et ne l'avons pas enregistrée.",
+  },
+  es: {
+    receiptSubject: (business) => `Tu recibo: propina en ${business}`,
+    receiptGreeting: '¡Gracias por tu propina!',
+    linkIntro:
+      'Tu página de agradecimiento personal muestra cuándo llegó el dinero y una respuesta, si la hay:',
+    replyKept:
+      'Quieres recibir una respuesta por correo: guardamos tu dirección cifrada hasta que se envíe la respuesta, 30 días como máximo.',
+    addressNotKept:
+      'Hemos usado tu dirección de correo solo para este recibo y no la hemos guardado.',
+    replySubject: (name) => `${name} te ha respondido`,
+    replyIntro: (name) => `${name} ha respondido a tu mensaje:`,
+    replyAddressDeleted: 'Con este correo hemos eliminado tu dirección.',
+    payLaterSubject: 'Tu enlace para pagar más tarde',
+    payLaterIntro:
+      'Quieres pagar tu propina más tarde. Este enlace te lleva de vuelta a donde lo dejaste:',
+    addressUsedOnce:
+      'Hemos usado tu dirección de correo solo para este correo y no la hemos guardado.',
+  },
+  it: {
+    receiptSubject: (business) => `La tua ricevuta: mancia presso ${business}`,
+    receiptGreeting: 'Grazie per la tua mancia!',
+    linkIntro:
+      'La tua pagina di ringraziamento personale mostra quando è arrivato il denaro e una risposta, se arriva:',
+    replyKept:
+      "Vuoi ricevere una risposta via e-mail: conserviamo il tuo indirizzo cifrato fino all'invio della risposta, al massimo 30 giorni.",
+    addressNotKept:
+      'Abbiamo usato il tuo indirizzo e-mail solo per questa ricevuta e non lo abbiamo salvato.',
+    replySubject: (name) => `${name} ti ha risposto`,
+    replyIntro: (name) => `${name} ha risposto al tuo messaggio:`,
+    replyAddressDeleted: 'Con questa e-mail abbiamo cancellato il tuo indirizzo.',
+    payLaterSubject: 'Il tuo link per pagare più tardi',
+    payLaterIntro:
+      'Vuoi pagare la tua mancia più tardi. Questo link ti riporta dove ti eri fermato:',
+    addressUsedOnce:
+      'Abbiamo usato il tuo indirizzo e-mail solo per questa e-mail e non lo abbiamo salvato.',
+  },
+};
+
+/** The guest's e-mails in their language and the business's tonality. */
+export function guestMailTexts(
+  locale: GuestLocale,
+  tonality: string | null | undefined,
+): GuestMailTexts {
+  const overrides = knownTonality(tonality) === 'casual' ? casualMail[locale] : undefined;
+  return partInTonality(GUEST_MAIL_TEXTS[locale], overrides, tonality);
+}

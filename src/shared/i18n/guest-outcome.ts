@@ -48,7 +48,8 @@ export const tipOutcomeTexts = {
   },
   feedback: {
     title: 'Möchtest du noch etwas sagen?',
-    description: 'Wähle eine Reaktion und schreib, wenn du magst, ein paar Worte.',
+    /** The spec's title, kept as written; the rest of the dialog says 'Sie' (decision 0467). */
+    description: 'Wählen Sie eine Reaktion und schreiben Sie, wenn Sie mögen, ein paar Worte.',
     emojiLabel: 'Reaktion',
     emojiNames: { smile: 'Lächeln', clap: 'Applaus', pray: 'Danke' },
     messageLabel: 'Nachricht (optional)',

@@ -12,7 +12,8 @@ export const thankYouTexts = {
   backToTipPage: 'Zurück zur Trinkgeld-Seite',
   closePage: 'Seite schließen',
   closeHint: 'Sie können dieses Fenster jetzt schließen.',
-  transactionId: 'Transaction ID',
+  /** The spec writes 'Transaction ID'; German guests read it in German (decision 0465). */
+  transactionId: 'Transaktions-ID',
   yourMessage: 'Ihre Nachricht',
   share: 'Trinkgeld weiterempfehlen',
   shareTitle: 'Trinkgeld – digital und ohne App',

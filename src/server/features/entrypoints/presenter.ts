@@ -10,7 +10,8 @@ import {
 import { receiverNote } from '../../../shared/domain/team-split';
 import { routeTip } from '../../../shared/domain/tip-route';
 import type { GuestLocale } from '../../../shared/i18n/guest-locale';
-import { GUEST_SERVER_TEXTS } from '../../../shared/i18n/guest-server';
+import { GUEST_CATALOGUES } from '../../../shared/i18n/guest-server';
+import { catalogueInTonality } from '../../../shared/i18n/guest-tonality';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { BrandingRow, ResolvedCode } from './service';
 
@@ -101,15 +102,18 @@ export function presentGuestEntrypoint(
   locale: GuestLocale = 'de',
 ): GuestEntrypoint {
   const receiver = guestReceiver(resolved);
+  const branding = presentBranding(resolved.branding, resolved.business.name);
+  // Said in the business's tonality, as the browser says it again (decision 0467).
+  const words = catalogueInTonality(GUEST_CATALOGUES[locale], branding.tonality).first.receiver;
   return {
     code: resolved.code,
     source: resolved.source,
     type: resolved.type,
     ...presentRecipient(resolved),
     businessName: resolved.business.name,
-    receiverNote: receiver ? receiverNote(receiver, GUEST_SERVER_TEXTS[locale].receiver) : null,
+    receiverNote: receiver ? receiverNote(receiver, words) : null,
     receiver,
-    branding: presentBranding(resolved.branding, resolved.business.name),
+    branding,
     paymentProvider,
   };
 }

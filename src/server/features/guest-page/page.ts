@@ -4,6 +4,7 @@ import { formatCents } from '../../../shared/domain/money';
 import { thanksIn, tonalityIn } from '../../../shared/i18n/guest';
 import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
 import { escapeHtml } from '../../lib/html';
+import { catalogueInTonality } from '../../../shared/i18n/guest-tonality';
 import { GUEST_CATALOGUES } from './catalogues';
 
 /** Served under `script-src 'self'`: styles inline, no script; readable on any phone. */
@@ -120,7 +121,8 @@ export function renderPaymentStep(input: {
  * receives and the contribution apart (issue 13 item 4), then back to the tip page or close.
  */
 export function renderThankYou(locale: GuestLocale, tip: ThankYouResponse): string {
-  const t = GUEST_CATALOGUES[locale].pages.thankYou;
+  const texts = catalogueInTonality(GUEST_CATALOGUES[locale], tip.branding.tonality);
+  const t = texts.pages.thankYou;
   const money = (cents: number) =>
     escapeHtml(formatCents(cents, tip.currency, INTL_LOCALES[locale]));
   const back = tip.code ? `/t/${encodeURIComponent(tip.code)}` : null;
@@ -128,7 +130,7 @@ export function renderThankYou(locale: GuestLocale, tip: ThankYouResponse): stri
     locale,
     t.pageTitle,
     `<h1>${escapeHtml(t.heading)}</h1>
-<p class="muted">„${escapeHtml(thanksIn(tip.recipient.thankYouMessage, tonalityIn(GUEST_CATALOGUES[locale].first, tip.branding.tonality)))}“</p>
+<p class="muted">„${escapeHtml(thanksIn(tip.recipient.thankYouMessage, tonalityIn(texts.first, tip.branding.tonality)))}“</p>
 <dl>
   <dt>${escapeHtml(t.tipFor(tip.recipient.displayName))}</dt><dd>${money(tip.amountCents)}</dd>
   ${tip.platformFeeCents > 0 ? `<dt>${escapeHtml(t.contribution)}</dt><dd>${money(tip.platformFeeCents)}</dd>` : ''}

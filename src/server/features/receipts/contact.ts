@@ -69,7 +69,7 @@ export async function queueContactMails(
     throw new AppError(RECEIPT_ERRORS.reply_needs_message);
   }
   const reply = await loadReply(tx, tip.id);
-  const { recipientName, businessName } = await recipientOf(tx, tip);
+  const { recipientName, businessName, tonality } = await recipientOf(tx, tip);
   const keep = contact.replyByEmail && reply === null;
   if (keep) {
     const now = ctx.clock.now();
@@ -89,6 +89,7 @@ export async function queueContactMails(
     ? await ctx.mailer.enqueue(tx, {
         ...receiptMail(contact.email, {
           language: contact.language,
+          tonality,
           amountCents: tip.amountCents,
           platformFeeCents: tip.platformFeeCents,
           currency: tip.currency,
@@ -110,6 +111,7 @@ export async function queueContactMails(
       ? await ctx.mailer.enqueue(tx, {
           ...replyMail(contact.email, {
             language: contact.language,
+            tonality,
             from,
             message: reply.message,
           }),
@@ -154,14 +156,12 @@ export async function deliverContactMails(
 async function recipientOf(
   executor: Executor,
   tip: TipRow,
-): Promise<{ recipientName: string; businessName: string }> {
-  const { recipient, businessName } = presentTipRecipient(
-    await selectTipRecipientFacts(executor, tip),
-    tip,
-  );
+): Promise<{ recipientName: string; businessName: string; tonality: string | null }> {
+  const facts = await selectTipRecipientFacts(executor, tip);
+  const { recipient, businessName } = presentTipRecipient(facts, tip);
   const recipientName =
     recipient.type === 'person'
       ? (firstName(recipient.displayName) ?? recipient.displayName)
       : recipient.displayName;
-  return { recipientName, businessName };
+  return { recipientName, businessName, tonality: facts.branding?.tonality ?? null };
 }

@@ -1,11 +1,13 @@
 import { formatCents } from '../../../shared/domain/money';
-import { GUEST_MAIL_TEXTS } from '../../../shared/i18n/guest-mail';
+import { guestMailTexts } from '../../../shared/i18n/guest-mail';
 import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
 import type { MailMessage } from '../mail/mailer';
 import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 export interface ReceiptFacts {
   language: GuestLocale;
+  /** The business's tonality: how the mail addresses the guest (decision 0467). */
+  tonality: string | null;
   amountCents: number;
   platformFeeCents: number;
   currency: string;
@@ -30,11 +32,11 @@ const formatDate = (at: Date, language: GuestLocale) =>
 function amountLines(
   facts: Pick<
     ReceiptFacts,
-    'language' | 'amountCents' | 'platformFeeCents' | 'currency' | 'recipientName'
+    'language' | 'tonality' | 'amountCents' | 'platformFeeCents' | 'currency' | 'recipientName'
   >,
   totalLabel: string,
 ): string[] {
-  const t = GUEST_MAIL_TEXTS[facts.language];
+  const t = guestMailTexts(facts.language, facts.tonality);
   const money = (cents: number) => formatCents(cents, facts.currency, INTL_LOCALES[facts.language]);
   return [
     `${t.tipFor(facts.recipientName)}: ${money(facts.amountCents)}`,
@@ -45,7 +47,7 @@ function amountLines(
 
 /** The receipt: what the guest paid, for whom, where, when and under which reference. */
 export function receiptMail(to: string, facts: ReceiptFacts): Omit<MailMessage, 'secrets'> {
-  const t = GUEST_MAIL_TEXTS[facts.language];
+  const t = guestMailTexts(facts.language, facts.tonality);
   const lines = [
     t.receiptGreeting,
     '',
@@ -67,9 +69,9 @@ export function receiptMail(to: string, facts: ReceiptFacts): Omit<MailMessage, 
 /** The employee's reply, to a guest who asked for it by e-mail. */
 export function replyMail(
   to: string,
-  facts: { language: GuestLocale; from: string; message: string },
+  facts: { language: GuestLocale; tonality: string | null; from: string; message: string },
 ): Omit<MailMessage, 'secrets'> {
-  const t = GUEST_MAIL_TEXTS[facts.language];
+  const t = guestMailTexts(facts.language, facts.tonality);
   return {
     to,
     subject: t.replySubject(facts.from),
@@ -89,14 +91,20 @@ export function payLaterMail(
   to: string,
   facts: Pick<
     ReceiptFacts,
-    'language' | 'amountCents' | 'platformFeeCents' | 'currency' | 'recipientName' | 'businessName'
+    | 'language'
+    | 'tonality'
+    | 'amountCents'
+    | 'platformFeeCents'
+    | 'currency'
+    | 'recipientName'
+    | 'businessName'
   > & {
     expiresAt: Date;
     /** The pay-later link (carries its token). */
     link: string;
   },
 ): Omit<MailMessage, 'secrets'> {
-  const t = GUEST_MAIL_TEXTS[facts.language];
+  const t = guestMailTexts(facts.language, facts.tonality);
   const lines = [
     t.payLaterIntro,
     '',

@@ -9,7 +9,7 @@ import {
   startedTip,
   type GuestTipBody,
 } from '../../../../test/support/guest';
-import { outboxEmails, tipReplies, tipReplyAddresses, tips } from '../../db/schema';
+import { branding, outboxEmails, tipReplies, tipReplyAddresses, tips } from '../../db/schema';
 import { runRetention } from '../../jobs/retention';
 import { payoutContext, runManualPayoutBatch } from '../payouts/batches';
 
@@ -117,6 +117,43 @@ describe('guest receipt', () => {
     const mail = t.printedMails.slice(before).join('\n');
     expect(mail).toContain('Your receipt: tip at Hotel Seeblick');
     expect(mail).toContain('Tip for Maria: €5.00');
+  });
+
+  // Issue 46 item 4: the mail addresses the guest as the business's pages do.
+  it("writes in the business's tonality: 'du' for 'Locker', 'Sie' for another business", async () => {
+    const bar = await createBusiness(t.database.db, {
+      name: 'Strandbar Welle',
+      employees: [{ fullName: 'Ben Kurz' }],
+      points: ['person'],
+    });
+    await t.database.db
+      .update(branding)
+      .set({ tonality: 'casual' })
+      .where(eq(branding.businessId, bar.id));
+    const started = await startedTip(t, { code: bar.points[0]!.uid, amountCents: 500 });
+    await decideDemoCheckout(t, started.checkoutUrl, 'pay');
+    const before = t.printedMails.length;
+    const sent = await receipt(
+      started.tipId,
+      { token: started.token, email: 'welle@example.org' },
+      '10.9.7.1',
+    );
+    expect(sent.statusCode).toBe(202);
+    const casualMail = t.printedMails.slice(before).join('\n');
+    expect(casualMail).toContain('Dein Beleg: Trinkgeld bei Strandbar Welle');
+    expect(casualMail).toContain('Deine E-Mail-Adresse haben wir nur für diesen Beleg verwendet');
+    expect(casualMail).not.toMatch(/\b(Sie|Ihr|Ihre|Ihren|Ihrer|Ihnen)\b/);
+
+    const politeTip = await paidTip({ amountCents: 500 });
+    const politeBefore = t.printedMails.length;
+    await receipt(
+      politeTip.tipId,
+      { token: politeTip.token, email: 'adler@example.org' },
+      '10.9.7.2',
+    );
+    expect(t.printedMails.slice(politeBefore).join('\n')).toContain(
+      'Ihr Beleg: Trinkgeld bei Hotel Seeblick',
+    );
   });
 
   it('refuses a bad address, a foreign secret, an unknown or unpaid tip with a German message and writes nothing', async () => {

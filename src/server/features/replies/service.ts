@@ -9,6 +9,7 @@ import { replyMail } from '../receipts/mail';
 import { openAddress } from '../receipts/seal';
 import { publishTipChangesInTransaction } from '../tips/events';
 import { tipChangeFor } from '../tips/lifecycle';
+import { selectTipRecipientFacts } from '../tips/queries';
 import { isPaid } from '../tips/policy';
 import { decideReply } from './policy';
 
@@ -75,8 +76,15 @@ export async function replyToTip(
         .from(profiles)
         .where(eq(profiles.id, input.employeeId));
       const from = firstName(author?.fullName ?? null) ?? '';
+      // The mail addresses the guest in the business's tonality, as its pages did.
+      const { branding } = await selectTipRecipientFacts(tx, tip);
       queued = await ctx.mailer.enqueue(tx, {
-        ...replyMail(address, { language: kept.language, from, message: input.message }),
+        ...replyMail(address, {
+          language: kept.language,
+          tonality: branding?.tonality ?? null,
+          from,
+          message: input.message,
+        }),
         privateRecipient: true,
       });
     }

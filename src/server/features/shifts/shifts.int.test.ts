@@ -101,6 +101,17 @@ async function receivedBy(email: string, tipId: string): Promise<EmployeeTip | u
 const guestNote = async (code: string) =>
   (await t.inject({ method: 'GET', url: `/api/guest/codes/${code}` })).json().receiverNote;
 
+/**
+ * Whom the success step and the thank-you page name after paying (issue 46 item 10): the page
+ * said 'geht heute an Clara', the thank-you 'an Tisch 7 übermittelt'.
+ */
+async function thankedName(tipId: string) {
+  const status = await t.inject({ method: 'GET', url: `/api/guest/tips/${tipId}` });
+  const thanks = await t.inject({ method: 'GET', url: `/api/guest/thank-you?tipId=${tipId}` });
+  expect(thanks.json().recipient.displayName).toBe(status.json().recipientName);
+  return status.json().recipientName as string;
+}
+
 describe('assignments', () => {
   it('shows the plan of today and the next 14 days with objects, teams and people', async () => {
     const response = await call('GET', '/api/admin/shifts');
@@ -241,6 +252,7 @@ describe('a tip to an object goes to whoever is on shift when it is paid', () =>
       guestMessage: 'Danke, Maria!',
     });
     expect(await receivedBy(jonas.email, monday)).toBeUndefined();
+    expect(await thankedName(monday)).toBe('Maria');
 
     t.clock.advance(DAY_MS);
     expect(await guestNote(room.uid)).toBe('Ihr Trinkgeld geht heute an Jonas.');
@@ -254,6 +266,7 @@ describe('a tip to an object goes to whoever is on shift when it is paid', () =>
       `Gerade ist hier niemand eingeteilt: Ihr Trinkgeld geht an ${hotel.name}, das es an sein Team verteilt.`,
     );
     const wednesday = await payTip(room.uid, 500, 'Schönes Zimmer');
+    expect(await thankedName(wednesday)).toBe(hotel.name);
     for (const person of [maria, jonas, eva]) {
       expect(await receivedBy(person.email, wednesday)).toBeUndefined();
     }
@@ -314,6 +327,7 @@ describe('a tip to an object goes to whoever is on shift when it is paid', () =>
       'Ihr Trinkgeld wird zu gleichen Teilen unter 2 Mitarbeitenden aufgeteilt.',
     );
     const toTeam = await payTip(bar.uid, 1001);
+    expect(await thankedName(toTeam)).toBe('Service');
     const shares = [await receivedBy(jonas.email, toTeam), await receivedBy(eva.email, toTeam)];
     expect(shares.map((share) => share?.allocationReason)).toEqual([
       'zu gleichen Teilen unter 2 Mitgliedern',

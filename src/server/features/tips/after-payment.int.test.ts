@@ -250,7 +250,7 @@ describe('who receives a tip', () => {
     });
     expect(thanks.json().recipient).toMatchObject({
       type: 'object',
-      displayName: points.table.label,
+      displayName: hotel.name,
     });
   });
 

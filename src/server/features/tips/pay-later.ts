@@ -169,6 +169,7 @@ export async function mailPayLaterLink(
   const { displayName } = presentRecipient(resolved);
   const mail = payLaterMail(input.email, {
     language: input.language,
+    tonality: resolved.branding?.tonality ?? null,
     amountCents: link.amountCents,
     platformFeeCents: link.platformFee ? PLATFORM_FEE_CENTS : 0,
     currency: DEFAULT_CURRENCY,

@@ -3,7 +3,7 @@ import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
 import { classifyPaymentError, type PaymentErrorClass } from '../../../shared/domain/payments';
 import type { EntrypointType } from '../../../shared/domain/tips';
 import { presentBranding } from '../entrypoints/presenter';
-import type { Delivery, Reply } from '../receipts/delivery';
+import { firstName, type Delivery, type Reply } from '../receipts/delivery';
 import type { TipRow } from './lifecycle';
 import type { TipRecipientFacts } from './queries';
 
@@ -37,6 +37,21 @@ export function presentTipRecipient(
       code,
     };
   }
+  // An object point's tip that went to the one person on shift there names that person, as the
+  // page said before paying (issue 46 item 10); the point's label is where, not who.
+  if (entrypoint?.type === 'object' && facts.soleSharer) {
+    return {
+      recipient: {
+        type: 'object',
+        displayName: firstName(facts.soleSharer) ?? facts.soleSharer,
+        jobTitle: businessName,
+        imageUrl: logo,
+        thankYouMessage: businessThanks,
+      },
+      businessName,
+      code,
+    };
+  }
   if (team) {
     return {
       recipient: {
@@ -50,10 +65,11 @@ export function presentTipRecipient(
       code,
     };
   }
+  // Split among several without a team, or waiting in the pool: the business receives it.
   return {
     recipient: {
       type: 'object',
-      displayName: entrypoint?.label ?? businessName,
+      displayName: businessName,
       jobTitle: businessName,
       imageUrl: logo,
       thankYouMessage: businessThanks,

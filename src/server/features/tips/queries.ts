@@ -8,15 +8,17 @@ import {
   profiles,
   qrCodes,
   teams,
+  tipAllocations,
   tips,
 } from '../../db/schema';
+import type { EntrypointType } from '../../../shared/domain/tips';
 import type { TipRow } from './lifecycle';
 
 /** Everything the guest's views of a tip show beyond the tip row itself, read in one query. */
 export interface TipRecipientFacts {
   businessName: string;
   branding: typeof branding.$inferSelect | null;
-  entrypoint: { uid: string; label: string | null } | null;
+  entrypoint: { uid: string; label: string | null; type: EntrypointType } | null;
   person: {
     fullName: string | null;
     jobTitle: string | null;
@@ -26,6 +28,11 @@ export interface TipRecipientFacts {
   team: { name: string; description: string | null } | null;
   /** The checkout attempt of the tip's payment session (null: none yet). */
   attempt: number | null;
+  /**
+   * The full name of the only person a paid tip without a person of its own went to (the one on
+   * shift at the point); null when it was split among several, or nobody has it yet (the pool).
+   */
+  soleSharer: string | null;
 }
 
 const never = sql`false`;
@@ -41,6 +48,7 @@ export async function selectTipRecipientFacts(
       entrypointId: paymentEntrypoints.id,
       entrypointUid: paymentEntrypoints.uid,
       entrypointLabel: paymentEntrypoints.label,
+      entrypointType: paymentEntrypoints.type,
       profileId: profiles.id,
       fullName: profiles.fullName,
       jobTitle: profiles.jobTitle,
@@ -52,6 +60,11 @@ export async function selectTipRecipientFacts(
       attempt: sql<
         number | null
       >`(select ${paymentSessions.attempt} from ${paymentSessions} where ${paymentSessions.tipId} = ${tip.id} limit 1)`,
+      soleSharer: sql<
+        string | null
+      >`(select case when count(*) = 1 then min(${profiles.fullName}) end
+        from ${tipAllocations} join ${profiles} on ${profiles.id} = ${tipAllocations.profileId}
+        where ${tipAllocations.tipId} = ${tip.id} and ${tipAllocations.amountCents} > 0)`,
     })
     .from(businesses)
     .leftJoin(branding, eq(branding.businessId, businesses.id))
@@ -70,12 +83,15 @@ export async function selectTipRecipientFacts(
       person: null,
       team: null,
       attempt: null,
+      soleSharer: null,
     };
   }
   return {
     businessName: row.businessName,
     branding: row.branding,
-    entrypoint: row.entrypointId ? { uid: row.entrypointUid!, label: row.entrypointLabel } : null,
+    entrypoint: row.entrypointId
+      ? { uid: row.entrypointUid!, label: row.entrypointLabel, type: row.entrypointType! }
+      : null,
     person: row.profileId
       ? {
           fullName: row.fullName,
@@ -86,6 +102,7 @@ export async function selectTipRecipientFacts(
       : null,
     team: row.teamId ? { name: row.teamName!, description: row.teamDescription } : null,
     attempt: row.attempt === null ? null : Number(row.attempt),
+    soleSharer: row.soleSharer,
   };
 }
 

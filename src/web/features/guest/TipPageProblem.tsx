@@ -3,8 +3,9 @@ import type { GuestCatalogue } from '../../../shared/i18n/guest-catalogue';
 import { tipPageProblemTexts } from '../../../shared/i18n/guest-pages';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
-import { brandErrorPageOf } from './brand-theme';
-import { currentGuestLanguage } from './i18n';
+import { partInTonality, toneOverrides } from '../../../shared/i18n/guest-tonality';
+import { brandErrorPageOf, currentGuestBranding } from './brand-theme';
+import { currentGuestLanguage, tonesOf } from './i18n';
 import { GuestMessagePage } from './GuestMessagePage';
 import { navigate } from './navigation';
 import { usePageTexts } from './page-texts';
@@ -19,7 +20,12 @@ export type TipPageProblemState =
   | { kind: 'person-gone'; alternatives: GuestAlternative[] };
 
 function texts() {
-  return currentGuestLanguage().catalogue?.pages.tipPage ?? tipPageProblemTexts;
+  const language = currentGuestLanguage();
+  return partInTonality(
+    language.catalogue?.pages.tipPage ?? tipPageProblemTexts,
+    toneOverrides(tonesOf(language), currentGuestBranding()?.tonality)?.pages?.tipPage,
+    currentGuestBranding()?.tonality,
+  );
 }
 
 /**

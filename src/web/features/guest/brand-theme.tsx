@@ -36,6 +36,9 @@ export function setInitialGuestBranding(branding: GuestBranding | null): void {
   current = branding;
 }
 
+/** The branding of the moment, outside React. */
+export const currentGuestBranding = (): GuestBranding | null => current;
+
 export function useGuestBranding(): GuestBranding | null {
   const serverRender = useGuestServerRender();
   return useSyncExternalStore(

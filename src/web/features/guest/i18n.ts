@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { guestTexts } from '../../../shared/i18n/guest';
+import { germanTones } from '../../../shared/i18n/guest-de-tones';
+import { partInTonality, toneOverrides } from '../../../shared/i18n/guest-tonality';
 import type { GuestCatalogue } from '../../../shared/i18n/guest-catalogue';
 import {
   GUEST_LANGUAGE_COOKIE,
@@ -8,6 +10,7 @@ import {
   isGuestLocale,
   pickGuestLocale,
 } from '../../../shared/i18n/guest-locale';
+import { useGuestBranding } from './brand-theme';
 import { useGuestServerRender } from './server-render';
 
 /**
@@ -130,7 +133,24 @@ export function useGuestLanguage(): GuestLanguage {
   );
 }
 
-/** The first view's texts in the active language. */
+/**
+ * What the business's tonality says differently in the active language (decision 0467); German's
+ * ship with each page, another language's come with its catalogue.
+ */
+export function tonesOf(language: GuestLanguage): GuestCatalogue['tones'] {
+  return language.catalogue?.tones ?? germanTones;
+}
+
+/** The business's tonality of the page open now ('friendly' until its branding is known). */
+export function useGuestTonality(): string | undefined {
+  return useGuestBranding()?.tonality;
+}
+
+/** The first view's texts in the active language and the business's tonality. */
 export function useFirstViewTexts(): GuestCatalogue['first'] {
-  return useGuestLanguage().catalogue?.first ?? guestTexts;
+  const language = useGuestLanguage();
+  const tonality = useGuestTonality();
+  const first = language.catalogue?.first ?? guestTexts;
+  const tones = tonesOf(language);
+  return partInTonality(first, toneOverrides(tones, tonality)?.first, tonality);
 }

@@ -6,7 +6,8 @@ import {
   thankYouTexts,
   tipPageProblemTexts,
 } from '../../../shared/i18n/guest-pages';
-import { useGuestLanguage } from './i18n';
+import { partInTonality, toneOverrides } from '../../../shared/i18n/guest-tonality';
+import { tonesOf, useGuestLanguage, useGuestTonality } from './i18n';
 
 const german: GuestCatalogue['pages'] = {
   tipPage: tipPageProblemTexts,
@@ -15,10 +16,19 @@ const german: GuestCatalogue['pages'] = {
   invalidUid: invalidUidTexts,
 };
 
-/** The thank-you and error pages' texts in the active language, with its Intl locale. */
+/**
+ * The thank-you and error pages' texts in the active language and the business's tonality, with
+ * its Intl locale.
+ */
 export function usePageTexts(): GuestCatalogue['pages'] & { intl: string } {
-  const { catalogue, intl } = useGuestLanguage();
-  const texts = catalogue?.pages ?? german;
+  const language = useGuestLanguage();
+  const tonality = useGuestTonality();
+  const { catalogue, intl } = language;
+  const texts = partInTonality(
+    catalogue?.pages ?? german,
+    toneOverrides(tonesOf(language), tonality)?.pages,
+    tonality,
+  );
   // The same object while the language stays, so callbacks that use it keep their identity.
   return useMemo(() => ({ ...texts, intl }), [texts, intl]);
 }
