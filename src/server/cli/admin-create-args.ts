@@ -7,14 +7,16 @@ export const ADMIN_CREATE_USAGE =
   'Aufruf: npm run admin:create -- --email <E-Mail-Adresse> [--name "<Vor- und Nachname>"]';
 
 /** The same address rules as the sign-in form (spec §5): trimmed, lower-cased, a simple pattern. */
+export const commandEmailSchema = z
+  .string({ error: 'Die Option --email fehlt.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Die Option --email fehlt.')
+  .max(254, AUTH_VALIDATION.invalidEmail)
+  .regex(EMAIL_PATTERN, AUTH_VALIDATION.invalidEmail);
+
 const inputSchema = z.object({
-  email: z
-    .string({ error: 'Die Option --email fehlt.' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Die Option --email fehlt.')
-    .max(254, AUTH_VALIDATION.invalidEmail)
-    .regex(EMAIL_PATTERN, AUTH_VALIDATION.invalidEmail),
+  email: commandEmailSchema,
   fullName: z
     .string()
     .trim()

@@ -1,8 +1,6 @@
-import { openOptionsOf } from '../db/options';
 import { ROLE_LABELS } from '../../shared/domain/roles';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/connect';
-import { migrate } from '../db/migrate';
+import { openCommandDatabase } from './command-database';
 import { createPlatformAdmin } from '../features/platform-admin/service';
 import { type Clock, systemClock } from '../lib/clock';
 import { ADMIN_CREATE_USAGE, parseAdminCreateArgs } from './admin-create-args';
@@ -61,23 +59,10 @@ export async function runAdminCreate(run: AdminCreateRun): Promise<number> {
     return ADMIN_CREATE_EXIT.failed;
   }
 
-  let database;
-  try {
-    database = await openDatabase(openOptionsOf(config));
-    await database.ping();
-  } catch (error) {
-    await database?.close().catch(() => {});
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    run.err(
-      config.databaseUrl
-        ? `DATABASE_URL: Datenbank nicht erreichbar (${reason})`
-        : `DATA_DIR: eingebettete Datenbank unter ${config.dataDir} lässt sich nicht öffnen (${reason})`,
-    );
-    return ADMIN_CREATE_EXIT.failed;
-  }
+  const database = await openCommandDatabase(config, run.err);
+  if (!database) return ADMIN_CREATE_EXIT.failed;
 
   try {
-    await migrate(database);
     const result = await createPlatformAdmin(
       { database, clock: run.clock ?? systemClock, publicOrigin: config.publicOrigin },
       { email: args.email, fullName: args.fullName },

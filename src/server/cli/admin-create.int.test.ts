@@ -1,13 +1,10 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/support/app';
-import { testEngine } from '../../../test/support/database';
+import { freshDatabase, type FreshDatabase } from '../../../test/support/fresh-database';
 import { createBusiness, type FactoryBusiness } from '../../../test/support/factories';
-import { type Database, openDatabase, quoteIdent } from '../db/connect';
+import type { Database } from '../db/connect';
 import { migrate } from '../db/migrate';
 import { hashToken } from '../features/auth/tokens';
 import { ManualClock } from '../lib/clock';
@@ -22,39 +19,6 @@ const ORIGIN = 'https://trinkgeld.example.com';
 const SESSION_SECRET = 'admin-create-test-secret-that-is-long-enough-0123';
 const ADMIN_EMAIL = 'chefin@example.de';
 const PASSWORD = 'Nordsee im Oktober 1987';
-
-interface FreshDatabase {
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  drop(): Promise<void>;
-}
-
-async function freshDatabase(): Promise<FreshDatabase> {
-  if (testEngine() === 'pglite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-admin-create-'));
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }),
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `admin_create_${randomBytes(5).toString('hex')}`;
-  const admin = await openDatabase({ url: serverUrl, poolSize: 1 });
-  await admin.exec(`CREATE DATABASE ${quoteIdent(name)}`);
-  await admin.close();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ url: url.toString(), poolSize: 2 }),
-    async drop() {
-      const cleanup = await openDatabase({ url: serverUrl, poolSize: 1 });
-      await cleanup.exec(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-      await cleanup.close();
-    },
-  };
-}
 
 interface Run {
   code: number | null;
@@ -101,7 +65,7 @@ let hotel: FactoryBusiness;
 let link = '';
 
 beforeAll(async () => {
-  fresh = await freshDatabase();
+  fresh = await freshDatabase('admin-create');
 });
 afterAll(async () => {
   await fresh?.drop();

@@ -220,7 +220,8 @@ export interface AuditPayloads {
   two_factor_enable: NoFacts;
   two_factor_disable: { secondFactor: SecondFactorUsed };
   two_factor_recovery_codes_regenerate: NoFacts;
-  two_factor_reset: { personName: string; email: string };
+  /** `method: 'cli'`: a platform admin's own, by `npm run admin:reset-two-factor` (issue 47). */
+  two_factor_reset: { personName: string; email: string; method?: 'cli' };
 }
 
 /** Every action has its payload type and nothing else has one (a compile-time check). */

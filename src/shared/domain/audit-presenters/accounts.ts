@@ -202,7 +202,7 @@ export const accountPresenters: Presenters<
     const email = f.text('email');
     const who = person ? `${person}${email && email !== person ? ` (${email})` : ''}` : email;
     return {
-      sentence: `Zwei-Faktor-Anmeldung ${who ? `von ${who}` : 'einer Person'} zurückgesetzt; alle Sitzungen der Person wurden beendet.`,
+      sentence: `Zwei-Faktor-Anmeldung ${who ? `von ${who}` : 'einer Person'} zurückgesetzt${f.text('method') === 'cli' ? ' (per Befehl auf dem Server)' : ''}; alle Sitzungen der Person wurden beendet.`,
       target: person ?? email,
     };
   },
