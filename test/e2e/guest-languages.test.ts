@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { branding, paymentEntrypoints, users } from '../../src/server/db/schema';
 import { createBusiness, type FactoryBusiness } from '../support/factories';
-import { horizontalOverflow } from './support/page-checks';
+import { horizontalOverflow, spillingLabels } from './support/page-checks';
 import { trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
       { name: 'Rezeption & Concierge', members: [0, 3] },
       { name: 'Hausteam', members: [0, 1, 2, 3], splitRule: 'weighted' },
     ],
-    points: ['person', 'person', 'person', 'person', 'team', 'team', 'object'],
+    points: ['person', 'person', 'person', 'person', 'team', 'team', 'object', 'business'],
   });
   const [anna, ben, clara, david, , hausteam, bar] = hotel.points;
   Object.assign(code, {
@@ -41,7 +41,7 @@ beforeAll(async () => {
     david: david!.uid,
     hausteam: hausteam!.uid,
   });
-  // The hotel's own tip page is the bar counter; the offer names it as its page is titled.
+  // The bar counter is an object (its tips go to whoever is on shift): never offered for David.
   await db
     .update(paymentEntrypoints)
     .set({ label: 'Hotelbar Tresen', metadata: { name: 'Hotelbar Tresen' } })
@@ -203,8 +203,10 @@ describe('guest languages', () => {
       locale: 'en-GB',
       gone: 'No longer available',
       team: 'Tip the Hausteam team',
-      // Named as the page it opens is titled (issue 31 item 7): the hotel's object point.
-      business: 'Tip Hotelbar Tresen',
+      otherTeamOfDavid: 'Tip the Rezeption & Concierge team',
+      // The hotel as a whole (its pool), named as its page is titled (issue 46 item 6).
+      business: 'Tip Hotel Seeblick',
+      object: 'Tip Hotelbar Tresen',
       note: 'Your tip is split by points among 3 staff members.',
       other: 'fr',
       otherTeam: "Donner un pourboire à l'équipe Hausteam",
@@ -214,7 +216,9 @@ describe('guest languages', () => {
       locale: 'fr-FR',
       gone: 'Plus joignable',
       team: "Donner un pourboire à l'équipe Hausteam",
-      business: 'Donner un pourboire à Hotelbar Tresen',
+      otherTeamOfDavid: "Donner un pourboire à l'équipe Rezeption & Concierge",
+      business: 'Donner un pourboire à Hotel Seeblick',
+      object: 'Donner un pourboire à Hotelbar Tresen',
       note: 'Votre pourboire est réparti selon des points entre 3 employés.',
       other: 'en',
       otherTeam: 'Tip the Hausteam team',
@@ -235,8 +239,12 @@ describe('guest languages', () => {
         expect(response?.status()).toBe(410);
         await page.getByRole('heading', { name: j.gone, level: 1 }).waitFor();
         await page.getByRole('link', { name: j.business, exact: true }).waitFor();
+        await page.getByRole('link', { name: j.otherTeamOfDavid, exact: true }).waitFor();
+        expect(await page.getByRole('link', { name: j.object }).count()).toBe(0);
         expect(await page.getByText(/Trinkgeld|Bitte/).count()).toBe(0);
         expect(await horizontalOverflow(page)).toBe(0);
+        // Every offer's label wraps inside its button at 390 px (issue 46 item 6).
+        expect(await spillingLabels(page)).toEqual([]);
 
         // The switch renames the offered pages without a reload.
         await page.getByRole('link', { name: j.team }).waitFor();
@@ -258,6 +266,30 @@ describe('guest languages', () => {
       }
     },
   );
+
+  it("a deactivated person's page in German offers his teams and the hotel, labels inside their buttons", async () => {
+    const { db } = e2e.server.deps.database;
+    const david = eq(users.id, hotel.employees[3]!.id);
+    await db.update(users).set({ disabledAt: new Date() }).where(david);
+    try {
+      const context = await phone('de-DE');
+      const page = await context.newPage();
+      const response = await page.goto(`/t/${code.david}`);
+      expect(response?.status()).toBe(410);
+      await page.getByRole('heading', { name: 'Nicht mehr erreichbar', level: 1 }).waitFor();
+      const offers = await page.locator('main a[href^="/t/"]').allTextContents();
+      expect(offers.map(text)).toEqual([
+        'Dem Team Hausteam Trinkgeld geben',
+        'Dem Team Rezeption & Concierge Trinkgeld geben',
+        'Hotel Seeblick Trinkgeld geben',
+      ]);
+      expect(await spillingLabels(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await context.close();
+    } finally {
+      await db.update(users).set({ disabledAt: null }).where(david);
+    }
+  });
 
   it('says a pay-later link that could not be made for want of a network in English', async () => {
     const context = await phone('en-GB');

@@ -127,9 +127,10 @@ export interface BusinessOptions {
   /**
    * Payment points to create, in order: a person point targets the n-th employee (cycling), a
    * team point the n-th team (a team of all employees is created when none is asked for), an
-   * object point the business itself.
+   * object point the business itself (a table, 'Tisch n'); a `business` point is the business as
+   * a whole (the QR generator's generic code, labelled with the business's name).
    */
-  points?: EntrypointType[];
+  points?: (EntrypointType | 'business')[];
   /** Teams with the indexes of their members among `employees` (default: none). */
   teams?: { name?: string; members: number[]; splitRule?: 'equal' | 'weighted' }[];
   owner?: PersonOptions;
@@ -203,9 +204,10 @@ export async function createBusiness(
   }
 
   const points: FactoryPoint[] = [];
-  const counters = { person: 0, team: 0, object: 0 };
-  for (const type of options.points ?? []) {
-    const n = counters[type]++;
+  const counters = { person: 0, team: 0, object: 0, business: 0 };
+  for (const kind of options.points ?? []) {
+    const n = counters[kind]++;
+    const type: EntrypointType = kind === 'business' ? 'object' : kind;
     let target: { id: string; type: 'user' | 'team' | 'tenant'; label: string };
     if (type === 'person') {
       const employee = employees[n % Math.max(employees.length, 1)];
@@ -215,10 +217,12 @@ export async function createBusiness(
       const team = createdTeams[n % Math.max(createdTeams.length, 1)];
       if (!team) throw new Error('createBusiness: a team point needs a team');
       target = { id: team.id, type: 'team', label: team.name };
+    } else if (kind === 'business') {
+      target = { id: businessId, type: 'tenant', label: name };
     } else {
       target = { id: businessId, type: 'tenant', label: `Tisch ${n + 1}` };
     }
-    const uid = `t-${type}-${suffix}-${n}`;
+    const uid = `t-${kind}-${suffix}-${n}`;
     const [row] = await db
       .insert(paymentEntrypoints)
       .values({
@@ -229,7 +233,10 @@ export async function createBusiness(
         targetId: target.id,
         targetType: target.type,
         origin: 'trinkgeld',
-        metadata: { name: target.label },
+        metadata: {
+          name: target.label,
+          ...(kind === 'business' ? { qr_type: 'generic' } : {}),
+        },
         createdBy: owner.id,
       })
       .returning({ id: paymentEntrypoints.id });

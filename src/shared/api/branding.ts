@@ -5,7 +5,13 @@ import {
   BRANDING_TONALITIES,
   DEFAULT_BRANDING_COLORS,
 } from '../domain/constants';
-import { brandContrastProblems, isHexColor, normalizeHexColor } from '../domain/contrast';
+import {
+  type BrandColorField,
+  type BrandColors,
+  brandContrastProblems,
+  isHexColor,
+  normalizeHexColor,
+} from '../domain/contrast';
 import { defineErrors } from '../domain/errors';
 import { MEDIA_URL_PATTERN } from './profiles';
 
@@ -64,11 +70,11 @@ const enumField = <const T extends readonly [string, ...string[]]>(values: T, la
   z.enum(values, { error: `${label}: Bitte wählen Sie einen der angebotenen Werte.` });
 
 /**
- * What the branding form sends and the server stores (spec §3 "Branding config"). Colour pairs
- * below WCAG AA are refused here, so the form and the server give the same message on the same
- * field. The background image is not edited here (spec: not shown); it keeps its stored value.
+ * What the branding form sends and the server stores (spec §3 "Branding config"), each field on
+ * its own; the colour contrast is checked by brandingUpdateSchemaAgainst. The background image is
+ * not edited here (spec: not shown); it keeps its stored value.
  */
-export const brandingUpdateSchema = z
+export const brandingUpdateFieldsSchema = z
   .object({
     primaryColor: colorField(BRANDING_FIELD_LABELS.primaryColor),
     secondaryColor: colorField(BRANDING_FIELD_LABELS.secondaryColor),
@@ -88,16 +94,34 @@ export const brandingUpdateSchema = z
       })
       .nullable(),
   })
-  .strict()
-  .superRefine((value, context) => {
-    for (const problem of brandContrastProblems(value)) {
-      context.addIssue({
-        code: 'custom',
-        path: [problem.field],
-        message: `${BRANDING_FIELD_LABELS[problem.field]}: ${problem.message}`,
-      });
+  .strict();
+
+/** A contrast problem as a field's message: "Primärfarbe: Weiße Schrift auf … ". */
+export function contrastIssuesOf(
+  colors: BrandColors,
+  saved?: BrandColors,
+): { field: BrandColorField; message: string }[] {
+  return brandContrastProblems(colors, saved).map((problem) => ({
+    field: problem.field,
+    message: `${BRANDING_FIELD_LABELS[problem.field]}: ${problem.message}`,
+  }));
+}
+
+/**
+ * The branding with colour pairs below WCAG AA refused, each message on the colour to change:
+ * the one changed against `saved` (the stored branding) where that tells (issue 46 item 11). The
+ * form checks with the saved branding, the server again in the save's transaction, so both give
+ * the same message on the same field.
+ */
+export function brandingUpdateSchemaAgainst(saved?: BrandColors) {
+  return brandingUpdateFieldsSchema.superRefine((value, context) => {
+    for (const issue of contrastIssuesOf(value, saved)) {
+      context.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
     }
   });
+}
+
+export const brandingUpdateSchema = brandingUpdateSchemaAgainst();
 export type BrandingUpdateInput = z.input<typeof brandingUpdateSchema>;
 export type BrandingUpdate = z.output<typeof brandingUpdateSchema>;
 

@@ -74,8 +74,47 @@ describe('brandContrastProblems', () => {
     expect(problem!.message).toContain('Weiße Schrift auf der Primärfarbe');
     expect(problem!.message).toContain('mindestens 4,5:1 (WCAG AA)');
     expect(problem!.message).toContain('dunklere Primärfarbe');
-    // With a light primary the other pairs may fail too; each names its own field.
-    for (const other of rest) expect(other.field).not.toBe('primaryColor');
+    // With a light primary the other pairs fail too: the primary colour is what to change.
+    for (const other of rest) expect(other.field).toBe('primaryColor');
+  });
+
+  it('blames only the primary colour when it alone changed to #FFDD00 (issue 46 item 11)', () => {
+    const changed = { ...defaults, primaryColor: '#FFDD00' };
+    for (const problems of [
+      brandContrastProblems(changed, defaults),
+      brandContrastProblems(changed),
+    ]) {
+      expect(problems.map((p) => p.field)).toEqual([
+        'primaryColor',
+        'primaryColor',
+        'primaryColor',
+      ]);
+      expect(problems.map((p) => p.message)).toEqual([
+        expect.stringMatching(
+          /^Weiße Schrift auf der Primärfarbe ist zu schwach lesbar: .*Bitte wählen Sie eine dunklere Primärfarbe\.$/,
+        ),
+        expect.stringMatching(
+          /^Die Akzentfarbe auf der Primärfarbe ist zu schwach lesbar: .*Bitte wählen Sie eine dunklere Primärfarbe\.$/,
+        ),
+        expect.stringMatching(
+          /^Schrift in der Primärfarbe auf der Sekundärfarbe ist zu schwach lesbar: .*Bitte wählen Sie eine dunklere Primärfarbe\.$/,
+        ),
+      ]);
+    }
+  });
+
+  it('blames the colour the owner changed, not the other colour of the failing pair', () => {
+    // #46505A keeps white text and the secondary pair readable; only the accent on it fails.
+    const changed = { ...defaults, primaryColor: '#46505A' };
+    const [problem, ...rest] = brandContrastProblems(changed, defaults);
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({ field: 'primaryColor' });
+    expect(problem!.message).toMatch(
+      /^Die Akzentfarbe auf der Primärfarbe ist zu schwach lesbar: .*Bitte wählen Sie eine dunklere Primärfarbe\.$/,
+    );
+    // Changed the accent itself: the accent is what to change.
+    const accent = brandContrastProblems({ ...defaults, accentColor: '#1A4A70' }, defaults);
+    expect(accent.map((p) => p.field)).toEqual(['accentColor']);
   });
 
   it('refuses an accent too close to the primary colour and suggests the helpful direction', () => {
@@ -94,8 +133,8 @@ describe('brandContrastProblems', () => {
     const base = { accentColor: '#FFFFFF', secondaryColor: '#FFFFFF' };
     expect(brandContrastProblems({ ...base, primaryColor: '#767676' })).toEqual([]);
     expect(brandContrastProblems({ ...base, primaryColor: '#777777' }).map((p) => p.field)).toEqual(
-      // All three pairs involve #777777 against white, so each reports its own field.
-      ['primaryColor', 'accentColor', 'secondaryColor'],
+      // All three pairs involve #777777 against white: the primary colour is the one to change.
+      ['primaryColor', 'primaryColor', 'primaryColor'],
     );
   });
 

@@ -59,76 +59,125 @@ export interface BrandColors {
 
 export type BrandColorField = keyof BrandColors;
 
-/**
- * The pairs the guest pages really draw, each named by the field the business changes to fix it:
- * white text on the primary colour (buttons, the header band), the accent on the primary colour
- * (selected amount, highlights in the header) and primary-coloured text on the secondary colour
- * (secondary buttons and chips).
- */
+/** The colour fields as the branding form names them, for the message's "what to change". */
+const COLOR_NAMES: Record<BrandColorField, string> = {
+  primaryColor: 'Primärfarbe',
+  secondaryColor: 'Sekundärfarbe',
+  accentColor: 'Akzentfarbe',
+};
+
 const isDark = (hex: string) => relativeLuminance(hex) < 0.18;
 
+/** One side of a pair: a colour of the business, or the fixed white of the text on buttons. */
+type PairSide = BrandColorField | typeof WHITE;
+
+/**
+ * The pairs the guest pages really draw: white text on the primary colour (buttons, the header
+ * band), the accent on the primary colour (selected amount, highlights in the header) and
+ * primary-coloured text on the secondary colour (secondary buttons and chips). `field` is the
+ * colour to change when nothing says which of the pair's colours is new.
+ */
 export const BRAND_CONTRAST_PAIRS: readonly {
   field: BrandColorField;
-  foreground: (colors: BrandColors) => string;
-  background: (colors: BrandColors) => string;
+  foreground: PairSide;
+  background: PairSide;
   describe: string;
-  /** What to change, in the direction that helps. */
-  hint: (colors: BrandColors) => string;
 }[] = [
   {
     field: 'primaryColor',
-    foreground: () => WHITE,
-    background: (colors) => colors.primaryColor,
+    foreground: WHITE,
+    background: 'primaryColor',
     describe: 'Weiße Schrift auf der Primärfarbe',
-    hint: () => 'eine dunklere Primärfarbe',
   },
   {
     field: 'accentColor',
-    foreground: (colors) => colors.accentColor,
-    background: (colors) => colors.primaryColor,
+    foreground: 'accentColor',
+    background: 'primaryColor',
     describe: 'Die Akzentfarbe auf der Primärfarbe',
-    hint: (colors) =>
-      isDark(colors.primaryColor) ? 'eine hellere Akzentfarbe' : 'eine dunklere Akzentfarbe',
   },
   {
     field: 'secondaryColor',
-    foreground: (colors) => colors.primaryColor,
-    background: (colors) => colors.secondaryColor,
+    foreground: 'primaryColor',
+    background: 'secondaryColor',
     describe: 'Schrift in der Primärfarbe auf der Sekundärfarbe',
-    hint: (colors) =>
-      isDark(colors.primaryColor) ? 'eine hellere Sekundärfarbe' : 'eine dunklere Sekundärfarbe',
   },
 ];
 
+type ContrastPair = (typeof BRAND_CONTRAST_PAIRS)[number];
+
+const colorOf = (side: PairSide, colors: BrandColors) =>
+  side === WHITE ? WHITE : colors[side as BrandColorField];
+
+/** The business's colours of a pair (white is not one the business can change). */
+const fieldsOf = (pair: ContrastPair) =>
+  [pair.foreground, pair.background].filter((side): side is BrandColorField => side !== WHITE);
+
 export interface ContrastProblem {
+  /** The colour to change, where the form shows the message. */
   field: BrandColorField;
   ratio: number;
   message: string;
 }
 
 /**
- * Every pair below WCAG AA (4.5:1), with a German message that names the pair, its ratio, the
- * minimum and what to change. Pairs with a colour that is not `#RRGGBB` are skipped: the format
- * check reports those.
+ * Which colour of a failing pair the business should change (issue 46 item 11): the one it just
+ * changed when only one of the pair's colours differs from the saved branding; else the one every
+ * failing pair shares (a light primary colour fails all three pairs); else the pair's own field.
  */
-export function brandContrastProblems(colors: BrandColors): ContrastProblem[] {
-  const problems: ContrastProblem[] = [];
-  for (const pair of BRAND_CONTRAST_PAIRS) {
-    const foreground = pair.foreground(colors);
-    const background = pair.background(colors);
-    if (!isHexColor(foreground) || !isHexColor(background)) continue;
-    const ratio = contrastRatio(foreground, background);
-    if (ratio >= WCAG_AA_TEXT_RATIO) continue;
-    problems.push({
-      field: pair.field,
+function colorToChange(
+  pair: ContrastPair,
+  failing: readonly ContrastPair[],
+  colors: BrandColors,
+  saved: BrandColors | undefined,
+): BrandColorField {
+  const fields = fieldsOf(pair);
+  if (saved) {
+    const changed = fields.filter(
+      (field) => normalizeHexColor(colors[field]) !== normalizeHexColor(saved[field]),
+    );
+    if (changed.length === 1) return changed[0]!;
+  }
+  const shared = fields.filter((field) =>
+    failing.every((other) => fieldsOf(other).includes(field)),
+  );
+  return shared.length === 1 ? shared[0]! : pair.field;
+}
+
+/** "eine dunklere Primärfarbe": the direction away from the pair's other colour. */
+function hintFor(field: BrandColorField, pair: ContrastPair, colors: BrandColors): string {
+  const other = pair.foreground === field ? pair.background : pair.foreground;
+  const direction = isDark(colorOf(other, colors)) ? 'hellere' : 'dunklere';
+  return `eine ${direction} ${COLOR_NAMES[field]}`;
+}
+
+/**
+ * Every pair below WCAG AA (4.5:1), with a German message that names the pair, its ratio, the
+ * minimum and the colour to change, in the direction that helps. `saved` is the branding as
+ * stored, so the colour the business just changed is the one named. Pairs with a colour that is
+ * not `#RRGGBB` are skipped: the format check reports those.
+ */
+export function brandContrastProblems(colors: BrandColors, saved?: BrandColors): ContrastProblem[] {
+  const failing = BRAND_CONTRAST_PAIRS.map((pair) => {
+    const foreground = colorOf(pair.foreground, colors);
+    const background = colorOf(pair.background, colors);
+    if (!isHexColor(foreground) || !isHexColor(background)) return null;
+    return { pair, ratio: contrastRatio(foreground, background) };
+  }).filter((found) => found !== null && found.ratio < WCAG_AA_TEXT_RATIO) as {
+    pair: ContrastPair;
+    ratio: number;
+  }[];
+  const pairs = failing.map(({ pair }) => pair);
+  return failing.map(({ pair, ratio }) => {
+    const field = colorToChange(pair, pairs, colors, saved);
+    return {
+      field,
       ratio,
       message:
         `${pair.describe} ist zu schwach lesbar: Kontrast ${formatContrastRatio(ratio)}, ` +
         `nötig sind mindestens ${formatContrastRatio(WCAG_AA_TEXT_RATIO)} (WCAG AA). ` +
-        `Bitte wählen Sie ${pair.hint(colors)}.`,
-    });
-  }
-  return problems;
+        `Bitte wählen Sie ${hintFor(field, pair, colors)}.`,
+    };
+  });
 }
 
 /** WCAG 2.2 non-text contrast (1.4.11) for a focus indicator against what it sits on. */

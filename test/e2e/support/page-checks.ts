@@ -14,6 +14,20 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   );
 }
 
+/**
+ * The labels of the links and buttons inside `selector` whose text spills out of them, sideways
+ * or below (a label must wrap inside its button).
+ */
+export async function spillingLabels(page: Page, selector = 'main'): Promise<string[]> {
+  return page
+    .locator(selector)
+    .evaluate((root) =>
+      [...root.querySelectorAll<HTMLElement>('a, button')]
+        .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)
+        .map((el) => el.textContent ?? ''),
+    );
+}
+
 export interface AxeFinding {
   id: string;
   impact: string | null;

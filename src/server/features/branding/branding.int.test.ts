@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
@@ -8,6 +9,8 @@ import {
   type FactoryBusiness,
 } from '../../../../test/support/factories';
 import type { Branding, BrandingUpdateInput } from '../../../shared/api/branding';
+import { DEFAULT_BRANDING_COLORS } from '../../../shared/domain/constants';
+import { branding } from '../../db/schema';
 
 let t: TestApp;
 let hotel: FactoryBusiness;
@@ -214,6 +217,80 @@ describe('bad input: 4xx with a German message naming the field, nothing written
           /^Primärfarbe: Weiße Schrift auf der Primärfarbe ist zu schwach lesbar: Kontrast \d,\d:1, nötig sind mindestens 4,5:1 \(WCAG AA\)/,
         ),
       });
+    });
+  });
+
+  describe('names the failing pair and the colour the owner changed (issue 46 item 11)', () => {
+    const defaults = {
+      primaryColor: DEFAULT_BRANDING_COLORS.primary,
+      secondaryColor: DEFAULT_BRANDING_COLORS.secondary,
+      accentColor: DEFAULT_BRANDING_COLORS.accent,
+    };
+    async function ownerOfFreshBusiness(colors: Record<keyof typeof defaults, string> = defaults) {
+      const business = await createBusiness(t.database.db);
+      await t.database.db.update(branding).set(colors).where(eq(branding.businessId, business.id));
+      return signIn(t, business.owner.email);
+    }
+
+    it('only the primary colour changed to #FFDD00: every message is about the primary colour', async () => {
+      const cookie = await ownerOfFreshBusiness();
+      const response = await put({ ...valid, ...defaults, primaryColor: '#FFDD00' }, cookie);
+      expect(response.statusCode).toBe(400);
+      const { error } = response.json();
+      expect(error.message).toMatch(
+        /^Primärfarbe: Weiße Schrift auf der Primärfarbe ist zu schwach lesbar: Kontrast 1,3:1/,
+      );
+      expect(error.details).toEqual([
+        {
+          path: 'body.primaryColor',
+          message: expect.stringMatching(
+            /^Primärfarbe: Weiße Schrift auf der Primärfarbe .*eine dunklere Primärfarbe\.$/,
+          ),
+        },
+        {
+          path: 'body.primaryColor',
+          message: expect.stringMatching(
+            /^Primärfarbe: Die Akzentfarbe auf der Primärfarbe .*eine dunklere Primärfarbe\.$/,
+          ),
+        },
+        {
+          path: 'body.primaryColor',
+          message: expect.stringMatching(
+            /^Primärfarbe: Schrift in der Primärfarbe auf der Sekundärfarbe .*eine dunklere Primärfarbe\.$/,
+          ),
+        },
+      ]);
+    });
+
+    it('blames the colour this business changed, judged against its own saved colours', async () => {
+      // A primary colour that leaves only the accent on it unreadable: the primary is to change.
+      const first = await ownerOfFreshBusiness();
+      const primary = await put({ ...valid, ...defaults, primaryColor: '#46505A' }, first);
+      expect(primary.statusCode).toBe(400);
+      expect(primary.json().error.details).toEqual([
+        {
+          path: 'body.primaryColor',
+          message: expect.stringMatching(
+            /^Primärfarbe: Die Akzentfarbe auf der Primärfarbe .*Bitte wählen Sie eine dunklere Primärfarbe\.$/,
+          ),
+        },
+      ]);
+      // The same colours sent by a business that has #46505A and just chose the accent: the accent.
+      const second = await ownerOfFreshBusiness({
+        ...defaults,
+        primaryColor: '#46505A',
+        accentColor: '#FFFFFF',
+      });
+      const accent = await put({ ...valid, ...defaults, primaryColor: '#46505A' }, second);
+      expect(accent.statusCode).toBe(400);
+      expect(accent.json().error.details).toEqual([
+        {
+          path: 'body.accentColor',
+          message: expect.stringMatching(
+            /^Akzentfarbe: Die Akzentfarbe auf der Primärfarbe .*Bitte wählen Sie eine hellere Akzentfarbe\.$/,
+          ),
+        },
+      ]);
     });
   });
 

@@ -5,7 +5,7 @@ import {
   brandingLogoResponseSchema,
   brandingPreviewSchema,
   brandingSchema,
-  brandingUpdateSchema,
+  brandingUpdateFieldsSchema,
 } from '../../../shared/api/branding';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
@@ -69,7 +69,8 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Branding speichern (Farben mit WCAG-AA-Kontrast, Schrift, Sprache, Texte, Logo)',
         querystring: businessScopeQuerySchema,
-        body: brandingUpdateSchema,
+        // The contrast is checked against the saved colours in the service (issue 46 item 11).
+        body: brandingUpdateFieldsSchema,
         response: { 200: brandingSchema },
       },
     },

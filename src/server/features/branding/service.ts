@@ -9,6 +9,7 @@ import {
   type Branding,
   type BrandingPreviewData,
   type BrandingUpdate,
+  contrastIssuesOf,
 } from '../../../shared/api/branding';
 import { mediaIdFromUrl } from '../../../shared/api/profiles';
 import { ERRORS } from '../../../shared/domain/errors';
@@ -91,6 +92,19 @@ function changes(
 }
 
 /**
+ * Colour pairs below WCAG AA, named on the colour to change: the one this save changes against
+ * the stored branding (issue 46 item 11). Answered as the schema's field errors are.
+ */
+function throwIfUnreadable(update: BrandingUpdate, saved: Branding): void {
+  const issues = contrastIssuesOf(update, saved);
+  if (issues.length === 0) return;
+  throw new AppError(ERRORS.validation_failed, {
+    message: issues[0]!.message,
+    details: issues.map((issue) => ({ path: `body.${issue.field}`, message: issue.message })),
+  });
+}
+
+/**
  * Saves the branding of one business and writes its `branding_update` audit row in the same
  * transaction. The body was validated by the shared schema (formats, lengths, contrast); here the
  * logo must be an upload of this very business.
@@ -106,6 +120,7 @@ export async function saveBranding(
   await context.database.db.transaction(async (tx) => {
     const current = await loadRows(tx, scope.businessId);
     const before = presentAdminBranding(current.branding, current.business);
+    throwIfUnreadable(update, before);
     const mediaId = update.logoUrl ? mediaIdFromUrl(update.logoUrl) : null;
     const [logo] = mediaId
       ? await tx.select({ businessId: media.businessId }).from(media).where(eq(media.id, mediaId))

@@ -34,7 +34,7 @@ const initialOf = (html: string) =>
   );
 const textOf = readableText;
 
-async function deactivatedPerson(points: ('person' | 'team' | 'object')[]) {
+async function deactivatedPerson(points: ('person' | 'team' | 'business')[]) {
   const shop = await createBusiness(t.database.db, {
     employees: 2,
     teams: [{ name: 'Küche', members: [0, 1] }],
@@ -49,7 +49,7 @@ async function deactivatedPerson(points: ('person' | 'team' | 'object')[]) {
 
 describe('a deactivated person’s page in the guest’s language', () => {
   it('offers the team and the business as facts; the API and the page name them in English and French', async () => {
-    const shop = await deactivatedPerson(['person', 'team', 'object']);
+    const shop = await deactivatedPerson(['person', 'team', 'business']);
     const code = shop.points[0]!.uid;
     const alternatives = [
       { path: `/t/${shop.points[1]!.uid}`, kind: 'team', name: 'Küche' },

@@ -61,9 +61,9 @@ describe('the guest page says where the money goes, as the payment routes it (is
   it("a deactivated person's page links to pages that carry the names the links say", async () => {
     const hotel = await createBusiness(t.database.db, {
       name: 'Hotel Seeblick',
-      points: ['person', 'object'],
+      points: ['person', 'business'],
     });
-    const [person, table] = hotel.points as [(typeof hotel.points)[0], (typeof hotel.points)[0]];
+    const [person, whole] = hotel.points as [(typeof hotel.points)[0], (typeof hotel.points)[0]];
     await t.database.db
       .update(users)
       .set({ disabledAt: new Date() })
@@ -73,8 +73,8 @@ describe('the guest page says where the money goes, as the payment routes it (is
     const alternatives = response.json().error.alternatives as { path: string; name: string }[];
     expect(alternatives).toHaveLength(1);
     const target = await entryOf(alternatives[0]!.path.replace('/t/', ''));
-    expect(target.code).toBe(table.uid);
-    // The link's name is the title of the page it opens ('Tisch 1'), not the business's.
+    expect(target.code).toBe(whole.uid);
+    // The link's name is the title of the page it opens (its 'Bezeichnung'), whatever it says.
     expect(alternatives[0]!.name).toBe(target.displayName);
   });
 });

@@ -67,7 +67,7 @@ export async function resolveGuestCode(
   if (entry) return resolveEntrypoint(executor, entry, at);
 
   const [legacy] = await executor.select().from(qrCodes).where(eq(qrCodes.code, code)).limit(1);
-  if (legacy) return resolveLegacy(executor, legacy);
+  if (legacy) return resolveLegacy(executor, legacy, at);
 
   throw problem({
     found: 'none',
@@ -92,7 +92,7 @@ async function resolveEntrypoint(
     employee = await loadEmployee(executor, entry.targetId);
     recipientExists = employee !== null;
     if (!employee && business?.active && entry.active) {
-      await throwIfDeactivated(executor, entry.businessId, entry.targetId);
+      await throwIfDeactivated(executor, entry.businessId, entry.targetId, at ?? new Date());
     }
   } else if (entry.targetType === 'team') {
     const [row] = await executor.select().from(teams).where(eq(teams.id, entry.targetId));
@@ -135,12 +135,13 @@ async function resolveEntrypoint(
 async function resolveLegacy(
   executor: Executor,
   legacy: typeof qrCodes.$inferSelect,
+  at?: Date,
 ): Promise<ResolvedCode> {
   const employee = await loadEmployee(executor, legacy.employeeId);
   const businessId = legacy.businessId ?? employee?.businessId ?? null;
   const business = businessId ? await loadBusiness(executor, businessId) : null;
   if (!employee && business?.active && legacy.isActive) {
-    await throwIfDeactivated(executor, business.id, legacy.employeeId);
+    await throwIfDeactivated(executor, business.id, legacy.employeeId, at ?? new Date());
   }
   throwIfProblem({
     found: 'legacy',
@@ -165,59 +166,25 @@ async function resolveLegacy(
 }
 
 /**
- * A deactivated person's code (issue 11): the guest is told so and offered the tip page of a team
- * the person was in and the business's own tip page instead (decision 0122), as the error's
- * `alternatives` (decision 0270).
+ * A deactivated person's code (issue 11): the guest is told so and offered the tip pages of the
+ * teams the person is still in and the business's page as a whole (decision 0122), as the error's
+ * `alternatives` (decision 0270). Never another object (a table, the bar): its tips go to whoever
+ * is on shift there, not to the business (decision 0470).
  */
-async function throwIfDeactivated(executor: Executor, businessId: string, profileId: string) {
+async function throwIfDeactivated(
+  executor: Executor,
+  businessId: string,
+  profileId: string,
+  at: Date,
+) {
   const [person] = await executor
     .select({ disabledAt: users.disabledAt })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(and(eq(users.id, profileId), eq(profiles.businessId, businessId)));
   if (!person?.disabledAt) return;
-  const teamPoints = await executor
-    // Named as the page they open is titled: the point's 'Bezeichnung', else the team.
-    .select({
-      uid: paymentEntrypoints.uid,
-      name: sql<string>`coalesce(${paymentEntrypoints.label}, ${teams.name})`,
-    })
-    .from(teamMembers)
-    .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), eq(teams.active, true)))
-    .innerJoin(
-      paymentEntrypoints,
-      and(
-        eq(paymentEntrypoints.targetType, 'team'),
-        eq(paymentEntrypoints.targetId, teams.id),
-        eq(paymentEntrypoints.type, 'team'),
-        eq(paymentEntrypoints.active, true),
-      ),
-    )
-    .where(and(eq(teamMembers.profileId, profileId), isNull(teamMembers.leftAt)))
-    .orderBy(asc(teams.name), asc(paymentEntrypoints.createdAt))
-    .limit(1);
-  const [businessPoint] = await executor
-    // Named as the page it opens is titled (presentRecipient): 'Tisch 7', not the business.
-    .select({
-      uid: paymentEntrypoints.uid,
-      name: sql<string>`coalesce(${paymentEntrypoints.label}, ${paymentEntrypoints.metadata}->>'name', ${businesses.name})`,
-    })
-    .from(paymentEntrypoints)
-    .innerJoin(businesses, eq(businesses.id, paymentEntrypoints.businessId))
-    .where(
-      and(
-        eq(paymentEntrypoints.businessId, businessId),
-        eq(paymentEntrypoints.targetType, 'tenant'),
-        eq(paymentEntrypoints.active, true),
-      ),
-    )
-    // Points made in one statement share their creation time: the label decides, not a random id.
-    .orderBy(
-      asc(paymentEntrypoints.createdAt),
-      asc(paymentEntrypoints.label),
-      asc(paymentEntrypoints.id),
-    )
-    .limit(1);
+  const teamPoints = await selectTeamPagesOf(executor, businessId, profileId);
+  const [businessPoint] = await selectWholeBusinessPage(executor, businessId, at);
   // Facts, not labels: the page names them in the guest's language (decision 0270).
   const alternatives: GuestAlternative[] = [
     ...teamPoints.map((point) => ({
@@ -233,6 +200,74 @@ async function throwIfDeactivated(executor: Executor, businessId: string, profil
     ...(alternatives.length === 0 ? { message: ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE } : {}),
     alternatives,
   });
+}
+
+/** One active tip page per active team of the business the person is still in, by team name. */
+async function selectTeamPagesOf(executor: Executor, businessId: string, profileId: string) {
+  const rows = await executor
+    // Named as the page they open is titled: the point's 'Bezeichnung', else the team.
+    .select({
+      teamId: teams.id,
+      uid: paymentEntrypoints.uid,
+      name: sql<string>`coalesce(${paymentEntrypoints.label}, ${teams.name})`,
+    })
+    .from(teamMembers)
+    .innerJoin(
+      teams,
+      and(
+        eq(teams.id, teamMembers.teamId),
+        eq(teams.active, true),
+        eq(teams.businessId, businessId),
+      ),
+    )
+    .innerJoin(
+      paymentEntrypoints,
+      and(
+        eq(paymentEntrypoints.targetType, 'team'),
+        eq(paymentEntrypoints.targetId, teams.id),
+        eq(paymentEntrypoints.type, 'team'),
+        eq(paymentEntrypoints.active, true),
+      ),
+    )
+    .where(and(eq(teamMembers.profileId, profileId), isNull(teamMembers.leftAt)))
+    .orderBy(asc(teams.name), asc(paymentEntrypoints.createdAt), asc(paymentEntrypoints.id));
+  // A team with several points is offered once, through its first.
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.teamId) && seen.add(row.teamId));
+}
+
+/**
+ * The business's page as a whole (decision 0470): an active generic point of the QR generator
+ * (`metadata.qr_type` 'generic', decision 0111) that tips the business pool, with nobody on shift
+ * there now or later (else its tips go to them). Named as the page it opens is titled.
+ */
+function selectWholeBusinessPage(executor: Executor, businessId: string, at: Date) {
+  return (
+    executor
+      .select({
+        uid: paymentEntrypoints.uid,
+        name: sql<string>`coalesce(${paymentEntrypoints.label}, ${paymentEntrypoints.metadata}->>'name', ${businesses.name})`,
+      })
+      .from(paymentEntrypoints)
+      .innerJoin(businesses, eq(businesses.id, paymentEntrypoints.businessId))
+      .where(
+        and(
+          eq(paymentEntrypoints.businessId, businessId),
+          eq(paymentEntrypoints.targetType, 'tenant'),
+          eq(paymentEntrypoints.targetId, businessId),
+          eq(paymentEntrypoints.active, true),
+          sql`${paymentEntrypoints.metadata}->>'qr_type' = 'generic'`,
+          sql`not exists (select 1 from ${shiftAssignments} where ${shiftAssignments.entrypointId} = ${paymentEntrypoints.id} and ${shiftAssignments.endsAt} > ${at.toISOString()}::timestamptz)`,
+        ),
+      )
+      // Points made in one statement share their creation time: the label decides, not a random id.
+      .orderBy(
+        asc(paymentEntrypoints.createdAt),
+        asc(paymentEntrypoints.label),
+        asc(paymentEntrypoints.id),
+      )
+      .limit(1)
+  );
 }
 
 function throwIfProblem(facts: Parameters<typeof guestCodeProblem>[0]): void {

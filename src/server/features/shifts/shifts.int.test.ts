@@ -411,7 +411,7 @@ describe('a deactivated person’s tip page', () => {
     const shop = await createBusiness(t.database.db, {
       employees: 2,
       teams: [{ name: 'Küche', members: [0, 1] }],
-      points: ['person', 'team', 'object'],
+      points: ['person', 'team', 'business'],
     });
     await t.database.db
       .update(users)

@@ -17,6 +17,12 @@ export interface GuestAction {
   closeHint?: string;
 }
 
+/**
+ * A way on whose label wraps inside the button: a team or business name makes a label longer than
+ * a phone's line (issue 46 item 6), so the button grows in height instead of the text spilling.
+ */
+const WRAPPING_BUTTON = 'w-full !h-auto min-h-12 py-2 text-center [overflow-wrap:anywhere]';
+
 /** A small centred card with a title, a text and a few ways on: the guest error pages. */
 export function GuestMessagePage(props: {
   title: string;
@@ -61,7 +67,11 @@ export function GuestMessagePage(props: {
               <a
                 key={action.label}
                 href={action.href}
-                className={buttonClasses(index === 0 ? 'primary' : 'outline', 'lg', 'w-full')}
+                className={buttonClasses(
+                  index === 0 ? 'primary' : 'outline',
+                  'lg',
+                  WRAPPING_BUTTON,
+                )}
               >
                 {action.label}
               </a>
@@ -70,7 +80,11 @@ export function GuestMessagePage(props: {
                 key={action.label}
                 type="button"
                 onClick={() => action.onClick?.()}
-                className={buttonClasses(index === 0 ? 'primary' : 'outline', 'lg', 'w-full')}
+                className={buttonClasses(
+                  index === 0 ? 'primary' : 'outline',
+                  'lg',
+                  WRAPPING_BUTTON,
+                )}
               >
                 {action.label}
               </button>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useMemo, useState } from 'react';
 import { type FieldPath, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import {
   BRANDING_ERRORS,
@@ -9,7 +9,7 @@ import {
   type BrandingUpdate,
   type BrandingUpdateInput,
   brandingFormValues,
-  brandingUpdateSchema,
+  brandingUpdateSchemaAgainst,
   DEFAULT_BRANDING,
 } from '../../../../shared/api/branding';
 import {
@@ -207,8 +207,14 @@ export function BrandingForm({
   const { branding: t } = useAdminTexts(adminBrandingPart);
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('colors');
+  const { primaryColor, secondaryColor, accentColor } = branding;
+  const savedColors = useMemo(
+    () => ({ primaryColor, secondaryColor, accentColor }),
+    [primaryColor, secondaryColor, accentColor],
+  );
   const form: Form = useForm<BrandingUpdateInput, unknown, BrandingUpdate>({
-    resolver: zodResolver(brandingUpdateSchema),
+    // Judged against the saved colours, so a message names the colour the owner changed.
+    resolver: zodResolver(brandingUpdateSchemaAgainst(savedColors)),
     defaultValues: formValues(branding),
     mode: 'onChange',
   });
