@@ -21,6 +21,12 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The owner's 'Jetzt auszahlen'. */
+async function payOutNow(ownerEmail: string) {
+  const cookie = await signIn(t, ownerEmail);
+  return t.inject({ method: 'POST', url: '/api/admin/payouts', headers: { cookie } });
+}
+
 describe('demo payouts follow the payout settings', () => {
   it('offer no instant payout to a person without a payout account, and pay nothing', async () => {
     const hotel = await createBusiness(t.database.db, { employees: [{ payoutAccount: false }] });
@@ -62,12 +68,7 @@ describe('demo payouts follow the payout settings', () => {
       amountCents: 1000,
     });
     await createTip(t.database.db, { businessId: hotel.id, employeeId: ben.id, amountCents: 700 });
-    const owner = await signIn(t, hotel.owner.email);
-    const response = await t.inject({
-      method: 'POST',
-      url: '/api/admin/payouts',
-      headers: { cookie: owner },
-    });
+    const response = await payOutNow(hotel.owner.email);
     expect(response.statusCode).toBe(201);
     const batch = response.json() as PayoutBatch;
     expect(batch.transfers.map((transfer) => transfer.employeeId)).toEqual([anna.id]);
@@ -92,12 +93,7 @@ describe('demo payouts follow the payout settings', () => {
         amountCents: 900,
       });
     }
-    const owner = await signIn(t, hotel.owner.email);
-    const response = await t.inject({
-      method: 'POST',
-      url: '/api/admin/payouts',
-      headers: { cookie: owner },
-    });
+    const response = await payOutNow(hotel.owner.email);
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(
       'Niemand wurde ausgezahlt: 2 Personen haben noch kein eingerichtetes Auszahlungskonto. Ihr Geld bleibt für die nächste Auszahlung.',
