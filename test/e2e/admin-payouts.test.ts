@@ -27,6 +27,8 @@ beforeAll(async () => {
     employees: [
       { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
       { fullName: 'Ben Müller', jobTitle: 'Kellner' },
+      // No payout account: skipped by every payout (decision 0477).
+      { fullName: 'Clara Fischer', jobTitle: 'Barkeeperin', payoutAccount: false },
     ],
   });
 });
@@ -43,12 +45,17 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 
 describe('payouts page', () => {
   it('lets the owner pay out now, open the batch with its references and change the schedule', async () => {
-    // A paid tip of Anna's, waiting for the payout.
+    // A paid tip of Anna's, waiting for the payout, and one of Clara's, who has no account.
     const anna = hotel.employees[0]!;
     await createTip(e2e.server.deps.database.db, {
       businessId: hotel.id,
       employeeId: anna.id,
       amountCents: 1234,
+    });
+    await createTip(e2e.server.deps.database.db, {
+      businessId: hotel.id,
+      employeeId: hotel.employees[2]!.id,
+      amountCents: 800,
     });
 
     const page = await context.newPage();
@@ -76,7 +83,14 @@ describe('payouts page', () => {
     const annaRow = detail.getByTestId('payout-transfers').getByRole('row', { name: /Anna/ });
     await annaRow.waitFor();
     expect(await annaRow.textContent()).toMatch(/Überwiesen.*tr_demo_/);
+    expect(
+      await detail.getByTestId('payout-transfers').getByRole('row', { name: /Clara/ }).count(),
+    ).toBe(0);
+    expect(await detail.getByTestId('payout-skipped').textContent()).toContain('Clara Fischer');
     await poll(toasts).toContainEqual(expect.stringContaining('Auszahlung abgeschlossen'));
+    await poll(toasts).toContainEqual(
+      expect.stringContaining('1 Person ohne Auszahlungskonto übersprungen'),
+    );
     await detail.getByRole('button', { name: 'Schließen' }).last().click();
     await detail.waitFor({ state: 'hidden' });
 
@@ -85,7 +99,7 @@ describe('payouts page', () => {
     expect(await history.getByRole('row').count()).toBe(2);
     expect(await history.getByRole('row').nth(1).textContent()).toContain('Manuell');
 
-    // Nothing left to pay: a second run is refused with the server's German message.
+    // Nothing left anyone can receive: a second run is refused, naming who was skipped.
     await page.getByRole('button', { name: 'Jetzt auszahlen' }).click();
     const refused = page.waitForResponse(
       (response) =>
@@ -94,6 +108,9 @@ describe('payouts page', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Auszahlen' }).click();
     expect((await refused).status()).toBe(409);
     await poll(toasts).toContainEqual(expect.stringContaining('Auszahlung nicht möglich'));
+    await poll(toasts).toContainEqual(
+      expect.stringContaining('1 Person hat noch kein eingerichtetes Auszahlungskonto'),
+    );
 
     await page.getByLabel('Rhythmus').selectOption('weekly');
     const saved = page.waitForResponse(

@@ -88,6 +88,40 @@ describe('employee money on the phone', () => {
     await context.close();
   });
 
+  it('says a person without a payout account gets nothing paid out, and promises no money', async () => {
+    // Issue 46 defect 12: the demo promised money although the settings said 'Noch nicht eingerichtet'.
+    const db = e2e.server.deps.database.db;
+    const bar = await createBusiness(db, {
+      employees: [{ fullName: 'Ben Müller', payoutAccount: false }],
+    });
+    await createTip(db, {
+      businessId: bar.id,
+      employeeId: bar.employees[0]!.id,
+      amountCents: 1800,
+    });
+
+    const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await signInInBrowser(page, bar.employees[0]!.email, FACTORY_PASSWORD);
+    await page.waitForURL('**/employee/dashboard');
+    await page.getByRole('tab', { name: 'Statistiken', exact: true }).click();
+    const card = page.getByTestId('instant-payout');
+    await card.getByTestId('instant-balance').filter({ hasText: '18,00' }).waitFor();
+    const notice = card.getByTestId('instant-no-account');
+    await notice.waitFor();
+    expect(text(await notice.textContent())).toContain('Noch kein Auszahlungskonto');
+    expect(text(await notice.textContent())).toContain(
+      'Ohne eingerichtetes Auszahlungskonto kann nichts ausgezahlt werden',
+    );
+    // No amount promised and nothing to press.
+    expect(await card.getByText('Sie erhalten').count()).toBe(0);
+    expect(await card.getByTestId('instant-net').count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Sofort auszahlen' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('pays out a direct tip and a team share at once; the record says what the history says', async () => {
     // Issue 46 defect 2: the share read 'Ausstehend' in the record, 'Ausgezahlt' in the history.
     const db = e2e.server.deps.database.db;

@@ -15,6 +15,7 @@ import {
   userTwoFactor,
 } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/features/auth/password';
+import { demoPayoutAccount } from '../../src/server/features/payouts/transfers';
 import { replaceRecoveryCodes, sealSecret } from '../../src/server/features/two-factor/store';
 import { newTotpSecret } from '../../src/server/features/two-factor/totp';
 
@@ -81,6 +82,11 @@ export interface PersonOptions {
   /** Create the sign-in identity with a profile (default) or without one (onboarding pending). */
   withProfile?: boolean;
   disabled?: boolean;
+  /**
+   * A set-up demo payout account (decision 0477): without one nobody is paid out, by the demo
+   * provider as by Stripe. Employees have one unless `false`; other roles never by default.
+   */
+  payoutAccount?: boolean;
 }
 
 /** One user with a profile. Without a business it belongs to none (a platform admin, say). */
@@ -110,6 +116,7 @@ export async function createPerson(
       email,
       jobTitle,
       businessId: options.businessId ?? null,
+      ...((options.payoutAccount ?? role === 'employee') ? demoPayoutAccount(user!.id) : {}),
     });
   }
   return { id: user!.id, email, fullName, role, jobTitle };

@@ -132,6 +132,24 @@ describe('demo data', () => {
     }
   });
 
+  it('gives some staff a demo payout account and Ben none, so both sides of payouts show (decision 0477)', async () => {
+    const rows = await database.query<{ email: string; status: string; enabled: boolean }>(
+      `SELECT email, stripe_account_status AS status, payouts_enabled AS enabled
+       FROM profiles WHERE role = 'employee' ORDER BY email`,
+    );
+    const ready = rows.filter((row) => row.status === 'enabled' && row.enabled).map((r) => r.email);
+    expect(ready).toEqual([
+      'anna@demo.local',
+      'clara@demo.local',
+      'david@demo.local',
+      'lena@demo.local',
+    ]);
+    expect(rows.find((row) => row.email === 'ben@demo.local')).toMatchObject({
+      status: 'none',
+      enabled: false,
+    });
+  });
+
   it('has one active legacy QR code', async () => {
     const rows = await database.query('SELECT 1 FROM qr_codes WHERE code = $1 AND is_active', [
       DEMO_LEGACY_QR_CODE,

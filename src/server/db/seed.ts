@@ -5,6 +5,7 @@ import { splitCents } from '../../shared/domain/money';
 import type { Role } from '../../shared/domain/roles';
 import type { FeedbackEmoji, PaymentMethod, TipStatus } from '../../shared/domain/tips';
 import { hashPassword } from '../features/auth/password';
+import { demoPayoutAccount } from '../features/payouts/transfers';
 import type { Clock } from '../lib/clock';
 import type { Database, Tx } from './connect';
 import {
@@ -62,6 +63,7 @@ const CAFE_EMPLOYEES = [
     department: 'Theke',
     shift: 'Frühschicht',
     tipsPerDay: 1.5,
+    payoutAccount: true,
   },
   {
     email: 'tom@demo.local',
@@ -73,6 +75,7 @@ const CAFE_EMPLOYEES = [
     department: 'Service',
     shift: 'Spätschicht',
     tipsPerDay: 1.1,
+    payoutAccount: false,
   },
 ] as const;
 const CAFE_STAFF = [CAFE_OWNER, ...CAFE_EMPLOYEES];
@@ -99,6 +102,11 @@ interface EmployeeSeed {
   speciality: string;
   /** Mean direct tips per day: busy staff get more. */
   tipsPerDay: number;
+  /**
+   * A set-up demo payout account (decision 0477): the demo shows payouts to these, and Ben,
+   * without one, shows what a person without a payout account sees.
+   */
+  payoutAccount: boolean;
 }
 
 const EMPLOYEES: readonly EmployeeSeed[] = [
@@ -111,6 +119,7 @@ const EMPLOYEES: readonly EmployeeSeed[] = [
     shift: 'Frühschicht',
     speciality: 'Ausflugstipps und Late Check-out',
     tipsPerDay: 1.6,
+    payoutAccount: true,
   },
   {
     key: 'ben',
@@ -121,6 +130,7 @@ const EMPLOYEES: readonly EmployeeSeed[] = [
     shift: 'Abendschicht',
     speciality: 'Weinbegleitung',
     tipsPerDay: 2.8,
+    payoutAccount: false,
   },
   {
     key: 'clara',
@@ -131,6 +141,7 @@ const EMPLOYEES: readonly EmployeeSeed[] = [
     shift: 'Spätschicht',
     speciality: 'Signature-Cocktails',
     tipsPerDay: 2.2,
+    payoutAccount: true,
   },
   {
     key: 'david',
@@ -141,6 +152,7 @@ const EMPLOYEES: readonly EmployeeSeed[] = [
     shift: 'Tagschicht',
     speciality: 'Restaurantreservierungen und Transfers',
     tipsPerDay: 1.2,
+    payoutAccount: true,
   },
 ];
 
@@ -295,6 +307,7 @@ export async function seedDemoData(
           employee?.jobTitle ??
           (login.role === 'admin' ? 'Plattform-Administratorin' : 'Inhaber & Geschäftsführer'),
         ...(employee ? { thankYouMessage: employee.thankYou } : {}),
+        ...(employee?.payoutAccount ? demoPayoutAccount(user!.id) : {}),
         businessId,
       });
       profileIds.set(key, user!.id);
@@ -471,6 +484,7 @@ async function seedSecondBusiness(
       email: person.email,
       jobTitle: person.jobTitle,
       ...('thankYou' in person ? { thankYouMessage: person.thankYou } : {}),
+      ...('payoutAccount' in person && person.payoutAccount ? demoPayoutAccount(user!.id) : {}),
       businessId,
     });
     ids.set(person.email, user!.id);

@@ -153,8 +153,19 @@ export const integrationAssetsSchema = z.object({
 });
 export type IntegrationAssets = z.infer<typeof integrationAssetsSchema>;
 
+/**
+ * Where a listed code lives: a payment point, or a legacy QR code (spec §3 qr_codes) that guests
+ * can still use. A legacy code is listed and counted but changed nowhere on this page.
+ */
+export const PAYMENT_POINT_SOURCES = ['entrypoint', 'legacy'] as const;
+export type PaymentPointSource = (typeof PAYMENT_POINT_SOURCES)[number];
+
+/** How the list names a legacy code (the employee's card says 'Dies ist Ihr klassischer QR-Code.'). */
+export const LEGACY_CODE_LABEL = 'Klassischer QR-Code';
+
 export const paymentPointSchema = z.object({
   id: z.uuid(),
+  source: z.enum(PAYMENT_POINT_SOURCES),
   uid: z.string(),
   type: z.enum(ENTRYPOINT_TYPES),
   name: z.string(),
@@ -170,6 +181,11 @@ export const paymentPointSchema = z.object({
   targetJobTitle: z.string().nullable(),
   origin: z.string(),
   active: z.boolean(),
+  /**
+   * Whether a guest can tip through the code right now: switched on, business active, and its
+   * person or team can be tipped (decision 0475). The page and the dashboard count these.
+   */
+  works: z.boolean(),
   /**
    * A person's primary point: the one their 'Mein QR-Code' card shows (the owner's mark, else the
    * first created; decision 0355). Always false for team and business points.

@@ -83,6 +83,16 @@ export const payoutOverviewSchema = z.object({
 });
 export type PayoutOverview = z.infer<typeof payoutOverviewSchema>;
 
+/** People counted as the payout screens count them: 'Person' or 'Personen'. */
+export const personCount = (count: number) => `${count} ${count === 1 ? 'Person' : 'Personen'}`;
+
+/**
+ * The refusal of a batch in which everybody with money lacks a payout account (decision 0477):
+ * how many were skipped, and that their money waits.
+ */
+export const nobodyWithPayoutAccount = (skipped: number) =>
+  `Niemand wurde ausgezahlt: ${personCount(skipped)} ${skipped === 1 ? 'hat' : 'haben'} noch kein eingerichtetes Auszahlungskonto. Ihr Geld bleibt für die nächste Auszahlung.`;
+
 export const PAYOUT_ERRORS = defineErrors({
   nothing_to_pay_out: {
     status: 409,

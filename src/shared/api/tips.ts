@@ -15,7 +15,9 @@ import {
 export const tipAmountCentsSchema = z
   .number({ message: 'Bitte geben Sie einen Betrag an.' })
   .int({ message: 'Der Betrag muss in ganzen Cent angegeben werden.' })
-  .min(MIN_TIP_CENTS, { message: 'Bitte geben Sie einen Betrag über 0 € ein.' })
+  .min(MIN_TIP_CENTS, {
+    message: `Der Betrag muss mindestens ${formatCents(MIN_TIP_CENTS)} betragen.`,
+  })
   .max(MAX_TIP_CENTS, {
     message: `Der Betrag darf höchstens ${formatCents(MAX_TIP_CENTS)} betragen.`,
   });

@@ -47,8 +47,11 @@ export const PRESET_TIP_AMOUNTS_CENTS = [500, 1000, 1500] as const;
 /** Quick buttons named in the documentation pages, in cents. */
 export const QUICK_TIP_AMOUNTS_CENTS = [500, 1000, 1500, 2000, 2500, 3000] as const;
 export const CUSTOM_AMOUNT_STEP_CENTS = 50;
-/** Smallest tip: anything above zero; one cent is the smallest amount a card provider can carry. */
-export const MIN_TIP_CENTS = 1;
+/**
+ * Smallest tip: 0,50 €, Stripe's minimum charge in euros (decision 0007, amended by 0476). The
+ * guest's optional contribution only adds to the charge, so the tip itself is what must reach it.
+ */
+export const MIN_TIP_CENTS = 50;
 /** Upper bound for one tip (spec: not shown); see docs/decisions. */
 export const MAX_TIP_CENTS = 50_000;
 export const PLATFORM_FEE_CENTS = 45;

@@ -59,7 +59,14 @@ export const adminPointsTexts = {
       created: 'Erstellt',
       actions: 'Aktionen',
     },
-    status: { active: 'Aktiv', inactive: 'Inaktiv' },
+    status: {
+      active: 'Aktiv',
+      inactive: 'Inaktiv',
+      /** Switched on, but its person or team cannot be tipped (decision 0475). */
+      unreachable: 'Nicht erreichbar',
+      unreachableHint:
+        'Eingeschaltet, aber Gäste können hierüber kein Trinkgeld geben: Die Person, das Team oder der Betrieb ist deaktiviert.',
+    },
     assets: { synced: 'Synchronisiert', error: 'Fehler', none: '—' },
     demoBadge: 'Demo',
     primaryBadge: 'Haupt-QR-Code',

@@ -5,7 +5,8 @@ import { guestCatalogue as es } from './guest-es';
 import { guestCatalogue as fr } from './guest-fr';
 import { guestCatalogue as it_ } from './guest-it';
 import { GUEST_LOCALES } from './guest-locale';
-import { BRANDING_TONALITIES } from '../domain/constants';
+import { BRANDING_TONALITIES, MIN_TIP_CENTS } from '../domain/constants';
+import { formatCents } from '../domain/money';
 import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
 
 const catalogues = { de, en, fr, es, it: it_ } as const;
@@ -91,5 +92,21 @@ describe('guest catalogues', () => {
     expect(fr.outcome.payment.feeCheckbox('0,45 €')).toContain('0,45 €');
     expect(en.outcome.tip.error.attemptsLeft(1)).toBe('1 attempt left.');
     expect(en.outcome.tip.error.attemptsLeft(3)).toBe('3 attempts left.');
+  });
+});
+
+describe('the smallest amount (decision 0007, amended by 0476)', () => {
+  it('is the payment provider’s minimum charge in euros, 0,50 €', () => {
+    expect(MIN_TIP_CENTS).toBe(50);
+  });
+
+  it.each(GUEST_LOCALES)('is named with its amount in %s', (locale) => {
+    const intl = locale === 'de' ? 'de-DE' : locale;
+    const minimum = formatCents(MIN_TIP_CENTS, 'eur', intl);
+    expect(catalogues[locale].first.amount.tooLow(minimum)).toContain(minimum);
+  });
+
+  it('is said in German in the style of the other amount messages', () => {
+    expect(de.first.amount.tooLow('0,50 €')).toBe('Der Betrag muss mindestens 0,50 € betragen.');
   });
 });

@@ -15,7 +15,7 @@ export const guestCatalogue: GuestCatalogue = {
       customPlaceholder: '0.00',
       continue: (formatted) => `Continue to payment · ${formatted}`,
       tooHigh: (max) => `The amount may be at most ${max}.`,
-      invalid: 'Please enter an amount above €0.',
+      tooLow: (min) => `The amount must be at least ${min}.`,
       notANumber: 'Please enter the amount as a number, e.g. 12.50 or 12.',
       tooManyDecimals: 'Please enter at most two decimal places, e.g. 12.50.',
       linkAmount: (typed, why) => `The amount “${typed}” from the link cannot be used. ${why}`,

@@ -16,7 +16,7 @@ export const guestCatalogue: GuestCatalogue = {
       customPlaceholder: '0,00',
       continue: (formatted) => `Continuar al pago · ${formatted}`,
       tooHigh: (max) => `El importe no puede superar ${max}.`,
-      invalid: 'Introduzca un importe superior a 0 €.',
+      tooLow: (min) => `El importe debe ser de al menos ${min}.`,
       notANumber: 'Introduzca el importe como número, p. ej. 12,50 o 12.',
       tooManyDecimals: 'Introduzca como máximo dos decimales, p. ej. 12,50.',
       linkAmount: (typed, why) => `El importe «${typed}» del enlace no se puede utilizar. ${why}`,

@@ -16,7 +16,7 @@ export const guestCatalogue: GuestCatalogue = {
       customPlaceholder: '0,00',
       continue: (formatted) => `Continuer vers le paiement · ${formatted}`,
       tooHigh: (max) => `Le montant ne peut pas dépasser ${max}.`,
-      invalid: 'Veuillez saisir un montant supérieur à 0 €.',
+      tooLow: (min) => `Le montant doit être d’au moins ${min}.`,
       notANumber: 'Veuillez saisir le montant en chiffres, par ex. 12,50 ou 12.',
       tooManyDecimals: 'Veuillez saisir au plus deux décimales, par ex. 12,50.',
       linkAmount: (typed, why) => `Le montant « ${typed} » du lien ne peut pas être repris. ${why}`,

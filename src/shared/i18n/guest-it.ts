@@ -16,7 +16,7 @@ export const guestCatalogue: GuestCatalogue = {
       customPlaceholder: '0,00',
       continue: (formatted) => `Continua al pagamento · ${formatted}`,
       tooHigh: (max) => `L’importo può essere al massimo ${max}.`,
-      invalid: 'Inserisca un importo superiore a 0 €.',
+      tooLow: (min) => `L’importo deve essere almeno ${min}.`,
       notANumber: 'Inserisca l’importo come numero, ad es. 12,50 o 12.',
       tooManyDecimals: 'Inserisca al massimo due decimali, ad es. 12,50.',
       linkAmount: (typed, why) => `L’importo «${typed}» del link non può essere utilizzato. ${why}`,

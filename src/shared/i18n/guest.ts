@@ -18,7 +18,8 @@ export const guestTexts = {
     customPlaceholder: '0,00',
     continue: (formatted: string) => `Weiter zur Zahlung · ${formatted}`,
     tooHigh: (max: string) => `Der Betrag darf höchstens ${max} betragen.`,
-    invalid: 'Bitte geben Sie einen Betrag über 0 € ein.',
+    /** Below the payment provider's minimum charge (decision 0476). */
+    tooLow: (min: string) => `Der Betrag muss mindestens ${min} betragen.`,
     notANumber: 'Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.',
     tooManyDecimals: 'Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.',
     /** An ?amount= in the link that cannot be paid: why the amount step shows (issue 31). */

@@ -1,3 +1,4 @@
+import { personCount } from '../api/payouts';
 import { formatCents } from '../domain/money';
 
 /** German texts of the payouts page (/admin/payouts, issue 12). */
@@ -10,10 +11,12 @@ export const payoutTexts = {
   runNow: 'Jetzt auszahlen',
   confirmTitle: 'Jetzt auszahlen?',
   confirmText:
-    'Alle bezahlten, noch nicht ausgezahlten Trinkgelder werden jetzt überwiesen: eine Überweisung je Mitarbeiter mit eingerichtetem Auszahlungskonto.',
+    'Alle bezahlten, noch nicht ausgezahlten Trinkgelder werden jetzt überwiesen: eine Überweisung je Mitarbeiter mit eingerichtetem Auszahlungskonto. Wer noch keines hat, wird übersprungen; sein Geld bleibt für die nächste Auszahlung.',
   confirm: 'Auszahlen',
   done: (count: number, cents: number) =>
     `${count} ${count === 1 ? 'Überweisung' : 'Überweisungen'} über ${formatCents(cents)}`,
+  /** Added to `done` when people without a payout account were left out (decision 0477). */
+  doneSkipped: (count: number) => ` · ${personCount(count)} ohne Auszahlungskonto übersprungen`,
   doneTitle: 'Auszahlung abgeschlossen',
   failedTitle: 'Auszahlung nicht möglich',
   schedule: 'Rhythmus',

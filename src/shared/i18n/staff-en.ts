@@ -533,6 +533,9 @@ export const staffTextsEn: StaffTexts = {
       confirmText: (balance: string, fee: string, net: string) =>
         `Balance ${balance}, fee ${fee}: you receive ${net} in your account right away.`,
       confirmLabel: (net: string) => `Pay out ${net}`,
+      noAccountTitle: 'No payout account yet',
+      noAccount:
+        'Without a payout account nothing can be paid out – neither instantly nor with the regular payout. Your balance stays until your payout account is set up (Settings → Payout).',
     },
     tipRecord: {
       title: 'Tip record',

@@ -43,6 +43,10 @@ export const staffScreenTexts = {
     confirmText: (balance: string, fee: string, net: string) =>
       `Guthaben ${balance}, Gebühr ${fee}: Sie erhalten ${net} sofort auf Ihr Konto.`,
     confirmLabel: (net: string) => `${net} auszahlen`,
+    /** Without a set-up payout account nothing is paid, by the demo as by Stripe (decision 0477). */
+    noAccountTitle: 'Noch kein Auszahlungskonto',
+    noAccount:
+      'Ohne eingerichtetes Auszahlungskonto kann nichts ausgezahlt werden – weder sofort noch mit der regulären Auszahlung. Ihr Guthaben bleibt erhalten, bis Ihr Auszahlungskonto eingerichtet ist (Einstellungen → Auszahlung).',
   },
   tipRecord: {
     title: 'Trinkgeld-Nachweis',

@@ -1,22 +1,16 @@
-import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import {
-  businesses,
-  paymentEntrypoints,
-  profiles,
-  qrCodes,
-  tipMonthTotals,
-  users,
-} from '../../db/schema';
+import { businesses, profiles, tipMonthTotals, users } from '../../db/schema';
 import { AUDIT_TIME_ZONE } from '../audit/queries';
+import { countWorkingCodes } from '../entrypoints/working-codes';
 
 export interface DashboardRows {
   business: { id: string; name: string };
   /** The first moment of the calendar month of `now` where the business is. */
   monthStart: Date;
   activeEmployees: number;
-  activePoints: number;
-  activeLegacyCodes: number;
+  /** Payment points and legacy codes a guest can tip through now (decision 0475). */
+  workingCodes: number;
   month: { cents: number; n: number };
 }
 
@@ -38,7 +32,7 @@ export async function dashboardRows(
     })
     .from(businesses)
     .where(eq(businesses.id, businessId));
-  const [[employees], [points], [legacy], [month]] = await Promise.all([
+  const [[employees], workingCodes, [month]] = await Promise.all([
     db
       .select({ n: count() })
       .from(profiles)
@@ -50,25 +44,8 @@ export async function dashboardRows(
           isNull(users.disabledAt),
         ),
       ),
-    db
-      .select({ n: count() })
-      .from(paymentEntrypoints)
-      .where(
-        and(eq(paymentEntrypoints.businessId, businessId), eq(paymentEntrypoints.active, true)),
-      ),
-    db
-      .select({ n: count() })
-      .from(qrCodes)
-      .leftJoin(profiles, eq(profiles.id, qrCodes.employeeId))
-      .where(
-        and(
-          eq(qrCodes.isActive, true),
-          or(
-            eq(qrCodes.businessId, businessId),
-            and(isNull(qrCodes.businessId), eq(profiles.businessId, businessId)),
-          ),
-        ),
-      ),
+    // The codes guests can tip through, as the UID list marks them (decision 0475).
+    countWorkingCodes(db, [businessId]),
     // The month's paid tips from the maintained month totals (the Europe/Berlin calendar month,
     // decisions 0260 and 0300), not from the month's tips: one row per slot.
     db
@@ -89,8 +66,7 @@ export async function dashboardRows(
     business: { id: business!.id, name: business!.name },
     monthStart: new Date(business!.monthStart),
     activeEmployees: employees?.n ?? 0,
-    activePoints: points?.n ?? 0,
-    activeLegacyCodes: legacy?.n ?? 0,
+    workingCodes: workingCodes.get(businessId) ?? 0,
     month: { cents: month?.cents ?? 0, n: month?.n ?? 0 },
   };
 }

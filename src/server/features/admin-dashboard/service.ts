@@ -13,7 +13,7 @@ export async function dashboardFigures(
   return {
     business: rows.business,
     activeEmployees: rows.activeEmployees,
-    activeQrCodes: rows.activePoints + rows.activeLegacyCodes,
+    activeQrCodes: rows.workingCodes,
     tipsThisMonth: {
       amountCents: rows.month.cents,
       count: rows.month.n,

@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../http/errors';
 import { firstNamesOnShift, onShiftAt } from '../shifts/on-shift';
 import { guestCodeProblem, looksLikeLegacyCode } from './policy';
+import { entrypointWorks, legacyCodeWorks } from './working-codes';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type TeamRow = typeof teams.$inferSelect;
@@ -59,15 +60,29 @@ export async function resolveGuestCode(
   /** With a moment, who is on shift then is resolved too (the guest's receiver note). */
   at?: Date,
 ): Promise<ResolvedCode> {
+  // Whether the code works is decided by the one definition the lists and counts use too
+  // (decision 0475); the checks below only find the reason the guest is told when it does not.
   const [entry] = await executor
-    .select()
+    .select({ row: paymentEntrypoints, works: entrypointWorks })
     .from(paymentEntrypoints)
     .where(eq(paymentEntrypoints.uid, code))
     .limit(1);
-  if (entry) return resolveEntrypoint(executor, entry, at);
+  if (entry) {
+    const resolved = await resolveEntrypoint(executor, entry.row, at);
+    if (!entry.works) throw new AppError(ENTRYPOINT_ERRORS.recipient_not_found);
+    return resolved;
+  }
 
-  const [legacy] = await executor.select().from(qrCodes).where(eq(qrCodes.code, code)).limit(1);
-  if (legacy) return resolveLegacy(executor, legacy, at);
+  const [legacy] = await executor
+    .select({ row: qrCodes, works: legacyCodeWorks })
+    .from(qrCodes)
+    .where(eq(qrCodes.code, code))
+    .limit(1);
+  if (legacy) {
+    const resolved = await resolveLegacy(executor, legacy.row, at);
+    if (!legacy.works) throw new AppError(ENTRYPOINT_ERRORS.qr_code_invalid);
+    return resolved;
+  }
 
   throw problem({
     found: 'none',

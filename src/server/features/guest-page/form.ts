@@ -25,14 +25,31 @@ export function acceptFormBodies(app: FastifyInstance): void {
 
 export type CheckoutFormResult =
   | { ok: true; form: GuestCheckoutForm; asked: string | undefined }
-  | { ok: false; asked: string | undefined; message: string | undefined };
+  | {
+      ok: false;
+      asked: string | undefined;
+      message: string | undefined;
+      /** An amount outside the tip limits: every language can say which limit. */
+      limit?: AmountLimit;
+    };
+
+export type AmountLimit = 'too-low' | 'too-high';
 
 /** The posted form, checked by the shared schema; the language it asked for either way. */
 export function readCheckoutForm(body: unknown): CheckoutFormResult {
   const raw = (body ?? {}) as Record<string, unknown>;
   const asked = typeof raw.lang === 'string' ? raw.lang : undefined;
   const parsed = guestCheckoutFormSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, asked, message: parsed.error.issues[0]?.message };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const limit =
+      issue?.path.includes('amountCents') && issue.code === 'too_small'
+        ? 'too-low'
+        : issue?.path.includes('amountCents') && issue.code === 'too_big'
+          ? 'too-high'
+          : undefined;
+    return { ok: false, asked, message: issue?.message, ...(limit ? { limit } : {}) };
+  }
   return { ok: true, form: parsed.data, asked };
 }
 

@@ -139,6 +139,24 @@ describe('the plain form that starts a checkout without JavaScript', () => {
     expect(await countTips()).toBe(before);
   });
 
+  it('refuses an amount below the 0,50 € minimum in the guest’s language (decision 0476)', async () => {
+    const before = await countTips();
+    const post = (lang: string) =>
+      t.inject({
+        method: 'POST',
+        url: `/t/${hotel.points[1]!.uid}/checkout`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ custom: '0,49', lang, pay: '1' }),
+      });
+    const german = await post('de');
+    expect(german.statusCode).toBe(400);
+    expect(german.body).toContain('Der Betrag muss mindestens 0,50\u00a0€ betragen.');
+    const english = await post('en');
+    expect(english.statusCode).toBe(400);
+    expect(english.body).toContain('The amount must be at least €0.50.');
+    expect(await countTips()).toBe(before);
+  });
+
   it('refuses a form post from another site (origin check)', async () => {
     const before = await countTips();
     const response = await t.app.inject({

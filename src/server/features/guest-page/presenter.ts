@@ -1,8 +1,11 @@
 import type { ThankYouResponse } from '../../../shared/api/tips';
-import type { GuestLocale } from '../../../shared/i18n/guest-locale';
+import { MAX_TIP_CENTS, MIN_TIP_CENTS } from '../../../shared/domain/constants';
+import { formatCents } from '../../../shared/domain/money';
+import { type GuestLocale, INTL_LOCALES } from '../../../shared/i18n/guest-locale';
 import { GUEST_SERVER_TEXTS, isGuestErrorCode } from '../../../shared/i18n/guest-server';
 import { AppError } from '../../http/errors';
 import { GUEST_CATALOGUES } from './catalogues';
+import type { AmountLimit } from './form';
 import { renderGuestMessage, renderPaymentStep, renderThankYou } from './page';
 
 /** A page of the plain form's checkout: its status, its HTML and a Retry-After when it waits. */
@@ -14,14 +17,27 @@ export interface FormPage {
 
 const tipPagePath = (code: string) => `/t/${encodeURIComponent(code)}`;
 
-/** A form the schema refused: German says what was wrong, the other languages say it generally. */
+/**
+ * A form the schema refused: German says what was wrong; the other languages name a missed tip
+ * limit in the tip page's words and say anything else generally.
+ */
 export function presentBadForm(
   locale: GuestLocale,
   code: string,
   german: string | undefined,
+  limit?: AmountLimit,
 ): FormPage {
   const texts = GUEST_SERVER_TEXTS[locale];
-  const text = locale === 'de' && german ? german : texts.errors.validation_failed.message;
+  const amountTexts = GUEST_CATALOGUES[locale].first.amount;
+  const intl = INTL_LOCALES[locale];
+  const text =
+    locale === 'de' && german
+      ? german
+      : limit === 'too-low'
+        ? amountTexts.tooLow(formatCents(MIN_TIP_CENTS, 'eur', intl))
+        : limit === 'too-high'
+          ? amountTexts.tooHigh(formatCents(MAX_TIP_CENTS, 'eur', intl))
+          : texts.errors.validation_failed.message;
   return {
     status: 400,
     html: renderGuestMessage({

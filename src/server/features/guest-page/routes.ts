@@ -153,7 +153,8 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
         const { code } = request.params;
         const read = readCheckoutForm(request.body);
         const locale = guestLocaleOf(request, { asked: read.asked });
-        if (!read.ok) return sendPage(reply, locale, presentBadForm(locale, code, read.message));
+        if (!read.ok)
+          return sendPage(reply, locale, presentBadForm(locale, code, read.message, read.limit));
         rememberLanguage(reply, read.asked);
         if (!read.form.pay) {
           return sendPage(reply, locale, presentPaymentStep(locale, code, read.form.amountCents));

@@ -13,9 +13,9 @@ import {
 } from 'drizzle-orm';
 import { BUSINESS_LIST_PAGE_SIZE } from '../../../shared/api/operator';
 import type { Executor } from '../../db/connect';
+import { countWorkingCodes } from '../entrypoints/working-codes';
 import {
   businesses,
-  paymentEntrypoints,
   paymentSessions,
   profiles,
   tipMonthTotals,
@@ -131,11 +131,8 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
         ),
       )
       .groupBy(profiles.businessId),
-    db
-      .select({ businessId: paymentEntrypoints.businessId, n: count() })
-      .from(paymentEntrypoints)
-      .where(and(inArray(paymentEntrypoints.businessId, ids), eq(paymentEntrypoints.active, true)))
-      .groupBy(paymentEntrypoints.businessId),
+    // Payment points and legacy codes guests can tip through, as the dashboard counts them.
+    countWorkingCodes(db, ids),
     // The month's 'all' totals, one row per slot and business (decisions 0260, 0300).
     db
       .select({
@@ -163,7 +160,7 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
       invited: !owner.emailVerifiedAt && !owner.lastLoginAt,
     })),
     activeStaff: new Map(staff.map((row) => [row.businessId!, row.n])),
-    activePoints: new Map(points.map((row) => [row.businessId, row.n])),
+    activePoints: points,
     month: new Map(
       totals.map((row) => [
         row.businessId,

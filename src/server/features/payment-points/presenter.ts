@@ -1,9 +1,11 @@
-import type {
-  IntegrationAssets,
-  PaymentPoint,
-  PaymentPointStats,
+import {
+  type IntegrationAssets,
+  LEGACY_CODE_LABEL,
+  type PaymentPoint,
+  type PaymentPointStats,
 } from '../../../shared/api/payment-points';
 import type { EntrypointOutputAssets } from '../../db/schema';
+import type { LegacyCodeRow } from '../entrypoints/working-codes';
 import type { PointWithTarget } from './queries';
 
 export function tipLink(origin: string, uid: string): string {
@@ -49,6 +51,7 @@ export function presentPoint(row: PointWithTarget, origin: string): PaymentPoint
   const name = text(row.metadata, 'name') ?? row.label ?? row.uid;
   return {
     id: row.id,
+    source: 'entrypoint',
     uid: row.uid,
     type: row.type,
     name,
@@ -63,12 +66,46 @@ export function presentPoint(row: PointWithTarget, origin: string): PaymentPoint
     targetJobTitle: row.targetJobTitle,
     origin: row.origin,
     active: row.active,
+    works: row.works,
     primary: row.primary,
     demo: row.metadata.demo === true,
     link: tipLink(origin, row.uid),
     integration: presentIntegration(row.outputAssets),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A legacy QR code as a row of the list (decision 0475): a person code of its employee, named
+ * 'Klassischer QR-Code', with nothing the page could change.
+ */
+export function presentLegacyCode(row: LegacyCodeRow, origin: string): PaymentPoint {
+  const createdAt = row.createdAt.toISOString();
+  return {
+    id: row.id,
+    source: 'legacy',
+    uid: row.code,
+    type: 'person',
+    name: row.employeeName ?? row.code,
+    label: LEGACY_CODE_LABEL,
+    description: null,
+    department: null,
+    shift: null,
+    location: null,
+    targetType: 'user',
+    targetId: row.employeeId,
+    targetName: row.employeeName,
+    targetJobTitle: row.employeeJobTitle,
+    origin: 'legacy',
+    active: row.active,
+    works: row.works,
+    primary: false,
+    demo: false,
+    link: tipLink(origin, row.code),
+    integration: presentIntegration({}),
+    createdAt,
+    updatedAt: createdAt,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   tips,
   users,
 } from '../../db/schema';
+import { entrypointWorks } from '../entrypoints/working-codes';
 import type { TargetFacts } from './policy';
 
 export type PointRow = typeof paymentEntrypoints.$inferSelect;
@@ -22,6 +23,8 @@ export interface PointWithTarget extends PointRow {
   targetJobTitle: string | null;
   /** The person's primary point: the one their own QR card shows (decision 0355). */
   primary: boolean;
+  /** Whether a guest can tip through it now (decision 0475). */
+  works: boolean;
 }
 
 /**
@@ -55,6 +58,7 @@ function selectWithTarget(db: Executor) {
     .select({
       point: paymentEntrypoints,
       primary: isPrimaryPoint,
+      works: entrypointWorks,
       personName: profiles.fullName,
       personJobTitle: profiles.jobTitle,
       teamName: teams.name,
@@ -95,6 +99,7 @@ function withTarget(row: JoinedRow): PointWithTarget {
     targetName: row.personName ?? row.teamName ?? row.businessName ?? null,
     targetJobTitle: row.personJobTitle ?? null,
     primary: row.primary === true,
+    works: row.works === true,
   };
 }
 

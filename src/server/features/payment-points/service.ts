@@ -14,9 +14,10 @@ import type { Executor, Tx } from '../../db/connect';
 import { type EntrypointMetadata, paymentEntrypoints } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
+import { legacyCodesOf } from '../entrypoints/working-codes';
 import type { PointsCall, PointsContext } from './context';
 import { isValidTarget, pointPagePermissions } from './policy';
-import { presentPoint, presentStats } from './presenter';
+import { presentLegacyCode, presentPoint, presentStats } from './presenter';
 import type { PrintLook } from './pdf';
 import {
   businessImage,
@@ -36,9 +37,18 @@ export async function listPointsOf(
   context: PointsContext,
   call: Pick<PointsCall, 'actor' | 'businessId'>,
 ): Promise<PaymentPointList> {
-  const rows = await listPoints(context.db, call.businessId);
+  const [rows, legacy] = await Promise.all([
+    listPoints(context.db, call.businessId),
+    legacyCodesOf(context.db, call.businessId),
+  ]);
+  // Legacy codes guests can still use are listed too, so the page shows every code the
+  // dashboard counts (decision 0475); newest first across both.
+  const items = [
+    ...rows.map((row) => presentPoint(row, context.origin)),
+    ...legacy.map((row) => presentLegacyCode(row, context.origin)),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return {
-    items: rows.map((row) => presentPoint(row, context.origin)),
+    items,
     integrationConfigured: context.sync.configured,
     permissions: pointPagePermissions(call.actor),
   };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { PAUSED_PAYOUT_ERRORS } from '../../../shared/api/operator';
-import { PAYOUT_ERRORS } from '../../../shared/api/payouts';
+import { nobodyWithPayoutAccount, PAYOUT_ERRORS } from '../../../shared/api/payouts';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import type { PayoutTrigger, SkippedPayee } from '../../../shared/domain/payouts';
 import type { PayoutDeps } from './context';
@@ -222,6 +222,12 @@ interface Claimed {
   payoutIds: string[];
 }
 
+/** Nothing was claimed; `skipped` people had money but no payout account. */
+interface NothingClaimed {
+  batchId: null;
+  skipped: number;
+}
+
 /**
  * Step 1, one short transaction: lock the business row (batches of one business claim one after
  * the other, on any instance), collect every paid tip and team share that no payout carries yet
@@ -229,7 +235,10 @@ interface Claimed {
  * pointing the tips and shares at it. Employees without a ready account are reported, their
  * money stays for the next batch.
  */
-async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Claimed | null> {
+async function claimBatch(
+  ctx: PayoutContext,
+  options: BatchOptions,
+): Promise<Claimed | NothingClaimed | null> {
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
     const [business] = await tx
@@ -289,7 +298,7 @@ async function claimBatch(ctx: PayoutContext, options: BatchOptions): Promise<Cl
         ready.push({ employeeId: payee.profileId, ...group });
       }
     }
-    if (ready.length === 0) return null;
+    if (ready.length === 0) return { batchId: null, skipped: skipped.length };
 
     const [batch] = await tx
       .insert(payoutBatches)
@@ -552,6 +561,14 @@ export async function runPayoutBatch(
   ctx: PayoutContext,
   options: BatchOptions,
 ): Promise<string | null> {
+  return (await runBatch(ctx, options)).batchId;
+}
+
+/** The batch's id (null: nothing claimed) and how many were left out for want of an account. */
+async function runBatch(
+  ctx: PayoutContext,
+  options: BatchOptions,
+): Promise<{ batchId: string | null; skipped: number }> {
   let claimed: Awaited<ReturnType<typeof claimBatch>>;
   try {
     claimed = await claimBatch(ctx, options);
@@ -559,19 +576,28 @@ export async function runPayoutBatch(
     ctx.metrics?.payoutBatch('failed');
     throw error;
   }
-  ctx.metrics?.payoutBatch(claimed ? 'succeeded' : 'skipped');
+  ctx.metrics?.payoutBatch(claimed?.batchId ? 'succeeded' : 'skipped');
   await processOpenPayouts(ctx, options.businessId);
-  return claimed?.batchId ?? null;
+  if (!claimed) return { batchId: null, skipped: 0 };
+  return claimed.batchId === null
+    ? { batchId: null, skipped: claimed.skipped }
+    : { batchId: claimed.batchId, skipped: 0 };
 }
 
-/** A batch an owner or admin started; nothing to pay out is a 409, and nothing is written. */
+/**
+ * A batch an owner or admin started; nothing to pay out is a 409, and nothing is written. When
+ * everybody with money lacks a payout account, the refusal says how many (decision 0477).
+ */
 export async function runManualPayoutBatch(
   ctx: PayoutContext,
   options: Omit<BatchOptions, 'trigger'>,
 ): Promise<string> {
-  const batchId = await runPayoutBatch(ctx, { ...options, trigger: 'manual' });
-  if (!batchId) throw new AppError(PAYOUT_ERRORS.nothing_to_pay_out);
-  return batchId;
+  const { batchId, skipped } = await runBatch(ctx, { ...options, trigger: 'manual' });
+  if (batchId) return batchId;
+  throw new AppError(
+    PAYOUT_ERRORS.nothing_to_pay_out,
+    skipped > 0 ? { message: nobodyWithPayoutAccount(skipped) } : {},
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ describe('payout setup in demo mode', () => {
   });
 
   it('reports the demo provider and explains that payouts need Stripe', async () => {
-    const hotel = await createBusiness(t.database.db, { employees: 1 });
+    const hotel = await createBusiness(t.database.db, { employees: [{ payoutAccount: false }] });
     const cookie = await signIn(t, hotel.employees[0]!.email);
     const status = await t.inject({
       method: 'GET',
@@ -79,8 +79,12 @@ describe('payout setup with Stripe Connect', () => {
 
   it('creates one Express account per employee and hands out an onboarding link', async () => {
     // Each test has its own businesses: a colleague and another business's employee look on.
-    const hotel = await createBusiness(t.database.db, { employees: 2 });
-    const otherHotel = await createBusiness(t.database.db, { employees: 1 });
+    const hotel = await createBusiness(t.database.db, {
+      employees: [{ payoutAccount: false }, { payoutAccount: false }],
+    });
+    const otherHotel = await createBusiness(t.database.db, {
+      employees: [{ payoutAccount: false }],
+    });
     const employee = hotel.employees[0]!;
     const first = await startOnboarding(employee);
     expect(first.statusCode).toBe(200);
@@ -127,8 +131,12 @@ describe('payout setup with Stripe Connect', () => {
   });
 
   it('trusts an account.updated webhook only after re-reading the account from Stripe', async () => {
-    const employee = (await createBusiness(t.database.db, { employees: 1 })).employees[0]!;
-    const otherEmployee = (await createBusiness(t.database.db, { employees: 1 })).employees[0]!;
+    const employee = (
+      await createBusiness(t.database.db, { employees: [{ payoutAccount: false }] })
+    ).employees[0]!;
+    const otherEmployee = (
+      await createBusiness(t.database.db, { employees: [{ payoutAccount: false }] })
+    ).employees[0]!;
     // Both start onboarding; only the employee's account gets ready.
     expect((await startOnboarding(employee)).statusCode).toBe(200);
     expect((await startOnboarding(otherEmployee)).statusCode).toBe(200);

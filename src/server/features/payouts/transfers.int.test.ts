@@ -49,7 +49,9 @@ describe('payout transfers with Stripe Connect', () => {
   }
 
   it('sends one transfer per ready employee with the idempotency key, and reports the others', async () => {
-    const hotel = await createBusiness(t.database.db, { employees: 2 });
+    const hotel = await createBusiness(t.database.db, {
+      employees: [{ payoutAccount: false }, { payoutAccount: false }],
+    });
     const [ready, missing] = hotel.employees;
     const account = await readyAccount(ready!.id);
     const db = t.database.db;

@@ -39,6 +39,29 @@ export interface InstantPayoutRequest {
   metadata: Record<string, string>;
 }
 
+/**
+ * The account a payout may go to: one set up and trusted for payouts (Stripe's rule, decision
+ * 0043), or null. The demo provider follows the same rule (decision 0477), so the settings'
+ * 'Noch nicht eingerichtet' and the payouts never disagree.
+ */
+export function readyPayoutAccount(payee: PayeeAccount): string | null {
+  return payee.stripeAccountId && payee.stripeAccountStatus === 'enabled' && payee.payoutsEnabled
+    ? payee.stripeAccountId
+    : null;
+}
+
+/**
+ * The profile columns of a set-up payout account of the demo provider (decision 0477): what the
+ * demo seed gives some staff so the demo still shows payouts. The id says it is no Stripe account.
+ */
+export function demoPayoutAccount(profileId: string) {
+  return {
+    stripeAccountId: `acct_demo_${profileId.replace(/-/g, '').slice(0, 16)}`,
+    stripeAccountStatus: 'enabled' as const,
+    payoutsEnabled: true,
+  };
+}
+
 export interface TransferProvider {
   readonly name: PaymentProviderName;
   /** The account a payout goes to, or null when the employee has no ready payout account. */
@@ -52,12 +75,13 @@ export interface TransferProvider {
 /**
  * The demo provider's transfers: no network, one simulated transfer per idempotency key in
  * `demo_transfers`, written outside the caller's transaction like a real provider's would be.
- * Every employee has a simulated account.
+ * Only an employee with a set-up payout account is paid (a demo account of the demo seed, or one
+ * set up through Stripe before the instance switched to the demo).
  */
 export function createDemoTransfers(database: Database): TransferProvider {
   return {
     name: 'demo',
-    destinationOf: (payee) => `demo_acct_${payee.profileId.replace(/-/g, '')}`,
+    destinationOf: readyPayoutAccount,
     async createTransfer(request) {
       const id = `tr_demo_${randomBytes(12).toString('hex')}`;
       await database.db
@@ -112,10 +136,7 @@ export function createDemoTransfers(database: Database): TransferProvider {
 export function createStripeTransfers(stripe: Stripe): TransferProvider {
   return {
     name: 'stripe',
-    destinationOf: (payee) =>
-      payee.stripeAccountId && payee.stripeAccountStatus === 'enabled' && payee.payoutsEnabled
-        ? payee.stripeAccountId
-        : null,
+    destinationOf: readyPayoutAccount,
     async createTransfer(request) {
       try {
         const transfer = await stripe.transfers.create(

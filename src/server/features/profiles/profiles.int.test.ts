@@ -58,6 +58,7 @@ describe('own profile', () => {
       businessId: hotel.id,
       fullName: 'Anna Schneider',
       jobTitle: 'Rezeptionistin',
+      payoutAccount: false,
     });
     const cookie = await signIn(t, anna.email);
     const response = await get('/api/profiles/me', cookie);

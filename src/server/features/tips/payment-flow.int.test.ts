@@ -253,7 +253,10 @@ describe('paying a tip through the demo checkout', () => {
 
   it.each([
     [{ amountCents: 50_001 }, 'Der Betrag darf höchstens 500,00\u00a0€ betragen.'],
-    [{ amountCents: 0 }, 'Bitte geben Sie einen Betrag über 0 € ein.'],
+    [{ amountCents: 0 }, 'Der Betrag muss mindestens 0,50\u00a0€ betragen.'],
+    // The payment provider's minimum charge in euros (decision 0476).
+    [{ amountCents: 49 }, 'Der Betrag muss mindestens 0,50\u00a0€ betragen.'],
+    [{ amountCents: 49, platformFee: true }, 'Der Betrag muss mindestens 0,50\u00a0€ betragen.'],
     [{ amountCents: 10.5 }, 'Der Betrag muss in ganzen Cent angegeben werden.'],
     [{ guestMessage: 'x'.repeat(201) }, 'Die Nachricht darf höchstens 200 Zeichen lang sein.'],
     [{ guestSessionId: 'kurz' }, 'Die Sitzungskennung ist ungültig.'],

@@ -124,7 +124,8 @@ export function UidManagementPage() {
 
   const all = useMemo(() => points.data?.items ?? [], [points.data]);
   const shown = useMemo(() => filterPoints(all, filter), [all, filter]);
-  const activeCount = all.filter((p) => p.active).length;
+  // Counted as the dashboard counts them: the codes a guest can tip through (decision 0475).
+  const activeCount = all.filter((p) => p.works).length;
 
   return (
     <AdminPage
@@ -229,7 +230,11 @@ export function UidManagementPage() {
             name:
               qrPoint.targetType === 'user' ? (qrPoint.targetName ?? qrPoint.label) : qrPoint.label,
             jobTitle: qrPoint.targetJobTitle ?? qrPoint.department,
-            pdfUrl: (language) => adminApi.pdfUrl(qrPoint.id, language),
+            // The print sheet is made for payment points; a legacy code offers PNG and SVG.
+            pdfUrl:
+              qrPoint.source === 'legacy'
+                ? null
+                : (language) => adminApi.pdfUrl(qrPoint.id, language),
             integration: qrPoint.integration,
             integrationConfigured: points.data?.integrationConfigured ?? false,
           }

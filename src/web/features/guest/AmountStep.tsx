@@ -30,7 +30,7 @@ function amountProblem(
   if (cents === null) {
     return amountInputProblem(typed) === 'decimals' ? texts.tooManyDecimals : texts.notANumber;
   }
-  if (cents < MIN_TIP_CENTS) return texts.invalid;
+  if (cents < MIN_TIP_CENTS) return texts.tooLow(formatCents(MIN_TIP_CENTS, 'eur', intl));
   if (cents > MAX_TIP_CENTS) return texts.tooHigh(formatCents(MAX_TIP_CENTS, 'eur', intl));
   return null;
 }
@@ -124,7 +124,7 @@ export function AmountStep({
         linkAmount.problem === 'too-high'
           ? texts.tooHigh(formatCents(MAX_TIP_CENTS, 'eur', intl))
           : linkAmount.problem === 'too-low'
-            ? texts.invalid
+            ? texts.tooLow(formatCents(MIN_TIP_CENTS, 'eur', intl))
             : texts.notANumber,
       )
     : null;

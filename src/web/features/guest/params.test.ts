@@ -21,6 +21,12 @@ describe('readTipPageParams', () => {
     });
     expect(readTipPageParams('?amount=-3').linkAmount).toEqual({ typed: '-3', problem: 'too-low' });
     expect(readTipPageParams('?amount=0').linkAmount).toEqual({ typed: '0', problem: 'too-low' });
+    // Below the payment provider's minimum of 0,50 € (decision 0476).
+    expect(readTipPageParams('?amount=0,49').linkAmount).toEqual({
+      typed: '0,49',
+      problem: 'too-low',
+    });
+    expect(readTipPageParams('?amount=0,50').amountCents).toBe(50);
     expect(readTipPageParams('?amount=abc').linkAmount).toEqual({
       typed: 'abc',
       problem: 'not-a-number',

@@ -73,6 +73,20 @@ export function InstantPayoutCard() {
           <p role="alert" className="text-destructive">
             {quote.error.message}
           </p>
+        ) : data?.reasonCode === 'instant_account_not_ready' ? (
+          // No payout account: the balance, and that it stays; no fee, no amount promised.
+          <>
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+              <dt>{t.balance}</dt>
+              <dd className="text-right font-medium" data-testid="instant-balance">
+                {formatCents(data.balanceCents)}
+              </dd>
+            </dl>
+            <div role="note" className="text-sm" data-testid="instant-no-account">
+              <p className="font-semibold">{t.noAccountTitle}</p>
+              <p className="text-muted-foreground">{t.noAccount}</p>
+            </div>
+          </>
         ) : data ? (
           <>
             <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">

@@ -76,7 +76,9 @@ export function PayoutsPage() {
       await queryClient.invalidateQueries({ queryKey: key });
       toast({
         title: p.doneTitle,
-        description: p.done(batch.transferCount, batch.totalCents),
+        description:
+          p.done(batch.transferCount, batch.totalCents) +
+          (batch.skippedCount > 0 ? p.doneSkipped(batch.skippedCount) : ''),
         variant: 'success',
       });
       setOpenBatchId(batch.id);

@@ -26,10 +26,15 @@ export interface PointActions {
 function menuItems(point: PaymentPoint, actions: PointActions): MenuItem[] {
   const { admin: adminTexts } = activeAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
-  const items: MenuItem[] = [
-    { label: u.actions.details, onSelect: () => actions.details(point) },
+  const look: MenuItem[] = [
     { kind: 'link', label: u.actions.preview, href: point.link, newTab: true },
     { label: u.actions.qr, onSelect: () => actions.showQr(point) },
+  ];
+  // A legacy code is shown and opened, never changed here (decision 0475).
+  if (point.source === 'legacy') return look;
+  const items: MenuItem[] = [
+    { label: u.actions.details, onSelect: () => actions.details(point) },
+    ...look,
   ];
   if (point.demo) {
     items.push({
@@ -55,12 +60,21 @@ function menuItems(point: PaymentPoint, actions: PointActions): MenuItem[] {
   return items;
 }
 
+/** A click on a row opens its details; a legacy code has none here, so its QR code opens. */
+function open(point: PaymentPoint, actions: PointActions) {
+  if (point.source === 'legacy') actions.showQr(point);
+  else actions.details(point);
+}
+
 function StatusBadge({ point }: { point: PaymentPoint }) {
   const { admin: adminTexts } = useAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   return (
-    <Badge variant={point.active ? 'success' : 'outline'}>
-      {point.active ? u.status.active : u.status.inactive}
+    <Badge
+      variant={point.works ? 'success' : 'outline'}
+      title={point.active && !point.works ? u.status.unreachableHint : undefined}
+    >
+      {point.works ? u.status.active : point.active ? u.status.unreachable : u.status.inactive}
     </Badge>
   );
 }
@@ -139,7 +153,7 @@ export function PointsTable({
                 data-testid="point-row"
                 data-uid={point.uid}
                 className="cursor-pointer hover:bg-muted/50"
-                onClick={() => actions.details(point)}
+                onClick={() => open(point, actions)}
               >
                 <TableCell className="max-w-[14rem]">
                   <button
@@ -147,7 +161,7 @@ export function PointsTable({
                     className="break-all text-left font-mono text-xs text-primary underline-offset-4 hover:underline"
                     onClick={(event) => {
                       event.stopPropagation();
-                      actions.details(point);
+                      open(point, actions);
                     }}
                   >
                     {point.uid}
@@ -201,7 +215,7 @@ export function PointsTable({
                 <button
                   type="button"
                   className="text-left font-semibold text-primary underline-offset-4 hover:underline"
-                  onClick={() => actions.details(point)}
+                  onClick={() => open(point, actions)}
                 >
                   {point.label}
                 </button>

@@ -4,6 +4,7 @@ import { EMPTY_FILTER, filterPoints, isFiltered } from './filter-points';
 
 const point = (overrides: Partial<PaymentPoint>): PaymentPoint => ({
   id: overrides.uid ?? 'id',
+  source: 'entrypoint',
   uid: 'uid',
   type: 'person',
   name: 'Name',
@@ -18,6 +19,7 @@ const point = (overrides: Partial<PaymentPoint>): PaymentPoint => ({
   targetJobTitle: null,
   origin: 'trinkgeld',
   active: true,
+  works: overrides.active ?? true,
   primary: false,
   demo: false,
   link: 'http://x/t/uid',
@@ -69,5 +71,20 @@ describe('filterPoints', () => {
     expect(uids({ demoOnly: true })).toEqual(['aio-team']);
     expect(uids({ demoOnly: true, type: 'person' })).toEqual([]);
     expect(isFiltered({ ...EMPTY_FILTER, demoOnly: true })).toBe(true);
+  });
+});
+
+describe('the status filter', () => {
+  it('counts as active only what a guest can tip through, as the dashboard does (decision 0475)', () => {
+    const list = [
+      point({ uid: 'works' }),
+      // Switched on, but its person was deactivated: guests are turned away.
+      point({ uid: 'person-gone', active: true, works: false }),
+      point({ uid: 'klassisch', source: 'legacy', label: 'Klassischer QR-Code' }),
+    ];
+    const status = (value: 'active' | 'inactive') =>
+      filterPoints(list, { ...EMPTY_FILTER, status: value }).map((p) => p.uid);
+    expect(status('active')).toEqual(['works', 'klassisch']);
+    expect(status('inactive')).toEqual(['person-gone']);
   });
 });

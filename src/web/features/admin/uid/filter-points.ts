@@ -29,8 +29,9 @@ export function filterPoints(points: readonly PaymentPoint[], filter: PointFilte
   const needle = fold(filter.text.trim());
   return points.filter((point) => {
     if (filter.type !== 'all' && point.type !== filter.type) return false;
-    if (filter.status === 'active' && !point.active) return false;
-    if (filter.status === 'inactive' && point.active) return false;
+    // 'Aktiv' is what a guest can tip through, the set the dashboard counts (decision 0475).
+    if (filter.status === 'active' && !point.works) return false;
+    if (filter.status === 'inactive' && point.works) return false;
     if (filter.target !== 'all' && point.targetType !== filter.target) return false;
     if (filter.demoOnly && !point.demo) return false;
     if (!needle) return true;
