@@ -19,7 +19,6 @@ export const germanTones: GuestTones = {
   casual: {
     first: {
       amount: {
-        invalid: 'Bitte gib einen Betrag über 0 € ein.',
         notANumber: 'Bitte gib den Betrag als Zahl ein, z. B. 12,50 oder 12.',
       },
       receiver: {

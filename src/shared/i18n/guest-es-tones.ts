@@ -9,7 +9,6 @@ export const spanishTones: GuestTones = {
   casual: {
     first: {
       amount: {
-        invalid: 'Introduce un importe superior a 0 €.',
         notANumber: 'Introduce el importe como número, p. ej. 12,50 o 12.',
         tooManyDecimals: 'Introduce como máximo dos decimales, p. ej. 12,50.',
       },

@@ -10,7 +10,6 @@ export const frenchTones: GuestTones = {
   casual: {
     first: {
       amount: {
-        invalid: 'Saisis un montant supérieur à 0 €.',
         notANumber: 'Saisis le montant en chiffres, par ex. 12,50 ou 12.',
         tooManyDecimals: 'Saisis au plus deux décimales, par ex. 12,50.',
       },

@@ -15,7 +15,6 @@ export const italianTones: GuestTones = {
   casual: {
     first: {
       amount: {
-        invalid: 'Inserisci un importo superiore a 0 €.',
         notANumber: 'Inserisci l’importo come numero, ad es. 12,50 o 12.',
         tooManyDecimals: 'Inserisci al massimo due decimali, ad es. 12,50.',
       },
