@@ -113,8 +113,9 @@ export function createSignupService(context: SignupContext) {
      */
     async requestSignUp(input: SignUpRequest, client: ClientInfo): Promise<void> {
       assertOpen();
-      await enforceLimits(input.email, client);
+      // The rules first: a refused password is not a sign-up and must not use up the limits.
       assertNewPasswordAllowed(input.password);
+      await enforceLimits(input.email, client);
       const passwordHash = await hashPassword(input.password).catch((error: unknown) => {
         if (!(error instanceof HashQueueFullError)) throw error;
         throw new AppError(ERRORS.rate_limited, { message: rateLimitMessage(1), retryAfter: 1 });

@@ -228,6 +228,18 @@ describe('signing up while SIGNUP=open', () => {
     expect((await signUp(form())).statusCode).toBe(202);
   });
 
+  it('counts only sign-ups that passed the password rules against the limits', async () => {
+    const email = newEmail();
+    const ip = freshIp();
+    for (const password of ['passwort', 'password1', 'qwertz123']) {
+      const refused = await signUp(form({ email, password }), ip);
+      expect(refused.statusCode, password).toBe(400);
+      expect(refused.json().error.code).toBe('password_too_common');
+    }
+    const valid = await signUp(form({ email }), ip);
+    expect(valid.statusCode).toBe(202);
+  });
+
   it('limits sign-ups per e-mail address, from any network address', async () => {
     const email = newEmail();
     for (let i = 0; i < 3; i++) expect((await signUp(form({ email }))).statusCode).toBe(202);
