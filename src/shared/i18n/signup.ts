@@ -12,7 +12,8 @@ export const signupTexts = {
   emailPlaceholder: 'name@betrieb.de',
   emailHint: 'An diese Adresse senden wir den Bestätigungslink. Dort legen Sie Ihr Passwort fest.',
   password: 'Passwort',
-  passwordHint: 'Mindestens 6 Zeichen; häufige Passwörter werden abgelehnt.',
+  passwordHint:
+    'Mindestens 6 Zeichen; häufige Passwörter, „Trinkgeld“, Ihre E-Mail-Adresse und der Name Ihres Betriebs werden abgelehnt.',
   passwordRepeat: 'Passwort wiederholen',
   businessName: 'Name des Betriebs',
   businessNamePlaceholder: 'z. B. Hotel Seeblick',

@@ -172,8 +172,11 @@ export function createSignupService(context: SignupContext) {
         .select()
         .from(pendingSignups)
         .where(eq(pendingSignups.tokenHash, tokenHash));
-      await refuseUnusable(database.db, waiting);
-      assertNewPasswordAllowed(input.password);
+      const usable = await refuseUnusable(database.db, waiting);
+      // The owner-to-be's address and business name are the context words (issue 45 item 8).
+      assertNewPasswordAllowed(input.password, {
+        context: { email: usable.email, businessName: usable.businessName },
+      });
       const passwordHash = await hashPassword(input.password).catch((error: unknown) => {
         if (!(error instanceof HashQueueFullError)) throw error;
         throw new AppError(ERRORS.rate_limited, { message: rateLimitMessage(1), retryAfter: 1 });

@@ -460,6 +460,24 @@ describe('confirming a sign-up', () => {
     expect((await confirm(signup.token)).statusCode).toBe(200);
   });
 
+  it('refuses a password made of the business’s name or the address (issue 45 item 8)', async () => {
+    const signup = await pendingSignUp({ businessName: 'Pension Abendrot' });
+    const cases: [string, string][] = [
+      ['Pension-Abendrot-1', 'den Namen Ihres Betriebs'],
+      [`${signup.email.split('@')[0]}`, 'Ihre E-Mail-Adresse'],
+      ['Trinkgeld2026', 'den Namen „Trinkgeld“'],
+      ['demo1234', 'Demo-Zugänge'],
+    ];
+    for (const [password, message] of cases) {
+      const response = await confirm(signup.token, t, { password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().error.code).toBe('password_context_word');
+      expect(response.json().error.message).toContain(message);
+    }
+    expect((await footprint(signup.email)).users).toBe(0);
+    expect((await confirm(signup.token)).statusCode).toBe(200);
+  });
+
   it('refuses a malformed token with a German message', async () => {
     const response = await confirm('zu-kurz');
     expect(response.statusCode).toBe(400);
