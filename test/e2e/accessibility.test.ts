@@ -119,6 +119,15 @@ describe('accessibility (axe-core)', () => {
     const page = await context.newPage();
     await settle(page, '/registrieren');
     await page.getByRole('button', { name: 'Registrieren' }).click();
+    await page.getByText('Bitte geben Sie den Namen Ihres Betriebs ein.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the confirmation page’s password and contract form showing its field errors has none', async () => {
+    const page = await context.newPage();
+    await settle(page, `/registrieren/bestaetigen?token=${'x'.repeat(43)}`);
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
     await page.getByText('Bitte stimmen Sie den AGB zu.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.close();

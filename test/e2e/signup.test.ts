@@ -2,11 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
+import { DPA_VERSION, TERMS_VERSION } from '../../src/shared/domain/agreements';
 
 /**
  * Issue 29 parts 3 and 4: a hotel finds the landing page, signs up on a phone by keyboard,
- * confirms by the e-mailed link, lands on its admin dashboard with the set-up checklist, ticks
- * one item by saving its branding, and hides the checklist.
+ * confirms by the e-mailed link (choosing its password and accepting the contracts there, issue
+ * 45 item 1), lands on its admin dashboard with the set-up checklist, ticks one item by saving
+ * its branding, and hides the checklist.
  */
 // Sign-up makes its own business; the journey needs nothing else in the database.
 const e2e = useE2E({ seeded: false, smtp: true });
@@ -21,6 +23,7 @@ function linkIn(text: string): string {
 }
 
 const toast = (page: Page) => page.getByTestId('toast');
+const passwordField = (page: Page) => page.getByRole('textbox', { name: 'Passwort', exact: true });
 const checklist = (page: Page) => page.getByTestId('setup-checklist');
 
 /** Types into the focused field, then moves on with Tab, as a keyboard user does. */
@@ -41,13 +44,9 @@ describe('self-service sign-up', () => {
     await page.getByRole('link', { name: 'Jetzt ausprobieren' }).click();
     await page.waitForURL('**/registrieren');
     await page.getByRole('heading', { level: 1, name: 'Betrieb registrieren' }).waitFor();
-    // The AGB and the AVV are one tap away, each with its version.
-    const terms = page.getByRole('link', { name: /Allgemeinen Geschäftsbedingungen/ });
-    expect(await terms.getAttribute('href')).toBe('/agb');
-    expect(await terms.getAttribute('target')).toBe('_blank');
-    const dpa = page.getByRole('link', { name: /Vertrag zur Auftragsverarbeitung/ });
-    expect(await dpa.getAttribute('href')).toBe('/avv');
-    await page.getByText(/in der Fassung 2026-11\./).waitFor();
+    // Anyone can name any address here: the form asks for no password and no acceptance.
+    expect(await page.getByLabel('Passwort').count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
 
     // Sent empty: every field says in German what it lacks.
     await page.getByRole('button', { name: 'Registrieren' }).click();
@@ -55,34 +54,17 @@ describe('self-service sign-up', () => {
       'Bitte geben Sie Ihren vollständigen Namen ein.',
       'Bitte geben Sie Ihre E-Mail-Adresse ein.',
       'Bitte geben Sie den Namen Ihres Betriebs ein.',
-      'Bitte stimmen Sie den AGB zu.',
-      'Bitte stimmen Sie dem Vertrag zur Auftragsverarbeitung (AVV) zu.',
     ]) {
       await page.getByText(message).waitFor();
     }
     await screenshot(page, 'signup-form-errors-360');
 
-    // By keyboard only: each field, Space on each tick (past its contract link), Enter.
+    // By keyboard only: each field, then Enter.
     await page.getByLabel('Ihr vollständiger Name').focus();
     await typeAndTab(page, 'Maria Sommer');
     await typeAndTab(page, EMAIL);
-    await typeAndTab(page, PASSWORD);
-    await typeAndTab(page, `${PASSWORD}x`);
     await typeAndTab(page, 'Hotel Sonnenhang');
-    await page.keyboard.press('Space');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Space');
-    expect(await page.getByRole('checkbox', { name: /AGB/ }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: /AVV/ }).isChecked()).toBe(true);
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Registrieren');
-    await page.keyboard.press('Enter');
-    await page.getByText('Die Passwörter stimmen nicht überein.').waitFor();
-    await page.getByLabel('Passwort wiederholen').focus();
-    await page.keyboard.press('End');
-    await page.keyboard.press('Backspace');
     await page.keyboard.press('Enter');
 
     await page.getByRole('heading', { name: 'Fast geschafft!' }).waitFor();
@@ -98,7 +80,45 @@ describe('self-service sign-up', () => {
     const link = linkIn(mail.text);
     expect(link.startsWith(e2e.server.url)).toBe(true);
 
+    // The link asks its opener for the password and the two acceptances, by keyboard too.
     await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' }).waitFor();
+    // The AGB and the AVV are one tap away, each with its version.
+    const terms = page.getByRole('link', { name: /Allgemeinen Geschäftsbedingungen/ });
+    expect(await terms.getAttribute('href')).toBe('/agb');
+    expect(await terms.getAttribute('target')).toBe('_blank');
+    const dpa = page.getByRole('link', { name: /Vertrag zur Auftragsverarbeitung/ });
+    expect(await dpa.getAttribute('href')).toBe('/avv');
+    await page.getByText(/in der Fassung 2026-11\./).waitFor();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    for (const message of [
+      'Bitte füllen Sie alle Felder aus.',
+      'Bitte stimmen Sie den AGB zu.',
+      'Bitte stimmen Sie dem Vertrag zur Auftragsverarbeitung (AVV) zu.',
+    ]) {
+      await page.getByText(message).waitFor();
+    }
+    await screenshot(page, 'signup-confirm-errors-360');
+    await passwordField(page).focus();
+    await typeAndTab(page, PASSWORD);
+    await typeAndTab(page, `${PASSWORD}x`);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('checkbox', { name: /AGB/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /AVV/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Registrierung abschließen',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByText('Die Passwörter stimmen nicht überein.').waitFor();
+    await page.getByLabel('Passwort wiederholen').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/dashboard');
     await toast(page).getByText('Willkommen bei Trinkgeld!').waitFor();
     await checklist(page).getByRole('heading', { name: 'Einrichtung' }).waitFor();
@@ -144,11 +164,80 @@ describe('self-service sign-up', () => {
     await context.close();
   });
 
+  it('at 390 px: the password is the mailbox holder’s, not the one sent with the sign-up', async () => {
+    // Someone signs up with another person's address, sending a password of their own along
+    // with it, as the old form did (issue 45 item 1).
+    const VICTIM = `postfach-${Date.now()}@gasthof-linde.example`;
+    const ATTACKER_PASSWORD = 'Angreifer-Passwort-1';
+    const HOLDER_PASSWORD = 'Postfach-Linde-7';
+    const attacker = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const attempt = await attacker.request.post(`${e2e.server.url}/api/auth/sign-up`, {
+      // A script outside the browser names whatever origin it likes.
+      headers: { origin: e2e.server.url },
+      data: {
+        fullName: 'Falscher Name',
+        email: VICTIM,
+        password: ATTACKER_PASSWORD,
+        businessName: 'Gasthof Linde',
+        termsVersion: TERMS_VERSION,
+        dpaVersion: DPA_VERSION,
+      },
+    });
+    expect(attempt.status()).toBe(202);
+    await attacker.close();
+
+    // The holder of the mailbox opens the link and chooses the password.
+    const holder = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await holder.newPage();
+    const errors = trackPageErrors(page);
+    const mail = await e2e.smtp.waitForMail(VICTIM);
+    expect(mail.text).toContain('dort wählen Sie auch Ihr Passwort');
+    await page.goto(linkIn(mail.text));
+    await page.getByRole('heading', { level: 1, name: 'Registrierung abschließen' }).waitFor();
+    await passwordField(page).fill(HOLDER_PASSWORD);
+    await page.getByLabel('Passwort wiederholen').fill(HOLDER_PASSWORD);
+    await page.getByRole('checkbox', { name: /AGB/ }).check();
+    await page.getByRole('checkbox', { name: /AVV/ }).check();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(page, 'signup-confirm-390');
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await toast(page).getByText('Willkommen bei Trinkgeld!').waitFor();
+    expect(errors).toEqual([]);
+    await holder.close();
+
+    // The password sent with the sign-up does not sign in; the holder's does.
+    const later = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const login = await later.newPage();
+    const loginErrors = trackPageErrors(login);
+    await login.goto('/employee/login');
+    await login.getByLabel('E-Mail', { exact: true }).fill(VICTIM);
+    await passwordField(login).fill(ATTACKER_PASSWORD);
+    await login.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await toast(login)
+      .getByText('E-Mail oder Passwort sind falsch. Überprüfen Sie Ihre Eingaben.')
+      .waitFor();
+    expect(login.url()).toContain('/employee/login');
+    await passwordField(login).fill(HOLDER_PASSWORD);
+    await login.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await login.waitForURL('**/admin/dashboard');
+    expect(loginErrors).toEqual([]);
+    await later.close();
+  });
+
   it('explains a spent link and offers to start again', async () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await page.goto(`/registrieren/bestaetigen?token=${'x'.repeat(43)}`);
+    // The page cannot know the link is spent before its form is sent.
+    await passwordField(page).fill(PASSWORD);
+    await page.getByLabel('Passwort wiederholen').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /AGB/ }).check();
+    await page.getByRole('checkbox', { name: /AVV/ }).check();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
     await page.getByRole('heading', { name: 'Bestätigung fehlgeschlagen' }).waitFor();
     await page
       .getByText(/Der Bestätigungslink ist ungültig oder wurde bereits verwendet/)

@@ -679,17 +679,15 @@ export const tipReplyAddresses = pgTable('tip_reply_addresses', {
   expiresAt: tstz('expires_at').notNull(),
 });
 
-/** A sign-up waiting for its address to be confirmed (migration 0313, decision 0325). */
+/**
+ * A sign-up waiting for its address to be confirmed (migration 0313, decision 0325). No password
+ * and no acceptance: those come with the confirmation (migration 0430, decision 0430).
+ */
 export const pendingSignups = pgTable('pending_signups', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
   fullName: text('full_name').notNull(),
-  passwordHash: text('password_hash').notNull(),
   businessName: text('business_name').notNull(),
-  termsVersion: text('terms_version').notNull(),
-  termsAcceptedAt: tstz('terms_accepted_at').notNull(),
-  dpaVersion: text('dpa_version').notNull(),
-  dpaAcceptedAt: tstz('dpa_accepted_at').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: tstz('expires_at').notNull(),
   createdAt: createdAt(),

@@ -25,7 +25,9 @@ import {
   users,
 } from './schema';
 
-export const DEMO_PASSWORD = 'demo1234';
+// Published (README, handover page); forms refuse it as a new password (password-rules.ts).
+import { DEMO_PASSWORD } from '../../shared/domain/passwords';
+export { DEMO_PASSWORD };
 export const DEMO_BUSINESS_NAME = 'Hotel Seeblick';
 
 export interface DemoLogin {

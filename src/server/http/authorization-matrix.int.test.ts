@@ -124,16 +124,19 @@ const ENTRIES: Entry[] = [
     body: (_f, party) => ({
       fullName: 'Neue Inhaberin',
       email: `registrierung-${party}-${randomUUID()}@test.local`,
-      password: 'Sonnenhang-2026',
       businessName: 'Hotel Neu',
-      termsVersion: TERMS_VERSION,
-      dpaVersion: DPA_VERSION,
     }),
     status: all(202),
   },
+  // The password and the acceptances come with the confirmation (decision 0430).
   {
     route: 'POST /api/auth/sign-up/confirm',
-    body: () => ({ token: 'x'.repeat(43) }),
+    body: () => ({
+      token: 'x'.repeat(43),
+      password: 'Sonnenhang-2026',
+      termsVersion: TERMS_VERSION,
+      dpaVersion: DPA_VERSION,
+    }),
     status: all(400),
   },
   {

@@ -21,8 +21,8 @@ export interface CleanupLogger {
 }
 
 /**
- * Deletes ended sessions, old sign-in tokens, unconfirmed sign-ups (with their password hash and
- * name: decision 0325) a day after their link expired, expired two-factor challenges and finished
+ * Deletes ended sessions, old sign-in tokens, unconfirmed sign-ups (with their name and business
+ * name: decisions 0325, 0430) a day after their link expired, expired two-factor challenges and finished
  * rate-limit windows. Every step is an
  * idempotent DELETE, so several instances running it at once do no harm.
  */

@@ -105,6 +105,12 @@ export const PASSWORD_ERRORS = defineErrors({
     title: 'Eingabefehler',
     message: PASSWORD_MESSAGES.tooCommon,
   },
+  /** The demo password, the product's or business's name, the address (the message says which). */
+  password_context_word: {
+    status: 400,
+    title: 'Eingabefehler',
+    message: PASSWORD_MESSAGES.productName,
+  },
   password_link_invalid: {
     status: 400,
     title: 'Link ungültig',

@@ -1,36 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { DPA_VERSION, TERMS_VERSION } from '../domain/agreements';
 import {
+  signUpConfirmFormSchema,
+  signUpConfirmRequestOf,
+  signUpConfirmSchema,
   signUpFormSchema,
   signUpRequestOf,
   signUpRequestSchema,
+  type SignUpConfirmFormInput,
   type SignUpFormInput,
 } from './signup';
 
 const filled: SignUpFormInput = {
   fullName: '  Maria Sommer ',
   email: '  Maria@Hotel-Sonnenhang.DE ',
+  businessName: ' Hotel Sonnenhang ',
+};
+
+const confirmed: SignUpConfirmFormInput = {
   password: 'Sonnenhang-2026',
   passwordRepeat: 'Sonnenhang-2026',
-  businessName: ' Hotel Sonnenhang ',
   acceptTerms: true,
   acceptDpa: true,
 };
 
-/** The German message the form shows for each field the schema refuses. */
-function messages(input: Partial<SignUpFormInput>): Record<string, string> {
-  const result = signUpFormSchema.safeParse({ ...filled, ...input });
+const TOKEN = 'a'.repeat(43);
+
+/** The first German message of each field a schema refuses, as the form shows it. */
+function firstMessages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): Record<string, string> {
   if (result.success) return {};
-  // The first problem of each field, as the form shows it.
   const first: Record<string, string> = {};
-  for (const issue of result.error.issues) first[issue.path.join('.')] ??= issue.message;
+  for (const issue of result.error!.issues) first[issue.path.join('.')] ??= issue.message;
   return first;
 }
 
+const formMessages = (input: Partial<SignUpFormInput>) =>
+  firstMessages(signUpFormSchema.safeParse({ ...filled, ...input }));
+const confirmMessages = (input: Partial<SignUpConfirmFormInput>) =>
+  firstMessages(signUpConfirmFormSchema.safeParse({ ...confirmed, ...input }));
+
 describe('the sign-up form schema', () => {
   it('accepts a filled form, trimmed, with the address lower-cased', () => {
-    const parsed = signUpFormSchema.parse(filled);
-    expect(parsed).toMatchObject({
+    expect(signUpFormSchema.parse(filled)).toEqual({
       fullName: 'Maria Sommer',
       email: 'maria@hotel-sonnenhang.de',
       businessName: 'Hotel Sonnenhang',
@@ -38,28 +52,53 @@ describe('the sign-up form schema', () => {
   });
 
   it('says in German what an empty form lacks', () => {
-    expect(
-      messages({
-        fullName: '',
-        email: '',
-        password: '',
-        passwordRepeat: '',
-        businessName: '   ',
-        acceptTerms: false,
-        acceptDpa: false,
-      }),
-    ).toEqual({
+    expect(formMessages({ fullName: '', email: '', businessName: '   ' })).toEqual({
       fullName: 'Bitte geben Sie Ihren vollständigen Namen ein.',
       email: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
-      password: 'Bitte füllen Sie alle Felder aus.',
       businessName: 'Bitte geben Sie den Namen Ihres Betriebs ein.',
-      acceptTerms: 'Bitte stimmen Sie den AGB zu.',
-      acceptDpa: 'Bitte stimmen Sie dem Vertrag zur Auftragsverarbeitung (AVV) zu.',
     });
   });
 
   it.each<[Partial<SignUpFormInput>, string, string]>([
     [{ email: 'maria@hotel' }, 'email', 'Bitte geben Sie eine gültige E-Mail-Adresse ein.'],
+    [{ fullName: 'x'.repeat(121) }, 'fullName', 'Der Name darf höchstens 120 Zeichen lang sein.'],
+    [
+      { businessName: 'x'.repeat(201) },
+      'businessName',
+      'Der Name des Betriebs darf höchstens 200 Zeichen lang sein.',
+    ],
+  ])('refuses %j on %s in German', (change, field, message) => {
+    expect(formMessages(change)).toEqual({ [field]: message });
+  });
+});
+
+describe('the sign-up request', () => {
+  it('carries no password and no acceptance: those belong to the confirmation', () => {
+    const request = signUpRequestOf(signUpFormSchema.parse(filled));
+    expect(request).toEqual({
+      fullName: 'Maria Sommer',
+      email: 'maria@hotel-sonnenhang.de',
+      businessName: 'Hotel Sonnenhang',
+    });
+    // A password sent anyway (an old form, or someone naming another person's address) is dropped.
+    expect(
+      signUpRequestSchema.parse({ ...request, password: 'Angreifer-2026', termsVersion: 'x' }),
+    ).toEqual(request);
+  });
+});
+
+describe('the confirmation form schema', () => {
+  it('says in German what an empty form lacks', () => {
+    expect(
+      confirmMessages({ password: '', passwordRepeat: '', acceptTerms: false, acceptDpa: false }),
+    ).toEqual({
+      password: 'Bitte füllen Sie alle Felder aus.',
+      acceptTerms: 'Bitte stimmen Sie den AGB zu.',
+      acceptDpa: 'Bitte stimmen Sie dem Vertrag zur Auftragsverarbeitung (AVV) zu.',
+    });
+  });
+
+  it.each<[Partial<SignUpConfirmFormInput>, string, string]>([
     [
       { password: '12345', passwordRepeat: '12345' },
       'password',
@@ -70,46 +109,42 @@ describe('the sign-up form schema', () => {
       'passwordRepeat',
       'Die Passwörter stimmen nicht überein.',
     ],
-    [{ fullName: 'x'.repeat(121) }, 'fullName', 'Der Name darf höchstens 120 Zeichen lang sein.'],
-    [
-      { businessName: 'x'.repeat(201) },
-      'businessName',
-      'Der Name des Betriebs darf höchstens 200 Zeichen lang sein.',
-    ],
     [
       { acceptDpa: false },
       'acceptDpa',
       'Bitte stimmen Sie dem Vertrag zur Auftragsverarbeitung (AVV) zu.',
     ],
   ])('refuses %j on %s in German', (change, field, message) => {
-    expect(messages(change)).toEqual({ [field]: message });
+    expect(confirmMessages(change)).toEqual({ [field]: message });
   });
 });
 
-describe('the sign-up request', () => {
-  it('sends the current contract versions for the two ticks, and no repeated password', () => {
-    const request = signUpRequestOf(signUpFormSchema.parse(filled));
+describe('the confirmation request', () => {
+  it('sends the token, the password once and the current contract versions for the ticks', () => {
+    const request = signUpConfirmRequestOf(TOKEN, signUpConfirmFormSchema.parse(confirmed));
     expect(request).toEqual({
-      fullName: 'Maria Sommer',
-      email: 'maria@hotel-sonnenhang.de',
+      token: TOKEN,
       password: 'Sonnenhang-2026',
-      businessName: 'Hotel Sonnenhang',
       termsVersion: TERMS_VERSION,
       dpaVersion: DPA_VERSION,
     });
-    expect(signUpRequestSchema.parse(request)).toEqual(request);
+    expect(signUpConfirmSchema.parse(request)).toEqual(request);
   });
 
   it('refuses a version the server does not offer, asking to reload in German', () => {
-    const request = signUpRequestOf(signUpFormSchema.parse(filled));
-    const stale = signUpRequestSchema.safeParse({ ...request, termsVersion: '2020-01' });
-    expect(stale.success).toBe(false);
+    const request = signUpConfirmRequestOf(TOKEN, signUpConfirmFormSchema.parse(confirmed));
+    const stale = signUpConfirmSchema.safeParse({ ...request, termsVersion: '2020-01' });
     expect(stale.error?.issues[0]?.message).toBe(
       'Die AGB wurden inzwischen aktualisiert. Bitte laden Sie die Seite neu und stimmen Sie der aktuellen Fassung zu.',
     );
-    const missing = signUpRequestSchema.safeParse({ ...request, dpaVersion: undefined });
+    const missing = signUpConfirmSchema.safeParse({ ...request, dpaVersion: undefined });
     expect(missing.error?.issues[0]?.message).toContain(
       'Der Vertrag zur Auftragsverarbeitung wurde inzwischen aktualisiert.',
     );
+  });
+
+  it('refuses a confirmation without a password', () => {
+    const bare = signUpConfirmSchema.safeParse({ token: TOKEN });
+    expect(bare.success).toBe(false);
   });
 });

@@ -8,9 +8,9 @@ import { SIGNUP_CONFIRMATION_TTL_HOURS } from '../domain/signup-confirmation';
 
 /**
  * Self-service sign-up of a business (issue 29 part 3, decision 0325): the form at /registrieren,
- * `POST /api/auth/sign-up` and the confirmation link. The browser validates the form with
- * `signUpFormSchema`; the server validates the request with `signUpRequestSchema`, which is the
- * same fields without the repeated password and with the accepted contract versions.
+ * `POST /api/auth/sign-up` and the confirmation page. The form names the person, the address and
+ * the business; the password and the two acceptances are given on the confirmation page, by
+ * whoever holds the mailbox (decision 0430).
  */
 
 // How long a confirmation link works. Zod-free home, so the staff catalogue can say the hours without loading zod (decision 0410).
@@ -61,25 +61,52 @@ const businessName = z
   .min(1, SIGNUP_MESSAGES.businessNameRequired)
   .max(BUSINESS_NAME_MAX, SIGNUP_MESSAGES.businessNameTooLong);
 
-/** The body of `POST /api/auth/sign-up`: naming a contract's version is accepting it. */
-export const signUpRequestSchema = z.object({
-  fullName,
-  email,
+/**
+ * The body of `POST /api/auth/sign-up`: who signs up for which business. No password and no
+ * acceptance: anyone can name any address here, so both come from whoever opens the e-mailed
+ * link (decision 0430). Other fields (an old form's password) are dropped by the schema.
+ */
+export const signUpRequestSchema = z.object({ fullName, email, businessName });
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/** The form at /registrieren: the same three fields. */
+export const signUpFormSchema = signUpRequestSchema;
+export type SignUpFormInput = z.input<typeof signUpFormSchema>;
+export type SignUpForm = z.output<typeof signUpFormSchema>;
+
+/** What the form sends. */
+export function signUpRequestOf(form: SignUpForm): SignUpRequest {
+  return { fullName: form.fullName, email: form.email, businessName: form.businessName };
+}
+
+/**
+ * The answer to every sign-up that passed validation and the rate limits, whether the address
+ * is new, waiting for confirmation or already has an account (no account discovery).
+ */
+export const signUpAcceptedSchema = z.object({ sent: z.literal(true) });
+
+/** The token travels in the link as 43 base64url characters (32 random bytes). */
+const confirmationToken = z
+  .string({ error: SIGNUP_MESSAGES.linkIncomplete })
+  .regex(/^[A-Za-z0-9_-]{43}$/, SIGNUP_MESSAGES.linkIncomplete);
+
+/**
+ * The body of `POST /api/auth/sign-up/confirm`: the link's token, the password the holder of the
+ * mailbox chooses, and the contract versions they accept by ticking (decision 0430).
+ */
+export const signUpConfirmSchema = z.object({
+  token: confirmationToken,
   password: newPasswordSchema,
-  businessName,
   termsVersion: z.literal(TERMS_VERSION, { error: SIGNUP_MESSAGES.termsOutdated }),
   dpaVersion: z.literal(DPA_VERSION, { error: SIGNUP_MESSAGES.dpaOutdated }),
 });
-export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+export type SignUpConfirmRequest = z.infer<typeof signUpConfirmSchema>;
 
-/** The form at /registrieren: the password twice and a tick for each contract. */
-export const signUpFormSchema = z
+/** The confirmation page's form: the password twice and a tick for each contract. */
+export const signUpConfirmFormSchema = z
   .object({
-    fullName,
-    email,
     password: newPasswordSchema,
     passwordRepeat: z.string({ error: SIGNUP_MESSAGES.passwordsDiffer }),
-    businessName,
     // Booleans (a checkbox starts unticked) that must be true.
     acceptTerms: z
       .boolean({ error: SIGNUP_MESSAGES.acceptTerms })
@@ -92,33 +119,16 @@ export const signUpFormSchema = z
     path: ['passwordRepeat'],
     message: SIGNUP_MESSAGES.passwordsDiffer,
   });
-export type SignUpFormInput = z.input<typeof signUpFormSchema>;
-export type SignUpForm = z.output<typeof signUpFormSchema>;
+export type SignUpConfirmFormInput = z.input<typeof signUpConfirmFormSchema>;
+export type SignUpConfirmForm = z.output<typeof signUpConfirmFormSchema>;
 
-/** What the form sends: the current contract versions stand for the two ticks. */
-export function signUpRequestOf(form: SignUpForm): SignUpRequest {
-  return {
-    fullName: form.fullName,
-    email: form.email,
-    password: form.password,
-    businessName: form.businessName,
-    termsVersion: TERMS_VERSION,
-    dpaVersion: DPA_VERSION,
-  };
+/** What the confirmation page sends: the current contract versions stand for the two ticks. */
+export function signUpConfirmRequestOf(
+  token: string,
+  form: SignUpConfirmForm,
+): SignUpConfirmRequest {
+  return { token, password: form.password, termsVersion: TERMS_VERSION, dpaVersion: DPA_VERSION };
 }
-
-/**
- * The answer to every sign-up that passed validation and the rate limits, whether the address
- * is new, waiting for confirmation or already has an account (no account discovery).
- */
-export const signUpAcceptedSchema = z.object({ sent: z.literal(true) });
-
-/** The token travels in the link as 43 base64url characters (32 random bytes). */
-export const signUpConfirmSchema = z.object({
-  token: z
-    .string({ error: SIGNUP_MESSAGES.linkIncomplete })
-    .regex(/^[A-Za-z0-9_-]{43}$/, SIGNUP_MESSAGES.linkIncomplete),
-});
 
 export const SIGNUP_ERRORS = defineErrors({
   signup_link_invalid: {

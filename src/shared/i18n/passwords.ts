@@ -5,7 +5,7 @@ export const passwordTexts = {
   repeat: 'Neues Passwort wiederholen',
   currentPassword: 'Aktuelles Passwort',
   rulesHint:
-    'Mindestens 6 Zeichen. Sehr verbreitete Passwörter werden abgelehnt; ein Satz aus mehreren Wörtern ist leicht zu merken und schwer zu erraten.',
+    'Mindestens 6 Zeichen (für Plattform-Administratoren 12). Sehr verbreitete Passwörter, „Trinkgeld“, Ihre E-Mail-Adresse und der Name Ihres Betriebs werden abgelehnt; ein Satz aus mehreren Wörtern ist leicht zu merken und schwer zu erraten.',
   setPage: {
     pageTitle: 'Passwort festlegen',
     heading: 'Passwort festlegen',

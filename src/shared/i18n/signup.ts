@@ -6,13 +6,14 @@ export const signupTexts = {
   eyebrow: 'Registrierung',
   heading: 'Betrieb registrieren',
   intro:
-    'Legen Sie Ihren Betrieb in wenigen Minuten an. Nach der Bestätigung Ihrer E-Mail-Adresse führt Sie eine Checkliste durch die Einrichtung.',
+    'Legen Sie Ihren Betrieb in wenigen Minuten an. Ihr Passwort wählen Sie, wenn Sie Ihre E-Mail-Adresse bestätigen; danach führt Sie eine Checkliste durch die Einrichtung.',
   fullName: 'Ihr vollständiger Name',
   email: 'E-Mail',
   emailPlaceholder: 'name@betrieb.de',
-  emailHint: 'An diese Adresse senden wir den Bestätigungslink.',
+  emailHint: 'An diese Adresse senden wir den Bestätigungslink. Dort legen Sie Ihr Passwort fest.',
   password: 'Passwort',
-  passwordHint: 'Mindestens 6 Zeichen; häufige Passwörter werden abgelehnt.',
+  passwordHint:
+    'Mindestens 6 Zeichen; häufige Passwörter, „Trinkgeld“, Ihre E-Mail-Adresse und der Name Ihres Betriebs werden abgelehnt.',
   passwordRepeat: 'Passwort wiederholen',
   businessName: 'Name des Betriebs',
   businessNamePlaceholder: 'z. B. Hotel Seeblick',
@@ -33,7 +34,7 @@ export const signupTexts = {
   backHome: 'Zur Startseite',
   sentTitle: 'Fast geschafft!',
   sentText: (email: string) =>
-    `Wir haben einen Bestätigungslink an ${email} gesendet. Er ist ${SIGNUP_CONFIRMATION_TTL_HOURS} Stunden gültig. Erst mit der Bestätigung legen wir Ihren Betrieb und Ihr Konto an.`,
+    `Wir haben einen Bestätigungslink an ${email} gesendet. Er ist ${SIGNUP_CONFIRMATION_TTL_HOURS} Stunden gültig. Über den Link legen Sie Ihr Passwort fest; erst dann legen wir Ihren Betrieb und Ihr Konto an.`,
   sentHint:
     'Keine E-Mail erhalten? Prüfen Sie den Spam-Ordner oder registrieren Sie sich erneut; der ältere Link wird dann ungültig.',
   again: 'Erneut registrieren',
@@ -47,7 +48,11 @@ export const signupTexts = {
   loading: 'Lade...',
   confirm: {
     pageTitle: 'Registrierung bestätigen',
-    verifying: 'Registrierung wird bestätigt...',
+    heading: 'Registrierung abschließen',
+    intro:
+      'Wählen Sie das Passwort für Ihr Konto und stimmen Sie den Verträgen zu. Erst dann legen wir Ihren Betrieb an und melden Sie an.',
+    submit: 'Registrierung abschließen',
+    submitting: 'Wird bestätigt...',
     failedTitle: 'Bestätigung fehlgeschlagen',
     startAgain: 'Erneut registrieren',
     signIn: 'Zur Anmeldung',

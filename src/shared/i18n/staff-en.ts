@@ -193,7 +193,7 @@ export const staffTextsEn: StaffTexts = {
     repeat: 'Repeat new password',
     currentPassword: 'Current password',
     rulesHint:
-      'At least 6 characters. Very common passwords are refused; a sentence of several words is easy to remember and hard to guess.',
+      'At least 6 characters (12 for platform administrators). Very common passwords, “Trinkgeld”, your e-mail address and the name of your business are refused; a sentence of several words is easy to remember and hard to guess.',
     setPage: {
       pageTitle: 'Set password',
       heading: 'Set password',

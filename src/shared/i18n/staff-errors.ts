@@ -114,6 +114,11 @@ export const staffErrorsEn: StaffErrorTexts = {
     title: 'Input error',
     message: 'This password is too common and easy to guess. Please choose another one.',
   },
+  password_context_word: {
+    title: 'Input error',
+    message:
+      'This password contains the name “Trinkgeld” and is easy to guess. Please choose another one.',
+  },
   password_link_invalid: {
     title: 'Invalid link',
     message:

@@ -2,7 +2,7 @@
 import { AUTH_VALIDATION } from '../domain/auth';
 import { PASSWORD_MESSAGES } from '../domain/passwords';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../domain/profile-messages';
-import { MIN_PASSWORD_LENGTH } from '../domain/constants';
+import { MIN_ADMIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../domain/constants';
 import { REPORT_MESSAGES } from '../domain/report-messages';
 import type { StaffLanguage } from '../domain/staff-language';
 import type { Translation } from './staff-catalogue';
@@ -28,6 +28,15 @@ const en: Translation<typeof de> = {
   },
   passwords: {
     tooCommon: 'This password is too common and easy to guess. Please choose another one.',
+    demoPassword:
+      'This password is publicly known as the password of the demo logins. Please choose another one.',
+    productName:
+      'This password contains the name “Trinkgeld” and is easy to guess. Please choose another one.',
+    businessName:
+      'This password contains the name of your business and is easy to guess. Please choose another one.',
+    emailAddress:
+      'This password contains your e-mail address or the part before the @ and is easy to guess. Please choose another one.',
+    adminTooShort: `A platform administrator's password must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters long.`,
     mismatch: 'The passwords do not match.',
     repeatRequired: 'Please repeat the new password.',
     currentRequired: 'Please enter your current password.',

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/domain/constants';
 import { AppError } from '../../http/errors';
-import { assertNewPasswordAllowed, commonPasswordList, isCommonPassword } from './password-rules';
+import { PASSWORD_MESSAGES } from '../../../shared/domain/passwords';
+import {
+  assertNewPasswordAllowed,
+  commonPasswordList,
+  isCommonPassword,
+  type PasswordRuleOptions,
+} from './password-rules';
 
 function refusal(password: string, field?: string): AppError {
   try {
@@ -65,5 +71,62 @@ describe('assertNewPasswordAllowed', () => {
 
   it('refuses a password too long to hash cheaply', () => {
     expect(refusal('a'.repeat(1025)).code).toBe('validation_failed');
+  });
+});
+
+describe('context-specific words (NIST SP 800-63B; issue 45 item 8)', () => {
+  const context = {
+    email: 'maria.sommer@hotel-sonnenhang.example',
+    businessName: 'Hotel Sonnenhang',
+  };
+  function refusedWith(password: string, options: PasswordRuleOptions = { context }) {
+    try {
+      assertNewPasswordAllowed(password, options);
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+    return null;
+  }
+
+  it.each([
+    ['demo1234', PASSWORD_MESSAGES.demoPassword],
+    ['Demo1234!', PASSWORD_MESSAGES.demoPassword],
+    ['Trinkgeld2026', PASSWORD_MESSAGES.productName],
+    ['mein-TRINK-geld', PASSWORD_MESSAGES.productName],
+    ['maria.sommer@hotel-sonnenhang.example', PASSWORD_MESSAGES.emailAddress],
+    ['Maria.Sommer', PASSWORD_MESSAGES.emailAddress],
+    ['mariasommer99', PASSWORD_MESSAGES.emailAddress],
+    ['HotelSonnenhang!', PASSWORD_MESSAGES.businessName],
+    ['hotel sonnenhang 2026', PASSWORD_MESSAGES.businessName],
+  ])('refuses %s in German at the field', (password, message) => {
+    const error = refusedWith(password);
+    expect(error).not.toBeNull();
+    expect(error!.status).toBe(400);
+    expect(error!.code).toBe('password_context_word');
+    expect(error!.message).toBe(message);
+    expect(error!.details).toEqual([{ path: 'body.password', message }]);
+  });
+
+  it('refuses the product name and the demo password even without a context', () => {
+    expect(refusedWith('Trinkgeld2026', {})?.message).toBe(PASSWORD_MESSAGES.productName);
+    expect(refusedWith('demo1234', {})?.message).toBe(PASSWORD_MESSAGES.demoPassword);
+  });
+
+  it('allows passwords that name none of them, and ignores a very short local part', () => {
+    expect(refusedWith('Leuchtturm am Morgen 7')).toBeNull();
+    expect(refusedWith('Sonnenblume-im-Hof', { context })).toBeNull();
+    expect(refusedWith('maxi-Leuchtturm-7', { context: { email: 'max@ab.example' } })).toBeNull();
+  });
+
+  it('asks a platform admin for at least 12 characters', () => {
+    const admin = { context: { platformAdmin: true } };
+    const short = refusedWith('Leuchtturm7', admin);
+    expect(short?.code).toBe('validation_failed');
+    expect(short?.message).toBe(PASSWORD_MESSAGES.adminTooShort);
+    expect(short?.message).toBe(
+      'Das Passwort eines Plattform-Administrators muss mindestens 12 Zeichen lang sein.',
+    );
+    expect(refusedWith('Leuchtturm-77', admin)).toBeNull();
   });
 });

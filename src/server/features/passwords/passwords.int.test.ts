@@ -405,6 +405,62 @@ describe('setting the password with a link', () => {
   });
 });
 
+describe('words tied to the product or the person (issue 45 item 8)', () => {
+  it('refuses them at a set-password link and keeps the link usable', async () => {
+    const inn = await createBusiness(t.database.db, { name: 'Gasthof Kastanie' });
+    const token = await resetLinkFor(inn.owner.email);
+    const localPart = inn.owner.email.split('@')[0]!;
+    const cases: [string, string][] = [
+      ['Trinkgeld2026', 'Dieses Passwort enthält den Namen „Trinkgeld“'],
+      ['demo1234', 'als Passwort der Demo-Zugänge öffentlich bekannt'],
+      [`${localPart}!`, 'Dieses Passwort enthält Ihre E-Mail-Adresse'],
+      [inn.owner.email, 'Dieses Passwort enthält Ihre E-Mail-Adresse'],
+      ['GasthofKastanie7', 'Dieses Passwort enthält den Namen Ihres Betriebs'],
+    ];
+    for (const [password, message] of cases) {
+      const response = await setWithLink(token, password);
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().error.code).toBe('password_context_word');
+      expect(response.json().error.message).toContain(message);
+      expect(response.json().error.details[0].path).toBe('body.password');
+    }
+    expect((await setWithLink(token, NEW_PASSWORD)).statusCode).toBe(204);
+  });
+
+  it("refuses them at 'Passwort ändern', at the new-password field", async () => {
+    const cookie = await signIn(t, hotel.owner.email);
+    for (const newPassword of ['demo1234', 'Trinkgeld2026']) {
+      const response = await changePassword(cookie, {
+        currentPassword: FACTORY_PASSWORD,
+        newPassword,
+      });
+      expect(response.statusCode, newPassword).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'password_context_word',
+        details: [{ path: 'body.newPassword' }],
+      });
+    }
+  });
+
+  it('asks a platform admin for at least 12 characters', async () => {
+    const admin = await createPerson(t.database.db, { role: 'admin' });
+    const token = await resetLinkFor(admin.email);
+    const short = await setWithLink(token, 'Lindenbaum7');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toBe(
+      'Das Passwort eines Plattform-Administrators muss mindestens 12 Zeichen lang sein.',
+    );
+    expect((await setWithLink(token, 'Lindenbaum-77')).statusCode).toBe(204);
+    const cookie = await signIn(t, admin.email);
+    const change = await changePassword(cookie, {
+      currentPassword: 'Lindenbaum-77',
+      newPassword: 'Kastanie-12',
+    });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().error.details[0]).toMatchObject({ path: 'body.newPassword' });
+  });
+});
+
 describe("'Passwort ändern'", () => {
   it('tells whether the person has a password', async () => {
     const invited = await createPerson(t.database.db, { businessId: hotel.id });

@@ -10,7 +10,7 @@ import {
 import { ERRORS } from '../../../shared/domain/errors';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
-import { authTokens, profiles, users } from '../../db/schema';
+import { authTokens, businesses, profiles, users } from '../../db/schema';
 import type { AfterAnswer } from '../../http/after-answer';
 import { AppError } from '../../http/errors';
 import type { RateDecision, RateLimiter } from '../../http/rate-limit';
@@ -19,7 +19,7 @@ import { writeAudit, type AuditEntry } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import type { ClientInfo } from '../auth/client';
 import { HashQueueFullError, hashPassword, verifyPassword } from '../auth/password';
-import { assertNewPasswordAllowed } from '../auth/password-rules';
+import { assertNewPasswordAllowed, type PasswordRuleContext } from '../auth/password-rules';
 import { securityNotices } from '../auth/security-notice';
 import { endOtherSessions } from '../auth/sessions';
 import { hashIdentifier, hashToken, newToken } from '../auth/tokens';
@@ -99,16 +99,47 @@ async function loadAccount(executor: Executor, userId: string, lock = false) {
       disabledAt: users.disabledAt,
       role: profiles.role,
       businessId: profiles.businessId,
+      businessName: businesses.name,
       profileId: profiles.id,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(businesses, eq(businesses.id, profiles.businessId))
     .where(eq(users.id, userId));
   const [row] = lock ? await query.for('update', { of: users }) : await query;
   return row;
 }
 
 type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
+
+/** The words a person's new password must not contain, and whether the admin length applies. */
+function passwordContextOf(
+  account: Pick<Account, 'email' | 'role' | 'businessName'>,
+): PasswordRuleContext {
+  return {
+    email: account.email,
+    businessName: account.businessName,
+    platformAdmin: effectiveRole(account.role) === 'admin',
+  };
+}
+
+/**
+ * The password rules for the signed-in person's own new password (onboarding): their address,
+ * their business's name and their role decide what is refused besides the common passwords.
+ */
+export async function assertOwnNewPasswordAllowed(
+  executor: Executor,
+  userId: string,
+  password: string,
+  field?: string,
+): Promise<void> {
+  const account = await loadAccount(executor, userId);
+  if (!account) throw new AppError(ERRORS.unauthenticated);
+  assertNewPasswordAllowed(password, {
+    ...(field ? { field } : {}),
+    context: passwordContextOf(account),
+  });
+}
 
 function auditActor(account: Pick<Account, 'id' | 'role' | 'businessId' | 'profileId'>) {
   return {
@@ -267,9 +298,11 @@ export function createPasswordService(context: PasswordContext) {
      * gets a notice by e-mail, as after 'Passwort ändern' (decision 0451).
      */
     async setWithLink(input: { token: string; password: string; client: ClientInfo }) {
-      await limitLinkUse(input.client);
-      await findLink(db, input.token);
+      // The rules that need no account first: a refused password uses up none of the link limit.
       assertNewPasswordAllowed(input.password);
+      await limitLinkUse(input.client);
+      const linked = await findLink(db, input.token);
+      assertNewPasswordAllowed(input.password, { context: passwordContextOf(linked) });
       const passwordHash = await hashChosenPassword(input.password);
       const now = clock.now();
       const deliverNotice = await db.transaction(async (tx) => {
@@ -327,16 +360,20 @@ export function createPasswordService(context: PasswordContext) {
     },
 
     /**
-     * 'Passwort ändern': the new password's rules first (they reveal nothing), then the budget of
-     * guesses per account, then the current password; the person's other sessions end, the
-     * current one stays, and the person gets a notice by e-mail (decision 0451).
+     * 'Passwort ändern': the new password's rules first (they reveal nothing, and a refused new
+     * password uses up none of the budget), then the budget of guesses per account, then the
+     * current password; the person's other sessions end, the current one stays, and the person
+     * gets a notice by e-mail (decision 0451).
      */
     async change(actor: Actor, input: PasswordChangeInput, client: ClientInfo) {
-      assertNewPasswordAllowed(input.newPassword, { field: 'newPassword' });
-      const budget = subject('user', actor.userId);
-      refuseWhenOver(await limiter.consume(PASSWORD_RATE_RULES.changePerAccount, budget));
       const account = await loadAccount(db, actor.userId);
       if (!account) throw new AppError(ERRORS.unauthenticated);
+      assertNewPasswordAllowed(input.newPassword, {
+        field: 'newPassword',
+        context: passwordContextOf(account),
+      });
+      const budget = subject('user', actor.userId);
+      refuseWhenOver(await limiter.consume(PASSWORD_RATE_RULES.changePerAccount, budget));
       if (needsCurrentPassword(account)) {
         if (!input.currentPassword) {
           throw new AppError(PASSWORD_ERRORS.current_password_required, {

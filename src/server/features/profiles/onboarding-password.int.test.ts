@@ -126,6 +126,20 @@ describe('onboarding with an optional password', () => {
     expect(await hasPassword(cookie)).toBe(false);
   });
 
+  it('refuses the demo password and the own address at its field (issue 45 item 8)', async () => {
+    const person = await invitedPerson(hotel.id);
+    const cookie = await signIn(t, person.email);
+    for (const password of ['demo1234', person.email.split('@')[0]!]) {
+      const response = await onboard(cookie, { fullName: 'Nah Dran', password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'password_context_word',
+        details: [{ path: 'body.password' }],
+      });
+    }
+    expect(await hasPassword(cookie)).toBe(false);
+  });
+
   it('refuses a password when the account has one already, changing nothing', async () => {
     const person = await createPerson(t.database.db, { businessId: other.id });
     const cookie = await signIn(t, person.email);

@@ -11,9 +11,12 @@ import type { Clock } from '../../lib/clock';
 import { writeAudit, type AuditEntry } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { countActiveOwners } from '../staff/service';
-import { hashChosenPassword, storeChosenPassword } from '../passwords/service';
+import {
+  assertOwnNewPasswordAllowed,
+  hashChosenPassword,
+  storeChosenPassword,
+} from '../passwords/service';
 import { mayChoosePasswordInOnboarding } from '../passwords/policy';
-import { assertNewPasswordAllowed } from '../auth/password-rules';
 import { PASSWORD_ERRORS } from '../../../shared/api/passwords';
 import { canAssignRole, canUpdateProfile, canViewProfile } from './policy';
 
@@ -68,7 +71,9 @@ export async function updateProfile(
   const ownProfile = targetId === actor.userId;
   const firstPassword = options.password !== undefined && ownProfile ? options.password : undefined;
   const staffLanguage = ownProfile ? options.staffLanguage : undefined;
-  if (firstPassword !== undefined) assertNewPasswordAllowed(firstPassword);
+  if (firstPassword !== undefined) {
+    await assertOwnNewPasswordAllowed(deps.database.db, actor.userId, firstPassword);
+  }
   // Hashing takes a tenth of a second: done before the transaction, not while it holds locks.
   const passwordHash =
     firstPassword !== undefined ? await hashChosenPassword(firstPassword) : undefined;

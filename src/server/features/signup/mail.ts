@@ -16,7 +16,7 @@ export function signUpConfirmationMail(to: string, link: string): MailMessage {
     text: [
       'Hallo,',
       '',
-      'vielen Dank für Ihre Registrierung bei Trinkgeld. Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link:',
+      'vielen Dank für Ihre Registrierung bei Trinkgeld. Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link; dort wählen Sie auch Ihr Passwort:',
       link,
       '',
       `Der Link ist ${hours} Stunden gültig und kann nur einmal verwendet werden. Erst mit der Bestätigung legen wir Ihren Betrieb und Ihr Konto an.`,
@@ -24,7 +24,7 @@ export function signUpConfirmationMail(to: string, link: string): MailMessage {
     ].join('\n'),
     html: [
       '<p>Hallo,</p>',
-      '<p>vielen Dank für Ihre Registrierung bei Trinkgeld. Bitte bestätigen Sie Ihre E-Mail-Adresse:</p>',
+      '<p>vielen Dank für Ihre Registrierung bei Trinkgeld. Bitte bestätigen Sie Ihre E-Mail-Adresse; dort wählen Sie auch Ihr Passwort:</p>',
       `<p><a href="${escapeHtml(link)}">Registrierung bestätigen</a></p>`,
       `<p>Der Link ist ${hours} Stunden gültig und kann nur einmal verwendet werden. Erst mit der Bestätigung legen wir Ihren Betrieb und Ihr Konto an.<br>`,
       'Wenn Sie sich nicht bei Trinkgeld registriert haben, können Sie diese E-Mail ignorieren; dann wird nichts angelegt.</p>',

@@ -41,7 +41,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Betrieb registrieren (Bestätigungslink per E-Mail)',
         description:
-          'Legt noch nichts an: speichert die Registrierung und sendet den Bestätigungslink (24 Stunden). ' +
+          'Legt noch nichts an: speichert Name, Adresse und Betrieb und sendet den Bestätigungslink (24 Stunden); ' +
+          'Passwort und Zustimmung folgen auf der Bestätigungsseite. ' +
           'Für eine Adresse mit Konto dieselbe Antwort; deren Inhaber erhält stattdessen einen Hinweis. ' +
           "Bei SIGNUP=closed: 403 'signup_disabled'.",
         body: signUpRequestSchema,
@@ -60,12 +61,15 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Registrierung bestätigen: legt Betrieb und Inhaberkonto an und meldet an',
+        description:
+          'Das Passwort und die Zustimmung zu AGB und AVV gibt, wer den Link aus der E-Mail öffnet; ' +
+          'die Registrierung selbst nimmt beides nicht an (Entscheidung 0430).',
         body: signUpConfirmSchema,
         response: { 200: sessionResponseSchema },
       },
     },
     async (request, reply) => {
-      const created = await signup.confirmSignUp(request.body.token, clientOf(request));
+      const created = await signup.confirmSignUp(request.body, clientOf(request));
       setSessionCookie(reply, config, created.token, created.session.absoluteExpiresAt);
       rememberDevice(request, reply, config, created.user.id);
       return presentSession(created.user, created.session, created.firstSignIn);

@@ -5,6 +5,7 @@ import {
   SIGNUP_CONFIRMATION_TTL_MS,
   SIGNUP_ERRORS,
   SIGNUP_TOKEN_PARAM,
+  type SignUpConfirmRequest,
   type SignUpRequest,
 } from '../../../shared/api/signup';
 import { ERRORS } from '../../../shared/domain/errors';
@@ -47,6 +48,8 @@ export interface SignupContext {
   afterAnswer: Pick<AfterAnswer, 'later'>;
 }
 
+type PendingSignup = typeof pendingSignups.$inferSelect;
+
 export interface CreatedBusiness extends SignedIn {
   businessId: string;
 }
@@ -54,7 +57,7 @@ export interface CreatedBusiness extends SignedIn {
 /**
  * Self-service sign-up (issue 29 part 3, decision 0325). A sign-up stores only a pending row and
  * mails its link; the business, the owner and the acceptances appear in one transaction when the
- * link is opened. Mails go out after the answer, so every address gets the same answer in the
+ * holder of the mailbox has chosen the password on the confirmation page (decision 0430). Mails go out after the answer, so every address gets the same answer in the
  * same time, whether or not it has an account.
  */
 export function createSignupService(context: SignupContext) {
@@ -99,19 +102,15 @@ export function createSignupService(context: SignupContext) {
     },
 
     /**
-     * `POST /api/auth/sign-up`: limits, the password rules, then either a pending sign-up with its
-     * confirmation mail (replacing an earlier one of the address, whose link stops working) or,
-     * for an address with an account, a notice to that account. The password is hashed in both
-     * cases, so neither answers faster.
+     * `POST /api/auth/sign-up`: the limits, then either a pending sign-up with its confirmation
+     * mail (replacing an earlier one of the address, whose link stops working) or, for an address
+     * with an account, a notice to that account. No password and no acceptance are taken here:
+     * anyone can name any address, so both are given on the confirmation page (decision 0430).
+     * The schema has checked the body already, so only valid sign-ups count against the limits.
      */
     async requestSignUp(input: SignUpRequest, client: ClientInfo): Promise<void> {
       assertOpen();
       await enforceLimits(input.email, client);
-      assertNewPasswordAllowed(input.password);
-      const passwordHash = await hashPassword(input.password).catch((error: unknown) => {
-        if (!(error instanceof HashQueueFullError)) throw error;
-        throw new AppError(ERRORS.rate_limited, { message: rateLimitMessage(1), retryAfter: 1 });
-      });
       const now = clock.now();
       const mailId = await database.db.transaction(async (tx) => {
         if (signUpMail(await accountExists(tx, input.email)) === 'account_exists_notice') {
@@ -123,12 +122,7 @@ export function createSignupService(context: SignupContext) {
         const token = newToken();
         const pending = {
           fullName: input.fullName,
-          passwordHash,
           businessName: input.businessName,
-          termsVersion: input.termsVersion,
-          termsAcceptedAt: now,
-          dpaVersion: input.dpaVersion,
-          dpaAcceptedAt: now,
           tokenHash: hashToken(token),
           expiresAt: new Date(now.getTime() + SIGNUP_CONFIRMATION_TTL_MS),
           createdAt: now,
@@ -147,27 +141,48 @@ export function createSignupService(context: SignupContext) {
     },
 
     /**
-     * The confirmation link: in one transaction the pending sign-up is spent and the business
-     * (with its branding and integration rows), the owner's user (address confirmed) and profile,
-     * the two acceptances with their versions and times, the `business_signup` audit row and the
-     * owner's first session are created. Works while SIGNUP is closed too (decision 0325).
+     * The confirmation page: the link's token, the password its holder chooses and the two
+     * acceptances. The link is checked first (an unusable link says so, whatever the password),
+     * then the password rules, then the hash; in one transaction the pending sign-up is spent and
+     * the business (with its branding and integration rows), the owner's user (address confirmed,
+     * the chosen password) and profile, the two acceptances with this moment as their time, the
+     * `business_signup` audit row and the owner's first session are created. Works while SIGNUP
+     * is closed too (decision 0325).
      */
-    async confirmSignUp(token: string, client: ClientInfo): Promise<CreatedBusiness> {
-      const now = clock.now();
-      return database.db.transaction(async (tx) => {
-        const [pending] = await tx
-          .delete(pendingSignups)
-          .where(eq(pendingSignups.tokenHash, hashToken(token)))
-          .returning();
-        const taken = pending ? await accountExists(tx, pending.email) : false;
+    async confirmSignUp(input: SignUpConfirmRequest, client: ClientInfo): Promise<CreatedBusiness> {
+      const tokenHash = hashToken(input.token);
+      const refuseUnusable = async (executor: Executor, pending: PendingSignup | undefined) => {
         const refusal = confirmationRefusal({
           pending: pending ?? null,
-          now,
-          accountExists: taken,
+          now: clock.now(),
+          accountExists: pending ? await accountExists(executor, pending.email) : false,
           mode: config.signup,
         });
-        // Throwing rolls the delete back: an expired or refused row goes with the cleanup job.
         if (!pending || refusal) throw new AppError(refusal ?? SIGNUP_ERRORS.signup_link_invalid);
+        return pending;
+      };
+      const [waiting] = await database.db
+        .select()
+        .from(pendingSignups)
+        .where(eq(pendingSignups.tokenHash, tokenHash));
+      const usable = await refuseUnusable(database.db, waiting);
+      // The owner-to-be's address and business name are the context words (issue 45 item 8).
+      assertNewPasswordAllowed(input.password, {
+        context: { email: usable.email, businessName: usable.businessName },
+      });
+      const passwordHash = await hashPassword(input.password).catch((error: unknown) => {
+        if (!(error instanceof HashQueueFullError)) throw error;
+        throw new AppError(ERRORS.rate_limited, { message: rateLimitMessage(1), retryAfter: 1 });
+      });
+
+      const now = clock.now();
+      return database.db.transaction(async (tx) => {
+        const [spent] = await tx
+          .delete(pendingSignups)
+          .where(eq(pendingSignups.tokenHash, tokenHash))
+          .returning();
+        // Throwing rolls the delete back: an expired or refused row goes with the cleanup job.
+        const pending = await refuseUnusable(tx, spent);
 
         const [business] = await tx
           .insert(businesses)
@@ -191,7 +206,7 @@ export function createSignupService(context: SignupContext) {
           .insert(users)
           .values({
             email: pending.email,
-            passwordHash: pending.passwordHash,
+            passwordHash,
             emailVerifiedAt: now,
             createdAt: now,
             updatedAt: now,
@@ -208,21 +223,22 @@ export function createSignupService(context: SignupContext) {
           createdAt: now,
           updatedAt: now,
         });
+        // Accepted now, by the person who holds the mailbox and just ticked both contracts.
         await tx.insert(businessAgreements).values([
           {
             businessId,
             userId: user.id,
             document: 'terms',
-            version: pending.termsVersion,
-            acceptedAt: pending.termsAcceptedAt,
+            version: input.termsVersion,
+            acceptedAt: now,
             createdAt: now,
           },
           {
             businessId,
             userId: user.id,
             document: 'dpa',
-            version: pending.dpaVersion,
-            acceptedAt: pending.dpaAcceptedAt,
+            version: input.dpaVersion,
+            acceptedAt: now,
             createdAt: now,
           },
         ]);
@@ -233,8 +249,8 @@ export function createSignupService(context: SignupContext) {
           targetId: businessId,
           payload: {
             businessName: pending.businessName,
-            termsVersion: pending.termsVersion,
-            dpaVersion: pending.dpaVersion,
+            termsVersion: input.termsVersion,
+            dpaVersion: input.dpaVersion,
           },
           request: client.request,
           at: now,

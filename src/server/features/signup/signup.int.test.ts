@@ -29,17 +29,18 @@ afterAll(async () => {
 
 const newEmail = () => `inhaberin-${uniqueSuffix()}@hotel-test.example`;
 
+/** The sign-up form: who and which business; no password and no acceptance (decision 0430). */
 function form(overrides: Record<string, unknown> = {}) {
   return {
     fullName: 'Maria Sommer',
     email: newEmail(),
-    password: 'Seeblick-2026!',
     businessName: 'Hotel Sonnenhang',
-    termsVersion: TERMS_VERSION,
-    dpaVersion: DPA_VERSION,
     ...overrides,
   };
 }
+
+/** What the mailbox holder chooses on the confirmation page. */
+const MAILBOX_PASSWORD = 'Seeblick-2026!';
 
 function signUp(body: unknown, remoteAddress = freshIp(), app = t) {
   return app.inject({
@@ -50,11 +51,27 @@ function signUp(body: unknown, remoteAddress = freshIp(), app = t) {
   });
 }
 
-function confirm(token: string, app = t) {
+/** The confirmation page's request: the link's token, the chosen password and the two ticks. */
+function confirm(token: string, app = t, overrides: Record<string, unknown> = {}) {
   return app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/confirm',
-    payload: { token },
+    payload: {
+      token,
+      password: MAILBOX_PASSWORD,
+      termsVersion: TERMS_VERSION,
+      dpaVersion: DPA_VERSION,
+      ...overrides,
+    },
+    remoteAddress: freshIp(),
+  });
+}
+
+function signIn(email: string, password: string) {
+  return t.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password },
     remoteAddress: freshIp(),
   });
 }
@@ -124,15 +141,10 @@ describe('signing up while SIGNUP=open', () => {
     expect(pending).toMatchObject({
       full_name: 'Maria Sommer',
       business_name: 'Hotel Alpenblick',
-      terms_version: TERMS_VERSION,
-      dpa_version: DPA_VERSION,
       token_hash: hashToken(token),
     });
     const now = t.clock.now().getTime();
-    expect(new Date(pending!.terms_accepted_at as string).getTime()).toBe(now);
-    expect(new Date(pending!.dpa_accepted_at as string).getTime()).toBe(now);
     expect(new Date(pending!.expires_at as string).getTime()).toBe(now + 24 * 60 * 60_000);
-    expect(await verifyPassword('Seeblick-2026!', pending!.password_hash as string)).toBe(true);
 
     expect(await footprint(email, 'Hotel Alpenblick')).toEqual({
       users: 0,
@@ -194,10 +206,7 @@ describe('signing up while SIGNUP=open', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ fullName: '  ' }, 'Bitte geben Sie Ihren vollständigen Namen ein.'],
       [{ email: 'keine-adresse' }, 'Bitte geben Sie eine gültige E-Mail-Adresse ein.'],
-      [{ password: '12345' }, 'Das Passwort muss mindestens 6 Zeichen lang sein.'],
       [{ businessName: '' }, 'Bitte geben Sie den Namen Ihres Betriebs ein.'],
-      [{ termsVersion: undefined }, 'Die AGB wurden inzwischen aktualisiert.'],
-      [{ dpaVersion: '2020-01' }, 'Der Vertrag zur Auftragsverarbeitung wurde inzwischen'],
     ];
     for (const [change, message] of cases) {
       const response = await signUp(form({ email, ...change }));
@@ -205,15 +214,6 @@ describe('signing up while SIGNUP=open', () => {
       expect(JSON.stringify(response.json().error.details)).toContain(message);
     }
     expect((await footprint(email)).pending).toBe(0);
-  });
-
-  it('refuses a common password through the password rules, storing nothing', async () => {
-    const email = newEmail();
-    const response = await signUp(form({ email, password: 'passwort' }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('password_too_common');
-    expect(response.json().error.details[0].path).toBe('body.password');
-    expect(await footprint(email)).toMatchObject({ pending: 0, users: 0 });
   });
 
   it('limits sign-ups per network address', async () => {
@@ -226,6 +226,15 @@ describe('signing up while SIGNUP=open', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await signUp(form())).statusCode).toBe(202);
+  });
+
+  it('counts only sign-ups that passed validation against the limits', async () => {
+    const email = newEmail();
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      expect((await signUp(form({ email, businessName: '' }), ip)).statusCode).toBe(400);
+    }
+    expect((await signUp(form({ email }), ip)).statusCode).toBe(202);
   });
 
   it('limits sign-ups per e-mail address, from any network address', async () => {
@@ -276,7 +285,7 @@ describe('confirming a sign-up', () => {
       password_hash: string;
     }>('SELECT id, email_verified_at, password_hash FROM users WHERE email = $1', [signup.email]);
     expect(user!.email_verified_at).not.toBeNull();
-    expect(await verifyPassword(signup.password as string, user!.password_hash)).toBe(true);
+    expect(await verifyPassword(MAILBOX_PASSWORD, user!.password_hash)).toBe(true);
     const [profile] = await t.database.query<Record<string, unknown>>(
       'SELECT role, full_name, business_id FROM profiles WHERE id = $1',
       [user!.id],
@@ -310,9 +319,9 @@ describe('confirming a sign-up', () => {
       ['dpa', DPA_VERSION, user!.id],
       ['terms', TERMS_VERSION, user!.id],
     ]);
-    // The time of the tick on the form, not of the confirmation an hour later.
+    // The time of the ticks on the confirmation page, an hour after the form.
     for (const a of agreements)
-      expect(new Date(a.accepted_at).getTime()).toBe(acceptedAt.getTime());
+      expect(new Date(a.accepted_at).getTime()).toBe(acceptedAt.getTime() + 60 * 60_000);
 
     const audit = await t.database.query<{ action: string; admin_id: string; payload: unknown }>(
       'SELECT action, admin_id, payload FROM admin_audit_log WHERE business_id = $1 ORDER BY action',
@@ -344,14 +353,8 @@ describe('confirming a sign-up', () => {
     const dashboard = await t.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
     expect(dashboard.statusCode).toBe(200);
     expect(dashboard.json().activeEmployees).toBe(0);
-    // And the password of the form signs in.
-    const signIn = await t.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: signup.email, password: signup.password },
-      remoteAddress: freshIp(),
-    });
-    expect(signIn.statusCode).toBe(200);
+    // And the password chosen on the confirmation page signs in.
+    expect((await signIn(signup.email, MAILBOX_PASSWORD)).statusCode).toBe(200);
   });
 
   it('creates all of it in one transaction: a failure at the end leaves nothing behind', async () => {
@@ -408,7 +411,7 @@ describe('confirming a sign-up', () => {
     });
   });
 
-  it('forgets an unconfirmed sign-up (with its password hash) a day after its link expired', async () => {
+  it('forgets an unconfirmed sign-up a day after its link expired', async () => {
     const kept = await pendingSignUp();
     t.clock.advance(24 * 60 * 60_000);
     const fresh = await pendingSignUp();
@@ -435,12 +438,113 @@ describe('confirming a sign-up', () => {
     });
   });
 
+  it('refuses the confirmation page’s mistakes in German, keeping the link usable', async () => {
+    const signup = await pendingSignUp({ businessName: 'Hotel Sorgfalt' });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ password: '12345' }, 'validation_failed', 'mindestens 6 Zeichen lang sein.'],
+      [{ password: 'passwort' }, 'password_too_common', 'zu verbreitet'],
+      [{ termsVersion: '2020-01' }, 'validation_failed', 'Die AGB wurden inzwischen aktualisiert.'],
+      [{ dpaVersion: undefined }, 'validation_failed', 'Der Vertrag zur Auftragsverarbeitung'],
+    ];
+    for (const [change, code, message] of cases) {
+      const response = await confirm(signup.token, t, change);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.code).toBe(code);
+      expect(JSON.stringify(response.json().error.details)).toContain(message);
+    }
+    expect(await footprint(signup.email, 'Hotel Sorgfalt')).toMatchObject({
+      users: 0,
+      businesses: 0,
+      pending: 1,
+    });
+    expect((await confirm(signup.token)).statusCode).toBe(200);
+  });
+
+  it('refuses a password made of the business’s name or the address (issue 45 item 8)', async () => {
+    const signup = await pendingSignUp({ businessName: 'Pension Abendrot' });
+    const cases: [string, string][] = [
+      ['Pension-Abendrot-1', 'den Namen Ihres Betriebs'],
+      [`${signup.email.split('@')[0]}`, 'Ihre E-Mail-Adresse'],
+      ['Trinkgeld2026', 'den Namen „Trinkgeld“'],
+      ['demo1234', 'Demo-Zugänge'],
+    ];
+    for (const [password, message] of cases) {
+      const response = await confirm(signup.token, t, { password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().error.code).toBe('password_context_word');
+      expect(response.json().error.message).toContain(message);
+    }
+    expect((await footprint(signup.email)).users).toBe(0);
+    expect((await confirm(signup.token)).statusCode).toBe(200);
+  });
+
   it('refuses a malformed token with a German message', async () => {
     const response = await confirm('zu-kurz');
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json().error.details)).toContain(
       'Der Bestätigungslink ist unvollständig.',
     );
+  });
+});
+
+describe('who chooses the password (issue 45 item 1)', () => {
+  it('takes it from whoever holds the mailbox, never from the unconfirmed form', async () => {
+    const victim = newEmail();
+    // Someone names another person's address and slips a password of their own into the form.
+    const attack = await signUp(
+      form({
+        email: victim,
+        password: 'Angreifer-Passwort-1',
+        termsVersion: TERMS_VERSION,
+        dpaVersion: DPA_VERSION,
+      }),
+    );
+    expect(attack.statusCode).toBe(202);
+    const token = tokenIn(await mailTo(victim, CONFIRMATION));
+    const [pending] = await t.database.query<Record<string, unknown>>(
+      'SELECT * FROM pending_signups WHERE email = $1',
+      [victim],
+    );
+    expect(Object.keys(pending!)).not.toContain('password_hash');
+
+    // Opening the link creates nothing without a password chosen on the confirmation page.
+    const bare = await t.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/confirm',
+      payload: { token },
+      remoteAddress: freshIp(),
+    });
+    expect(bare.statusCode).toBe(400);
+    expect((await footprint(victim)).users).toBe(0);
+
+    // The mailbox holder chooses the password and accepts the contracts.
+    const confirmed = await confirm(token, t, { password: 'Postfach-Inhaberin-7' });
+    expect(confirmed.statusCode).toBe(200);
+    const attacker = await signIn(victim, 'Angreifer-Passwort-1');
+    expect(attacker.statusCode).toBe(401);
+    expect(attacker.json().error.code).toBe('invalid_credentials');
+    expect((await signIn(victim, 'Postfach-Inhaberin-7')).statusCode).toBe(200);
+  });
+
+  it('records the acceptances given at confirmation, by the confirming owner', async () => {
+    const email = newEmail();
+    await signUp(form({ email, businessName: 'Hotel Zustimmung' }));
+    const token = tokenIn(await mailTo(email, CONFIRMATION));
+    t.clock.advance(2 * 60 * 60_000);
+    const unticked = await confirm(token, t, { termsVersion: undefined });
+    expect(unticked.statusCode).toBe(400);
+    expect(JSON.stringify(unticked.json().error.details)).toContain('Die AGB wurden inzwischen');
+    const confirmedAt = t.clock.now().getTime();
+    expect((await confirm(token)).statusCode).toBe(200);
+    const agreements = await t.database.query<{ document: string; accepted_at: string }>(
+      `SELECT a.document, a.accepted_at FROM business_agreements a
+         JOIN businesses b ON b.id = a.business_id WHERE b.contact_email = $1`,
+      [email],
+    );
+    expect(agreements).toHaveLength(2);
+    for (const agreement of agreements) {
+      expect(new Date(agreement.accepted_at).getTime()).toBe(confirmedAt);
+    }
   });
 });
 

@@ -5,9 +5,8 @@ import {
   signUpFormSchema,
   signUpRequestOf,
 } from '../../../shared/api/signup';
-import { AGREEMENT_PATHS, DPA_VERSION, TERMS_VERSION } from '../../../shared/domain/agreements';
 import { signupTexts } from '../../../shared/i18n/signup';
-import { CheckboxField, FormError, SubmitButton, TextField } from '../../components/form/fields';
+import { FormError, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
@@ -22,19 +21,13 @@ import { signupApi } from './signup-api';
 
 const t = signupTexts;
 
-const EMPTY: SignUpFormInput = {
-  fullName: '',
-  email: '',
-  password: '',
-  passwordRepeat: '',
-  businessName: '',
-  acceptTerms: false,
-  acceptDpa: false,
-};
+const EMPTY: SignUpFormInput = { fullName: '', email: '', businessName: '' };
 
 /**
  * /registrieren (issue 29 part 3): a business signs up on its own while SIGNUP=open; nothing is
- * created until the e-mailed link is opened. While closed it says so and offers an enquiry.
+ * created until the e-mailed link is opened. The password and the acceptance of the contracts
+ * are given there, by whoever holds the mailbox (decision 0430). While closed it says so and
+ * offers an enquiry.
  */
 export function SignUpPage() {
   usePageTitle(t.pageTitle);
@@ -111,72 +104,17 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         placeholder={t.emailPlaceholder}
       />
       <TextField
-        name="password"
-        label={t.password}
-        hint={t.passwordHint}
-        required
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        name="passwordRepeat"
-        label={t.passwordRepeat}
-        required
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
         name="businessName"
         label={t.businessName}
         required
         autoComplete="organization"
         placeholder={t.businessNamePlaceholder}
       />
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-semibold">{t.agreementsLegend}</legend>
-        <CheckboxField
-          name="acceptTerms"
-          required
-          label={
-            <>
-              {t.termsBefore}
-              <AgreementLink href={AGREEMENT_PATHS.terms}>{t.termsLink}</AgreementLink>
-              {t.termsAfter(TERMS_VERSION)}
-            </>
-          }
-        />
-        <CheckboxField
-          name="acceptDpa"
-          required
-          label={
-            <>
-              {t.dpaBefore}
-              <AgreementLink href={AGREEMENT_PATHS.dpa}>{t.dpaLink}</AgreementLink>
-              {t.dpaAfter(DPA_VERSION)}
-            </>
-          }
-        />
-      </fieldset>
       <FormError />
       <SubmitButton pendingText={t.submitting} className="w-full">
         {t.submit}
       </SubmitButton>
     </Form>
-  );
-}
-
-/** The contract opens in a new tab, so what was typed stays. */
-function AgreementLink({ href, children }: { href: string; children: string }) {
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="text-primary underline underline-offset-4"
-    >
-      {children}
-      <span className="sr-only"> {t.newTab}</span>
-    </a>
   );
 }
 
