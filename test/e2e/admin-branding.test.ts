@@ -166,6 +166,18 @@ describe('branding', () => {
 
     await page.getByRole('tab', { name: 'Inhalt' }).click();
     await page.getByLabel('Schriftart').selectOption('Montserrat');
+    // Issue 46 item 8: the preview shows what a guest sees: a first scan in the phone's own
+    // font (decision 0412), the payment step and every later visit in the chosen one.
+    const previewPage = page.getByTestId('branding-preview-page');
+    const previewFont = () => previewPage.evaluate((el) => getComputedStyle(el).fontFamily);
+    await page.getByRole('radio', { name: 'Erster Scan' }).check();
+    await expect.poll(previewFont).toBe('sans-serif');
+    await page
+      .getByTestId('branding-preview')
+      .getByText(/Beim ersten Scan zeigt das Handy die Startseite in seiner eigenen Schrift/)
+      .waitFor();
+    await page.getByRole('radio', { name: 'Ab dem Bezahlschritt' }).check();
+    await expect.poll(previewFont).toMatch(/^Montserrat/);
     await page.getByLabel('Sprache').selectOption('en');
 
     await page.getByRole('tab', { name: 'Medien' }).click();

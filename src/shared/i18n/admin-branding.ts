@@ -38,6 +38,14 @@ export const brandingTexts = {
     description:
       'Die Trinkgeldseite, wie Gäste sie sehen: mit einer Person Ihres Betriebs und den noch nicht gespeicherten Änderungen.',
     loading: 'Vorschau wird geladen...',
+    /** Which moment of a guest's visit the preview shows (decision 0412, issue 46 item 8). */
+    momentLegend: 'Vorschau für',
+    firstScan: 'Erster Scan',
+    later: 'Ab dem Bezahlschritt',
+    firstScanNote: (font: string) =>
+      `Beim ersten Scan zeigt das Handy die Startseite in seiner eigenen Schrift, damit sie ohne Wartezeit erscheint; ab dem Bezahlschritt und bei jedem weiteren Besuch sehen Gäste ${font}.`,
+    laterNote: (font: string) =>
+      `So sehen Gäste die Seite ab dem Bezahlschritt und bei jedem weiteren Besuch: in ${font}.`,
   },
   save: 'Speichern',
   saving: 'Wird gespeichert...',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { BrandingUpdateInput } from '../../../../shared/api/branding';
 import type { GuestBranding, GuestEntrypoint } from '../../../../shared/api/entrypoints';
 import {
@@ -59,6 +59,10 @@ export function BrandingPreview({
 }) {
   const { branding: t } = useAdminTexts(adminBrandingPart);
   const branding = previewBranding(values, businessName);
+  // A guest's first scan shows the first screen in the phone's own font, the payment step and
+  // every later visit the chosen one (decision 0412): the preview shows either moment, as it is.
+  const [moment, setMoment] = useState<'first' | 'later'>('first');
+  const momentName = useId();
   useEffect(() => loadBrandFont(branding.fontFamily), [branding.fontFamily]);
   const people = useQuery({
     queryKey: brandingPreviewKey(businessId),
@@ -91,10 +95,38 @@ export function BrandingPreview({
       style={brandThemeStyle(branding)}
       data-testid="branding-preview"
     >
+      <fieldset className="mb-3 flex flex-col gap-2 font-sans text-sm">
+        <legend className="mb-1 font-medium">{t.preview.momentLegend}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {(['first', 'later'] as const).map((option) => (
+            <label key={option} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name={momentName}
+                value={option}
+                checked={moment === option}
+                onChange={() => setMoment(option)}
+              />
+              {option === 'first' ? t.preview.firstScan : t.preview.later}
+            </label>
+          ))}
+        </div>
+        <p className="text-muted-foreground">
+          {moment === 'first'
+            ? t.preview.firstScanNote(branding.fontFamily)
+            : t.preview.laterNote(branding.fontFamily)}
+        </p>
+      </fieldset>
       {people.isPending ? (
         <p className="p-4 text-sm text-muted-foreground">{t.preview.loading}</p>
       ) : (
-        <div inert className="flex flex-col gap-4" data-testid="branding-preview-page">
+        <div
+          inert
+          className="flex flex-col gap-4"
+          data-testid="branding-preview-page"
+          // The guest page's first-scan hold (decision 0412) is `sans-serif` alone.
+          style={moment === 'first' ? { fontFamily: 'sans-serif' } : undefined}
+        >
           <RecipientHeader entry={entry} />
           <Card>
             <CardContent className="pt-5">
