@@ -79,6 +79,14 @@ export async function createStripeTestApp(
     if (!employee) throw new Error(`createStripeTestApp: no employee #${index} to connect`);
     await connectToStripe(t.database.db, employee.id, accountId);
   }
+  // The factory gives employees a demo payout account (decision 0477); under Stripe those past
+  // the list have none.
+  for (const employee of hotel.employees.slice(connectedAccounts.length)) {
+    await t.database.db
+      .update(profiles)
+      .set({ stripeAccountId: null, stripeAccountStatus: 'none', payoutsEnabled: false })
+      .where(eq(profiles.id, employee.id));
+  }
   return { t, fake, close, hotel };
 }
 
