@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAfterAnswer } from './after-answer';
+import { createAfterAnswer, registerAfterAnswer } from './after-answer';
 
 const quietLog = () => ({ error: vi.fn() });
 
@@ -40,5 +40,29 @@ describe('work left for after the answer', () => {
     await afterAnswer.settled();
     expect(work).toHaveBeenCalledTimes(2);
     expect(afterAnswer.waiting).toBe(0);
+  });
+});
+
+describe('in an app', () => {
+  it('starts a piece only once its answer is written, even when a hook waits on I/O first', async () => {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify();
+    registerAfterAnswer(app);
+    // A hook that waits on I/O before the answer is written (as a database or metrics hook may).
+    app.addHook('onSend', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    const writtenAtStart: boolean[] = [];
+    app.get('/forgot', async (_request, reply) => {
+      app.afterAnswer.later('failed', async () => {
+        writtenAtStart.push(reply.raw.writableEnded);
+      });
+      return { ok: true };
+    });
+    const response = await app.inject({ method: 'GET', url: '/forgot' });
+    expect(response.statusCode).toBe(200);
+    await app.afterAnswer.settled();
+    expect(writtenAtStart).toEqual([true]);
+    await app.close();
   });
 });
