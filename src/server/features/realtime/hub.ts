@@ -59,6 +59,8 @@ export class RealtimeHub {
     private readonly database: Database,
     private readonly onBadMessage: (payload: string) => void = () => {},
     private readonly now: () => number = Date.now,
+    /** How many changes the catch-up log keeps (a test keeps few to reach the limit quickly). */
+    private readonly maxChanges: number = CATCH_UP_MAX_CHANGES,
   ) {}
 
   async start(): Promise<void> {
@@ -150,7 +152,7 @@ export class RealtimeHub {
    * the count a tenth more goes at once, so a burst copies the log once per 500 changes rather
    * than on every one (each NOTIFY runs this).
    */
-  private forgetOld(keep = CATCH_UP_MAX_CHANGES): void {
+  private forgetOld(keep = this.maxChanges): void {
     const horizon = this.now() - CATCH_UP_WINDOW_MS;
     let drop = 0;
     while (
@@ -181,7 +183,7 @@ export class RealtimeHub {
       return;
     }
     this.recent.push({ at: this.now(), change });
-    if (this.recent.length > CATCH_UP_MAX_CHANGES) this.forgetOld(CATCH_UP_MAX_CHANGES * 0.9);
+    if (this.recent.length > this.maxChanges) this.forgetOld(this.maxChanges * 0.9);
     for (const employeeId of new Set(change.employeeIds)) {
       for (const listener of this.subscribers.get(employeeId) ?? []) listener(change);
     }
