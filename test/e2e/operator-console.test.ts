@@ -83,6 +83,89 @@ async function openConsole(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
 }
 
+/** The names of the admin navigation's links (the phone menu is opened first). */
+async function navLinks(page: Page): Promise<string[]> {
+  const menu = page.getByRole('button', { name: 'Menü', exact: true });
+  if (await menu.isVisible()) await menu.click();
+  const links = page
+    .getByRole('navigation', { name: 'Admin-Navigation' })
+    .filter({ visible: true })
+    .getByRole('link');
+  await links.first().waitFor();
+  const names = (await links.allTextContents()).map((name) => name.trim());
+  const close = page.getByRole('button', { name: 'Menü schließen' });
+  if (await close.isVisible()) await close.click();
+  return names;
+}
+
+describe('the operator inside a business (issue 47 item 8)', () => {
+  it.each([1280, 390])(
+    'shows the banner on every page at %i px; the way back leaves for the platform view',
+    async (width) => {
+      const admin = await createPlatformAdmin(e2e.server.deps.database.db, {
+        businessId: seeblick.id,
+        email: `betreiber-${width}@plattform.example`,
+        fullName: 'Jonas Betreiber',
+      });
+      const context = await e2e.context(
+        width < 1024
+          ? { viewport: { width, height: 844 }, isMobile: true }
+          : { viewport: { width, height: 900 } },
+      );
+      const page = await context.newPage();
+      const problems = consoleProblems(page);
+      await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
+      await page.waitForURL('**/admin/dashboard');
+      // The first sign-in ever: a first-time greeting, nobody is welcomed back yet.
+      await page.getByText('Willkommen bei Trinkgeld, Jonas Betreiber!').waitFor();
+      expect(await page.getByText(/Willkommen zurück/).count()).toBe(0);
+      const banner = page.getByRole('region', { name: 'Arbeit in einem Betrieb' });
+      await banner
+        .getByText('Sie arbeiten als Plattform-Betreiber im Betrieb „Hotel Seeblick“.')
+        .waitFor();
+
+      // 'Betrieb wählen': the picker of the header (in the menu on a phone).
+      const menu = page.getByRole('button', { name: 'Menü', exact: true });
+      if (await menu.isVisible()) await menu.click();
+      await page
+        .getByLabel('Betrieb', { exact: true })
+        .filter({ visible: true })
+        .selectOption({ label: 'Café Morgenrot' });
+      await banner
+        .getByText('Sie arbeiten als Plattform-Betreiber im Betrieb „Café Morgenrot“.')
+        .waitFor();
+      await page
+        .getByRole('navigation', { name: 'Admin-Navigation' })
+        .filter({ visible: true })
+        .getByRole('link', { name: 'UID-Verwaltung' })
+        .click();
+      await page.waitForURL('**/admin/uid-management');
+      await banner
+        .getByText('Sie arbeiten als Plattform-Betreiber im Betrieb „Café Morgenrot“.')
+        .waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `operator-acting-in-business-${width}`);
+
+      // The way back by keyboard.
+      await banner.getByRole('link', { name: 'Zur Plattform-Ansicht' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/admin/businesses');
+      await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
+      expect(await banner.count()).toBe(0);
+      expect(await navLinks(page)).toEqual(['Betriebe', 'System']);
+      expect(await page.getByRole('link', { name: 'Mitarbeiter-Ansicht' }).count()).toBe(0);
+      // Not even the operator's own business counts: the dashboard asks for a business, no cards.
+      await page.goto('/admin/dashboard');
+      await page.getByRole('heading', { name: 'Betrieb wählen' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Verwaltung' }).count()).toBe(0);
+      expect(await banner.count()).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('Betriebe (operator console)', () => {
   it('lands a platform admin without a business on the console; the other pages ask for a business first', async () => {
     const admin = await createPlatformAdmin(e2e.server.deps.database.db, {
@@ -97,10 +180,9 @@ describe('Betriebe (operator console)', () => {
     await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
     await page.getByTestId('business-Café Morgenrot').waitFor();
 
-    await page
-      .getByRole('navigation', { name: 'Admin-Navigation' })
-      .getByRole('link', { name: 'Dashboard' })
-      .click();
+    // Without a business only the platform's pages are in the navigation (decision 0511).
+    expect(await navLinks(page)).toEqual(['Betriebe', 'System']);
+    await page.goto('/admin/dashboard');
     await page.getByRole('heading', { name: 'Betrieb wählen' }).waitFor();
     await page.getByRole('link', { name: 'Zu den Betrieben' }).click();
     await page.waitForURL('**/admin/businesses');
