@@ -166,6 +166,89 @@ describe('the operator inside a business (issue 47 item 8)', () => {
   );
 });
 
+describe("a new owner's first day (issue 47 item 10)", () => {
+  it.each([1280, 390])(
+    'the owner invitation says who invites as what; onboarding asks an owner; the dashboard leads to the set-up (%i px)',
+    async (width) => {
+      const business = `Pension Ahorn ${width}`;
+      const ownerEmail = `inhaberin-${width}@pension-ahorn.example`;
+      const operatorContext = await e2e.context();
+      const operatorPage = await operatorContext.newPage();
+      await signInInBrowser(operatorPage, operator.email, FACTORY_PASSWORD);
+      await operatorPage.close();
+      const created = await operatorContext.request.post('/api/admin/businesses', {
+        headers: { origin: e2e.server.url },
+        data: {
+          name: business,
+          address: 'Ahornweg 5, 79100 Freiburg',
+          contactEmail: `hallo-${width}@pension-ahorn.example`,
+          ownerEmail,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      await operatorContext.close();
+
+      const mail = await e2e.smtp.waitForMail(ownerEmail);
+      expect(mail.text).toContain(
+        `Sabine Hoffmann (Betreiber der Trinkgeld-Plattform) hat Sie als Geschäftsinhaber von ${business} zu Trinkgeld eingeladen.`,
+      );
+      expect(mail.text).toContain('So geht es weiter:');
+      expect(mail.text).toContain('Checkliste „Einrichtung“ in der Admin-Konsole');
+      expect(mail.text).toContain('7 Tage gültig');
+
+      const context = await e2e.context(
+        width < 1024
+          ? { viewport: { width, height: 844 }, isMobile: true }
+          : { viewport: { width, height: 900 } },
+      );
+      const owner = await context.newPage();
+      const problems = consoleProblems(owner);
+      await owner.goto(invitationLinkIn(mail.text));
+      await owner.waitForURL('**/employee/onboarding');
+      await owner
+        .getByRole('heading', { name: 'Willkommen! Vervollständigen Sie Ihr Profil' })
+        .waitFor();
+      // An owner is not asked for a position; their own payout account is optional, and says so.
+      expect(await owner.getByLabel('Position').count()).toBe(0);
+      expect(await owner.getByPlaceholder('z. B. Kellner, Rezeptionistin').count()).toBe(0);
+      await owner
+        .getByRole('heading', { name: 'Eigene Auszahlung einrichten (optional)' })
+        .waitFor();
+      await owner
+        .getByText('Nur nötig, wenn Sie selbst Trinkgeld erhalten.', { exact: false })
+        .waitFor();
+      expect(await horizontalOverflow(owner)).toBe(0);
+      await owner.getByLabel(/Vollständiger Name/).fill('Hanna Ahorn');
+      await owner.getByRole('button', { name: 'Profil speichern' }).click();
+      await owner.waitForURL('**/employee/dashboard');
+
+      // The set-up's next step and the way to the console come before the tabs.
+      const setup = owner.getByRole('region', { name: 'Einrichtung Ihres Betriebs' });
+      await setup.getByText('Nächster Schritt: Branding speichern').waitFor();
+      const consoleLink = setup.getByRole('link', { name: 'Weiter in der Admin-Konsole' });
+      await consoleLink.waitFor();
+      const setupFirst = await setup.evaluate((section) => {
+        const tabs = document.querySelector('[role="tablist"]');
+        return (
+          tabs !== null &&
+          !!(section.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING)
+        );
+      });
+      expect(setupFirst).toBe(true);
+      expect(await horizontalOverflow(owner)).toBe(0);
+      expect(await seriousAxeViolations(owner)).toEqual([]);
+      await screenshot(owner, `owner-first-day-${width}`);
+      await consoleLink.click();
+      await owner.waitForURL('**/admin/dashboard');
+      await owner.getByTestId('admin-business-name').getByText(business).waitFor();
+      // Nobody is welcomed back on their first day.
+      await owner.getByText('Willkommen bei Trinkgeld, Hanna Ahorn!').waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('Betriebe (operator console)', () => {
   it('lands a platform admin without a business on the console; the other pages ask for a business first', async () => {
     const admin = await createPlatformAdmin(e2e.server.deps.database.db, {
