@@ -83,6 +83,15 @@ async function openConsole(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
 }
 
+/** A browser at a width: a phone below 1024 px, a desktop from there. */
+function contextAt(width: number) {
+  return e2e.context(
+    width < 1024
+      ? { viewport: { width, height: 844 }, isMobile: true }
+      : { viewport: { width, height: 900 } },
+  );
+}
+
 /** The names of the admin navigation's links (the phone menu is opened first). */
 async function navLinks(page: Page): Promise<string[]> {
   const menu = page.getByRole('button', { name: 'Menü', exact: true });
@@ -107,11 +116,7 @@ describe('the operator inside a business (issue 47 item 8)', () => {
         email: `betreiber-${width}@plattform.example`,
         fullName: 'Jonas Betreiber',
       });
-      const context = await e2e.context(
-        width < 1024
-          ? { viewport: { width, height: 844 }, isMobile: true }
-          : { viewport: { width, height: 900 } },
-      );
+      const context = await contextAt(width);
       const page = await context.newPage();
       const problems = consoleProblems(page);
       await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
@@ -196,11 +201,7 @@ describe("a new owner's first day (issue 47 item 10)", () => {
       expect(mail.text).toContain('Checkliste „Einrichtung“ in der Admin-Konsole');
       expect(mail.text).toContain('7 Tage gültig');
 
-      const context = await e2e.context(
-        width < 1024
-          ? { viewport: { width, height: 844 }, isMobile: true }
-          : { viewport: { width, height: 900 } },
-      );
+      const context = await contextAt(width);
       const owner = await context.newPage();
       const problems = consoleProblems(owner);
       await owner.goto(invitationLinkIn(mail.text));

@@ -93,7 +93,7 @@ function useBusinessChoice(isAdmin: boolean) {
 }
 
 function AdminShell({ profile }: { profile: Profile }) {
-  const { account: accountTexts, admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts();
   const t = adminTexts.shell;
   const isAdmin = profile.role === 'admin';
   const business = useBusinessChoice(isAdmin);
@@ -158,16 +158,7 @@ function AdminShell({ profile }: { profile: Profile }) {
             </p>
           </div>
           <div className="hidden items-center gap-2 lg:flex">
-            <RoleBadge profile={profile} />
-            <Link to="/employee/account" className={buttonClasses('ghost', 'sm')}>
-              {accountTexts.link}
-            </Link>
-            {inBusiness ? (
-              <Link to="/employee/dashboard" className={buttonClasses('outline', 'sm')}>
-                {t.employeeView}
-              </Link>
-            ) : null}
-            <SignOutButton size="sm" />
+            <ShellActions profile={profile} inBusiness={inBusiness} />
           </div>
           <button
             ref={menuButton}
@@ -206,24 +197,11 @@ function AdminShell({ profile }: { profile: Profile }) {
             </ul>
           </nav>
           <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-border pt-3">
-            <RoleBadge profile={profile} />
-            <Link
-              to="/employee/account"
-              className={buttonClasses('ghost', 'sm')}
-              onClick={() => closeMenu(false)}
-            >
-              {accountTexts.link}
-            </Link>
-            {inBusiness ? (
-              <Link
-                to="/employee/dashboard"
-                className={buttonClasses('outline', 'sm')}
-                onClick={() => closeMenu(false)}
-              >
-                {t.employeeView}
-              </Link>
-            ) : null}
-            <SignOutButton size="sm" />
+            <ShellActions
+              profile={profile}
+              inBusiness={inBusiness}
+              onNavigate={() => closeMenu(false)}
+            />
           </div>
         </div>
       </header>
@@ -268,6 +246,40 @@ function ActingInBusinessBanner({ business }: { business: string }) {
         </Link>
       </div>
     </section>
+  );
+}
+
+/**
+ * The header's actions, in the bar and in the phone menu: role, account, 'Mitarbeiter-Ansicht'
+ * (only inside a business, decision 0511) and 'Abmelden'.
+ */
+function ShellActions({
+  profile,
+  inBusiness,
+  onNavigate,
+}: {
+  profile: Profile;
+  inBusiness: boolean;
+  onNavigate?: () => void;
+}) {
+  const { account: accountTexts, admin: adminTexts } = useAdminTexts();
+  return (
+    <>
+      <RoleBadge profile={profile} />
+      <Link to="/employee/account" className={buttonClasses('ghost', 'sm')} onClick={onNavigate}>
+        {accountTexts.link}
+      </Link>
+      {inBusiness ? (
+        <Link
+          to="/employee/dashboard"
+          className={buttonClasses('outline', 'sm')}
+          onClick={onNavigate}
+        >
+          {adminTexts.shell.employeeView}
+        </Link>
+      ) : null}
+      <SignOutButton size="sm" />
+    </>
   );
 }
 
