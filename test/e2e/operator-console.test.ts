@@ -83,6 +83,173 @@ async function openConsole(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
 }
 
+/** A browser at a width: a phone below 1024 px, a desktop from there. */
+function contextAt(width: number) {
+  return e2e.context(
+    width < 1024
+      ? { viewport: { width, height: 844 }, isMobile: true }
+      : { viewport: { width, height: 900 } },
+  );
+}
+
+/** The names of the admin navigation's links (the phone menu is opened first). */
+async function navLinks(page: Page): Promise<string[]> {
+  const menu = page.getByRole('button', { name: 'Menü', exact: true });
+  if (await menu.isVisible()) await menu.click();
+  const links = page
+    .getByRole('navigation', { name: 'Admin-Navigation' })
+    .filter({ visible: true })
+    .getByRole('link');
+  await links.first().waitFor();
+  const names = (await links.allTextContents()).map((name) => name.trim());
+  const close = page.getByRole('button', { name: 'Menü schließen' });
+  if (await close.isVisible()) await close.click();
+  return names;
+}
+
+describe('the operator inside a business (issue 47 item 8)', () => {
+  it.each([1280, 390])(
+    'shows the banner on every page at %i px; the way back leaves for the platform view',
+    async (width) => {
+      const admin = await createPlatformAdmin(e2e.server.deps.database.db, {
+        businessId: seeblick.id,
+        email: `betreiber-${width}@plattform.example`,
+        fullName: 'Jonas Betreiber',
+      });
+      const context = await contextAt(width);
+      const page = await context.newPage();
+      const problems = consoleProblems(page);
+      await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
+      await page.waitForURL('**/admin/dashboard');
+      // The first sign-in ever: a first-time greeting, nobody is welcomed back yet.
+      await page.getByText('Willkommen bei Trinkgeld, Jonas Betreiber!').waitFor();
+      expect(await page.getByText(/Willkommen zurück/).count()).toBe(0);
+      const banner = page.getByRole('region', { name: 'Arbeit in einem Betrieb' });
+      await banner
+        .getByText('Sie arbeiten als Plattform-Betreiber im Betrieb „Hotel Seeblick“.')
+        .waitFor();
+
+      // 'Betrieb wählen': the picker of the header (in the menu on a phone).
+      const menu = page.getByRole('button', { name: 'Menü', exact: true });
+      if (await menu.isVisible()) await menu.click();
+      await page
+        .getByLabel('Betrieb', { exact: true })
+        .filter({ visible: true })
+        .selectOption({ label: 'Café Morgenrot' });
+      await banner
+        .getByText('Sie arbeiten als Plattform-Betreiber im Betrieb „Café Morgenrot“.')
+        .waitFor();
+      await page
+        .getByRole('navigation', { name: 'Admin-Navigation' })
+        .filter({ visible: true })
+        .getByRole('link', { name: 'UID-Verwaltung' })
+        .click();
+      await page.waitForURL('**/admin/uid-management');
+      await banner
+        .getByText('Sie arbeiten als Plattform-Betreiber im Betrieb „Café Morgenrot“.')
+        .waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `operator-acting-in-business-${width}`);
+
+      // The way back by keyboard.
+      await banner.getByRole('link', { name: 'Zur Plattform-Ansicht' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/admin/businesses');
+      await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
+      expect(await banner.count()).toBe(0);
+      expect(await navLinks(page)).toEqual(['Betriebe', 'System']);
+      expect(await page.getByRole('link', { name: 'Mitarbeiter-Ansicht' }).count()).toBe(0);
+      // Not even the operator's own business counts: the dashboard asks for a business, no cards.
+      await page.goto('/admin/dashboard');
+      await page.getByRole('heading', { name: 'Betrieb wählen' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Verwaltung' }).count()).toBe(0);
+      expect(await banner.count()).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe("a new owner's first day (issue 47 item 10)", () => {
+  it.each([1280, 390])(
+    'the owner invitation says who invites as what; onboarding asks an owner; the dashboard leads to the set-up (%i px)',
+    async (width) => {
+      const business = `Pension Ahorn ${width}`;
+      const ownerEmail = `inhaberin-${width}@pension-ahorn.example`;
+      const operatorContext = await e2e.context();
+      const operatorPage = await operatorContext.newPage();
+      await signInInBrowser(operatorPage, operator.email, FACTORY_PASSWORD);
+      await operatorPage.close();
+      const created = await operatorContext.request.post('/api/admin/businesses', {
+        headers: { origin: e2e.server.url },
+        data: {
+          name: business,
+          address: 'Ahornweg 5, 79100 Freiburg',
+          contactEmail: `hallo-${width}@pension-ahorn.example`,
+          ownerEmail,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      await operatorContext.close();
+
+      const mail = await e2e.smtp.waitForMail(ownerEmail);
+      expect(mail.text).toContain(
+        `Sabine Hoffmann (Betreiber der Trinkgeld-Plattform) hat Sie als Geschäftsinhaber von ${business} zu Trinkgeld eingeladen.`,
+      );
+      expect(mail.text).toContain('So geht es weiter:');
+      expect(mail.text).toContain('Checkliste „Einrichtung“ in der Admin-Konsole');
+      expect(mail.text).toContain('7 Tage gültig');
+
+      const context = await contextAt(width);
+      const owner = await context.newPage();
+      const problems = consoleProblems(owner);
+      await owner.goto(invitationLinkIn(mail.text));
+      await owner.waitForURL('**/employee/onboarding');
+      await owner
+        .getByRole('heading', { name: 'Willkommen! Vervollständigen Sie Ihr Profil' })
+        .waitFor();
+      // An owner is not asked for a position; their own payout account is optional, and says so.
+      expect(await owner.getByLabel('Position').count()).toBe(0);
+      expect(await owner.getByPlaceholder('z. B. Kellner, Rezeptionistin').count()).toBe(0);
+      await owner
+        .getByRole('heading', { name: 'Eigene Auszahlung einrichten (optional)' })
+        .waitFor();
+      await owner
+        .getByText('Nur nötig, wenn Sie selbst Trinkgeld erhalten.', { exact: false })
+        .waitFor();
+      expect(await horizontalOverflow(owner)).toBe(0);
+      await owner.getByLabel(/Vollständiger Name/).fill('Hanna Ahorn');
+      await owner.getByRole('button', { name: 'Profil speichern' }).click();
+      await owner.waitForURL('**/employee/dashboard');
+
+      // The set-up's next step and the way to the console come before the tabs.
+      const setup = owner.getByRole('region', { name: 'Einrichtung Ihres Betriebs' });
+      await setup.getByText('Nächster Schritt: Branding speichern').waitFor();
+      const consoleLink = setup.getByRole('link', { name: 'Weiter in der Admin-Konsole' });
+      await consoleLink.waitFor();
+      const setupFirst = await setup.evaluate((section) => {
+        const tabs = document.querySelector('[role="tablist"]');
+        return (
+          tabs !== null &&
+          !!(section.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING)
+        );
+      });
+      expect(setupFirst).toBe(true);
+      expect(await horizontalOverflow(owner)).toBe(0);
+      expect(await seriousAxeViolations(owner)).toEqual([]);
+      await screenshot(owner, `owner-first-day-${width}`);
+      await consoleLink.click();
+      await owner.waitForURL('**/admin/dashboard');
+      await owner.getByTestId('admin-business-name').getByText(business).waitFor();
+      // Nobody is welcomed back on their first day.
+      await owner.getByText('Willkommen bei Trinkgeld, Hanna Ahorn!').waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('Betriebe (operator console)', () => {
   it('lands a platform admin without a business on the console; the other pages ask for a business first', async () => {
     const admin = await createPlatformAdmin(e2e.server.deps.database.db, {
@@ -97,10 +264,9 @@ describe('Betriebe (operator console)', () => {
     await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
     await page.getByTestId('business-Café Morgenrot').waitFor();
 
-    await page
-      .getByRole('navigation', { name: 'Admin-Navigation' })
-      .getByRole('link', { name: 'Dashboard' })
-      .click();
+    // Without a business only the platform's pages are in the navigation (decision 0511).
+    expect(await navLinks(page)).toEqual(['Betriebe', 'System']);
+    await page.goto('/admin/dashboard');
     await page.getByRole('heading', { name: 'Betrieb wählen' }).waitFor();
     await page.getByRole('link', { name: 'Zu den Betrieben' }).click();
     await page.waitForURL('**/admin/businesses');

@@ -127,6 +127,8 @@ export const authSessions = pgTable('auth_sessions', {
   absoluteExpiresAt: tstz('absolute_expires_at').notNull(),
   userAgent: text('user_agent'),
   ipHash: text('ip_hash'),
+  /** The person had never signed in before this session (decision 0510): a first-time greeting. */
+  firstSignIn: boolean('first_sign_in').notNull().default(false),
 });
 
 export const authTokens = pgTable('auth_tokens', {

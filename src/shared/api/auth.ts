@@ -102,7 +102,10 @@ export type SessionTwoFactor = z.infer<typeof sessionTwoFactorSchema>;
 export const sessionResponseSchema = z.object({
   user: sessionUserSchema.nullable(),
   session: sessionInfoSchema.nullable(),
-  /** Only on a sign-in: true when this person never signed in before (a different greeting). */
+  /**
+   * True when this session began the person's first sign-in (a different greeting, decision
+   * 0510): on a sign-in's answer and on every read of that session. Absent when signed out.
+   */
   firstSignIn: z.boolean().optional(),
   /** On the session read and every sign-in that opened a session. */
   twoFactor: sessionTwoFactorSchema.optional(),

@@ -16,6 +16,14 @@ export const adminTexts = {
     noBusinessYet:
       'Es gibt noch keinen Betrieb. Legen Sie unter „Betriebe“ den ersten Betrieb an und laden Sie seinen Inhaber ein.',
     toOperatorConsole: 'Zu den Betrieben',
+    /**
+     * The banner while the platform admin works inside a business (issue 47 item 8, decision
+     * 0511), with the way back to the platform view.
+     */
+    actingIn: (business: string) =>
+      `Sie arbeiten als Plattform-Betreiber im Betrieb „${business}“.`,
+    actingInLabel: 'Arbeit in einem Betrieb',
+    backToPlatform: 'Zur Plattform-Ansicht',
     employeeView: 'Mitarbeiter-Ansicht',
     soon: 'Demnächst',
     backToDashboard: 'Zurück zum Dashboard',
@@ -83,6 +91,8 @@ export const adminTexts = {
   dashboard: {
     title: 'Admin Dashboard',
     welcome: (name: string) => `Willkommen zurück, ${name}!`,
+    /** The session of a person's first sign-in (decision 0510): nobody is welcomed back yet. */
+    welcomeFirst: (name: string) => `Willkommen bei Trinkgeld, ${name}!`,
     welcomeText:
       'Hier verwalten Sie Bezahlpunkte, QR-Codes, Branding und die AiO-Integration Ihres Betriebs.',
     tiles: {

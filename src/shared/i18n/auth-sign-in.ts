@@ -52,5 +52,16 @@ export const authSignInTexts = {
       title: 'Auszahlung einrichten',
       text: 'Ihr Trinkgeld wird über unseren Zahlungsanbieter direkt auf Ihr Bankkonto ausgezahlt.',
     },
+    /**
+     * What an owner (or the platform admin) is asked instead (issue 47 item 10, decision 0512):
+     * no position, and the payout account is optional and explained.
+     */
+    owner: {
+      intro:
+        'Ihr Name erscheint in der Admin-Konsole und im Audit-Log Ihres Betriebs. Bild und Dankesnachricht sehen Gäste nur, wenn Sie selbst Trinkgeld erhalten.',
+      payoutTitle: 'Eigene Auszahlung einrichten (optional)',
+      payoutText:
+        'Nur nötig, wenn Sie selbst Trinkgeld erhalten. Sie können das jederzeit später unter „Einstellungen“ nachholen. Die Auszahlungen Ihres Teams verwalten Sie in der Admin-Konsole unter „Auszahlungen“.',
+    },
   },
 } as const;

@@ -1,5 +1,6 @@
 import { counted } from '../domain/counted';
 import { type PageRange, pageRangeText } from '../domain/page-range';
+import { setupTexts } from './setup-checklist';
 /** German texts of the employee dashboard (spec §2, §4, §8). */
 export const employeeTexts = {
   pageTitle: 'Mitarbeiter-Dashboard',
@@ -11,6 +12,24 @@ export const employeeTexts = {
   menu: 'Menü',
   /** Issue 31, item 11: an owner or admin on 'Mitarbeiter-Ansicht' goes back to the console. */
   adminConsole: 'Zur Admin-Konsole',
+  /**
+   * An owner whose set-up checklist is open sees its next step first (issue 47 item 10, decision
+   * 0512): onboarding ends on this page (spec §2), the set-up happens in the console.
+   */
+  ownerSetup: {
+    title: 'Einrichtung Ihres Betriebs',
+    progress: (done: number, total: number) => `${done} von ${total} erledigt`,
+    next: 'Nächster Schritt:',
+    /** The checklist card's own titles ('Einrichtung' on the admin dashboard). */
+    steps: {
+      branding: setupTexts.items.branding.title,
+      paymentPoint: setupTexts.items.paymentPoint.title,
+      staff: setupTexts.items.staff.title,
+      payout: setupTexts.items.payout.title,
+      testTip: setupTexts.items.testTip.title,
+    },
+    toConsole: 'Weiter in der Admin-Konsole',
+  },
   newMessagesBadge: (count: number) => `${count} neu`,
   /** Starts with the badge's visible words, so the accessible name contains what is seen. */
   newMessagesButton: (count: number) =>

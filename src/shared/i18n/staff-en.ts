@@ -180,6 +180,13 @@ export const staffTextsEn: StaffTexts = {
         title: 'Set up payouts',
         text: 'Your tips are paid out to your bank account through our payment provider.',
       },
+      owner: {
+        intro:
+          'Your name appears in the admin console and in the audit log of your business. Guests see your picture and thank-you message only if you receive tips yourself.',
+        payoutTitle: 'Set up your own payouts (optional)',
+        payoutText:
+          'Only needed if you receive tips yourself. You can do it at any time later under “Settings”. You manage your team’s payouts in the admin console under “Payouts”.',
+      },
     },
   },
   signupLink: {
@@ -343,6 +350,19 @@ export const staffTextsEn: StaffTexts = {
     signOut: 'Sign out',
     menu: 'Menu',
     adminConsole: 'To the admin console',
+    ownerSetup: {
+      title: 'Setting up your business',
+      progress: (done: number, total: number) => `${done} of ${total} done`,
+      next: 'Next step:',
+      steps: {
+        branding: 'Save your branding',
+        paymentPoint: 'Create the first payment point and download or print its QR code',
+        staff: 'Invite the first team member',
+        payout: 'Set up a team member’s payout account',
+        testTip: 'Pay a test tip',
+      },
+      toConsole: 'Continue in the admin console',
+    },
     newMessagesBadge: (count: number) => `${count} new`,
     newMessagesButton: (count: number) =>
       count === 1 ? '1 new: show message' : `${count} new: show messages`,

@@ -28,6 +28,23 @@ const de = {
       `Der Link ist ${counted(days, 'Tag', 'Tage')} gültig und kann nur einmal verwendet werden.`,
     ignore: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
   },
+  /**
+   * The invitation of a business's owner (issue 47 item 10, decision 0512): as owner, by whom,
+   * and what comes next. Link, validity and the note to ignore it are the invitation's.
+   */
+  ownerInvitation: {
+    subject: (business: string) => `Einladung als Inhaber von ${business} – Trinkgeld`,
+    invited: (business: string, inviter: string) =>
+      `${inviter} hat Sie als Geschäftsinhaber von ${business} zu Trinkgeld eingeladen.`,
+    /** The inviter when it is the platform's operator, not a co-owner. */
+    operator: (name: string) => `${name} (Betreiber der Trinkgeld-Plattform)`,
+    nextTitle: 'So geht es weiter:',
+    next: [
+      'Mit dem Link unten melden Sie sich an und geben Ihren Namen an.',
+      'Danach führt Sie die Checkliste „Einrichtung“ in der Admin-Konsole durch die ersten Schritte: Branding, Bezahlpunkte mit QR-Codes, Ihr Team einladen, Auszahlungen und ein Test-Trinkgeld.',
+      'Ihr eigenes Auszahlungskonto brauchen Sie nur, wenn Sie selbst Trinkgeld erhalten; Sie können es jederzeit später einrichten.',
+    ],
+  },
   passwordReset: {
     subject: 'Neues Passwort für Trinkgeld',
     intro: 'mit diesem Link legen Sie ein neues Passwort für Trinkgeld fest:',
@@ -95,6 +112,18 @@ const en: StaffMailTexts = {
     validity: (days: number) =>
       `The link is valid for ${counted(days, 'day', 'days')} and can be used only once.`,
     ignore: 'If you did not expect this invitation, you can ignore this e-mail.',
+  },
+  ownerInvitation: {
+    subject: (business: string) => `Invitation as owner of ${business} – Trinkgeld`,
+    invited: (business: string, inviter: string) =>
+      `${inviter} has invited you to Trinkgeld as the owner of ${business}.`,
+    operator: (name: string) => `${name} (operator of the Trinkgeld platform)`,
+    nextTitle: 'What comes next:',
+    next: [
+      'The link below signs you in, and you enter your name.',
+      'Then the “Set-up” checklist in the admin console takes you through the first steps: branding, payment points with QR codes, inviting your team, payouts and a test tip.',
+      'You need a payout account of your own only if you receive tips yourself; you can set it up at any time later.',
+    ],
   },
   passwordReset: {
     subject: 'New password for Trinkgeld',

@@ -40,6 +40,8 @@ export interface SessionState {
   profile: Profile | null;
   /** Whether two-factor sign-in is on, and whether the session may only set it up (issue 29). */
   twoFactor: SessionTwoFactor | null;
+  /** This session began the person's first sign-in: greet them as new (decision 0510). */
+  firstSignIn: boolean;
   error: string | null;
 }
 
@@ -61,11 +63,15 @@ export interface SessionContextValue extends SessionState {
 const SessionContext = createContext<SessionContextValue | null>(null);
 /** Tells the other tabs of this browser that the person signed out. */
 const SIGNED_OUT_STORAGE_KEY = 'trinkgeld:signed-out';
-const SIGNED_OUT: Pick<SessionState, 'user' | 'session' | 'profile' | 'twoFactor' | 'error'> = {
+const SIGNED_OUT: Pick<
+  SessionState,
+  'user' | 'session' | 'profile' | 'twoFactor' | 'firstSignIn' | 'error'
+> = {
   user: null,
   session: null,
   profile: null,
   twoFactor: null,
+  firstSignIn: false,
   error: null,
 };
 
@@ -110,6 +116,7 @@ async function loadSession(known?: SessionResponse): Promise<SessionState> {
       session: response.session,
       profile,
       twoFactor: response.twoFactor ?? null,
+      firstSignIn: response.firstSignIn ?? false,
       error: null,
     };
   } catch (error) {
@@ -135,6 +142,7 @@ export function bootState(boot: PageBoot | null): SessionState | null {
     session: boot.session.session,
     profile: boot.profile,
     twoFactor: boot.session.twoFactor ?? null,
+    firstSignIn: boot.session.firstSignIn ?? false,
     error: null,
   };
 }

@@ -132,6 +132,7 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
       now,
       userAgent: client.userAgent,
       ipHash: subject('ip', client.ip),
+      firstSignIn: account.lastLoginAt === null,
     });
     await executor
       .update(users)
@@ -155,7 +156,7 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
     return {
       ...created,
       user: { id: account.id, email: account.email },
-      firstSignIn: account.lastLoginAt === null,
+      firstSignIn: created.session.firstSignIn,
       twoFactor: sessionTwoFactorOf(actor, account.twoFactorEnabledAt !== null, config.nodeEnv),
     };
   }

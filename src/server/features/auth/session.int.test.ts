@@ -41,6 +41,37 @@ describe('GET /api/auth/session', () => {
   });
 });
 
+describe('first sign-in on the session read (decision 0510)', () => {
+  it('says firstSignIn for the whole first session, and not for a later one', async () => {
+    const anna = await newEmployee();
+    // The real sign-in (the factory's session helper skips it): it knows about earlier ones.
+    const signInWithPassword = async (remoteAddress: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: { origin: t.config.publicOrigin },
+        payload: { email: anna.email, password: FACTORY_PASSWORD },
+        remoteAddress,
+      });
+      expect(response.statusCode).toBe(200);
+      const session = response.cookies.find((c) => c.name === 'trinkgeld_session')!;
+      return { cookie: `${session.name}=${session.value}`, body: response.json() };
+    };
+    const { cookie: first, body } = await signInWithPassword('10.2.0.1');
+    expect(body.firstSignIn).toBe(true);
+    expect((await get('/api/auth/session', first)).json().firstSignIn).toBe(true);
+    t.clock.advance(MINUTE);
+    // Still the first session after other requests, though last_login_at is set by now.
+    expect((await get('/api/profiles/me', first)).statusCode).toBe(200);
+    expect((await get('/api/auth/session', first)).json().firstSignIn).toBe(true);
+
+    const { cookie: later, body: laterBody } = await signInWithPassword('10.2.0.2');
+    expect(laterBody.firstSignIn).toBe(false);
+    expect((await get('/api/auth/session', later)).json().firstSignIn).toBe(false);
+    expect((await get('/api/auth/session', first)).json().firstSignIn).toBe(true);
+  });
+});
+
 describe('idle timeout on the server (15 minutes)', () => {
   it('answers 401 session_expired after 15 minutes without activity', async () => {
     const cookie = await signIn(t, (await newEmployee()).email);

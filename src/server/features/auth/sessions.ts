@@ -31,7 +31,14 @@ export interface NewSession {
 /** Server-side sessions on `auth_sessions`: the row is the truth, the cookie only points at it. */
 export async function createSession(
   executor: Executor,
-  options: { userId: string; now: Date; userAgent?: string | undefined; ipHash?: string },
+  options: {
+    userId: string;
+    now: Date;
+    userAgent?: string | undefined;
+    ipHash?: string;
+    /** The person never signed in before (decision 0510). */
+    firstSignIn?: boolean;
+  },
 ): Promise<NewSession> {
   const token = newToken();
   const absoluteExpiresAt = new Date(options.now.getTime() + SESSION_ABSOLUTE_TTL_MS);
@@ -46,6 +53,7 @@ export async function createSession(
       absoluteExpiresAt,
       userAgent: options.userAgent?.slice(0, 300) ?? null,
       ipHash: options.ipHash ?? null,
+      firstSignIn: options.firstSignIn ?? false,
     })
     .returning();
   return { token, session: session! };

@@ -37,7 +37,10 @@ beforeAll(async () => {
     points: ['person', 'person', 'object'],
   });
   cafe = await createBusiness(t.database.db, { name: `Beta Café ${tag}`, employees: 1 });
-  adminCookie = await signIn(t, (await createPlatformAdmin(t.database.db)).email);
+  adminCookie = await signIn(
+    t,
+    (await createPlatformAdmin(t.database.db, { fullName: 'Olga Operator' })).email,
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -265,10 +268,17 @@ describe('creating a business', () => {
       { action: 'user_create', target_id: change.invitedOwner!.id },
     ]);
 
-    // The invitation mail: the staff invitation's 7-day link to onboarding.
+    // The invitation mail: the staff invitation's 7-day link to onboarding, as the owner, by the
+    // operator, with what comes next (decision 0512).
     const printed = t.printedMails.filter((text) => text.includes(`An: ${ownerEmail}\n`)).at(-1);
     expect(printed).toContain('7 Tage gültig');
-    expect(printed).toContain(`Hotel Neu ${tag}`);
+    expect(printed).toContain(`Einladung als Inhaber von Hotel Neu ${tag} – Trinkgeld`);
+    expect(printed).toContain(
+      `Olga Operator (Betreiber der Trinkgeld-Plattform) hat Sie als Geschäftsinhaber von Hotel Neu ${tag} zu Trinkgeld eingeladen.`,
+    );
+    expect(printed).toContain('So geht es weiter:');
+    expect(printed).toContain('Checkliste „Einrichtung“ in der Admin-Konsole');
+    expect(printed).not.toContain('mitzuarbeiten');
     const token = /\/employee\/login\?magic_token=([\w-]+)/.exec(printed ?? '')?.[1];
     expect(token).toBeTruthy();
     const signedIn = await t.inject({

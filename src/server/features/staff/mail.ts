@@ -4,27 +4,41 @@ import { escapeHtml } from '../../lib/html';
 import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../../shared/domain/staff-language';
 import { STAFF_MAIL_TEXTS } from '../../../shared/i18n/staff-mail';
 
+/** Who invites a business owner: their name, and whether they are the platform's operator. */
+export interface OwnerInviter {
+  name: string;
+  operator: boolean;
+}
+
 /**
  * The invitation e-mail: a single-use link, valid 7 days, that signs the invitee in; in the
- * invitee's staff language (German until they choose, decision 0383).
+ * invitee's staff language (German until they choose, decision 0383). An owner's invitation
+ * (`owner` given) says so, names who invited them and what comes next (decision 0512).
  */
 export function invitationMail(
   to: string,
   link: string,
   businessName: string,
   language: StaffLanguage = DEFAULT_STAFF_LANGUAGE,
+  owner?: OwnerInviter,
 ): MailMessage {
   const days = INVITATION_TTL_MS / 86_400_000;
   const texts = STAFF_MAIL_TEXTS[language];
   const t = texts.invitation;
+  const o = texts.ownerInvitation;
+  const inviter = owner && (owner.operator ? o.operator(owner.name) : owner.name);
+  const invited = (business: string) =>
+    inviter === undefined ? t.invited(business) : o.invited(business, inviter);
+  const next = owner ? [o.nextTitle, ...o.next.map((step) => `– ${step}`)] : [t.intro];
   return {
     to,
-    subject: t.subject(businessName),
+    subject: owner ? o.subject(businessName) : t.subject(businessName),
     text: [
       texts.greeting,
       '',
-      t.invited(businessName),
-      t.intro,
+      invited(businessName),
+      ...(owner ? [''] : []),
+      ...next,
       link,
       '',
       t.validity(days),
@@ -32,7 +46,13 @@ export function invitationMail(
     ].join('\n'),
     html: [
       `<p>${texts.greeting}</p>`,
-      `<p>${t.invited(escapeHtml(businessName))}</p>`,
+      `<p>${escapeHtml(invited(businessName))}</p>`,
+      ...(owner
+        ? [
+            `<p>${escapeHtml(o.nextTitle)}</p>`,
+            `<ul>${o.next.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ul>`,
+          ]
+        : []),
       `<p><a href="${escapeHtml(link)}">${t.action}</a></p>`,
       `<p>${t.validity(days)}<br>`,
       `${t.ignore}</p>`,

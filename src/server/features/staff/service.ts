@@ -33,6 +33,7 @@ import { AppError } from '../../http/errors';
 import { type RateLimiter, withinLimits } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
+import type { Actor } from '../auth/actor';
 import { deleteUserSessions } from '../auth/sessions';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
@@ -322,13 +323,17 @@ async function reload(context: StaffContext, scope: StaffScope, id: string): Pro
   return { row, activeOwners };
 }
 
-/** Writes a fresh invitation token (older unused ones stop working) and queues its e-mail. */
+/**
+ * Writes a fresh invitation token (older unused ones stop working) and queues its e-mail. An
+ * owner's e-mail names `invitedBy`, who invites or re-sends (decision 0512).
+ */
 async function issueInvitation(
   tx: Executor,
   context: StaffContext,
   invitee: { id: string; email: string },
   businessName: string,
   now: Date,
+  invitedBy: Pick<Actor, 'role' | 'fullName' | 'email'>,
 ): Promise<string> {
   await tx
     .delete(authTokens)
@@ -353,11 +358,18 @@ async function issueInvitation(
   const link = `${context.publicOrigin}/employee/login?${MAGIC_LINK_QUERY_PARAM}=${token}`;
   // A new invitee's profile says German; someone invited again may have chosen English (0383).
   const [profile] = await tx
-    .select({ staffLanguage: profiles.staffLanguage })
+    .select({ staffLanguage: profiles.staffLanguage, role: profiles.role })
     .from(profiles)
     .where(eq(profiles.id, invitee.id));
+  const owner =
+    profile?.role === 'business_owner'
+      ? {
+          name: invitedBy.fullName?.trim() || invitedBy.email,
+          operator: invitedBy.role === 'admin',
+        }
+      : undefined;
   return context.mailer.enqueue(tx, {
-    ...invitationMail(invitee.email, link, businessName, profile?.staffLanguage),
+    ...invitationMail(invitee.email, link, businessName, profile?.staffLanguage, owner),
     secrets: [token],
   });
 }
@@ -432,7 +444,14 @@ export async function inviteInTransaction(
     updatedAt: now,
   });
   const name = await businessName(tx, input.businessId);
-  const mailId = await issueInvitation(tx, context, { id: user.id, email: input.email }, name, now);
+  const mailId = await issueInvitation(
+    tx,
+    context,
+    { id: user.id, email: input.email },
+    name,
+    now,
+    input.actor,
+  );
   await auditInvitation(tx, input, user.id);
   return { id: user.id, mailId };
 }
@@ -553,7 +572,7 @@ export async function resendInvitation(context: StaffContext, scope: StaffScope,
         }
         if (target.disabledAt) throw new AppError(STAFF_ERRORS.staff_already_deactivated);
         const name = await businessName(tx, scope.businessId);
-        mail = await issueInvitation(tx, context, target, name, now);
+        mail = await issueInvitation(tx, context, target, name, now, scope.actor);
       }
       await writeAudit(tx, {
         actor: scope.actor,
@@ -622,7 +641,14 @@ async function resendNotice(
       createdAt: notice.createdAt,
       updatedAt: now,
     });
-    return issueInvitation(tx, context, { id: user.id, email: notice.email }, name, now);
+    return issueInvitation(
+      tx,
+      context,
+      { id: user.id, email: notice.email },
+      name,
+      now,
+      scope.actor,
+    );
   }
   await tx
     .update(staffInvitationNotices)

@@ -109,7 +109,9 @@ export function AdminDashboardPage() {
       title={t.title}
       description={
         <>
-          <span className="block font-medium text-foreground">{t.welcome(name)}</span>
+          <span className="block font-medium text-foreground">
+            {session.firstSignIn ? t.welcomeFirst(name) : t.welcome(name)}
+          </span>
           {t.welcomeText}
         </>
       }

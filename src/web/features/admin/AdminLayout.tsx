@@ -21,7 +21,12 @@ import {
   OPERATOR_CONSOLE_LINK,
   PLATFORM_PAGE_PATHS,
 } from './admin-pages';
-import { selectBusiness, useSelectedBusinessId } from './business-scope';
+import {
+  leaveBusiness,
+  selectBusiness,
+  usePlatformViewChosen,
+  useSelectedBusinessId,
+} from './business-scope';
 import { useAdminTexts } from '../../lib/admin-language';
 /** The one <main> of every admin page; the pages themselves render plain sections. */
 const MAIN_ID = 'admin-main';
@@ -58,6 +63,8 @@ export function AdminLayout() {
 
 function useBusinessChoice(isAdmin: boolean) {
   const selected = useSelectedBusinessId();
+  // 'Zur Plattform-Ansicht' (decision 0511): not even the admin's own business counts then.
+  const platformView = usePlatformViewChosen();
   const businesses = useQuery({
     queryKey: adminKeys.businesses,
     queryFn: adminApi.businesses,
@@ -65,7 +72,7 @@ function useBusinessChoice(isAdmin: boolean) {
   });
   // An owner never carries a choice (one may be left from an admin session in this tab): the
   // server would refuse every call naming another business.
-  const stale = !isAdmin && selected !== null;
+  const stale = !isAdmin && (selected !== null || platformView);
   const list = businesses.data?.businesses;
   const vanished =
     isAdmin && selected !== null && list !== undefined && !list.some((b) => b.id === selected);
@@ -73,7 +80,9 @@ function useBusinessChoice(isAdmin: boolean) {
     if (stale || vanished) selectBusiness(null);
   }, [stale, vanished]);
 
-  const currentId = (isAdmin ? selected : null) ?? businesses.data?.currentBusinessId ?? null;
+  const currentId = isAdmin
+    ? (selected ?? (platformView ? null : (businesses.data?.currentBusinessId ?? null)))
+    : (businesses.data?.currentBusinessId ?? null);
   return {
     ready: !stale && !vanished,
     list: list ?? [],
@@ -84,11 +93,15 @@ function useBusinessChoice(isAdmin: boolean) {
 }
 
 function AdminShell({ profile }: { profile: Profile }) {
-  const { account: accountTexts, admin: adminTexts } = useAdminTexts();
+  const { admin: adminTexts } = useAdminTexts();
   const t = adminTexts.shell;
   const isAdmin = profile.role === 'admin';
   const business = useBusinessChoice(isAdmin);
-  const nav = adminNavFor(profile.role);
+  // The platform admin inside a business: the banner says so, with the way back (decision 0511).
+  const actingIn = isAdmin && business.currentId !== null ? business.currentName : null;
+  const inBusiness = !isAdmin || business.currentId !== null;
+  const nav = adminNavFor(profile.role, inBusiness);
+  const home = inBusiness ? '/admin/dashboard' : OPERATOR_CONSOLE_LINK.path;
   // The operator console and the status view work across businesses: they never wait for a
   // business to be chosen.
   const businessFree = PLATFORM_PAGE_PATHS.includes(useLocation().pathname);
@@ -122,7 +135,7 @@ function AdminShell({ profile }: { profile: Profile }) {
       <header className="sticky top-0 z-40 border-b border-border bg-background">
         <div className="mx-auto flex min-h-14 w-full max-w-7xl items-center gap-3 px-4 py-2 sm:px-6">
           <Link
-            to="/admin/dashboard"
+            to={home}
             className="flex shrink-0 items-center gap-2 font-bold text-primary"
             aria-label={`${t.productName} ${t.consoleName}`}
           >
@@ -145,14 +158,7 @@ function AdminShell({ profile }: { profile: Profile }) {
             </p>
           </div>
           <div className="hidden items-center gap-2 lg:flex">
-            <RoleBadge profile={profile} />
-            <Link to="/employee/account" className={buttonClasses('ghost', 'sm')}>
-              {accountTexts.link}
-            </Link>
-            <Link to="/employee/dashboard" className={buttonClasses('outline', 'sm')}>
-              {t.employeeView}
-            </Link>
-            <SignOutButton size="sm" />
+            <ShellActions profile={profile} inBusiness={inBusiness} />
           </div>
           <button
             ref={menuButton}
@@ -191,25 +197,15 @@ function AdminShell({ profile }: { profile: Profile }) {
             </ul>
           </nav>
           <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-border pt-3">
-            <RoleBadge profile={profile} />
-            <Link
-              to="/employee/account"
-              className={buttonClasses('ghost', 'sm')}
-              onClick={() => closeMenu(false)}
-            >
-              {accountTexts.link}
-            </Link>
-            <Link
-              to="/employee/dashboard"
-              className={buttonClasses('outline', 'sm')}
-              onClick={() => closeMenu(false)}
-            >
-              {t.employeeView}
-            </Link>
-            <SignOutButton size="sm" />
+            <ShellActions
+              profile={profile}
+              inBusiness={inBusiness}
+              onNavigate={() => closeMenu(false)}
+            />
           </div>
         </div>
       </header>
+      {actingIn ? <ActingInBusinessBanner business={actingIn} /> : null}
       <TwoFactorBanner />
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {!business.ready ? null : business.needsChoice && !businessFree ? (
@@ -219,6 +215,71 @@ function AdminShell({ profile }: { profile: Profile }) {
         )}
       </main>
     </div>
+  );
+}
+
+/**
+ * On every admin page while the platform admin works inside a business (issue 47 item 8): whose
+ * data this is, and the way back to the platform view, which leaves the business (decision 0511).
+ */
+function ActingInBusinessBanner({ business }: { business: string }) {
+  const { admin: adminTexts } = useAdminTexts();
+  const t = adminTexts.shell;
+  return (
+    <section
+      aria-label={t.actingInLabel}
+      data-testid="acting-in-business"
+      className="border-b border-accent bg-muted"
+    >
+      <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+        <p className="flex min-w-0 flex-1 basis-56 items-start gap-2 text-sm font-medium">
+          <Icon name="building" className="mt-0.5 h-4 w-4 shrink-0 text-primary" />
+          <span className="min-w-0 break-words">{t.actingIn(business)}</span>
+        </p>
+        <Link
+          to={OPERATOR_CONSOLE_LINK.path}
+          className={buttonClasses('outline', 'sm')}
+          // Leaves before the link goes: the console opens in the platform view.
+          onClick={leaveBusiness}
+        >
+          {t.backToPlatform}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The header's actions, in the bar and in the phone menu: role, account, 'Mitarbeiter-Ansicht'
+ * (only inside a business, decision 0511) and 'Abmelden'.
+ */
+function ShellActions({
+  profile,
+  inBusiness,
+  onNavigate,
+}: {
+  profile: Profile;
+  inBusiness: boolean;
+  onNavigate?: () => void;
+}) {
+  const { account: accountTexts, admin: adminTexts } = useAdminTexts();
+  return (
+    <>
+      <RoleBadge profile={profile} />
+      <Link to="/employee/account" className={buttonClasses('ghost', 'sm')} onClick={onNavigate}>
+        {accountTexts.link}
+      </Link>
+      {inBusiness ? (
+        <Link
+          to="/employee/dashboard"
+          className={buttonClasses('outline', 'sm')}
+          onClick={onNavigate}
+        >
+          {adminTexts.shell.employeeView}
+        </Link>
+      ) : null}
+      <SignOutButton size="sm" />
+    </>
   );
 }
 

@@ -87,7 +87,13 @@ export const PLATFORM_PAGE_PATHS: readonly string[] = [
   SYSTEM_STATUS_LINK.path,
 ];
 
-/** The header navigation of a role: the platform admin also gets 'Betriebe' and 'System'. */
-export function adminNavFor(role: Role): readonly AdminPageLink[] {
-  return role === 'admin' ? [...ADMIN_NAV, OPERATOR_CONSOLE_LINK, SYSTEM_STATUS_LINK] : ADMIN_NAV;
+/**
+ * The header navigation of a role: the platform admin also gets 'Betriebe' and 'System'. Without a
+ * business to work in, the platform admin gets only those two (decision 0511): the business's
+ * pages would only ask 'Betrieb wählen'.
+ */
+export function adminNavFor(role: Role, inBusiness = true): readonly AdminPageLink[] {
+  if (role !== 'admin') return ADMIN_NAV;
+  const platform = [OPERATOR_CONSOLE_LINK, SYSTEM_STATUS_LINK];
+  return inBusiness ? [...ADMIN_NAV, ...platform] : platform;
 }

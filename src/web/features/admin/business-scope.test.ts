@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { scoped, selectBusiness, selectedBusinessId } from './business-scope';
+import {
+  leaveBusiness,
+  platformViewChosen,
+  scoped,
+  selectBusiness,
+  selectedBusinessId,
+} from './business-scope';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -29,6 +35,19 @@ describe('admin business scope', () => {
     expect(scoped('/api/admin/audit?page=2')).toBe('/api/admin/audit?page=2&businessId=b1');
     selectBusiness(null);
     expect(scoped('/api/admin/entrypoints')).toBe('/api/admin/entrypoints');
+  });
+
+  it("'Zur Plattform-Ansicht' leaves the business, home business included, until one is chosen", () => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    expect(platformViewChosen()).toBe(false);
+    selectBusiness('b1');
+    leaveBusiness();
+    expect(platformViewChosen()).toBe(true);
+    expect(selectedBusinessId()).toBeNull();
+    expect(scoped('/api/admin/businesses')).toBe('/api/admin/businesses');
+    selectBusiness('b2');
+    expect(platformViewChosen()).toBe(false);
+    expect(selectedBusinessId()).toBe('b2');
   });
 
   it('works without storage (server rendering, private modes)', () => {

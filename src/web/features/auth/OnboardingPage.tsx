@@ -4,6 +4,7 @@ import { useNavigate } from '../../lib/router';
 import { setPasswordFormSchema } from '../../../shared/api/passwords';
 import { PROFILE_LIMITS } from '../../../shared/api/profiles';
 import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
+import { isStaffManager } from '../../../shared/domain/roles';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/Card';
 import { Input, Label, Textarea } from '../../components/ui/Field';
@@ -46,6 +47,9 @@ function OnboardingForm() {
   const navigate = useNavigate();
   const id = useId();
   const profile = session.profile;
+  // An owner (or the platform admin) is asked what an owner needs (decision 0512): no position,
+  // and their own payout account is optional.
+  const manager = profile !== null && isStaffManager(profile.role);
   const [fullName, setFullName] = useState(profile?.fullName ?? '');
   const [jobTitle, setJobTitle] = useState(profile?.jobTitle ?? '');
   const [thankYouMessage, setThankYouMessage] = useState(
@@ -112,7 +116,7 @@ function OnboardingForm() {
       <Card className="w-full max-w-xl">
         <CardHeader>
           <h1 className="text-2xl font-bold">{texts.heading}</h1>
-          <CardDescription>{texts.intro}</CardDescription>
+          <CardDescription>{manager ? texts.owner.intro : texts.intro}</CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={save} noValidate className="flex flex-col gap-5">
@@ -137,17 +141,19 @@ function OnboardingForm() {
                 onChange={(event) => setFullName(event.target.value)}
               />
             </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-job`}>{texts.jobTitle}</Label>
-              <Input
-                id={`${id}-job`}
-                autoComplete="organization-title"
-                maxLength={PROFILE_LIMITS.jobTitle}
-                placeholder={texts.jobTitlePlaceholder}
-                value={jobTitle}
-                onChange={(event) => setJobTitle(event.target.value)}
-              />
-            </div>
+            {manager ? null : (
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={`${id}-job`}>{texts.jobTitle}</Label>
+                <Input
+                  id={`${id}-job`}
+                  autoComplete="organization-title"
+                  maxLength={PROFILE_LIMITS.jobTitle}
+                  placeholder={texts.jobTitlePlaceholder}
+                  value={jobTitle}
+                  onChange={(event) => setJobTitle(event.target.value)}
+                />
+              </div>
+            )}
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={`${id}-thanks`}>{texts.thankYouMessage}</Label>
               <Textarea
@@ -173,7 +179,10 @@ function OnboardingForm() {
               />
             ) : null}
             <StaffLanguageSelect value={staffLanguage.language} onChange={staffLanguage.choose} />
-            <PayoutSection title={texts.payout.title} intro={texts.payout.text} />
+            <PayoutSection
+              title={manager ? texts.owner.payoutTitle : texts.payout.title}
+              intro={manager ? texts.owner.payoutText : texts.payout.text}
+            />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <SignOutButton variant="ghost" />
               <Button type="submit" disabled={saving || uploading || fullName.trim() === ''}>

@@ -20,6 +20,7 @@ import { SignOutButton } from '../auth/SignOutButton';
 import { employeeApi, employeeKeys } from './employee-api';
 import { useBerlinDay } from './use-berlin-day';
 import { NewTipNotice } from './NewTipNotice';
+import { OwnerSetupNotice } from './OwnerSetupNotice';
 import { ThankYouPanel } from './ThankYouPanel';
 import { TodayCard } from './TodayTab';
 import { connectTipStream, type StreamState } from './tip-stream';
@@ -325,6 +326,8 @@ export function EmployeeDashboardPage() {
           </div>
         </div>
       </header>
+      {/* A new owner's next set-up step and the way to the console come first (decision 0512). */}
+      {profile?.role === 'business_owner' ? <OwnerSetupNotice /> : null}
       {online ? null : (
         <div
           role="status"

@@ -10,6 +10,7 @@ import type {
   TipPage,
   TodayOverview,
 } from '../../../shared/api/employee';
+import type { SetupChecklist } from '../../../shared/api/setup-checklist';
 import type { TeamTips } from '../../../shared/api/teams';
 import type { StatsPeriod } from '../../../shared/domain/constants';
 import { api } from '../../lib/api';
@@ -31,6 +32,8 @@ export const employeeApi = {
   reply: (tipId: string, message: string) =>
     api.post<unknown>(`/api/employee/tips/${tipId}/reply`, { message }),
   teamTips: (period: StatsPeriod) => api.get<TeamTips>(`/api/employee/team-tips?period=${period}`),
+  /** An owner's own business's set-up checklist (the server picks the owner's business). */
+  ownerSetup: () => api.get<SetupChecklist>('/api/admin/setup-checklist'),
 };
 
 /**
@@ -47,4 +50,5 @@ export const employeeKeys = {
   qr: ['employee', 'qr'] as const,
   wallet: ['employee', 'wallet'] as const,
   teamTips: (period: StatsPeriod) => ['employee', 'team-tips', period] as const,
+  ownerSetup: ['employee', 'owner-setup'] as const,
 };
