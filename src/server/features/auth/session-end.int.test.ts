@@ -12,6 +12,7 @@ import { nextCode } from '../../../../test/support/two-factor';
 import { AUTH_ERRORS } from '../../../shared/domain/auth';
 import { SESSION_ENDED_ERRORS } from '../../../shared/domain/session-end';
 import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
+import { runAuthCleanup } from '../../jobs/auth-cleanup';
 import { SESSION_ABSOLUTE_TTL_MS } from './limits';
 
 /**
@@ -152,10 +153,17 @@ describe('the reason a session ended', () => {
     expect((await refusalOf(phone)).code).toBe('session_account_deactivated');
   });
 
-  it('signed out elsewhere: a copy of the cookie hears so', async () => {
+  it('signed out elsewhere: a copy of the cookie hears so; the reason goes at the 12 hours', async () => {
     const cookie = await signIn(t, cafe.employees[0]!.email);
     expect((await call(cookie, 'POST', '/api/auth/sign-out')).statusCode).toBe(204);
     expect((await refusalOf(cookie)).code).toBe('session_signed_out');
+    const kept = 'SELECT count(*)::int AS n FROM auth_session_endings';
+    const before = (await t.database.query<{ n: number }>(kept))[0]!.n;
+    await runAuthCleanup(t.database, t.clock, { info: () => {}, warn: () => {} });
+    expect((await t.database.query<{ n: number }>(kept))[0]!.n).toBe(before);
+    t.clock.advance(SESSION_ABSOLUTE_TTL_MS + 1_000);
+    await runAuthCleanup(t.database, t.clock, { info: () => {}, warn: () => {} });
+    expect((await t.database.query<{ n: number }>(kept))[0]!.n).toBe(0);
   });
 
   it('idle for 15 minutes, and past the 12 hours: each its own code', async () => {
