@@ -401,12 +401,12 @@ describe('Betriebe (operator console)', () => {
     await cafe.getByText('Gesperrt', { exact: true }).waitFor();
     await cafe.getByText('Grund: Vertrag wird geprüft').waitFor();
 
-    // Her dashboard explains it, then she is signed out.
+    // She is signed out, and the login page explains why (decision 0505).
+    await lena.waitForURL('**/employee/login**');
     await lena
-      .getByTestId('toast')
+      .getByTestId('session-end-notice')
       .getByText('Ihr Betrieb ist derzeit gesperrt. Bitte wenden Sie sich an den Betreiber')
       .waitFor();
-    await lena.waitForURL('**/employee/login**');
     expect((await staffContext.request.get('/api/profiles/me')).status()).toBe(401);
 
     // Guests of the business see 'Service nicht verfügbar'.

@@ -117,7 +117,15 @@ describe('idle session in the browser (spec §4, §9: 15 minutes, warning 2 minu
     await page.clock.runFor(1_000);
     await page.waitForURL('**/employee/login');
     await page.getByTestId('toast').getByText('Sitzung abgelaufen').waitFor();
-    await page.getByText('Sie wurden aufgrund von Inaktivität automatisch abgemeldet.').waitFor();
+    await page
+      .getByTestId('toast')
+      .getByText('Sie wurden aufgrund von Inaktivität automatisch abgemeldet.')
+      .waitFor();
+    // The login page keeps saying it until dismissed (decision 0505).
+    await page
+      .getByTestId('session-end-notice')
+      .getByText('Sie wurden aufgrund von Inaktivität automatisch abgemeldet.')
+      .waitFor();
 
     // The server session is gone too.
     const session = await context.request.get('/api/auth/session');

@@ -20,6 +20,7 @@ import type { AgreementDocument } from '../../shared/domain/agreements';
 import type { AuditAction } from '../../shared/domain/audit';
 import type { PayoutSchedule, PayoutTrigger, SkippedPayee } from '../../shared/domain/payouts';
 import type { Role } from '../../shared/domain/roles';
+import type { SessionEndCode } from '../../shared/domain/session-end';
 import type { StaffLanguage } from '../../shared/domain/staff-language';
 import type { GuestLocale } from '../../shared/i18n/guest-locale';
 import type {
@@ -129,6 +130,20 @@ export const authSessions = pgTable('auth_sessions', {
   ipHash: text('ip_hash'),
   /** The person had never signed in before this session (decision 0510): a first-time greeting. */
   firstSignIn: boolean('first_sign_in').notNull().default(false),
+});
+
+/**
+ * Migration 0505 (decision 0505): a session ended for a reason, keyed by its `auth_sessions.id`
+ * (the cookie token's hash), until the session's absolute end; its next request hears why.
+ */
+export const authSessionEndings = pgTable('auth_session_endings', {
+  sessionId: text('session_id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull().$type<SessionEndCode>(),
+  endedAt: tstz('ended_at').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
 });
 
 export const authTokens = pgTable('auth_tokens', {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_VALIDATION } from '../domain/auth';
 import { MIN_PASSWORD_LENGTH } from '../domain/constants';
+import { SESSION_END_CODES } from '../domain/session-end';
 
 // The sign-in words and checks without zod live in domain/auth.ts, so the login page's first
 // load does not carry the validation library (decision 0410); server code imports them here.
@@ -109,6 +110,13 @@ export const sessionResponseSchema = z.object({
   firstSignIn: z.boolean().optional(),
   /** On the session read and every sign-in that opened a session. */
   twoFactor: sessionTwoFactorSchema.optional(),
+  /**
+   * Signed out because the cookie's session was ended (decision 0505): why, in the words its
+   * next request's 401 would use, so a reload still tells the person.
+   */
+  ended: z
+    .object({ code: z.enum(SESSION_END_CODES), title: z.string(), message: z.string() })
+    .optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

@@ -22,6 +22,8 @@ export const authSignInTexts = {
     useOtherEmail: 'Andere E-Mail verwenden',
     verifyingLink: 'Anmeldelink wird geprüft...',
     backHome: 'Zur Startseite',
+    /** Why the last session ended (decision 0505), until the person closes the notice. */
+    dismissNotice: 'Hinweis schließen',
   },
   onboarding: {
     pageTitle: 'Profil vervollständigen',

@@ -13,6 +13,7 @@ import { RECEIPT_ERRORS } from '../api/receipts';
 import { TWO_FACTOR_ERRORS } from '../api/two-factor';
 import { WALLET_ERRORS } from '../api/wallet';
 import { BUSINESS_ACCESS_ERRORS } from '../domain/business-access';
+import { SESSION_ENDED_ERRORS } from '../domain/session-end';
 import { ERRORS } from '../domain/errors';
 import { fieldMessageIn, STAFF_FIELD_MESSAGES } from './staff-fields';
 import { STAFF_MAIL_TEXTS } from './staff-mail';
@@ -74,6 +75,7 @@ describe('staff catalogues', () => {
       ...WALLET_ERRORS,
       ...RECEIPT_ERRORS,
       ...BUSINESS_ACCESS_ERRORS,
+      ...SESSION_ENDED_ERRORS,
     };
     expect(Object.keys(staffErrorsEn).sort()).toEqual(Object.keys(sources).sort());
     const english = Object.values(staffErrorsEn).flatMap(({ title, message }) => [title, message]);

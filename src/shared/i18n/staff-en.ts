@@ -91,6 +91,7 @@ export const staffTextsEn: StaffTexts = {
       useOtherEmail: 'Use another e-mail',
       verifyingLink: 'Checking the sign-in link...',
       backHome: 'To the home page',
+      dismissNotice: 'Close notice',
     },
     toasts: {
       inputError: 'Input error',

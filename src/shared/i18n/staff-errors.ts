@@ -11,6 +11,7 @@ import type { TWO_FACTOR_ERRORS } from '../api/two-factor';
 import type { WALLET_ERRORS } from '../api/wallet';
 import type { BUSINESS_ACCESS_ERRORS } from '../domain/business-access';
 import type { ERRORS } from '../domain/errors';
+import type { SESSION_ENDED_ERRORS } from '../domain/session-end';
 
 /**
  * The server errors a staff screen can show (issue 33 item 5). The server answers them in German
@@ -27,7 +28,8 @@ export type StaffErrorSources = typeof ERRORS &
   typeof INSTANT_PAYOUT_ERRORS &
   typeof WALLET_ERRORS &
   typeof RECEIPT_ERRORS &
-  typeof BUSINESS_ACCESS_ERRORS;
+  typeof BUSINESS_ACCESS_ERRORS &
+  typeof SESSION_ENDED_ERRORS;
 
 export type StaffErrorCode = keyof StaffErrorSources;
 /** One translation for every code: a code added to a source above fails typecheck until said. */
@@ -277,6 +279,28 @@ export const staffErrorsEn: StaffErrorTexts = {
   business_closed: {
     title: 'Business closed',
     message: 'Your business has been closed. Please contact the operator.',
+  },
+  session_password_changed: {
+    title: 'Signed out',
+    message:
+      'The password of your account was changed elsewhere. Please sign in with the new password.',
+  },
+  session_two_factor_enabled: {
+    title: 'Signed out',
+    message: 'Two-factor sign-in was turned on for your account elsewhere. Please sign in again.',
+  },
+  session_two_factor_reset: {
+    title: 'Signed out',
+    message: 'The two-factor sign-in of your account was reset. Please sign in again.',
+  },
+  session_account_deactivated: {
+    title: 'Account deactivated',
+    message: 'Your account has been deactivated. Please contact the owner of your business.',
+  },
+  session_signed_out: { title: 'Signed out', message: 'You were signed out elsewhere.' },
+  session_lifetime_ended: {
+    title: 'Session expired',
+    message: 'A sign-in lasts at most 12 hours. Please sign in again.',
   },
   reply_already_sent: {
     title: 'Already answered',

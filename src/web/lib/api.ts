@@ -1,6 +1,7 @@
 import type { GuestAlternative } from '../../shared/api/entrypoints';
 import type { ApiErrorBody } from '../../shared/domain/errors';
 import { NETWORK_ERROR } from '../../shared/domain/network-error';
+import { isSessionEndCode } from '../../shared/domain/session-end';
 
 /** An error answer from our API, carrying the German title and message to show. */
 export class ApiError extends Error {
@@ -27,13 +28,8 @@ let onSignedOut: ((error: ApiError) => void) | undefined;
 export function setSignedOutHandler(handler: ((error: ApiError) => void) | undefined): void {
   onSignedOut = handler;
 }
-/** "Not signed in (any more)"; the last two: the person's business was suspended or closed. */
-const SIGNED_OUT_CODES = new Set([
-  'unauthenticated',
-  'session_expired',
-  'business_suspended',
-  'business_closed',
-]);
+/** "Not signed in (any more)": no session, or one that ended and the code says why (0505). */
+const isSignedOutCode = (code: string) => code === 'unauthenticated' || isSessionEndCode(code);
 
 /**
  * Called after every successful change (any method but GET) with its path. The admin console
@@ -115,7 +111,7 @@ async function request<T>(
       error?.retryAfter,
       error?.alternatives,
     );
-    if (response.status === 401 && SIGNED_OUT_CODES.has(apiError.code)) onSignedOut?.(apiError);
+    if (response.status === 401 && isSignedOutCode(apiError.code)) onSignedOut?.(apiError);
     throw apiError;
   }
   return data as T;

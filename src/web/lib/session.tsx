@@ -25,9 +25,15 @@ import {
 import { authTexts } from '../../shared/i18n/auth';
 import { toast } from '../components/ui/toast-store';
 import { ApiError, setSignedOutHandler } from './api';
-import { businessShutOutToast, isBusinessShutOut } from './business-shut-out';
 import { forgetPageBoot, type PageBoot, pageBoot } from './page-boot';
 import { sessionApi } from './session-api';
+import {
+  forgetSessionEnd,
+  rememberSessionEnd,
+  type SessionEndNotice,
+  sessionEndNoticeOf,
+} from './session-end-notice';
+import { isSessionEndCode } from '../../shared/domain/session-end';
 import { activeStaffTexts } from './staff-active';
 
 export type SessionStatus = 'loading' | 'ready' | 'error';
@@ -51,8 +57,11 @@ export interface SessionContextValue extends SessionState {
   retry(): Promise<void>;
   /** After a password or magic-link sign-in: keep the session, then load the profile. */
   signedIn(response: SessionResponse): Promise<void>;
-  /** Ends the session on the server and goes to the login page. */
-  signOut(reason?: SignOutReason): Promise<void>;
+  /**
+   * Ends the session on the server and goes to the login page; `ended` says why when it was not
+   * the person (a live stream's reason), and the login page shows it (decision 0505).
+   */
+  signOut(reason?: SignOutReason, ended?: SessionEndNotice): Promise<void>;
   /** The server already ended this browser's session (a new sign-in began): forget it here. */
   forget(): void;
   setProfile(profile: Profile): void;
@@ -76,6 +85,38 @@ const SIGNED_OUT: Pick<
 };
 
 class LoadError extends Error {}
+
+/** Why the session ended, when a 401 names a reason (decision 0505). */
+function noticeOfError(error: ApiError): SessionEndNotice | null {
+  const { code, title, message } = error;
+  return isSessionEndCode(code) ? { code, title, message } : null;
+}
+
+/** What one tab tells the others when its session ended: when, and why if not a sign-out. */
+interface SignedOutMarker {
+  at: number;
+  notice?: SessionEndNotice;
+}
+
+function tellOtherTabs(marker: SignedOutMarker): void {
+  try {
+    localStorage.setItem(SIGNED_OUT_STORAGE_KEY, JSON.stringify(marker));
+  } catch {
+    // Storage can be unavailable (private mode); other tabs then notice on their next call.
+  }
+}
+
+function readMarker(value: string): SignedOutMarker {
+  try {
+    const parsed = JSON.parse(value) as SignedOutMarker;
+    if (typeof parsed === 'object' && parsed !== null && typeof parsed.at === 'number') {
+      return parsed;
+    }
+  } catch {
+    // An older tab wrote the bare time.
+  }
+  return { at: Number(value) };
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -107,7 +148,11 @@ async function loadSession(known?: SessionResponse): Promise<SessionState> {
       throw new LoadError(authTexts.loadErrors.initialize);
     }
   }
-  if (!response.user) return { status: 'ready', ...SIGNED_OUT };
+  if (!response.user) {
+    // The cookie's session was ended: the login page says why (decision 0505).
+    if (response.ended) rememberSessionEnd(response.ended);
+    return { status: 'ready', ...SIGNED_OUT };
+  }
   try {
     const profile = await loadProfile();
     return {
@@ -120,9 +165,12 @@ async function loadSession(known?: SessionResponse): Promise<SessionState> {
       error: null,
     };
   } catch (error) {
-    // The session ended while the profile loaded: simply signed out.
-    if (error instanceof ApiError && error.status === 401)
+    // The session ended while the profile loaded: signed out, and why when the server said.
+    if (error instanceof ApiError && error.status === 401) {
+      const notice = noticeOfError(error);
+      if (notice) rememberSessionEnd(notice);
       return { status: 'ready', ...SIGNED_OUT };
+    }
     throw error;
   }
 }
@@ -220,9 +268,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (error.code === 'session_expired') {
         const toasts = activeStaffTexts().auth.toasts;
         toast({ title: toasts.sessionExpired, description: toasts.sessionExpiredMessage });
-      } else if (isBusinessShutOut(error.code)) {
-        // Their business was suspended or closed (issue 29): say why.
-        toast(businessShutOutToast(error.code));
+      }
+      // Why the session ended stays on the login page until dismissed (decision 0505): a toast
+      // is gone in 5 s, and the page it stood on with it.
+      const notice = noticeOfError(error);
+      if (notice) {
+        rememberSessionEnd(notice);
+        // The cookie is gone for every tab now: the others say the same instead of nothing.
+        tellOtherTabs({ at: Date.now(), notice });
       }
       clear();
     });
@@ -232,25 +285,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Signing out in one tab signs out the others.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === SIGNED_OUT_STORAGE_KEY && event.newValue) clear();
+      if (event.key !== SIGNED_OUT_STORAGE_KEY || !event.newValue) return;
+      if (signedInNow.current) {
+        // Another tab's session ended: the same one, so this tab says the same (or that the
+        // person signed out there).
+        const { notice } = readMarker(event.newValue);
+        rememberSessionEnd(notice ?? sessionEndNoticeOf('session_signed_out'));
+      }
+      clear();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [clear]);
 
   const signOut = useCallback(
-    async (reason: SignOutReason = 'user') => {
+    async (reason: SignOutReason = 'user', ended?: SessionEndNotice) => {
+      // The person's own sign-out needs no notice; a timeout or a server's reason does.
+      const notice = ended ?? (reason === 'timeout' ? sessionEndNoticeOf('session_expired') : null);
+      if (notice) rememberSessionEnd(notice);
+      signedInNow.current = false;
       try {
         if (reason === 'timeout') await sessionApi.reportTimeout();
         else await sessionApi.signOut();
       } catch {
         // The server session ends on its own at the idle deadline; the browser forgets it now.
       }
-      try {
-        localStorage.setItem(SIGNED_OUT_STORAGE_KEY, String(Date.now()));
-      } catch {
-        // Storage can be unavailable (private mode); other tabs then notice on their next call.
-      }
+      tellOtherTabs({ at: Date.now(), ...(notice ? { notice } : {}) });
       navigate('/employee/login', { replace: true });
       clear();
     },
@@ -261,7 +321,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       ...state,
       retry: () => run(undefined, authTexts.loadErrors.retryFailed),
-      signedIn: (response) => run(response),
+      signedIn: (response) => {
+        // A new sign-in: whatever ended the last session is old news.
+        forgetSessionEnd();
+        return run(response);
+      },
       signOut,
       forget: clear,
       setProfile: (profile) => setState((previous) => ({ ...previous, profile })),

@@ -1,7 +1,5 @@
-import { businessAccessMessage } from '../../../shared/domain/business-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_ERRORS } from '../../../shared/api/auth';
-import { BUSINESS_ACCESS_ERRORS } from '../../../shared/api/operator';
+import { sessionEndedError } from './session-end';
 import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Role } from '../../../shared/domain/roles';
@@ -10,7 +8,13 @@ import type { Actor } from './actor';
 import { clearSessionCookie, readSessionToken } from './cookie';
 import { isTwoFactorSetupRequired } from '../two-factor/policy';
 import { hasAnyRole } from './policy';
-import { findSession, isSessionActive, type SessionLookup, touchSession } from './sessions';
+import {
+  endedSessionReason,
+  findSession,
+  isSessionActive,
+  type SessionLookup,
+  touchSession,
+} from './sessions';
 
 export interface RequireActorOptions {
   /** Roles allowed to pass; empty or absent allows any signed-in person. */
@@ -50,7 +54,7 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * Reads the session cookie and loads the person. A cookie that points at an ended session answers
- * `session_expired` (and is cleared), no cookie at all `unauthenticated`. State-changing requests
+ * 401 with why it ended (and is cleared), no cookie at all `unauthenticated`. State-changing requests
  * count as activity and keep the session alive.
  */
 export async function authenticate(
@@ -72,16 +76,11 @@ async function authenticateSession(
   if (!token) throw new AppError(ERRORS.unauthenticated);
   const found = await findSession(database.db, token);
   const now = clock.now();
-  if (found?.blockedBy) {
-    // Their business is suspended or closed: the session has ended, and the person hears why.
-    clearSessionCookie(reply, config);
-    throw new AppError(BUSINESS_ACCESS_ERRORS[found.blockedBy], {
-      message: businessAccessMessage(found.blockedBy, config.contactEmail),
-    });
-  }
   if (!found || found.disabled || !isSessionActive(found.session, now)) {
+    // The session has ended: the person hears why (decision 0505), not only that it did.
     clearSessionCookie(reply, config);
-    throw new AppError(found?.disabled ? ERRORS.unauthenticated : AUTH_ERRORS.session_expired);
+    const reason = await endedSessionReason(database.db, token, found);
+    throw sessionEndedError(reason, config.contactEmail);
   }
   if (STATE_CHANGING.has(request.method)) {
     await touchSession(database.db, found.session.id, now);

@@ -18,6 +18,7 @@ import { readDevice, rememberDevice } from './device';
 import { actorOf } from './guard';
 import { createMagicLinks } from './magic-link';
 import { presentSession, SIGNED_OUT } from './presenter';
+import { presentSessionEnd } from './session-end';
 import { setChallengeCookie } from '../two-factor/challenge';
 import { sessionTwoFactorOf } from '../two-factor/policy';
 import { createAuthService, type FirstFactorResult } from './service';
@@ -160,8 +161,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = readSessionToken(request, config);
       const found = await auth.currentSession(token);
       if (!found) {
-        if (token) clearSessionCookie(reply, config);
-        return SIGNED_OUT;
+        if (!token) return SIGNED_OUT;
+        clearSessionCookie(reply, config);
+        // A reload after the session was ended still says why (decision 0505).
+        const reason = await auth.endedReason(token);
+        return { ...SIGNED_OUT, ended: presentSessionEnd(reason, config.contactEmail) };
       }
       return presentSession(
         { id: found.actor.userId, email: found.actor.email },

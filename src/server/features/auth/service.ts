@@ -36,7 +36,8 @@ import { HashQueueFullError, verifyPassword } from './password';
 import { isAuditedActor } from './policy';
 import {
   createSession,
-  deleteSession,
+  endedSessionReason,
+  endSession,
   findSession,
   isSessionActive,
   type NewSession,
@@ -333,7 +334,15 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
       return found;
     },
 
-    /** Sign-out: deletes the session; admins and owners get an admin_logout row. */
+    /** Why the session behind a cookie token is not live (decision 0505). */
+    async endedReason(token: string) {
+      return endedSessionReason(db, token, await findSession(db, token));
+    },
+
+    /**
+     * Sign-out: ends the session (a copy of its cookie hears 'signed out'); admins and owners get
+     * an admin_logout row.
+     */
     async signOut(token: string | undefined, client: ClientInfo): Promise<void> {
       if (!token) return;
       const found = await findSession(db, token);
@@ -349,7 +358,11 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
             request: client.request,
           });
         }
-        await deleteSession(tx, found.session.id);
+        await endSession(tx, {
+          sessionId: found.session.id,
+          reason: 'session_signed_out',
+          now: clock.now(),
+        });
       });
     },
 
@@ -376,7 +389,11 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
             request: client.request,
           });
         }
-        await deleteSession(tx, found.session.id);
+        await endSession(tx, {
+          sessionId: found.session.id,
+          reason: 'session_expired',
+          now: clock.now(),
+        });
       });
     },
 

@@ -1,9 +1,17 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Executor } from '../../db/connect';
 import type { BusinessAccessRefusal } from '../../../shared/api/operator';
-import { authSessions, businesses, profiles, users, userTwoFactor } from '../../db/schema';
+import {
+  authSessionEndings,
+  authSessions,
+  businesses,
+  profiles,
+  users,
+  userTwoFactor,
+} from '../../db/schema';
+import type { SessionEndCode } from '../../../shared/domain/session-end';
 import { staffAccessRefusal } from '../operator/policy';
 import type { Actor } from './actor';
 import { SESSION_ABSOLUTE_TTL_MS } from './limits';
@@ -64,7 +72,10 @@ function idleDeadline(now: Date, absoluteExpiresAt: Date): Date {
   return idle < absoluteExpiresAt ? idle : absoluteExpiresAt;
 }
 
-export function isSessionActive(session: SessionRow, now: Date): boolean {
+export function isSessionActive(
+  session: Pick<SessionRow, 'idleExpiresAt' | 'absoluteExpiresAt'>,
+  now: Date,
+): boolean {
   return session.idleExpiresAt > now && session.absoluteExpiresAt > now;
 }
 
@@ -140,13 +151,69 @@ export async function touchSession(
   return updated ?? null;
 }
 
-export async function deleteSession(executor: Executor, sessionId: string): Promise<void> {
-  await executor.delete(authSessions).where(eq(authSessions.id, sessionId));
+/**
+ * Ends the sessions `where` picks and, for those still within their absolute end, keeps the
+ * reason keyed by the session's id (decision 0505): the next request with one of their cookies
+ * hears why. Returns how many of them were live at `now`.
+ */
+async function endSessionsWhere(
+  executor: Executor,
+  where: SQL | undefined,
+  reason: SessionEndCode,
+  now: Date,
+): Promise<number> {
+  const ended = await executor.delete(authSessions).where(where).returning({
+    id: authSessions.id,
+    userId: authSessions.userId,
+    idleExpiresAt: authSessions.idleExpiresAt,
+    absoluteExpiresAt: authSessions.absoluteExpiresAt,
+  });
+  const remembered = ended.filter((row) => row.absoluteExpiresAt > now);
+  if (remembered.length > 0) {
+    await executor
+      .insert(authSessionEndings)
+      .values(
+        remembered.map((row) => ({
+          sessionId: row.id,
+          userId: row.userId,
+          reason,
+          endedAt: now,
+          expiresAt: row.absoluteExpiresAt,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  // Rows of sessions that had ended already go too; only the live ones count.
+  return ended.filter((row) => isSessionActive(row, now)).length;
 }
 
-/** Ends every session of one person (disabled accounts). */
-export async function deleteUserSessions(executor: Executor, userId: string): Promise<void> {
-  await executor.delete(authSessions).where(eq(authSessions.userId, userId));
+/** Ends one session (sign-out, the browser's timeout report) and keeps why. */
+export async function endSession(
+  executor: Executor,
+  options: { sessionId: string; reason: SessionEndCode; now: Date },
+): Promise<void> {
+  await endSessionsWhere(
+    executor,
+    eq(authSessions.id, options.sessionId),
+    options.reason,
+    options.now,
+  );
+}
+
+/**
+ * Ends every session of one person (deactivation, a second factor reset by someone else) and
+ * keeps why. Returns the sessions that were live at `now`.
+ */
+export function endUserSessions(
+  executor: Executor,
+  options: { userId: string; reason: SessionEndCode; now: Date },
+): Promise<number> {
+  return endSessionsWhere(
+    executor,
+    eq(authSessions.userId, options.userId),
+    options.reason,
+    options.now,
+  );
 }
 
 /**
@@ -154,24 +221,76 @@ export async function deleteUserSessions(executor: Executor, userId: string): Pr
  * who they are: a new password, a confirmed second factor. Without `keepSessionId` every session
  * ends. Returns the sessions that were still live at `now`.
  */
-export async function endOtherSessions(
+export function endOtherSessions(
   executor: Executor,
-  options: { userId: string; keepSessionId?: string | undefined; now: Date },
+  options: {
+    userId: string;
+    keepSessionId?: string | undefined;
+    reason: SessionEndCode;
+    now: Date;
+  },
 ): Promise<number> {
-  const { userId, keepSessionId, now } = options;
-  const ended = await executor
-    .delete(authSessions)
-    .where(
-      keepSessionId
-        ? and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId))
-        : eq(authSessions.userId, userId),
-    )
-    .returning({
-      idleExpiresAt: authSessions.idleExpiresAt,
-      absoluteExpiresAt: authSessions.absoluteExpiresAt,
-    });
-  // Rows of sessions that had ended already go too; only the live ones count.
-  return ended.filter((row) => row.idleExpiresAt > now && row.absoluteExpiresAt > now).length;
+  const { userId, keepSessionId, reason, now } = options;
+  return endSessionsWhere(
+    executor,
+    keepSessionId
+      ? and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId))
+      : eq(authSessions.userId, userId),
+    reason,
+    now,
+  );
+}
+
+/**
+ * Ends the live sessions of the people `userIds` selects (a business's staff on suspension or
+ * closure) and keeps why. Returns how many.
+ */
+export function endLiveSessionsOf(
+  executor: Executor,
+  options: { userIds: SQLWrapper | string[]; reason: SessionEndCode; now: Date },
+): Promise<number> {
+  const { userIds, reason, now } = options;
+  return endSessionsWhere(
+    executor,
+    and(
+      inArray(authSessions.userId, userIds),
+      gt(authSessions.idleExpiresAt, now),
+      gt(authSessions.absoluteExpiresAt, now),
+    ),
+    reason,
+    now,
+  );
+}
+
+/** Why the session a cookie token pointed at was ended, while that is still kept; else null. */
+export async function findSessionEnding(
+  executor: Executor,
+  token: string,
+): Promise<SessionEndCode | null> {
+  const [row] = await executor
+    .select({ reason: authSessionEndings.reason })
+    .from(authSessionEndings)
+    .where(eq(authSessionEndings.sessionId, hashToken(token)));
+  return row?.reason ?? null;
+}
+
+/**
+ * Why a cookie's session is not live: the kept reason, or from the row itself (past its 12 hours,
+ * idle), or for a token we know nothing of (a pruned idle session, the usual case) idleness.
+ */
+export async function endedSessionReason(
+  executor: Executor,
+  token: string,
+  found: SessionLookup | null,
+): Promise<SessionEndCode> {
+  if (found?.blockedBy) return found.blockedBy;
+  if (found?.disabled) return 'session_account_deactivated';
+  // The idle deadline never passes the absolute end: equal, the 12 hours ran out first.
+  if (found) {
+    const { idleExpiresAt, absoluteExpiresAt } = found.session;
+    return idleExpiresAt < absoluteExpiresAt ? 'session_expired' : 'session_lifetime_ended';
+  }
+  return (await findSessionEnding(executor, token)) ?? 'session_expired';
 }
 
 /**
@@ -184,5 +303,7 @@ export async function pruneSessions(executor: Executor, now: Date, graceMs: numb
     .delete(authSessions)
     .where(or(lt(authSessions.idleExpiresAt, cutoff), lt(authSessions.absoluteExpiresAt, cutoff)))
     .returning({ id: authSessions.id });
+  // A kept reason lasts as long as the session could have: its cookie expires then.
+  await executor.delete(authSessionEndings).where(lt(authSessionEndings.expiresAt, now));
   return removed.length;
 }

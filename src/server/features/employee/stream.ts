@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionEndReason } from '../../../shared/api/operator';
+import type { SessionEndCode } from '../../../shared/domain/session-end';
 import { readSessionToken } from '../auth/cookie';
 import { actorOf } from '../auth/guard';
-import { findSession, isSessionActive } from '../auth/sessions';
+import { endedSessionReason, findSession, isSessionActive } from '../auth/sessions';
 import type { RealtimeHub, TipChange } from '../realtime/hub';
 
 /**
@@ -88,8 +88,8 @@ export function streamHandler(
       if (missed === null) write('event: catch-up\ndata: {}\n\n');
       else for (const change of missed) sendTip(change);
     }
-    const sessionEnded = (reason?: SessionEndReason | null) => {
-      // With a reason (the business was suspended or closed) the dashboard explains it.
+    const sessionEnded = (reason?: SessionEndCode | null) => {
+      // With a reason (decision 0505) the dashboard leads to the login page's notice of it.
       write(`event: session-ended\ndata: ${JSON.stringify(reason ? { reason } : {})}\n\n`);
       end();
     };
@@ -104,7 +104,7 @@ export function streamHandler(
       void (async () => {
         const found = token ? await findSession(app.deps.database.db, token) : null;
         if (!found || found.disabled || !isSessionActive(found.session, app.deps.clock.now())) {
-          sessionEnded(found?.blockedBy);
+          sessionEnded(token ? await endedSessionReason(app.deps.database.db, token, found) : null);
           return;
         }
         write(': heartbeat\n\n');

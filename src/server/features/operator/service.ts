@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   BUSINESS_LIST_PAGE_SIZE,
@@ -15,11 +15,12 @@ import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
 import { berlinDay } from '../../../shared/domain/berlin-time';
 import type { Executor, Tx } from '../../db/connect';
-import { authSessions, branding, businesses, integrationSettings, profiles } from '../../db/schema';
+import { branding, businesses, integrationSettings, profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type RateBudget, type RateRule, withinLimits } from '../../http/rate-limit';
 import type { Actor } from '../auth/actor';
 import { writeAudit } from '../audit/write';
+import { endLiveSessionsOf } from '../auth/sessions';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
 import { invitationBudgets } from '../staff/limits';
 import { deliverInvitation, inviteInTransaction, type StaffContext } from '../staff/service';
@@ -290,26 +291,20 @@ export async function inviteBusinessOwner(
 
 /**
  * Ends every open session of the business's staff (owners and employees, never the platform
- * admin) by moving its deadlines to now: the rows stay until the cleanup job, so the person's
- * next request hears why (business_suspended) instead of a plain timeout. Returns how many.
+ * admin) and keeps the reason (decision 0505), so each person's next request hears why
+ * (business_suspended, business_closed) instead of a plain timeout. Returns how many.
  */
-async function endStaffSessions(tx: Tx, businessId: string, now: Date): Promise<number> {
+function endStaffSessions(
+  tx: Tx,
+  businessId: string,
+  reason: SessionEndReason,
+  now: Date,
+): Promise<number> {
   const staff = tx
     .select({ id: profiles.id })
     .from(profiles)
     .where(and(eq(profiles.businessId, businessId), ne(profiles.role, 'admin')));
-  const ended = await tx
-    .update(authSessions)
-    .set({ idleExpiresAt: now, absoluteExpiresAt: now })
-    .where(
-      and(
-        inArray(authSessions.userId, staff),
-        gt(authSessions.idleExpiresAt, now),
-        gt(authSessions.absoluteExpiresAt, now),
-      ),
-    )
-    .returning({ id: authSessions.id });
-  return ended.length;
+  return endLiveSessionsOf(tx, { userIds: staff, reason, now });
 }
 
 /**
@@ -347,7 +342,7 @@ export async function suspendBusiness(
       .update(businesses)
       .set({ active: false, suspendedAt: now, suspensionReason: reason, updatedAt: now })
       .where(eq(businesses.id, businessId));
-    const sessionsEnded = await endStaffSessions(tx, businessId, now);
+    const sessionsEnded = await endStaffSessions(tx, businessId, 'business_suspended', now);
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'business_suspend',
@@ -442,7 +437,7 @@ export async function closeBusiness(
       .update(businesses)
       .set({ active: false, closedAt: now, updatedAt: now })
       .where(eq(businesses.id, businessId));
-    const sessionsEnded = await endStaffSessions(tx, businessId, now);
+    const sessionsEnded = await endStaffSessions(tx, businessId, 'business_closed', now);
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'business_close',

@@ -319,7 +319,8 @@ describe('suspending a business', () => {
     expect((await startTip(t, { code: personPoint.uid })).statusCode).toBe(201);
     const expired = await me(annaCookie);
     expect(expired.statusCode).toBe(401);
-    expect(expired.json().error.code).toBe('session_expired');
+    // Still why it ended (decision 0505), not a plain timeout.
+    expect(expired.json().error.code).toBe('business_suspended');
     expect((await passwordSignIn(anna!.email)).statusCode).toBe(200);
     const verified = await t.inject({
       method: 'POST',

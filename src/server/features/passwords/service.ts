@@ -185,6 +185,7 @@ export async function storeChosenPassword(
   const otherSessionsEnded = await endOtherSessions(tx, {
     userId: account.id,
     keepSessionId: options.keepSessionId,
+    reason: 'session_password_changed',
     now,
   });
   await voidPasswordLinks(tx, account.id);

@@ -4,6 +4,7 @@ import { DELETED_PERSON_NAME } from '../../../shared/api/privacy';
 import type { Executor } from '../../db/connect';
 import {
   adminAuditLog,
+  authSessionEndings,
   authSessions,
   authTokens,
   media,
@@ -56,6 +57,7 @@ export async function anonymisePerson(
     })
     .where(eq(profiles.id, id));
   await tx.delete(authSessions).where(eq(authSessions.userId, id));
+  await tx.delete(authSessionEndings).where(eq(authSessionEndings.userId, id));
   await tx.delete(authTokens).where(eq(authTokens.userId, id));
   // The authenticator secret and recovery codes go with the sign-in identity (issue 29).
   await deleteTwoFactor(tx, id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SESSION_END_REASONS, type SessionEndReason } from '../../../shared/api/operator';
+import { SESSION_END_REASONS } from '../../../shared/api/operator';
+import { SESSION_END_CODES, type SessionEndCode } from '../../../shared/domain/session-end';
 import type { Database } from '../../db/connect';
 
 /** The NOTIFY channel every tip state change is published on (see features/tips/events.ts). */
@@ -24,11 +25,12 @@ export type TipChangeListener = (change: TipChange) => void;
  */
 export const ACCOUNT_EVENTS_CHANNEL = 'account_events';
 const accountEventSchema = z.union([
-  z.object({ userId: z.string().uuid() }),
+  // The reason (decision 0505) is the code the person's next request hears.
+  z.object({ userId: z.string().uuid(), reason: z.enum(SESSION_END_CODES).optional() }),
   z.object({ businessId: z.string().uuid(), reason: z.enum(SESSION_END_REASONS) }),
 ]);
 /** Why a stream is told to end; absent when the account itself was ended. */
-export type SessionEndedListener = (reason?: SessionEndReason) => void;
+export type SessionEndedListener = (reason?: SessionEndCode) => void;
 
 /**
  * How long the hub remembers the changes it heard, so a stream opened a little after its page's
@@ -111,7 +113,9 @@ export class RealtimeHub {
       return;
     }
     if ('userId' in event) {
-      for (const listener of [...(this.accountSubscribers.get(event.userId) ?? [])]) listener();
+      for (const listener of [...(this.accountSubscribers.get(event.userId) ?? [])]) {
+        listener(event.reason);
+      }
     } else {
       for (const listener of [...(this.businessSubscribers.get(event.businessId) ?? [])]) {
         listener(event.reason);

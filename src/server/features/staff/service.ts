@@ -34,7 +34,7 @@ import { type RateLimiter, withinLimits } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
-import { deleteUserSessions } from '../auth/sessions';
+import { endUserSessions } from '../auth/sessions';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
@@ -722,7 +722,11 @@ export async function deactivateStaff(context: StaffContext, scope: StaffScope, 
         .update(users)
         .set({ disabledAt: now, updatedAt: now })
         .where(eq(users.id, target.id));
-      await deleteUserSessions(tx, target.id);
+      await endUserSessions(tx, {
+        userId: target.id,
+        reason: 'session_account_deactivated',
+        now,
+      });
       await tx
         .update(authTokens)
         .set({ usedAt: now })
@@ -762,7 +766,10 @@ export async function deactivateStaff(context: StaffContext, scope: StaffScope, 
   });
   if (kind === 'person') {
     try {
-      await context.database.notify(ACCOUNT_EVENTS_CHANNEL, JSON.stringify({ userId: id }));
+      await context.database.notify(
+        ACCOUNT_EVENTS_CHANNEL,
+        JSON.stringify({ userId: id, reason: 'session_account_deactivated' }),
+      );
     } catch (error) {
       // The sessions are gone already; streams also notice at their next heartbeat.
       context.log.warn({ err: error, userId: id }, 'account event could not be published');

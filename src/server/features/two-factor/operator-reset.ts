@@ -4,7 +4,7 @@ import { profiles, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import { securityNoticeMail } from '../auth/security-notice';
-import { deleteUserSessions } from '../auth/sessions';
+import { endUserSessions } from '../auth/sessions';
 import type { Mailer } from '../mail/mailer';
 import { deleteTwoFactor, loadTwoFactor } from './store';
 
@@ -50,7 +50,7 @@ export async function resetOperatorTwoFactor(
     const row = await loadTwoFactor(tx, person.id, { lock: true });
     if (!row?.enabledAt) return { outcome: 'not_enabled' as const };
     await deleteTwoFactor(tx, person.id);
-    await deleteUserSessions(tx, person.id);
+    await endUserSessions(tx, { userId: person.id, reason: 'session_two_factor_reset', now });
     await writeAudit(tx, {
       // Nobody is signed in at the command line: the row names the admin as its subject.
       actor: { profileId: person.id, businessId: null, hasProfile: true },

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { SecurityNotices } from '../auth/security-notice';
-import { deleteUserSessions } from '../auth/sessions';
+import { endUserSessions } from '../auth/sessions';
 import type { AuditedBusinessScope } from '../businesses/scope';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
 import { assertAllowed, findNotice, noticeTarget } from '../staff/service';
@@ -61,7 +61,7 @@ export async function resetTwoFactor(
     const row = await loadTwoFactor(tx, target.id, { lock: true });
     if (!row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_not_enabled);
     await deleteTwoFactor(tx, target.id);
-    await deleteUserSessions(tx, target.id);
+    await endUserSessions(tx, { userId: target.id, reason: 'session_two_factor_reset', now });
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'two_factor_reset',
@@ -76,7 +76,10 @@ export async function resetTwoFactor(
   });
   deliverNotice();
   try {
-    await ctx.database.notify(ACCOUNT_EVENTS_CHANNEL, JSON.stringify({ userId: targetId }));
+    await ctx.database.notify(
+      ACCOUNT_EVENTS_CHANNEL,
+      JSON.stringify({ userId: targetId, reason: 'session_two_factor_reset' }),
+    );
   } catch (error) {
     // The sessions are gone already; open streams also notice at their next heartbeat.
     ctx.log.warn({ err: error, userId: targetId }, 'account event could not be published');

@@ -139,7 +139,12 @@ export async function confirmTwoFactorSetup(
       userId: actor.userId,
       now,
     });
-    await endOtherSessions(tx, { userId: actor.userId, keepSessionId: actor.sessionId, now });
+    await endOtherSessions(tx, {
+      userId: actor.userId,
+      keepSessionId: actor.sessionId,
+      reason: 'session_two_factor_enabled',
+      now,
+    });
     await auditOwn(tx, actor, request, { action: 'two_factor_enable', payload: {} });
     return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
   });

@@ -12,6 +12,7 @@ import { sessionApi } from '../../lib/session-api';
 import { magicLinkFailureToast } from './auth-toasts';
 import { MagicLinkForm } from './MagicLinkForm';
 import { PasswordForm } from './PasswordForm';
+import { SessionEndNotice } from './SessionEndNotice';
 import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
 import { StaffLanguageSelect } from './StaffLanguageSelect';
 import { activeStaffTexts } from '../../lib/staff-active';
@@ -49,6 +50,7 @@ export function LoginPage() {
           <CardDescription>{texts.intro}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
+          <SessionEndNotice />
           {challenge ? (
             <Suspense fallback={<Spinner label={texts.signingIn} className="self-center" />}>
               <TwoFactorStep

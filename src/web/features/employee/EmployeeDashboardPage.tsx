@@ -9,8 +9,7 @@ import { Button, buttonClasses } from '../../components/ui/Button';
 import { Menu } from '../../components/ui/Menu';
 import { Spinner } from '../../components/ui/Spinner';
 import { Tabs } from '../../components/ui/Tabs';
-import { toast } from '../../components/ui/toast-store';
-import { businessShutOutToast } from '../../lib/business-shut-out';
+import { sessionEndNoticeOf } from '../../lib/session-end-notice';
 import { initials } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { useOnline } from '../../lib/pwa';
@@ -74,10 +73,10 @@ function useLiveTips(onPaid: (tipId: string) => void): StreamState {
         onCatchUpMissed: refresh,
         onState: setState,
         onSessionEnded: (reason) => {
-          if (reason) {
-            // The business was suspended or closed: say so, then leave (the session is gone).
-            toast(businessShutOutToast(reason));
-            void session.signOut('user');
+          if (reason && reason !== 'session_expired') {
+            // Someone else ended it (the business was suspended, the password changed, …): the
+            // login page says why until dismissed (decision 0505).
+            void session.signOut('user', sessionEndNoticeOf(reason));
           } else {
             void session.signOut('timeout');
           }

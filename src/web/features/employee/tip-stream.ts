@@ -1,6 +1,5 @@
-import type { SessionEndReason } from '../../../shared/api/operator';
+import { isSessionEndCode, type SessionEndCode } from '../../../shared/domain/session-end';
 import { REALTIME_RECONNECT_BACKOFF_MS } from '../../../shared/domain/constants';
-import { isBusinessShutOut } from '../../lib/business-shut-out';
 
 export type StreamState = 'connecting' | 'open' | 'reconnecting';
 
@@ -19,7 +18,7 @@ export interface TipStreamHandlers {
    * The server ended the stream because the session is gone; with a reason when the business was
    * suspended or closed (issue 29).
    */
-  onSessionEnded?: (reason?: SessionEndReason) => void;
+  onSessionEnded?: (reason?: SessionEndCode) => void;
 }
 
 /**
@@ -105,11 +104,11 @@ function pauseOf(event: MessageEvent<string>): number {
   return 1_000;
 }
 
-/** The reason a session-ended event names, if it is one the page explains. */
-function reasonOf(event: MessageEvent<string>): SessionEndReason | undefined {
+/** The reason a session-ended event names, if it is one the page explains (decision 0505). */
+function reasonOf(event: MessageEvent<string>): SessionEndCode | undefined {
   try {
     const reason = (JSON.parse(event.data) as { reason?: unknown }).reason;
-    return isBusinessShutOut(reason) ? reason : undefined;
+    return isSessionEndCode(reason) ? reason : undefined;
   } catch {
     return undefined;
   }
