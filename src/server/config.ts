@@ -560,6 +560,15 @@ function persistedSessionSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Whether the demo shows: the demo pages (showcase, prototype overview, style guide, developer
+ * handover) and the demo data tool exist in development and the demo, never in production
+ * (issue 48, decision 0520).
+ */
+export function showsDemo(config: Pick<Config, 'nodeEnv'>): boolean {
+  return config.nodeEnv !== 'production';
+}
+
 /** A config for tests and tools: defaults plus overrides, never touching `./data`. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

@@ -112,6 +112,8 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   const config = testConfig({
     nodeEnv: 'production',
+    // What loadConfig makes of an unset SIGNUP in production (decision 0325).
+    signup: 'closed',
     host: '127.0.0.1',
     port,
     publicOrigin: origin,
@@ -310,6 +312,9 @@ describe('going live from an empty database', () => {
       await pointDialog.getByLabel(/^Typ( \*)?$/).selectOption('object');
       await pointDialog.getByRole('button', { name: 'Bezahlpunkt erstellen' }).click();
       await pointDialog.waitFor({ state: 'hidden' });
+      // Issue 48: a production site has no demo data tool ('Demo-Daten | Super Admin').
+      expect(await owner.getByText('Super Admin', { exact: true }).count()).toBe(0);
+      expect(await owner.getByRole('button', { name: 'Demo-Daten generieren' }).count()).toBe(0);
       const [business] = await db
         .select({ id: businesses.id })
         .from(businesses)
@@ -367,4 +372,51 @@ describe('going live from an empty database', () => {
       ]);
     },
   );
+
+  it('shows no demo: no developer links, no demo pages, no sign-up while it is closed', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    // The landing page is rendered with the configuration, so what it leaves out is final.
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const footer = page.locator('footer');
+    await footer.getByRole('link', { name: 'Sicherheitscenter' }).waitFor();
+    for (const name of [
+      'Demo-Showcase',
+      'Prototyp-Übersicht',
+      'Styleguide',
+      'Entwickler-Übergabe',
+      'Alle Demo-Bezahlpunkte',
+    ]) {
+      expect(await page.getByRole('link', { name }).count(), name).toBe(0);
+    }
+    expect(await footer.getByRole('navigation', { name: 'Für Entwickler' }).count()).toBe(0);
+    // SIGNUP is closed by default in production: no way to /registrieren.
+    expect(await page.getByRole('link', { name: 'Jetzt ausprobieren' }).count()).toBe(0);
+
+    for (const pagePath of [
+      '/demo-showcase',
+      '/prototype-demo',
+      '/styleguide',
+      '/developer-handover',
+    ]) {
+      const response = await page.goto(pagePath);
+      expect(response?.status(), pagePath).toBe(404);
+      await page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor();
+    }
+
+    const configAnswered = page.waitForResponse((answer) =>
+      answer.url().endsWith('/api/public-config'),
+    );
+    await page.goto('/employee/login');
+    expect((await (await configAnswered).json()).signup).toBe('closed');
+    await page
+      .getByText('Mitarbeitende erhalten ihren Zugang per Einladung ihres Betriebs.')
+      .waitFor();
+    expect(await page.getByText('Noch kein Konto?').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Jetzt registrieren' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
