@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -182,6 +182,17 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
 
     const production = run(env);
     await waitFor(production, 'Trinkgeld läuft', 110_000);
+    await waitFor(production, '\n\n');
+    // Issue 48 part 5: the start says what runs and warns about what is not ready for guests.
+    const { version } = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+    ) as { version: string };
+    expect(production.output()).toContain(`(Version ${version}, `);
+    expect(production.output()).toContain('Zahlungsanbieter: demo)');
+    expect(production.output()).toContain('Zusatzfunktionen: keine');
+    expect(production.output()).toContain('WARNUNG: Zahlungsanbieter demo: Gäste zahlen nicht');
+    expect(production.output()).toContain('WARNUNG: PUBLIC_ORIGIN beginnt mit http://');
+    expect(production.output()).toContain('WARNUNG: Impressum und Datenschutz zeigen Platzhalter');
     expect(production.output()).not.toContain('Demo-Daten angelegt');
     expect(production.output()).not.toContain('admin@demo.local');
     const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in`, {
