@@ -17,7 +17,7 @@ export interface Config {
   port: number;
   /** Where guests and staff reach the product, without a trailing slash. */
   publicOrigin: string;
-  /** Absent: embedded PGlite under `dataDir`. */
+  /** Absent: embedded PGlite under `dataDir` (never in production, decision 0523). */
   databaseUrl: string | undefined;
   /** The direct connection for LISTEN (DATABASE_LISTEN_URL); absent: databaseUrl (decision 0401). */
   databaseListenUrl: string | undefined;
@@ -353,6 +353,13 @@ export function loadConfig(
         'STRIPE_WEBHOOK_SECRET fehlt: PAYMENT_PROVIDER=stripe braucht das Webhook-Geheimnis',
       );
     }
+  }
+  // Production runs on PostgreSQL (decision 0523): backups while payments go on, several
+  // instances, PgBouncer. The embedded database is the default for the demo, development and tests.
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
+    problems.push(
+      'DATABASE_URL fehlt: In der Produktion läuft Trinkgeld auf PostgreSQL (DATABASE_URL=postgres://…); die eingebettete Datenbank ist für Demo, Entwicklung und Tests',
+    );
   }
   if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
     problems.push(
