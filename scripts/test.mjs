@@ -98,6 +98,11 @@ if (existsSync(flakyReport)) {
   for (const test of flaky) process.stdout.write(`  ⚠ ${test.file} › ${test.name}\n`);
 }
 
+// The release's steps on a clean copy, as the Dockerfile runs them (issue 48): production runs
+// on PostgreSQL only, so it needs TEST_DATABASE_URL.
+if (process.env.TEST_DATABASE_URL) check('release', process.execPath, ['scripts/release.mjs']);
+else process.stdout.write('\nℹ TEST_DATABASE_URL not set: the release steps are skipped.\n');
+
 process.stdout.write(`\nTimings: ${timings.join(' · ')}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,4 +1,4 @@
-import { acceptedSessionSecrets } from './config';
+import { acceptedSessionSecrets, showsDemo } from './config';
 import { registerPageViews } from './features/analytics/page-views';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -239,17 +239,23 @@ export async function buildApp(
   await app.register(walletRoutes);
 
   await app.register(guestPageRoutes(options.webDir ?? DEFAULT_WEB_DIR));
-  await registerWebApp(app, options.webDir ?? DEFAULT_WEB_DIR, landingPageOf, async (request) => {
-    const answers = await pageBootFor(app, request);
-    if (!answers) return null;
-    // A person whose profile the page has gets the first screen's answers too (decision 0419),
-    // with the moment before they were read: the live stream tells what changed since (0420).
-    const servedAt = app.deps.clock.now().getTime();
-    const queries = answers.profile ? await firstScreenQueries(app, request) : [];
-    return {
-      answers: queries.length > 0 ? { ...answers, queries, servedAt } : answers,
-      signedIn: answers.session.user !== null,
-    };
-  });
+  await registerWebApp(
+    app,
+    options.webDir ?? DEFAULT_WEB_DIR,
+    landingPageOf,
+    async (request) => {
+      const answers = await pageBootFor(app, request);
+      if (!answers) return null;
+      // A person whose profile the page has gets the first screen's answers too (decision 0419),
+      // with the moment before they were read: the live stream tells what changed since (0420).
+      const servedAt = app.deps.clock.now().getTime();
+      const queries = answers.profile ? await firstScreenQueries(app, request) : [];
+      return {
+        answers: queries.length > 0 ? { ...answers, queries, servedAt } : answers,
+        signedIn: answers.session.user !== null,
+      };
+    },
+    { demoPages: showsDemo(deps.config) },
+  );
   return app;
 }

@@ -29,7 +29,12 @@ describe('loadConfig', () => {
   it('opens the sign-up outside production and closes it in production unless SIGNUP says', () => {
     expect(loadConfig({ ...base }).signup).toBe('open');
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).signup).toBe('open');
-    const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/x',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
     expect(loadConfig(production).signup).toBe('closed');
     expect(loadConfig({ ...production, SIGNUP: 'open' }).signup).toBe('open');
     expect(loadConfig({ ...base, SIGNUP: 'closed' }).signup).toBe('closed');
@@ -112,7 +117,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without SMTP_URL, in one German line, unless MAIL_TRANSPORT=log', () => {
-    const production = { ...base, NODE_ENV: 'production', DATA_DIR: '/tmp/trinkgeld-config-test' };
+    const production = { ...base, NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' };
     const message = problemsOf(production);
     expect(message.split('\n')).toHaveLength(1);
     expect(message).toContain('SMTP_URL');
@@ -124,6 +129,19 @@ describe('loadConfig', () => {
     // Outside production the console outbox stays the default.
     expect(loadConfig({ ...base }).mailTransport).toBe('console');
     expect(problemsOf({ ...base, MAIL_TRANSPORT: 'smtp' })).toContain('SMTP_URL');
+  });
+
+  it('refuses production without DATABASE_URL, in one German line saying why', () => {
+    const production = { ...base, NODE_ENV: 'production', MAIL_TRANSPORT: 'log' };
+    const message = problemsOf(production);
+    expect(message).toBe(
+      'Ungültige Konfiguration: DATABASE_URL fehlt: In der Produktion läuft Trinkgeld auf PostgreSQL (DATABASE_URL=postgres://…); die eingebettete Datenbank ist für Demo, Entwicklung und Tests',
+    );
+    expect(loadConfig({ ...production, DATABASE_URL: 'postgres://db/x' }).databaseUrl).toBe(
+      'postgres://db/x',
+    );
+    // Demo, development and tests keep the embedded database as their default.
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).databaseUrl).toBeUndefined();
   });
 
   it('reads the PgBouncer settings: a direct LISTEN URL and the transaction pool mode', () => {

@@ -17,7 +17,7 @@ export interface Config {
   port: number;
   /** Where guests and staff reach the product, without a trailing slash. */
   publicOrigin: string;
-  /** Absent: embedded PGlite under `dataDir`. */
+  /** Absent: embedded PGlite under `dataDir` (never in production, decision 0523). */
   databaseUrl: string | undefined;
   /** The direct connection for LISTEN (DATABASE_LISTEN_URL); absent: databaseUrl (decision 0401). */
   databaseListenUrl: string | undefined;
@@ -354,6 +354,13 @@ export function loadConfig(
       );
     }
   }
+  // Production runs on PostgreSQL (decision 0523): backups while payments go on, several
+  // instances, PgBouncer. The embedded database is the default for the demo, development and tests.
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
+    problems.push(
+      'DATABASE_URL fehlt: In der Produktion läuft Trinkgeld auf PostgreSQL (DATABASE_URL=postgres://…); die eingebettete Datenbank ist für Demo, Entwicklung und Tests',
+    );
+  }
   if (e.DATABASE_LISTEN_URL && !e.DATABASE_URL) {
     problems.push(
       'DATABASE_LISTEN_URL braucht DATABASE_URL (die eingebettete Datenbank lauscht selbst)',
@@ -558,6 +565,15 @@ function persistedSessionSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(path.join(dataDir, 'session-secret'), `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Whether the demo shows: the demo pages (showcase, prototype overview, style guide, developer
+ * handover) and the demo data tool exist in development and the demo, never in production
+ * (issue 48, decision 0520).
+ */
+export function showsDemo(config: Pick<Config, 'nodeEnv'>): boolean {
+  return config.nodeEnv !== 'production';
 }
 
 /** A config for tests and tools: defaults plus overrides, never touching `./data`. */

@@ -1,20 +1,24 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/e2e/support/harness';
 import { createWalletTestKeys } from '../../test/support/wallet-certificates';
+import { type FreshDatabase, freshPostgresDatabase } from '../../test/support/fresh-database';
 import { openDatabase } from './db/connect';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 const dataDirs: string[] = [];
 const bundleDirs: string[] = [];
+const databases: FreshDatabase[] = [];
 
-afterAll(() => {
+afterAll(async () => {
   for (const dir of [...dataDirs, ...bundleDirs]) rmSync(dir, { recursive: true, force: true });
-});
+  for (const database of databases) await database.drop();
+  // Dropping a database a server just left can wait for its last connections.
+}, 60_000);
 
 interface Run {
   child: ChildProcess;
@@ -64,6 +68,8 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
     const bad = run({
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
+      // Never reached: the configuration stops the start first.
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
       SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
     });
     expect(await bad.exited).toBe(1);
@@ -71,6 +77,21 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Ungültige Konfiguration: SMTP_URL fehlt: In der Produktion/);
     expect(lines[0]).toContain('MAIL_TRANSPORT=log');
+  });
+
+  it('stops in production without DATABASE_URL, with one German line saying why', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-nodb-'));
+    dataDirs.push(dataDir);
+    const bad = run({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
+      MAIL_TRANSPORT: 'log',
+    });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output().trim().split('\n')).toEqual([
+      'Ungültige Konfiguration: DATABASE_URL fehlt: In der Produktion läuft Trinkgeld auf PostgreSQL (DATABASE_URL=postgres://…); die eingebettete Datenbank ist für Demo, Entwicklung und Tests',
+    ]);
   });
 
   it('stops with one line naming a malformed DATABASE_URL', async () => {
@@ -96,10 +117,7 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
         DATA_DIR: dataDir,
         PORT: String(await freePort()),
         HOST: '127.0.0.1',
-        // Production seeds no demo data, so the start reaches the wallet sooner.
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
-        MAIL_TRANSPORT: 'log',
+        // Development on the embedded database (production needs PostgreSQL, decision 0523).
         APPLE_WALLET_PASS_TYPE_ID: 'pass.test.trinkgeld',
         APPLE_WALLET_TEAM_ID: 'ABCDE12345',
         APPLE_WALLET_CERT: keys.certPath,
@@ -148,6 +166,10 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
       expect(first.output()).toContain('Demo-Daten angelegt');
       expect(first.output()).toContain('anna@demo.local');
       expect(first.output()).toContain('WARNUNG: Demo-Zugänge mit öffentlichem Passwort');
+      // Issue 48 part 5: the start line names what runs; warnings are for production only.
+      expect(first.output()).toMatch(/\(Version \d+\.\d+\.\d+, eingebettete Datenbank \(/);
+      expect(first.output()).toContain('Zusatzfunktionen: Registrierung (/registrieren)');
+      expect(first.output()).not.toContain('WARNUNG: Zahlungsanbieter demo');
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
       first.child.kill('SIGTERM');
@@ -166,33 +188,55 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
     },
   );
 
-  it('refuses demo data in production unless SEED_DEMO=1', { timeout: 150_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-prod-'));
-    dataDirs.push(dataDir);
-    const port = String(await freePort());
-    const env = {
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
-      // No mail server here: mails are only logged, redacted (issue 30, defect 5).
-      MAIL_TRANSPORT: 'log',
-    };
+  // Production runs on PostgreSQL only (decision 0523): without TEST_DATABASE_URL there is none.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'refuses demo data in production unless SEED_DEMO=1 (on PostgreSQL, TEST_DATABASE_URL)',
+    { timeout: 150_000 },
+    async () => {
+      const database = (await freshPostgresDatabase('main-production'))!;
+      databases.push(database);
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-prod-'));
+      dataDirs.push(dataDir);
+      const port = String(await freePort());
+      const env = {
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...database.env,
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
+        // No mail server here: mails are only logged, redacted (issue 30, defect 5).
+        MAIL_TRANSPORT: 'log',
+      };
 
-    const production = run(env);
-    await waitFor(production, 'Trinkgeld läuft', 110_000);
-    expect(production.output()).not.toContain('Demo-Daten angelegt');
-    expect(production.output()).not.toContain('admin@demo.local');
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
-      body: JSON.stringify({ email: 'admin@demo.local', password: 'demo1234' }),
-    });
-    expect(signIn.status).toBe(401);
-    production.child.kill('SIGTERM');
-    expect(await production.exited).toBe(0);
-  });
+      const production = run(env);
+      await waitFor(production, 'Trinkgeld läuft', 110_000);
+      await waitFor(production, '\n\n');
+      // Issue 48 part 5: the start says what runs and warns about what is not ready for guests.
+      const { version } = JSON.parse(
+        readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+      ) as { version: string };
+      expect(production.output()).toContain(`(Version ${version}, PostgreSQL 127.0.0.1`);
+      expect(production.output()).not.toMatch(/postgres:\/\//);
+      expect(production.output()).toContain('Zahlungsanbieter: demo)');
+      expect(production.output()).toContain('Zusatzfunktionen: keine');
+      expect(production.output()).toContain('WARNUNG: Zahlungsanbieter demo: Gäste zahlen nicht');
+      expect(production.output()).toContain('WARNUNG: PUBLIC_ORIGIN beginnt mit http://');
+      expect(production.output()).toContain(
+        'WARNUNG: Impressum und Datenschutz zeigen Platzhalter',
+      );
+      expect(production.output()).not.toContain('Demo-Daten angelegt');
+      expect(production.output()).not.toContain('admin@demo.local');
+      const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+        body: JSON.stringify({ email: 'admin@demo.local', password: 'demo1234' }),
+      });
+      expect(signIn.status).toBe(401);
+      production.child.kill('SIGTERM');
+      expect(await production.exited).toBe(0);
+    },
+  );
 
   it(
     'runs from the bundle npm start builds: migrates, seeds, renders a tip page',

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
-import { legalConfigProblems } from './features/legal/page';
+import { packageVersion } from './lib/package-version';
+import { startReport } from './start-report';
 import { StartupError } from './startup-error';
 
 /** Shut down within this time even if a request hangs. */
@@ -16,11 +17,9 @@ async function main(): Promise<void> {
   const server = await startServer(config);
   const { app } = server;
 
-  const mode = config.databaseUrl ? 'PostgreSQL' : `eingebettete Datenbank (${config.dataDir})`;
-  const lines = [
-    '',
-    `Trinkgeld läuft auf ${config.publicOrigin} (${mode}, Zahlungsanbieter: ${config.paymentProvider})`,
-  ];
+  // What runs, said once: version, database, payments, origin, optional features (decision 0521).
+  const report = startReport(config, packageVersion());
+  const lines = ['', ...report.lines];
   if (server.seeded) {
     lines.push(
       `Demo-Daten angelegt: 2 Betriebe, ${server.seeded.tipCount} Trinkgelder, 13 Bezahlpunkte.`,
@@ -40,14 +39,10 @@ async function main(): Promise<void> {
       app.log.warn({ demoLogins: server.demoLogins.length }, 'demo logins exist in production');
     }
   }
+  lines.push(...report.warnings);
   process.stdout.write(`${lines.join('\n')}\n\n`);
-  const missingLegal = legalConfigProblems(config);
-  if (config.nodeEnv === 'production' && missingLegal.length > 0) {
-    app.log.warn(
-      { missing: missingLegal },
-      `Impressum und Datenschutz zeigen Platzhalter: ${missingLegal.join(', ')} setzen`,
-    );
-  }
+  // The same warnings for a log collector, which may not keep the plain lines.
+  if (report.warnings.length > 0) app.log.warn({ warnings: report.warnings }, 'start warnings');
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { openOptionsOf } from './db/options';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, type BuildAppOptions, buildApp } from './app';
 import { type Config, withoutPasswords } from './config';
-import { serveBackupRequests } from './db/backup-requests';
 import { type Database, openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { DEMO_LOGINS, isDatabaseEmpty, type SeedSummary, seedDemoData } from './db/seed';
@@ -53,7 +51,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   let database = options.database;
-  // The embedded database, its lock and the backup requests live in DATA_DIR: for the server's
+  // The embedded database and its lock live in DATA_DIR: for the server's
   // user alone (decision 0436). An older install left it open; it is said below, once logging runs.
   const widenedDataDir =
     !database && !config.databaseUrl ? restrictDirectory(config.dataDir) : undefined;
@@ -114,16 +112,6 @@ export async function startServer(
   const stopAuthCleanup = startAuthCleanup(database, clock, app.log, deps.jobRuns);
   const stopRetention = startRetention(database, clock, config.retention, app.log, deps.jobRuns);
   const ownsDatabase = !options.database;
-  // `npm run backup` cannot open the embedded database this process holds: it asks us instead.
-  const stopBackupRequests =
-    ownsDatabase && !config.databaseUrl
-      ? serveBackupRequests(
-          database,
-          path.join(config.dataDir, 'pglite'),
-          config.sessionSecret,
-          app.log,
-        )
-      : () => {};
   let closed = false;
 
   options.beforeListen?.(app);
@@ -147,7 +135,6 @@ export async function startServer(
     async close() {
       if (closed) return;
       closed = true;
-      stopBackupRequests();
       stopAuthCleanup();
       stopRetention();
       await jobs.stop();

@@ -49,8 +49,32 @@ function matches(pattern: string, path: string): boolean {
   );
 }
 
-/** Whether the app has a page at this path (query and a trailing slash ignored). */
-export function isAppPage(urlPath: string): boolean {
-  const path = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+/**
+ * The documentation and demo pages: they show the demo payment points and explain the build, so
+ * only development and the demo have them; a production site answers 404 (issue 48, decision 0520).
+ */
+export const DEMO_PAGE_PATHS = [
+  '/styleguide',
+  '/prototype-demo',
+  '/demo-showcase',
+  '/developer-handover',
+] as const satisfies readonly (typeof APP_PAGE_PATHS)[number][];
+
+function withoutTrailingSlash(urlPath: string): string {
+  return urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+}
+
+/** Whether the path is one of the demo pages (query and a trailing slash ignored). */
+export function isDemoPage(urlPath: string): boolean {
+  return (DEMO_PAGE_PATHS as readonly string[]).includes(withoutTrailingSlash(urlPath));
+}
+
+/**
+ * Whether the app has a page at this path (query and a trailing slash ignored); without demo
+ * pages (production) the demo pages are not pages.
+ */
+export function isAppPage(urlPath: string, options: { demoPages?: boolean } = {}): boolean {
+  const path = withoutTrailingSlash(urlPath);
+  if (options.demoPages === false && isDemoPage(path)) return false;
   return APP_PAGE_PATHS.some((pattern) => matches(pattern, path));
 }

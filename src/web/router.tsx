@@ -242,33 +242,42 @@ export const routes: AppRoute[] = [
           (m) => m.SecurityPage,
         ),
       },
+      // Only outside production (decision 0520): a production site shows the not-found page.
       {
-        path: '/styleguide',
         lazy: page(
-          () => import('./features/public/StyleguidePage'),
-          (m) => m.StyleguidePage,
+          () => import('./features/public/DemoPagesOnly'),
+          (m) => m.DemoPagesOnly,
         ),
-      },
-      {
-        path: '/prototype-demo',
-        lazy: page(
-          () => import('./features/public/PrototypeDemoPage'),
-          (m) => m.PrototypeDemoPage,
-        ),
-      },
-      {
-        path: '/demo-showcase',
-        lazy: page(
-          () => import('./features/public/DemoShowcasePage'),
-          (m) => m.DemoShowcasePage,
-        ),
-      },
-      {
-        path: '/developer-handover',
-        lazy: page(
-          () => import('./features/public/DeveloperHandoverPage'),
-          (m) => m.DeveloperHandoverPage,
-        ),
+        children: [
+          {
+            path: '/styleguide',
+            lazy: page(
+              () => import('./features/public/StyleguidePage'),
+              (m) => m.StyleguidePage,
+            ),
+          },
+          {
+            path: '/prototype-demo',
+            lazy: page(
+              () => import('./features/public/PrototypeDemoPage'),
+              (m) => m.PrototypeDemoPage,
+            ),
+          },
+          {
+            path: '/demo-showcase',
+            lazy: page(
+              () => import('./features/public/DemoShowcasePage'),
+              (m) => m.DemoShowcasePage,
+            ),
+          },
+          {
+            path: '/developer-handover',
+            lazy: page(
+              () => import('./features/public/DeveloperHandoverPage'),
+              (m) => m.DeveloperHandoverPage,
+            ),
+          },
+        ],
       },
       {
         path: '*',

@@ -25,7 +25,17 @@ export async function freshDatabase(prefix = 'command'): Promise<FreshDatabase> 
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL!;
+  return (await freshPostgresDatabase(prefix))!;
+}
+
+/**
+ * A new, empty PostgreSQL database on TEST_DATABASE_URL's server, or null when no PostgreSQL is
+ * configured: production runs only on PostgreSQL (decision 0523), so a test of a production start
+ * needs one.
+ */
+export async function freshPostgresDatabase(prefix = 'command'): Promise<FreshDatabase | null> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return null;
   const name = `${prefix.replace(/-/g, '_')}_${randomBytes(5).toString('hex')}`;
   const admin = await openDatabase({ url: serverUrl, poolSize: 1 });
   await admin.exec(`CREATE DATABASE ${quoteIdent(name)}`);

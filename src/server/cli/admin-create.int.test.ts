@@ -12,8 +12,9 @@ import { projectRoot } from '../lib/project-root';
 
 /**
  * `npm run admin:create` as an operator runs it: a real process with the server's environment
- * (NODE_ENV=production) against a fresh, empty database — embedded PGlite under DATA_DIR on the
- * int-pglite project, a new PostgreSQL database through DATABASE_URL on int-postgres.
+ * against a fresh, empty database — embedded PGlite under DATA_DIR on the int-pglite project (in
+ * development: production needs PostgreSQL), a new PostgreSQL database through DATABASE_URL with
+ * NODE_ENV=production on int-postgres.
  */
 const ORIGIN = 'https://trinkgeld.example.com';
 const SESSION_SECRET = 'admin-create-test-secret-that-is-long-enough-0123';
@@ -34,7 +35,8 @@ function adminCreate(args: string[], env: Record<string, string>): Promise<Run> 
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? tmpdir(),
-        NODE_ENV: 'production',
+        // Production runs on PostgreSQL only (decision 0523); on PGlite the same run in development.
+        NODE_ENV: env.DATABASE_URL ? 'production' : 'development',
         PUBLIC_ORIGIN: ORIGIN,
         SESSION_SECRET,
         ...env,

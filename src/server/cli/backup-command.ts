@@ -11,7 +11,6 @@ import {
   verifyBackup,
   writeBackup,
 } from '../db/backup';
-import { requestBackup, servesBackups } from '../db/backup-requests';
 import { type Database, openDatabase } from '../db/connect';
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock';
 
@@ -91,9 +90,9 @@ const reason = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
 /**
- * `npm run backup -- <file>`: a consistent backup of the configured database. PostgreSQL
- * (DATABASE_URL) and an embedded database no server holds are read directly; while a server
- * runs on the embedded database, it writes the backup itself (backup-requests.ts).
+ * `npm run backup -- <file>`: a consistent backup of the configured database, read directly.
+ * PostgreSQL (DATABASE_URL, production) is backed up while the servers run and guests pay; the
+ * embedded database of the demo and development only while no server holds it (decision 0523).
  */
 export async function runBackup(run: BackupRun): Promise<number> {
   const argument = fileArgument(run, BACKUP_USAGE);
@@ -117,7 +116,6 @@ export async function runBackup(run: BackupRun): Promise<number> {
   }
 
   let summary;
-  let via = '';
   try {
     let database: Database | undefined;
     try {
@@ -135,15 +133,12 @@ export async function runBackup(run: BackupRun): Promise<number> {
       summary = await writeBackup(database, file, { secret });
     } catch (error) {
       if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
-      if (!servesBackups(dataDir, error.pid)) {
-        run.err(
-          `Die eingebettete Datenbank wird von PID ${error.pid} benutzt, der keine Sicherungen ` +
-            'annimmt (ein anderer Befehl oder eine ältere Version). Beenden Sie ihn und versuchen Sie es erneut.',
-        );
-        return BACKUP_EXIT.failed;
-      }
-      via = ` (vom laufenden Server, PID ${error.pid})`;
-      summary = await requestBackup(dataDir, error.pid, file);
+      run.err(
+        `Die eingebettete Datenbank wird von PID ${error.pid} benutzt. Beenden Sie den Server und ` +
+          'versuchen Sie es erneut; im laufenden Betrieb sichert npm run backup nur PostgreSQL ' +
+          '(DATABASE_URL), auf dem Trinkgeld in der Produktion läuft.',
+      );
+      return BACKUP_EXIT.failed;
     } finally {
       await database?.close();
     }
@@ -158,7 +153,7 @@ export async function runBackup(run: BackupRun): Promise<number> {
 
   run.out(
     [
-      `Sicherung geschrieben${via}: ${file}`,
+      `Sicherung geschrieben: ${file}`,
       `Schema ${summary.migration}, ${summary.tables} Tabellen, ${summary.rows} Zeilen, ` +
         `Trinkgelder insgesamt ${euros(summary.tipAmountCents)}.`,
       'Bewahren Sie die Datei verschlüsselt und außerhalb dieses Rechners auf.',

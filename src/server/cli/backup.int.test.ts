@@ -25,8 +25,9 @@ import { projectRoot } from '../lib/project-root';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (decision 0403): real
- * processes with only the server's environment. On int-pglite a real server holds the embedded
- * database and guests pay while the backup runs; on int-postgres both commands use DATABASE_URL.
+ * processes with only the server's environment. On int-postgres a production server runs and
+ * guests pay while the backup runs (decision 0523); on int-pglite (the demo's and development's
+ * database) the backup is refused while a server holds it and read directly after its stop.
  */
 const folder = mkdtempSync(path.join(tmpdir(), 'trinkgeld-backup-cli-'));
 const cleanups: (() => Promise<void>)[] = [];
@@ -71,7 +72,8 @@ const SESSION_SECRET = 'backup-cli-test-secret-that-is-long-enough-0123';
 const baseEnv = () => ({
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? tmpdir(),
-  NODE_ENV: 'production',
+  // Production runs on PostgreSQL only (decision 0523); the embedded database is development's.
+  NODE_ENV: testEngine() === 'pglite' ? 'development' : 'production',
   SESSION_SECRET,
   MAIL_TRANSPORT: 'log',
   LOG_LEVEL: 'warn',
@@ -114,7 +116,7 @@ function sharedFiles(dir: string): string[] {
   );
 }
 
-/** The server as `npm start` runs it (from its sources), on the embedded database. */
+/** The server as `npm start` runs it (from its sources). */
 async function startServerProcess(
   env: Record<string, string>,
 ): Promise<ChildProcess & { output: () => string }> {
@@ -189,7 +191,7 @@ async function payOver(origin: string, code: string, cents: number): Promise<voi
 
 // Five npm runs, a server start and two new databases: minutes when the machine is busy.
 describe('npm run backup / npm run restore', { timeout: 300_000 }, () => {
-  it('backs up (from a running server on the embedded database), restores, refuses to overwrite', async () => {
+  it('backs up (on PostgreSQL while guests pay), restores, refuses to overwrite', async () => {
     const source = await emptyTarget();
     let hotel: FactoryBusiness;
     {
@@ -208,11 +210,10 @@ describe('npm run backup / npm run restore', { timeout: 300_000 }, () => {
     const file = path.join(folder, 'nightly.trinkgeld-backup');
 
     let backup: Run;
-    let paidDuring = 0;
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const env = { ...source.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: origin };
     if (testEngine() === 'pglite') {
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const env = { ...source.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: origin };
       // As an older install left it: the server tightens it at start and says so.
       chmodSync(source.env.DATA_DIR!, 0o755);
       const server = await startServerProcess(env);
@@ -220,7 +221,21 @@ describe('npm run backup / npm run restore', { timeout: 300_000 }, () => {
       expect(server.output()).toContain(
         `DATA_DIR ${source.env.DATA_DIR} war für andere Benutzer zugänglich (0755); auf 0700 eingeschränkt`,
       );
+      // The server holds the embedded database: the backup says so and leaves it alone.
+      const held = await npmRun('backup', [file], source.env);
+      expect(held.code).toBe(1);
+      expect(held.stderr).toMatch(/^Die eingebettete Datenbank wird von PID \d+ benutzt\. Beenden/);
+      expect(existsSync(file)).toBe(false);
+      await stopServerProcess(server);
+      backup = await npmRun('backup', [file], source.env);
+      expect(statSync(source.env.DATA_DIR!).mode & 0o777).toBe(0o700);
+      expect(sharedFiles(source.env.DATA_DIR!)).toEqual([]);
+    } else {
+      // Production on PostgreSQL: guests keep paying while the backup is taken.
+      const server = await startServerProcess(env);
+      cleanups.push(() => stopServerProcess(server));
       let stop = false;
+      let paidDuring = 0;
       const guest = (async () => {
         while (!stop) {
           await payOver(origin, hotel.points[0]!.uid, 300);
@@ -235,12 +250,8 @@ describe('npm run backup / npm run restore', { timeout: 300_000 }, () => {
         await stopServerProcess(server);
       }
       expect(paidDuring).toBeGreaterThan(0);
-      expect(backup.stdout).toMatch(/^Sicherung geschrieben \(vom laufenden Server, PID \d+\): /);
-      expect(statSync(source.env.DATA_DIR!).mode & 0o777).toBe(0o700);
-      expect(sharedFiles(source.env.DATA_DIR!)).toEqual([]);
-    } else {
-      backup = await npmRun('backup', [file], source.env);
     }
+    expect(backup.stdout).toMatch(/^Sicherung geschrieben: /);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(file);

@@ -34,10 +34,13 @@ export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/users': ['features/admin/AdminLayout.tsx', 'features/admin/UsersPage.tsx'],
   '/admin/shifts': ['features/admin/AdminLayout.tsx', 'features/admin/ShiftsPage.tsx'],
   '/security': ['features/public/SecurityPage.tsx'],
-  '/styleguide': ['features/public/StyleguidePage.tsx'],
-  '/prototype-demo': ['features/public/PrototypeDemoPage.tsx'],
-  '/demo-showcase': ['features/public/DemoShowcasePage.tsx'],
-  '/developer-handover': ['features/public/DeveloperHandoverPage.tsx'],
+  '/styleguide': ['features/public/DemoPagesOnly.tsx', 'features/public/StyleguidePage.tsx'],
+  '/prototype-demo': ['features/public/DemoPagesOnly.tsx', 'features/public/PrototypeDemoPage.tsx'],
+  '/demo-showcase': ['features/public/DemoPagesOnly.tsx', 'features/public/DemoShowcasePage.tsx'],
+  '/developer-handover': [
+    'features/public/DemoPagesOnly.tsx',
+    'features/public/DeveloperHandoverPage.tsx',
+  ],
 };
 
 /** What every page loads while someone is signed in (the inactivity timeout, src/web/App.tsx). */

@@ -125,6 +125,8 @@ export async function registerWebApp(
   rootPage: (webDir: string) => FastifyPluginAsync | null,
   /** The boot answers the app's HTML carries; none without it. */
   pageBoot?: PageBootSource,
+  /** false in production: the demo pages answer 404 like unknown paths (decision 0520). */
+  options: { demoPages?: boolean } = {},
 ): Promise<void> {
   const built = existsSync(path.join(webDir, 'index.html'));
   const guestFile = path.join(webDir, 'guest.html');
@@ -201,7 +203,7 @@ export async function registerWebApp(
     }
     reply.header('cache-control', 'no-cache');
     // A path the app has no page for is a 404, shown as the app's not-found page (issue 30).
-    if (!isAppPage(urlPath)) {
+    if (!isAppPage(urlPath, options)) {
       appHtml ??= readFileSync(path.join(webDir, 'index.html'), 'utf8');
       return reply.status(404).type('text/html; charset=utf-8').send(appHtml);
     }

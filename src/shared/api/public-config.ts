@@ -18,5 +18,9 @@ export const publicConfigSchema = z.object({
     description:
       '"open": Betriebe können sich unter /registrieren selbst anmelden; "closed": nur auf Anfrage.',
   }),
+  demoPages: z.boolean().meta({
+    description:
+      'true außerhalb der Produktion: Demo-Showcase, Prototyp-Übersicht, Styleguide, Entwickler-Übergabe und die Demo-Daten gibt es nur dann.',
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

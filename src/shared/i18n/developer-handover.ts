@@ -54,7 +54,7 @@ export const handoverTexts = {
       { command: 'npm run bench', text: 'Benchmarks aus bench/.' },
       {
         command: 'npm run backup -- <Datei>',
-        text: 'Konsistente Sicherung der Datenbank, auch während der Server läuft; täglich und vor jedem Update, verschlüsselt außerhalb des Rechners aufbewahren.',
+        text: 'Konsistente Sicherung der Datenbank, bei PostgreSQL auch während der Server läuft; täglich und vor jedem Update, verschlüsselt außerhalb des Rechners aufbewahren.',
       },
       {
         command: 'npm run restore -- <Datei>',
@@ -78,7 +78,8 @@ export const handoverTexts = {
       {
         name: 'DATABASE_URL',
         fallback: null,
-        meaning: 'PostgreSQL-Verbindung. Ohne: eingebettetes PGlite unter DATA_DIR.',
+        meaning:
+          'PostgreSQL-Verbindung; Pflicht in Produktion. Ohne: eingebettetes PGlite unter DATA_DIR (Demo, Entwicklung, Tests).',
       },
       {
         name: 'DATABASE_LISTEN_URL',
@@ -292,7 +293,12 @@ export const handoverTexts = {
         meaning:
           'Mindestens 32 Zeichen: GET /metrics antwortet Prometheus nur mit Authorization: Bearer und diesem Token; ohne: 404.',
       },
-      { name: 'NODE_ENV', fallback: 'development', meaning: 'production, development oder test.' },
+      {
+        name: 'NODE_ENV',
+        fallback: 'development',
+        meaning:
+          'production, development oder test. production braucht DATABASE_URL und zeigt keine Demo-Seiten.',
+      },
     ],
   },
   deploy: {

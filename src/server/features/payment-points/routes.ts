@@ -19,6 +19,7 @@ import { actorOf } from '../auth/guard';
 import { businessScopeOf } from '../businesses/scope';
 import { recordQrExport } from '../setup-checklist/queries';
 import type { PointsCall, PointsContext } from './context';
+import { showsDemo } from '../../config';
 import { generateDemoPoints } from './demo';
 import { mayGenerateDemoData } from './policy';
 import { listTargets } from './queries';
@@ -120,19 +121,22 @@ export const paymentPointRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/entrypoints/demo',
-    {
-      onRequest: signedIn,
-      schema: {
-        tags,
-        summary: 'Demo-Daten erzeugen: die zehn aio-Demo-Bezahlpunkte neu anlegen (nur Admin)',
-        querystring,
-        response: { 200: demoGenerationResultSchema },
+  // A production site has no demo data tool: the route does not exist there (decision 0520).
+  if (showsDemo(config)) {
+    app.post(
+      '/api/admin/entrypoints/demo',
+      {
+        onRequest: signedIn,
+        schema: {
+          tags,
+          summary: 'Demo-Daten erzeugen: die zehn aio-Demo-Bezahlpunkte neu anlegen (nur Admin)',
+          querystring,
+          response: { 200: demoGenerationResultSchema },
+        },
       },
-    },
-    async (request) => generateDemoPoints(context, await demoScope(request)),
-  );
+      async (request) => generateDemoPoints(context, await demoScope(request)),
+    );
+  }
 
   app.get(
     '/api/admin/entrypoints/:id',

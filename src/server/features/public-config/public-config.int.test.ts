@@ -33,6 +33,7 @@ describe('GET /api/public-config', () => {
       publicOrigin: 'https://trinkgeld.example.com',
       paymentProvider: 'stripe',
       signup: 'open',
+      demoPages: true,
     });
     expect(response.body).not.toContain('geheim');
     expect(response.body).not.toContain(t.config.sessionSecret);

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SystemJobName } from '../../../shared/api/system-status';
 import type { Database } from '../../db/connect';
 import type { JobRunReport, JobRuns } from '../../jobs/job-runs';
 import type { Clock } from '../../lib/clock';
-import { projectRoot } from '../../lib/project-root';
+import { packageVersion } from '../../lib/package-version';
 import type { ReconciliationResult } from '../payments/reconciliation';
 import { type HeartbeatRow, markStopped, pruneHeartbeats, upsertHeartbeat } from './queries';
 import {
@@ -30,17 +28,6 @@ export interface InstanceIdentity {
   hostName: string;
   version: string;
   startedAt: Date;
-}
-
-/** The version in package.json (the bundle `npm start` runs finds it the same way as tsx). */
-export function packageVersion(): string {
-  try {
-    const text = readFileSync(path.join(projectRoot(), 'package.json'), 'utf8');
-    const version = (JSON.parse(text) as { version?: unknown }).version;
-    return typeof version === 'string' && version !== '' ? version : 'unbekannt';
-  } catch {
-    return 'unbekannt';
-  }
 }
 
 /** A new random id per process start: a restarted instance is a new row, the old one ages out. */

@@ -27,6 +27,7 @@ import { PointDetailsDialog } from './uid/PointDetailsDialog';
 import { PointsTable } from './uid/PointsTable';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
+import { useDemoPages } from '../public/queries';
 
 const failure = (description: string) =>
   toast({
@@ -53,6 +54,8 @@ export function UidManagementPage() {
   const demoReasonId = useId();
   // The server says with the list whether this person may generate demo data (decision 0342).
   const mayGenerateDemo = points.data?.permissions.generateDemoData;
+  // The demo data tool exists only outside production (decision 0520).
+  const demoTools = useDemoPages();
 
   useEffect(() => {
     if (points.isError) failure(toasts.loadFailed);
@@ -146,33 +149,35 @@ export function UidManagementPage() {
         ))}
       </section>
 
-      <Card>
-        <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <div className="flex flex-wrap items-center gap-2">
-              <CardTitle className="text-base">{u.demo.title}</CardTitle>
-              <Badge variant="accent">{u.demo.badge}</Badge>
+      {demoTools ? (
+        <Card>
+          <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <div className="flex flex-wrap items-center gap-2">
+                <CardTitle className="text-base">{u.demo.title}</CardTitle>
+                <Badge variant="accent">{u.demo.badge}</Badge>
+              </div>
+              <CardDescription>{u.demo.text}</CardDescription>
+              {mayGenerateDemo === false ? (
+                // Spec §6: the reason an owner hears from the server, said before they try.
+                <p id={demoReasonId} className="mt-2 text-sm font-medium text-foreground">
+                  {PAYMENT_POINT_ERRORS.demo_admin_only.message}
+                </p>
+              ) : null}
             </div>
-            <CardDescription>{u.demo.text}</CardDescription>
-            {mayGenerateDemo === false ? (
-              // Spec §6: the reason an owner hears from the server, said before they try.
-              <p id={demoReasonId} className="mt-2 text-sm font-medium text-foreground">
-                {PAYMENT_POINT_ERRORS.demo_admin_only.message}
-              </p>
-            ) : null}
-          </div>
-          <Button
-            variant="secondary"
-            className="self-start sm:self-center"
-            disabled={mayGenerateDemo !== true || demo.isPending}
-            aria-busy={demo.isPending}
-            aria-describedby={mayGenerateDemo === false ? demoReasonId : undefined}
-            onClick={() => setConfirm({ kind: 'demo' })}
-          >
-            {u.demo.button}
-          </Button>
-        </CardHeader>
-      </Card>
+            <Button
+              variant="secondary"
+              className="self-start sm:self-center"
+              disabled={mayGenerateDemo !== true || demo.isPending}
+              aria-busy={demo.isPending}
+              aria-describedby={mayGenerateDemo === false ? demoReasonId : undefined}
+              onClick={() => setConfirm({ kind: 'demo' })}
+            >
+              {u.demo.button}
+            </Button>
+          </CardHeader>
+        </Card>
+      ) : null}
 
       <Filters filter={filter} onChange={setFilter} shown={shown.length} total={all.length} />
       {points.data ? (

@@ -17,6 +17,7 @@ import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
 import { StaffLanguageSelect } from './StaffLanguageSelect';
 import { activeStaffTexts } from '../../lib/staff-active';
 import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
+import { useSignupOpen } from '../public/queries';
 
 type Method = 'password' | 'magic-link';
 
@@ -31,6 +32,8 @@ export function LoginPage() {
   const texts = useStaffTexts(staffSignInPart).auth.login;
   const signupLinkTexts = useStaffTexts(staffSignInPart).signupLink;
   const staffLanguage = useStaffLanguage();
+  // 'Jetzt registrieren' only where businesses may sign up on their own (SIGNUP=open).
+  const signupOpen = useSignupOpen();
   usePageTitle(texts.pageTitle);
   const [params] = useSearchParams();
   const [method, setMethod] = useState<Method>('password');
@@ -73,12 +76,14 @@ export function LoginPage() {
               ]}
             />
           )}
-          <p className="text-sm">
-            {signupLinkTexts.question}{' '}
-            <Link to="/registrieren" className="text-primary underline underline-offset-4">
-              {signupLinkTexts.link}
-            </Link>
-          </p>
+          {signupOpen ? (
+            <p className="text-sm">
+              {signupLinkTexts.question}{' '}
+              <Link to="/registrieren" className="text-primary underline underline-offset-4">
+                {signupLinkTexts.link}
+              </Link>
+            </p>
+          ) : null}
           <p className="text-xs text-muted-foreground">{signupLinkTexts.staffHint}</p>
           <Link to="/" className="text-sm text-primary underline underline-offset-4">
             {texts.backHome}

@@ -14,6 +14,19 @@ export function usePublicConfig() {
   return useQuery(publicConfigQuery);
 }
 
+/**
+ * Whether this site has its demo pages and demo data tool (false in production, decision 0520);
+ * false until the configuration is known, so production never flashes a demo link.
+ */
+export function useDemoPages(): boolean {
+  return usePublicConfig().data?.demoPages === true;
+}
+
+/** Whether businesses may sign up on their own (SIGNUP); false until known, like useDemoPages. */
+export function useSignupOpen(): boolean {
+  return usePublicConfig().data?.signup === 'open';
+}
+
 export function useShowcase() {
   return useQuery({
     queryKey: ['showcase'],

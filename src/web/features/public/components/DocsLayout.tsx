@@ -8,15 +8,16 @@ import { usePageTitle } from '../../../lib/page-title';
 import { BrandLink } from './BrandLink';
 import { PublicFooter } from './PublicFooter';
 import { SkipLink } from '../../../components/SkipLink';
+import { useDemoPages } from '../queries';
 
 const t = publicTexts.docs;
 
 const DOC_PAGES = [
-  { to: '/security', label: t.pages.security },
-  { to: '/demo-showcase', label: t.pages.showcase },
-  { to: '/prototype-demo', label: t.pages.prototype },
-  { to: '/styleguide', label: t.pages.styleguide },
-  { to: '/developer-handover', label: t.pages.handover },
+  { to: '/security', label: t.pages.security, demo: false },
+  { to: '/demo-showcase', label: t.pages.showcase, demo: true },
+  { to: '/prototype-demo', label: t.pages.prototype, demo: true },
+  { to: '/styleguide', label: t.pages.styleguide, demo: true },
+  { to: '/developer-handover', label: t.pages.handover, demo: true },
 ] as const;
 
 export interface DocsLayoutProps {
@@ -32,6 +33,9 @@ export interface DocsLayoutProps {
 /** The frame of the security centre and the documentation and demo pages. */
 export function DocsLayout({ title, description, lead, actions, children }: DocsLayoutProps) {
   usePageTitle(title, description);
+  // The demo pages exist only outside production (decision 0520).
+  const demoPages = useDemoPages();
+  const pages = DOC_PAGES.filter((page) => demoPages || !page.demo);
   return (
     <>
       <SkipLink label={publicTexts.skipToContent} />
@@ -47,7 +51,7 @@ export function DocsLayout({ title, description, lead, actions, children }: Docs
         </div>
         <nav aria-label={t.navLabel} className="mx-auto max-w-6xl px-2 pb-2 sm:px-4">
           <ul className="flex flex-wrap gap-1">
-            {DOC_PAGES.map((page) => (
+            {pages.map((page) => (
               <li key={page.to}>
                 <NavLink
                   to={page.to}

@@ -3,6 +3,7 @@ import { AGREEMENT_PATHS } from '../../../../shared/domain/agreements';
 import { publicTexts } from '../../../../shared/i18n/public';
 import { BrandLink } from './BrandLink';
 import { MailLink } from './MailLink';
+import { useDemoPages } from '../queries';
 
 const t = publicTexts.footer;
 type LegalItem = keyof typeof t.legalItems;
@@ -18,10 +19,12 @@ const linkClasses =
   'rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
 /**
- * The footer of every public page. Impressum, Datenschutz and the AGB link to their pages (the
+ * The footer of every public page; 'Für Entwickler' only where the demo pages exist. Impressum, Datenschutz and the AGB link to their pages (the
  * spec's 'in Vorbereitung' notice stood for pages that did not exist yet).
  */
 export function PublicFooter() {
+  // A production site has no demo pages to link (decision 0520).
+  const demoPages = useDemoPages();
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-5">
@@ -63,28 +66,30 @@ export function PublicFooter() {
             </MailLink>
           </li>
         </FooterGroup>
-        <FooterGroup title={t.developers}>
-          <li>
-            <Link to="/demo-showcase" className={linkClasses}>
-              {t.developerItems.showcase}
-            </Link>
-          </li>
-          <li>
-            <Link to="/prototype-demo" className={linkClasses}>
-              {t.developerItems.prototype}
-            </Link>
-          </li>
-          <li>
-            <Link to="/styleguide" className={linkClasses}>
-              {t.developerItems.styleguide}
-            </Link>
-          </li>
-          <li>
-            <Link to="/developer-handover" className={linkClasses}>
-              {t.developerItems.handover}
-            </Link>
-          </li>
-        </FooterGroup>
+        {demoPages ? (
+          <FooterGroup title={t.developers}>
+            <li>
+              <Link to="/demo-showcase" className={linkClasses}>
+                {t.developerItems.showcase}
+              </Link>
+            </li>
+            <li>
+              <Link to="/prototype-demo" className={linkClasses}>
+                {t.developerItems.prototype}
+              </Link>
+            </li>
+            <li>
+              <Link to="/styleguide" className={linkClasses}>
+                {t.developerItems.styleguide}
+              </Link>
+            </li>
+            <li>
+              <Link to="/developer-handover" className={linkClasses}>
+                {t.developerItems.handover}
+              </Link>
+            </li>
+          </FooterGroup>
+        ) : null}
       </div>
       <div className="border-t border-border">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted-foreground sm:px-6">

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { Icon } from '../components/Icon';
 import { Section } from '../components/Section';
 import { formatEuroShort } from '../money';
-import { usePublicConfig, useShowcase } from '../queries';
+import { useDemoPages, usePublicConfig, useShowcase } from '../queries';
 
 const t = publicTexts.landing.demo;
 
@@ -23,6 +23,7 @@ export function DemoSection() {
   const showcase = useShowcase();
   const entry = pickDemoEntry(showcase.data);
   const demoMode = usePublicConfig().data?.paymentProvider === 'demo';
+  const demoPages = useDemoPages();
 
   return (
     <Section
@@ -84,16 +85,19 @@ export function DemoSection() {
           <p className="text-muted-foreground">{t.unavailable}</p>
         )}
       </Card>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/demo-showcase" className={buttonClasses('outline')}>
-          <Icon name="qr" />
-          {t.showcase}
-        </Link>
-        <Link to="/prototype-demo" className={buttonClasses('outline')}>
-          <Icon name="play" />
-          {t.prototype}
-        </Link>
-      </div>
+      {/* The showcase and the prototype overview exist only outside production (decision 0520). */}
+      {demoPages ? (
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/demo-showcase" className={buttonClasses('outline')}>
+            <Icon name="qr" />
+            {t.showcase}
+          </Link>
+          <Link to="/prototype-demo" className={buttonClasses('outline')}>
+            <Icon name="play" />
+            {t.prototype}
+          </Link>
+        </div>
+      ) : null}
     </Section>
   );
 }

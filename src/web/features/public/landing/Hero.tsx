@@ -7,12 +7,15 @@ import { cn } from '../../../lib/cn';
 import { Icon } from '../components/Icon';
 import { formatEuroShort } from '../money';
 import { scrollToSection } from '../scroll';
+import { useSignupOpen } from '../queries';
 
 const t = publicTexts.landing.hero;
 /** The preview shows the middle preset chosen, as a guest would most often do. */
 const PREVIEW_AMOUNT_CENTS = PRESET_TIP_AMOUNTS_CENTS[1];
 
 export function Hero() {
+  // The way to /registrieren only while businesses may sign up on their own (SIGNUP=open).
+  const signupOpen = useSignupOpen();
   return (
     <div className="bg-gradient-to-b from-muted to-background">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.2fr_1fr]">
@@ -24,10 +27,12 @@ export function Hero() {
           <h1 className="text-4xl font-bold leading-tight tracking-tight sm:text-5xl">{t.title}</h1>
           <p className="max-w-xl text-lg text-muted-foreground">{t.lead}</p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/registrieren" className={buttonClasses('primary', 'lg')}>
-              {t.primary}
-              <Icon name="arrowRight" />
-            </Link>
+            {signupOpen ? (
+              <Link to="/registrieren" className={buttonClasses('primary', 'lg')}>
+                {t.primary}
+                <Icon name="arrowRight" />
+              </Link>
+            ) : null}
             <Button variant="outline" size="lg" onClick={() => scrollToSection('demo')}>
               <Icon name="play" />
               {t.secondary}
