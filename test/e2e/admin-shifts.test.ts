@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   benMueller = hotel.employees[1]!;
   hausteam = hotel.points[0]!;
-  // The bar first: it is the hotel's first object point, which David's page offers below.
+  // The bar first: the hotel's first object point, which David's page must not offer below.
   hotelbar = await addPoint(db, hotel, { type: 'object', label: 'Hotelbar Tresen' });
   tisch7 = await addPoint(db, hotel, { type: 'object', label: 'Tisch 7' });
   davids = await addPoint(db, hotel, { type: 'person', target: hotel.employees[3]! });
@@ -164,7 +164,7 @@ describe('Dienstplan und Pool', () => {
     expect(await toasts()).toEqual([expect.stringContaining('Trinkgeld Ben Müller zugewiesen.')]);
     expect(errors).toEqual([]);
 
-    // The owner deactivates David; his personal tip page then offers his team and the hotel.
+    // The owner deactivates David; his personal tip page then offers his team.
     const staff = await ownerContext.request.get('/api/admin/users?search=david');
     const david = ((await staff.json()) as { items: { id: string }[] }).items[0]!;
     const deactivated = await ownerContext.request.post(`/api/admin/users/${david.id}/deactivate`, {
@@ -182,11 +182,12 @@ describe('Dienstplan und Pool', () => {
     await visitor.goto(`/t/${davids.uid}`);
     await visitor.getByRole('heading', { name: 'Nicht mehr erreichbar' }).waitFor();
     await visitor.getByText('kein Trinkgeld mehr an').waitFor();
-    // Named as the page it opens is titled: the hotel's first object point (issue 31 item 7).
-    await visitor
-      .getByRole('link', { name: 'Hotelbar Tresen Trinkgeld geben', exact: true })
-      .waitFor();
-    await visitor.getByRole('link', { name: 'Dem Team Hausteam Trinkgeld geben' }).click();
+    // His teams, never another object (decision 0470): the bar, tipped by whoever works there,
+    // is not offered; the hotel as a whole only through a business code, which it has none of.
+    const team = visitor.getByRole('link', { name: 'Dem Team Hausteam Trinkgeld geben' });
+    await team.waitFor();
+    expect(await visitor.getByRole('link', { name: /Hotelbar Tresen/ }).count()).toBe(0);
+    await team.click();
     await visitor.waitForURL(`**/t/${hausteam.uid}`);
     await visitor
       .getByText('Ihr Trinkgeld wird nach Punkten unter 3 Mitarbeitenden aufgeteilt.')
