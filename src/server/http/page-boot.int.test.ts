@@ -118,7 +118,12 @@ describe('the app HTML with its boot answers', () => {
     expect(bootOf(response.body)).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');
     const session = await page('/api/auth/session', { cookie });
-    expect(session.json()).toEqual({ user: null, session: null });
+    // A token nobody knows reads as a session that idled out and was cleaned up (decision 0505).
+    expect(session.json()).toMatchObject({
+      user: null,
+      session: null,
+      ended: { code: 'session_expired' },
+    });
     expect(String(session.headers['set-cookie'])).toContain(sessionCookieName(t.config));
   });
 
