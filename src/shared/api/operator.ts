@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_STATUSES } from '../domain/business-status';
+import { INVITATION_DELIVERY_STATES } from '../domain/invitation-delivery';
 import { defineErrors } from '../domain/errors';
 
 /**
@@ -72,6 +73,11 @@ const optionalEmail = (message: string) =>
 
 export const businessIdParamsSchema = z.object({
   id: z.uuid({ error: 'Ungültige Betriebs-ID.' }),
+});
+
+/** An owner of the business, for 'Einladung erneut senden'. */
+export const businessOwnerParamsSchema = businessIdParamsSchema.extend({
+  userId: z.uuid({ error: 'Ungültige Benutzer-ID.' }),
 });
 
 export const businessOverviewQuerySchema = z.object({
@@ -160,7 +166,13 @@ export const businessOverviewRowSchema = z.object({
   /** Closed and past the retention period: the personal data is gone. */
   erasedAt: z.string().nullable(),
   createdAt: z.string(),
-  owners: z.array(person.extend({ invited: z.boolean() })),
+  owners: z.array(
+    person.extend({
+      invited: z.boolean(),
+      /** Where the open invitation's e-mail stands (decision 0500); null once accepted. */
+      delivery: z.enum(INVITATION_DELIVERY_STATES).nullable(),
+    }),
+  ),
   activeStaff: z.number().int(),
   activePaymentPoints: z.number().int(),
   /** This Europe/Berlin calendar month, from the kept month totals (integer cents). */
@@ -188,7 +200,10 @@ export type BusinessOverview = z.infer<typeof businessOverviewSchema>;
 /** What a create or invite answers: the business's row, and who was invited. */
 export const businessChangeSchema = z.object({
   business: businessOverviewRowSchema,
-  invitedOwner: person.nullable(),
+  /** With the invitation e-mail's state, so the console never says "gesendet" for a failure. */
+  invitedOwner: person
+    .extend({ delivery: z.enum(INVITATION_DELIVERY_STATES).nullable() })
+    .nullable(),
 });
 export type BusinessChange = z.infer<typeof businessChangeSchema>;
 

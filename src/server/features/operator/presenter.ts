@@ -25,6 +25,7 @@ export function presentOverviewRow(row: BusinessRow, figures: RowFigures): Busin
         fullName: owner.fullName,
         email: owner.email,
         invited: owner.invited,
+        delivery: owner.delivery,
       })),
     activeStaff: figures.activeStaff.get(row.id) ?? 0,
     activePaymentPoints: figures.activePoints.get(row.id) ?? 0,

@@ -12,7 +12,9 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { BUSINESS_LIST_PAGE_SIZE } from '../../../shared/api/operator';
+import type { InvitationDeliveryState } from '../../../shared/domain/invitation-delivery';
 import type { Executor } from '../../db/connect';
+import { invitationDeliveries } from '../mail/queries';
 import { countWorkingCodes } from '../entrypoints/working-codes';
 import {
   businesses,
@@ -32,6 +34,8 @@ export interface OwnerRow {
   email: string;
   /** Has neither signed in nor confirmed the address: the invitation is still open. */
   invited: boolean;
+  /** Where the open invitation's newest e-mail stands (decision 0500); null once accepted. */
+  delivery: InvitationDeliveryState | null;
 }
 
 export interface MonthFigures {
@@ -151,6 +155,11 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
       )
       .groupBy(tipMonthTotals.businessId),
   ]);
+  const invited = owners.filter((owner) => !owner.emailVerifiedAt && !owner.lastLoginAt);
+  const deliveries = await invitationDeliveries(
+    db,
+    invited.map((owner) => owner.id),
+  );
   return {
     owners: owners.map((owner) => ({
       id: owner.id,
@@ -158,6 +167,7 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
       fullName: owner.fullName,
       email: owner.email,
       invited: !owner.emailVerifiedAt && !owner.lastLoginAt,
+      delivery: deliveries.get(owner.id) ?? null,
     })),
     activeStaff: new Map(staff.map((row) => [row.businessId!, row.n])),
     activePoints: points,

@@ -4,6 +4,7 @@ import {
   businessChangeSchema,
   businessIdParamsSchema,
   businessOverviewQuerySchema,
+  businessOwnerParamsSchema,
   businessOverviewRowSchema,
   businessOverviewSchema,
   closeBusinessSchema,
@@ -20,6 +21,7 @@ import {
   type OperatorContext,
   type OperatorScope,
   reactivateBusiness,
+  resendOwnerInvitation,
   suspendBusiness,
 } from './service';
 
@@ -99,6 +101,21 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await inviteBusinessOwner(ctx, scopeOf(request), request.params.id, request.body.email),
         ),
+  );
+
+  app.post(
+    '/api/admin/businesses/:id/owners/:userId/invitation',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Einladung eines Inhabers erneut senden (neuer Link, der alte verfällt)',
+        params: businessOwnerParamsSchema,
+        response: { 200: businessChangeSchema },
+      },
+    },
+    async (request) =>
+      resendOwnerInvitation(ctx, scopeOf(request), request.params.id, request.params.userId),
   );
 
   app.post(

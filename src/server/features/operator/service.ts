@@ -22,7 +22,13 @@ import type { Actor } from '../auth/actor';
 import { writeAudit } from '../audit/write';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
 import { invitationBudgets } from '../staff/limits';
-import { deliverInvitation, inviteInTransaction, type StaffContext } from '../staff/service';
+import {
+  deliverInvitation,
+  inviteInTransaction,
+  resendInvitation,
+  type StaffContext,
+} from '../staff/service';
+import { resolveBusinessScope } from '../businesses/scope';
 import {
   closingObstacle,
   decideLifecycle,
@@ -226,13 +232,24 @@ export async function createBusinessWithOwner(
       )
     : await write();
   if (invitation) await deliverInvitation(ctx, invitation.mailId);
+  const business = await presentOne(ctx, id);
   return {
-    business: await presentOne(ctx, id),
+    business,
     invitedOwner:
       invitation && input.ownerEmail
-        ? { id: invitation.id, fullName: null, email: input.ownerEmail }
+        ? invitedOwnerOf(business, invitation.id, input.ownerEmail)
         : null,
   };
+}
+
+/** The invited owner as the answer names them, with where their invitation e-mail stands. */
+function invitedOwnerOf(
+  business: BusinessChange['business'],
+  id: string,
+  email: string,
+): NonNullable<BusinessChange['invitedOwner']> {
+  const owner = business.owners.find((one) => one.id === id);
+  return { id, fullName: owner?.fullName ?? null, email, delivery: owner?.delivery ?? null };
 }
 
 /** The business row, locked for this transaction; a missing one is a German 404. */
@@ -282,10 +299,30 @@ export async function inviteBusinessOwner(
     }),
   );
   await deliverInvitation(ctx, invitation.mailId);
-  return {
-    business: await presentOne(ctx, businessId),
-    invitedOwner: { id: invitation.id, fullName: null, email },
-  };
+  const business = await presentOne(ctx, businessId);
+  return { business, invitedOwner: invitedOwnerOf(business, invitation.id, email) };
+}
+
+/**
+ * 'Einladung erneut senden' for an owner (or any person of the business) who has not accepted
+ * yet (issue 47 item 1): a fresh
+ * 7-day link, the old one stops working; the staff feature's re-send with its budgets and audit
+ * row (user_update, invitation: resent). The answer says where the new e-mail stands.
+ */
+export async function resendOwnerInvitation(
+  ctx: OperatorContext,
+  scope: OperatorScope,
+  businessId: string,
+  userId: string,
+): Promise<BusinessChange> {
+  assertOperator(scope.actor);
+  // The platform admin may work in any existing business: the one scope rule says so (0366).
+  const businessScope = await resolveBusinessScope(ctx.database.db, scope.actor, businessId);
+  const row = await businessById(ctx.database.db, businessId);
+  if (row?.closedAt) throw new AppError(OPERATOR_ERRORS.business_already_closed);
+  const resent = await resendInvitation(ctx, { ...businessScope, request: scope.request }, userId);
+  const business = await presentOne(ctx, businessId);
+  return { business, invitedOwner: invitedOwnerOf(business, userId, resent.row.email) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { pageRange } from '../../../../shared/domain/page-range';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import type { BusinessOverviewRow } from '../../../../shared/api/operator';
 import { type BusinessStatus } from '../../../../shared/domain/business-status';
@@ -20,6 +20,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { formatCents, formatDate } from '../../../lib/format';
 import { adminKeys, messageOf } from '../admin-api';
 import { AdminPage } from '../AdminPage';
+import { InvitationDelivery } from '../InvitationDelivery';
 import {
   CloseBusinessDialog,
   CreateBusinessDialog,
@@ -160,6 +161,7 @@ export function BusinessesPage() {
                     business={business}
                     retentionDays={data.retentionDays}
                     onAction={(kind) => setDialog({ kind, business })}
+                    onResent={refresh}
                   />
                 ))}
               </TableBody>
@@ -221,14 +223,63 @@ export function BusinessesPage() {
   );
 }
 
+/**
+ * An owner's open invitation: where its e-mail stands and 'Einladung erneut senden' (a fresh
+ * link; the old one stops working). Issue 47 item 1.
+ */
+export function OwnerInvitation({
+  businessId,
+  owner,
+  onResent,
+}: {
+  businessId: string;
+  owner: BusinessOverviewRow['owners'][number];
+  onResent: () => void;
+}) {
+  const { admin: adminTexts, businesses: b } = useAdminTexts(adminBusinessesPart);
+  const resend = useMutation({
+    mutationFn: () => operatorApi.resendInvitation(businessId, owner.id),
+    onSuccess: (change) => {
+      const delivery = change.invitedOwner?.delivery ?? null;
+      toast({
+        title: b.resent(owner.email, delivery),
+        variant: delivery === 'delivered' ? 'success' : 'default',
+      });
+      onResent();
+    },
+    onError: (error) =>
+      toast({
+        title: adminTexts.toasts.errorTitle,
+        description: messageOf(error, b.statusFailed),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <div className="mt-1 flex flex-col items-start gap-1">
+      <InvitationDelivery state={owner.delivery} text={b.invitationDelivery} />
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={b.resendFor(owner.email)}
+        disabled={resend.isPending}
+        onClick={() => resend.mutate()}
+      >
+        {b.resendInvitation}
+      </Button>
+    </div>
+  );
+}
+
 function BusinessRow({
   business,
   retentionDays,
   onAction,
+  onResent,
 }: {
   business: BusinessOverviewRow;
   retentionDays: number;
   onAction: (kind: 'invite' | 'suspend' | 'reactivate' | 'close') => void;
+  onResent: () => void;
 }) {
   const {
     labels: { businessStatus: BUSINESS_STATUS_LABELS },
@@ -255,6 +306,9 @@ function BusinessRow({
                   {owner.email}
                   {owner.invited ? ` (${b.invited})` : ''}
                 </span>
+                {owner.invited ? (
+                  <OwnerInvitation businessId={business.id} owner={owner} onResent={onResent} />
+                ) : null}
               </li>
             ))}
           </ul>

@@ -21,6 +21,8 @@ export const operatorApi = {
   create: (body: CreateBusiness) => api.post<BusinessChange>(base, body),
   inviteOwner: (id: string, email: string) =>
     api.post<BusinessChange>(`${base}/${id}/owners`, { email }),
+  resendInvitation: (id: string, userId: string) =>
+    api.post<BusinessChange>(`${base}/${id}/owners/${userId}/invitation`),
   suspend: (id: string, reason: string) =>
     api.post<BusinessOverviewRow>(`${base}/${id}/suspend`, { reason }),
   reactivate: (id: string) => api.post<BusinessOverviewRow>(`${base}/${id}/reactivate`),
