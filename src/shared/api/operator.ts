@@ -207,6 +207,66 @@ export const businessChangeSchema = z.object({
 });
 export type BusinessChange = z.infer<typeof businessChangeSchema>;
 
+/** Where a business came from: the self sign-up (/signup) or 'Betrieb anlegen' in the console. */
+export const BUSINESS_ORIGINS = ['signup', 'console'] as const;
+export type BusinessOrigin = (typeof BUSINESS_ORIGINS)[number];
+
+/**
+ * The operator's business page /admin/businesses/:id (issue 47 item 7): the list's row, where
+ * it came from, its people with their last sign-in and invitation state, its payment points and
+ * the platform admins' actions on it.
+ */
+export const businessDetailSchema = z.object({
+  business: businessOverviewRowSchema,
+  origin: z.enum(BUSINESS_ORIGINS),
+  month: z.string(),
+  currency: z.string(),
+  people: z.array(
+    z.object({
+      id: z.uuid(),
+      fullName: z.string().nullable(),
+      email: z.string(),
+      role: z.enum(['admin', 'business_owner', 'employee']),
+      status: z.enum(['active', 'invited', 'deactivated']),
+      lastLoginAt: z.string().nullable(),
+      invitationDelivery: z.enum(INVITATION_DELIVERY_STATES).nullable(),
+    }),
+  ),
+  paymentPoints: z.array(
+    z.object({
+      id: z.uuid(),
+      uid: z.string(),
+      type: z.string(),
+      label: z.string().nullable(),
+      active: z.boolean(),
+    }),
+  ),
+  /** The platform admins' actions on the business, newest first (at most 50). */
+  audit: z.array(
+    z.object({
+      id: z.uuid(),
+      at: z.string(),
+      label: z.string(),
+      sentence: z.string(),
+      actorName: z.string().nullable(),
+    }),
+  ),
+});
+export type BusinessDetail = z.infer<typeof businessDetailSchema>;
+
+/** The name and contact e-mail, edited on the business page; at least one of them. */
+export const updateBusinessSchema = z
+  .object({
+    name: z
+      .string({ error: OPERATOR_MESSAGES.nameRequired })
+      .trim()
+      .min(1, OPERATOR_MESSAGES.nameRequired)
+      .max(BUSINESS_LIMITS.name, OPERATOR_MESSAGES.nameTooLong),
+    contactEmail: emailField(OPERATOR_MESSAGES.contactEmailInvalid),
+  })
+  .strict();
+export type UpdateBusinessInput = z.input<typeof updateBusinessSchema>;
+
 export const OPERATOR_ERRORS = defineErrors({
   operator_only: {
     status: 403,

@@ -2,6 +2,7 @@ import {
   and,
   asc,
   count,
+  desc,
   eq,
   exists,
   ilike,
@@ -17,7 +18,9 @@ import type { Executor } from '../../db/connect';
 import { invitationDeliveries } from '../mail/queries';
 import { countWorkingCodes } from '../entrypoints/working-codes';
 import {
+  adminAuditLog,
   businesses,
+  paymentEntrypoints,
   paymentSessions,
   profiles,
   tipMonthTotals,
@@ -220,4 +223,54 @@ export async function activeOwners(db: Executor, businessId: string) {
       ),
     )
     .orderBy(asc(users.email));
+}
+
+/** The business came from the self sign-up: its business_signup audit row says so. */
+export async function signedUpBusinessIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ businessId: adminAuditLog.businessId })
+    .from(adminAuditLog)
+    .where(
+      and(inArray(adminAuditLog.businessId, ids), eq(adminAuditLog.action, 'business_signup')),
+    );
+  return new Set(rows.map((row) => row.businessId!));
+}
+
+/** The business's payment points, active ones first, by label. */
+export async function businessPaymentPoints(db: Executor, businessId: string) {
+  return db
+    .select({
+      id: paymentEntrypoints.id,
+      uid: paymentEntrypoints.uid,
+      type: paymentEntrypoints.type,
+      label: paymentEntrypoints.label,
+      active: paymentEntrypoints.active,
+    })
+    .from(paymentEntrypoints)
+    .where(eq(paymentEntrypoints.businessId, businessId))
+    .orderBy(
+      desc(paymentEntrypoints.active),
+      asc(paymentEntrypoints.label),
+      asc(paymentEntrypoints.uid),
+    );
+}
+
+/** What platform admins did in the business, newest first. */
+export async function operatorAuditRows(db: Executor, businessId: string, limit: number) {
+  return db
+    .select({
+      id: adminAuditLog.id,
+      createdAt: adminAuditLog.createdAt,
+      action: adminAuditLog.action,
+      targetType: adminAuditLog.targetType,
+      targetId: adminAuditLog.targetId,
+      payload: adminAuditLog.payload,
+      actorName: sql<string | null>`coalesce(${profiles.fullName}, ${profiles.email})`,
+    })
+    .from(adminAuditLog)
+    .innerJoin(profiles, eq(profiles.id, adminAuditLog.adminId))
+    .where(and(eq(adminAuditLog.businessId, businessId), eq(profiles.role, 'admin')))
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(limit);
 }

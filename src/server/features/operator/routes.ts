@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   businessChangeSchema,
+  businessDetailSchema,
+  updateBusinessSchema,
   businessIdParamsSchema,
   businessOverviewQuerySchema,
   businessOwnerParamsSchema,
@@ -14,7 +16,9 @@ import {
 } from '../../../shared/api/operator';
 import { actorOf } from '../auth/guard';
 import {
+  businessDetail,
   closeBusiness,
+  updateBusiness,
   createBusinessWithOwner,
   inviteBusinessOwner,
   listBusinessOverview,
@@ -66,6 +70,36 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       return listBusinessOverview(ctx, actorOf(request), request.query);
     },
+  );
+
+  app.get(
+    '/api/admin/businesses/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Ein Betrieb: Angaben, Personen, Bezahlpunkte, Kennzahlen und Audit-Log',
+        description: 'Nur für den Plattform-Administrator.',
+        params: businessIdParamsSchema,
+        response: { 200: businessDetailSchema },
+      },
+    },
+    async (request) => businessDetail(ctx, actorOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/admin/businesses/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Name und Kontakt-E-Mail eines Betriebs ändern',
+        params: businessIdParamsSchema,
+        body: updateBusinessSchema,
+        response: { 200: businessDetailSchema },
+      },
+    },
+    async (request) => updateBusiness(ctx, scopeOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   BUSINESS_LIST_PAGE_SIZE,
   type BusinessChange,
+  type BusinessDetail,
   type BusinessOverview,
   type CreateBusiness,
   moneyWaitingMessage,
@@ -25,6 +26,7 @@ import { invitationBudgets } from '../staff/limits';
 import {
   deliverInvitation,
   inviteInTransaction,
+  listStaffUsers,
   resendInvitation,
   type StaffContext,
 } from '../staff/service';
@@ -37,14 +39,17 @@ import {
   mayOperateBusinesses,
 } from './policy';
 import { type OwnerNotice, ownerNoticeMail } from './owner-notices';
-import { presentOverviewRow } from './presenter';
+import { presentBusinessDetail, presentOverviewRow } from './presenter';
 import {
   activeOwners,
   businessById,
   businessPage,
   type BusinessRow,
+  businessPaymentPoints,
   closingFacts,
+  operatorAuditRows,
   rowFigures,
+  signedUpBusinessIds,
 } from './queries';
 
 /** What the operator console needs: the staff feature's context plus the integration default. */
@@ -250,6 +255,79 @@ function invitedOwnerOf(
 ): NonNullable<BusinessChange['invitedOwner']> {
   const owner = business.owners.find((one) => one.id === id);
   return { id, fullName: owner?.fullName ?? null, email, delivery: owner?.delivery ?? null };
+}
+
+/** How many of the platform admins' actions the business page shows. */
+const DETAIL_AUDIT_ROWS = 50;
+
+/** The business page (issue 47 item 7): its row, origin, people, payment points, audit trail. */
+export async function businessDetail(
+  ctx: OperatorContext,
+  actor: Actor,
+  businessId: string,
+): Promise<BusinessDetail> {
+  assertOperator(actor);
+  const db = ctx.database.db;
+  const row = await presentOne(ctx, businessId);
+  const [signedUp, staff, points, audit] = await Promise.all([
+    signedUpBusinessIds(db, [businessId]),
+    listStaffUsers(ctx, { businessId }),
+    businessPaymentPoints(db, businessId),
+    operatorAuditRows(db, businessId, DETAIL_AUDIT_ROWS),
+  ]);
+  return presentBusinessDetail({
+    row,
+    origin: signedUp.has(businessId) ? 'signup' : 'console',
+    month: monthOf(ctx.clock.now()),
+    people: staff.rows,
+    points,
+    audit,
+  });
+}
+
+/**
+ * Name and contact e-mail from the business page; business_update names what changed. The
+ * guest pages' company name is branding's and stays as the owner set it.
+ */
+export async function updateBusiness(
+  ctx: OperatorContext,
+  scope: OperatorScope,
+  businessId: string,
+  input: { name: string; contactEmail: string },
+): Promise<BusinessDetail> {
+  assertOperator(scope.actor);
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await lockBusiness(tx, businessId);
+    if (row.closedAt) throw new AppError(OPERATOR_ERRORS.business_already_closed);
+    const nameChanged = row.name !== input.name;
+    const contactChanged = row.contactEmail !== input.contactEmail;
+    if (!nameChanged && !contactChanged) return;
+    await tx
+      .update(businesses)
+      .set({ name: input.name, contactEmail: input.contactEmail, updatedAt: now })
+      .where(eq(businesses.id, businessId));
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'business_update',
+      targetType: 'business',
+      targetId: businessId,
+      payload: {
+        fields: [
+          ...(nameChanged ? (['name'] as const) : []),
+          ...(contactChanged ? (['contactEmail'] as const) : []),
+        ],
+        ...(nameChanged ? { name: { from: row.name, to: input.name } } : {}),
+        ...(contactChanged
+          ? { contactEmail: { from: row.contactEmail, to: input.contactEmail } }
+          : {}),
+      },
+      request: scope.request,
+      businessId,
+      at: now,
+    });
+  });
+  return businessDetail(ctx, scope.actor, businessId);
 }
 
 /** The business row, locked for this transaction; a missing one is a German 404. */
