@@ -24,10 +24,15 @@ const clock = new ManualClock(new Date());
 const e2e = useE2E({ seeded: false, smtp: true, clock });
 
 let operator: FactoryPerson;
+const WIDTHS = [1280, 390] as const;
+const adlerOf = (width: number) => `Gasthof Adler ${width}`;
 
 beforeAll(async () => {
   const db = e2e.server.deps.database.db;
   const home = await createBusiness(db, { name: 'Hotel Bergblick' });
+  for (const width of WIDTHS) {
+    await createBusiness(db, { name: adlerOf(width), points: ['person'] });
+  }
   operator = await createPlatformAdmin(db, {
     businessId: home.id,
     email: 'jonas.weber@plattform.example',
@@ -101,4 +106,45 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
     await ownerContext.close();
     await context.close();
   });
+
+  for (const width of WIDTHS) {
+    it(`opens a business from the list, sees its owner's invitation state and re-sends it (${width} px)`, async () => {
+      const name = adlerOf(width);
+      const ownerEmail = `wirt-${width}@gasthof-adler.example`;
+      const context = await e2e.context({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+      await openConsole(page);
+      await e2e.smtp.stop();
+      const row = page.getByTestId(`business-${name}`);
+      await row.getByRole('button', { name: `Inhaber einladen: ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Inhaber für „${name}“ einladen` });
+      await dialog.getByLabel(/^E-Mail/).fill(ownerEmail);
+      await dialog.getByRole('button', { name: 'Einladen' }).click();
+      await page
+        .getByTestId('toast')
+        .getByText(
+          `Die Einladung an ${ownerEmail} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
+        )
+        .waitFor();
+
+      await row.getByRole('link', { name }).click();
+      await page.waitForURL('**/admin/businesses/*');
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      await page.getByText('Betreiber-Konsole').waitFor();
+      const person = page.getByTestId(`person-${ownerEmail}`);
+      await person.getByText('Einladungs-E-Mail: wird erneut versucht').waitFor();
+      await screenshot(page, `operator-business-page-${width}`);
+
+      await e2e.smtp.start();
+      await person.getByRole('button', { name: `Einladung erneut senden: ${ownerEmail}` }).click();
+      await person.getByText('Einladungs-E-Mail: zugestellt').waitFor();
+      await e2e.smtp.waitForMail(ownerEmail);
+      // Nothing sticks out sideways, at either width.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+      await context.close();
+    });
+  }
 });

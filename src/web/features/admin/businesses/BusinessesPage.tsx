@@ -19,6 +19,7 @@ import {
 import { toast } from '../../../components/ui/toast-store';
 import { formatCents, formatDate } from '../../../lib/format';
 import { adminKeys, messageOf } from '../admin-api';
+import { Link } from '../../../lib/router';
 import { AdminPage } from '../AdminPage';
 import { InvitationDelivery } from '../InvitationDelivery';
 import {
@@ -233,7 +234,7 @@ export function OwnerInvitation({
   onResent,
 }: {
   businessId: string;
-  owner: BusinessOverviewRow['owners'][number];
+  owner: Pick<BusinessOverviewRow['owners'][number], 'id' | 'email' | 'delivery'>;
   onResent: () => void;
 }) {
   const { admin: adminTexts, businesses: b } = useAdminTexts(adminBusinessesPart);
@@ -289,7 +290,9 @@ function BusinessRow({
   return (
     <TableRow data-testid={`business-${name}`}>
       <TableCell className="min-w-40">
-        <span className="font-medium">{name}</span>
+        <Link to={`/admin/businesses/${business.id}`} className="font-medium underline">
+          {name}
+        </Link>
         {business.address ? (
           <span className="block text-xs text-muted-foreground">{business.address}</span>
         ) : null}
