@@ -166,6 +166,8 @@ export const businessOverviewRowSchema = z.object({
   /** Closed and past the retention period: the personal data is gone. */
   erasedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** 'signup': made by the self sign-up; the list marks it (issue 47 item 7). */
+  origin: z.enum(['signup', 'console']),
   owners: z.array(
     person.extend({
       invited: z.boolean(),

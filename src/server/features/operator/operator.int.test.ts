@@ -160,6 +160,7 @@ describe('the list', () => {
         'id',
         'month',
         'name',
+        'origin',
         'owners',
         'status',
         'suspendedAt',

@@ -26,6 +26,7 @@ export function presentOverviewRow(row: BusinessRow, figures: RowFigures): Busin
     closedAt: row.closedAt?.toISOString() ?? null,
     erasedAt: row.erasedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    origin: figures.signedUp.has(row.id) ? 'signup' : 'console',
     owners: figures.owners
       .filter((owner) => owner.businessId === row.id)
       .map((owner) => ({

@@ -53,6 +53,8 @@ export interface RowFigures {
   activeStaff: Map<string, number>;
   activePoints: Map<string, number>;
   month: Map<string, MonthFigures>;
+  /** The businesses of the page that came from the self sign-up. */
+  signedUp: Set<string>;
 }
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -101,7 +103,13 @@ export async function businessById(db: Executor, id: string): Promise<BusinessRo
  */
 export async function rowFigures(db: Executor, ids: string[], month: string): Promise<RowFigures> {
   if (ids.length === 0) {
-    return { owners: [], activeStaff: new Map(), activePoints: new Map(), month: new Map() };
+    return {
+      owners: [],
+      activeStaff: new Map(),
+      activePoints: new Map(),
+      month: new Map(),
+      signedUp: new Set(),
+    };
   }
   const [owners, staff, points, totals] = await Promise.all([
     db
@@ -159,10 +167,13 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
       .groupBy(tipMonthTotals.businessId),
   ]);
   const invited = owners.filter((owner) => !owner.emailVerifiedAt && !owner.lastLoginAt);
-  const deliveries = await invitationDeliveries(
-    db,
-    invited.map((owner) => owner.id),
-  );
+  const [deliveries, signedUp] = await Promise.all([
+    invitationDeliveries(
+      db,
+      invited.map((owner) => owner.id),
+    ),
+    signedUpBusinessIds(db, ids),
+  ]);
   return {
     owners: owners.map((owner) => ({
       id: owner.id,
@@ -174,6 +185,7 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
     })),
     activeStaff: new Map(staff.map((row) => [row.businessId!, row.n])),
     activePoints: points,
+    signedUp,
     month: new Map(
       totals.map((row) => [
         row.businessId,

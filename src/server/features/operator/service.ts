@@ -49,7 +49,6 @@ import {
   closingFacts,
   operatorAuditRows,
   rowFigures,
-  signedUpBusinessIds,
 } from './queries';
 
 /** What the operator console needs: the staff feature's context plus the integration default. */
@@ -269,15 +268,14 @@ export async function businessDetail(
   assertOperator(actor);
   const db = ctx.database.db;
   const row = await presentOne(ctx, businessId);
-  const [signedUp, staff, points, audit] = await Promise.all([
-    signedUpBusinessIds(db, [businessId]),
+  const [staff, points, audit] = await Promise.all([
     listStaffUsers(ctx, { businessId }),
     businessPaymentPoints(db, businessId),
     operatorAuditRows(db, businessId, DETAIL_AUDIT_ROWS),
   ]);
   return presentBusinessDetail({
     row,
-    origin: signedUp.has(businessId) ? 'signup' : 'console',
+    origin: row.origin,
     month: monthOf(ctx.clock.now()),
     people: staff.rows,
     points,

@@ -293,6 +293,11 @@ function BusinessRow({
         <Link to={`/admin/businesses/${business.id}`} className="font-medium underline">
           {name}
         </Link>
+        {business.origin === 'signup' ? (
+          <Badge variant="accent" className="ml-2">
+            {b.page.origins.signup}
+          </Badge>
+        ) : null}
         {business.address ? (
           <span className="block text-xs text-muted-foreground">{business.address}</span>
         ) : null}
