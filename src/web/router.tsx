@@ -196,6 +196,14 @@ export const routes: AppRoute[] = [
                   (m) => m.BusinessesPage,
                 ),
               },
+              // The operator's page of one business (issue 47 item 7).
+              {
+                path: '/admin/businesses/:id',
+                lazy: page(
+                  () => import('./features/admin/businesses/BusinessPage'),
+                  (m) => m.BusinessPage,
+                ),
+              },
               // The status view (issue 34 item 4, decision 0404).
               {
                 path: '/admin/system',

@@ -599,6 +599,12 @@ export const outboxEmails = pgTable('outbox_emails', {
   lastError: text('last_error'),
   createdAt: createdAt(),
   sentAt: tstz('sent_at'),
+  /** The invitation the mail carries: the invited user's id or a notice's (decision 0500). */
+  invitationId: uuid('invitation_id'),
+  /** Insertion order: the newest mail of an invitation, whatever the clock said. */
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  /** When the invitation-mail retry job tries again; null once delivered or given up. */
+  nextAttemptAt: tstz('next_attempt_at'),
 });
 
 export const branding = pgTable('branding', {

@@ -7,6 +7,10 @@ import {
   runPaymentReconciliation,
 } from '../features/payments/reconciliation';
 import { payoutContext, runScheduledPayouts } from '../features/payouts/batches';
+import {
+  INVITATION_RETRY_INTERVAL_MS,
+  runInvitationRetryJob,
+} from '../features/staff/invitation-retries';
 
 /** How often unfinished payment sessions are looked for; a session ends at most this late. */
 export const PAYMENT_EXPIRY_INTERVAL_MS = 15_000;
@@ -90,13 +94,31 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger, hooks: JobHooks
   const payoutTimer = setInterval(payoutTick, PAYOUT_JOB_INTERVAL_MS);
   payoutTimer.unref();
 
+  // Invitation mails that could not be delivered (decision 0500): a fresh link, with backoff.
+  let invitationRun: Promise<unknown> = Promise.resolve();
+  let invitationBusy = false;
+  const invitationTick = () => {
+    if (stopped || invitationBusy) return;
+    invitationBusy = true;
+    invitationRun = runInvitationRetryJob(deps, log)
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'invitation mail retries failed; retrying on the next tick');
+      })
+      .finally(() => {
+        invitationBusy = false;
+      });
+  };
+  const invitationTimer = setInterval(invitationTick, INVITATION_RETRY_INTERVAL_MS);
+  invitationTimer.unref();
+
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
       clearInterval(payoutTimer);
       clearInterval(reconcileTimer);
-      await Promise.all([running, payoutRun, reconcileRun]);
+      clearInterval(invitationTimer);
+      await Promise.all([running, payoutRun, reconcileRun, invitationRun]);
     },
   };
 }

@@ -7,6 +7,7 @@ export const JOB_NAMES = [
   'payouts',
   'retention',
   'auth-cleanup',
+  'invitation-mail-retries',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

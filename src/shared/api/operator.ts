@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_STATUSES } from '../domain/business-status';
+import { INVITATION_DELIVERY_STATES } from '../domain/invitation-delivery';
 import { defineErrors } from '../domain/errors';
 
 /**
@@ -72,6 +73,11 @@ const optionalEmail = (message: string) =>
 
 export const businessIdParamsSchema = z.object({
   id: z.uuid({ error: 'Ungültige Betriebs-ID.' }),
+});
+
+/** An owner of the business, for 'Einladung erneut senden'. */
+export const businessOwnerParamsSchema = businessIdParamsSchema.extend({
+  userId: z.uuid({ error: 'Ungültige Benutzer-ID.' }),
 });
 
 export const businessOverviewQuerySchema = z.object({
@@ -160,7 +166,15 @@ export const businessOverviewRowSchema = z.object({
   /** Closed and past the retention period: the personal data is gone. */
   erasedAt: z.string().nullable(),
   createdAt: z.string(),
-  owners: z.array(person.extend({ invited: z.boolean() })),
+  /** 'signup': made by the self sign-up; the list marks it (issue 47 item 7). */
+  origin: z.enum(['signup', 'console']),
+  owners: z.array(
+    person.extend({
+      invited: z.boolean(),
+      /** Where the open invitation's e-mail stands (decision 0500); null once accepted. */
+      delivery: z.enum(INVITATION_DELIVERY_STATES).nullable(),
+    }),
+  ),
   activeStaff: z.number().int(),
   activePaymentPoints: z.number().int(),
   /** This Europe/Berlin calendar month, from the kept month totals (integer cents). */
@@ -188,9 +202,72 @@ export type BusinessOverview = z.infer<typeof businessOverviewSchema>;
 /** What a create or invite answers: the business's row, and who was invited. */
 export const businessChangeSchema = z.object({
   business: businessOverviewRowSchema,
-  invitedOwner: person.nullable(),
+  /** With the invitation e-mail's state, so the console never says "gesendet" for a failure. */
+  invitedOwner: person
+    .extend({ delivery: z.enum(INVITATION_DELIVERY_STATES).nullable() })
+    .nullable(),
 });
 export type BusinessChange = z.infer<typeof businessChangeSchema>;
+
+/** Where a business came from: the self sign-up (/signup) or 'Betrieb anlegen' in the console. */
+export const BUSINESS_ORIGINS = ['signup', 'console'] as const;
+export type BusinessOrigin = (typeof BUSINESS_ORIGINS)[number];
+
+/**
+ * The operator's business page /admin/businesses/:id (issue 47 item 7): the list's row, where
+ * it came from, its people with their last sign-in and invitation state, its payment points and
+ * the platform admins' actions on it.
+ */
+export const businessDetailSchema = z.object({
+  business: businessOverviewRowSchema,
+  origin: z.enum(BUSINESS_ORIGINS),
+  month: z.string(),
+  currency: z.string(),
+  people: z.array(
+    z.object({
+      id: z.uuid(),
+      fullName: z.string().nullable(),
+      email: z.string(),
+      role: z.enum(['admin', 'business_owner', 'employee']),
+      status: z.enum(['active', 'invited', 'deactivated']),
+      lastLoginAt: z.string().nullable(),
+      invitationDelivery: z.enum(INVITATION_DELIVERY_STATES).nullable(),
+    }),
+  ),
+  paymentPoints: z.array(
+    z.object({
+      id: z.uuid(),
+      uid: z.string(),
+      type: z.string(),
+      label: z.string().nullable(),
+      active: z.boolean(),
+    }),
+  ),
+  /** The platform admins' actions on the business, newest first (at most 50). */
+  audit: z.array(
+    z.object({
+      id: z.uuid(),
+      at: z.string(),
+      label: z.string(),
+      sentence: z.string(),
+      actorName: z.string().nullable(),
+    }),
+  ),
+});
+export type BusinessDetail = z.infer<typeof businessDetailSchema>;
+
+/** The name and contact e-mail, edited on the business page; at least one of them. */
+export const updateBusinessSchema = z
+  .object({
+    name: z
+      .string({ error: OPERATOR_MESSAGES.nameRequired })
+      .trim()
+      .min(1, OPERATOR_MESSAGES.nameRequired)
+      .max(BUSINESS_LIMITS.name, OPERATOR_MESSAGES.nameTooLong),
+    contactEmail: emailField(OPERATOR_MESSAGES.contactEmailInvalid),
+  })
+  .strict();
+export type UpdateBusinessInput = z.input<typeof updateBusinessSchema>;
 
 export const OPERATOR_ERRORS = defineErrors({
   operator_only: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITATION_DELIVERY_STATES } from '../domain/invitation-delivery';
 import { defineErrors } from '../domain/errors';
 import { ROLES } from '../domain/roles';
 import { businessScopeQuerySchema } from './businesses';
@@ -79,6 +80,8 @@ export const staffUserSchema = z.object({
   lastLoginAt: z.string().nullable(),
   /** For invited people: when the newest invitation link stops working. */
   invitationExpiresAt: z.string().nullable(),
+  /** For invited people: where the invitation e-mail stands (decision 0500). */
+  invitationDelivery: z.enum(INVITATION_DELIVERY_STATES).nullable(),
   /** Two-factor sign-in is on: 'Zwei-Faktor zurücksetzen' is offered (issue 29). */
   twoFactorEnabled: z.boolean(),
   /** What the signed-in person may do to this person. */

@@ -15,6 +15,7 @@ export const SYSTEM_JOB_NAMES = [
   'payouts',
   'retention',
   'auth-cleanup',
+  'invitation-mail-retries',
 ] as const;
 export type SystemJobName = (typeof SYSTEM_JOB_NAMES)[number];
 

@@ -204,6 +204,12 @@ export interface AuditPayloads {
   business_signup: { businessName: string; termsVersion: string; dpaVersion: string };
   setup_checklist_dismiss: { progress: string };
   business_create: { name: string; contactEmail: string; ownerEmail?: string };
+  /** The operator changed the name or contact e-mail on the business page (issue 47 item 7). */
+  business_update: {
+    fields: ('name' | 'contactEmail')[];
+    name?: Change<string>;
+    contactEmail?: Change<string | null>;
+  };
   business_suspend: { name: string; reason: string; sessionsEnded: number };
   business_reactivate: {
     name: string;

@@ -1,3 +1,7 @@
+import {
+  INVITATION_DELIVERY_LABELS,
+  type InvitationDeliveryState,
+} from '../domain/invitation-delivery';
 import { type PageRange, pageRangeText } from '../domain/page-range';
 /** German texts of the operator console /admin/businesses ('Betriebe', issue 29). */
 export const adminBusinessesTexts = {
@@ -26,6 +30,16 @@ export const adminBusinessesTexts = {
   },
   noOwner: 'Noch kein Inhaber',
   invited: 'eingeladen',
+  /** Where the owner's invitation e-mail stands (issue 47 item 1). */
+  invitationDelivery: (state: InvitationDeliveryState) =>
+    `Einladungs-E-Mail: ${INVITATION_DELIVERY_LABELS[state]}`,
+  resendInvitation: 'Einladung erneut senden',
+  resendFor: (email: string) => `Einladung erneut senden: ${email}`,
+  /** The answer to a re-send, by where the new e-mail stands. */
+  resent: (email: string, state: InvitationDeliveryState | null) =>
+    state === 'delivered' || state === null
+      ? `Einladung erneut an ${email} gesendet.`
+      : `Die Einladung an ${email} konnte nicht zugestellt werden; sie wird erneut versucht.`,
   tipCount: (n: number) => (n === 1 ? '1 Trinkgeld' : `${n} Trinkgelder`),
   suspendedSince: (date: string) => `Gesperrt seit ${date}`,
   reason: (reason: string) => `Grund: ${reason}`,
@@ -63,6 +77,9 @@ export const adminBusinessesTexts = {
   created: (name: string) => `Betrieb „${name}“ angelegt.`,
   createdAndInvited: (name: string, email: string) =>
     `Betrieb „${name}“ angelegt, Einladung an ${email} gesendet.`,
+  /** The owner's invitation e-mail could not be handed to the mail server (issue 47 item 1). */
+  createdInvitationPending: (name: string, email: string) =>
+    `Betrieb „${name}“ angelegt. Die Einladung an ${email} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
   invite: {
     title: (name: string) => `Inhaber für „${name}“ einladen`,
     description:
@@ -71,6 +88,8 @@ export const adminBusinessesTexts = {
     submit: 'Einladen',
     sending: 'Wird gesendet...',
     sent: (email: string) => `Einladung an ${email} gesendet.`,
+    pending: (email: string) =>
+      `Die Einladung an ${email} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
   },
   suspend: {
     title: (name: string) => `„${name}“ sperren?`,
@@ -107,4 +126,32 @@ export const adminBusinessesTexts = {
     done: (name: string) => `„${name}“ ist geschlossen.`,
   },
   statusFailed: 'Status konnte nicht geändert werden.',
+  /** The page of one business (issue 47 item 7). */
+  page: {
+    back: 'Alle Betriebe',
+    details: 'Angaben',
+    address: 'Adresse',
+    contact: 'Kontakt-E-Mail',
+    created: 'Angelegt',
+    origin: 'Herkunft',
+    origins: { signup: 'Selbstregistrierung', console: 'Betreiber-Konsole' },
+    edit: 'Name und Kontakt bearbeiten',
+    save: 'Speichern',
+    saving: 'Wird gespeichert...',
+    saved: 'Angaben gespeichert.',
+    people: 'Inhaber und Mitarbeiter',
+    noPeople: 'Noch niemand.',
+    lastLogin: 'Letzte Anmeldung',
+    never: 'noch nie',
+    statuses: { active: 'aktiv', invited: 'eingeladen', deactivated: 'deaktiviert' },
+    roles: { admin: 'Plattform-Administrator', business_owner: 'Inhaber', employee: 'Mitarbeiter' },
+    points: 'Bezahlpunkte',
+    noPoints: 'Noch keine Bezahlpunkte.',
+    inactive: 'inaktiv',
+    month: (month: string) => `Kennzahlen im ${month}`,
+    tips: 'Trinkgeld',
+    fees: 'Servicebeiträge',
+    audit: 'Aktionen der Plattform-Administratoren',
+    noAudit: 'Noch keine.',
+  },
 } as const;

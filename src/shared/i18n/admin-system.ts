@@ -57,6 +57,7 @@ export const adminSystemTexts = {
       payouts: 'Auszahlungen',
       retention: 'Aufbewahrung und Löschung',
       'auth-cleanup': 'Anmeldedaten aufräumen',
+      'invitation-mail-retries': 'Einladungs-E-Mails erneut senden',
     } satisfies Record<SystemJobName, string>,
     states: {
       ok: 'In Ordnung',

@@ -1,3 +1,7 @@
+import {
+  INVITATION_DELIVERY_LABELS,
+  type InvitationDeliveryState,
+} from '../domain/invitation-delivery';
 /** German texts of /admin/users (issue 11). */
 export const adminUsersTexts = {
   title: 'Benutzerverwaltung',
@@ -27,6 +31,9 @@ export const adminUsersTexts = {
   noTeam: '–',
   invitationUntil: (date: string) => `Link gültig bis ${date}`,
   invitationExpired: 'Link abgelaufen',
+  /** Where the invitation e-mail stands (issue 47 item 1). */
+  invitationDelivery: (state: InvitationDeliveryState) =>
+    `Einladungs-E-Mail: ${INVITATION_DELIVERY_LABELS[state]}`,
   actions: {
     menu: (name: string) => `Aktionen für ${name}`,
     resend: 'Einladung erneut senden',
@@ -35,6 +42,8 @@ export const adminUsersTexts = {
     reactivate: 'Reaktivieren',
   },
   resent: (email: string) => `Einladung erneut an ${email} gesendet.`,
+  resendPending: (email: string) =>
+    `Die Einladung an ${email} konnte nicht zugestellt werden; sie wird erneut versucht.`,
   roleDialogTitle: (name: string) => `Rolle von ${name} ändern`,
   roleSave: 'Rolle speichern',
   roleSaved: 'Rolle geändert.',

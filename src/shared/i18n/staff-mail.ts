@@ -38,6 +38,8 @@ const de = {
       `${inviter} hat Sie als Geschäftsinhaber von ${business} zu Trinkgeld eingeladen.`,
     /** The inviter when it is the platform's operator, not a co-owner. */
     operator: (name: string) => `${name} (Betreiber der Trinkgeld-Plattform)`,
+    /** The inviter of a mail the retry job sends again, which knows no person (decision 0500). */
+    platform: 'Der Betreiber der Trinkgeld-Plattform',
     nextTitle: 'So geht es weiter:',
     next: [
       'Mit dem Link unten melden Sie sich an und geben Ihren Namen an.',
@@ -118,6 +120,7 @@ const en: StaffMailTexts = {
     invited: (business: string, inviter: string) =>
       `${inviter} has invited you to Trinkgeld as the owner of ${business}.`,
     operator: (name: string) => `${name} (operator of the Trinkgeld platform)`,
+    platform: 'The operator of the Trinkgeld platform',
     nextTitle: 'What comes next:',
     next: [
       'The link below signs you in, and you enter your name.',

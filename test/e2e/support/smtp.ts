@@ -12,6 +12,10 @@ export interface TestSmtpServer {
   url: string;
   mails: ReceivedMail[];
   waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Stops listening (a mail sent now fails with "connection refused"); `start` resumes. */
+  stop(): Promise<void>;
+  /** Listens again on the same port after `stop`. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -19,23 +23,36 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const port = await freePort();
   const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          text: decodeMime(Buffer.concat(chunks).toString('utf8')),
+  const newServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          mails.push({
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            text: decodeMime(Buffer.concat(chunks).toString('utf8')),
+          });
+          callback();
         });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      },
+    });
+  let server: SMTPServer | null = null;
+  const start = async () => {
+    if (server) return;
+    const listening = newServer();
+    await new Promise<void>((resolve) => listening.listen(port, '127.0.0.1', resolve));
+    server = listening;
+  };
+  const stop = async () => {
+    const running = server;
+    server = null;
+    if (running) await new Promise<void>((resolve) => running.close(() => resolve()));
+  };
+  await start();
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
@@ -48,7 +65,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       }
       throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop,
+    start,
+    close: stop,
   };
 }
 

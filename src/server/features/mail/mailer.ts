@@ -20,6 +20,27 @@ export interface MailMessage {
    * as recipient and the address lives in memory until delivery, like a secret (decision 0144).
    */
   privateRecipient?: boolean;
+  /**
+   * The invitation this mail carries (the invited user's id, or an invitation notice's): its
+   * delivery state is shown in the consoles, and a failed delivery is tried again by the
+   * invitation-mail retry job with backoff (decision 0500).
+   */
+  invitationId?: string;
+  /** Attempts made by the mails this one replaces (a retry's fresh link continues the count). */
+  priorAttempts?: number;
+}
+
+/**
+ * How long the retry job waits after each failed attempt of an invitation mail: after the first
+ * failure 1 minute, then 5, 15 and 60; a mail whose fifth attempt fails is given up
+ * ('fehlgeschlagen') until someone sends the invitation again.
+ */
+export const INVITATION_RETRY_DELAYS_MS = [1, 5, 15, 60].map((minutes) => minutes * 60_000);
+
+/** When an invitation mail with `attempts` failed attempts is tried again; null: given up. */
+export function nextInvitationAttempt(attempts: number, now: Date): Date | null {
+  const delay = INVITATION_RETRY_DELAYS_MS[attempts - 1];
+  return delay === undefined ? null : new Date(now.getTime() + delay);
 }
 
 /** What the outbox table shows in place of a secret. */
@@ -90,6 +111,12 @@ export function createMailer(options: MailerOptions): Mailer {
           htmlBody: message.html === undefined ? null : redact(message.html, secrets),
           redacted: secrets.length > 0,
           createdAt: clock.now(),
+          attempts: message.priorAttempts ?? 0,
+          invitationId: message.invitationId ?? null,
+          // Never handed over (the process stopped before `deliver`): the retry job takes it up.
+          nextAttemptAt: message.invitationId
+            ? nextInvitationAttempt(Math.max(1, message.priorAttempts ?? 0), clock.now())
+            : null,
         })
         .returning({ id: outboxEmails.id });
       if (secrets.length > 0) {
@@ -121,7 +148,12 @@ export function createMailer(options: MailerOptions): Mailer {
         );
         await database.db
           .update(outboxEmails)
-          .set({ status: 'console', sentAt: clock.now(), attempts: stored.attempts + 1 })
+          .set({
+            status: 'console',
+            sentAt: clock.now(),
+            attempts: stored.attempts + 1,
+            nextAttemptAt: null,
+          })
           .where(eq(outboxEmails.id, id));
         pending.delete(id);
         return;
@@ -130,7 +162,15 @@ export function createMailer(options: MailerOptions): Mailer {
       if (stored.redacted && !full) {
         await database.db
           .update(outboxEmails)
-          .set({ status: 'failed', attempts: stored.attempts + 1, lastError: SECRET_LOST })
+          .set({
+            status: 'failed',
+            attempts: stored.attempts + 1,
+            lastError: SECRET_LOST,
+            // An invitation gets a fresh link from the retry job; other token mails are asked anew.
+            nextAttemptAt: stored.invitationId
+              ? nextInvitationAttempt(stored.attempts + 1, clock.now())
+              : null,
+          })
           .where(eq(outboxEmails.id, id));
         throw new Error(SECRET_LOST);
       }
@@ -150,7 +190,12 @@ export function createMailer(options: MailerOptions): Mailer {
         );
         await database.db
           .update(outboxEmails)
-          .set({ status: 'console', sentAt: clock.now(), attempts: mail.attempts + 1 })
+          .set({
+            status: 'console',
+            sentAt: clock.now(),
+            attempts: mail.attempts + 1,
+            nextAttemptAt: null,
+          })
           .where(eq(outboxEmails.id, id));
         pending.delete(id);
         return;
@@ -170,6 +215,7 @@ export function createMailer(options: MailerOptions): Mailer {
             sentAt: clock.now(),
             attempts: mail.attempts + 1,
             lastError: null,
+            nextAttemptAt: null,
           })
           .where(eq(outboxEmails.id, id));
         pending.delete(id);
@@ -180,6 +226,9 @@ export function createMailer(options: MailerOptions): Mailer {
             status: 'failed',
             attempts: mail.attempts + 1,
             lastError: error instanceof Error ? error.message : String(error),
+            nextAttemptAt: mail.invitationId
+              ? nextInvitationAttempt(mail.attempts + 1, clock.now())
+              : null,
           })
           .where(eq(outboxEmails.id, id));
         throw error;

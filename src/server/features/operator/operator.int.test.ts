@@ -136,12 +136,15 @@ describe('the list', () => {
         fullName: hotel.owner.fullName,
         email: hotel.owner.email,
         invited: false,
+        delivery: null,
       },
       {
         id: invitedOwner.id,
         fullName: 'Zora Zweitinhaberin',
         email: invitedOwner.email,
         invited: true,
+        // Made by the factory: no invitation e-mail was ever queued.
+        delivery: null,
       },
     ]);
     const other = body.items[1]!;
@@ -160,6 +163,7 @@ describe('the list', () => {
         'id',
         'month',
         'name',
+        'origin',
         'owners',
         'status',
         'suspendedAt',
@@ -240,7 +244,14 @@ describe('creating a business', () => {
     const ownerEmail = `chefin-${tag}@hotel-neu.example`;
     expect(change.invitedOwner).toMatchObject({ email: ownerEmail, fullName: null });
     expect(change.business.owners).toEqual([
-      { id: change.invitedOwner!.id, fullName: null, email: ownerEmail, invited: true },
+      {
+        id: change.invitedOwner!.id,
+        fullName: null,
+        email: ownerEmail,
+        invited: true,
+        // No SMTP in this test: the console outbox counts as delivered.
+        delivery: 'delivered',
+      },
     ]);
 
     const [row] = await t.database.query<Record<string, unknown>>(

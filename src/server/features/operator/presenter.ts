@@ -1,6 +1,14 @@
-import type { BusinessOverviewRow } from '../../../shared/api/operator';
+import type {
+  BusinessDetail,
+  BusinessOrigin,
+  BusinessOverviewRow,
+} from '../../../shared/api/operator';
+import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
+import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
+import { staffStatusOf } from '../staff/presenter';
+import type { StaffUserRow } from '../staff/service';
 import { businessStatusOf } from '../../../shared/domain/business-status';
-import type { BusinessRow, RowFigures } from './queries';
+import type { BusinessRow, businessPaymentPoints, operatorAuditRows, RowFigures } from './queries';
 
 const NO_MONTH = { tipsCents: 0, tipCount: 0, platformFeeCents: 0 };
 
@@ -18,6 +26,7 @@ export function presentOverviewRow(row: BusinessRow, figures: RowFigures): Busin
     closedAt: row.closedAt?.toISOString() ?? null,
     erasedAt: row.erasedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    origin: figures.signedUp.has(row.id) ? 'signup' : 'console',
     owners: figures.owners
       .filter((owner) => owner.businessId === row.id)
       .map((owner) => ({
@@ -25,9 +34,50 @@ export function presentOverviewRow(row: BusinessRow, figures: RowFigures): Busin
         fullName: owner.fullName,
         email: owner.email,
         invited: owner.invited,
+        delivery: owner.delivery,
       })),
     activeStaff: figures.activeStaff.get(row.id) ?? 0,
     activePaymentPoints: figures.activePoints.get(row.id) ?? 0,
     month: figures.month.get(row.id) ?? NO_MONTH,
+  };
+}
+
+/** The business page: people as the console shows them, audit rows as sentences. */
+export function presentBusinessDetail(input: {
+  row: BusinessOverviewRow;
+  origin: BusinessOrigin;
+  month: string;
+  people: StaffUserRow[];
+  points: Awaited<ReturnType<typeof businessPaymentPoints>>;
+  audit: Awaited<ReturnType<typeof operatorAuditRows>>;
+}): BusinessDetail {
+  return {
+    business: input.row,
+    origin: input.origin,
+    month: input.month,
+    currency: DEFAULT_CURRENCY,
+    people: input.people.map((person) => {
+      const status = staffStatusOf(person);
+      return {
+        id: person.id,
+        fullName: person.fullName,
+        email: person.email,
+        role: person.role,
+        status,
+        lastLoginAt: person.lastLoginAt?.toISOString() ?? null,
+        invitationDelivery: status === 'invited' ? person.invitationDelivery : null,
+      };
+    }),
+    paymentPoints: input.points,
+    audit: input.audit.map((entry) => {
+      const said = describeAuditEntry(entry);
+      return {
+        id: entry.id,
+        at: entry.createdAt.toISOString(),
+        label: said.label,
+        sentence: said.sentence,
+        actorName: entry.actorName,
+      };
+    }),
   };
 }

@@ -2,6 +2,7 @@ import {
   and,
   asc,
   count,
+  desc,
   eq,
   exists,
   ilike,
@@ -12,10 +13,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { BUSINESS_LIST_PAGE_SIZE } from '../../../shared/api/operator';
+import type { InvitationDeliveryState } from '../../../shared/domain/invitation-delivery';
 import type { Executor } from '../../db/connect';
+import { invitationDeliveries } from '../mail/queries';
 import { countWorkingCodes } from '../entrypoints/working-codes';
 import {
+  adminAuditLog,
   businesses,
+  paymentEntrypoints,
   paymentSessions,
   profiles,
   tipMonthTotals,
@@ -32,6 +37,8 @@ export interface OwnerRow {
   email: string;
   /** Has neither signed in nor confirmed the address: the invitation is still open. */
   invited: boolean;
+  /** Where the open invitation's newest e-mail stands (decision 0500); null once accepted. */
+  delivery: InvitationDeliveryState | null;
 }
 
 export interface MonthFigures {
@@ -46,6 +53,8 @@ export interface RowFigures {
   activeStaff: Map<string, number>;
   activePoints: Map<string, number>;
   month: Map<string, MonthFigures>;
+  /** The businesses of the page that came from the self sign-up. */
+  signedUp: Set<string>;
 }
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -94,7 +103,13 @@ export async function businessById(db: Executor, id: string): Promise<BusinessRo
  */
 export async function rowFigures(db: Executor, ids: string[], month: string): Promise<RowFigures> {
   if (ids.length === 0) {
-    return { owners: [], activeStaff: new Map(), activePoints: new Map(), month: new Map() };
+    return {
+      owners: [],
+      activeStaff: new Map(),
+      activePoints: new Map(),
+      month: new Map(),
+      signedUp: new Set(),
+    };
   }
   const [owners, staff, points, totals] = await Promise.all([
     db
@@ -151,6 +166,14 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
       )
       .groupBy(tipMonthTotals.businessId),
   ]);
+  const invited = owners.filter((owner) => !owner.emailVerifiedAt && !owner.lastLoginAt);
+  const [deliveries, signedUp] = await Promise.all([
+    invitationDeliveries(
+      db,
+      invited.map((owner) => owner.id),
+    ),
+    signedUpBusinessIds(db, ids),
+  ]);
   return {
     owners: owners.map((owner) => ({
       id: owner.id,
@@ -158,9 +181,11 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
       fullName: owner.fullName,
       email: owner.email,
       invited: !owner.emailVerifiedAt && !owner.lastLoginAt,
+      delivery: deliveries.get(owner.id) ?? null,
     })),
     activeStaff: new Map(staff.map((row) => [row.businessId!, row.n])),
     activePoints: points,
+    signedUp,
     month: new Map(
       totals.map((row) => [
         row.businessId,
@@ -210,4 +235,54 @@ export async function activeOwners(db: Executor, businessId: string) {
       ),
     )
     .orderBy(asc(users.email));
+}
+
+/** The business came from the self sign-up: its business_signup audit row says so. */
+export async function signedUpBusinessIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ businessId: adminAuditLog.businessId })
+    .from(adminAuditLog)
+    .where(
+      and(inArray(adminAuditLog.businessId, ids), eq(adminAuditLog.action, 'business_signup')),
+    );
+  return new Set(rows.map((row) => row.businessId!));
+}
+
+/** The business's payment points, active ones first, by label. */
+export async function businessPaymentPoints(db: Executor, businessId: string) {
+  return db
+    .select({
+      id: paymentEntrypoints.id,
+      uid: paymentEntrypoints.uid,
+      type: paymentEntrypoints.type,
+      label: paymentEntrypoints.label,
+      active: paymentEntrypoints.active,
+    })
+    .from(paymentEntrypoints)
+    .where(eq(paymentEntrypoints.businessId, businessId))
+    .orderBy(
+      desc(paymentEntrypoints.active),
+      asc(paymentEntrypoints.label),
+      asc(paymentEntrypoints.uid),
+    );
+}
+
+/** What platform admins did in the business, newest first. */
+export async function operatorAuditRows(db: Executor, businessId: string, limit: number) {
+  return db
+    .select({
+      id: adminAuditLog.id,
+      createdAt: adminAuditLog.createdAt,
+      action: adminAuditLog.action,
+      targetType: adminAuditLog.targetType,
+      targetId: adminAuditLog.targetId,
+      payload: adminAuditLog.payload,
+      actorName: sql<string | null>`coalesce(${profiles.fullName}, ${profiles.email})`,
+    })
+    .from(adminAuditLog)
+    .innerJoin(profiles, eq(profiles.id, adminAuditLog.adminId))
+    .where(and(eq(adminAuditLog.businessId, businessId), eq(profiles.role, 'admin')))
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(limit);
 }

@@ -2,8 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   businessChangeSchema,
+  businessDetailSchema,
+  updateBusinessSchema,
   businessIdParamsSchema,
   businessOverviewQuerySchema,
+  businessOwnerParamsSchema,
   businessOverviewRowSchema,
   businessOverviewSchema,
   closeBusinessSchema,
@@ -13,13 +16,16 @@ import {
 } from '../../../shared/api/operator';
 import { actorOf } from '../auth/guard';
 import {
+  businessDetail,
   closeBusiness,
+  updateBusiness,
   createBusinessWithOwner,
   inviteBusinessOwner,
   listBusinessOverview,
   type OperatorContext,
   type OperatorScope,
   reactivateBusiness,
+  resendOwnerInvitation,
   suspendBusiness,
 } from './service';
 
@@ -66,6 +72,36 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/admin/businesses/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Ein Betrieb: Angaben, Personen, Bezahlpunkte, Kennzahlen und Audit-Log',
+        description: 'Nur für den Plattform-Administrator.',
+        params: businessIdParamsSchema,
+        response: { 200: businessDetailSchema },
+      },
+    },
+    async (request) => businessDetail(ctx, actorOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/admin/businesses/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Name und Kontakt-E-Mail eines Betriebs ändern',
+        params: businessIdParamsSchema,
+        body: updateBusinessSchema,
+        response: { 200: businessDetailSchema },
+      },
+    },
+    async (request) => updateBusiness(ctx, scopeOf(request), request.params.id, request.body),
+  );
+
   app.post(
     '/api/admin/businesses',
     {
@@ -99,6 +135,21 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await inviteBusinessOwner(ctx, scopeOf(request), request.params.id, request.body.email),
         ),
+  );
+
+  app.post(
+    '/api/admin/businesses/:id/owners/:userId/invitation',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Einladung eines Inhabers erneut senden (neuer Link, der alte verfällt)',
+        params: businessOwnerParamsSchema,
+        response: { 200: businessChangeSchema },
+      },
+    },
+    async (request) =>
+      resendOwnerInvitation(ctx, scopeOf(request), request.params.id, request.params.userId),
   );
 
   app.post(

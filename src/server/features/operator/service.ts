@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   BUSINESS_LIST_PAGE_SIZE,
   type BusinessChange,
+  type BusinessDetail,
   type BusinessOverview,
   type CreateBusiness,
   moneyWaitingMessage,
@@ -23,7 +24,14 @@ import { writeAudit } from '../audit/write';
 import { endLiveSessionsOf } from '../auth/sessions';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
 import { invitationBudgets } from '../staff/limits';
-import { deliverInvitation, inviteInTransaction, type StaffContext } from '../staff/service';
+import {
+  deliverInvitation,
+  inviteInTransaction,
+  listStaffUsers,
+  resendInvitation,
+  type StaffContext,
+} from '../staff/service';
+import { resolveBusinessScope } from '../businesses/scope';
 import {
   closingObstacle,
   decideLifecycle,
@@ -32,13 +40,15 @@ import {
   mayOperateBusinesses,
 } from './policy';
 import { type OwnerNotice, ownerNoticeMail } from './owner-notices';
-import { presentOverviewRow } from './presenter';
+import { presentBusinessDetail, presentOverviewRow } from './presenter';
 import {
   activeOwners,
   businessById,
   businessPage,
   type BusinessRow,
+  businessPaymentPoints,
   closingFacts,
+  operatorAuditRows,
   rowFigures,
 } from './queries';
 
@@ -227,13 +237,96 @@ export async function createBusinessWithOwner(
       )
     : await write();
   if (invitation) await deliverInvitation(ctx, invitation.mailId);
+  const business = await presentOne(ctx, id);
   return {
-    business: await presentOne(ctx, id),
+    business,
     invitedOwner:
       invitation && input.ownerEmail
-        ? { id: invitation.id, fullName: null, email: input.ownerEmail }
+        ? invitedOwnerOf(business, invitation.id, input.ownerEmail)
         : null,
   };
+}
+
+/** The invited owner as the answer names them, with where their invitation e-mail stands. */
+function invitedOwnerOf(
+  business: BusinessChange['business'],
+  id: string,
+  email: string,
+): NonNullable<BusinessChange['invitedOwner']> {
+  const owner = business.owners.find((one) => one.id === id);
+  return { id, fullName: owner?.fullName ?? null, email, delivery: owner?.delivery ?? null };
+}
+
+/** How many of the platform admins' actions the business page shows. */
+const DETAIL_AUDIT_ROWS = 50;
+
+/** The business page (issue 47 item 7): its row, origin, people, payment points, audit trail. */
+export async function businessDetail(
+  ctx: OperatorContext,
+  actor: Actor,
+  businessId: string,
+): Promise<BusinessDetail> {
+  assertOperator(actor);
+  const db = ctx.database.db;
+  const row = await presentOne(ctx, businessId);
+  const [staff, points, audit] = await Promise.all([
+    listStaffUsers(ctx, { businessId }),
+    businessPaymentPoints(db, businessId),
+    operatorAuditRows(db, businessId, DETAIL_AUDIT_ROWS),
+  ]);
+  return presentBusinessDetail({
+    row,
+    origin: row.origin,
+    month: monthOf(ctx.clock.now()),
+    people: staff.rows,
+    points,
+    audit,
+  });
+}
+
+/**
+ * Name and contact e-mail from the business page; business_update names what changed. The
+ * guest pages' company name is branding's and stays as the owner set it.
+ */
+export async function updateBusiness(
+  ctx: OperatorContext,
+  scope: OperatorScope,
+  businessId: string,
+  input: { name: string; contactEmail: string },
+): Promise<BusinessDetail> {
+  assertOperator(scope.actor);
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await lockBusiness(tx, businessId);
+    if (row.closedAt) throw new AppError(OPERATOR_ERRORS.business_already_closed);
+    const nameChanged = row.name !== input.name;
+    const contactChanged = row.contactEmail !== input.contactEmail;
+    if (!nameChanged && !contactChanged) return;
+    await tx
+      .update(businesses)
+      .set({ name: input.name, contactEmail: input.contactEmail, updatedAt: now })
+      .where(eq(businesses.id, businessId));
+    await writeAudit(tx, {
+      actor: scope.actor,
+      action: 'business_update',
+      targetType: 'business',
+      targetId: businessId,
+      payload: {
+        fields: [
+          ...(nameChanged ? (['name'] as const) : []),
+          ...(contactChanged ? (['contactEmail'] as const) : []),
+        ],
+        ...(nameChanged ? { name: { from: row.name, to: input.name } } : {}),
+        ...(contactChanged
+          ? { contactEmail: { from: row.contactEmail, to: input.contactEmail } }
+          : {}),
+      },
+      request: scope.request,
+      businessId,
+      at: now,
+    });
+  });
+  return businessDetail(ctx, scope.actor, businessId);
 }
 
 /** The business row, locked for this transaction; a missing one is a German 404. */
@@ -283,10 +376,30 @@ export async function inviteBusinessOwner(
     }),
   );
   await deliverInvitation(ctx, invitation.mailId);
-  return {
-    business: await presentOne(ctx, businessId),
-    invitedOwner: { id: invitation.id, fullName: null, email },
-  };
+  const business = await presentOne(ctx, businessId);
+  return { business, invitedOwner: invitedOwnerOf(business, invitation.id, email) };
+}
+
+/**
+ * 'Einladung erneut senden' for an owner (or any person of the business) who has not accepted
+ * yet (issue 47 item 1): a fresh
+ * 7-day link, the old one stops working; the staff feature's re-send with its budgets and audit
+ * row (user_update, invitation: resent). The answer says where the new e-mail stands.
+ */
+export async function resendOwnerInvitation(
+  ctx: OperatorContext,
+  scope: OperatorScope,
+  businessId: string,
+  userId: string,
+): Promise<BusinessChange> {
+  assertOperator(scope.actor);
+  // The platform admin may work in any existing business: the one scope rule says so (0366).
+  const businessScope = await resolveBusinessScope(ctx.database.db, scope.actor, businessId);
+  const row = await businessById(ctx.database.db, businessId);
+  if (row?.closedAt) throw new AppError(OPERATOR_ERRORS.business_already_closed);
+  const resent = await resendInvitation(ctx, { ...businessScope, request: scope.request }, userId);
+  const business = await presentOne(ctx, businessId);
+  return { business, invitedOwner: invitedOwnerOf(business, userId, resent.row.email) };
 }
 
 /**

@@ -60,3 +60,25 @@ export function accountExistsNoticeMail(to: string, loginLink: string): MailMess
     ].join('\n'),
   };
 }
+
+/**
+ * The operator hears of every self sign-up (issue 47 item 7, decision 0501): to CONTACT_EMAIL,
+ * the platform's one published address, with the business page's link. No token, no password.
+ */
+export function newSignupOperatorMail(
+  to: string,
+  signup: { businessName: string; fullName: string | null; email: string },
+  businessPageLink: string,
+): MailMessage {
+  const text = [
+    'Guten Tag,',
+    '',
+    `ein neuer Betrieb hat sich selbst registriert: „${signup.businessName}“.`,
+    `Inhaber: ${signup.fullName ? `${signup.fullName} <${signup.email}>` : signup.email}`,
+    '',
+    `Zum Betrieb in der Betreiber-Konsole: ${businessPageLink}`,
+    '',
+    'Trinkgeld',
+  ].join('\n');
+  return { to, subject: `Neue Registrierung: ${signup.businessName}`, text };
+}

@@ -32,14 +32,17 @@ import { assertNewPasswordAllowed } from '../auth/password-rules';
 import type { AuthService, SignedIn } from '../auth/service';
 import { hashIdentifier, hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
-import { accountExistsNoticeMail, signUpConfirmationMail } from './mail';
+import { accountExistsNoticeMail, newSignupOperatorMail, signUpConfirmationMail } from './mail';
 import { confirmationRefusal, signUpMail, signUpRefusal } from './policy';
 
 /** What self-service sign-up needs from the app. */
 export interface SignupContext {
   database: Database;
   clock: Clock;
-  config: Pick<Config, 'signup' | 'publicOrigin' | 'sessionSecret' | 'aioTenantId'>;
+  config: Pick<
+    Config,
+    'signup' | 'publicOrigin' | 'sessionSecret' | 'aioTenantId' | 'contactEmail'
+  >;
   mailer: Mailer;
   limiter: RateLimiter;
   /** The sign-in service's session opening, so a confirmed owner is signed in like anyone else. */
@@ -176,7 +179,8 @@ export function createSignupService(context: SignupContext) {
       });
 
       const now = clock.now();
-      return database.db.transaction(async (tx) => {
+      let operatorMail: string | undefined;
+      const confirmed = await database.db.transaction(async (tx) => {
         const [spent] = await tx
           .delete(pendingSignups)
           .where(eq(pendingSignups.tokenHash, tokenHash))
@@ -257,8 +261,26 @@ export function createSignupService(context: SignupContext) {
         });
         const account = await auth.loadAccount(tx, pending.email);
         const signedIn = await auth.openSession(tx, account!, client, 'sign_up');
+        // The operator is told of the new business (decision 0501), after the commit.
+        operatorMail = await mailer.enqueue(
+          tx,
+          newSignupOperatorMail(
+            config.contactEmail,
+            {
+              businessName: pending.businessName,
+              fullName: pending.fullName,
+              email: pending.email,
+            },
+            `${config.publicOrigin}/admin/businesses/${businessId}`,
+          ),
+        );
         return { ...signedIn, businessId };
       });
+      if (operatorMail) {
+        const mailId = operatorMail;
+        afterAnswer.later('operator sign-up notice not sent', () => mailer.deliver(mailId));
+      }
+      return confirmed;
     },
   };
 }

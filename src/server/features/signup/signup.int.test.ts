@@ -279,6 +279,10 @@ describe('confirming a sign-up', () => {
       ['Gasthof Lindenhof'],
     );
     expect(business!.contact_email).toBe(signup.email);
+    // The operator hears of it at CONTACT_EMAIL, with the business page's link (decision 0501).
+    const notice = await mailTo(t.config.contactEmail, 'Neue Registrierung: Gasthof Lindenhof');
+    expect(notice).toContain(`/admin/businesses/${business!.id}`);
+    expect(notice).toContain('Jonas Linde');
     const [user] = await t.database.query<{
       id: string;
       email_verified_at: string | null;

@@ -25,6 +25,7 @@ export function presentStaffUser(actor: StaffActor, { row, activeOwners }: Staff
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     invitationExpiresAt:
       status === 'invited' ? (row.invitationExpiresAt?.toISOString() ?? null) : null,
+    invitationDelivery: status === 'invited' ? row.invitationDelivery : null,
     twoFactorEnabled: row.twoFactorEnabled,
     allowedActions: staffActionsFor(
       actor,

@@ -18,6 +18,7 @@ import { auditPersonName } from '../../../shared/domain/audit-events';
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 import type { Role } from '../../../shared/domain/roles';
 import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../../shared/domain/staff-language';
+import { STAFF_MAIL_TEXTS } from '../../../shared/i18n/staff-mail';
 import type { Database, Executor } from '../../db/connect';
 import {
   authTokens,
@@ -37,6 +38,8 @@ import type { Actor } from '../auth/actor';
 import { endUserSessions } from '../auth/sessions';
 import { hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
+import { endInvitationAttempts, invitationDeliveries } from '../mail/queries';
+import type { InvitationDeliveryState } from '../../../shared/domain/invitation-delivery';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
 import { invitationBudgets } from './limits';
 import { existingAccountMail, invitationMail } from './mail';
@@ -65,6 +68,12 @@ export interface StaffContext {
 
 export type StaffScope = AuditedBusinessScope;
 
+/** What writing and sending an invitation mail needs (the retry job has no rate limiter). */
+export type InvitationMailContext = Pick<
+  StaffContext,
+  'database' | 'clock' | 'mailer' | 'publicOrigin' | 'log'
+>;
+
 export interface StaffUserRow {
   id: string;
   businessId: string | null;
@@ -76,6 +85,8 @@ export interface StaffUserRow {
   emailVerifiedAt: Date | null;
   teams: string[];
   invitationExpiresAt: Date | null;
+  /** Where the invitation's newest e-mail stands (decision 0500); null without one. */
+  invitationDelivery: InvitationDeliveryState | null;
   /** Two-factor sign-in is on (the reset of issue 29 part 6 is offered then). */
   twoFactorEnabled: boolean;
 }
@@ -239,6 +250,7 @@ async function staffRows(
     .from(userTwoFactor)
     .where(and(inArray(userTwoFactor.userId, ids), isNotNull(userTwoFactor.enabledAt)));
   const twoFactorIds = new Set(withTwoFactor.map((row) => row.userId));
+  const deliveries = await invitationDeliveries(db, ids);
   return rows.map(({ sortKey: _sortKey, ...row }) => ({
     ...row,
     teams: memberships.filter((m) => m.profileId === row.id).map((m) => m.name),
@@ -246,6 +258,7 @@ async function staffRows(
       invitations.find((i) => i.userId === row.id)?.expiresAt ??
       noticeExpiries.find((n) => n.id === row.id)?.expiresAt ??
       null,
+    invitationDelivery: deliveries.get(row.id) ?? null,
     twoFactorEnabled: twoFactorIds.has(row.id),
   }));
 }
@@ -324,17 +337,23 @@ async function reload(context: StaffContext, scope: StaffScope, id: string): Pro
 }
 
 /**
- * Writes a fresh invitation token (older unused ones stop working) and queues its e-mail. An
- * owner's e-mail names `invitedBy`, who invites or re-sends (decision 0512).
+/**
+ * Writes a fresh invitation token (older unused ones stop working) and queues its e-mail; the
+ * earlier mails of the invitation are no longer tried again (decision 0500). An owner's e-mail
+ * names `invitedBy`, who invites or re-sends (decision 0512); the retry job knows no one and
+ * names the platform. `priorAttempts`: the retry job's count so far, so the backoff goes on
+ * where the replaced mail stopped.
  */
-async function issueInvitation(
+export async function issueInvitation(
   tx: Executor,
-  context: StaffContext,
+  context: InvitationMailContext,
   invitee: { id: string; email: string },
   businessName: string,
   now: Date,
-  invitedBy: Pick<Actor, 'role' | 'fullName' | 'email'>,
+  invitedBy: Pick<Actor, 'role' | 'fullName' | 'email'> | null,
+  priorAttempts = 0,
 ): Promise<string> {
+  await endInvitationAttempts(tx, invitee.id);
   await tx
     .delete(authTokens)
     .where(
@@ -362,20 +381,31 @@ async function issueInvitation(
     .from(profiles)
     .where(eq(profiles.id, invitee.id));
   const owner =
-    profile?.role === 'business_owner'
-      ? {
-          name: invitedBy.fullName?.trim() || invitedBy.email,
-          operator: invitedBy.role === 'admin',
-        }
-      : undefined;
+    profile?.role !== 'business_owner'
+      ? undefined
+      : invitedBy
+        ? {
+            name: invitedBy.fullName?.trim() || invitedBy.email,
+            operator: invitedBy.role === 'admin',
+          }
+        : {
+            name: STAFF_MAIL_TEXTS[profile.staffLanguage ?? DEFAULT_STAFF_LANGUAGE].ownerInvitation
+              .platform,
+            operator: false,
+          };
   return context.mailer.enqueue(tx, {
     ...invitationMail(invitee.email, link, businessName, profile?.staffLanguage, owner),
     secrets: [token],
+    invitationId: invitee.id,
+    priorAttempts,
   });
 }
 
 /** Hands the e-mail to SMTP after the commit; a failure is kept in the outbox and logged. */
-export async function deliverInvitation(context: StaffContext, mailId: string): Promise<void> {
+export async function deliverInvitation(
+  context: InvitationMailContext,
+  mailId: string,
+): Promise<void> {
   try {
     await context.mailer.deliver(mailId);
   } catch (error) {
@@ -383,7 +413,7 @@ export async function deliverInvitation(context: StaffContext, mailId: string): 
   }
 }
 
-async function businessName(executor: Executor, businessId: string): Promise<string> {
+export async function businessName(executor: Executor, businessId: string): Promise<string> {
   const [row] = await executor
     .select({ name: businesses.name })
     .from(businesses)
@@ -516,10 +546,10 @@ async function noticeInTransaction(
     .returning({ id: staffInvitationNotices.id });
   if (!notice) throw new AppError(STAFF_ERRORS.staff_email_taken);
   const name = await businessName(tx, input.businessId);
-  const mailId = await context.mailer.enqueue(
-    tx,
-    existingAccountMail(input.email, name, account.language ?? DEFAULT_STAFF_LANGUAGE),
-  );
+  const mailId = await context.mailer.enqueue(tx, {
+    ...existingAccountMail(input.email, name, account.language ?? DEFAULT_STAFF_LANGUAGE),
+    invitationId: notice.id,
+  });
   await auditInvitation(tx, input, notice.id);
   return { id: notice.id, mailId };
 }
@@ -654,10 +684,11 @@ async function resendNotice(
     .update(staffInvitationNotices)
     .set({ expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), updatedAt: now })
     .where(eq(staffInvitationNotices.id, notice.id));
-  return context.mailer.enqueue(
-    tx,
-    existingAccountMail(notice.email, name, await accountLanguage(tx, notice.email)),
-  );
+  await endInvitationAttempts(tx, notice.id);
+  return context.mailer.enqueue(tx, {
+    ...existingAccountMail(notice.email, name, await accountLanguage(tx, notice.email)),
+    invitationId: notice.id,
+  });
 }
 
 /** Gives a person of the business another role, by the rules of policy.ts; user_update. */

@@ -62,6 +62,7 @@ describe('aggregateJobs', () => {
       'payouts',
       'retention',
       'auth-cleanup',
+      'invitation-mail-retries',
     ]);
     expect(jobs.find((job) => job.job === 'retention')).toMatchObject({
       state: 'ok',

@@ -60,6 +60,7 @@ export const businessPresenters: Presenters<
   | 'business_signup'
   | 'setup_checklist_dismiss'
   | 'business_create'
+  | 'business_update'
   | 'business_suspend'
   | 'business_reactivate'
   | 'business_close'
@@ -92,6 +93,22 @@ export const businessPresenters: Presenters<
     return {
       sentence: `${businessName(name)} angelegt${contact ? ` (Kontakt: ${contact})` : ''}${owner ? `; Inhaber eingeladen: ${owner}` : ''}.`,
       target: businessName(name),
+    };
+  },
+  business_update: (f) => {
+    const change = (key: 'name' | 'contactEmail') => {
+      const value = f.change(key);
+      return value ? { from: textOf(value.from), to: textOf(value.to) } : null;
+    };
+    const name = change('name');
+    const contact = change('contactEmail');
+    const parts = [
+      name ? `Name von ${quoted(name.from ?? '–')} auf ${quoted(name.to ?? '–')}` : '',
+      contact ? `Kontakt-E-Mail von ${contact.from ?? '–'} auf ${contact.to ?? '–'}` : '',
+    ].filter(Boolean);
+    return {
+      sentence: parts.length ? `${parts.join(', ')} geändert.` : 'Betriebsdaten geändert.',
+      target: businessName(name?.to ?? null),
     };
   },
   business_suspend: (f) => {

@@ -104,7 +104,9 @@ function AdminShell({ profile }: { profile: Profile }) {
   const home = inBusiness ? '/admin/dashboard' : OPERATOR_CONSOLE_LINK.path;
   // The operator console and the status view work across businesses: they never wait for a
   // business to be chosen.
-  const businessFree = PLATFORM_PAGE_PATHS.includes(useLocation().pathname);
+  const pathname = useLocation().pathname;
+  const businessFree =
+    PLATFORM_PAGE_PATHS.includes(pathname) || pathname.startsWith('/admin/businesses/');
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuId = useId();

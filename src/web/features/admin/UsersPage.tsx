@@ -31,6 +31,7 @@ import { toast } from '../../components/ui/toast-store';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
+import { InvitationDelivery } from './InvitationDelivery';
 import { TeamsCard } from './TeamsCard';
 import { useSelectedBusinessId } from './business-scope';
 import { twoFactorApi } from '../two-factor/two-factor-api';
@@ -92,7 +93,11 @@ export function UsersPage() {
   const resend = useMutation({
     mutationFn: (user: StaffUser) => adminApi.resendInvitation(user.id),
     onSuccess: (user) => {
-      toast({ title: u.resent(user.email), variant: 'success' });
+      toast(
+        user.invitationDelivery === 'retrying'
+          ? { title: u.resendPending(user.email) }
+          : { title: u.resent(user.email), variant: 'success' },
+      );
       void refresh();
     },
     onError: failed,
@@ -208,6 +213,11 @@ export function UsersPage() {
                           : u.invitationExpired}
                       </p>
                     ) : null}
+                    <InvitationDelivery
+                      state={user.invitationDelivery}
+                      text={u.invitationDelivery}
+                      className="mt-1"
+                    />
                   </li>
                 ))}
               </ul>
@@ -256,6 +266,10 @@ export function UsersPage() {
                                   : u.invitationExpired}
                               </span>
                             ) : null}
+                            <InvitationDelivery
+                              state={user.invitationDelivery}
+                              text={u.invitationDelivery}
+                            />
                           </div>
                         </TableCell>
                         <TableCell className="whitespace-nowrap">

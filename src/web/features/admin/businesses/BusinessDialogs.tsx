@@ -88,10 +88,12 @@ function CreateForm({ onClose, onDone }: DialogProps) {
       onSubmit={async (values) => {
         const change = await operatorApi.create(values);
         toast({
-          title: change.invitedOwner
-            ? b.createdAndInvited(change.business.name, change.invitedOwner.email)
-            : b.created(change.business.name),
-          variant: 'success',
+          title: !change.invitedOwner
+            ? b.created(change.business.name)
+            : change.invitedOwner.delivery === 'delivered'
+              ? b.createdAndInvited(change.business.name, change.invitedOwner.email)
+              : b.createdInvitationPending(change.business.name, change.invitedOwner.email),
+          variant: change.invitedOwner?.delivery === 'retrying' ? 'default' : 'success',
         });
         onDone();
       }}
@@ -154,8 +156,11 @@ function InviteForm({
       onSubmit={async (values) => {
         const change = await operatorApi.inviteOwner(business.id, values.email);
         toast({
-          title: b.invite.sent(change.invitedOwner?.email ?? values.email),
-          variant: 'success',
+          title:
+            change.invitedOwner?.delivery === 'retrying'
+              ? b.invite.pending(change.invitedOwner.email)
+              : b.invite.sent(change.invitedOwner?.email ?? values.email),
+          variant: change.invitedOwner?.delivery === 'retrying' ? 'default' : 'success',
         });
         onDone();
       }}

@@ -1,5 +1,5 @@
 import { pageRange } from '../../../../shared/domain/page-range';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import type { BusinessOverviewRow } from '../../../../shared/api/operator';
 import { type BusinessStatus } from '../../../../shared/domain/business-status';
@@ -19,7 +19,9 @@ import {
 import { toast } from '../../../components/ui/toast-store';
 import { formatCents, formatDate } from '../../../lib/format';
 import { adminKeys, messageOf } from '../admin-api';
+import { Link } from '../../../lib/router';
 import { AdminPage } from '../AdminPage';
+import { InvitationDelivery } from '../InvitationDelivery';
 import {
   CloseBusinessDialog,
   CreateBusinessDialog,
@@ -160,6 +162,7 @@ export function BusinessesPage() {
                     business={business}
                     retentionDays={data.retentionDays}
                     onAction={(kind) => setDialog({ kind, business })}
+                    onResent={refresh}
                   />
                 ))}
               </TableBody>
@@ -221,14 +224,63 @@ export function BusinessesPage() {
   );
 }
 
+/**
+ * An owner's open invitation: where its e-mail stands and 'Einladung erneut senden' (a fresh
+ * link; the old one stops working). Issue 47 item 1.
+ */
+export function OwnerInvitation({
+  businessId,
+  owner,
+  onResent,
+}: {
+  businessId: string;
+  owner: Pick<BusinessOverviewRow['owners'][number], 'id' | 'email' | 'delivery'>;
+  onResent: () => void;
+}) {
+  const { admin: adminTexts, businesses: b } = useAdminTexts(adminBusinessesPart);
+  const resend = useMutation({
+    mutationFn: () => operatorApi.resendInvitation(businessId, owner.id),
+    onSuccess: (change) => {
+      const delivery = change.invitedOwner?.delivery ?? null;
+      toast({
+        title: b.resent(owner.email, delivery),
+        variant: delivery === 'delivered' ? 'success' : 'default',
+      });
+      onResent();
+    },
+    onError: (error) =>
+      toast({
+        title: adminTexts.toasts.errorTitle,
+        description: messageOf(error, b.statusFailed),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <div className="mt-1 flex flex-col items-start gap-1">
+      <InvitationDelivery state={owner.delivery} text={b.invitationDelivery} />
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={b.resendFor(owner.email)}
+        disabled={resend.isPending}
+        onClick={() => resend.mutate()}
+      >
+        {b.resendInvitation}
+      </Button>
+    </div>
+  );
+}
+
 function BusinessRow({
   business,
   retentionDays,
   onAction,
+  onResent,
 }: {
   business: BusinessOverviewRow;
   retentionDays: number;
   onAction: (kind: 'invite' | 'suspend' | 'reactivate' | 'close') => void;
+  onResent: () => void;
 }) {
   const {
     labels: { businessStatus: BUSINESS_STATUS_LABELS },
@@ -238,7 +290,14 @@ function BusinessRow({
   return (
     <TableRow data-testid={`business-${name}`}>
       <TableCell className="min-w-40">
-        <span className="font-medium">{name}</span>
+        <Link to={`/admin/businesses/${business.id}`} className="font-medium underline">
+          {name}
+        </Link>
+        {business.origin === 'signup' ? (
+          <Badge variant="accent" className="ml-2">
+            {b.page.origins.signup}
+          </Badge>
+        ) : null}
         {business.address ? (
           <span className="block text-xs text-muted-foreground">{business.address}</span>
         ) : null}
@@ -255,6 +314,9 @@ function BusinessRow({
                   {owner.email}
                   {owner.invited ? ` (${b.invited})` : ''}
                 </span>
+                {owner.invited ? (
+                  <OwnerInvitation businessId={business.id} owner={owner} onResent={onResent} />
+                ) : null}
               </li>
             ))}
           </ul>

@@ -1,5 +1,7 @@
 import type {
   BusinessChange,
+  BusinessDetail,
+  UpdateBusinessInput,
   BusinessOverview,
   BusinessOverviewRow,
   CreateBusiness,
@@ -18,9 +20,14 @@ export const operatorApi = {
     if (search) query.set('search', search);
     return api.get<BusinessOverview>(`${base}/overview?${query}`);
   },
+  detail: (id: string) => api.get<BusinessDetail>(`${base}/${id}`),
+  update: (id: string, body: UpdateBusinessInput) =>
+    api.patch<BusinessDetail>(`${base}/${id}`, body),
   create: (body: CreateBusiness) => api.post<BusinessChange>(base, body),
   inviteOwner: (id: string, email: string) =>
     api.post<BusinessChange>(`${base}/${id}/owners`, { email }),
+  resendInvitation: (id: string, userId: string) =>
+    api.post<BusinessChange>(`${base}/${id}/owners/${userId}/invitation`),
   suspend: (id: string, reason: string) =>
     api.post<BusinessOverviewRow>(`${base}/${id}/suspend`, { reason }),
   reactivate: (id: string) => api.post<BusinessOverviewRow>(`${base}/${id}/reactivate`),
@@ -36,4 +43,5 @@ export const operatorApi = {
 export const operatorKeys = {
   all: ['admin', 'operator'] as const,
   overview: (search: string, page: number) => ['admin', 'operator', search, page] as const,
+  detail: (id: string) => ['admin', 'operator', 'business', id] as const,
 };

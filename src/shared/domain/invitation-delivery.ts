@@ -1,0 +1,23 @@
+/**
+ * Where an invitation's e-mail stands (issue 47 item 1, decision 0500): handed to the mail server,
+ * waiting for the retry job after a failed attempt, or given up after the last one.
+ */
+export const INVITATION_DELIVERY_STATES = ['delivered', 'retrying', 'failed'] as const;
+export type InvitationDeliveryState = (typeof INVITATION_DELIVERY_STATES)[number];
+
+/** The words every console shows for the state (product spec, issue 47). */
+export const INVITATION_DELIVERY_LABELS: Record<InvitationDeliveryState, string> = {
+  delivered: 'zugestellt',
+  retrying: 'wird erneut versucht',
+  failed: 'fehlgeschlagen',
+};
+
+/** The state of the newest mail of an invitation, from its outbox status and next attempt. */
+export function invitationDeliveryState(mail: {
+  status: 'pending' | 'sent' | 'failed' | 'console';
+  nextAttemptAt: Date | null;
+}): InvitationDeliveryState {
+  if (mail.status === 'sent' || mail.status === 'console') return 'delivered';
+  if (mail.status === 'pending' || mail.nextAttemptAt) return 'retrying';
+  return 'failed';
+}

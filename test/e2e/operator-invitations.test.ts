@@ -1,0 +1,150 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_RETRY_DELAYS_MS } from '../../src/server/features/mail/mailer';
+import { runInvitationRetryJob } from '../../src/server/features/staff/invitation-retries';
+import { ManualClock } from '../../src/server/lib/clock';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  FACTORY_PASSWORD,
+  type FactoryPerson,
+} from '../support/factories';
+import { signInInBrowser } from './support/auth';
+import { useE2E } from './support/environment';
+import { screenshot } from './support/harness';
+
+/**
+ * Issue 47 item 1: the mail server is down when the operator creates a business with its owner.
+ * The console says so ('wird erneut versucht', after the last retry 'fehlgeschlagen') instead of
+ * "gesendet"; once the mail server is back, 'Einladung erneut senden' delivers ('zugestellt') a
+ * link that works. The retry job runs on the test clock, driven by the test, never by waiting.
+ */
+
+const clock = new ManualClock(new Date());
+const e2e = useE2E({ seeded: false, smtp: true, clock });
+
+let operator: FactoryPerson;
+const WIDTHS = [1280, 390] as const;
+const adlerOf = (width: number) => `Gasthof Adler ${width}`;
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  const home = await createBusiness(db, { name: 'Hotel Bergblick' });
+  for (const width of WIDTHS) {
+    await createBusiness(db, { name: adlerOf(width), points: ['person'] });
+  }
+  operator = await createPlatformAdmin(db, {
+    businessId: home.id,
+    email: 'jonas.weber@plattform.example',
+    fullName: 'Jonas Weber',
+  });
+});
+
+const retryJob = () => runInvitationRetryJob(e2e.server.deps, e2e.server.app.log);
+
+async function openConsole(page: Page): Promise<void> {
+  await page.goto('/admin/businesses');
+  await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
+}
+
+describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
+  it('shows the delivery state and re-sends the owner invitation once mail works again', async () => {
+    const ownerEmail = 'inhaber@pension-sonnenhang.example';
+    await e2e.smtp.stop();
+    const context = await e2e.context();
+    const page = await context.newPage();
+    await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+    await openConsole(page);
+
+    await page.getByRole('button', { name: 'Betrieb anlegen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Betrieb anlegen' });
+    await dialog.getByLabel(/^Name/).fill('Pension Sonnenhang');
+    await dialog.getByLabel(/^Adresse/).fill('Hangweg 2, 87561 Oberstdorf');
+    await dialog.getByLabel(/^Kontakt-E-Mail/).fill('hallo@pension-sonnenhang.example');
+    await dialog.getByLabel(/^E-Mail des Inhabers/).fill(ownerEmail);
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    await page
+      .getByTestId('toast')
+      .getByText(
+        `Betrieb „Pension Sonnenhang“ angelegt. Die Einladung an ${ownerEmail} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
+      )
+      .waitFor();
+    const row = page.getByTestId('business-Pension Sonnenhang');
+    await row.getByText('Einladungs-E-Mail: wird erneut versucht').waitFor();
+
+    // Every retry fails while the mail server is down; after the last one the console says so.
+    expect(await retryJob()).toBe(0);
+    for (const delay of INVITATION_RETRY_DELAYS_MS) {
+      clock.advance(delay);
+      expect(await retryJob()).toBe(1);
+    }
+    expect(e2e.smtp.mails.filter((mail) => mail.to.includes(ownerEmail))).toEqual([]);
+    // The test clock ran past the session's idle limit: the operator signs in again.
+    await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+    await openConsole(page);
+    await row.getByText('Einladungs-E-Mail: fehlgeschlagen').waitFor();
+    await screenshot(page, 'operator-invitation-failed');
+
+    await e2e.smtp.start();
+    await row.getByRole('button', { name: `Einladung erneut senden: ${ownerEmail}` }).click();
+    await page
+      .getByTestId('toast')
+      .getByText(`Einladung erneut an ${ownerEmail} gesendet.`)
+      .waitFor();
+    await row.getByText('Einladungs-E-Mail: zugestellt').waitFor();
+    const mail = await e2e.smtp.waitForMail(ownerEmail);
+    expect(mail.text).toContain('Pension Sonnenhang');
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
+      mail.text,
+    )?.[1];
+    expect(link).toBeTruthy();
+
+    const ownerContext = await e2e.context();
+    const owner = await ownerContext.newPage();
+    await owner.goto(link!);
+    await owner.waitForURL('**/employee/onboarding');
+    await ownerContext.close();
+    await context.close();
+  });
+
+  for (const width of WIDTHS) {
+    it(`opens a business from the list, sees its owner's invitation state and re-sends it (${width} px)`, async () => {
+      const name = adlerOf(width);
+      const ownerEmail = `wirt-${width}@gasthof-adler.example`;
+      const context = await e2e.context({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+      await openConsole(page);
+      await e2e.smtp.stop();
+      const row = page.getByTestId(`business-${name}`);
+      await row.getByRole('button', { name: `Inhaber einladen: ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Inhaber für „${name}“ einladen` });
+      await dialog.getByLabel(/^E-Mail/).fill(ownerEmail);
+      await dialog.getByRole('button', { name: 'Einladen' }).click();
+      await page
+        .getByTestId('toast')
+        .getByText(
+          `Die Einladung an ${ownerEmail} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
+        )
+        .waitFor();
+
+      await row.getByRole('link', { name }).click();
+      await page.waitForURL('**/admin/businesses/*');
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      await page.getByText('Betreiber-Konsole').waitFor();
+      const person = page.getByTestId(`person-${ownerEmail}`);
+      await person.getByText('Einladungs-E-Mail: wird erneut versucht').waitFor();
+      await screenshot(page, `operator-business-page-${width}`);
+
+      await e2e.smtp.start();
+      await person.getByRole('button', { name: `Einladung erneut senden: ${ownerEmail}` }).click();
+      await person.getByText('Einladungs-E-Mail: zugestellt').waitFor();
+      await e2e.smtp.waitForMail(ownerEmail);
+      // Nothing sticks out sideways, at either width.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+      await context.close();
+    });
+  }
+});
