@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { StaticRouter } from '../../../lib/router';
@@ -14,9 +15,12 @@ const textOf = (html: string) =>
 describe('the drawing of the tip page in the landing hero (issue 46, defect 14b)', () => {
   const text = textOf(
     renderToString(
-      <StaticRouter location="/">
-        <Hero />
-      </StaticRouter>,
+      // The hero asks whether sign-up is open (decision 0520): a client without an answer yet.
+      <QueryClientProvider client={new QueryClient()}>
+        <StaticRouter location="/">
+          <Hero />
+        </StaticRouter>
+      </QueryClientProvider>,
     ),
   );
 
