@@ -434,6 +434,25 @@ const ENTRIES: Entry[] = [
     body: () => ({ email: `inhaber-${randomUUID()}@test.local` }),
     status: operatorOnly(201),
   },
+  // The operator's business page (issue 47 item 7, decision 0501).
+  {
+    route: 'GET /api/admin/businesses/:id',
+    url: (f) => `/api/admin/businesses/${f.biz.id}`,
+    status: operatorOnly(200),
+  },
+  {
+    // The same name (other entries name the business), a new contact address.
+    route: 'PATCH /api/admin/businesses/:id',
+    url: (f) => `/api/admin/businesses/${f.biz.id}`,
+    body: (f) => ({ name: f.biz.name, contactEmail: `kontakt-${randomUUID()}@test.local` }),
+    status: operatorOnly(200),
+  },
+  {
+    // The owner of business 1 has signed up long ago: no open invitation to send again.
+    route: 'POST /api/admin/businesses/:id/owners/:userId/invitation',
+    url: (f) => `/api/admin/businesses/${f.biz.id}/owners/${f.biz.owner.id}/invitation`,
+    status: operatorOnly(409),
+  },
   {
     route: 'POST /api/admin/businesses/:id/suspend',
     url: (f) => `/api/admin/businesses/${f.biz.id}/suspend`,
