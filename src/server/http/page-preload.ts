@@ -30,6 +30,10 @@ export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
     'features/admin/AdminLayout.tsx',
     'features/admin/businesses/BusinessesPage.tsx',
   ],
+  '/admin/businesses/:id': [
+    'features/admin/AdminLayout.tsx',
+    'features/admin/businesses/BusinessPage.tsx',
+  ],
   '/admin/system': ['features/admin/AdminLayout.tsx', 'features/admin/system/SystemStatusPage.tsx'],
   '/admin/users': ['features/admin/AdminLayout.tsx', 'features/admin/UsersPage.tsx'],
   '/admin/shifts': ['features/admin/AdminLayout.tsx', 'features/admin/ShiftsPage.tsx'],
