@@ -113,7 +113,8 @@ describe('the operator inside a business (issue 47 item 8)', () => {
     async (width) => {
       const admin = await createPlatformAdmin(e2e.server.deps.database.db, {
         businessId: seeblick.id,
-        email: `betreiber-${width}@plattform.example`,
+        // Unique per attempt: a retry makes its own operator.
+        email: `betreiber-${width}-${Date.now().toString(36)}@plattform.example`,
         fullName: 'Jonas Betreiber',
       });
       const context = await contextAt(width);
@@ -148,6 +149,9 @@ describe('the operator inside a business (issue 47 item 8)', () => {
       await banner
         .getByText('Sie arbeiten als Plattform-Betreiber im Betrieb „Café Morgenrot“.')
         .waitFor();
+      // The page settled (its list loaded, no placeholder mid-fade) before colours are checked.
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, `operator-acting-in-business-${width}`);
