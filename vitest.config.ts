@@ -64,6 +64,9 @@ export default defineConfig({
           env: { TEST_DB_ENGINE: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A page on a busy machine may take longer than expect.poll's default second to show a
+          // toast or a count; a poll still ends as soon as its condition holds.
+          expect: { poll: { timeout: 10_000 } },
           // One file at a time when run by hand; `npm test` runs two at a time (decision 0302).
           fileParallelism: false,
           // One retry for timing accidents on a busy machine; test/support/flaky-reporter.ts

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/lib/clock';
 import {
   createBusiness,
@@ -24,20 +25,36 @@ import { horizontalOverflow, recordToasts } from './support/page-checks';
 const clock = new ManualClock(new Date());
 const e2e = useE2E({ seeded: false, clock });
 
-const OWNER = 'thomas.berger@hotel-seeblick.example';
-let ben: FactoryPerson;
-
-beforeAll(async () => {
+/**
+ * Each test signs in as an owner of its own (a fresh business per attempt), so a retry or a
+ * test run alone starts from an account without two-factor sign-in.
+ */
+async function freshHotel(): Promise<{ owner: FactoryPerson; ben: FactoryPerson }> {
   const hotel = await createBusiness(e2e.server.deps.database.db, {
     name: 'Hotel Seeblick',
-    owner: { fullName: 'Thomas Berger', email: OWNER },
+    owner: {
+      fullName: 'Thomas Berger',
+      email: `thomas.berger.${randomUUID()}@hotel-seeblick.example`,
+    },
     employees: [
       { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
       { fullName: 'Ben Müller', jobTitle: 'Kellner' },
     ],
   });
-  ben = hotel.employees[1]!;
-});
+  return { owner: hotel.owner, ben: hotel.employees[1]! };
+}
+
+/** An owner whose two-factor sign-in is on, with the app's secret and the recovery codes. */
+async function ownerWithTwoFactor() {
+  const hotel = await freshHotel();
+  const factor = await createTwoFactor(e2e.server.deps.database.db, {
+    serverSecret: e2e.server.deps.config.sessionSecret,
+    userId: hotel.owner.id,
+    now: clock.now(),
+  });
+  return { ...hotel, ...factor };
+}
+
 let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
@@ -80,13 +97,11 @@ async function signOut() {
 }
 
 describe('Zwei-Faktor-Anmeldung', () => {
-  let secret = '';
-  let recoveryCodes: string[] = [];
-
   it('an owner turns it on from the banner, signs out and in again with password and code', async () => {
+    const owner = (await freshHotel()).owner.email;
     const toasts = await recordToasts(page);
     await page.goto('/employee/login');
-    await page.getByLabel('E-Mail', { exact: true }).fill(OWNER);
+    await page.getByLabel('E-Mail', { exact: true }).fill(owner);
     await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await page.waitForURL('**/admin/dashboard');
@@ -101,11 +116,14 @@ describe('Zwei-Faktor-Anmeldung', () => {
     await page.getByRole('button', { name: 'Einrichten' }).click();
     const qr = page.getByRole('img', { name: 'QR-Code für die Authenticator-App' });
     await qr.waitFor();
-    secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+    const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(
+      /\s/g,
+      '',
+    );
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = await qr.getAttribute('data-qr-value');
     expect(uri).toBe(
-      `otpauth://totp/Trinkgeld:thomas.berger%40hotel-seeblick.example?issuer=Trinkgeld&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Trinkgeld:${encodeURIComponent(owner)}?issuer=Trinkgeld&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
     );
     const codeField = page.getByRole('textbox', { name: 'Bestätigungscode' });
     expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
@@ -118,7 +136,7 @@ describe('Zwei-Faktor-Anmeldung', () => {
     await page.getByText('Zwei-Faktor-Anmeldung eingeschaltet').waitFor();
     const list = page.getByTestId('recovery-codes').getByRole('listitem');
     await list.first().waitFor();
-    recoveryCodes = await list.allTextContents();
+    const recoveryCodes = await list.allTextContents();
     expect(recoveryCodes).toHaveLength(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
     await page.getByRole('button', { name: 'Kopieren' }).waitFor();
@@ -135,7 +153,7 @@ describe('Zwei-Faktor-Anmeldung', () => {
     expect(await page.getByTestId('two-factor-banner').count()).toBe(0);
 
     await signOut();
-    await passwordStep(OWNER);
+    await passwordStep(owner);
     const stepField = page.getByRole('textbox', { name: 'Bestätigungscode' });
     expect(await stepField.getAttribute('autocomplete')).toBe('one-time-code');
     expect(await stepField.getAttribute('inputmode')).toBe('numeric');
@@ -148,9 +166,9 @@ describe('Zwei-Faktor-Anmeldung', () => {
   });
 
   it('signs in with a recovery code once, and says how many are left', async () => {
-    expect(recoveryCodes).toHaveLength(10);
+    const { owner, recoveryCodes } = await ownerWithTwoFactor();
     const toasts = await recordToasts(page);
-    await passwordStep(OWNER);
+    await passwordStep(owner.email);
     await page
       .getByRole('button', { name: 'Stattdessen einen Wiederherstellungscode verwenden' })
       .click();
@@ -165,7 +183,8 @@ describe('Zwei-Faktor-Anmeldung', () => {
   });
 
   it('asks for the code after a sign-in link too, before any session exists', async () => {
-    const token = await magicLinkTokenFor(e2e.server.deps, OWNER);
+    const { owner, secret } = await ownerWithTwoFactor();
+    const token = await magicLinkTokenFor(e2e.server.deps, owner.email);
     await page.goto(`/employee/login?magic_token=${token}`);
     await page.getByRole('heading', { name: 'Bestätigungscode' }).waitFor();
     // The link is spent and gone from the address bar; nothing signed in yet.
@@ -178,6 +197,7 @@ describe('Zwei-Faktor-Anmeldung', () => {
   });
 
   it('fits a 360 px phone and lets an owner reset an employee who lost the phone', async () => {
+    const { owner, ben, secret } = await ownerWithTwoFactor();
     await context.close();
     context = await e2e.context({ viewport: { width: 360, height: 780 }, isMobile: true });
     page = await context.newPage();
@@ -189,14 +209,14 @@ describe('Zwei-Faktor-Anmeldung', () => {
     });
 
     // The owner's own sign-in on the phone, with the app.
-    await passwordStep(OWNER);
+    await passwordStep(owner.email);
     expect(await horizontalOverflow(page)).toBe(0);
     await page.getByRole('textbox', { name: 'Bestätigungscode' }).fill(appCode(secret));
     await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
     await page.waitForURL('**/admin/dashboard');
 
     await page.goto('/employee/account');
-    await page.getByText('Noch 9 Wiederherstellungscodes übrig.').waitFor();
+    await page.getByText('Noch 10 Wiederherstellungscodes übrig.').waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
 
     await page.goto('/admin/users');
