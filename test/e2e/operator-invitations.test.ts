@@ -11,7 +11,8 @@ import {
 } from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
-import { screenshot } from './support/harness';
+import { screenshot, trackPageErrors } from './support/harness';
+import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
 /**
  * Issue 47 item 1: the mail server is down when the operator creates a business with its owner.
@@ -33,6 +34,12 @@ beforeAll(async () => {
   for (const width of WIDTHS) {
     await createBusiness(db, { name: adlerOf(width), points: ['person'] });
   }
+  // A business from the self sign-up: its business_signup audit row says so.
+  const signedUp = await createBusiness(db, { name: 'Pension Eigenanmeldung' });
+  await e2e.server.deps.database.query(
+    "INSERT INTO admin_audit_log (business_id, action, target_type, target_id) VALUES ($1, 'business_signup', 'business', $2)",
+    [signedUp.id, signedUp.id],
+  );
   operator = await createPlatformAdmin(db, {
     businessId: home.id,
     email: 'jonas.weber@plattform.example',
@@ -108,11 +115,13 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
   });
 
   for (const width of WIDTHS) {
-    it(`opens a business from the list, sees its owner's invitation state and re-sends it (${width} px)`, async () => {
+    it(`opens a business from the filtered list, re-sends its owner's failed invitation, acts inside it with the banner and returns (${width} px)`, async () => {
       const name = adlerOf(width);
-      const ownerEmail = `wirt-${width}@gasthof-adler.example`;
+      // Unique per attempt: a retry invites an address of its own.
+      const ownerEmail = `wirt-${width}-${Date.now().toString(36)}@gasthof-adler.example`;
       const context = await e2e.context({ viewport: { width, height: 900 } });
       const page = await context.newPage();
+      const errors = trackPageErrors(page);
       await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
       await openConsole(page);
       await e2e.smtp.stop();
@@ -127,13 +136,47 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
           `Die Einladung an ${ownerEmail} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
         )
         .waitFor();
+      // Every retry fails while the mail server is down.
+      for (const delay of INVITATION_RETRY_DELAYS_MS) {
+        clock.advance(delay);
+        await retryJob();
+      }
+      expect(e2e.smtp.mails.filter((mail) => mail.to.includes(ownerEmail))).toEqual([]);
+
+      // The test clock ran past the idle limit: the operator signs in again and narrows the list;
+      // the address keeps search, state and order.
+      await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+      await openConsole(page);
+      await page.getByRole('searchbox', { name: 'Suche' }).fill('Gasthof Adler');
+      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Aktiv' });
+      await page.getByLabel('Sortierung').selectOption({ label: 'Neueste zuerst' });
+      await page.waitForURL(
+        (url) =>
+          url.searchParams.get('suche') === 'Gasthof Adler' &&
+          url.searchParams.get('status') === 'active' &&
+          url.searchParams.get('sortierung') === 'created',
+      );
+      await expect
+        .poll(() => page.getByTestId('businesses-table').getByRole('link').allTextContents())
+        .toEqual([adlerOf(390), adlerOf(1280)]);
+      const listUrl = page.url();
+      // A self sign-up is marked in the list.
+      await page.getByRole('searchbox', { name: 'Suche' }).fill('Pension Eigenanmeldung');
+      await page
+        .getByTestId('business-Pension Eigenanmeldung')
+        .getByText('Selbstregistrierung')
+        .waitFor();
+      await page.getByRole('searchbox', { name: 'Suche' }).fill('Gasthof Adler');
+      await page.waitForURL(listUrl);
 
       await row.getByRole('link', { name }).click();
       await page.waitForURL('**/admin/businesses/*');
       await page.getByRole('heading', { name, level: 1 }).waitFor();
       await page.getByText('Betreiber-Konsole').waitFor();
       const person = page.getByTestId(`person-${ownerEmail}`);
-      await person.getByText('Einladungs-E-Mail: wird erneut versucht').waitFor();
+      await person.getByText('Einladungs-E-Mail: fehlgeschlagen').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, `operator-business-page-${width}`);
 
       await e2e.smtp.start();
@@ -141,9 +184,33 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
       await person.getByText('Einladungs-E-Mail: zugestellt').waitFor();
       await e2e.smtp.waitForMail(ownerEmail);
       // Nothing sticks out sideways, at either width.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true);
+      expect(await horizontalOverflow(page)).toBe(0);
+
+      // '← Alle Betriebe' returns to the list as it was left; so does the browser's back button.
+      await page.getByRole('link', { name: '← Alle Betriebe' }).click();
+      await page.waitForURL(listUrl);
+      expect(await page.getByRole('searchbox', { name: 'Suche' }).inputValue()).toBe(
+        'Gasthof Adler',
+      );
+      await row.getByRole('link', { name }).click();
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      await page.goBack();
+      await page.waitForURL(listUrl);
+      await row.getByRole('link', { name }).click();
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+
+      // Acting inside the business: the banner says so, with the way back.
+      await page.getByRole('button', { name: 'In diesem Betrieb arbeiten' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      const banner = page.getByRole('region', { name: 'Arbeit in einem Betrieb' });
+      await banner
+        .getByText(`Sie arbeiten als Plattform-Betreiber im Betrieb „${name}“.`)
+        .waitFor();
+      await banner.getByRole('link', { name: 'Zur Plattform-Ansicht' }).click();
+      await page.waitForURL('**/admin/businesses');
+      await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
+      expect(await banner.count()).toBe(0);
+      expect(errors).toEqual([]);
       await context.close();
     });
   }

@@ -40,6 +40,8 @@ export const OPERATOR_MESSAGES = {
   confirmNameRequired: 'Bestätigung: Bitte geben Sie den Namen des Betriebs ein.',
   searchTooLong: `Suche: höchstens ${BUSINESS_LIMITS.search} Zeichen.`,
   page: 'Seite: Bitte geben Sie eine Seitenzahl ab 1 an.',
+  status: 'Status: Bitte wählen Sie Aktiv, Gesperrt oder Geschlossen.',
+  sort: 'Sortierung: Bitte wählen Sie Name, Anlagedatum oder Trinkgeld im Monat.',
 } as const;
 
 /** Optional text: trimmed, blank becomes null so "left empty" and "not sent" look the same. */
@@ -80,8 +82,18 @@ export const businessOwnerParamsSchema = businessIdParamsSchema.extend({
   userId: z.uuid({ error: 'Ungültige Benutzer-ID.' }),
 });
 
+/**
+ * How the console's list is ordered: by name (A–Z), by creation (newest first) or by the month's
+ * paid tips (most first); ties fall back to the name, so a page never reshuffles.
+ */
+export const BUSINESS_LIST_SORTS = ['name', 'created', 'tips'] as const;
+export type BusinessListSort = (typeof BUSINESS_LIST_SORTS)[number];
+
 export const businessOverviewQuerySchema = z.object({
   search: z.string().trim().max(BUSINESS_LIMITS.search, OPERATOR_MESSAGES.searchTooLong).optional(),
+  /** Only businesses in this state; all of them without it. */
+  status: z.enum(BUSINESS_STATUSES, { error: OPERATOR_MESSAGES.status }).optional(),
+  sort: z.enum(BUSINESS_LIST_SORTS, { error: OPERATOR_MESSAGES.sort }).default('name'),
   page: z.coerce
     .number({ error: OPERATOR_MESSAGES.page })
     .int(OPERATOR_MESSAGES.page)

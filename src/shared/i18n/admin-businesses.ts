@@ -1,3 +1,4 @@
+import type { BusinessListSort } from '../api/operator';
 import {
   INVITATION_DELIVERY_LABELS,
   type InvitationDeliveryState,
@@ -12,6 +13,14 @@ export const adminBusinessesTexts = {
   searchPlaceholder: 'Name des Betriebs oder E-Mail eines Inhabers',
   empty: 'Noch kein Betrieb angelegt. Legen Sie den ersten Betrieb an.',
   noMatch: 'Kein Betrieb entspricht der Suche.',
+  statusFilter: 'Status',
+  allStatuses: 'Alle',
+  sortLabel: 'Sortierung',
+  sorts: {
+    name: 'Name (A–Z)',
+    created: 'Neueste zuerst',
+    tips: 'Trinkgeld im Monat',
+  } satisfies Record<BusinessListSort, string>,
   /** The rows this page shows, "26–27 von 27", above the table and in the pager. */
   shownRange: (range: PageRange) => pageRangeText(range, 'von'),
   previous: 'Vorherige Seite',
@@ -129,6 +138,7 @@ export const adminBusinessesTexts = {
   /** The page of one business (issue 47 item 7). */
   page: {
     back: 'Alle Betriebe',
+    actInside: 'In diesem Betrieb arbeiten',
     details: 'Angaben',
     address: 'Adresse',
     contact: 'Kontakt-E-Mail',

@@ -7,12 +7,14 @@ import {
   exists,
   ilike,
   inArray,
+  isNotNull,
   isNull,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { BUSINESS_LIST_PAGE_SIZE } from '../../../shared/api/operator';
+import { BUSINESS_LIST_PAGE_SIZE, type BusinessListSort } from '../../../shared/api/operator';
+import type { BusinessStatus } from '../../../shared/domain/business-status';
 import type { InvitationDeliveryState } from '../../../shared/domain/invitation-delivery';
 import type { Executor } from '../../db/connect';
 import { invitationDeliveries } from '../mail/queries';
@@ -72,18 +74,47 @@ function searchCondition(search: string | undefined): SQL | undefined {
   );
 }
 
-/** Businesses by name, one offset page (index businesses_name_idx serves the order), and the total. */
+/** Only businesses in the chosen state (decision 0320: closed wins, then the active switch). */
+function statusCondition(status: BusinessStatus | undefined): SQL | undefined {
+  if (status === 'closed') return isNotNull(businesses.closedAt);
+  if (status === 'active') return and(isNull(businesses.closedAt), eq(businesses.active, true));
+  if (status === 'suspended') return and(isNull(businesses.closedAt), eq(businesses.active, false));
+  return undefined;
+}
+
+/** The order of a list page; every order ends on name and id, so pages never overlap. */
+function listOrder(sort: BusinessListSort, month: string): SQL[] {
+  const byName = [asc(sql`lower(${businesses.name})`), asc(businesses.id)];
+  if (sort === 'created') return [desc(businesses.createdAt), ...byName];
+  if (sort === 'tips') {
+    // The month's paid tips from the kept month totals, as the row's figures show them.
+    const monthTips = sql`coalesce((SELECT sum(${tipMonthTotals.amountCents})
+      FROM ${tipMonthTotals}
+      WHERE ${tipMonthTotals.businessId} = ${businesses.id}
+        AND ${tipMonthTotals.kind} = 'all' AND ${tipMonthTotals.month} = ${month}), 0)`;
+    return [desc(monthTips), ...byName];
+  }
+  return byName;
+}
+
+/** One offset page of businesses, searched, filtered by state and sorted, and the total. */
 export async function businessPage(
   db: Executor,
-  options: { search?: string | undefined; page: number },
+  options: {
+    search?: string | undefined;
+    status?: BusinessStatus | undefined;
+    sort: BusinessListSort;
+    page: number;
+    month: string;
+  },
 ): Promise<{ rows: BusinessRow[]; total: number }> {
-  const where = searchCondition(options.search);
+  const where = and(searchCondition(options.search), statusCondition(options.status));
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(businesses)
       .where(where)
-      .orderBy(asc(sql`lower(${businesses.name})`), asc(businesses.id))
+      .orderBy(...listOrder(options.sort, options.month))
       .limit(BUSINESS_LIST_PAGE_SIZE)
       .offset((options.page - 1) * BUSINESS_LIST_PAGE_SIZE),
     db.select({ n: count() }).from(businesses).where(where),

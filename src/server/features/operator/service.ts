@@ -4,6 +4,7 @@ import {
   BUSINESS_LIST_PAGE_SIZE,
   type BusinessChange,
   type BusinessDetail,
+  type BusinessListSort,
   type BusinessOverview,
   type CreateBusiness,
   moneyWaitingMessage,
@@ -11,7 +12,7 @@ import {
   type SessionEndReason,
 } from '../../../shared/api/operator';
 import { BUSINESS_ERRORS } from '../../../shared/api/businesses';
-import { businessStatusOf } from '../../../shared/domain/business-status';
+import { type BusinessStatus, businessStatusOf } from '../../../shared/domain/business-status';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
 import { berlinDay } from '../../../shared/domain/berlin-time';
@@ -131,16 +132,21 @@ export function monthOf(now: Date): string {
   return `${berlinDay(now).slice(0, 7)}-01`;
 }
 
-/** The console's list: one page of businesses by name, each with its owners and figures. */
+/** The console's list: one page of businesses, each with its owners and figures. */
 export async function listBusinessOverview(
   ctx: OperatorContext,
   actor: Actor,
-  query: { search?: string | undefined; page: number },
+  query: {
+    search?: string | undefined;
+    status?: BusinessStatus | undefined;
+    sort: BusinessListSort;
+    page: number;
+  },
 ): Promise<BusinessOverview> {
   assertOperator(actor);
   const db = ctx.database.db;
   const month = monthOf(ctx.clock.now());
-  const { rows, total } = await businessPage(db, query);
+  const { rows, total } = await businessPage(db, { ...query, month });
   const figures = await rowFigures(
     db,
     rows.map((row) => row.id),

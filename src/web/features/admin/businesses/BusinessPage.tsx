@@ -9,7 +9,10 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
-import { Link, useLocation } from '../../../lib/router';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
+import { Button } from '../../../components/ui/Button';
+import { selectBusiness } from '../business-scope';
+import { BUSINESS_LIST_PATH } from './list-query';
 import { AdminPage } from '../AdminPage';
 import { InvitationDelivery } from '../InvitationDelivery';
 import { OwnerInvitation } from './BusinessesPage';
@@ -21,6 +24,14 @@ const monthName = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'UTC',
 });
 
+/** The list's address the business was opened from (navigation state), if it is one. */
+function backToListHref(state: unknown): string {
+  const from = (state as { fromList?: unknown } | null)?.fromList;
+  return typeof from === 'string' && from.startsWith(BUSINESS_LIST_PATH)
+    ? from
+    : BUSINESS_LIST_PATH;
+}
+
 /**
  * /admin/businesses/:id (issue 47 item 7): one business for the operator — its details (name and
  * contact editable), where it came from, its people with their last sign-in and invitation state
@@ -28,7 +39,11 @@ const monthName = new Intl.DateTimeFormat('de-DE', {
  * what platform admins did to it.
  */
 export function BusinessPage() {
-  const id = useLocation().pathname.split('/').pop() ?? '';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = location.pathname.split('/').pop() ?? '';
+  // Back to the list as it was left (its search, filter, order and page), else the plain list.
+  const listHref = backToListHref(location.state);
   const { businesses: b, common: commonTexts } = useAdminTexts(adminBusinessesPart);
   const detail = useQuery({
     queryKey: operatorKeys.detail(id),
@@ -40,7 +55,21 @@ export function BusinessPage() {
   return (
     <AdminPage
       title={data?.business.name ?? b.title}
-      description={<Link to="/admin/businesses">← {b.page.back}</Link>}
+      description={<Link to={listHref}>← {b.page.back}</Link>}
+      actions={
+        data && data.business.status !== 'closed' ? (
+          <Button
+            variant="outline"
+            onClick={() => {
+              // The header's 'Betrieb wählen', from here: the banner then says so (decision 0511).
+              selectBusiness(data.business.id);
+              navigate('/admin/dashboard');
+            }}
+          >
+            {b.page.actInside}
+          </Button>
+        ) : null
+      }
     >
       {!data ? (
         <Spinner label={commonTexts.loading} />

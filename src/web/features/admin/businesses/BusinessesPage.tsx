@@ -2,7 +2,9 @@ import { pageRange } from '../../../../shared/domain/page-range';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import type { BusinessOverviewRow } from '../../../../shared/api/operator';
-import { type BusinessStatus } from '../../../../shared/domain/business-status';
+import { BUSINESS_LIST_SORTS } from '../../../../shared/api/operator';
+import { BUSINESS_STATUSES, type BusinessStatus } from '../../../../shared/domain/business-status';
+import { FilterSelect, optionsWithAll } from '../../../components/ui/FilterControls';
 import { Badge, type BadgeVariant } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardContent } from '../../../components/ui/Card';
@@ -19,7 +21,7 @@ import {
 import { toast } from '../../../components/ui/toast-store';
 import { formatCents, formatDate } from '../../../lib/format';
 import { adminKeys, messageOf } from '../admin-api';
-import { Link } from '../../../lib/router';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { AdminPage } from '../AdminPage';
 import { InvitationDelivery } from '../InvitationDelivery';
 import {
@@ -29,7 +31,8 @@ import {
   ReactivateDialog,
   SuspendDialog,
 } from './BusinessDialogs';
-import { operatorApi, operatorKeys } from './operator-api';
+import { listQueryHref, readListQuery } from './list-query';
+import { type BusinessListQuery, operatorApi, operatorKeys } from './operator-api';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { adminBusinessesPart } from '../../../../shared/i18n/admin-catalogue-businesses';
 
@@ -60,15 +63,41 @@ export function BusinessesPage() {
     admin: adminTexts,
     businesses: b,
     common: commonTexts,
+    labels: { businessStatus: BUSINESS_STATUS_LABELS },
   } = useAdminTexts(adminBusinessesPart);
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  // Page, filter, order and search live in the address (decision 0502): a reload, a shared link
+  // and the back button from a business page come back to the same list.
+  const fromAddress = readListQuery(params);
+  const [search, setSearch] = useState(fromAddress.search);
+  // A new history entry (back, forward, a filter) brings its search into the field.
+  const entry = location.key;
+  const [searchEntry, setSearchEntry] = useState(entry);
+  if (searchEntry !== entry) {
+    setSearchEntry(entry);
+    setSearch(fromAddress.search);
+  }
+  const list = { ...fromAddress, search };
+  const showList = (next: Partial<BusinessListQuery>) =>
+    navigate(listQueryHref({ ...list, ...next }));
+  const typeSearch = (value: string) => {
+    setSearch(value);
+    // Typing rewrites the address in place: no history entry and no scrolling per keystroke; a
+    // new search starts on its first page.
+    const href = listQueryHref({ ...list, search: value, page: 1 });
+    if (list.page === 1) window.history.replaceState(window.history.state, '', href);
+    else navigate(href, { replace: true });
+  };
   const deferredSearch = useDeferredValue(search.trim());
+  const query = { ...list, search: deferredSearch };
+  const page = list.page;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const overview = useQuery({
-    queryKey: operatorKeys.overview(deferredSearch, page),
-    queryFn: () => operatorApi.overview(deferredSearch, page),
+    queryKey: operatorKeys.overview(query),
+    queryFn: () => operatorApi.overview(query),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
@@ -98,6 +127,7 @@ export function BusinessesPage() {
   };
 
   const searchId = useId();
+  const filtered = deferredSearch !== '' || list.status !== 'all';
   const data = overview.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
@@ -116,11 +146,21 @@ export function BusinessesPage() {
                 type="search"
                 value={search}
                 placeholder={b.searchPlaceholder}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  // A new search starts on its first page.
-                  setPage(1);
-                }}
+                onChange={(event) => typeSearch(event.target.value)}
+              />
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <FilterSelect
+                label={b.statusFilter}
+                value={list.status}
+                onChange={(status) => showList({ status, page: 1 })}
+                options={optionsWithAll(b.allStatuses, BUSINESS_STATUSES, BUSINESS_STATUS_LABELS)}
+              />
+              <FilterSelect
+                label={b.sortLabel}
+                value={list.sort}
+                onChange={(sort) => showList({ sort, page: 1 })}
+                options={BUSINESS_LIST_SORTS.map((value) => ({ value, label: b.sorts[value] }))}
               />
             </div>
             {data ? (
@@ -137,7 +177,7 @@ export function BusinessesPage() {
           {!data ? (
             <Spinner label={commonTexts.loading} />
           ) : data.items.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{deferredSearch ? b.noMatch : b.empty}</p>
+            <p className="text-sm text-muted-foreground">{filtered ? b.noMatch : b.empty}</p>
           ) : (
             <Table data-testid="businesses-table">
               <TableHead>
@@ -161,6 +201,7 @@ export function BusinessesPage() {
                     key={business.id}
                     business={business}
                     retentionDays={data.retentionDays}
+                    listHref={listQueryHref(list)}
                     onAction={(kind) => setDialog({ kind, business })}
                     onResent={refresh}
                   />
@@ -174,7 +215,7 @@ export function BusinessesPage() {
                 variant="outline"
                 size="sm"
                 disabled={page <= 1}
-                onClick={() => setPage((current) => Math.max(1, current - 1))}
+                onClick={() => showList({ page: Math.max(1, page - 1) })}
               >
                 {b.previous}
               </Button>
@@ -185,7 +226,7 @@ export function BusinessesPage() {
                 variant="outline"
                 size="sm"
                 disabled={page >= pages}
-                onClick={() => setPage((current) => Math.min(pages, current + 1))}
+                onClick={() => showList({ page: Math.min(pages, page + 1) })}
               >
                 {b.next}
               </Button>
@@ -274,11 +315,14 @@ export function OwnerInvitation({
 function BusinessRow({
   business,
   retentionDays,
+  listHref,
   onAction,
   onResent,
 }: {
   business: BusinessOverviewRow;
   retentionDays: number;
+  /** The list's address as shown, so the business page leads back to it. */
+  listHref: string;
   onAction: (kind: 'invite' | 'suspend' | 'reactivate' | 'close') => void;
   onResent: () => void;
 }) {
@@ -290,7 +334,11 @@ function BusinessRow({
   return (
     <TableRow data-testid={`business-${name}`}>
       <TableCell className="min-w-40">
-        <Link to={`/admin/businesses/${business.id}`} className="font-medium underline">
+        <Link
+          to={`/admin/businesses/${business.id}`}
+          state={{ fromList: listHref }}
+          className="font-medium underline"
+        >
           {name}
         </Link>
         {business.origin === 'signup' ? (

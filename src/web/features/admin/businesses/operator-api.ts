@@ -3,10 +3,20 @@ import type {
   BusinessDetail,
   UpdateBusinessInput,
   BusinessOverview,
+  BusinessListSort,
   BusinessOverviewRow,
   CreateBusiness,
 } from '../../../../shared/api/operator';
+import type { BusinessStatus } from '../../../../shared/domain/business-status';
 import { api } from '../../../lib/api';
+
+/** What the list shows: the search, the state filter ('all' for none), the order and the page. */
+export interface BusinessListQuery {
+  search: string;
+  status: BusinessStatus | 'all';
+  sort: BusinessListSort;
+  page: number;
+}
 
 const base = '/api/admin/businesses';
 
@@ -15,9 +25,10 @@ const base = '/api/admin/businesses';
  * the header's business choice: the platform admin works across every business here.
  */
 export const operatorApi = {
-  overview: (search: string, page: number) => {
-    const query = new URLSearchParams({ page: String(page) });
-    if (search) query.set('search', search);
+  overview: (list: BusinessListQuery) => {
+    const query = new URLSearchParams({ page: String(list.page), sort: list.sort });
+    if (list.search) query.set('search', list.search);
+    if (list.status !== 'all') query.set('status', list.status);
     return api.get<BusinessOverview>(`${base}/overview?${query}`);
   },
   detail: (id: string) => api.get<BusinessDetail>(`${base}/${id}`),
@@ -42,6 +53,7 @@ export const operatorApi = {
 
 export const operatorKeys = {
   all: ['admin', 'operator'] as const,
-  overview: (search: string, page: number) => ['admin', 'operator', search, page] as const,
+  overview: (list: BusinessListQuery) =>
+    ['admin', 'operator', list.search, list.status, list.sort, list.page] as const,
   detail: (id: string) => ['admin', 'operator', 'business', id] as const,
 };
