@@ -220,13 +220,17 @@ describe('employee dashboard', () => {
       const errors = trackPageErrors(page);
       await signInInBrowser(page, david.email, FACTORY_PASSWORD);
       await page.getByTestId('new-message-badge').waitFor();
-      // The live stream answers late: the messages, and with them the badge, come first.
+      // The live stream answers late: it is held until the messages, and with them the badge,
+      // are on the page.
+      let answerStream: () => void = () => {};
+      const streamMayAnswer = new Promise<void>((resolve) => (answerStream = resolve));
       await page.route('**/api/employee/stream', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600));
+        await streamMayAnswer;
         await route.continue();
       });
       await page.reload();
       await page.getByTestId('new-message-badge').waitFor();
+      answerStream();
       await page.getByText('Live-Aktualisierung aktiv').waitFor();
       const shifted = await page.evaluate(
         () =>

@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createBusiness,
@@ -11,6 +11,7 @@ import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+import { consoleProblems } from './support/console';
 
 const e2e = useE2E({ seeded: false, smtp: true });
 
@@ -48,23 +49,11 @@ beforeAll(async () => {
 });
 
 /**
- * Every console error or warning and uncaught error of a page. Chromium logs each refused request
- * as an error; only the refusals a test causes on purpose (`expected` statuses: 401 and 403 of a
- * suspension, 400 of a mistyped confirmation) are allowed.
+ * Chromium logs each refused request as a console error; only the refusals a test causes on
+ * purpose are allowed: 401 and 403 of a suspension (and 400 of a mistyped confirmation, given
+ * where it happens).
  */
-function consoleProblems(page: Page, expected: number[] = [401, 403]): string[] {
-  const problems: string[] = [];
-  const refusal = /Failed to load resource: the server responded with a status of (\d{3})/;
-  page.on('console', (message: ConsoleMessage) => {
-    const status = Number(refusal.exec(message.text())?.[1]);
-    if (expected.includes(status)) return;
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message} (${page.url()})`));
-  return problems;
-}
+const REFUSALS = [401, 403];
 
 function invitationLinkIn(text: string): string {
   const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
@@ -119,7 +108,7 @@ describe('the operator inside a business (issue 47 item 8)', () => {
       });
       const context = await contextAt(width);
       const page = await context.newPage();
-      const problems = consoleProblems(page);
+      const problems = consoleProblems(page, REFUSALS);
       await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
       await page.waitForURL('**/admin/dashboard');
       // The first sign-in ever: a first-time greeting, nobody is welcomed back yet.
@@ -207,7 +196,7 @@ describe("a new owner's first day (issue 47 item 10)", () => {
 
       const context = await contextAt(width);
       const owner = await context.newPage();
-      const problems = consoleProblems(owner);
+      const problems = consoleProblems(owner, REFUSALS);
       await owner.goto(invitationLinkIn(mail.text));
       await owner.waitForURL('**/employee/onboarding');
       await owner
@@ -262,7 +251,7 @@ describe('Betriebe (operator console)', () => {
     });
     const context = await e2e.context();
     const page = await context.newPage();
-    const problems = consoleProblems(page);
+    const problems = consoleProblems(page, REFUSALS);
     await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
     expect(new URL(page.url()).pathname).toBe('/admin/businesses');
     await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
@@ -319,7 +308,7 @@ describe('Betriebe (operator console)', () => {
     expect(mail.text).toContain('7 Tage gültig');
     const ownerContext = await e2e.context();
     const owner = await ownerContext.newPage();
-    const ownerProblems = consoleProblems(owner);
+    const ownerProblems = consoleProblems(owner, REFUSALS);
     await owner.goto(invitationLinkIn(mail.text));
     await owner.waitForURL('**/employee/onboarding');
     await owner.getByLabel(/Vollständiger Name/).fill('Greta Linde');
@@ -383,7 +372,7 @@ describe('Betriebe (operator console)', () => {
     // Lena (Café Morgenrot) has her dashboard open with its live stream.
     const staffContext = await e2e.context();
     const lena = await staffContext.newPage();
-    const lenaProblems = consoleProblems(lena);
+    const lenaProblems = consoleProblems(lena, REFUSALS);
     const stream = lena.waitForResponse(
       (response) => response.url().includes('/api/employee/stream') && response.status() === 200,
     );
@@ -393,7 +382,7 @@ describe('Betriebe (operator console)', () => {
 
     const adminContext = await e2e.context();
     const admin = await adminContext.newPage();
-    const adminProblems = consoleProblems(admin);
+    const adminProblems = consoleProblems(admin, REFUSALS);
     await signInInBrowser(admin, operator.email, FACTORY_PASSWORD);
     await openConsole(admin);
     const cafe = admin.getByTestId('business-Café Morgenrot');
@@ -419,7 +408,7 @@ describe('Betriebe (operator console)', () => {
       isMobile: true,
     });
     const guest = await guestContext.newPage();
-    const guestProblems = consoleProblems(guest);
+    const guestProblems = consoleProblems(guest, REFUSALS);
     await guest.goto(`/t/${morgenrot.points[0]!.uid}`);
     await guest.getByRole('heading', { name: 'Service nicht verfügbar' }).waitFor();
     await screenshot(guest, 'operator-suspended-guest');
