@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -168,8 +169,10 @@ describe("a new owner's first day (issue 47 item 10)", () => {
   it.each([1280, 390])(
     'the owner invitation says who invites as what; onboarding asks an owner; the dashboard leads to the set-up (%i px)',
     async (width) => {
-      const business = `Pension Ahorn ${width}`;
-      const ownerEmail = `inhaberin-${width}@pension-ahorn.example`;
+      // Names of its own for each attempt: a retry creates its business afresh.
+      const tag = randomUUID().slice(0, 6);
+      const business = `Pension Ahorn ${width} ${tag}`;
+      const ownerEmail = `inhaberin-${width}-${tag}@pension-ahorn.example`;
       const operatorContext = await e2e.context();
       const operatorPage = await operatorContext.newPage();
       await signInInBrowser(operatorPage, operator.email, FACTORY_PASSWORD);
@@ -179,7 +182,7 @@ describe("a new owner's first day (issue 47 item 10)", () => {
         data: {
           name: business,
           address: 'Ahornweg 5, 79100 Freiburg',
-          contactEmail: `hallo-${width}@pension-ahorn.example`,
+          contactEmail: `hallo-${width}-${tag}@pension-ahorn.example`,
           ownerEmail,
         },
       });
@@ -246,7 +249,7 @@ describe("a new owner's first day (issue 47 item 10)", () => {
 describe('Betriebe (operator console)', () => {
   it('lands a platform admin without a business on the console; the other pages ask for a business first', async () => {
     const admin = await createPlatformAdmin(e2e.server.deps.database.db, {
-      email: 'betreiberin@plattform.example',
+      email: `betreiberin-${randomUUID().slice(0, 6)}@plattform.example`,
       fullName: 'Bea Betreiberin',
     });
     const context = await e2e.context();
@@ -268,7 +271,10 @@ describe('Betriebe (operator console)', () => {
   });
 
   it('creates a business and invites its owner, who onboards; closes it after its exports', async () => {
-    const ownerEmail = 'wirtin@gasthof-linde.example';
+    // Names of its own for each attempt: a retry creates its business afresh.
+    const tag = randomUUID().slice(0, 6);
+    const linde = `Gasthof Linde ${tag}`;
+    const ownerEmail = `wirtin-${tag}@gasthof-linde.example`;
     const context = await e2e.context();
     const page = await context.newPage();
     // The mistyped confirmation below is refused on purpose (400).
@@ -287,24 +293,24 @@ describe('Betriebe (operator console)', () => {
     await dialog.getByText('Name: Bitte geben Sie den Namen des Betriebs an.').waitFor();
     await dialog.getByText('Adresse: Bitte geben Sie die Anschrift des Betriebs an.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await dialog.getByLabel(/^Name/).fill('Gasthof Linde');
+    await dialog.getByLabel(/^Name/).fill(linde);
     await dialog.getByLabel(/^Adresse/).fill('Lindenweg 3, 79098 Freiburg');
-    await dialog.getByLabel(/^Kontakt-E-Mail/).fill('hallo@gasthof-linde.example');
+    await dialog.getByLabel(/^Kontakt-E-Mail/).fill(`hallo-${tag}@gasthof-linde.example`);
     await dialog.getByLabel(/^Rechtsform/).fill('GmbH');
     await dialog.getByLabel(/^USt-IdNr\./).fill('DE987654321');
     await dialog.getByLabel(/^E-Mail des Inhabers/).fill(ownerEmail);
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await page
       .getByTestId('toast')
-      .getByText(`Betrieb „Gasthof Linde“ angelegt, Einladung an ${ownerEmail} gesendet.`)
+      .getByText(`Betrieb „${linde}“ angelegt, Einladung an ${ownerEmail} gesendet.`)
       .waitFor();
-    const linde = page.getByTestId('business-Gasthof Linde');
-    await linde.getByText(`${ownerEmail} (eingeladen)`).waitFor();
+    const lindeRow = page.getByTestId(`business-${linde}`);
+    await lindeRow.getByText(`${ownerEmail} (eingeladen)`).waitFor();
     await screenshot(page, 'operator-console');
 
     // The invitation: the staff invitation's 7-day link; the owner onboards into the new business.
     const mail = await e2e.smtp.waitForMail(ownerEmail);
-    expect(mail.text).toContain('Gasthof Linde');
+    expect(mail.text).toContain(linde);
     expect(mail.text).toContain('7 Tage gültig');
     const ownerContext = await e2e.context();
     const owner = await ownerContext.newPage();
@@ -315,7 +321,7 @@ describe('Betriebe (operator console)', () => {
     await owner.getByRole('button', { name: 'Profil speichern' }).click();
     await owner.waitForURL('**/employee/dashboard');
     await owner.goto('/admin/dashboard');
-    await owner.getByTestId('admin-business-name').getByText('Gasthof Linde').waitFor();
+    await owner.getByTestId('admin-business-name').getByText(linde).waitFor();
     // Owners never see the console: not in their navigation, and the page refuses them.
     expect(
       await owner
@@ -329,11 +335,11 @@ describe('Betriebe (operator console)', () => {
     await ownerContext.close();
 
     await page.reload();
-    await linde.getByText('Greta Linde').waitFor();
+    await lindeRow.getByText('Greta Linde').waitFor();
 
     // Closing: the exports first, then the typed name.
-    await linde.getByRole('button', { name: 'Schließen: Gasthof Linde' }).click();
-    const closing = page.getByRole('dialog', { name: '„Gasthof Linde“ schließen' });
+    await lindeRow.getByRole('button', { name: `Schließen: ${linde}` }).click();
+    const closing = page.getByRole('dialog', { name: `„${linde}“ schließen` });
     await closing.getByText('Schritt 1 von 2: Daten exportieren').waitFor();
     await screenshot(page, 'operator-close-exports');
     const auditLink = closing.getByRole('link', { name: 'Audit-Log (CSV)' });
@@ -345,19 +351,19 @@ describe('Betriebe (operator console)', () => {
       200,
     );
     await closing.getByRole('button', { name: 'Weiter zum Schließen' }).click();
-    const confirm = page.getByRole('alertdialog', { name: '„Gasthof Linde“ schließen' });
-    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill('Gasthof Linden');
+    const confirm = page.getByRole('alertdialog', { name: `„${linde}“ schließen` });
+    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill(`${linde}n`);
     await confirm.getByRole('button', { name: 'Endgültig schließen' }).click();
     await confirm
       .getByText(
         'Bestätigung: Der eingegebene Name stimmt nicht mit dem Namen des Betriebs überein.',
       )
       .waitFor();
-    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill('Gasthof Linde');
+    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill(linde);
     await confirm.getByRole('button', { name: 'Endgültig schließen' }).click();
-    await page.getByTestId('toast').getByText('„Gasthof Linde“ ist geschlossen.').waitFor();
-    await linde.getByText('Geschlossen', { exact: true }).waitFor();
-    await linde.getByText(/^Personendaten werden am .* gelöscht$/).waitFor();
+    await page.getByTestId('toast').getByText(`„${linde}“ ist geschlossen.`).waitFor();
+    await lindeRow.getByText('Geschlossen', { exact: true }).waitFor();
+    await lindeRow.getByText(/^Personendaten werden am .* gelöscht$/).waitFor();
 
     // At 360 px the page does not scroll sideways (the table scrolls in its own box).
     await page.setViewportSize({ width: 360, height: 740 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_RETRY_DELAYS_MS } from '../../src/server/features/mail/mailer';
@@ -25,14 +26,12 @@ const e2e = useE2E({ seeded: false, smtp: true, clock });
 
 let operator: FactoryPerson;
 const WIDTHS = [1280, 390] as const;
-const adlerOf = (width: number) => `Gasthof Adler ${width}`;
+/** A tag of its own for each attempt: a retry creates its business and owner afresh. */
+const newTag = () => randomUUID().slice(0, 6);
 
 beforeAll(async () => {
   const db = e2e.server.deps.database.db;
   const home = await createBusiness(db, { name: 'Hotel Bergblick' });
-  for (const width of WIDTHS) {
-    await createBusiness(db, { name: adlerOf(width), points: ['person'] });
-  }
   operator = await createPlatformAdmin(db, {
     businessId: home.id,
     email: 'jonas.weber@plattform.example',
@@ -49,7 +48,9 @@ async function openConsole(page: Page): Promise<void> {
 
 describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
   it('shows the delivery state and re-sends the owner invitation once mail works again', async () => {
-    const ownerEmail = 'inhaber@pension-sonnenhang.example';
+    const tag = newTag();
+    const name = `Pension Sonnenhang ${tag}`;
+    const ownerEmail = `inhaber-${tag}@pension-sonnenhang.example`;
     await e2e.smtp.stop();
     const context = await e2e.context();
     const page = await context.newPage();
@@ -58,18 +59,18 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
 
     await page.getByRole('button', { name: 'Betrieb anlegen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Betrieb anlegen' });
-    await dialog.getByLabel(/^Name/).fill('Pension Sonnenhang');
+    await dialog.getByLabel(/^Name/).fill(name);
     await dialog.getByLabel(/^Adresse/).fill('Hangweg 2, 87561 Oberstdorf');
-    await dialog.getByLabel(/^Kontakt-E-Mail/).fill('hallo@pension-sonnenhang.example');
+    await dialog.getByLabel(/^Kontakt-E-Mail/).fill(`hallo-${tag}@pension-sonnenhang.example`);
     await dialog.getByLabel(/^E-Mail des Inhabers/).fill(ownerEmail);
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await page
       .getByTestId('toast')
       .getByText(
-        `Betrieb „Pension Sonnenhang“ angelegt. Die Einladung an ${ownerEmail} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
+        `Betrieb „${name}“ angelegt. Die Einladung an ${ownerEmail} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
       )
       .waitFor();
-    const row = page.getByTestId('business-Pension Sonnenhang');
+    const row = page.getByTestId(`business-${name}`);
     await row.getByText('Einladungs-E-Mail: wird erneut versucht').waitFor();
 
     // Every retry fails while the mail server is down; after the last one the console says so.
@@ -93,7 +94,7 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
       .waitFor();
     await row.getByText('Einladungs-E-Mail: zugestellt').waitFor();
     const mail = await e2e.smtp.waitForMail(ownerEmail);
-    expect(mail.text).toContain('Pension Sonnenhang');
+    expect(mail.text).toContain(name);
     const link = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
       mail.text,
     )?.[1];
@@ -109,8 +110,10 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
 
   for (const width of WIDTHS) {
     it(`opens a business from the list, sees its owner's invitation state and re-sends it (${width} px)`, async () => {
-      const name = adlerOf(width);
-      const ownerEmail = `wirt-${width}@gasthof-adler.example`;
+      const tag = newTag();
+      const name = `Gasthof Adler ${width} ${tag}`;
+      const ownerEmail = `wirt-${width}-${tag}@gasthof-adler.example`;
+      await createBusiness(e2e.server.deps.database.db, { name, points: ['person'] });
       const context = await e2e.context({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
