@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createBusiness,
@@ -10,6 +9,7 @@ import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
+import { trackConsoleErrors } from './support/console';
 
 const e2e = useE2E({ seeded: false });
 const NEW_PASSWORD = 'Zitronenbaum im Hof 42';
@@ -26,17 +26,6 @@ beforeAll(async () => {
   });
   cafeOwner = cafe.owner;
 });
-
-/** Console errors other than the browser's own note on an expected 4xx answer. */
-function trackConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  return errors;
-}
 
 describe("'Passwort ändern' on 'Konto und Sicherheit'", () => {
   it('changes the password on a phone, ends the other session and keeps this one', async () => {

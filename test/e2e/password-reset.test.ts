@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, createPerson } from '../support/factories';
@@ -6,6 +5,7 @@ import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
+import { trackConsoleErrors } from './support/console';
 
 const e2e = useE2E({ seeded: false, smtp: true });
 const NEW_PASSWORD = 'Leuchtturm am Morgen 7';
@@ -46,17 +46,6 @@ async function newMailTo(to: string, before: number): Promise<string> {
 }
 
 const mailCount = (to: string) => e2e.smtp.mails.filter((mail) => mail.to.includes(to)).length;
-
-/** Console errors other than the browser's own note on an expected 4xx answer. */
-function trackConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  return errors;
-}
 
 describe("'Passwort vergessen?' through a real SMTP server", () => {
   it('mails a link, the link sets a new password once, and the person signs in with it', async () => {

@@ -19,3 +19,17 @@ export function consoleProblems(page: Page, expected: readonly number[] = []): s
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message} (${page.url()})`));
   return problems;
 }
+
+/**
+ * Console errors other than the browser's own note on a 4xx or 5xx answer (which a form that
+ * shows the server's refusal provokes on purpose); uncaught errors are `trackPageErrors`'s.
+ */
+export function trackConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  return errors;
+}
