@@ -228,7 +228,8 @@ describe('employee dashboard', () => {
         await streamMayAnswer;
         await route.continue();
       });
-      await page.reload();
+      // The held stream holds the page's load event too: wait for the document, not for load.
+      await page.reload({ waitUntil: 'domcontentloaded' });
       await page.getByTestId('new-message-badge').waitFor();
       answerStream();
       await page.getByText('Live-Aktualisierung aktiv').waitFor();
