@@ -43,6 +43,7 @@ export default defineConfig({
         ? [
             {
               test: {
+                isolate: false,
                 name: 'int-postgres',
                 include: integration,
                 setupFiles,

@@ -3,7 +3,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../test/e2e/support/harness';
 import { createWalletTestKeys } from '../../test/support/wallet-certificates';
 import { type FreshDatabase, freshPostgresDatabase } from '../../test/support/fresh-database';
@@ -42,13 +42,20 @@ function run(env: Record<string, string>, entry: string[] = ['--import', 'tsx', 
   return { child, output: () => output, exited };
 }
 
-async function waitFor(runItem: Run, text: string, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  while (!runItem.output().includes(text)) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out: ${runItem.output()}`);
-    if (runItem.child.exitCode !== null) throw new Error(`exited early: ${runItem.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function waitFor(runItem: Run, text: string, timeout = 60_000): Promise<void> {
+  let ended = false;
+  void runItem.exited.then(() => (ended = true));
+  await vi.waitFor(
+    () => {
+      if (runItem.output().includes(text)) return;
+      // A process that ended without the text ends the wait at once (vi.waitFor retries only
+      // what throws, so the exit is returned and reported below).
+      if (ended || runItem.child.exitCode !== null) return;
+      throw new Error(`timed out: ${runItem.output()}`);
+    },
+    { timeout, interval: 100 },
+  );
+  if (!runItem.output().includes(text)) throw new Error(`exited early: ${runItem.output()}`);
 }
 
 // Each test starts a real Node process that loads the server through tsx: seconds on a busy

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentEntrypoints } from '../../src/server/db/schema';
 import {
@@ -14,6 +14,7 @@ import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow } from './support/page-checks';
+import { consoleProblems } from './support/console';
 
 /**
  * Issue 30, defect 8: the admin pages offer only what the server allows the signed-in person.
@@ -74,18 +75,6 @@ async function expectOnlyOwnPoints(page: Page) {
   for (const point of neighbour.points) {
     expect(await page.getByText(point.uid).count(), point.uid).toBe(0);
   }
-}
-
-/** Console errors and warnings and uncaught errors: a clean console ends with none. */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
 }
 
 const actionsButton = (page: Page, person: FactoryPerson) =>

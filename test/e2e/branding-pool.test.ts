@@ -12,6 +12,7 @@ import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+import { consoleProblems } from './support/console';
 
 /**
  * Issue 31 items 14 and 15, at 360 px and 1280 px: the branding preview is the guest tip page
@@ -34,18 +35,6 @@ async function contextFor(options: (typeof VIEWPORTS)[number]['options']) {
   const context = await e2e.context(options);
   contexts.push(context);
   return context;
-}
-
-/** Every console error and warning and every uncaught error: a clean console has none. */
-function trackConsole(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      messages.push(`${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
-  return messages;
 }
 
 async function settled(page: Page) {
@@ -95,7 +84,7 @@ describe.each(VIEWPORTS)('branding preview and pool at $name px', ({ name, optio
     const { hotel, other } = await brandedBusinesses(name);
     const context = await contextFor(options);
     const page = await context.newPage();
-    const consoleMessages = trackConsole(page);
+    const consoleMessages = consoleProblems(page);
     await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
     await page.goto('/admin/branding');
     await page.getByRole('heading', { name: 'Branding Verwaltung' }).waitFor();
@@ -109,7 +98,7 @@ describe.each(VIEWPORTS)('branding preview and pool at $name px', ({ name, optio
 
     // The preset buttons look exactly as on the guest page (not in the secondary colour).
     const guest = await context.newPage();
-    const guestConsole = trackConsole(guest);
+    const guestConsole = consoleProblems(guest);
     await guest.goto(`/t/${hotel.points[0]!.uid}`);
     await guest.getByRole('heading', { name: 'Trinkgeld geben' }).waitFor();
     await guest.getByText('Schön, dass Sie da waren!').waitFor();
@@ -173,7 +162,7 @@ describe.each(VIEWPORTS)('branding preview and pool at $name px', ({ name, optio
     }
     const context = await contextFor(options);
     const page = await context.newPage();
-    const consoleMessages = trackConsole(page);
+    const consoleMessages = consoleProblems(page);
     await signInInBrowser(page, bar.owner.email, FACTORY_PASSWORD);
     await page.goto('/admin/dashboard');
     const card = page.getByTestId('pool-card');

@@ -6,11 +6,12 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
 import { openDatabase, quoteIdent } from '../../src/server/db/connect';
 import { businesses, paymentEntrypoints, profiles, tips } from '../../src/server/db/schema';
 import { DEMO_LOGINS } from '../../src/server/db/seed';
+import { ManualClock } from '../../src/server/lib/clock';
 import { projectRoot } from '../../src/server/lib/project-root';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { errorLogStream } from '../support/app';
@@ -88,13 +89,27 @@ function adminCreate(env: Record<string, string>): Promise<{ code: number | null
   });
 }
 
-let database: EmptyDatabase;
-let smtp: TestSmtpServer;
+let database: EmptyDatabase | undefined;
+let smtp: TestSmtpServer | undefined;
 let server: RunningServer;
 let browser: Browser;
 let setPasswordLink = '';
+/**
+ * The server's clock stands still unless the test moves it: each code of the authenticator app is
+ * the next 30-second step's (the server refuses a step it saw before), with no wait for real time.
+ */
+let clock: ManualClock;
 
 beforeAll(async () => {
+  if (!POSTGRES) return;
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+// An installation of its own for each attempt: a retry starts again from an empty database.
+beforeEach(async () => {
   if (!POSTGRES) return;
   database = await emptyDatabase();
   const port = await freePort();
@@ -106,6 +121,7 @@ beforeAll(async () => {
   )![1]!;
 
   smtp = await startSmtpServer();
+  clock = new ManualClock(new Date());
   const config = testConfig({
     nodeEnv: 'production',
     // What loadConfig makes of an unset SIGNUP in production (decision 0325).
@@ -119,39 +135,26 @@ beforeAll(async () => {
     logLevel: 'error',
     ...database.config,
   });
-  [server, browser] = await Promise.all([
-    startServer(config, { loggerStream: errorLogStream(), printMail: () => {} }),
-    launchBrowser(),
-  ]);
+  server = await startServer(config, {
+    loggerStream: errorLogStream(),
+    printMail: () => {},
+    clock,
+  });
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
+afterEach(async () => {
   await server?.close();
   await smtp?.close();
   await database?.drop();
+  smtp = undefined;
+  database = undefined;
 });
 
-/**
- * The authenticator app: a code the server has not seen for this secret — the current 30-second
- * step's, else the next step's (the server accepts one step of clock drift and refuses a step it
- * saw before), so a second sign-in within the same half minute need not wait.
- */
-const usedSteps = new Set<string>();
-async function appCode(secret: string): Promise<string> {
+/** The authenticator app: the code of the next 30-second step on the server's clock. */
+function appCode(secret: string): string {
+  clock.advance(30_000);
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  for (;;) {
-    const now = Date.now();
-    for (const step of [0, 1]) {
-      const at = now + step * 30_000;
-      const key = `${secret}:${Math.floor(at / 30_000)}`;
-      if (!usedSteps.has(key)) {
-        usedSteps.add(key);
-        return totp.generate({ timestamp: at });
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
+  return totp.generate({ timestamp: clock.now().getTime() });
 }
 
 /** 'Zwei-Faktor-Anmeldung' on 'Konto und Sicherheit': scan, confirm, keep the codes. */
@@ -163,7 +166,7 @@ async function turnOnTwoFactor(page: Page): Promise<string> {
     /\s/g,
     '',
   );
-  await page.getByRole('textbox', { name: 'Bestätigungscode' }).fill(await appCode(secret));
+  await page.getByRole('textbox', { name: 'Bestätigungscode' }).fill(appCode(secret));
   await page.getByRole('button', { name: 'Bestätigen und einschalten' }).click();
   await page.getByText('Zwei-Faktor-Anmeldung eingeschaltet').waitFor();
   expect(await page.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
@@ -178,7 +181,7 @@ async function signInWithCode(page: Page, email: string, password: string, secre
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await page.getByRole('heading', { name: 'Bestätigungscode' }).waitFor();
-  await page.getByRole('textbox', { name: 'Bestätigungscode' }).fill(await appCode(secret));
+  await page.getByRole('textbox', { name: 'Bestätigungscode' }).fill(appCode(secret));
   await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
 }
 
@@ -239,7 +242,7 @@ describe.skipIf(!POSTGRES)('going live from an empty database (on PostgreSQL)', 
       expect(adminErrors).toEqual([]);
 
       // 3. The owner follows the invitation, chooses a password and turns on two-factor sign-in.
-      const invitation = await smtp.waitForMail(OWNER.email);
+      const invitation = await smtp!.waitForMail(OWNER.email);
       const link =
         /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
           invitation.text,
@@ -279,7 +282,7 @@ describe.skipIf(!POSTGRES)('going live from an empty database (on PostgreSQL)', 
         .getByTestId('toast')
         .getByText(`Einladung an ${WAITER.email} gesendet.`)
         .waitFor();
-      const waiterMail = await smtp.waitForMail(WAITER.email);
+      const waiterMail = await smtp!.waitForMail(WAITER.email);
       const waiterLink =
         /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
           waiterMail.text,

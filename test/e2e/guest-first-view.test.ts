@@ -87,9 +87,21 @@ async function openWithHeld(
 const BOOT_SCRIPT = '**/assets/guest-*.js';
 const APP_CHUNK = '**/assets/app-*.js';
 
-/** A tap made while a script is held stays on the page: not sent as the plain form. */
-async function expectTapHeld(page: Page) {
-  await page.waitForTimeout(300);
+/**
+ * A tap made while a script is held stays on the page: its form's submit event, dispatched while
+ * the tap is handled, reaches the window (after every listener of the page) already prevented, so
+ * it is not sent as the plain form.
+ */
+async function expectTapHeld(page: Page, tap: () => Promise<void>) {
+  await page.evaluate(() => {
+    const seen: boolean[] = [];
+    (window as unknown as { __submits: boolean[] }).__submits = seen;
+    window.addEventListener('submit', (event) => seen.push(event.defaultPrevented));
+  });
+  await tap();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __submits: boolean[] }).__submits))
+    .toEqual([true]);
   expect(new URL(page.url()).pathname).toBe(`/t/${cafe.points[0]!.uid}`);
 }
 
@@ -102,15 +114,21 @@ describe('the boot script after the first paint (decision 0267)', () => {
         const page = await context.newPage();
         await page.goto(`/t/${cafe.points[0]!.uid}`);
         await page.getByRole('heading', { name: 'Nora Quell' }).waitFor();
-        const timing = await page.evaluate(async () => {
-          const boot = () =>
+        const isBoot = /\/assets\/guest-[^/]*\.js$/.source;
+        await page.waitForFunction(
+          (pattern) =>
             performance
               .getEntriesByType('resource')
-              .find((entry) => /\/assets\/guest-[^/]*\.js$/.test(entry.name));
-          while (!boot()) await new Promise((resolve) => setTimeout(resolve, 20));
+              .some((entry) => new RegExp(pattern).test(entry.name)),
+          isBoot,
+        );
+        const timing = await page.evaluate((pattern) => {
+          const boot = performance
+            .getEntriesByType('resource')
+            .find((entry) => new RegExp(pattern).test(entry.name))!;
           const paint = performance.getEntriesByName('first-contentful-paint')[0];
-          return { paint: paint?.startTime ?? null, boot: boot()!.startTime };
-        });
+          return { paint: paint?.startTime ?? null, boot: boot.startTime };
+        }, isBoot);
         expect(timing.paint).not.toBeNull();
         expect(timing.boot, JSON.stringify(timing)).toBeGreaterThanOrEqual(timing.paint!);
         await page.close();
@@ -124,9 +142,8 @@ describe('the boot script after the first paint (decision 0267)', () => {
     const { page, errors, release } = await openWithHeld(BOOT_SCRIPT, {
       waitUntil: 'domcontentloaded',
     });
-    await page.getByRole('button', { name: '10 €' }).click();
     // Held, not sent as the plain form: the page stays while the script is still on its way.
-    await expectTapHeld(page);
+    await expectTapHeld(page, () => page.getByRole('button', { name: '10 €' }).click());
     release();
     await page.getByRole('button', { name: 'Weiter zur Zahlung · 10,00 €' }).waitFor();
     expect(errors).toEqual([]);
@@ -173,8 +190,9 @@ describe('a submit while the app is still loading (the boot script has arrived)'
   it('an own amount typed and sent at once reaches the payment-method step', async () => {
     const { page, errors, release } = await openWithHeld(APP_CHUNK);
     await page.getByLabel('Eigener Betrag').fill('3,5');
-    await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
-    await expectTapHeld(page);
+    await expectTapHeld(page, () =>
+      page.getByRole('button', { name: 'Weiter zur Zahlung' }).click(),
+    );
     release();
     await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
     expect(text(await page.locator('main').textContent())).toContain('3,50 €');
@@ -202,8 +220,7 @@ describe('a submit while the app is still loading (the boot script has arrived)'
     });
     // The app is asked for at once (the stored language differs from the page's), not on a tap.
     await expect.poll(asked).toBe(true);
-    await page.getByRole('button', { name: '10 €' }).click();
-    await expectTapHeld(page);
+    await expectTapHeld(page, () => page.getByRole('button', { name: '10 €' }).click());
     release();
     await page.getByRole('button', { name: 'Continue to payment · €10.00' }).waitFor();
     expect(errors).toEqual([]);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -10,17 +11,23 @@ import { ARTIFACTS_DIR, screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
 const e2e = useE2E({ seeded: false });
-const NORA = 'nora.neumann@hotel-seeblick.example';
+let hotelId: string;
 
 beforeAll(async () => {
-  const db = e2e.server.deps.database.db;
-  const hotel = await createBusiness(db, { name: 'Hotel Seeblick' });
-  // A new colleague: an account and a profile without a name, as user management creates them.
-  const nora = await createPerson(db, { email: NORA, withProfile: false });
-  await db
-    .insert(profiles)
-    .values({ id: nora.id, role: 'employee', email: NORA, businessId: hotel.id });
+  hotelId = (await createBusiness(e2e.server.deps.database.db, { name: 'Hotel Seeblick' })).id;
 });
+
+/**
+ * A new colleague for each test (and each attempt: a retry must not meet a finished onboarding):
+ * an account and a profile without a name, as user management creates them.
+ */
+async function newColleague(): Promise<string> {
+  const db = e2e.server.deps.database.db;
+  const email = `nora.neumann.${randomUUID().slice(0, 8)}@hotel-seeblick.example`;
+  const nora = await createPerson(db, { email, withProfile: false });
+  await db.insert(profiles).values({ id: nora.id, role: 'employee', email, businessId: hotelId });
+  return email;
+}
 
 async function pictureFile(): Promise<string> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
@@ -39,6 +46,7 @@ describe('onboarding (spec §2 profile completion)', () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
+    const NORA = await newColleague();
 
     await signInInBrowser(page, NORA, FACTORY_PASSWORD);
     await page.waitForURL('**/employee/onboarding');
@@ -106,7 +114,7 @@ describe('onboarding (spec §2 profile completion)', () => {
   it('refuses a file that only pretends to be an image', async () => {
     const context = await e2e.context();
     const page = await context.newPage();
-    await signInInBrowser(page, NORA, FACTORY_PASSWORD);
+    await signInInBrowser(page, await newColleague(), FACTORY_PASSWORD);
     await page.goto('/employee/onboarding');
     await page.getByLabel('Profilbild', { exact: true }).setInputFiles({
       name: 'bild.png',

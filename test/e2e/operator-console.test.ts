@@ -1,4 +1,5 @@
-import type { ConsoleMessage, Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createBusiness,
@@ -11,6 +12,7 @@ import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+import { consoleProblems } from './support/console';
 
 const e2e = useE2E({ seeded: false, smtp: true });
 
@@ -48,23 +50,11 @@ beforeAll(async () => {
 });
 
 /**
- * Every console error or warning and uncaught error of a page. Chromium logs each refused request
- * as an error; only the refusals a test causes on purpose (`expected` statuses: 401 and 403 of a
- * suspension, 400 of a mistyped confirmation) are allowed.
+ * Chromium logs each refused request as a console error; only the refusals a test causes on
+ * purpose are allowed: 401 and 403 of a suspension (and 400 of a mistyped confirmation, given
+ * where it happens).
  */
-function consoleProblems(page: Page, expected: number[] = [401, 403]): string[] {
-  const problems: string[] = [];
-  const refusal = /Failed to load resource: the server responded with a status of (\d{3})/;
-  page.on('console', (message: ConsoleMessage) => {
-    const status = Number(refusal.exec(message.text())?.[1]);
-    if (expected.includes(status)) return;
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message} (${page.url()})`));
-  return problems;
-}
+const REFUSALS = [401, 403];
 
 function invitationLinkIn(text: string): string {
   const match = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
@@ -119,7 +109,7 @@ describe('the operator inside a business (issue 47 item 8)', () => {
       });
       const context = await contextAt(width);
       const page = await context.newPage();
-      const problems = consoleProblems(page);
+      const problems = consoleProblems(page, REFUSALS);
       await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
       await page.waitForURL('**/admin/dashboard');
       // The first sign-in ever: a first-time greeting, nobody is welcomed back yet.
@@ -179,8 +169,10 @@ describe("a new owner's first day (issue 47 item 10)", () => {
   it.each([1280, 390])(
     'the owner invitation says who invites as what; onboarding asks an owner; the dashboard leads to the set-up (%i px)',
     async (width) => {
-      const business = `Pension Ahorn ${width}`;
-      const ownerEmail = `inhaberin-${width}@pension-ahorn.example`;
+      // Names of its own for each attempt: a retry creates its business afresh.
+      const tag = randomUUID().slice(0, 6);
+      const business = `Pension Ahorn ${width} ${tag}`;
+      const ownerEmail = `inhaberin-${width}-${tag}@pension-ahorn.example`;
       const operatorContext = await e2e.context();
       const operatorPage = await operatorContext.newPage();
       await signInInBrowser(operatorPage, operator.email, FACTORY_PASSWORD);
@@ -190,7 +182,7 @@ describe("a new owner's first day (issue 47 item 10)", () => {
         data: {
           name: business,
           address: 'Ahornweg 5, 79100 Freiburg',
-          contactEmail: `hallo-${width}@pension-ahorn.example`,
+          contactEmail: `hallo-${width}-${tag}@pension-ahorn.example`,
           ownerEmail,
         },
       });
@@ -207,7 +199,7 @@ describe("a new owner's first day (issue 47 item 10)", () => {
 
       const context = await contextAt(width);
       const owner = await context.newPage();
-      const problems = consoleProblems(owner);
+      const problems = consoleProblems(owner, REFUSALS);
       await owner.goto(invitationLinkIn(mail.text));
       await owner.waitForURL('**/employee/onboarding');
       await owner
@@ -257,12 +249,12 @@ describe("a new owner's first day (issue 47 item 10)", () => {
 describe('Betriebe (operator console)', () => {
   it('lands a platform admin without a business on the console; the other pages ask for a business first', async () => {
     const admin = await createPlatformAdmin(e2e.server.deps.database.db, {
-      email: 'betreiberin@plattform.example',
+      email: `betreiberin-${randomUUID().slice(0, 6)}@plattform.example`,
       fullName: 'Bea Betreiberin',
     });
     const context = await e2e.context();
     const page = await context.newPage();
-    const problems = consoleProblems(page);
+    const problems = consoleProblems(page, REFUSALS);
     await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
     expect(new URL(page.url()).pathname).toBe('/admin/businesses');
     await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
@@ -279,7 +271,10 @@ describe('Betriebe (operator console)', () => {
   });
 
   it('creates a business and invites its owner, who onboards; closes it after its exports', async () => {
-    const ownerEmail = 'wirtin@gasthof-linde.example';
+    // Names of its own for each attempt: a retry creates its business afresh.
+    const tag = randomUUID().slice(0, 6);
+    const linde = `Gasthof Linde ${tag}`;
+    const ownerEmail = `wirtin-${tag}@gasthof-linde.example`;
     const context = await e2e.context();
     const page = await context.newPage();
     // The mistyped confirmation below is refused on purpose (400).
@@ -298,35 +293,35 @@ describe('Betriebe (operator console)', () => {
     await dialog.getByText('Name: Bitte geben Sie den Namen des Betriebs an.').waitFor();
     await dialog.getByText('Adresse: Bitte geben Sie die Anschrift des Betriebs an.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await dialog.getByLabel(/^Name/).fill('Gasthof Linde');
+    await dialog.getByLabel(/^Name/).fill(linde);
     await dialog.getByLabel(/^Adresse/).fill('Lindenweg 3, 79098 Freiburg');
-    await dialog.getByLabel(/^Kontakt-E-Mail/).fill('hallo@gasthof-linde.example');
+    await dialog.getByLabel(/^Kontakt-E-Mail/).fill(`hallo-${tag}@gasthof-linde.example`);
     await dialog.getByLabel(/^Rechtsform/).fill('GmbH');
     await dialog.getByLabel(/^USt-IdNr\./).fill('DE987654321');
     await dialog.getByLabel(/^E-Mail des Inhabers/).fill(ownerEmail);
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await page
       .getByTestId('toast')
-      .getByText(`Betrieb „Gasthof Linde“ angelegt, Einladung an ${ownerEmail} gesendet.`)
+      .getByText(`Betrieb „${linde}“ angelegt, Einladung an ${ownerEmail} gesendet.`)
       .waitFor();
-    const linde = page.getByTestId('business-Gasthof Linde');
-    await linde.getByText(`${ownerEmail} (eingeladen)`).waitFor();
+    const lindeRow = page.getByTestId(`business-${linde}`);
+    await lindeRow.getByText(`${ownerEmail} (eingeladen)`).waitFor();
     await screenshot(page, 'operator-console');
 
     // The invitation: the staff invitation's 7-day link; the owner onboards into the new business.
     const mail = await e2e.smtp.waitForMail(ownerEmail);
-    expect(mail.text).toContain('Gasthof Linde');
+    expect(mail.text).toContain(linde);
     expect(mail.text).toContain('7 Tage gültig');
     const ownerContext = await e2e.context();
     const owner = await ownerContext.newPage();
-    const ownerProblems = consoleProblems(owner);
+    const ownerProblems = consoleProblems(owner, REFUSALS);
     await owner.goto(invitationLinkIn(mail.text));
     await owner.waitForURL('**/employee/onboarding');
     await owner.getByLabel(/Vollständiger Name/).fill('Greta Linde');
     await owner.getByRole('button', { name: 'Profil speichern' }).click();
     await owner.waitForURL('**/employee/dashboard');
     await owner.goto('/admin/dashboard');
-    await owner.getByTestId('admin-business-name').getByText('Gasthof Linde').waitFor();
+    await owner.getByTestId('admin-business-name').getByText(linde).waitFor();
     // Owners never see the console: not in their navigation, and the page refuses them.
     expect(
       await owner
@@ -340,11 +335,11 @@ describe('Betriebe (operator console)', () => {
     await ownerContext.close();
 
     await page.reload();
-    await linde.getByText('Greta Linde').waitFor();
+    await lindeRow.getByText('Greta Linde').waitFor();
 
     // Closing: the exports first, then the typed name.
-    await linde.getByRole('button', { name: 'Schließen: Gasthof Linde' }).click();
-    const closing = page.getByRole('dialog', { name: '„Gasthof Linde“ schließen' });
+    await lindeRow.getByRole('button', { name: `Schließen: ${linde}` }).click();
+    const closing = page.getByRole('dialog', { name: `„${linde}“ schließen` });
     await closing.getByText('Schritt 1 von 2: Daten exportieren').waitFor();
     await screenshot(page, 'operator-close-exports');
     const auditLink = closing.getByRole('link', { name: 'Audit-Log (CSV)' });
@@ -356,19 +351,19 @@ describe('Betriebe (operator console)', () => {
       200,
     );
     await closing.getByRole('button', { name: 'Weiter zum Schließen' }).click();
-    const confirm = page.getByRole('alertdialog', { name: '„Gasthof Linde“ schließen' });
-    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill('Gasthof Linden');
+    const confirm = page.getByRole('alertdialog', { name: `„${linde}“ schließen` });
+    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill(`${linde}n`);
     await confirm.getByRole('button', { name: 'Endgültig schließen' }).click();
     await confirm
       .getByText(
         'Bestätigung: Der eingegebene Name stimmt nicht mit dem Namen des Betriebs überein.',
       )
       .waitFor();
-    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill('Gasthof Linde');
+    await confirm.getByLabel(/^Name des Betriebs zur Bestätigung/).fill(linde);
     await confirm.getByRole('button', { name: 'Endgültig schließen' }).click();
-    await page.getByTestId('toast').getByText('„Gasthof Linde“ ist geschlossen.').waitFor();
-    await linde.getByText('Geschlossen', { exact: true }).waitFor();
-    await linde.getByText(/^Personendaten werden am .* gelöscht$/).waitFor();
+    await page.getByTestId('toast').getByText(`„${linde}“ ist geschlossen.`).waitFor();
+    await lindeRow.getByText('Geschlossen', { exact: true }).waitFor();
+    await lindeRow.getByText(/^Personendaten werden am .* gelöscht$/).waitFor();
 
     // At 360 px the page does not scroll sideways (the table scrolls in its own box).
     await page.setViewportSize({ width: 360, height: 740 });
@@ -383,7 +378,7 @@ describe('Betriebe (operator console)', () => {
     // Lena (Café Morgenrot) has her dashboard open with its live stream.
     const staffContext = await e2e.context();
     const lena = await staffContext.newPage();
-    const lenaProblems = consoleProblems(lena);
+    const lenaProblems = consoleProblems(lena, REFUSALS);
     const stream = lena.waitForResponse(
       (response) => response.url().includes('/api/employee/stream') && response.status() === 200,
     );
@@ -393,7 +388,7 @@ describe('Betriebe (operator console)', () => {
 
     const adminContext = await e2e.context();
     const admin = await adminContext.newPage();
-    const adminProblems = consoleProblems(admin);
+    const adminProblems = consoleProblems(admin, REFUSALS);
     await signInInBrowser(admin, operator.email, FACTORY_PASSWORD);
     await openConsole(admin);
     const cafe = admin.getByTestId('business-Café Morgenrot');
@@ -419,7 +414,7 @@ describe('Betriebe (operator console)', () => {
       isMobile: true,
     });
     const guest = await guestContext.newPage();
-    const guestProblems = consoleProblems(guest);
+    const guestProblems = consoleProblems(guest, REFUSALS);
     await guest.goto(`/t/${morgenrot.points[0]!.uid}`);
     await guest.getByRole('heading', { name: 'Service nicht verfügbar' }).waitFor();
     await screenshot(guest, 'operator-suspended-guest');

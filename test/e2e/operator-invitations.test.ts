@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_RETRY_DELAYS_MS } from '../../src/server/features/mail/mailer';
@@ -26,14 +27,12 @@ const e2e = useE2E({ seeded: false, smtp: true, clock });
 
 let operator: FactoryPerson;
 const WIDTHS = [1280, 390] as const;
-const adlerOf = (width: number) => `Gasthof Adler ${width}`;
+/** A tag of its own for each attempt: a retry creates its business and owner afresh. */
+const newTag = () => randomUUID().slice(0, 6);
 
 beforeAll(async () => {
   const db = e2e.server.deps.database.db;
   const home = await createBusiness(db, { name: 'Hotel Bergblick' });
-  for (const width of WIDTHS) {
-    await createBusiness(db, { name: adlerOf(width), points: ['person'] });
-  }
   // A business from the self sign-up: its business_signup audit row says so.
   const signedUp = await createBusiness(db, { name: 'Pension Eigenanmeldung' });
   await e2e.server.deps.database.query(
@@ -56,7 +55,9 @@ async function openConsole(page: Page): Promise<void> {
 
 describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
   it('shows the delivery state and re-sends the owner invitation once mail works again', async () => {
-    const ownerEmail = 'inhaber@pension-sonnenhang.example';
+    const tag = newTag();
+    const name = `Pension Sonnenhang ${tag}`;
+    const ownerEmail = `inhaber-${tag}@pension-sonnenhang.example`;
     await e2e.smtp.stop();
     const context = await e2e.context();
     const page = await context.newPage();
@@ -65,18 +66,18 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
 
     await page.getByRole('button', { name: 'Betrieb anlegen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Betrieb anlegen' });
-    await dialog.getByLabel(/^Name/).fill('Pension Sonnenhang');
+    await dialog.getByLabel(/^Name/).fill(name);
     await dialog.getByLabel(/^Adresse/).fill('Hangweg 2, 87561 Oberstdorf');
-    await dialog.getByLabel(/^Kontakt-E-Mail/).fill('hallo@pension-sonnenhang.example');
+    await dialog.getByLabel(/^Kontakt-E-Mail/).fill(`hallo-${tag}@pension-sonnenhang.example`);
     await dialog.getByLabel(/^E-Mail des Inhabers/).fill(ownerEmail);
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await page
       .getByTestId('toast')
       .getByText(
-        `Betrieb „Pension Sonnenhang“ angelegt. Die Einladung an ${ownerEmail} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
+        `Betrieb „${name}“ angelegt. Die Einladung an ${ownerEmail} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
       )
       .waitFor();
-    const row = page.getByTestId('business-Pension Sonnenhang');
+    const row = page.getByTestId(`business-${name}`);
     await row.getByText('Einladungs-E-Mail: wird erneut versucht').waitFor();
 
     // Every retry fails while the mail server is down; after the last one the console says so.
@@ -100,7 +101,7 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
       .waitFor();
     await row.getByText('Einladungs-E-Mail: zugestellt').waitFor();
     const mail = await e2e.smtp.waitForMail(ownerEmail);
-    expect(mail.text).toContain('Pension Sonnenhang');
+    expect(mail.text).toContain(name);
     const link = /(http:\/\/127\.0\.0\.1:\d+\/employee\/login\?magic_token=[A-Za-z0-9_-]{43})/.exec(
       mail.text,
     )?.[1];
@@ -116,9 +117,14 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
 
   for (const width of WIDTHS) {
     it(`opens a business from the filtered list, re-sends its owner's failed invitation, acts inside it with the banner and returns (${width} px)`, async () => {
-      const name = adlerOf(width);
-      // Unique per attempt: a retry invites an address of its own.
-      const ownerEmail = `wirt-${width}-${Date.now().toString(36)}@gasthof-adler.example`;
+      // Made per attempt: a retry starts with businesses and an address of its own.
+      const tag = newTag();
+      const name = `Gasthof Adler ${width} ${tag}`;
+      const branch = `Gasthof Adler ${width} ${tag} Zweigstelle`;
+      const ownerEmail = `wirt-${width}-${tag}@gasthof-adler.example`;
+      await createBusiness(e2e.server.deps.database.db, { name, points: ['person'] });
+      // Created after it, so the newest first puts the branch before it, unlike the name order.
+      await createBusiness(e2e.server.deps.database.db, { name: branch });
       const context = await e2e.context({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = trackPageErrors(page);
@@ -147,18 +153,21 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
       // the address keeps search, state and order.
       await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
       await openConsole(page);
-      await page.getByRole('searchbox', { name: 'Suche' }).fill('Gasthof Adler');
+      await page.getByRole('searchbox', { name: 'Suche' }).fill(name);
+      await expect
+        .poll(() => page.getByTestId('businesses-table').getByRole('link').allTextContents())
+        .toEqual([name, branch]);
       await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Aktiv' });
       await page.getByLabel('Sortierung').selectOption({ label: 'Neueste zuerst' });
       await page.waitForURL(
         (url) =>
-          url.searchParams.get('suche') === 'Gasthof Adler' &&
+          url.searchParams.get('suche') === name &&
           url.searchParams.get('status') === 'active' &&
           url.searchParams.get('sortierung') === 'created',
       );
       await expect
         .poll(() => page.getByTestId('businesses-table').getByRole('link').allTextContents())
-        .toEqual([adlerOf(390), adlerOf(1280)]);
+        .toEqual([branch, name]);
       const listUrl = page.url();
       // A self sign-up is marked in the list.
       await page.getByRole('searchbox', { name: 'Suche' }).fill('Pension Eigenanmeldung');
@@ -166,7 +175,7 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
         .getByTestId('business-Pension Eigenanmeldung')
         .getByText('Selbstregistrierung')
         .waitFor();
-      await page.getByRole('searchbox', { name: 'Suche' }).fill('Gasthof Adler');
+      await page.getByRole('searchbox', { name: 'Suche' }).fill(name);
       await page.waitForURL(listUrl);
 
       await row.getByRole('link', { name }).click();
@@ -190,7 +199,7 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
       await page.getByRole('link', { name: '← Alle Betriebe' }).click();
       await page.waitForURL(listUrl);
       expect(await page.getByRole('searchbox', { name: 'Suche' }).inputValue()).toBe(
-        'Gasthof Adler',
+        name,
       );
       await row.getByRole('link', { name }).click();
       await page.getByRole('heading', { name, level: 1 }).waitFor();

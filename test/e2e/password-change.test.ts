@@ -1,23 +1,24 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, FACTORY_PASSWORD, type FactoryPerson } from '../support/factories';
+import {
+  createBusiness,
+  createPerson,
+  FACTORY_PASSWORD,
+  type FactoryPerson,
+} from '../support/factories';
 import { signInInBrowser } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
+import { trackConsoleErrors } from './support/console';
 
 const e2e = useE2E({ seeded: false });
 const NEW_PASSWORD = 'Zitronenbaum im Hof 42';
-let clara: FactoryPerson;
+let hotelId: string;
 let cafeOwner: FactoryPerson;
 
 beforeAll(async () => {
   const db = e2e.server.deps.database.db;
-  const hotel = await createBusiness(db, {
-    name: 'Hotel Seeblick',
-    employees: [{ fullName: 'Clara Fischer', jobTitle: 'Barkeeperin' }],
-  });
-  clara = hotel.employees[0]!;
+  hotelId = (await createBusiness(db, { name: 'Hotel Seeblick', employees: 0 })).id;
   const cafe = await createBusiness(db, {
     name: 'Café Morgenrot',
     employees: 0,
@@ -26,19 +27,14 @@ beforeAll(async () => {
   cafeOwner = cafe.owner;
 });
 
-/** Console errors other than the browser's own note on an expected 4xx answer. */
-function trackConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  return errors;
-}
-
 describe("'Passwort ändern' on 'Konto und Sicherheit'", () => {
   it('changes the password on a phone, ends the other session and keeps this one', async () => {
+    // Clara, new for each attempt: a retry must not meet the password the first attempt set.
+    const clara = await createPerson(e2e.server.deps.database.db, {
+      businessId: hotelId,
+      fullName: 'Clara Fischer',
+      jobTitle: 'Barkeeperin',
+    });
     // Another device of the same person, signed in before the change.
     const laptopContext = await e2e.context();
     const laptop = await laptopContext.newPage();

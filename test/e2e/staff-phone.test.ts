@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentEntrypoints } from '../../src/server/db/schema';
@@ -12,6 +12,7 @@ import {
 import { signInInBrowser } from './support/auth';
 import { horizontalOverflow, recordToasts } from './support/page-checks';
 import { useE2E } from './support/environment';
+import { consoleProblems } from './support/console';
 
 const e2e = useE2E({ seeded: false });
 
@@ -56,18 +57,6 @@ async function openPage(width = 1280, height = 800): Promise<Page> {
   });
   contexts.push(context);
   return context.newPage();
-}
-
-/** Every console error or warning and every uncaught error of a page. */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message} (${page.url()})`));
-  return problems;
 }
 
 /** Pairs of visible header elements whose boxes overlap (leaf elements and controls only). */

@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import type { ConsoleMessage, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createBusiness,
@@ -14,6 +13,7 @@ import { signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
+import { consoleProblems } from './support/console';
 
 /**
  * The platform admin's status view /admin/system (issue 34 item 4, decision 0404) on a phone:
@@ -72,21 +72,6 @@ beforeAll(async () => {
   await createWebhookEvent(db, { receivedAt: new Date(now.getTime() - 5 * 60_000) });
   await createOutboxMail(db, { status: 'failed', createdAt: now });
 });
-
-/** Console errors and warnings, and uncaught errors; the owner's refusal (403) is expected. */
-function consoleProblems(page: Page, expected: number[] = []): string[] {
-  const problems: string[] = [];
-  const refusal = /Failed to load resource: the server responded with a status of (\d{3})/;
-  page.on('console', (message: ConsoleMessage) => {
-    const status = Number(refusal.exec(message.text())?.[1]);
-    if (expected.includes(status)) return;
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message} (${page.url()})`));
-  return problems;
-}
 
 describe('Systemstatus (platform admin)', () => {
   it('shows this instance and another, and every section, on a phone in German', async () => {

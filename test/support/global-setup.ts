@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,10 +18,12 @@ declare module 'vitest' {
 
 /**
  * Opening PGlite from scratch takes seconds; loading a dumped data directory takes a fraction.
- * So the migrations run once per change of the migration files, and the seed once per test run
- * (its dates are relative to now); each test file loads its own copy.
+ * So the migrations run once per change of the migration files (that snapshot stays in the temp
+ * folder for the next run), and the seed once per test run (its dates are relative to now): the
+ * projects of one run (int-pglite, int-postgres, e2e) share it, and the last project's teardown
+ * removes it. Each test file loads its own copy.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   const migrations = loadMigrations();
   const hash = createHash('sha256')
     .update(migrations.map((m) => `${m.name}:${m.checksum}`).join('\n'))
@@ -38,16 +40,62 @@ export default async function setup(project: TestProject): Promise<void> {
     await database.close();
   }
 
-  const seededAt = new Date().toISOString();
-  const seededSnapshot = path.join(dir, `seeded-${hash}-${process.pid}-${Date.now()}.tar.gz`);
-  const seeded = await openDatabase({ loadDataDir: loadSnapshot(migratedSnapshot) });
-  await seedDemoData(seeded, new ManualClock(seededAt));
-  await writeDump(seeded, seededSnapshot);
-  await seeded.close();
+  // Each project loads this file afresh, so the run's seed is kept on the process itself.
+  const run = globalThis as typeof globalThis & { [SEEDED]?: SeededRun };
+  if (!run[SEEDED]) {
+    removeSnapshotsOfEndedRuns(dir);
+    const seededAt = new Date().toISOString();
+    const file = path.join(dir, `seeded-${hash}-${process.pid}-${Date.now()}.tar.gz`);
+    run[SEEDED] = { users: 0, seededAt, file, ready: seed(migratedSnapshot, file, seededAt) };
+  }
+  const seeded = run[SEEDED];
+  seeded.users += 1;
+  await seeded.ready;
 
   project.provide('migratedSnapshot', migratedSnapshot);
-  project.provide('seededSnapshot', seededSnapshot);
-  project.provide('seededAt', seededAt);
+  project.provide('seededSnapshot', seeded.file);
+  project.provide('seededAt', seeded.seededAt);
+
+  return () => {
+    seeded.users -= 1;
+    if (seeded.users > 0) return;
+    rmSync(seeded.file, { force: true });
+    delete run[SEEDED];
+  };
+}
+
+const SEEDED = Symbol.for('trinkgeld.test.seededSnapshot');
+
+interface SeededRun {
+  /** Projects of this run that have not torn down yet. */
+  users: number;
+  seededAt: string;
+  file: string;
+  ready: Promise<void>;
+}
+
+async function seed(migratedSnapshot: string, file: string, seededAt: string): Promise<void> {
+  const seeded = await openDatabase({ loadDataDir: loadSnapshot(migratedSnapshot) });
+  await seedDemoData(seeded, new ManualClock(seededAt));
+  await writeDump(seeded, file);
+  await seeded.close();
+}
+
+/** Seed snapshots a killed run left behind (its process no longer runs). */
+function removeSnapshotsOfEndedRuns(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const pid = /^seeded-[0-9a-f]+-(\d+)-\d+\.tar\.gz$/.exec(name)?.[1];
+    if (pid && !isRunning(Number(pid))) rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function writeDump(database: Database, file: string): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
 import { backupLines, editHeader, rewriteBackup } from '../../../test/support/backup-files';
@@ -139,11 +139,12 @@ async function payTip(code: string, amountCents: number, app: TestApp = t): Prom
 
 /** Waits until `done()` holds, failing after 20 s instead of hanging. */
 async function until(done: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!done()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: 20_000, interval: 20 },
+  );
 }
 
 beforeAll(async () => {

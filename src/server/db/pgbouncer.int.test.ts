@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
 import { createTestDatabase, testEngine } from '../../../test/support/database';
@@ -126,11 +126,11 @@ describe.skipIf(skipReason !== null)('behind PgBouncer (transaction pooling)', (
       const paid = await decideDemoCheckout(t, tip.checkoutUrl, 'pay');
       expect(paid.statusCode).toBeLessThan(400);
 
-      const deadline = Date.now() + 5_000;
-      while (!annaEvents.some((e) => e.tipId === tip.tipId) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(annaEvents.map((e) => [e.tipId, e.status])).toContainEqual([tip.tipId, 'pending']);
+      await vi.waitFor(
+        () =>
+          expect(annaEvents.map((e) => [e.tipId, e.status])).toContainEqual([tip.tipId, 'pending']),
+        { timeout: 5_000, interval: 20 },
+      );
       // The other business's employee hears nothing of it.
       expect(bertEvents).toEqual([]);
 

@@ -15,6 +15,7 @@ import { newGuestSessionId } from '../../../test/support/guest';
 import { DPA_VERSION, TERMS_VERSION } from '../../shared/domain/agreements';
 import { dayInZone } from '../../shared/domain/shifts';
 import { adminAuditLog } from '../db/schema';
+import { freshIp } from '../../../test/support/addresses';
 
 /** The methods `inject` takes (light-my-request 6.6, decision 0285). */
 type HTTPMethods = NonNullable<InjectOptions['method']>;
@@ -77,9 +78,6 @@ const png = async () => ({
     .png()
     .toBuffer(),
 });
-
-let ipCounter = 0;
-const freshIp = () => `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 const point = (f: Fixture) => f.biz.points[0]!;
 const employeeA = (f: Fixture) => f.biz.employees[0]!;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
 import { createBusiness, createTip, type FactoryBusiness } from '../../../test/support/factories';
+import { freshIp } from '../../../test/support/addresses';
 
 /** The methods `inject` takes (light-my-request 6.6, decision 0285). */
 type HTTPMethods = NonNullable<InjectOptions['method']>;
@@ -20,8 +21,6 @@ const RUNS_PER_ROUTE = 4;
 let t: TestApp;
 let hotel: FactoryBusiness;
 let ownerCookie: string;
-let ipCounter = 0;
-const freshIp = () => `10.88.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
 
 beforeAll(async () => {
   // With the sync secret set, the AiO endpoint checks its input instead of answering 503.

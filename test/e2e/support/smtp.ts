@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { vi } from 'vitest';
 import { freePort } from './harness';
 
 export interface ReceivedMail {
@@ -56,14 +57,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitForMail(to, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const mail = mails.find((m) => m.to.includes(to));
-        if (mail) return mail;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+    waitForMail(to, timeoutMs = 10_000) {
+      return vi.waitFor(
+        () => {
+          const mail = mails.find((m) => m.to.includes(to));
+          if (!mail) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+          return mail;
+        },
+        { timeout: timeoutMs, interval: 50 },
+      );
     },
     stop,
     start,

@@ -6,6 +6,8 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
 } from '../../../../test/support/factories';
+import { freshIp } from '../../../../test/support/addresses';
+import { findToken, tokenIn } from '../../../../test/support/mail-links';
 
 /**
  * Issue 31, item 12 (decision 0356): a deactivated person who signs in is told so in German and
@@ -15,8 +17,6 @@ import {
 let t: TestApp;
 let hotel: FactoryBusiness;
 let cafe: FactoryBusiness;
-let nextIp = 1;
-const freshIp = () => `10.31.12.${nextIp++}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,9 +50,6 @@ async function mailNumber(n: number): Promise<string> {
   });
   return t.printedMails[n - 1]!;
 }
-const tokenIn = (mail: string) =>
-  /\/employee\/login\?magic_token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1] ?? null;
-
 async function deactivate(business: FactoryBusiness, personId: string) {
   const response = await t.inject({
     method: 'POST',
@@ -73,7 +70,7 @@ describe('a deactivated person signing in', () => {
     // A link requested before the deactivation, opened after it.
     const before = t.printedMails.length;
     expect((await requestLink(anna.email)).statusCode).toBe(202);
-    oldLink = tokenIn(await mailNumber(before + 1))!;
+    oldLink = tokenIn(await mailNumber(before + 1));
     expect(oldLink).not.toBeNull();
 
     await deactivate(hotel, anna.id);
@@ -114,7 +111,7 @@ describe('a deactivated person signing in', () => {
     expect(mail).toContain(anna.email);
     expect(mail).toContain('Ihr Konto ist deaktiviert.');
     expect(mail).toContain('Hotel Seeblick Test');
-    expect(tokenIn(mail)).toBeNull();
+    expect(findToken(mail)).toBeNull();
   });
 
   it("names only the person's own business; a colleague elsewhere signs in as before", async () => {

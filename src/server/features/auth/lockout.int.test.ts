@@ -7,6 +7,8 @@ import {
 } from '../../../../test/support/factories';
 import { AUTH_RATE_RULES } from './limits';
 import { hashIdentifier } from './tokens';
+import { freshIp } from '../../../../test/support/addresses';
+import { findToken } from '../../../../test/support/mail-links';
 
 /**
  * Issue 30, defect 6: an outsider must not be able to keep a person from signing in. The OWASP
@@ -18,8 +20,6 @@ import { hashIdentifier } from './tokens';
 let t: TestApp;
 let hotel: FactoryBusiness;
 let cafe: FactoryBusiness;
-let nextIp = 1;
-const freshIp = () => `10.30.6.${nextIp++}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,17 +51,18 @@ async function deviceOf(email: string): Promise<string> {
 function linksTo(email: string): string[] {
   return t.printedMails
     .filter((mail) => mail.includes(`An: ${email}`))
-    .map((mail) => /magic_token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1])
+    .map((mail) => findToken(mail))
     .filter((token): token is string => Boolean(token));
 }
 
 async function waitForLinks(email: string, count: number): Promise<string[]> {
-  for (let i = 0; i < 200; i += 1) {
-    const links = linksTo(email);
-    if (links.length >= count) return links;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  // Links are mailed after the answer: once that work has settled, every one is printed.
+  await t.afterAnswer.settled();
+  const links = linksTo(email);
+  if (links.length < count) {
+    throw new Error(`expected ${count} links to ${email}, got ${links.length}`);
   }
-  throw new Error(`expected ${count} links to ${email}, got ${linksTo(email).length}`);
+  return links;
 }
 
 describe('an outsider cannot keep a person from signing in', () => {

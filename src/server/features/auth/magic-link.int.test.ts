@@ -9,12 +9,12 @@ import {
   type FactoryPerson,
 } from '../../../../test/support/factories';
 import { hashToken } from './tokens';
+import { freshIp } from '../../../../test/support/addresses';
+import { tokenIn } from '../../../../test/support/mail-links';
 
 let t: TestApp;
 let hotel: FactoryBusiness;
 let admin: FactoryPerson;
-let nextIp = 1;
-const freshIp = () => `10.2.0.${nextIp++}`;
 /** Employees of the hotel by their place in the factory call. */
 const BEN = 0;
 const CLARA = 1;
@@ -70,12 +70,6 @@ async function outboxDelivered(): Promise<void> {
         (await t.database.query("SELECT 1 FROM outbox_emails WHERE status = 'pending'")).length,
     )
     .toBe(0);
-}
-
-function tokenIn(mail: string): string {
-  const match = /\/employee\/login\?magic_token=([A-Za-z0-9_-]{43})/.exec(mail);
-  if (!match) throw new Error(`no magic link in:\n${mail}`);
-  return match[1]!;
 }
 
 describe('requesting a magic link', () => {

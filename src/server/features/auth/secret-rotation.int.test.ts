@@ -10,6 +10,7 @@ import {
 } from '../../../../test/support/factories';
 import { challengeCookieOf, nextCode, sessionCookieOf } from '../../../../test/support/two-factor';
 import { userTwoFactor } from '../../db/schema';
+import { freshIp } from '../../../../test/support/addresses';
 
 /**
  * Decision 0402: SESSION_SECRET rotated with the old secret in SESSION_SECRET_PREVIOUS. Three
@@ -24,8 +25,6 @@ let rotated: TestApp;
 let bare: TestApp;
 let hotel: FactoryBusiness;
 let cafe: FactoryBusiness;
-let ip = 1;
-const freshIp = () => `10.44.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`;
 
 beforeAll(async () => {
   before = await createTestApp({ config: { sessionSecret: OLD, sessionSecretPrevious: [] } });

@@ -14,6 +14,7 @@ import { SESSION_ENDED_ERRORS } from '../../../shared/domain/session-end';
 import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
 import { runAuthCleanup } from '../../jobs/auth-cleanup';
 import { SESSION_ABSOLUTE_TTL_MS } from './limits';
+import { freshIp } from '../../../../test/support/addresses';
 
 /**
  * Issue 47 item 3 (decision 0505): a session ended for a reason tells the next request with its
@@ -24,8 +25,6 @@ let t: TestApp;
 let hotel: FactoryBusiness;
 let cafe: FactoryBusiness;
 let adminEmail: string;
-let ipCounter = 1;
-const freshIp = () => `10.47.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -9,12 +9,12 @@ import {
 } from '../../../../test/support/factories';
 import { AUTH_RATE_RULES } from './limits';
 import { hashIdentifier, hashToken } from './tokens';
+import { freshIp } from '../../../../test/support/addresses';
+import { tokenIn } from '../../../../test/support/mail-links';
 
 let t: TestApp;
 let hotel: FactoryBusiness;
-let nextIp = 1;
 /** Each test signs in from its own address, so per-address limits never leak between tests. */
-const freshIp = () => `10.0.0.${nextIp++}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -345,13 +345,11 @@ describe('password sign-in: throttling that never locks the owner out (finding 1
 
 /** The token of the latest magic link printed for `email` (console mail mode). */
 async function waitForMagicLink(email: string): Promise<string> {
-  for (let i = 0; i < 100; i += 1) {
-    const text = [...t.printedMails].reverse().find((mail) => mail.includes(email));
-    const token = text?.match(/magic_token=([A-Za-z0-9_-]{43})/)?.[1];
-    if (token) return token;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('no magic link printed');
+  // The mail is sent after the answer: once that work has settled, it is printed or never will be.
+  await t.afterAnswer.settled();
+  const text = [...t.printedMails].reverse().find((mail) => mail.includes(email));
+  if (!text) throw new Error('no magic link printed');
+  return tokenIn(text);
 }
 
 describe('password sign-in when the rate-limit store fails', () => {

@@ -71,8 +71,6 @@ async function readEvents(
   response: Response,
   until: (events: { event: string; data: string }[]) => boolean,
   timeoutMs = 5_000,
-  /** Return what arrived when the time is up instead of failing (to show that nothing came). */
-  resolveOnTimeout = false,
 ) {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -88,10 +86,7 @@ async function readEvents(
             new Promise<null>((resolve) => setTimeout(() => resolve(null), remaining)),
           ])
         : null;
-    if (chunk === null) {
-      if (resolveOnTimeout) break;
-      throw new Error(`timed out; got ${JSON.stringify(events)}`);
-    }
+    if (chunk === null) throw new Error(`timed out; got ${JSON.stringify(events)}`);
     if (chunk.done) break;
     buffer += decoder.decode(chunk.value, { stream: true });
     let split: number;

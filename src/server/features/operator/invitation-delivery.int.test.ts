@@ -12,6 +12,7 @@ import type { BusinessChange, BusinessOverview } from '../../../shared/api/opera
 import type { StaffUser } from '../../../shared/api/staff';
 import { INVITATION_RETRY_DELAYS_MS } from '../mail/mailer';
 import { runInvitationRetryJob } from '../staff/invitation-retries';
+import { findToken, tokenIn } from '../../../../test/support/mail-links';
 
 /**
  * Issue 47 item 1: an invitation whose e-mail the mail server refused is not lost. The console
@@ -44,7 +45,6 @@ afterAll(async () => {
 });
 
 const retryJob = () => runInvitationRetryJob(t.app.deps, t.app.log);
-const tokenIn = (text: string) => /magic_token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
 const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
 
 async function ownerDelivery(businessId: string, email: string) {
@@ -121,7 +121,7 @@ describe('owner invitations survive a mail server outage (issue 47 item 1)', () 
     expect(resent.json<BusinessChange>().invitedOwner).toMatchObject({ delivery: 'delivered' });
     expect(await ownerDelivery(businessId, ownerEmail)).toBe('delivered');
     const mail = await smtp.waitForMail(ownerEmail);
-    const token = tokenIn(mail.text);
+    const token = findToken(mail.text);
     expect(token).toBeTruthy();
     const verify = await t.inject({
       method: 'POST',

@@ -27,6 +27,7 @@ import {
 import { PAYOUT_LEASE_MS } from '../payouts/policy';
 import { createDemoTransfers } from '../payouts/transfers';
 import { publishTipChangesInTransaction } from '../tips/events';
+import { tokenIn } from '../../../../test/support/mail-links';
 
 /**
  * Suspending and reactivating a business (issue 29): from the commit on, its guest pages answer
@@ -115,12 +116,6 @@ async function openStream(cookie: string) {
       }
     },
   };
-}
-
-function tokenIn(mail: string): string {
-  const match = /\/employee\/login\?magic_token=([\w-]+)/.exec(mail);
-  if (!match) throw new Error(`no link in:\n${mail}`);
-  return match[1]!;
 }
 
 /** Requests a magic link and returns the printed mail to `email`. */

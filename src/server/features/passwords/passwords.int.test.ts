@@ -10,13 +10,13 @@ import {
 } from '../../../../test/support/factories';
 import { profiles, users } from '../../db/schema';
 import { hashToken } from '../auth/tokens';
+import { freshIp } from '../../../../test/support/addresses';
+import { tokenIn } from '../../../../test/support/mail-links';
 
 let t: TestApp;
 let hotel: FactoryBusiness;
 let other: FactoryBusiness;
-let nextIp = 1;
 /** Every request from its own address, so per-address limits never leak between tests. */
-const freshIp = () => `10.29.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
 
 const NEW_PASSWORD = 'Leuchtturm am Morgen 7';
 const ANOTHER_PASSWORD = 'Zitronenbaum im Hof 42';
@@ -100,16 +100,10 @@ async function nextMailTo(email: string, seenBefore: number): Promise<string> {
   return found!;
 }
 
-function tokenIn(mail: string): string {
-  const match = /\/employee\/password\?token=([A-Za-z0-9_-]{43})/.exec(mail);
-  if (!match) throw new Error(`no set-password link in:\n${mail}`);
-  return match[1]!;
-}
-
 async function resetLinkFor(email: string): Promise<string> {
   const before = t.printedMails.length;
   expect((await requestReset(email)).statusCode).toBe(202);
-  return tokenIn(await nextMailTo(email, before));
+  return tokenIn(await nextMailTo(email, before), 'password');
 }
 
 async function auditRows(action: string, targetId: string) {
@@ -138,7 +132,7 @@ describe("'Passwort vergessen?'", () => {
     expect(t.printedMails.length).toBe(before + 1);
 
     // The outbox keeps the mail without the token (decision 0201); the database only its hash.
-    const token = tokenIn(mail);
+    const token = tokenIn(mail, 'password');
     const outbox = await t.database.query<{ text_body: string }>(
       'SELECT text_body FROM outbox_emails WHERE to_address = $1',
       [person.email],

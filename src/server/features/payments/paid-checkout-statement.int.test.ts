@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../../test/support/app';
 import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
 import type { FakeStripe } from '../../../../test/support/fake-stripe';
@@ -87,10 +87,10 @@ async function paidCheckoutAt(uid: string, amountCents = 1200) {
 }
 
 async function liveUpdateOf(tipId: string): Promise<TipChange[]> {
-  const deadline = Date.now() + 5_000;
-  while (!received.some((change) => change.tipId === tipId) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(() => expect(received.some((change) => change.tipId === tipId)).toBe(true), {
+    timeout: 5_000,
+    interval: 10,
+  });
   return received.filter((change) => change.tipId === tipId);
 }
 

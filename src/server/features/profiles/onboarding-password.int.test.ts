@@ -10,12 +10,12 @@ import {
 } from '../../../../test/support/factories';
 import type { Role } from '../../../shared/domain/roles';
 import { profiles, users } from '../../db/schema';
+import { freshIp } from '../../../../test/support/addresses';
+import { tokenIn } from '../../../../test/support/mail-links';
 
 let t: TestApp;
 let hotel: FactoryBusiness;
 let other: FactoryBusiness;
-let nextIp = 1;
-const freshIp = () => `10.31.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
 const CHOSEN = 'Morgenkaffee auf dem Balkon';
 
 beforeAll(async () => {
@@ -75,7 +75,7 @@ async function signInByMagicLink(email: string) {
     },
     { timeout: 5_000 },
   );
-  const token = /magic_token=([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
+  const token = tokenIn(mail);
   return t.inject({ method: 'POST', url: '/api/auth/magic-link/verify', payload: { token } });
 }
 

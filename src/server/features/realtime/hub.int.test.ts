@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectAgain, createTestDatabase } from '../../../../test/support/database';
 import type { Database } from '../../db/connect';
 import { CATCH_UP_WINDOW_MS, RealtimeHub, TIP_EVENTS_CHANNEL, type TipChange } from './hub';
@@ -28,12 +28,8 @@ function change(employeeIds: string[], tipId = '33333333-3333-4333-8333-33333333
   };
 }
 
-async function until(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+async function until(condition: () => boolean, timeout = 3_000): Promise<void> {
+  await vi.waitFor(() => expect(condition()).toBe(true), { timeout, interval: 10 });
 }
 
 describe('realtime hub', () => {

@@ -7,12 +7,12 @@ import { runAuthCleanup } from '../../jobs/auth-cleanup';
 import { sessionCookieName } from '../auth/cookie';
 import { verifyPassword } from '../auth/password';
 import { hashToken } from '../auth/tokens';
+import { freshIp } from '../../../../test/support/addresses';
+import { tokenIn } from '../../../../test/support/mail-links';
 
 let t: TestApp;
 /** Same database, SIGNUP=closed: what a restart with the registration closed would serve. */
 let closed: TestApp;
-let nextIp = 1;
-const freshIp = () => `10.29.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -94,12 +94,6 @@ async function mailTo(email: string, subject: string): Promise<string> {
 const CONFIRMATION = 'Bitte bestätigen Sie Ihre Registrierung bei Trinkgeld';
 const NOTICE = 'Registrierungsversuch mit Ihrer E-Mail-Adresse bei Trinkgeld';
 
-function tokenIn(mail: string): string {
-  const match = /\/registrieren\/bestaetigen\?token=([A-Za-z0-9_-]{43})/.exec(mail);
-  if (!match) throw new Error(`no confirmation link in:\n${mail}`);
-  return match[1]!;
-}
-
 /** Everything a sign-up could have created for an address, counted. */
 async function footprint(email: string, businessName?: string) {
   const count = async (sql: string, params: unknown[]) =>
@@ -132,7 +126,7 @@ describe('signing up while SIGNUP=open', () => {
     // The mail carries none of what the form said (anyone can name any address).
     expect(mail).not.toContain('Hotel Alpenblick');
     expect(mail).not.toContain('Maria Sommer');
-    const token = tokenIn(mail);
+    const token = tokenIn(mail, 'signup');
 
     const [pending] = await t.database.query<Record<string, unknown>>(
       'SELECT * FROM pending_signups WHERE email = $1',
@@ -185,10 +179,10 @@ describe('signing up while SIGNUP=open', () => {
   it('replaces a pending sign-up of the same address: the older link stops working', async () => {
     const email = newEmail();
     await signUp(form({ email, businessName: 'Erster Versuch' }));
-    const first = tokenIn(await mailTo(email, CONFIRMATION));
+    const first = tokenIn(await mailTo(email, CONFIRMATION), 'signup');
     t.printedMails.length = 0;
     await signUp(form({ email, businessName: 'Zweiter Versuch' }));
-    const second = tokenIn(await mailTo(email, CONFIRMATION));
+    const second = tokenIn(await mailTo(email, CONFIRMATION), 'signup');
     expect(second).not.toBe(first);
     expect((await footprint(email)).pending).toBe(1);
 
@@ -256,7 +250,7 @@ describe('confirming a sign-up', () => {
   async function pendingSignUp(overrides: Record<string, unknown> = {}) {
     const body = form(overrides);
     expect((await signUp(body)).statusCode).toBe(202);
-    const token = tokenIn(await mailTo(body.email as string, CONFIRMATION));
+    const token = tokenIn(await mailTo(body.email as string, CONFIRMATION), 'signup');
     return { ...body, email: body.email as string, token };
   }
 
@@ -504,7 +498,7 @@ describe('who chooses the password (issue 45 item 1)', () => {
       }),
     );
     expect(attack.statusCode).toBe(202);
-    const token = tokenIn(await mailTo(victim, CONFIRMATION));
+    const token = tokenIn(await mailTo(victim, CONFIRMATION), 'signup');
     const [pending] = await t.database.query<Record<string, unknown>>(
       'SELECT * FROM pending_signups WHERE email = $1',
       [victim],
@@ -533,7 +527,7 @@ describe('who chooses the password (issue 45 item 1)', () => {
   it('records the acceptances given at confirmation, by the confirming owner', async () => {
     const email = newEmail();
     await signUp(form({ email, businessName: 'Hotel Zustimmung' }));
-    const token = tokenIn(await mailTo(email, CONFIRMATION));
+    const token = tokenIn(await mailTo(email, CONFIRMATION), 'signup');
     t.clock.advance(2 * 60 * 60_000);
     const unticked = await confirm(token, t, { termsVersion: undefined });
     expect(unticked.statusCode).toBe(400);
@@ -570,7 +564,7 @@ describe('SIGNUP=closed', () => {
   it('still confirms a sign-up made while registration was open', async () => {
     const body = form({ businessName: 'Hotel Rechtzeitig' });
     expect((await signUp(body)).statusCode).toBe(202);
-    const token = tokenIn(await mailTo(body.email as string, CONFIRMATION));
+    const token = tokenIn(await mailTo(body.email as string, CONFIRMATION), 'signup');
     const response = await confirm(token, closed);
     expect(response.statusCode).toBe(200);
     expect(await footprint(body.email as string, 'Hotel Rechtzeitig')).toMatchObject({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
 import { connectAgain } from '../../../../test/support/database';
@@ -48,10 +48,7 @@ async function received(employeeId: string, act: () => Promise<unknown>): Promis
   const seen: string[] = [];
   const stop = hub.subscribe(employeeId, (change) => seen.push(change.tipId));
   await act();
-  const deadline = Date.now() + 5_000;
-  while (seen.length === 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(() => expect(seen).not.toEqual([]), { timeout: 5_000, interval: 10 });
   stop();
   return seen;
 }

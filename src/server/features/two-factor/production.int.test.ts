@@ -8,6 +8,7 @@ import {
   type FactoryBusiness,
 } from '../../../../test/support/factories';
 import { nextCode, sessionCookieOf } from '../../../../test/support/two-factor';
+import { freshIp } from '../../../../test/support/addresses';
 
 /**
  * Decision 0318: with NODE_ENV=production the platform admin cannot use the product without a
@@ -15,8 +16,6 @@ import { nextCode, sessionCookieOf } from '../../../../test/support/two-factor';
  */
 let production: TestApp;
 let development: TestApp;
-let ipCounter = 1;
-const freshIp = () => `10.33.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 beforeAll(async () => {
   production = await createTestApp({ config: { nodeEnv: 'production' } });

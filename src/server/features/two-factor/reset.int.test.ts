@@ -11,14 +11,13 @@ import {
   type FactoryBusiness,
 } from '../../../../test/support/factories';
 import { adminAuditLog, authSessions, profiles, userTwoFactor } from '../../db/schema';
+import { freshIp } from '../../../../test/support/addresses';
 
 /** 'Zwei-Faktor zurücksetzen' on /admin/users, with two businesses (decision 0120's rules). */
 let t: TestApp;
 let hotel: FactoryBusiness;
 let cafe: FactoryBusiness;
 let adminEmail: string;
-let ipCounter = 1;
-const freshIp = () => `10.34.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 beforeAll(async () => {
   t = await createTestApp();

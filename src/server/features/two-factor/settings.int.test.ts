@@ -11,12 +11,11 @@ import { codeNow, nextCode, sessionCookieOf } from '../../../../test/support/two
 import { adminAuditLog, profiles, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
 import { normalizeRecoveryCode } from '../../../shared/domain/two-factor';
 import { Secret } from 'otpauth';
+import { freshIp } from '../../../../test/support/addresses';
 
 let t: TestApp;
 let hotel: FactoryBusiness;
 let other: FactoryBusiness;
-let ipCounter = 1;
-const freshIp = () => `10.31.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 beforeAll(async () => {
   t = await createTestApp();

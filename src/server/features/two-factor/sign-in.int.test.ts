@@ -19,10 +19,9 @@ import {
 } from '../../../../test/support/two-factor';
 import { adminAuditLog, authSessions, twoFactorChallenges } from '../../db/schema';
 import { hashToken } from '../auth/tokens';
+import { freshIp } from '../../../../test/support/addresses';
 
 let t: TestApp;
-let ipCounter = 1;
-const freshIp = () => `10.32.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
 beforeAll(async () => {
   t = await createTestApp();
