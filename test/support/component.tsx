@@ -105,7 +105,8 @@ export function renderScreen(ui: ReactNode, { location = '/' }: { location?: str
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const navigate = vi.fn<NavigateFunction>();
-  const user = userEvent.setup();
+  // No pause between keystrokes: the screens under test have no timing of their own to honour.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <QueryClientProvider client={client}>
       <StaticRouter location={location} navigate={navigate}>
