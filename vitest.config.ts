@@ -38,6 +38,9 @@ export default defineConfig({
           include: components,
           environment: 'happy-dom',
           setupFiles: [...setupFiles, './test/support/component-setup.ts'],
+          // A form that checks on every change re-renders the page for each; on a busy machine
+          // that takes longer than the default 5 s without anything being wrong.
+          testTimeout: 15_000,
         },
       },
       {

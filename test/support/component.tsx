@@ -20,9 +20,11 @@ export interface ApiCall {
   body: unknown;
 }
 
-/** What a route answers: a body (status 200), or a status with an optional body. */
-export type ApiAnswer = unknown | { status: number; body?: unknown };
+/** What a route answers: a JSON body (status 200), or `answer(status, body)`. */
+export type ApiAnswer = object | string | number | boolean | null;
 type Handler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
+/** A route of `mockApi`: its answer, or a function of the call that gives it. */
+export type ApiRoute = ApiAnswer | Handler;
 
 const STATUS = Symbol('status');
 /** An answer with another status than 200: `answer(409, { error: {...} })`. */
@@ -44,7 +46,7 @@ export function apiError(
  * request no route answers fails the test: the screen asked for something the test did not
  * expect. Returns every call made, in order.
  */
-export function mockApi(routes: Record<string, ApiAnswer | Handler>): ApiCall[] {
+export function mockApi(routes: Record<string, ApiRoute>): ApiCall[] {
   const calls: ApiCall[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://app.local');
@@ -92,6 +94,18 @@ const toastSpies: { mockRestore(): void }[] = [];
 afterEach(() => {
   for (const spy of toastSpies.splice(0)) spy.mockRestore();
 });
+
+/**
+ * Replaces a field's text in one input event, as a browser's autofill or Playwright's `fill`
+ * does: a form that checks on every change checks the whole value once, not each keystroke.
+ */
+export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.clear(field);
+  if (text) {
+    await user.click(field);
+    await user.paste(text);
+  }
+}
 
 export interface Rendered extends RenderResult {
   user: UserEvent;

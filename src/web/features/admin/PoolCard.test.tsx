@@ -67,7 +67,7 @@ const page = (extra: Partial<PoolPage>): PoolPage => ({
 
 describe('the pool card', () => {
   it('sums the whole pool in euros and offers only active non-admin staff', async () => {
-    const tip = poolTip(1250, { guestMessage: 'Danke!', feedbackEmoji: 'love' });
+    const tip = poolTip(1250, { guestMessage: 'Danke!', feedbackEmoji: 'smile' });
     mockApi({
       'GET /api/admin/pool': page({ items: [tip], total: 3, totalCents: 4205, nextCursor: 'x' }),
       'GET /api/admin/users': staff,
@@ -80,10 +80,11 @@ describe('the pool card', () => {
     expect(row.textContent).toContain('12,50\u00a0€ · Tisch 4');
     expect(row.textContent).toContain('„Danke!“');
     await waitFor(() => expect(within(row).getAllByRole('option')).toHaveLength(2));
-    expect(within(row).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Bitte wählen',
-      'Anna Schneider',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Bitte wählen', 'Anna Schneider']);
     // One page of three: the rest is offered, with how many are left.
     expect(screen.getByRole('button', { name: 'Mehr laden (2 weitere)' })).toBeTruthy();
     expect(screen.getByTestId('pool-shown').textContent).toBe('1 von 3 angezeigt');
