@@ -115,8 +115,12 @@ export interface Rendered extends RenderResult {
 
 /** Renders a screen as the app does, at `location`; `navigate` records where it sent the person. */
 export function renderScreen(ui: ReactNode, { location = '/' }: { location?: string } = {}) {
+  // The app's own defaults (src/web/main.tsx), but no retry: a failed answer shows at once.
   const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+      mutations: { retry: false },
+    },
   });
   const navigate = vi.fn<NavigateFunction>();
   // No pause between keystrokes: the screens under test have no timing of their own to honour.
