@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
 import { type ToastInput, toastStore } from '../../src/web/components/ui/toast-store';
 import { type NavigateFunction, StaticRouter } from '../../src/web/lib/router';
+import { SessionContext, type SessionContextValue } from '../../src/web/lib/session';
 
 /**
  * Helpers of the component tier (decision 0530): a screen rendered with what the app puts above
@@ -107,14 +108,47 @@ export async function fill(user: UserEvent, field: HTMLElement, text: string): P
   }
 }
 
+/**
+ * A signed-in session as the session provider gives it, the fields a test names set over a
+ * business owner's; its actions are spies, so a test sees what the screen asked of it.
+ */
+export function fakeSession(fields: Partial<SessionContextValue> = {}): SessionContextValue {
+  return {
+    status: 'ready',
+    user: null,
+    session: null,
+    profile: null,
+    twoFactor: { enabled: false, setupRequired: false },
+    firstSignIn: false,
+    error: null,
+    retry: vi.fn(async () => {}),
+    signedIn: vi.fn(async () => {}),
+    signOut: vi.fn(async () => {}),
+    forget: vi.fn(),
+    setProfile: vi.fn(),
+    setTwoFactor: vi.fn(),
+    ...fields,
+  };
+}
+
 export interface Rendered extends RenderResult {
   user: UserEvent;
   client: QueryClient;
   navigate: ReturnType<typeof vi.fn<NavigateFunction>>;
+  session: SessionContextValue;
 }
 
-/** Renders a screen as the app does, at `location`; `navigate` records where it sent the person. */
-export function renderScreen(ui: ReactNode, { location = '/' }: { location?: string } = {}) {
+/**
+ * Renders a screen as the app does, at `location`, with `session` (a signed-in owner without
+ * two-factor sign-in unless given); `navigate` records where it sent the person.
+ */
+export function renderScreen(
+  ui: ReactNode,
+  {
+    location = '/',
+    session = fakeSession(),
+  }: { location?: string; session?: SessionContextValue } = {},
+) {
   // The app's own defaults (src/web/main.tsx), but no retry: a failed answer shows at once.
   const client = new QueryClient({
     defaultOptions: {
@@ -128,9 +162,9 @@ export function renderScreen(ui: ReactNode, { location = '/' }: { location?: str
   const result = render(
     <QueryClientProvider client={client}>
       <StaticRouter location={location} navigate={navigate}>
-        {ui}
+        <SessionContext.Provider value={session}>{ui}</SessionContext.Provider>
       </StaticRouter>
     </QueryClientProvider>,
   );
-  return { ...result, user, client, navigate } satisfies Rendered;
+  return { ...result, user, client, navigate, session } satisfies Rendered;
 }
