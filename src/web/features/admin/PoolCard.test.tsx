@@ -1,35 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PoolPage, PoolTip } from '../../../shared/api/pool';
-import type { StaffUser } from '../../../shared/api/staff';
 import { mockApi, recordToasts, renderScreen, apiError } from '../../../../test/support/component';
+import { staffUser } from '../../../../test/support/web-factories';
 import { PoolCard } from './PoolCard';
 
 const ANNA = '11111111-1111-4111-8111-111111111111';
 const BEN = '22222222-2222-4222-8222-222222222222';
-
-function person(id: string, fullName: string, extra: Partial<StaffUser> = {}): StaffUser {
-  return {
-    id,
-    fullName,
-    email: `${fullName.toLowerCase().replace(/\s/g, '.')}@example.test`,
-    role: 'employee',
-    teams: [],
-    status: 'active',
-    lastLoginAt: null,
-    invitationExpiresAt: null,
-    invitationDelivery: null,
-    twoFactorEnabled: false,
-    allowedActions: {
-      changeRole: [],
-      deactivate: false,
-      reactivate: false,
-      resendInvitation: false,
-      resetTwoFactor: false,
-    },
-    ...extra,
-  };
-}
 
 let nextTip = 0;
 function poolTip(amountCents: number, extra: Partial<PoolTip> = {}): PoolTip {
@@ -49,9 +26,10 @@ function poolTip(amountCents: number, extra: Partial<PoolTip> = {}): PoolTip {
 
 const staff = {
   items: [
-    person(ANNA, 'Anna Schneider'),
-    person(BEN, 'Ben Owner', { role: 'admin' }),
-    person('33333333-3333-4333-8333-333333333333', 'Carla Weg', { status: 'deactivated' }),
+    staffUser({ id: ANNA, fullName: 'Anna Schneider' }),
+    // The platform admin and a deactivated person are never offered.
+    staffUser({ id: BEN, fullName: 'Ben Owner', role: 'admin' }),
+    staffUser({ fullName: 'Carla Weg', status: 'deactivated' }),
   ],
   permissions: { inviteRoles: [] },
 };
