@@ -4,10 +4,14 @@ import { defineConfig } from 'vitest/config';
 const setupFiles = ['./test/support/setup.ts'];
 const globalSetup = ['./test/support/global-setup.ts'];
 const integration = ['src/**/*.int.test.ts', 'test/support/**/*.int.test.ts'];
+/** Tests of React components, beside them, rendered into a DOM (decision 0530). */
+const components = ['src/web/**/*.test.tsx'];
 
 /**
- * Four suites: unit (pure logic), integration on PGlite, integration on PostgreSQL (only when
- * TEST_DATABASE_URL is set) and browser journeys (e2e). scripts/test.mjs runs them all.
+ * Five suites: unit (pure logic), component (React components in happy-dom with Testing Library,
+ * the API mocked at fetch; decision 0530), integration on PGlite, integration on PostgreSQL (only
+ * when TEST_DATABASE_URL is set) and browser journeys (e2e). scripts/test.mjs runs them all, or
+ * one tier (`npm run test:unit`, `test:int`, `test:e2e`).
  *
  * Speed (decision 0302): test files share their worker's modules (`isolate: false`; every file
  * makes its own database, server and data, and nothing a test changes outlives it), and the
@@ -23,8 +27,20 @@ export default defineConfig({
           isolate: false,
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
-          exclude: integration,
+          exclude: [...integration, ...components],
           setupFiles,
+        },
+      },
+      {
+        test: {
+          isolate: false,
+          name: 'component',
+          include: components,
+          environment: 'happy-dom',
+          setupFiles: [...setupFiles, './test/support/component-setup.ts'],
+          // A form that checks on every change re-renders the page for each; on a busy machine
+          // that takes longer than the default 5 s without anything being wrong.
+          testTimeout: 15_000,
         },
       },
       {

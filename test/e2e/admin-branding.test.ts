@@ -96,39 +96,6 @@ async function guestLook(page: Page, uid: string, font: string) {
 }
 
 describe('branding', () => {
-  it('the colour check names the failing pair on the colour the owner changed (issue 46 item 11)', async () => {
-    const inn = await createBusiness(e2e.server.deps.database.db, { name: 'Gasthof Linde' });
-    const context = await e2e.context(PHONE);
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    await signInInBrowser(page, inn.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/branding');
-    await page.getByRole('tab', { name: 'Farben' }).waitFor();
-    const alerts = () => page.locator('form [role="alert"]').allTextContents();
-
-    // Only the primary colour changed: the message sits on it alone, naming the pair.
-    await page.getByRole('textbox', { name: 'Primärfarbe', exact: true }).fill('#FFDD00');
-    await expect
-      .poll(alerts)
-      .toEqual([
-        expect.stringMatching(
-          /^Primärfarbe: Weiße Schrift auf der Primärfarbe ist zu schwach lesbar: .*Bitte wählen Sie eine dunklere Primärfarbe\.$/,
-        ),
-      ]);
-
-    // A primary colour under which only the accent fails: still the primary colour to change.
-    await page.getByRole('textbox', { name: 'Primärfarbe', exact: true }).fill('#46505A');
-    await expect
-      .poll(alerts)
-      .toEqual([
-        expect.stringMatching(
-          /^Primärfarbe: Die Akzentfarbe auf der Primärfarbe ist zu schwach lesbar: .*Bitte wählen Sie eine dunklere Primärfarbe\.$/,
-        ),
-      ]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
   it('an owner saves colours, font and a logo; only their own guest pages show them', async () => {
     const page = await ownerContext.newPage();
     const errors = trackPageErrors(page);

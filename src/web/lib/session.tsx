@@ -69,7 +69,8 @@ export interface SessionContextValue extends SessionState {
   setTwoFactor(twoFactor: SessionTwoFactor): void;
 }
 
-const SessionContext = createContext<SessionContextValue | null>(null);
+/** Exported for the component tier, which gives a screen a session of its own (decision 0530). */
+export const SessionContext = createContext<SessionContextValue | null>(null);
 /** Tells the other tabs of this browser that the person signed out. */
 const SIGNED_OUT_STORAGE_KEY = 'trinkgeld:signed-out';
 const SIGNED_OUT: Pick<
