@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
 import { openDatabase, quoteIdent } from '../../src/server/db/connect';
 import { businesses, paymentEntrypoints, profiles, tips } from '../../src/server/db/schema';
-import { DEMO_LOGINS } from '../../src/server/db/seed';
+import { DEMO_LOGINS } from '../../src/server/seed/seed';
 import { projectRoot } from '../../src/server/lib/project-root';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { errorLogStream } from '../support/app';

@@ -1,5 +1,4 @@
-import { type BusinessStatus, businessStatusOf } from '../../../shared/domain/business-status';
-import type { Role } from '../../../shared/domain/roles';
+import type { BusinessStatus } from '../../../shared/domain/business-status';
 import type { Actor } from '../auth/actor';
 
 /**
