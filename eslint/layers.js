@@ -53,6 +53,7 @@ export const FEATURE_LAYERS = [
       'setup-checklist',
       'shifts',
       'staff',
+      'tip-lifecycle',
       'tip-totals',
       'tips',
       'two-factor',

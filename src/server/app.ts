@@ -34,8 +34,10 @@ import { metricsRoutes, registerHttpMetrics } from './features/metrics/routes';
 import { webhookBacklog } from './features/system-status/queries';
 import { paymentPointRoutes } from './features/payment-points/routes';
 import { passwordRoutes } from './features/passwords/routes';
+import { subscribeToPaymentEvents } from './features/payments/payment-events';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutAdminRoutes } from './features/payouts/admin-routes';
+import { payoutsOnPaymentEvents } from './features/payouts/payment-events';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -97,6 +99,9 @@ export async function buildApp(
   given: AppDeps,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // Money flows run downwards: payments publishes what the provider reported, payouts subscribes
+  // (decision 0551). Once per process; again changes nothing.
+  subscribeToPaymentEvents(payoutsOnPaymentEvents);
   // One registry per app: tests run many apps in one process, each counts only its own.
   // The same deps object when it has them: providers and caches are kept per deps object.
   const metrics = given.metrics ?? createAppMetrics();

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import { tips } from '../../db/schema';
 import { writeAudit } from '../audit/write';
-import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
-import { markTipRefunded } from '../tips/lifecycle';
+import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
+import { markTipRefunded } from '../tip-lifecycle/lifecycle';
 import type { PaymentContext } from './context';
 
 /** The idempotency key of a duplicate's refund: one refund per tip, however often we try. */
