@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import featureLayers from './eslint/feature-layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'test-results/**', 'scratch/**', 'node_modules/**'] },
@@ -99,5 +100,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Layers of src/server and no circles between feature folders (eslint/layers.js, decision
+    // 0550). Tests may reach across: they set up what the code under test needs.
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { trinkgeld: { rules: { 'feature-layers': featureLayers } } },
+    rules: { 'trinkgeld/feature-layers': 'error' },
   },
 );

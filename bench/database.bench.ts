@@ -2,7 +2,7 @@ import { and, desc, eq, gte } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { profiles, tips } from '../src/server/db/schema';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData } from '../src/server/seed/seed';
 import { systemClock } from '../src/server/lib/clock';
 import { measure, printTable } from './measure';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
-import type { JobRunReport } from '../src/server/jobs/job-runs';
+import type { JobRunReport } from '../src/server/lib/job-runs';
 import { sessionCookieName } from '../src/server/features/auth/cookie';
 import { createSession } from '../src/server/features/auth/sessions';
 import {

@@ -8,7 +8,7 @@ import {
   type BrowserContextOptions,
   chromium,
 } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed';
 import { line } from './harness';
 
 export { freePort } from './port';

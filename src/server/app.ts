@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from './deps';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes';
 import { analyticsRoutes } from './features/analytics/routes';
-import { auditRoutes } from './features/audit/routes';
+import { auditRoutes } from './features/audit-log/routes';
 import { registerActorGuard } from './features/auth/guard';
 import { brandingRoutes } from './features/branding/routes';
 import { authRoutes } from './features/auth/routes';
@@ -34,8 +34,10 @@ import { metricsRoutes, registerHttpMetrics } from './features/metrics/routes';
 import { webhookBacklog } from './features/system-status/queries';
 import { paymentPointRoutes } from './features/payment-points/routes';
 import { passwordRoutes } from './features/passwords/routes';
+import { subscribeToPaymentEvents } from './features/payments/payment-events';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutAdminRoutes } from './features/payouts/admin-routes';
+import { payoutsOnPaymentEvents } from './features/payouts/payment-events';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -70,7 +72,7 @@ import { registerRateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { legalRoutes } from './features/legal/routes';
 import { registerWebApp } from './http/spa';
-import { pageBootFor } from './features/auth/page-boot';
+import { pageBootFor } from './features/profiles/page-boot';
 import { firstScreenQueries } from './http/first-screen';
 import { landingPageOf } from './features/landing/routes';
 import { guestPageRoutes } from './features/guest-page/routes';
@@ -97,6 +99,9 @@ export async function buildApp(
   given: AppDeps,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // Money flows run downwards: payments publishes what the provider reported, payouts subscribes
+  // (decision 0551). Once per process; again changes nothing.
+  subscribeToPaymentEvents(payoutsOnPaymentEvents);
   // One registry per app: tests run many apps in one process, each counts only its own.
   // The same deps object when it has them: providers and caches are kept per deps object.
   const metrics = given.metrics ?? createAppMetrics();

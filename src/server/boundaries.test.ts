@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -59,5 +62,94 @@ describe('the boundary lint rule', { timeout: 60_000 }, () => {
         "import { GuestRoot } from '../../web/server-entry';\nexport const x = GuestRoot;\n",
       ),
     ).toHaveLength(1);
+  });
+});
+
+/** The layer rule of eslint/feature-layers.js (decision 0550), run on samples that cross a layer. */
+async function layerProblems(filePath: string, code: string): Promise<string[]> {
+  const eslint = new ESLint();
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'trinkgeld/feature-layers')
+    .map((message) => message.message);
+}
+
+describe('the layer rule between features', { timeout: 60_000 }, () => {
+  it('places every feature folder in exactly one layer', async () => {
+    const layersFile = pathToFileURL(path.resolve('eslint/layers.js')).href;
+    const { FEATURE_LAYERS } = (await import(layersFile)) as {
+      FEATURE_LAYERS: { name: string; features: string[] }[];
+    };
+    const placed = FEATURE_LAYERS.flatMap((layer) => layer.features);
+    const folders = readdirSync('src/server/features', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(FEATURE_LAYERS.map((layer) => layer.name)).toEqual(['core', 'domain', 'app']);
+    expect(new Set(placed).size).toBe(placed.length);
+    expect([...placed].sort()).toEqual([...folders].sort());
+  });
+
+  it('fails a domain feature that imports an app feature above it', async () => {
+    const problems = await layerProblems(
+      'src/server/features/tips/crossing.ts',
+      "import { loadFirstView } from '../guest-page/service';\nexport const x = loadFirstView;\n",
+    );
+    expect(problems).toEqual([
+      'features/tips (domain) may not import features/guest-page (app): a layer imports its own and lower layers only.',
+    ]);
+  });
+
+  it('fails the core importing a feature, and the base importing any feature', async () => {
+    expect(
+      await layerProblems(
+        'src/server/features/auth/crossing.ts',
+        "import { getOwnProfile } from '../profiles/service';\nexport const x = getOwnProfile;\n",
+      ),
+    ).toEqual([
+      'features/auth (core) may not import features/profiles (domain): a layer imports its own and lower layers only.',
+    ]);
+    expect(
+      await layerProblems(
+        'src/server/db/crossing.ts',
+        "import { hashPassword } from '../features/auth/password';\nexport const x = hashPassword;\n",
+      ),
+    ).toEqual([
+      'db (base) may not import features/auth (core): a layer imports its own and lower layers only.',
+    ]);
+  });
+
+  it('fails an import that closes a circle between two feature folders of one layer', async () => {
+    // staff imports businesses (scope.ts); businesses importing staff would close the circle.
+    const problems = await layerProblems(
+      'src/server/features/businesses/crossing.ts',
+      "import { decideManage } from '../staff/policy';\nexport const x = decideManage;\n",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('closes a circle between feature folders');
+    expect(problems[0]).toContain('features/businesses → features/staff → features/businesses');
+  });
+
+  it('fails a feature folder that no layer names', async () => {
+    expect(
+      await layerProblems(
+        'src/server/features/unplaced/routes.ts',
+        "import { actorOf } from '../auth/guard';\nexport const x = actorOf;\n",
+      ),
+    ).toEqual(['features/unplaced is in no layer: place it in eslint/layers.js.']);
+  });
+
+  it('passes a feature importing its own layer, the core and the base', async () => {
+    expect(
+      await layerProblems(
+        'src/server/features/staff/fine.ts',
+        [
+          "import { businessScopeOf } from '../businesses/scope';",
+          "import { actorOf } from '../auth/guard';",
+          "import { writeAudit } from '../audit/write';",
+          "import { AppError } from '../../http/errors';",
+          'export const x = [businessScopeOf, actorOf, writeAudit, AppError];',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
   });
 });

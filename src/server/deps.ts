@@ -3,7 +3,7 @@ import type { Database } from './db/connect';
 import type { IntegrationSync } from './features/integration/sync';
 import type { AppMetrics } from './features/metrics/registry';
 import type { Mailer } from './features/mail/mailer';
-import type { JobRuns } from './jobs/job-runs';
+import type { JobRuns } from './lib/job-runs';
 import type { Clock } from './lib/clock';
 
 /** Everything a feature may use, created once in main.ts (or by a test) and passed in. */

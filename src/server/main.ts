@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   // stops the start at once, not after every module has been read.
   const [{ startServer }, { DEMO_LOGINS, DEMO_PASSWORD }] = await Promise.all([
     import('./server'),
-    import('./db/seed'),
+    import('./seed/seed'),
   ]);
   const server = await startServer(config);
   const { app } = server;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { type Database, openDatabase, quoteIdent } from '../../src/server/db/connect';
 import { loadMigrations } from '../../src/server/db/migrate';
-import { GUEST_RATE_RULES } from '../../src/server/features/tips/limits';
+import { GUEST_RATE_RULES } from '../../src/server/http/guest-rate-rules';
 import type { StartTipPaymentResponse } from '../../src/shared/api/tips';
 import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
 import { ensurePgBouncer, PgBouncer, pgBouncerVersion } from '../support/pgbouncer';

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { testConfig } from '../../src/server/config';
 import { openDatabase, quoteIdent } from '../../src/server/db/connect';
 import { businesses, paymentEntrypoints, profiles, tips } from '../../src/server/db/schema';
-import { DEMO_LOGINS } from '../../src/server/db/seed';
+import { DEMO_LOGINS } from '../../src/server/seed/seed';
 import { ManualClock } from '../../src/server/lib/clock';
 import { projectRoot } from '../../src/server/lib/project-root';
 import { type RunningServer, startServer } from '../../src/server/server';

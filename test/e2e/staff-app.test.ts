@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publishTipChangesInTransaction } from '../../src/server/features/tips/events';
+import { publishTipChangesInTransaction } from '../../src/server/features/tip-lifecycle/events';
 import {
   createBusiness,
   createTip,

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../src/server/db/schema';
-import { publishTipChangesInTransaction } from '../../src/server/features/tips/events';
+import { publishTipChangesInTransaction } from '../../src/server/features/tip-lifecycle/events';
 import {
   createBusiness,
   createPerson,

@@ -8,7 +8,7 @@ import { type Config, testConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/connect';
 import type { HeldAfterAnswer } from '../../src/server/http/after-answer';
 import { createMailer } from '../../src/server/features/mail/mailer';
-import { JobRuns } from '../../src/server/jobs/job-runs';
+import { JobRuns } from '../../src/server/lib/job-runs';
 import { ManualClock } from '../../src/server/lib/clock';
 import { createTestDatabase, seededAt } from './database';
 

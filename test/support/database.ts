@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { type Database, openDatabase, quoteIdent } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/seed/seed';
 import { ManualClock } from '../../src/server/lib/clock';
 import { loadSnapshot } from './global-setup';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type Database, openDatabase } from '../../src/server/db/connect';
 import { loadMigrations, migrate } from '../../src/server/db/migrate';
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/seed/seed';
 import { ManualClock } from '../../src/server/lib/clock';
 
 declare module 'vitest' {

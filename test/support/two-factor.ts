@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { authTokens, users } from '../../src/server/db/schema';
 import { hashToken, newToken } from '../../src/server/features/auth/tokens';
-import { challengeCookieName } from '../../src/server/features/two-factor/challenge';
+import { challengeCookieName } from '../../src/server/features/auth/two-factor-challenge';
 import { timeStepOf, totpCodeAt } from '../../src/server/features/two-factor/totp';
 import { MAGIC_LINK_TTL_MS } from '../../src/shared/domain/constants';
 import type { Clock } from '../../src/server/lib/clock';

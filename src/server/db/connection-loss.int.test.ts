@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app';
 import { testEngine } from '../../../test/support/database';
 import { createBusiness } from '../../../test/support/factories';
 import { RealtimeHub } from '../features/realtime/hub';
-import { publishTipChangesInTransaction } from '../features/tips/events';
+import { publishTipChangesInTransaction } from '../features/tip-lifecycle/events';
 import { paymentEntrypoints, profiles } from './schema';
 
 /**

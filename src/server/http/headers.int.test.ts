@@ -15,7 +15,7 @@ import type { Database } from '../db/connect';
 import { createMailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
 import { GUEST_BOOT_LOADER_CSP } from './guest-boot-loader';
-import { JobRuns } from '../jobs/job-runs';
+import { JobRuns } from '../lib/job-runs';
 
 // Issue 15, proof 3: the security headers on HTML and API answers, over http and https.
 let database: Database;

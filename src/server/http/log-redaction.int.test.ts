@@ -8,7 +8,7 @@ import { testConfig } from '../config';
 import type { Database } from '../db/connect';
 import { createMailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
-import { JobRuns } from '../jobs/job-runs';
+import { JobRuns } from '../lib/job-runs';
 
 // Finding 6: magic-link and pay-later tokens appeared in the request log (URLs).
 let app: FastifyInstance;

@@ -7,7 +7,7 @@ import { testConfig } from '../config';
 import { type Database, openDatabase } from '../db/connect';
 import { createMailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
-import { JobRuns } from '../jobs/job-runs';
+import { JobRuns } from '../lib/job-runs';
 
 // Finding 4: a database outage answered 500 with 'unhandled error' logs. Here the database is a
 // PostgreSQL address where nothing listens: every query fails to connect, like during a restart.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { guestHeaders } from '../../../test/support/guest';
-import { GUEST_RATE_RULES } from '../features/tips/limits';
+import { GUEST_RATE_RULES } from './guest-rate-rules';
 
 // Finding 3: with TRUST_PROXY=1 any client could rotate X-Forwarded-For and get a fresh rate-limit
 // bucket per request. Only the listed proxies' forwarding headers count now.

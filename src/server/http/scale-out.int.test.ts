@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
 import { connectAgain } from '../../../test/support/database';
 import { createBusiness, type FactoryBusiness } from '../../../test/support/factories';
-import { GUEST_RATE_RULES } from '../features/tips/limits';
+import { GUEST_RATE_RULES } from './guest-rate-rules';
 
 /**
  * Two app instances on one database, as behind a load balancer (docs/deployment.md): whatever

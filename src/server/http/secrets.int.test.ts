@@ -14,7 +14,7 @@ import { testConfig } from '../config';
 import type { Database } from '../db/connect';
 import { createMailer, type Mailer } from '../features/mail/mailer';
 import { ManualClock } from '../lib/clock';
-import { JobRuns } from '../jobs/job-runs';
+import { JobRuns } from '../lib/job-runs';
 
 /**
  * Proof 7 of issue 15: the configured secrets appear neither in the web bundle (built here with

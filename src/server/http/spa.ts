@@ -17,7 +17,7 @@ export const PAGE_BOOT_ELEMENT_ID = 'page-boot';
 
 /**
  * What the app's HTML may carry for its first screen: the session and profile answers for the
- * request's cookie (features/auth/page-boot.ts) and whether they name someone signed in, or null
+ * request's cookie (features/profiles/page-boot.ts) and whether they name someone signed in, or null
  * when the browser should ask itself.
  */
 export type PageBootSource = (

@@ -3,7 +3,7 @@ import type { Database } from '../db/connect';
 import { authTokens, pendingSignups, twoFactorChallenges } from '../db/schema';
 import { pruneSessions } from '../features/auth/sessions';
 import { RateLimiter } from '../http/rate-limit';
-import type { JobRuns } from './job-runs';
+import type { JobRuns } from '../lib/job-runs';
 import type { Clock } from '../lib/clock';
 
 export const AUTH_CLEANUP_INTERVAL_MS = 10 * 60_000;

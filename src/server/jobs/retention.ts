@@ -9,7 +9,7 @@ import {
   webhookEvents,
 } from '../db/schema';
 import { eraseClosedBusinesses } from '../features/operator/erasure';
-import type { JobRuns } from './job-runs';
+import type { JobRuns } from '../lib/job-runs';
 import type { Clock } from '../lib/clock';
 
 /** How long kept data lives, in days (README: RETENTION_*; docs/privacy.md). */

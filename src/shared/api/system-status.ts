@@ -8,7 +8,7 @@ import { defineErrors } from '../domain/errors';
  * read it; it names no business and no person.
  */
 
-/** The periodic jobs, by the names of `server/jobs/job-runs.ts` (a type check keeps them equal). */
+/** The periodic jobs, by the names of `server/lib/job-runs.ts` (a type check keeps them equal). */
 export const SYSTEM_JOB_NAMES = [
   'payment-expiry',
   'payment-reconciliation',

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../../src/server/db/seed';
+import { DEMO_PASSWORD } from '../../../src/server/seed/seed';
 
 /**
  * Signs in through the real login page (password tab) and waits until the app has left it, i.e.

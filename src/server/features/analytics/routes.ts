@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guestEventBodySchema } from '../../../shared/api/analytics';
 import { limitPerClientAddress } from '../../http/rate-limit';
-import { GUEST_RATE_RULES } from '../tips/limits';
+import { GUEST_RATE_RULES } from '../../http/guest-rate-rules';
 import { recordAnalyticsEvent, resolveEventReferences } from './service';
 
 /** First-party tracking from the guest pages: stored without IP, user agent or cookies. */

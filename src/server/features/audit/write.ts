@@ -3,11 +3,21 @@ import type { AuditTargetType } from '../../../shared/domain/audit';
 import type { AuditEvent } from '../../../shared/domain/audit-events';
 import type { Executor } from '../../db/connect';
 import { adminAuditLog } from '../../db/schema';
-import type { Actor } from '../auth/actor';
+
+/**
+ * Who acted, as much of auth's Actor as the log needs. Spelled out here so that audit writing
+ * stands below auth in the core and auth may write audit rows (decision 0550).
+ */
+export interface AuditActor {
+  profileId: string;
+  businessId: string | null;
+  /** False for a person without a profile row: the row then names no admin. */
+  hasProfile: boolean;
+}
 
 /** Where, when and by whom; the action and its payload come from the one union `AuditEvent`. */
 export interface AuditEntryContext {
-  actor: Pick<Actor, 'profileId' | 'businessId' | 'hasProfile'>;
+  actor: AuditActor;
   targetType: AuditTargetType;
   targetId?: string | null;
   /** The request that caused the action: gives IP, user agent and the clock. */

@@ -6,7 +6,7 @@ import type { Role } from '../../../shared/domain/roles';
 import { AppError } from '../../http/errors';
 import type { Actor } from './actor';
 import { clearSessionCookie, readSessionToken } from './cookie';
-import { isTwoFactorSetupRequired } from '../two-factor/policy';
+import { isTwoFactorSetupRequired } from './two-factor-rules';
 import { hasAnyRole } from './policy';
 import {
   endedSessionReason,

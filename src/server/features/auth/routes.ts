@@ -19,8 +19,8 @@ import { actorOf } from './guard';
 import { createMagicLinks } from './magic-link';
 import { presentSession, SIGNED_OUT } from './presenter';
 import { presentSessionEnd } from './session-end';
-import { setChallengeCookie } from '../two-factor/challenge';
-import { sessionTwoFactorOf } from '../two-factor/policy';
+import { setChallengeCookie } from './two-factor-challenge';
+import { sessionTwoFactorOf } from './two-factor-rules';
 import { createAuthService, type FirstFactorResult } from './service';
 
 const noBody = z.object({}).strict().nullish();

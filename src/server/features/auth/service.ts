@@ -25,12 +25,12 @@ import {
   type RateRule,
 } from '../../http/rate-limit';
 import { writeAudit } from '../audit/write';
-import { sessionTwoFactorOf } from '../two-factor/policy';
-import { type IssuedChallenge, issueTwoFactorChallenge } from '../two-factor/challenge';
+import { sessionTwoFactorOf } from './two-factor-rules';
+import { type IssuedChallenge, issueTwoFactorChallenge } from './two-factor-challenge';
 import type { Actor } from './actor';
 import type { ClientInfo } from './client';
 import type { TrustedDevice } from './device';
-import { staffAccessRefusal } from '../operator/policy';
+import { staffAccessRefusal } from '../../../shared/domain/business-access';
 import { AUTH_RATE_RULES } from './limits';
 import { HashQueueFullError, verifyPassword } from './password';
 import { isAuditedActor } from './policy';

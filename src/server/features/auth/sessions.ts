@@ -12,7 +12,7 @@ import {
   userTwoFactor,
 } from '../../db/schema';
 import type { SessionEndCode } from '../../../shared/domain/session-end';
-import { staffAccessRefusal } from '../operator/policy';
+import { staffAccessRefusal } from '../../../shared/domain/business-access';
 import type { Actor } from './actor';
 import { SESSION_ABSOLUTE_TTL_MS } from './limits';
 import { hashToken, newToken } from './tokens';

@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { firstNamesOnShift, onShiftAt } from '../shifts/on-shift';
+import { activeTeamMembers, firstNamesOnShift, onShiftAt } from '../shifts/on-shift';
 import { guestCodeProblem, looksLikeLegacyCode } from './policy';
 import { entrypointWorks, legacyCodeWorks } from './working-codes';
 
@@ -398,24 +398,4 @@ export function tipRecipientOf(resolved: ResolvedCode): TipRecipient {
     return { employeeId: resolved.employee.id, teamId: null, tipSource: 'direct' };
   }
   return { employeeId: null, teamId: null, tipSource: 'direct' };
-}
-
-/** The active members of a team with the weight the team's split rule gives each. */
-export async function activeTeamMembers(
-  executor: Executor,
-  team: Pick<TeamRow, 'id' | 'splitRule'>,
-): Promise<{ profileId: string; weight: number }[]> {
-  const rows = await executor
-    .select({ profileId: teamMembers.profileId, weight: teamMembers.weight })
-    .from(teamMembers)
-    // Deactivated people (issue 11) keep their history but receive no new shares.
-    .innerJoin(users, eq(users.id, teamMembers.profileId))
-    .where(
-      and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt), isNull(users.disabledAt)),
-    )
-    .orderBy(teamMembers.joinedAt, teamMembers.profileId);
-  return rows.map((row) => ({
-    profileId: row.profileId,
-    weight: team.splitRule === 'weighted' ? row.weight : 1,
-  }));
 }

@@ -10,7 +10,7 @@ import { limitPerClientAddress } from '../../http/rate-limit';
 import { guestBrowserOf } from '../analytics/page-views';
 import { matchesEtag } from '../entrypoints/cache';
 import { paymentContext } from '../payments/context';
-import { GUEST_RATE_RULES } from '../tips/limits';
+import { GUEST_RATE_RULES } from '../../http/guest-rate-rules';
 import { getThankYou } from '../tips/thank-you';
 import { GUEST_CATALOGUES } from './catalogues';
 import {

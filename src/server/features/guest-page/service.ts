@@ -18,8 +18,8 @@ import type {
 } from '../../../web/server-entry';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { AppError } from '../../http/errors';
-import { hasPaymentToTell } from '../tips/policy';
-import { selectTipStatusThroughCode } from '../tips/queries';
+import { hasPaymentToTell } from '../tip-lifecycle/policy';
+import { selectTipStatusThroughCode } from '../tip-lifecycle/queries';
 import type { GuestPageContext } from './context';
 
 export interface FirstView {

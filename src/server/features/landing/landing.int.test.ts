@@ -11,7 +11,7 @@ import { testConfig } from '../../config';
 import type { Database } from '../../db/connect';
 import { ManualClock } from '../../lib/clock';
 import { createMailer } from '../mail/mailer';
-import { JobRuns } from '../../jobs/job-runs';
+import { JobRuns } from '../../lib/job-runs';
 
 /**
  * The server-rendered first views against a small stand-in build (decisions 0265, 0266): the

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { JobName, JobRunReport, JobRuns } from '../../jobs/job-runs';
-import { JOB_NAMES } from '../../jobs/job-runs';
+import type { JobName, JobRunReport, JobRuns } from '../../lib/job-runs';
+import { JOB_NAMES } from '../../lib/job-runs';
 import type { Clock } from '../../lib/clock';
 import type { Metrics, PayoutOutcome, TipEnding, TipHold, WebhookOutcome } from './metrics';
 import { PAYOUT_OUTCOMES, TIP_ENDINGS, TIP_HOLDS, WEBHOOK_OUTCOMES } from './metrics';

@@ -9,8 +9,8 @@ import {
   type LifecycleAction,
   type LifecycleDecision,
   mayOperateBusinesses,
-  staffAccessRefusal,
 } from './policy';
+import { staffAccessRefusal } from '../../../shared/domain/business-access';
 
 const outcome = (decision: LifecycleDecision) => (decision.allowed ? 'ok' : decision.reason);
 

@@ -1,6 +1,4 @@
-import type { BusinessAccessRefusal } from '../../../shared/api/operator';
-import { type BusinessStatus, businessStatusOf } from '../../../shared/domain/business-status';
-import type { Role } from '../../../shared/domain/roles';
+import type { BusinessStatus } from '../../../shared/domain/business-status';
 import type { Actor } from '../auth/actor';
 
 /**
@@ -39,25 +37,6 @@ export function decideLifecycle(
     case 'close':
       return status === 'closed' ? refuse('already_closed') : ALLOW;
   }
-}
-
-/** The facts about a person's business that sign-in and sessions depend on. */
-export interface StaffAccessFacts {
-  role: Role | null;
-  /** The person's business; null without one (the platform admin on a fresh database). */
-  business: { active: boolean; closedAt: Date | string | null } | null;
-}
-
-/**
- * Whether a person is kept out because of their business: null when they may come in. Only the
- * platform admin is never kept out (they operate the console that reactivates businesses).
- */
-export function staffAccessRefusal(facts: StaffAccessFacts): BusinessAccessRefusal | null {
-  if (facts.role === 'admin' || !facts.business) return null;
-  const status = businessStatusOf(facts.business);
-  if (status === 'suspended') return 'business_suspended';
-  if (status === 'closed') return 'business_closed';
-  return null;
 }
 
 export type ClosingObstacle = 'money_waiting' | 'payments_running';

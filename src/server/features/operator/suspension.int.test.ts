@@ -26,7 +26,7 @@ import {
 } from '../payouts/batches';
 import { PAYOUT_LEASE_MS } from '../payouts/policy';
 import { createDemoTransfers } from '../payouts/transfers';
-import { publishTipChangesInTransaction } from '../tips/events';
+import { publishTipChangesInTransaction } from '../tip-lifecycle/events';
 import { tokenIn } from '../../../../test/support/mail-links';
 
 /**

@@ -2,15 +2,15 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import { tips } from '../../db/schema';
 import { writeAudit } from '../audit/write';
-import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
-import { markTipRefunded } from '../tips/lifecycle';
+import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
+import { markTipRefunded } from '../tip-lifecycle/lifecycle';
 import type { PaymentContext } from './context';
 
 /** The idempotency key of a duplicate's refund: one refund per tip, however often we try. */
 export const duplicateRefundKey = (tipId: string) => `refund-duplicate-${tipId}`;
 
 /**
- * A tip is paid once (issue 30, tips/flows.ts): when the provider completes a second checkout of a
+ * A tip is paid once (issue 30, tip-lifecycle/flows.ts): when the provider completes a second checkout of a
  * tip that was paid already — through its pay-later link, a retry, or an attempt completed after
  * we had given it up (decisions 0160, 0164) — that money goes back to the guest at once: the
  * payment is refunded in full (with an idempotency key, so a retry never refunds twice), the tip

@@ -6,7 +6,7 @@ import { decideDemoCheckout, startedTip } from '../../../../test/support/guest';
 import { PAYMENT_SESSION_TIMEOUT_MS } from '../../../shared/domain/constants';
 import { demoCheckoutSessions, paymentSessions, tips } from '../../db/schema';
 import { PAYMENT_EXPIRY_INTERVAL_MS, startJobs } from '../../jobs';
-import { TIP_EVENTS_CHANNEL, type TipChange } from '../tips/events';
+import { TIP_EVENTS_CHANNEL, type TipChange } from '../tip-lifecycle/events';
 import { paymentContext } from './context';
 import { runPaymentSessionExpiry } from './expiry';
 

@@ -2,9 +2,9 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { Database, Tx } from '../../db/connect';
 import { paymentSessions } from '../../db/schema';
-import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
-import { endPaymentSession, markTipEnded } from '../tips/lifecycle';
-import { countTipMoves } from '../tips/metrics';
+import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
+import { endPaymentSession, markTipEnded } from '../tip-lifecycle/lifecycle';
+import { countTipMoves } from '../tip-lifecycle/metrics';
 import type { PaymentContext } from './context';
 import { applyCheckoutState } from './settlement';
 

@@ -16,7 +16,7 @@ import {
   webhookEvents,
 } from '../../db/schema';
 import { RealtimeHub, type TipChange } from '../realtime/hub';
-import { TIP_EVENTS_CHANNEL } from '../tips/events';
+import { TIP_EVENTS_CHANNEL } from '../tip-lifecycle/events';
 import { type PaidCheckoutResult, paidCheckoutStatement } from './paid-checkout-statement';
 
 /**

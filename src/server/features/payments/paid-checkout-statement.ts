@@ -1,6 +1,6 @@
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import { type Statement, StatementValues } from '../../db/statement';
-import { statusesBefore } from '../tips/policy';
+import { statusesBefore } from '../tip-lifecycle/policy';
 
 /** A signed provider event saying a checkout was paid, with what the provider charged. */
 export interface PaidCheckoutEvent {
@@ -29,10 +29,10 @@ export interface PaidCheckoutResult {
 
 /**
  * The common paid checkout in one statement (decision 0283): a person's tip (no team split), no
- * pay-later link, the only attempt of its flow (tips/flows.ts), charged exactly what the guest
+ * pay-later link, the only attempt of its flow (tip-lifecycle/flows.ts), charged exactly what the guest
  * was asked. It stores the event as processed,
  * completes the session, moves the tip to pending with the guarded status move of
- * tips/lifecycle.ts, records `payment_success` and queues the live update, which PostgreSQL
+ * tip-lifecycle/lifecycle.ts, records `payment_success` and queues the live update, which PostgreSQL
  * delivers when the statement commits; the commit does not wait for the disk (decision 0281).
  *
  * Every write hangs off `target`, the session this event may settle by this path: when the

@@ -6,14 +6,16 @@ import type { Database, Executor } from '../../db/connect';
 import { rowsOf } from '../../db/statement';
 import { tips, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { publishTipChangesInTransaction, TIP_EVENTS_CHANNEL, type TipChange } from '../tips/events';
-import { markTipRefunded } from '../tips/lifecycle';
-import { countTipMoves } from '../tips/metrics';
-import { createStripeConnect } from '../payouts/connect';
-import { recordDisputeWon, recordTakenBack } from '../payouts/adjustments';
-import { refreshAccountStatus } from '../payouts/service';
+import {
+  publishTipChangesInTransaction,
+  TIP_EVENTS_CHANNEL,
+  type TipChange,
+} from '../tip-lifecycle/events';
+import { markTipRefunded } from '../tip-lifecycle/lifecycle';
+import { countTipMoves } from '../tip-lifecycle/metrics';
 import type { PaymentContext } from './context';
 import { type PaidCheckoutResult, paidCheckoutStatement } from './paid-checkout-statement';
+import { publishPaymentEvent } from './payment-events';
 import type { CheckoutState, RetrievedCheckout } from './provider';
 import { type InSettlement, settleCheckout } from './settlement';
 
@@ -302,7 +304,9 @@ async function processEvent(
     const charge = await ctx.providers.stripe.retrieveChargeRefund(event.objectId);
     if (!charge.paymentIntentId) return;
     // Full and partial refunds reduce what is paid out (issue 12, decision 0141).
-    await recordTakenBackFromPayment(ctx, charge.paymentIntentId, {
+    await publishPaymentEvent(ctx, {
+      type: 'taken_back',
+      paymentIntentId: charge.paymentIntentId,
       kind: 'refund',
       totalTakenBackCents: charge.amountRefunded,
       providerRef: `refund:${event.objectId}:${charge.amountRefunded}`,
@@ -318,7 +322,9 @@ async function processEvent(
   ) {
     const dispute = await ctx.providers.stripe.retrieveDispute(event.objectId);
     if (!dispute.paymentIntentId) return;
-    await recordTakenBackFromPayment(ctx, dispute.paymentIntentId, {
+    await publishPaymentEvent(ctx, {
+      type: 'taken_back',
+      paymentIntentId: dispute.paymentIntentId,
       kind: 'dispute',
       totalTakenBackCents: dispute.amount,
       providerRef: `dispute:${event.objectId}`,
@@ -334,16 +340,16 @@ async function processEvent(
     // Re-read: only a dispute the business won gives the money back (decision 0150).
     const dispute = await ctx.providers.stripe.retrieveDispute(event.objectId);
     if (dispute.status !== 'won' || !dispute.paymentIntentId) return;
-    await recordDisputeWonForPayment(ctx, dispute.paymentIntentId, event.objectId);
+    await publishPaymentEvent(ctx, {
+      type: 'dispute_won',
+      paymentIntentId: dispute.paymentIntentId,
+      disputeId: event.objectId,
+    });
     return;
   }
   if (event.type === 'account.updated' && event.provider === 'stripe' && ctx.providers.stripe) {
-    // An employee's payout account changed: ask Stripe for its state now, trust nothing else.
-    await refreshAccountStatus(
-      ctx,
-      createStripeConnect(ctx.providers.stripe.client),
-      event.objectId,
-    );
+    // An employee's payout account changed: its subscribers ask Stripe for its state now.
+    await publishPaymentEvent(ctx, { type: 'account_updated', accountId: event.objectId });
     return;
   }
   // Every other event type is stored and otherwise ignored.
@@ -365,34 +371,4 @@ async function refundTipsOfPayment(ctx: PaymentContext, paymentIntentId: string)
     return changes;
   });
   await countTipMoves(ctx, moved);
-}
-
-async function recordTakenBackFromPayment(
-  ctx: PaymentContext,
-  paymentIntentId: string,
-  input: Omit<Parameters<typeof recordTakenBack>[1], 'tipId' | 'at'>,
-): Promise<void> {
-  const at = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: tips.id })
-      .from(tips)
-      .where(eq(tips.paymentIntentId, paymentIntentId));
-    for (const row of rows) await recordTakenBack(tx, { tipId: row.id, at, ...input });
-  });
-}
-
-async function recordDisputeWonForPayment(
-  ctx: PaymentContext,
-  paymentIntentId: string,
-  disputeId: string,
-): Promise<void> {
-  const at = ctx.clock.now();
-  await ctx.database.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: tips.id })
-      .from(tips)
-      .where(eq(tips.paymentIntentId, paymentIntentId));
-    for (const row of rows) await recordDisputeWon(tx, { tipId: row.id, disputeId, at });
-  });
 }

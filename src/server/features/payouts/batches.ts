@@ -21,8 +21,8 @@ import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { paymentProvidersFor } from '../payments/provider';
-import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
-import { markTipCompleted } from '../tips/lifecycle';
+import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
+import { markTipCompleted } from '../tip-lifecycle/lifecycle';
 import { isScheduledBatchDue, PAYOUT_LEASE_MS } from './policy';
 import {
   createDemoTransfers,

@@ -7,8 +7,8 @@ import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import type { PaymentProviders } from '../payments/provider';
-import { publishTipChangesInTransaction } from '../tips/events';
-import { markTipRefunded } from '../tips/lifecycle';
+import { publishTipChangesInTransaction } from '../tip-lifecycle/events';
+import { markTipRefunded } from '../tip-lifecycle/lifecycle';
 import type { TipMetrics } from '../metrics/metrics';
 
 interface Decision {

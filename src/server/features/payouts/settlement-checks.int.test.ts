@@ -5,7 +5,7 @@ import { signIn } from '../../../../test/support/auth';
 import { createBusiness, createTip } from '../../../../test/support/factories';
 import { decideDemoCheckout, startedTip } from '../../../../test/support/guest';
 import { demoCheckoutSessions, paymentSessions, tipAdjustments, tips } from '../../db/schema';
-import { markTipRefunded } from '../tips/lifecycle';
+import { markTipRefunded } from '../tip-lifecycle/lifecycle';
 import { recordTakenBack } from './adjustments';
 import { payoutContext, type PayoutContext, runPayoutBatch } from './batches';
 

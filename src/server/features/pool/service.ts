@@ -15,7 +15,7 @@ import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../..
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
-import { publishTipChangesInTransaction, type TipChange } from '../tips/events';
+import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
 import { poolAssignProblem, poolUndoProblem } from './policy';
 import { presentPoolAssigned, presentPoolTip } from './presenter';
 import { listPoolTips, listUndoablePoolAssignments } from './queries';

@@ -3,7 +3,7 @@ import { SESSION_END_REASONS } from '../../../shared/api/operator';
 import { SESSION_END_CODES, type SessionEndCode } from '../../../shared/domain/session-end';
 import type { Database } from '../../db/connect';
 
-/** The NOTIFY channel every tip state change is published on (see features/tips/events.ts). */
+/** The NOTIFY channel every tip state change is published on (see features/tip-lifecycle/events.ts). */
 export const TIP_EVENTS_CHANNEL = 'tip_events';
 
 /** What travels through PostgreSQL: ids only, so no personal data sits in the notification. */

@@ -5,11 +5,11 @@ import { RECEIPTS_PER_TIP_PER_DAY, REPLY_ADDRESS_DAYS } from '../../../shared/do
 import type { Executor, Tx } from '../../db/connect';
 import { tipReplyAddresses } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { TipRow } from '../tips/lifecycle';
-import { isPaid } from '../tips/policy';
-import { presentTipRecipient } from '../tips/presenter';
-import { selectTipRecipientFacts } from '../tips/queries';
-import { secretMatches } from '../tips/secrets';
+import type { TipRow } from '../tip-lifecycle/lifecycle';
+import { isPaid } from '../tip-lifecycle/policy';
+import { presentTipRecipient } from '../tip-lifecycle/recipient';
+import { selectTipRecipientFacts } from '../tip-lifecycle/queries';
+import { secretMatches } from '../tip-lifecycle/secrets';
 import { privateThankYouLink, type ReceiptContext } from './context';
 import { firstName, loadReply } from './delivery';
 import { receiptMail, replyMail } from './mail';

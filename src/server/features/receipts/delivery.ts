@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { profiles, tipAllocations, tipReplies } from '../../db/schema';
 import { tipShareOf } from '../payouts/adjustments';
-import type { TipRow } from '../tips/lifecycle';
+import type { TipRow } from '../tip-lifecycle/lifecycle';
 
 export interface Delivery {
   amountCents: number;

@@ -7,10 +7,10 @@ import type { ReceiptContext } from '../receipts/context';
 import { firstName } from '../receipts/delivery';
 import { replyMail } from '../receipts/mail';
 import { openAddress } from '../receipts/seal';
-import { publishTipChangesInTransaction } from '../tips/events';
-import { tipChangeFor } from '../tips/lifecycle';
-import { selectTipRecipientFacts } from '../tips/queries';
-import { isPaid } from '../tips/policy';
+import { publishTipChangesInTransaction } from '../tip-lifecycle/events';
+import { tipChangeFor } from '../tip-lifecycle/lifecycle';
+import { selectTipRecipientFacts } from '../tip-lifecycle/queries';
+import { isPaid } from '../tip-lifecycle/policy';
 import { decideReply } from './policy';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import { firstNameOf } from '../../../shared/domain/shifts';
 import type { Executor } from '../../db/connect';
-import { profiles, shiftAssignments, users } from '../../db/schema';
+import { profiles, shiftAssignments, teamMembers, type teams, users } from '../../db/schema';
 
 export interface OnShift {
   profileId: string;
@@ -46,4 +46,24 @@ export async function firstNamesOnShift(
 ): Promise<string[]> {
   const people = await onShiftAt(executor, { entrypointId }, at);
   return people.map((person) => firstNameOf(person.fullName)).filter((n): n is string => !!n);
+}
+
+/** The active members of a team with the weight the team's split rule gives each. */
+export async function activeTeamMembers(
+  executor: Executor,
+  team: Pick<typeof teams.$inferSelect, 'id' | 'splitRule'>,
+): Promise<{ profileId: string; weight: number }[]> {
+  const rows = await executor
+    .select({ profileId: teamMembers.profileId, weight: teamMembers.weight })
+    .from(teamMembers)
+    // Deactivated people (issue 11) keep their history but receive no new shares.
+    .innerJoin(users, eq(users.id, teamMembers.profileId))
+    .where(
+      and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt), isNull(users.disabledAt)),
+    )
+    .orderBy(teamMembers.joinedAt, teamMembers.profileId);
+  return rows.map((row) => ({
+    profileId: row.profileId,
+    weight: team.splitRule === 'weighted' ? row.weight : 1,
+  }));
 }

@@ -5,8 +5,7 @@ import { routeTip } from '../../../shared/domain/tip-route';
 import type { Executor, Tx } from '../../db/connect';
 import type { tips } from '../../db/schema';
 import { paymentEntrypoints, teamMembers, teams, tipAllocations } from '../../db/schema';
-import { activeTeamMembers } from '../entrypoints/service';
-import { onShiftAt } from './on-shift';
+import { activeTeamMembers, onShiftAt } from './on-shift';
 
 type TipRow = typeof tips.$inferSelect;
 

@@ -1,8 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/connect';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/connect';
+import type { Clock } from '../../lib/clock';
+import type { JobRuns } from '../../lib/job-runs';
 import { profiles, staffInvitationNotices, users } from '../../db/schema';
-import { INVITATION_RETRY_DELAYS_MS } from '../mail/mailer';
+import { INVITATION_RETRY_DELAYS_MS, type Mailer } from '../mail/mailer';
 import { claimAttempt, dueInvitationMails, endInvitationAttempts } from '../mail/queries';
 import {
   businessName,
@@ -85,7 +87,13 @@ export async function retryInvitationMails(context: InvitationMailContext): Prom
  * view) as 'invitation-mail-retries'. Tests call it after moving their clock on.
  */
 export function runInvitationRetryJob(
-  deps: Pick<AppDeps, 'database' | 'clock' | 'mailer' | 'config' | 'jobRuns'>,
+  deps: {
+    database: Database;
+    clock: Clock;
+    mailer: Mailer;
+    config: Pick<Config, 'publicOrigin'>;
+    jobRuns: JobRuns;
+  },
   log: InvitationMailContext['log'],
 ): Promise<number> {
   return deps.jobRuns.observe('invitation-mail-retries', () =>

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffAllowedActions, StaffStatus } from '../../../shared/api/staff';
 import { ROLES, type Role } from '../../../shared/domain/roles';
-import { decideTwoFactorReset } from '../two-factor/policy';
 import { staffActionsFor, staffListPermissions, type StaffRowFacts } from './permissions';
-import { decideDeactivation, decideManage, decideReactivation, decideRoleChange } from './policy';
+import {
+  decideDeactivation,
+  decideManage,
+  decideReactivation,
+  decideRoleChange,
+  decideTwoFactorReset,
+} from './policy';
 
 /**
  * What the staff list offers the signed-in person on each row (issue 30, defect 8): computed by

@@ -4,13 +4,13 @@ import type {
   StaffStatus,
 } from '../../../shared/api/staff';
 import { ROLES } from '../../../shared/domain/roles';
-import { decideTwoFactorReset } from '../two-factor/policy';
 import {
   decideDeactivation,
   decideInvite,
   decideManage,
   decideReactivation,
   decideRoleChange,
+  decideTwoFactorReset,
   type StaffActor,
   type StaffContext,
   type StaffTarget,

@@ -97,3 +97,19 @@ export function decideReactivation(actor: StaffActor, target: StaffTarget): Staf
   if (target.role === 'business_owner' && actor.role !== 'admin') return refuse('other_owner');
   return ALLOW;
 }
+
+/**
+ * May the actor turn off two-factor sign-in for the target (someone who lost their phone and
+ * their recovery codes)? The staff rules of decision 0120: owners manage the people of their
+ * own business but never another owner; only the platform admin resets an owner or an admin.
+ * Nobody resets their own: that is turning it off with a code, which proves the second factor.
+ */
+export function decideTwoFactorReset(actor: StaffActor, target: StaffTarget): StaffDecision {
+  if (actor.userId === target.id) return { allowed: false, reason: 'self' };
+  const manage = decideManage(actor, target);
+  if (!manage.allowed) return manage;
+  if (target.role === 'business_owner' && actor.role !== 'admin') {
+    return { allowed: false, reason: 'other_owner' };
+  }
+  return { allowed: true };
+}

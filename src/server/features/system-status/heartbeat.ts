@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SystemJobName } from '../../../shared/api/system-status';
 import type { Database } from '../../db/connect';
-import type { JobRunReport, JobRuns } from '../../jobs/job-runs';
+import type { JobRunReport, JobRuns } from '../../lib/job-runs';
 import type { Clock } from '../../lib/clock';
 import { packageVersion } from '../../lib/package-version';
 import type { ReconciliationResult } from '../payments/reconciliation';

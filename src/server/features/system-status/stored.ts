@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SYSTEM_JOB_NAMES, type SystemJobName } from '../../../shared/api/system-status';
-import { JOB_NAMES, type JobName } from '../../jobs/job-runs';
+import { JOB_NAMES, type JobName } from '../../lib/job-runs';
 
 // The status view's job names and the jobs' own names are one list: either side failing to
 // compile means a job was added or renamed on one side only.

@@ -20,7 +20,7 @@ import {
 import type { SystemStatus } from '../../../shared/api/system-status';
 import { writeBackup } from '../../db/backup';
 import { instanceHeartbeats } from '../../db/schema';
-import { JobRuns } from '../../jobs/job-runs';
+import { JobRuns } from '../../lib/job-runs';
 import { HEARTBEAT_RETENTION_MS, newInstanceIdentity, startInstanceHeartbeat } from './heartbeat';
 
 /**

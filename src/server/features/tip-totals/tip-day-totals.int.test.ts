@@ -5,7 +5,7 @@ import { createBusiness, createTip } from '../../../../test/support/factories';
 import type { Database, RawRunner } from '../../db/connect';
 import { teams, tipAllocations, tips } from '../../db/schema';
 import { recordTakenBack } from '../payouts/adjustments';
-import { markTipCompleted, markTipPaid, markTipRefunded } from '../tips/lifecycle';
+import { markTipCompleted, markTipPaid, markTipRefunded } from '../tip-lifecycle/lifecycle';
 import { rebuildTipDayTotals } from './queries';
 
 let database: Database;

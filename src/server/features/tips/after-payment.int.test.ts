@@ -17,7 +17,7 @@ import {
 import { setTeamWeights } from '../../../../test/support/payment-factories';
 import { createLegacyQrCode } from '../../../../test/support/received-tips';
 import { analyticsEvents, tipAllocations, tips } from '../../db/schema';
-import { TIP_EVENTS_CHANNEL, type TipChange } from './events';
+import { TIP_EVENTS_CHANNEL, type TipChange } from '../tip-lifecycle/events';
 
 let t: TestApp;
 let hotel: FactoryBusiness;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAgain, createTestDatabase } from '../../../../test/support/database';
 import type { Database } from '../../db/connect';
 import { RealtimeHub } from '../realtime/hub';
-import { publishTipChangesInTransaction, type TipChange } from './events';
+import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
 
 let writer: Database;
 let listener: Database;

@@ -14,10 +14,10 @@ import {
   queueContactMails,
 } from '../receipts/contact';
 import type { ReceiptContext } from '../receipts/context';
-import { publishTipChangesInTransaction } from './events';
-import { tipChangeFor, type TipRow } from './lifecycle';
-import { isPaid } from './policy';
-import { secretMatches } from './secrets';
+import { publishTipChangesInTransaction } from '../tip-lifecycle/events';
+import { tipChangeFor, type TipRow } from '../tip-lifecycle/lifecycle';
+import { isPaid } from '../tip-lifecycle/policy';
+import { secretMatches } from '../tip-lifecycle/secrets';
 
 /**
  * The feedback dialog's one 'Senden' (decision 0455): attaches the guest's reaction to exactly

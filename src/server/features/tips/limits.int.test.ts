@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { guestHeaders } from '../../../../test/support/guest';
-import { GUEST_RATE_RULES } from './limits';
+import { GUEST_RATE_RULES } from '../../http/guest-rate-rules';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -22,8 +22,8 @@ import type { ReceiptContext } from '../receipts/context';
 import { firstName } from '../receipts/delivery';
 import { payLaterMail } from '../receipts/mail';
 import type { PaymentContext } from '../payments/context';
-import { paidTipOfFlow } from './flows';
-import { hashSecret, newSecret, secretMatches } from './secrets';
+import { paidTipOfFlow } from '../tip-lifecycle/flows';
+import { hashSecret, newSecret, secretMatches } from '../tip-lifecycle/secrets';
 
 type PayLaterLinkRow = typeof payLaterLinks.$inferSelect;
 

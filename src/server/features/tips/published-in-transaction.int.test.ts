@@ -12,7 +12,7 @@ import type { Database } from '../../db/connect';
 import { paymentContext } from '../payments/context';
 import { runPaymentSessionExpiry } from '../payments/expiry';
 import { RealtimeHub } from '../realtime/hub';
-import { TIP_EVENTS_CHANNEL } from './events';
+import { TIP_EVENTS_CHANNEL } from '../tip-lifecycle/events';
 
 /**
  * Issue 30, defect 10: every tip change is published inside the transaction that makes it true

@@ -25,7 +25,7 @@ import { createPayLaterLink, mailPayLaterLink, readPayLaterLink } from './pay-la
 import { cancelTipPayment, getTipStatus, startTipPayment } from './service';
 import { getThankYou } from './thank-you';
 import { limitPerClientAddress } from '../../http/rate-limit';
-import { GUEST_RATE_RULES } from './limits';
+import { GUEST_RATE_RULES } from '../../http/guest-rate-rules';
 
 /** Public guest endpoints of a tip: pay, follow the payment, give feedback, thank-you, pay later. */
 export const tipRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,11 +3,11 @@ import { type ThankYouResponse, TIP_ERRORS } from '../../../shared/api/tips';
 import { paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { PaymentContext } from '../payments/context';
-import type { TipRow } from './lifecycle';
-import { isPaid, mayReadTipMessages } from './policy';
+import type { TipRow } from '../tip-lifecycle/lifecycle';
+import { isPaid, mayReadTipMessages } from '../tip-lifecycle/policy';
 import { loadDelivery, loadReply } from '../receipts/delivery';
 import { presentThankYou } from './presenter';
-import { selectTipRecipientFacts } from './queries';
+import { selectTipRecipientFacts } from '../tip-lifecycle/queries';
 import { reconcileTip } from './service';
 
 async function findTip(

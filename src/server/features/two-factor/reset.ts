@@ -12,7 +12,7 @@ import { endUserSessions } from '../auth/sessions';
 import type { AuditedBusinessScope } from '../businesses/scope';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
 import { assertAllowed, findNotice, noticeTarget } from '../staff/service';
-import { decideTwoFactorReset } from './policy';
+import { decideTwoFactorReset } from '../staff/policy';
 import { deleteTwoFactor, loadTwoFactor } from './store';
 
 export interface TwoFactorResetContext {

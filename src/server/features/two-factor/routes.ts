@@ -21,7 +21,7 @@ import { presentSession } from '../auth/presenter';
 import { securityNotices } from '../auth/security-notice';
 import { createAuthService } from '../auth/service';
 import { auditedScopeOf } from '../businesses/scope';
-import { clearChallengeCookie, readChallengeToken } from './challenge';
+import { clearChallengeCookie, readChallengeToken } from '../auth/two-factor-challenge';
 import { resetTwoFactor } from './reset';
 import {
   confirmTwoFactorSetup,

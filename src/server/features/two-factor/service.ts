@@ -18,7 +18,7 @@ import type { Actor } from '../auth/actor';
 import { isAuditedActor } from '../auth/policy';
 import type { SecurityNotices } from '../auth/security-notice';
 import { endOtherSessions } from '../auth/sessions';
-import { isTwoFactorRequired } from './policy';
+import { isTwoFactorRequired } from '../auth/two-factor-rules';
 import { presentTwoFactorStatus } from './presenter';
 import {
   countUnusedRecoveryCodes,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../../../../server/db/seed';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../../../server/seed/seed';
 import { handoverTexts } from '../../../../shared/i18n/developer-handover';
 
 /** The handover page repeats the README in German; these checks keep the two in step. */

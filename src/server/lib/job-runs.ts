@@ -1,4 +1,4 @@
-import type { Clock } from '../lib/clock';
+import type { Clock } from './clock';
 
 /** Every periodic job of an instance, by the name operators see in metrics and the status view. */
 export const JOB_NAMES = [

@@ -10,7 +10,7 @@ import { actorOf } from '../auth/guard';
 import { businessScopeOf } from '../businesses/scope';
 import { auditCsvStream } from './csv';
 import { auditLogPage } from './queries';
-import { writeAudit } from './write';
+import { writeAudit } from '../audit/write';
 
 /**
  * The audit log: rows the browser reports (navigation), where the server decides who may write

@@ -3,7 +3,7 @@ import { TWO_FACTOR_CHALLENGE_TTL_MS } from '../../../shared/domain/two-factor';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/connect';
 import { twoFactorChallenges } from '../../db/schema';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from './tokens';
 
 /**
  * The step between a right first factor and the code (decision 0316): a random token, only its

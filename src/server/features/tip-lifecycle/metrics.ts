@@ -12,7 +12,7 @@ interface CountContext {
 
 /**
  * Reports tips that moved to metrics, after the transaction that moved them committed. Only
- * changes returned by a guarded status move (tips/lifecycle.ts) may come here: each is one tip's
+ * changes returned by a guarded status move (lifecycle.ts) may come here: each is one tip's
  * one move, so a webhook that arrives twice counts once (decision 0400). The amounts are read
  * once afterwards (they never change); a paid tip that was held for review in the same commit
  * counts as held too. A failed read costs figures, never the payment.

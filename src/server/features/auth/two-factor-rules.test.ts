@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/domain/roles';
-import type { StaffDecision } from '../staff/policy';
+import { decideTwoFactorReset, type StaffDecision } from '../staff/policy';
 import {
-  decideTwoFactorReset,
   isTwoFactorRequired,
   isTwoFactorSetupRequired,
   sessionTwoFactorOf,
-} from './policy';
+} from './two-factor-rules';
 
 const HOTEL = 'b-hotel';
 const CAFE = 'b-cafe';

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type SessionResponse, sessionResponseSchema } from '../../../shared/api/auth';
 import { type Profile, profileSchema } from '../../../shared/api/profiles';
 import { AppError } from '../../http/errors';
-import { getOwnProfile } from '../profiles/service';
-import { presentProfile } from '../profiles/presenter';
-import { sessionTwoFactorOf } from '../two-factor/policy';
-import { readSessionToken } from './cookie';
-import { presentSession, SIGNED_OUT } from './presenter';
-import { findSession, isSessionActive } from './sessions';
+import { getOwnProfile } from './service';
+import { presentProfile } from './presenter';
+import { sessionTwoFactorOf } from '../auth/two-factor-rules';
+import { readSessionToken } from '../auth/cookie';
+import { presentSession, SIGNED_OUT } from '../auth/presenter';
+import { findSession, isSessionActive } from '../auth/sessions';
 
 /**
  * What the app's HTML carries for its first screen (issue 35, decision 0417): the answers of

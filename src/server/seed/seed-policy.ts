@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Database } from './connect';
-import { users } from './schema';
+import type { Database } from '../db/connect';
+import { users } from '../db/schema';
 
 /**
  * Whether an empty database gets the demo data at start. The embedded database is seeded for a

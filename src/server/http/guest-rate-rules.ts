@@ -1,4 +1,4 @@
-import type { RateRule } from '../../http/rate-limit';
+import type { RateRule } from './rate-limit';
 
 const TEN_MINUTES = 10 * 60_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../lib/clock';
+import { ManualClock } from './clock';
 import { type JobRunReport, JobRuns } from './job-runs';
 
 describe('JobRuns', () => {

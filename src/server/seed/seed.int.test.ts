@@ -4,8 +4,8 @@ import { verifyPassword } from '../features/auth/password';
 import { brandingFormValues, brandingUpdateSchema } from '../../shared/api/branding';
 import { presentAdminBranding } from '../features/branding/presenter';
 import { buildReport } from '../features/reports/service';
-import type { Database } from './connect';
-import { branding as brandingTable, businesses } from './schema';
+import type { Database } from '../db/connect';
+import { branding as brandingTable, businesses } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import {
   DEMO_BUSINESS_NAME,

@@ -8,7 +8,7 @@ import {
   type FactoryPerson,
 } from '../../../../test/support/factories';
 import type { AuditLogPage } from '../../../shared/api/audit';
-import { writeAudit } from './write';
+import { writeAudit } from '../audit/write';
 
 let t: TestApp;
 let hotel: FactoryBusiness;

@@ -1,8 +1,8 @@
-import { openOptionsOf } from './options';
+import { openOptionsOf } from '../db/options';
 import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../lib/clock';
-import { openDatabase } from './connect';
-import { migrate } from './migrate';
+import { openDatabase } from '../db/connect';
+import { migrate } from '../db/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './seed';
 
 /** `npm run seed`: migrates and fills an empty database with the demo data. */

@@ -7,7 +7,7 @@ import type { FeedbackEmoji, PaymentMethod, TipStatus } from '../../shared/domai
 import { hashPassword } from '../features/auth/password';
 import { demoPayoutAccount } from '../features/payouts/transfers';
 import type { Clock } from '../lib/clock';
-import type { Database, Tx } from './connect';
+import type { Database, Tx } from '../db/connect';
 import {
   analyticsEvents,
   branding,
@@ -23,7 +23,7 @@ import {
   tipAllocations,
   tips,
   users,
-} from './schema';
+} from '../db/schema';
 
 // Published (README, handover page); forms refuse it as a new password (password-rules.ts).
 import { DEMO_PASSWORD } from '../../shared/domain/passwords';
