@@ -1,17 +1,20 @@
 #!/usr/bin/env node
-// The release's steps on a clean copy, as the container image runs them (Dockerfile): install,
-// build, prune to production dependencies, start in production, wait for /readyz, create the
-// first operator, stop. `npm test` runs it when TEST_DATABASE_URL names a PostgreSQL server
-// (production runs on PostgreSQL only, decision 0523). Prints one line per step with its time
-// and, at the end, the production dependency count and the time from the production install to
-// /readyz. Usage: node scripts/release.mjs [--keep]   (--keep leaves the copy for a look)
+// The release's steps on a clean copy, as the container image runs them (Dockerfile, one list of
+// steps in scripts/release-steps.mjs): install, build, prune to production dependencies, copy
+// only what production runs into a runtime folder, start there in production, wait for /readyz,
+// create the first operator, stop. `npm test` runs it when TEST_DATABASE_URL names a PostgreSQL
+// server (production runs on PostgreSQL only, decisions 0523, 0526). Prints one line per step
+// with its time and, at the end, the production dependency count and the time from the
+// production install to /readyz. Usage: node scripts/release.mjs [--keep]   (--keep leaves the
+// copy for a look)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { BUILD_STEPS, RUNTIME_ENV, RUNTIME_PATHS, START } from './release-steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.RELEASE_DATABASE_URL;
@@ -23,6 +26,9 @@ if (!serverUrl) {
 }
 const keep = process.argv.includes('--keep');
 const copy = mkdtempSync(path.join(tmpdir(), 'trinkgeld-release-'));
+// The runtime stage's folder: only RUNTIME_PATHS from the build, as `COPY --from=build` has them.
+const runtime = path.join(copy, 'runtime');
+const build = path.join(copy, 'build');
 const database = `release_${randomBytes(5).toString('hex')}`;
 const timings = [];
 
@@ -35,11 +41,13 @@ function timed(name, action) {
   return result;
 }
 
-/** A step the Dockerfile mirrors: a command in the copy that must succeed. */
-function run(command, args, env = {}) {
+/** A step the Dockerfile mirrors: a command in `cwd` that must succeed. */
+function run(cwd, [command, ...args], env = {}) {
+  // The build stage has no NODE_ENV (npm would leave out the build tools); the runtime sets it.
+  const { NODE_ENV: _, ...inherited } = process.env;
   const result = spawnSync(command, args, {
-    cwd: copy,
-    env: { ...process.env, ...env },
+    cwd,
+    env: { ...inherited, ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -88,18 +96,36 @@ let server;
 try {
   // 1. A clean copy: the committed files only, as a release archive or `COPY . .` has them.
   timed('copy', () =>
-    execFileSync('sh', ['-c', `git -C "${root}" archive HEAD | tar -x -C "${copy}"`]),
+    execFileSync('sh', [
+      '-c',
+      `mkdir "${build}" && git -C "${root}" archive HEAD | tar -x -C "${build}"`,
+    ]),
   );
-  // 2. Build: every dependency, then the build output.
-  timed('npm ci', () => run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline']));
-  timed('npm run build', () => run('npm', ['run', 'build']));
-  // 3. Prune to what production runs.
-  const installedAt = Date.now();
-  timed('npm prune --omit=dev', () =>
-    run('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund']),
+  // 2. Build stage: every dependency, the build output, then production dependencies only.
+  let installedAt = 0;
+  for (const step of BUILD_STEPS) {
+    if (step.includes('--omit=dev')) installedAt = Date.now();
+    timed(step.join(' '), () => run(build, step));
+  }
+  // 3. Runtime stage: only what production runs, so nothing else can be used by accident.
+  timed('runtime copy', () => {
+    for (const entry of RUNTIME_PATHS) {
+      cpSync(path.join(build, entry), path.join(runtime, entry), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+    }
+  });
+  const productionList = run(runtime, ['npm', 'ls', '--omit=dev', '--all', '--parseable'])
+    .trim()
+    .split('\n');
+  const productionPackages = new Set(productionList).size - 1;
+  const buildTools = ['vite', 'tailwindcss', 'esbuild', 'tsx', 'workbox-build'].filter(
+    (name) =>
+      existsSync(path.join(runtime, 'node_modules', name)) ||
+      productionList.some((line) => line.endsWith(`/node_modules/${name}`)),
   );
-  const productionPackages =
-    new Set(run('npm', ['ls', '--omit=dev', '--all', '--parseable']).trim().split('\n')).size - 1;
+  if (buildTools.length > 0) throw new Error(`build tools in production: ${buildTools.join(', ')}`);
 
   // 4. Start in production on a new PostgreSQL database; /readyz says when it takes traffic.
   await withAdmin((client) => client.query(`CREATE DATABASE "${database}"`));
@@ -107,7 +133,7 @@ try {
   url.pathname = `/${database}`;
   const port = await freePort();
   const env = {
-    NODE_ENV: 'production',
+    ...RUNTIME_ENV,
     DATABASE_URL: url.toString(),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
@@ -118,8 +144,8 @@ try {
   };
   let output = '';
   const startedAt = Date.now();
-  server = spawn('node', ['dist/server/main.mjs'], {
-    cwd: copy,
+  server = spawn(START[0], START.slice(1), {
+    cwd: runtime,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -134,8 +160,9 @@ try {
   // 5. The first operator, as the operator guide says.
   const created = timed('npm run admin:create', () =>
     run(
-      'npm',
+      runtime,
       [
+        'npm',
         'run',
         '--silent',
         'admin:create',

@@ -251,6 +251,19 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
         { encoding: 'utf8' },
       );
       expect(built.status, built.stderr).toBe(0);
+      // The commands are bundled with it (decision 0525): each loads and answers a bare call.
+      for (const [command, usage] of [
+        ['admin-create', 'Aufruf: npm run admin:create -- --email'],
+        ['reset-two-factor', 'Aufruf: npm run admin:reset-two-factor'],
+        ['backup', 'Aufruf: npm run backup -- <Datei>'],
+        ['restore', 'Aufruf: npm run restore'],
+      ]) {
+        const bare = spawnSync(process.execPath, [path.join(bundle, `${command}.mjs`)], {
+          encoding: 'utf8',
+        });
+        expect(bare.status, bare.stderr).toBe(2);
+        expect(bare.stderr).toContain(usage);
+      }
       const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-bundle-'));
       dataDirs.push(dataDir);
       const port = String(await freePort());
