@@ -2,25 +2,33 @@
 // clean copy, run by `npm test`) and the Dockerfile (src/release-steps.test.ts checks that the
 // Dockerfile has exactly these steps, decision 0526).
 
-/** Build stage, in the folder of a clean copy: every dependency, the build, then production's. */
+/** Build stage, in a clean copy of the sources: every dependency, then the build output. */
 export const BUILD_STEPS = [
   ['npm', 'ci', '--no-audit', '--no-fund', '--prefer-offline'],
   ['npm', 'run', 'build'],
-  ['npm', 'prune', '--omit=dev', '--no-audit', '--no-fund'],
 ];
 
 /**
- * What production runs, copied from the build stage: production dependencies, the build output,
- * the launcher of `npm start` and the commands, and the files the server reads at run time.
+ * Runtime stage: copied from the build stage, the build output, the launcher of `npm start` and
+ * the commands, and the files the server reads at run time; no source is compiled.
  */
 export const RUNTIME_PATHS = [
   'package.json',
   'package-lock.json',
-  'node_modules',
   'dist',
   'scripts/run-built.mjs',
   'src/server/db/migrations',
   'src/server/features/auth/common-passwords.txt',
+];
+
+/** Runtime stage: the production dependencies, installed from the lock file without build tools. */
+export const PRODUCTION_INSTALL = [
+  'npm',
+  'ci',
+  '--omit=dev',
+  '--no-audit',
+  '--no-fund',
+  '--prefer-offline',
 ];
 
 /** The runtime's environment and its start: node itself, so SIGTERM reaches the server. */

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The release's steps on a clean copy, as the container image runs them (Dockerfile, one list of
-// steps in scripts/release-steps.mjs): install, build, prune to production dependencies, copy
-// only what production runs into a runtime folder, start there in production, wait for /readyz,
-// create the first operator, stop. `npm test` runs it when TEST_DATABASE_URL names a PostgreSQL
+// steps in scripts/release-steps.mjs): install, build, then in a runtime folder the build output
+// and the production dependencies only (`npm ci --omit=dev`), start there in production, wait for
+// /readyz, create the first operator, stop. `npm test` runs it when TEST_DATABASE_URL names a PostgreSQL
 // server (production runs on PostgreSQL only, decisions 0523, 0526). Prints one line per step
 // with its time and, at the end, the production dependency count and the time from the
 // production install to /readyz. Usage: node scripts/release.mjs [--keep]   (--keep leaves the
@@ -14,7 +14,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { BUILD_STEPS, RUNTIME_ENV, RUNTIME_PATHS, START } from './release-steps.mjs';
+import {
+  BUILD_STEPS,
+  PRODUCTION_INSTALL,
+  RUNTIME_ENV,
+  RUNTIME_PATHS,
+  START,
+} from './release-steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.RELEASE_DATABASE_URL;
@@ -101,21 +107,17 @@ try {
       `mkdir "${build}" && git -C "${root}" archive HEAD | tar -x -C "${build}"`,
     ]),
   );
-  // 2. Build stage: every dependency, the build output, then production dependencies only.
-  let installedAt = 0;
-  for (const step of BUILD_STEPS) {
-    if (step.includes('--omit=dev')) installedAt = Date.now();
-    timed(step.join(' '), () => run(build, step));
-  }
-  // 3. Runtime stage: only what production runs, so nothing else can be used by accident.
+  // 2. Build stage: every dependency, then the build output.
+  for (const step of BUILD_STEPS) timed(step.join(' '), () => run(build, step));
+  // 3. Runtime stage: the build output and the files the server reads, then the production
+  // dependencies only, so nothing else can be used by accident.
   timed('runtime copy', () => {
     for (const entry of RUNTIME_PATHS) {
-      cpSync(path.join(build, entry), path.join(runtime, entry), {
-        recursive: true,
-        verbatimSymlinks: true,
-      });
+      cpSync(path.join(build, entry), path.join(runtime, entry), { recursive: true });
     }
   });
+  const installedAt = Date.now();
+  timed(PRODUCTION_INSTALL.join(' '), () => run(runtime, PRODUCTION_INSTALL));
   const productionList = run(runtime, ['npm', 'ls', '--omit=dev', '--all', '--parseable'])
     .trim()
     .split('\n');
@@ -185,7 +187,7 @@ try {
   process.stdout.write(`✓ stop (${((Date.now() - stopping) / 1000).toFixed(1)} s)\n`);
   if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${output}`);
   process.stdout.write(
-    `release ok: ${productionPackages} production packages; from the production install (prune) to /readyz ${((readyAt - installedAt) / 1000).toFixed(1)} s\n`,
+    `release ok: ${productionPackages} production packages; from npm ci --omit=dev to /readyz ${((readyAt - installedAt) / 1000).toFixed(1)} s\n`,
   );
 } catch (error) {
   process.stderr.write(`release failed: ${error instanceof Error ? error.message : error}\n`);

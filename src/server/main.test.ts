@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -251,6 +251,29 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
         { encoding: 'utf8' },
       );
       expect(built.status, built.stderr).toBe(0);
+      // Production installs only `dependencies` (decision 0525): the bundle imports no other package.
+      const { dependencies } = JSON.parse(
+        readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+      ) as { dependencies: Record<string, string> };
+      const imported = new Set(
+        readdirSync(bundle)
+          .filter((file) => file.endsWith('.mjs'))
+          .flatMap((file) => [
+            ...readFileSync(path.join(bundle, file), 'utf8').matchAll(
+              /(?:\bfrom ?|\bimport ?\(?)"([^".][^"]*)"/g,
+            ),
+          ])
+          .map(([, specifier]) => specifier!)
+          .filter((specifier) => !specifier.startsWith('node:'))
+          .map((specifier) =>
+            specifier
+              .split('/')
+              .slice(0, specifier.startsWith('@') ? 2 : 1)
+              .join('/'),
+          ),
+      );
+      expect(imported.size).toBeGreaterThan(10);
+      expect([...imported].filter((name) => !(name in dependencies))).toEqual([]);
       // The commands are bundled with it (decision 0525): each loads and answers a bare call.
       for (const [command, usage] of [
         ['admin-create', 'Aufruf: npm run admin:create -- --email'],
