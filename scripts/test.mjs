@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The one test command (npm test): typecheck, lint, format check, build, unit and integration tests
-// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then browser journeys. It ends with one
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the release's steps on a clean copy
+// (scripts/release.mjs, also with TEST_DATABASE_URL), then browser journeys. It ends with one
 // plain line "N passed, N failed" that totals every suite; checks count as one test each.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -72,6 +73,45 @@ function vitest(name, projects, extraArgs = [], env = {}) {
   if (!ok && data.numFailedTests === 0 && brokenFiles === 0) failed += 1;
 }
 
+/**
+ * The release's steps (the Dockerfile's, decision 0526) run beside the checks and the unit and
+ * integration tests: they install and build a clean copy, mostly waiting on the disk. They are
+ * awaited before the browser journeys, which keep the machine to themselves.
+ */
+function startRelease() {
+  const log = path.join(results, 'release.log');
+  const started = Date.now();
+  if (!process.env.TEST_DATABASE_URL) {
+    process.stdout.write(
+      '\nℹ TEST_DATABASE_URL not set: the release check (scripts/release.mjs) is skipped.\n',
+    );
+    return async () => {};
+  }
+  process.stdout.write(`\n▶ release (scripts/release.mjs, in the background; log: ${log})\n`);
+  const fd = openSync(log, 'w');
+  const child = spawn(process.execPath, [path.join(root, 'scripts/release.mjs')], {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  const exited = new Promise((resolve) => {
+    child.on('exit', (code) => resolve(code));
+    child.on('error', () => resolve(1));
+  });
+  return async () => {
+    process.stdout.write('\n▶ release (scripts/release.mjs)\n');
+    const code = await exited;
+    process.stdout.write(readFileSync(log, 'utf8'));
+    timings.push(`release: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (code === 0) passed += 1;
+    else {
+      failed += 1;
+      process.stdout.write('✗ release failed\n');
+    }
+  };
+}
+
+const release = startRelease();
 check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['.', '--max-warnings=0']);
 check('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
@@ -81,6 +121,7 @@ const core = ['unit', 'int-pglite'];
 if (process.env.TEST_DATABASE_URL) core.push('int-postgres');
 else process.stdout.write('\nℹ TEST_DATABASE_URL not set: the PostgreSQL suite is skipped.\n');
 vitest('core', core);
+await release();
 const flakyReport = path.join(results, 'flaky-e2e.json');
 rmSync(flakyReport, { force: true });
 // Two browser files at a time: each has its own server, database and browser (decision 0302).
@@ -97,10 +138,6 @@ if (existsSync(flakyReport)) {
   process.stdout.write(`\nFlaky browser tests (passed only on their retry): ${flaky.length}\n`);
   for (const test of flaky) process.stdout.write(`  ⚠ ${test.file} › ${test.name}\n`);
 }
-
-// The release's steps on a clean copy (scripts/release.mjs, `npm run test:release`) are not part
-// of this command yet: they install and build a second copy (about three minutes) while the
-// production install still carries the build tools (decision 0524).
 
 process.stdout.write(`\nTimings: ${timings.join(' · ')}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
