@@ -118,6 +118,7 @@ try {
   });
   const installedAt = Date.now();
   timed(PRODUCTION_INSTALL.join(' '), () => run(runtime, PRODUCTION_INSTALL));
+  const listing = Date.now();
   const productionList = run(runtime, ['npm', 'ls', '--omit=dev', '--all', '--parseable'])
     .trim()
     .split('\n');
@@ -128,6 +129,7 @@ try {
       productionList.some((line) => line.endsWith(`/node_modules/${name}`)),
   );
   if (buildTools.length > 0) throw new Error(`build tools in production: ${buildTools.join(', ')}`);
+  process.stdout.write(`✓ npm ls --omit=dev (${((Date.now() - listing) / 1000).toFixed(1)} s)\n`);
 
   // 4. Start in production on a new PostgreSQL database; /readyz says when it takes traffic.
   await withAdmin((client) => client.query(`CREATE DATABASE "${database}"`));
@@ -197,6 +199,9 @@ try {
   await withAdmin((client) =>
     client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`),
   ).catch(() => {});
-  if (!keep) rmSync(copy, { recursive: true, force: true });
-  else process.stdout.write(`copy kept at ${copy}\n`);
+  if (!keep) {
+    const removing = Date.now();
+    rmSync(copy, { recursive: true, force: true });
+    process.stdout.write(`✓ cleanup (${((Date.now() - removing) / 1000).toFixed(1)} s)\n`);
+  } else process.stdout.write(`copy kept at ${copy}\n`);
 }
