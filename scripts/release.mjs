@@ -129,7 +129,9 @@ try {
       productionList.some((line) => line.endsWith(`/node_modules/${name}`)),
   );
   if (buildTools.length > 0) throw new Error(`build tools in production: ${buildTools.join(', ')}`);
-  process.stdout.write(`✓ npm ls --omit=dev (${((Date.now() - listing) / 1000).toFixed(1)} s)\n`);
+  // The listing is the script's check, not a step of the image: left out of the time to /readyz.
+  const listed = Date.now() - listing;
+  process.stdout.write(`✓ npm ls --omit=dev (${(listed / 1000).toFixed(1)} s)\n`);
 
   // 4. Start in production on a new PostgreSQL database; /readyz says when it takes traffic.
   await withAdmin((client) => client.query(`CREATE DATABASE "${database}"`));
@@ -189,7 +191,7 @@ try {
   process.stdout.write(`✓ stop (${((Date.now() - stopping) / 1000).toFixed(1)} s)\n`);
   if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${output}`);
   process.stdout.write(
-    `release ok: ${productionPackages} production packages; from npm ci --omit=dev to /readyz ${((readyAt - installedAt) / 1000).toFixed(1)} s\n`,
+    `release ok: ${productionPackages} production packages; from npm ci --omit=dev to /readyz ${((readyAt - installedAt - listed) / 1000).toFixed(1)} s\n`,
   );
 } catch (error) {
   process.stderr.write(`release failed: ${error instanceof Error ? error.message : error}\n`);
