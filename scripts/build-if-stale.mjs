@@ -1,18 +1,20 @@
-// `npm start` runs this first: it builds the web app and the server bundle only when one of their
-// sources is newer than the last build, so a start with current builds takes no build time
-// (issue 16; the server bundle: decision 0284).
+// Outside production, `npm start` and the commands (scripts/run-built.mjs) run this first: it
+// builds the web app and the server bundle only when one of their sources is newer than the last
+// build, so the quick start `npm ci && npm start` works on a fresh clone and a start with current
+// builds takes no build time (decision 0284). Production never builds: the build output comes
+// from `npm run build` before the production install (decision 0525), so the build tools are
+// loaded here only when a build runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const TARGETS = [
-  {
+export const TARGETS = {
+  web: {
     label: 'Web-App',
     folder: 'dist/web',
-    marker: 'dist/web/index.html',
+    markers: ['dist/web/index.html'],
     inputs: [
       'src/web',
       'src/shared',
@@ -32,10 +34,13 @@ const TARGETS = [
       if (result.status !== 0) process.exit(result.status ?? 1);
     },
   },
-  {
+  server: {
     label: 'Server',
     folder: 'dist/server',
-    marker: 'dist/server/main.mjs',
+    // The server and every command: a bundle from before the commands were bundled is stale.
+    markers: ['main', 'admin-create', 'reset-two-factor', 'backup', 'restore', 'seed'].map(
+      (entry) => `dist/server/${entry}.mjs`,
+    ),
     // The server renders the guest pages with the web app's components.
     inputs: [
       'src/server',
@@ -45,9 +50,12 @@ const TARGETS = [
       'tsconfig.json',
       'scripts/build-server.mjs',
     ],
-    build: () => buildServer(),
+    build: async () => {
+      const { buildServer } = await import('./build-server.mjs');
+      await buildServer();
+    },
   },
-];
+};
 
 function newestChange(entry) {
   if (!existsSync(entry)) return 0;
@@ -61,19 +69,31 @@ function newestChange(entry) {
 }
 
 function isCurrent(target) {
-  const marker = path.join(root, target.marker);
-  if (!existsSync(marker)) return false;
-  const built = statSync(marker).mtimeMs;
+  const markers = target.markers.map((marker) => path.join(root, marker));
+  if (!markers.every((marker) => existsSync(marker))) return false;
+  const built = Math.min(...markers.map((marker) => statSync(marker).mtimeMs));
   return target.inputs.every((input) => newestChange(path.join(root, input)) <= built);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const force = process.argv.includes('--force');
-  for (const target of TARGETS) {
+/** Builds each named target ('web', 'server') whose build is missing or older than a source. */
+export async function buildIfStale(
+  names = ['web', 'server'],
+  { force = false, quiet = false } = {},
+) {
+  for (const name of names) {
+    const target = TARGETS[name];
     if (!force && isCurrent(target)) {
-      process.stdout.write(`${target.label} ist aktuell (${target.folder}), kein Build nötig.\n`);
+      if (!quiet) {
+        process.stdout.write(`${target.label} ist aktuell (${target.folder}), kein Build nötig.\n`);
+      }
     } else {
+      if (quiet) process.stderr.write(`${target.label} wird gebaut (${target.folder}) …\n`);
       await target.build();
     }
   }
+}
+
+// `node scripts/build-if-stale.mjs [--force]`
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await buildIfStale(undefined, { force: process.argv.includes('--force') });
 }

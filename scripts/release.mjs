@@ -1,17 +1,26 @@
 #!/usr/bin/env node
-// The release's steps on a clean copy, as the container image runs them (Dockerfile): install,
-// build, prune to production dependencies, start in production, wait for /readyz, create the
-// first operator, stop. `npm test` runs it when TEST_DATABASE_URL names a PostgreSQL server
-// (production runs on PostgreSQL only, decision 0523). Prints one line per step with its time
-// and, at the end, the production dependency count and the time from the production install to
-// /readyz. Usage: node scripts/release.mjs [--keep]   (--keep leaves the copy for a look)
+// The release's steps on a clean copy, as the container image runs them (Dockerfile, one list of
+// steps in scripts/release-steps.mjs): install, build, then in a runtime folder the build output
+// and the production dependencies only (`npm ci --omit=dev`), start there in production, wait for
+// /readyz, create the first operator, stop. `npm test` runs it when TEST_DATABASE_URL names a PostgreSQL
+// server (production runs on PostgreSQL only, decisions 0523, 0526). Prints one line per step
+// with its time and, at the end, the production dependency count and the time from the
+// production install to /readyz. Usage: node scripts/release.mjs [--keep]   (--keep leaves the
+// copy for a look; --from-checkout: the build stage is this checkout, as `npm test` made it)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  BUILD_STEPS,
+  PRODUCTION_INSTALL,
+  RUNTIME_ENV,
+  RUNTIME_PATHS,
+  START,
+} from './release-steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.RELEASE_DATABASE_URL;
@@ -22,7 +31,13 @@ if (!serverUrl) {
   process.exit(2);
 }
 const keep = process.argv.includes('--keep');
+// `npm test` on a fresh clone has made the build stage itself (`npm ci`, then `npm run build` as
+// its build step): from this checkout only the runtime stage runs (decision 0526).
+const fromCheckout = process.argv.includes('--from-checkout');
 const copy = mkdtempSync(path.join(tmpdir(), 'trinkgeld-release-'));
+// The runtime stage's folder: only RUNTIME_PATHS from the build, as `COPY --from=build` has them.
+const runtime = path.join(copy, 'runtime');
+const build = fromCheckout ? root : path.join(copy, 'build');
 const database = `release_${randomBytes(5).toString('hex')}`;
 const timings = [];
 
@@ -35,11 +50,13 @@ function timed(name, action) {
   return result;
 }
 
-/** A step the Dockerfile mirrors: a command in the copy that must succeed. */
-function run(command, args, env = {}) {
+/** A step the Dockerfile mirrors: a command in `cwd` that must succeed. */
+function run(cwd, [command, ...args], env = {}) {
+  // The build stage has no NODE_ENV (npm would leave out the build tools); the runtime sets it.
+  const { NODE_ENV: _, ...inherited } = process.env;
   const result = spawnSync(command, args, {
-    cwd: copy,
-    env: { ...process.env, ...env },
+    cwd,
+    env: { ...inherited, ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,20 +103,46 @@ async function waitReady(url, child, output, timeoutMs = 120_000) {
 
 let server;
 try {
-  // 1. A clean copy: the committed files only, as a release archive or `COPY . .` has them.
-  timed('copy', () =>
-    execFileSync('sh', ['-c', `git -C "${root}" archive HEAD | tar -x -C "${copy}"`]),
-  );
-  // 2. Build: every dependency, then the build output.
-  timed('npm ci', () => run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline']));
-  timed('npm run build', () => run('npm', ['run', 'build']));
-  // 3. Prune to what production runs.
+  if (fromCheckout) {
+    const missing = RUNTIME_PATHS.filter((entry) => !existsSync(path.join(build, entry)));
+    if (missing.length > 0) throw new Error(`build stage incomplete: ${missing.join(', ')}`);
+    process.stdout.write(
+      `✓ build stage: this checkout (${BUILD_STEPS.map((step) => step.join(' ')).join(', ')})\n`,
+    );
+  } else {
+    // 1. A clean copy: the committed files only, as a release archive or `COPY . .` has them.
+    timed('copy', () =>
+      execFileSync('sh', [
+        '-c',
+        `mkdir "${build}" && git -C "${root}" archive HEAD | tar -x -C "${build}"`,
+      ]),
+    );
+    // 2. Build stage: every dependency, then the build output.
+    for (const step of BUILD_STEPS) timed(step.join(' '), () => run(build, step));
+  }
+  // 3. Runtime stage: the build output and the files the server reads, then the production
+  // dependencies only, so nothing else can be used by accident.
+  timed('runtime copy', () => {
+    for (const entry of RUNTIME_PATHS) {
+      cpSync(path.join(build, entry), path.join(runtime, entry), { recursive: true });
+    }
+  });
   const installedAt = Date.now();
-  timed('npm prune --omit=dev', () =>
-    run('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund']),
+  timed(PRODUCTION_INSTALL.join(' '), () => run(runtime, PRODUCTION_INSTALL));
+  const listing = Date.now();
+  const productionList = run(runtime, ['npm', 'ls', '--omit=dev', '--all', '--parseable'])
+    .trim()
+    .split('\n');
+  const productionPackages = new Set(productionList).size - 1;
+  const buildTools = ['vite', 'tailwindcss', 'esbuild', 'tsx', 'workbox-build'].filter(
+    (name) =>
+      existsSync(path.join(runtime, 'node_modules', name)) ||
+      productionList.some((line) => line.endsWith(`/node_modules/${name}`)),
   );
-  const productionPackages =
-    new Set(run('npm', ['ls', '--omit=dev', '--all', '--parseable']).trim().split('\n')).size - 1;
+  if (buildTools.length > 0) throw new Error(`build tools in production: ${buildTools.join(', ')}`);
+  // The listing is the script's check, not a step of the image: left out of the time to /readyz.
+  const listed = Date.now() - listing;
+  process.stdout.write(`✓ npm ls --omit=dev (${(listed / 1000).toFixed(1)} s)\n`);
 
   // 4. Start in production on a new PostgreSQL database; /readyz says when it takes traffic.
   await withAdmin((client) => client.query(`CREATE DATABASE "${database}"`));
@@ -107,7 +150,7 @@ try {
   url.pathname = `/${database}`;
   const port = await freePort();
   const env = {
-    NODE_ENV: 'production',
+    ...RUNTIME_ENV,
     DATABASE_URL: url.toString(),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
@@ -118,8 +161,8 @@ try {
   };
   let output = '';
   const startedAt = Date.now();
-  server = spawn('node', ['dist/server/main.mjs'], {
-    cwd: copy,
+  server = spawn(START[0], START.slice(1), {
+    cwd: runtime,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -134,8 +177,9 @@ try {
   // 5. The first operator, as the operator guide says.
   const created = timed('npm run admin:create', () =>
     run(
-      'npm',
+      runtime,
       [
+        'npm',
         'run',
         '--silent',
         'admin:create',
@@ -158,7 +202,7 @@ try {
   process.stdout.write(`✓ stop (${((Date.now() - stopping) / 1000).toFixed(1)} s)\n`);
   if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${output}`);
   process.stdout.write(
-    `release ok: ${productionPackages} production packages; from the production install (prune) to /readyz ${((readyAt - installedAt) / 1000).toFixed(1)} s\n`,
+    `release ok: ${productionPackages} production packages; from npm ci --omit=dev to /readyz ${((readyAt - installedAt - listed) / 1000).toFixed(1)} s\n`,
   );
 } catch (error) {
   process.stderr.write(`release failed: ${error instanceof Error ? error.message : error}\n`);
@@ -168,6 +212,9 @@ try {
   await withAdmin((client) =>
     client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`),
   ).catch(() => {});
-  if (!keep) rmSync(copy, { recursive: true, force: true });
-  else process.stdout.write(`copy kept at ${copy}\n`);
+  if (!keep) {
+    const removing = Date.now();
+    rmSync(copy, { recursive: true, force: true });
+    process.stdout.write(`✓ cleanup (${((Date.now() - removing) / 1000).toFixed(1)} s)\n`);
+  } else process.stdout.write(`copy kept at ${copy}\n`);
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The one test command (npm test): typecheck, lint, format check, build, unit and component tests,
-// integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then browser journeys.
-// It ends with one plain line "N passed, N failed" that totals every suite; checks count as one
-// test each. One tier alone: `node scripts/test.mjs unit|int|e2e` (npm run test:unit, test:int,
-// test:e2e): its tests only, with the same closing line; e2e builds the app first.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// The one test command (npm test): build, typecheck, lint, format check, unit and component tests,
+// integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the release's runtime
+// stage beside them (scripts/release.mjs --from-checkout, also with TEST_DATABASE_URL), then browser
+// journeys. It ends with one plain line "N passed, N failed" that totals every suite; checks count
+// as one test each. One tier alone: `node scripts/test.mjs unit|int|e2e` (npm run test:unit,
+// test:int, test:e2e): its tests only, with the same closing line; e2e builds the app first.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -82,13 +83,65 @@ function vitest(name, projects, extraArgs = [], env = {}) {
   if (!ok && data.numFailedTests === 0 && brokenFiles === 0) failed += 1;
 }
 
+/**
+ * The release's runtime stage (decision 0526) beside the checks and the unit and integration
+ * tests: on this checkout, which `npm ci` and the build step above made exactly as the image's
+ * build stage does, it copies the build output into a folder of its own, installs the production
+ * dependencies only, starts there in production on PostgreSQL, creates the first operator and
+ * stops. Awaited before the browser journeys, which keep the machine to themselves.
+ * `npm run test:release` runs every step, the build stage included, on a copy made by git archive.
+ */
+function startRelease() {
+  const log = path.join(results, 'release.log');
+  const started = Date.now();
+  if (!process.env.TEST_DATABASE_URL) {
+    process.stdout.write(
+      '\nℹ TEST_DATABASE_URL not set: the release check (scripts/release.mjs) is skipped.\n',
+    );
+    return async () => {};
+  }
+  process.stdout.write(`\n▶ release (scripts/release.mjs, in the background; log: ${log})\n`);
+  const fd = openSync(log, 'w');
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/release.mjs'), '--from-checkout'],
+    {
+      cwd: root,
+      stdio: ['ignore', fd, fd],
+    },
+  );
+  closeSync(fd);
+  const exited = new Promise((resolve) => {
+    child.on('exit', (code) => resolve(code));
+    child.on('error', () => resolve(1));
+  });
+  return async () => {
+    process.stdout.write('\n▶ release (scripts/release.mjs --from-checkout)\n');
+    const code = await exited;
+    process.stdout.write(readFileSync(log, 'utf8'));
+    timings.push(`release: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (code === 0) passed += 1;
+    else {
+      failed += 1;
+      process.stdout.write('✗ release failed\n');
+    }
+  };
+}
+
+// The build the image's build stage makes (`npm run build`: the web app, the server and its
+// commands); the browser journeys and the release's runtime stage load it.
+let built = false;
+if (runs('e2e') || tier === 'all') {
+  check('build', 'npm', ['run', '--silent', 'build']);
+  built = failed === 0;
+}
+const release = tier === 'all' && built ? startRelease() : async () => {};
+
 if (tier === 'all') {
   check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   check('lint', bin('eslint'), ['.', '--max-warnings=0']);
   check('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
 }
-// The browser journeys load the built app.
-if (runs('e2e')) check('build', bin('vite'), ['build', '--logLevel', 'warn']);
 
 // Pure logic and React components (happy-dom, decision 0530): seconds, no database.
 if (runs('unit')) vitest('unit', ['unit', 'component']);
@@ -99,6 +152,8 @@ if (runs('int')) {
   else process.stdout.write('\nℹ TEST_DATABASE_URL not set: the PostgreSQL suite is skipped.\n');
   vitest('int', integration);
 }
+
+await release();
 
 if (runs('e2e')) {
   const flakyReport = path.join(results, 'flaky-e2e.json');
@@ -118,10 +173,6 @@ if (runs('e2e')) {
     for (const test of flaky) process.stdout.write(`  ⚠ ${test.file} › ${test.name}\n`);
   }
 }
-
-// The release's steps on a clean copy (scripts/release.mjs, `npm run test:release`) are not part
-// of this command yet: they install and build a second copy (about three minutes) while the
-// production install still carries the build tools (decision 0524).
 
 process.stdout.write(`\nTimings: ${timings.join(' · ')}\n`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);

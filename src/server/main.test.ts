@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -258,6 +258,45 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
         { encoding: 'utf8' },
       );
       expect(built.status, built.stderr).toBe(0);
+      // Production installs only `dependencies` (decision 0525): the bundle imports no other package.
+      const { dependencies } = JSON.parse(
+        readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+      ) as { dependencies: Record<string, string> };
+      const imported = new Set(
+        readdirSync(bundle)
+          .filter((file) => file.endsWith('.mjs'))
+          .flatMap((file) => [
+            ...readFileSync(path.join(bundle, file), 'utf8').matchAll(
+              /(?:\bfrom ?|\bimport ?\(?)"([^"\n]+)"/g,
+            ),
+          ])
+          .map(([, specifier]) => specifier!)
+          // Package names only: relative chunks, node: built-ins and look-alikes in strings go.
+          .filter((specifier) =>
+            /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.@-]+)*$/.test(specifier),
+          )
+          .map((specifier) =>
+            specifier
+              .split('/')
+              .slice(0, specifier.startsWith('@') ? 2 : 1)
+              .join('/'),
+          ),
+      );
+      expect(imported.size).toBeGreaterThan(10);
+      expect([...imported].filter((name) => !(name in dependencies))).toEqual([]);
+      // The commands are bundled with it (decision 0525): each loads and answers a bare call.
+      for (const [command, usage] of [
+        ['admin-create', 'Aufruf: npm run admin:create -- --email'],
+        ['reset-two-factor', 'Aufruf: npm run admin:reset-two-factor'],
+        ['backup', 'Aufruf: npm run backup -- <Datei>'],
+        ['restore', 'Aufruf: npm run restore'],
+      ]) {
+        const bare = spawnSync(process.execPath, [path.join(bundle, `${command}.mjs`)], {
+          encoding: 'utf8',
+        });
+        expect(bare.status, bare.stderr).toBe(2);
+        expect(bare.stderr).toContain(usage);
+      }
       const dataDir = mkdtempSync(path.join(tmpdir(), 'trinkgeld-main-bundle-'));
       dataDirs.push(dataDir);
       const port = String(await freePort());

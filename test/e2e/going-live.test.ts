@@ -15,6 +15,7 @@ import { ManualClock } from '../../src/server/lib/clock';
 import { projectRoot } from '../../src/server/lib/project-root';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { errorLogStream } from '../support/app';
+import { commandArgs } from '../support/command';
 import { freePort, launchBrowser, newContext, trackPageErrors } from './support/harness';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 
@@ -63,12 +64,15 @@ async function emptyDatabase(): Promise<EmptyDatabase> {
   };
 }
 
-/** `npm run admin:create -- …` with only what an operator sets. */
+/**
+ * `npm run admin:create -- …`'s command, from its sources (test/support/command.ts), with only
+ * what an operator sets.
+ */
 function adminCreate(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
-      'npm',
-      ['run', '--silent', 'admin:create', '--', '--email', OPERATOR.email, '--name', OPERATOR.name],
+      process.execPath,
+      commandArgs('admin:create', ['--email', OPERATOR.email, '--name', OPERATOR.name]),
       {
         cwd: projectRoot(),
         env: {

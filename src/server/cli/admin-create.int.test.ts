@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/support/app';
+import { commandArgs } from '../../../test/support/command';
 import { freshDatabase, type FreshDatabase } from '../../../test/support/fresh-database';
 import { createBusiness, type FactoryBusiness } from '../../../test/support/factories';
 import type { Database } from '../db/connect';
@@ -27,10 +28,13 @@ interface Run {
   stderr: string;
 }
 
-/** `npm run admin:create -- <args>` with only the environment an operator would set. */
+/**
+ * `npm run admin:create -- <args>`'s command, from its sources (test/support/command.ts), with
+ * only the environment an operator would set.
+ */
 function adminCreate(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'admin:create', '--', ...args], {
+    const child = spawn(process.execPath, commandArgs('admin:create', args), {
       cwd: projectRoot(),
       env: {
         PATH: process.env.PATH ?? '',

@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { commandArgs } from '../../../test/support/command';
 import { testEngine } from '../../../test/support/database';
 import { createBusiness, createTip, type FactoryBusiness } from '../../../test/support/factories';
 import { verifyBackup } from '../db/backup';
@@ -85,9 +86,14 @@ interface Run {
   stderr: string;
 }
 
-function npmRun(script: string, args: string[], env: Record<string, string>): Promise<Run> {
+/** `npm run <script> -- <args>`'s command, from its sources (test/support/command.ts). */
+function npmRun(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+    const child = spawn(process.execPath, commandArgs(script, args), {
       cwd: projectRoot(),
       env: { ...baseEnv(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

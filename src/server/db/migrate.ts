@@ -4,7 +4,7 @@ import path from 'node:path';
 import { projectRoot } from '../lib/project-root';
 import type { Database, RawRunner } from './connect';
 
-const MIGRATIONS_DIR = path.join(projectRoot(), 'src/server/db/migrations');
+export const MIGRATIONS_DIR = path.join(projectRoot(), 'src/server/db/migrations');
 /** Arbitrary constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK_ID = 727_274_001;
 

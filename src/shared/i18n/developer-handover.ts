@@ -309,7 +309,7 @@ export const handoverTexts = {
       'PUBLIC_ORIGIN auf die https-Adresse setzen; hinter einem Reverse Proxy zusätzlich TRUST_PROXY mit den Adressen der Proxys (z. B. TRUST_PROXY=10.0.0.0/8).',
       'SMTP_URL und MAIL_FROM für Magic Links und Benachrichtigungen setzen (ohne SMTP_URL startet die Produktion nicht; MAIL_TRANSPORT=log protokolliert E-Mails nur, ohne Links).',
       'Für echte Zahlungen STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET setzen und in Stripe den Webhook auf {PUBLIC_ORIGIN}/api/payments/webhook richten.',
-      'npm ci && npm run build (Web-App und Server-Bundle), dann node dist/server/main.mjs je Instanz starten (oder npm start).',
+      'npm ci && npm run build && npm prune --omit=dev (Web-App, Server und Befehle in dist, ohne Build-Werkzeuge), dann node dist/server/main.mjs je Instanz starten (oder npm start); in der Produktion wird beim Start nichts gebaut.',
       'Health-Checks: GET /healthz (Prozess lebt) und GET /readyz (Datenbank antwortet, sonst 503).',
     ],
   },
