@@ -198,9 +198,7 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
       // '← Alle Betriebe' returns to the list as it was left; so does the browser's back button.
       await page.getByRole('link', { name: '← Alle Betriebe' }).click();
       await page.waitForURL(listUrl);
-      expect(await page.getByRole('searchbox', { name: 'Suche' }).inputValue()).toBe(
-        name,
-      );
+      expect(await page.getByRole('searchbox', { name: 'Suche' }).inputValue()).toBe(name);
       await row.getByRole('link', { name }).click();
       await page.getByRole('heading', { name, level: 1 }).waitFor();
       await page.goBack();
