@@ -3,7 +3,7 @@ import { freePort, launchBrowser, type SignedIn, signIn, STAFF_CONTEXT } from '.
 import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from './support/harness';
 
 /**
- * The JavaScript the staff and admin apps' first screens cost over the wire (issue 35 item 2):
+ * The JavaScript the staff and admin apps' first screens cost over the wire:
  * `/employee/login`, `/employee/dashboard` (anna@demo.local) and `/admin/dashboard`
  * (inhaber@demo.local), each loaded in a fresh browser context (empty HTTP cache) with the
  * service worker blocked, so every byte a first visit pays is counted. Sums the encoded

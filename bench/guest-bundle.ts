@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
-/** The guest page's first view may load at most this much JavaScript, gzipped (issue 16). */
+/** The guest page's first view may load at most this much JavaScript, gzipped. */
 export const GUEST_JS_BUDGET_BYTES = 60_000;
 
 export interface BundleFile {

@@ -20,7 +20,7 @@ import {
 /**
  * Lighthouse (npm package, mobile form factor with its default simulated throttling) in the
  * Debian Chromium against the guest page and the landing page of a server on 127.0.0.1.
- * Budgets (issue 35, decision 0411): guest page TBT <= 30 ms in the median of the runs and
+ * Budgets (decision 0411): guest page TBT <= 30 ms in the median of the runs and
  * <= 50 ms in every run, LCP <= 1,000 ms median, CLS 0, accessibility 100; landing page
  * performance >= 98 median, accessibility 100.
  *

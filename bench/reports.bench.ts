@@ -25,7 +25,7 @@ import {
 /**
  * Employee statistics and history and the business month report on 10,000 and on 1,000,000
  * seeded tips (1,000 employees, one with a tenth of all tips), over HTTP one request at a time.
- * Budgets (issue 16): p95 <= 25 ms for the employee endpoints, <= 300 ms for the month report,
+ * Budgets: p95 <= 25 ms for the employee endpoints, <= 300 ms for the month report,
  * and p95 at 1,000,000 no more than 1.5x p95 at 10,000. The plans of the queries behind each
  * endpoint are printed for the large set. Both sets are measured side by side, round by round
  * (decision 0261).

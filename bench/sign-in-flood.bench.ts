@@ -6,7 +6,7 @@ import { startServer } from '../src/server/server';
 const GUEST_CONNECTIONS = 10;
 const FLOOD_CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-/** Issue 15, finding 2: guest lookups keep >= 0.7x throughput and <= 2x p99 under a sign-in flood. */
+/** Guest lookups keep >= 0.7x throughput and <= 2x p99 under a sign-in flood. */
 const MIN_THROUGHPUT_RATIO = 0.7;
 const MAX_P99_RATIO = 2;
 

@@ -14,8 +14,8 @@ import { budget, engineLabel, line, openBenchDatabase, startBenchServer } from '
 import { audit, loadAverage, medians, RUNS, show, throttlingLabel } from './support/lighthouse';
 
 /**
- * The staff and admin apps' first screens in Lighthouse, and their repeat visits (issue 35
- * item 2, decision 0413): `/employee/login` signed out, `/employee/dashboard` signed in as
+ * The staff and admin apps' first screens in Lighthouse, and their repeat visits (decision
+ * 0413): `/employee/login` signed out, `/employee/dashboard` signed in as
  * anna@demo.local and `/admin/dashboard` as inhaber@demo.local.
  *
  * 1. Lighthouse mobile (simulated throttling, the runner of `lighthouse.bench.ts`), `RUNS` audits

@@ -7,7 +7,7 @@ import { budget, line } from './support/harness';
 import { freePort } from './support/port';
 
 /**
- * Start-up (issue 16): `npm start` on an existing embedded database is ready (answers
+ * Start-up: `npm start` on an existing embedded database is ready (answers
  * /healthz) within 3 s, without rebuilding a current web build; the server's resident memory
  * at idle on PostgreSQL stays <= 250 MB.
  */

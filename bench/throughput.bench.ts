@@ -27,7 +27,7 @@ import type autocannon from 'autocannon';
 
 /**
  * Throughput of the guest's hot paths, each as a ratio to a bare hello route of the same server
- * measured in the same run (issue 16):
+ * measured in the same run:
  *  - the tip page HTML and the payment-point lookup: >= 0.3x hello, p99 <= 25 ms at 50 connections;
  *  - starting a payment with the demo provider: >= 0.1x hello, no lost or duplicate rows;
  *  - signed provider webhooks, half of them duplicates: >= 0.1x hello, every tip counted once.

@@ -1,5 +1,5 @@
 /**
- * `npm run test:faults` (issue 15, proof 5): a second process pays tips against the server on
+ * `npm run test:faults`: a second process pays tips against the server on
  * 127.0.0.1 while PostgreSQL is restarted and the server is killed (SIGKILL) and shut down
  * gracefully (SIGTERM), each time started again. Then it counts: requests sent, acknowledged,
  * errors by status, tips in the database, duplicates and lost acknowledged tips (both must be 0).

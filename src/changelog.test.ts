@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 48 part 4: CHANGELOG.md tells operators what changed per release, newest first, and its
+ * CHANGELOG.md tells operators what changed per release, newest first, and its
  * newest entry is the version package.json names (the one the start line and /admin/system show).
  */
 const root = path.resolve(import.meta.dirname, '..');

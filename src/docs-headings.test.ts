@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 47 item 6: a four-backtick fence in the operator guide swallowed '## Backups' into a code
+ * A four-backtick fence in the operator guide swallowed '## Backups' into a code
  * block. The documents are read as a Markdown renderer reads them (CommonMark fences: a fence closes
  * only with the same character, at least as long, and nothing after it), and no heading may end up
  * inside code, and no fence may stay open to the end of a file.

@@ -153,7 +153,7 @@ export const show = (audit: Audit): string =>
 
 /**
  * `RUNS` audits of one page; prints each and returns them. Each figure is judged on its own
- * median over the runs (issue 35), so one audit on a busy moment of the shared machine moves no
+ * median over the runs, so one audit on a busy moment of the shared machine moves no
  * budget.
  */
 export async function audit(

@@ -38,7 +38,7 @@ export interface BulkSeed {
   seconds: number;
 }
 
-/** 1,000,000 tips, 1,000 employees, one of them with 100,000 (issue 16). */
+/** 1,000,000 tips, 1,000 employees, one of them with 100,000. */
 export const MILLION: Omit<BulkShape, 'now'> = {
   tips: 1_000_000,
   employees: 1_000,

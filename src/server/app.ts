@@ -141,7 +141,7 @@ export async function buildApp(
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any hook runs (a malformed or overlong path): our German
-    // answer instead of Fastify's English one that echoes the path (issue 15, proof 2).
+    // answer instead of Fastify's English one that echoes the path.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();

@@ -205,7 +205,7 @@ function problemListOf(env: NodeJS.ProcessEnv): string[] {
 const LONG_SECRET = 'l'.repeat(40);
 
 /**
- * Issue 45, defect 5: wrong values of secrets and of URLs that may carry a password. `secrets` are
+ * Wrong values of secrets and of URLs that may carry a password. `secrets` are
  * the strings that must never appear in a start message, whatever else it says.
  */
 const SECRET_CASES: { env: NodeJS.ProcessEnv; secrets: string[] }[] = [
@@ -359,7 +359,7 @@ const INVALID: Record<string, NodeJS.ProcessEnv[]> = {
   TRUST_PROXY: [{ TRUST_PROXY: '1' }],
 };
 
-describe('configuration messages (issue 45, defect 5)', () => {
+describe('configuration messages', () => {
   it.each(SECRET_CASES)('never echoes a secret or a password: $env', ({ env, secrets }) => {
     const message = problemsOf({ ...base, ...env });
     for (const secret of secrets) expect(message).not.toContain(secret);

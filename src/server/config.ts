@@ -52,9 +52,9 @@ export interface Config {
   aioSyncSecret: string | undefined;
   aioTenantId: string;
   contactEmail: string;
-  /** Apple Wallet passes for person points (issue 33); null: the buttons say 'Demnächst verfügbar'. */
+  /** Apple Wallet passes for person points; null: the buttons say 'Demnächst verfügbar'. */
   appleWallet: AppleWalletConfig | null;
-  /** Google Wallet save links (issue 33); null: the button is hidden. */
+  /** Google Wallet save links; null: the button is hidden. */
   googleWallet: GoogleWalletConfig | null;
   /**
    * Whether businesses may sign up on their own at /registrieren (SIGNUP). Default: open outside
@@ -80,7 +80,7 @@ export interface Config {
     mailDays: number;
     analyticsDays: number;
     providerPayloadDays: number;
-    /** A closed business's personal data, from its closing (issue 29, decision 0324). */
+    /** A closed business's personal data, from its closing (decision 0324). */
     closedBusinessDays: number;
   };
   /**
@@ -90,7 +90,7 @@ export interface Config {
   realtimeHeartbeatMs: number;
   /**
    * The bearer token of GET /metrics (Prometheus); unset: the endpoint answers 404 like an
-   * unknown path (issue 34, decision 0400).
+   * unknown path (decision 0400).
    */
   metricsToken: string | undefined;
 }
@@ -267,7 +267,7 @@ function isProxyAddress(entry: string): boolean {
 
 /**
  * Secrets: a start message names a wrong one by its length only, never by its value, not even
- * in part: the line ends up in logs and in screenshots of them (issue 45, defect 5).
+ * in part: the line ends up in logs and in screenshots of them.
  */
 const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'SESSION_SECRET',
@@ -515,7 +515,7 @@ function googleWalletConfig(
 }
 
 /**
- * Production never prints working sign-in links (issue 30, defect 5): without SMTP_URL it refuses
+ * Production never prints working sign-in links: without SMTP_URL it refuses
  * to start unless MAIL_TRANSPORT=log says on purpose that mails are only logged, redacted.
  */
 function chooseMailTransport(
@@ -570,7 +570,7 @@ function persistedSessionSecret(dataDir: string): string {
 /**
  * Whether the demo shows: the demo pages (showcase, prototype overview, style guide, developer
  * handover) and the demo data tool exist in development and the demo, never in production
- * (issue 48, decision 0520).
+ * (decision 0520).
  */
 export function showsDemo(config: Pick<Config, 'nodeEnv'>): boolean {
   return config.nodeEnv !== 'production';

@@ -112,7 +112,7 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
     "stops with one German line when the wallet key is not the certificate's",
     { timeout: 150_000 },
     async () => {
-      // Issue 45, defect 12: a key of another pair opens, but iPhones refuse what it signs.
+      // A key of another pair opens, but iPhones refuse what it signs.
       const keys = createWalletTestKeys();
       dataDirs.push(keys.dir);
       const otherKeyPath = path.join(keys.dir, 'other-pair.key');
@@ -173,7 +173,7 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
       expect(first.output()).toContain('Demo-Daten angelegt');
       expect(first.output()).toContain('anna@demo.local');
       expect(first.output()).toContain('WARNUNG: Demo-Zugänge mit öffentlichem Passwort');
-      // Issue 48 part 5: the start line names what runs; warnings are for production only.
+      // The start line names what runs; warnings are for production only.
       expect(first.output()).toMatch(/\(Version \d+\.\d+\.\d+, eingebettete Datenbank \(/);
       expect(first.output()).toContain('Zusatzfunktionen: Registrierung (/registrieren)');
       expect(first.output()).not.toContain('WARNUNG: Zahlungsanbieter demo');
@@ -212,14 +212,14 @@ describe('npm start (src/server/main.ts)', { timeout: 60_000 }, () => {
         ...database.env,
         NODE_ENV: 'production',
         SESSION_SECRET: 'production-secret-that-is-long-enough-0123456789',
-        // No mail server here: mails are only logged, redacted (issue 30, defect 5).
+        // No mail server here: mails are only logged, redacted.
         MAIL_TRANSPORT: 'log',
       };
 
       const production = run(env);
       await waitFor(production, 'Trinkgeld läuft', 110_000);
       await waitFor(production, '\n\n');
-      // Issue 48 part 5: the start says what runs and warns about what is not ready for guests.
+      // The start says what runs and warns about what is not ready for guests.
       const { version } = JSON.parse(
         readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
       ) as { version: string };

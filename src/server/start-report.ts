@@ -4,7 +4,7 @@ import { legalConfigProblems } from './features/legal/page';
 /** What a start prints: the lines that say what runs, and in production what is not ready. */
 export interface StartReport {
   lines: string[];
-  /** German, each starting with 'WARNUNG:'; only in production (issue 48 part 5). */
+  /** German, each starting with 'WARNUNG:'; only in production. */
   warnings: string[];
 }
 
@@ -85,7 +85,7 @@ function productionWarnings(config: Config): string[] {
   return warnings.map((warning) => `WARNUNG: ${warning}`);
 }
 
-/** The start line and, in production, the warnings (issue 48 part 5, decision 0521). */
+/** The start line and, in production, the warnings (decision 0521). */
 export function startReport(config: Config, version: string): StartReport {
   const features = optionalFeatures(config);
   return {

@@ -1,7 +1,7 @@
 /**
  * Every page path the browser app's router serves (src/web/router.tsx), as router patterns
  * (`:name` stands for one segment). The server answers these with the app's HTML and status 200,
- * and any other path with the app's not-found page and status 404 (issue 30). A test keeps this
+ * and any other path with the app's not-found page and status 404. A test keeps this
  * list and the router the same.
  */
 export const APP_PAGE_PATHS = [
@@ -52,7 +52,7 @@ function matches(pattern: string, path: string): boolean {
 
 /**
  * The documentation and demo pages: they show the demo payment points and explain the build, so
- * only development and the demo have them; a production site answers 404 (issue 48, decision 0520).
+ * only development and the demo have them; a production site answers 404 (decision 0520).
  */
 export const DEMO_PAGE_PATHS = [
   '/styleguide',

@@ -42,7 +42,7 @@ const onPageShown = (first: boolean) => {
 };
 
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
-// browser in between, instead of one long task (issue 35: total blocking time at 4x slowdown).
+// browser in between, instead of one long task (total blocking time at 4x slowdown).
 void appFontBeforeFirstRender(queriesSettled).then(() =>
   startTransition(() => {
     root.render(

@@ -49,7 +49,7 @@ export const routes: AppRoute[] = [
               (m) => m.LoginPage,
             ),
           },
-          // Self-service sign-up (issue 29, decision 0325).
+          // Self-service sign-up (decision 0325).
           {
             path: '/registrieren',
             lazy: page(
@@ -59,7 +59,7 @@ export const routes: AppRoute[] = [
           },
         ],
       },
-      // Passwords (issue 29): open signed in or not; a set-password link opens no session.
+      // Passwords: open signed in or not; a set-password link opens no session.
       {
         path: '/employee/password',
         lazy: page(
@@ -110,7 +110,7 @@ export const routes: AppRoute[] = [
       },
       // One layout route for every /admin page: the admin shell (header, business, navigation).
       // Inside it, every admin page needs admin or business_owner
-      // (docs/decisions/0014-admin-route-roles.md); reports joined them with issue 12.
+      // (docs/decisions/0014-admin-route-roles.md); reports joined them with.
       {
         lazy: page(
           () => import('./features/admin/AdminLayout'),
@@ -184,7 +184,7 @@ export const routes: AppRoute[] = [
             ],
           },
           { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-          // The operator console (issue 29) and the status view: the platform admin only; owners see
+          // The operator console and the status view: the platform admin only; owners see
           // 'Zugriff verweigert'.
           {
             element: <AccessGuard roles={PLATFORM_ADMIN_ROLES} />,
@@ -196,7 +196,7 @@ export const routes: AppRoute[] = [
                   (m) => m.BusinessesPage,
                 ),
               },
-              // The operator's page of one business (issue 47 item 7).
+              // The operator's page of one business.
               {
                 path: '/admin/businesses/:id',
                 lazy: page(
@@ -204,7 +204,7 @@ export const routes: AppRoute[] = [
                   (m) => m.BusinessPage,
                 ),
               },
-              // The status view (issue 34 item 4, decision 0404).
+              // The status view (decision 0404).
               {
                 path: '/admin/system',
                 lazy: page(

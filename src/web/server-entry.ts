@@ -1,5 +1,5 @@
 /**
- * The one door from the server into the browser's code (issue 32): the components and data
+ * The one door from the server into the browser's code: the components and data
  * shapes the server renders the guest tip page and the landing page from, so both sides render
  * the same tree and hydration finds the same markup. eslint.config.js lets server code import
  * from src/web through this file only.

@@ -16,7 +16,7 @@ function findNginx(): string | null {
 }
 
 /**
- * nginx for the cluster test (issue 30, defect 11): found, or installed from Debian's package the
+ * nginx for the cluster test: found, or installed from Debian's package the
  * way .ci/run installs Chromium; where that is impossible, one clear line and null.
  */
 export function ensureNginx(out: (line: string) => void): string | null {

@@ -13,14 +13,14 @@ import { clientAddress, cookieOf, Dashboard, HttpClient, Tally } from './clients
 import { ensureNginx, freePort, Instance, Nginx } from './processes';
 
 /**
- * `npm run test:cluster` (issue 17, docs/deployment.md): two server processes on one fresh
+ * `npm run test:cluster` (docs/deployment.md): two server processes on one fresh
  * PostgreSQL database behind nginx on 127.0.0.1, a mixed load through nginx, one instance killed
  * in the middle. The instances reach PostgreSQL through PgBouncer in transaction pooling, with
  * LISTEN on a direct connection (decision 0401). Prints the figures and exits non-zero when a
  * check fails.
  */
 
-/** SIGTERM to exit, at most (issue 34): the rolling restart measures every instance. */
+/** SIGTERM to exit, at most: the rolling restart measures every instance. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
 const HARD_LIMIT_MS = 5 * 60_000;

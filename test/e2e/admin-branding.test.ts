@@ -128,12 +128,12 @@ describe('branding', () => {
     await page.getByRole('tab', { name: 'Text' }).click();
     await page.getByLabel('Firmenname').fill('Waldesruh Hotel & Spa');
     await page.getByLabel('Locker').check();
-    // The guest page's casual greeting (issue 31 item 14), the same words guests then read.
+    // The guest page's casual greeting, the same words guests then read.
     await page.getByTestId('branding-preview').getByText('Schön, dass du da warst!').waitFor();
 
     await page.getByRole('tab', { name: 'Inhalt' }).click();
     await page.getByLabel('Schriftart').selectOption('Montserrat');
-    // Issue 46 item 8: the preview shows what a guest sees: a first scan in the phone's own
+    // The preview shows what a guest sees: a first scan in the phone's own
     // font (decision 0412), the payment step and every later visit in the chosen one.
     const previewPage = page.getByTestId('branding-preview-page');
     const previewFont = () => previewPage.evaluate((el) => getComputedStyle(el).fontFamily);

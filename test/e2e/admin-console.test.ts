@@ -215,7 +215,7 @@ describe('admin console as a business owner', () => {
         .toString(),
     ).toBe('%PDF-');
     await toast(page).getByText('Druckvorlage wurde als PDF gespeichert.').waitFor();
-    // The printed card in a guest language (issue 46, defect 14j).
+    // The printed card in a guest language.
     expect(await details.getByTestId('pdf-language').inputValue()).toBe('de');
     await details.getByLabel('Sprache der Druckvorlage').selectOption('en');
     const [english] = await Promise.all([
@@ -285,7 +285,7 @@ describe('admin console as a business owner', () => {
       await poll(actions).toContain(labelText);
     }
     expect(await actions()).toContain(renewed);
-    // Details read as German sentences with names (issue 30); ids are only references to copy.
+    // Details read as German sentences with names; ids are only references to copy.
     const sentences = async () =>
       (await audit.getByTestId('audit-sentence').allTextContents()).map(text);
     expect(await sentences()).toContain(

@@ -173,7 +173,7 @@ describe('payouts page', () => {
     await benRow.waitFor();
     expect((await benRow.textContent())?.replace(/\u00a0/g, ' ')).toContain('43,21 €');
     await page.getByTestId('report-days').getByText('15.05.2019').waitFor();
-    // Issue 46 defect 3: no visits that day, so no conversion, and the page says why.
+    // No visits that day, so no conversion, and the page says why.
     const qr = page.getByTestId('report-qr');
     const qrText = async () => (await qr.textContent())?.replace(/[\u00a0\u202f]/g, ' ');
     expect(await qrText()).toContain(

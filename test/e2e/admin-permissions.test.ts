@@ -17,7 +17,7 @@ import { horizontalOverflow } from './support/page-checks';
 import { consoleProblems } from './support/console';
 
 /**
- * Issue 30, defect 8: the admin pages offer only what the server allows the signed-in person.
+ * The admin pages offer only what the server allows the signed-in person.
  * An owner sees no 'Rolle ändern' or 'Deaktivieren' on another owner or on the platform admin,
  * never 'Administrator' as a role, and no usable 'Demo-Daten generieren'; the platform admin
  * sees all of them. Its own business, made with the factories, and a neighbour's business
@@ -80,7 +80,7 @@ async function expectOnlyOwnPoints(page: Page) {
 const actionsButton = (page: Page, person: FactoryPerson) =>
   page.getByRole('button', { name: `Aktionen für ${person.fullName}` });
 
-/** A person's row on a desktop, their card on a phone (issue 31 item 16): whichever is shown. */
+/** A person's row on a desktop, their card on a phone: whichever is shown. */
 const entryOf = (page: Page, email: string) =>
   page
     .getByTestId(`user-${email}`)

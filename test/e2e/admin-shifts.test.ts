@@ -62,7 +62,7 @@ describe('Dienstplan und Pool', () => {
     await signInInBrowser(owner, hotel.owner.email, FACTORY_PASSWORD);
 
     await owner.goto('/admin/users');
-    // The users page links the plan, and the admin navigation does too (issue 31 item 18).
+    // The users page links the plan, and the admin navigation does too.
     await owner.getByRole('main').getByRole('link', { name: 'Dienstplan' }).click();
     await owner.getByRole('heading', { name: 'Dienstplan', level: 1 }).waitFor();
     await owner.getByLabel('Objekt oder Team').selectOption({ label: 'Objekt: Tisch 7' });
@@ -152,7 +152,7 @@ describe('Dienstplan und Pool', () => {
       .filter({ hasText: 'Danke für den schönen Abend an der Bar' });
     await pooled.getByText('7,30 €').waitFor();
     await pooled.getByLabel('Zuweisen an').selectOption({ label: 'Ben Müller' });
-    // Assigning asks first (issue 31 item 15).
+    // Assigning asks first.
     await pooled.getByRole('button', { name: 'Zuweisen' }).click();
     const confirm = owner.getByRole('alertdialog', { name: 'Trinkgeld zuweisen?' });
     const [given] = await Promise.all([

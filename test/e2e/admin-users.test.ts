@@ -136,7 +136,7 @@ describe('Benutzerverwaltung', () => {
     const refused = await inviteeContext.request.get('/api/profiles/me');
     expect(refused.status()).toBe(401);
 
-    // The audit log says what happened, in German and with her name (issue 30): a deactivation.
+    // The audit log says what happened, in German and with her name: a deactivation.
     await owner.goto('/admin/dashboard');
     const deactivation = owner
       .getByRole('region', { name: 'Audit-Log' })
@@ -155,7 +155,7 @@ describe('Benutzerverwaltung', () => {
   });
 
   it('says in German how long to wait once an address has had its three invitation mails today', async () => {
-    // Issue 45, defect 6 (decision 0445): the invitation and two re-sends, then 429.
+    // Decision 0445: the invitation and two re-sends, then 429.
     // Its own address each run: a retry must not find the budget used.
     const email = `olga-${uniqueSuffix()}@hotel-seeblick.example`;
     const context = await e2e.context();
@@ -216,7 +216,7 @@ describe('Benutzerverwaltung', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('checkbox', { name: 'Anna Schneider' }).check();
     await dialog.getByRole('checkbox', { name: 'Ben Müller' }).check();
-    // 0 points in a weighted team: refused on the field, nothing saved (issue 31 item 17).
+    // 0 points in a weighted team: refused on the field, nothing saved.
     await dialog.getByLabel('Punkte für Ben Müller').fill('0');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await dialog

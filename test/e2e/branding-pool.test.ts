@@ -15,7 +15,7 @@ import { horizontalOverflow, seriousAxeViolations } from './support/page-checks'
 import { consoleProblems } from './support/console';
 
 /**
- * Issue 31 items 14 and 15, at 360 px and 1280 px: the branding preview is the guest tip page
+ * At 360 px and 1280 px: the branding preview is the guest tip page
  * (its components, a real person of this business, the unsaved branding, the tonality's words),
  * and the pool confirms, undoes, pages with 'Mehr laden' and follows the audit log on phones.
  */

@@ -206,7 +206,7 @@ describe('employee dashboard', () => {
     await page.close();
   });
 
-  // Lighthouse's phone saw the badge move when the live state arrived after it (issue 35).
+  // Lighthouse's phone saw the badge move when the live state arrived after it.
   it('keeps the header still when the live state arrives after the new-messages badge', async () => {
     await createTip(e2e.server.deps.database.db, {
       businessId: hotel.id,

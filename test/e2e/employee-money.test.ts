@@ -13,7 +13,7 @@ import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
 /**
- * Issue 12 items 2 and 6 on a phone (390 px), demo mode: the employee sees balance and fee,
+ * Balance and payouts on a phone (390 px), demo mode: the employee sees balance and fee,
  * confirms an instant payout, and downloads their tipping record as CSV and PDF.
  */
 const e2e = useE2E({ seeded: false });
@@ -89,7 +89,7 @@ describe('employee money on the phone', () => {
   });
 
   it('says a person without a payout account gets nothing paid out, and promises no money', async () => {
-    // Issue 46 defect 12: the demo promised money although the settings said 'Noch nicht eingerichtet'.
+    // The demo promised money although the settings said 'Noch nicht eingerichtet'.
     const db = e2e.server.deps.database.db;
     const bar = await createBusiness(db, {
       employees: [{ fullName: 'Ben Müller', payoutAccount: false }],
@@ -123,7 +123,7 @@ describe('employee money on the phone', () => {
   });
 
   it('pays out a direct tip and a team share at once; the record says what the history says', async () => {
-    // Issue 46 defect 2: the share read 'Ausstehend' in the record, 'Ausgezahlt' in the history.
+    // The share read 'Ausstehend' in the record, 'Ausgezahlt' in the history.
     const db = e2e.server.deps.database.db;
     const restaurant = await createBusiness(db, {
       employees: [{ fullName: 'Ben Müller' }, { fullName: 'Clara Fischer' }],

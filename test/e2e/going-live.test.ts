@@ -20,7 +20,7 @@ import { freePort, launchBrowser, newContext, trackPageErrors } from './support/
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 
 /**
- * Issue 29, proof 7: a real operator goes live from an empty database, with nothing but the
+ * A real operator goes live from an empty database, with nothing but the
  * README's "Going live" steps. `NODE_ENV=production` (no demo data, two-factor sign-in required
  * for the platform admin), a real SMTP server and a new PostgreSQL database on TEST_DATABASE_URL's
  * server: production runs on PostgreSQL only (decision 0523), so without TEST_DATABASE_URL the
@@ -219,7 +219,7 @@ describe.skipIf(!POSTGRES)('going live from an empty database (on PostgreSQL)', 
         async () => (await fetch('/api/admin/businesses')).status,
       );
       expect(refused).toBe(403);
-      // Issue 47 item 4: no red load error during the forced set-up, the password form after it.
+      // No red load error during the forced set-up, the password form after it.
       const passwordSection = admin.locator('section[aria-labelledby="password-section-title"]');
       await passwordSection
         .getByText('Sobald die Zwei-Faktor-Anmeldung unten eingerichtet ist')
@@ -315,7 +315,7 @@ describe.skipIf(!POSTGRES)('going live from an empty database (on PostgreSQL)', 
       await pointDialog.getByLabel(/^Typ( \*)?$/).selectOption('object');
       await pointDialog.getByRole('button', { name: 'Bezahlpunkt erstellen' }).click();
       await pointDialog.waitFor({ state: 'hidden' });
-      // Issue 48: a production site has no demo data tool ('Demo-Daten | Super Admin').
+      // A production site has no demo data tool ('Demo-Daten | Super Admin').
       expect(await owner.getByText('Super Admin', { exact: true }).count()).toBe(0);
       expect(await owner.getByRole('button', { name: 'Demo-Daten generieren' }).count()).toBe(0);
       const [business] = await db

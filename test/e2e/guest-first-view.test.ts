@@ -6,7 +6,7 @@ import { trackPageErrors } from './support/harness';
 import { axeViolations } from './support/page-checks';
 
 /**
- * Issue 16 items 1 and 2: the tip page arrives rendered (first screen in the HTML), React takes
+ * The tip page arrives rendered (first screen in the HTML), React takes
  * it over without a hydration complaint, and with JavaScript off the page still takes a tip
  * through the demo checkout to a thank-you page.
  */
@@ -106,7 +106,7 @@ async function expectTapHeld(page: Page, tap: () => Promise<void>) {
 }
 
 describe('the boot script after the first paint (decision 0267)', () => {
-  // Lighthouse counts every request begun before the paint into the page's paint (issue 35).
+  // Lighthouse counts every request begun before the paint into the page's paint.
   it('asks for the boot script only once the first paint is on screen', async () => {
     const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
     try {
@@ -179,7 +179,7 @@ describe('the boot script after the first paint (decision 0267)', () => {
     await page.route('**/assets/guest-*.js', (route) => route.abort());
     await page.goto(`/t/${cafe.points[0]!.uid}`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: '10 €' }).click();
-    // Without the app, the server's payment step takes the contribution and message (issue 31 item 6).
+    // Without the app, the server's payment step takes the contribution and message.
     await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
     await page.waitForURL('**/checkout/demo/**');
     expect(text(await page.locator('body').textContent())).toContain('10,00 €');
@@ -252,7 +252,7 @@ describe('without JavaScript', () => {
     await page.getByRole('heading', { name: 'Nora Quell' }).waitFor();
     await page.getByLabel('Eigener Betrag').fill('7,5');
     await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
-    // The payment step, as the app has it (issue 31 item 6): contribution and message.
+    // The payment step, as the app has it: contribution and message.
     await page.getByRole('heading', { name: 'Zahlungsmethode' }).waitFor();
     await page.getByLabel('Persönliche Nachricht (optional)').fill('Ohne Skript, mit Dank');
     await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();

@@ -10,7 +10,7 @@ import { useE2E } from './support/environment';
 
 const e2e = useE2E({ seeded: false });
 
-/** Issue 13: the guest journey's defects, each in Chromium at 390 px. */
+/** The guest journey's defects, each in Chromium at 390 px. */
 let context: BrowserContext;
 let hotel: FactoryBusiness;
 /**
@@ -138,7 +138,7 @@ describe('after paying', () => {
     expect(
       await page.getByRole('link', { name: 'Zurück zur Trinkgeld-Seite' }).getAttribute('href'),
     ).toBe(`/t/${code.david}`);
-    // No button that cannot close the tab (issue 31 item 4): the hint says it may be closed.
+    // No button that cannot close the tab: the hint says it may be closed.
     expect(await page.getByRole('button', { name: 'Seite schließen' }).count()).toBe(0);
     await page.getByText('Sie können dieses Fenster jetzt schließen.').waitFor();
     expect(errors).toEqual([]);
@@ -203,7 +203,7 @@ describe('before and around paying', () => {
   it('keeps the attempt limit on the server: after four unpaid attempts a reload gives none', async () => {
     const page = await context.newPage();
     await page.goto(`/t/${code.house}?amount=3`);
-    // 'Erneut versuchen' uses up the attempts; 'Zurück' would give them all back (issue 31 item 3).
+    // 'Erneut versuchen' uses up the attempts; 'Zurück' would give them all back.
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       if (attempt === 1) await page.getByRole('button', { name: 'Mit Karte bezahlen' }).click();
       else await page.getByRole('button', { name: /Erneut versuchen/ }).click();

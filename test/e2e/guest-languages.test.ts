@@ -8,7 +8,7 @@ import { horizontalOverflow, spillingLabels } from './support/page-checks';
 import { trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
-/** Issue 13: the guest pages speak the browser's language (five of them), at 390 px. */
+/** The guest pages speak the browser's language (five of them), at 390 px. */
 const e2e = useE2E({ seeded: false });
 
 let hotel: FactoryBusiness;
@@ -204,7 +204,7 @@ describe('guest languages', () => {
       gone: 'No longer available',
       team: 'Tip the Hausteam team',
       otherTeamOfDavid: 'Tip the Rezeption & Concierge team',
-      // The hotel as a whole (its pool), named as its page is titled (issue 46 item 6).
+      // The hotel as a whole (its pool), named as its page is titled.
       business: 'Tip Hotel Seeblick',
       object: 'Tip Hotelbar Tresen',
       note: 'Your tip is split by points among 3 staff members.',
@@ -243,7 +243,7 @@ describe('guest languages', () => {
         expect(await page.getByRole('link', { name: j.object }).count()).toBe(0);
         expect(await page.getByText(/Trinkgeld|Bitte/).count()).toBe(0);
         expect(await horizontalOverflow(page)).toBe(0);
-        // Every offer's label wraps inside its button at 390 px (issue 46 item 6).
+        // Every offer's label wraps inside its button at 390 px.
         expect(await spillingLabels(page)).toEqual([]);
 
         // The switch renames the offered pages without a reload.

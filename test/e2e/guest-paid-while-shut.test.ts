@@ -16,7 +16,7 @@ import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
 /**
- * Issue 45 item 3: a guest is on the demo checkout when the operator suspends the business (or
+ * A guest is on the demo checkout when the operator suspends the business (or
  * the owner deactivates the person, or the business is closed later). The checkout completes as
  * designed, so the way back says it was paid: the thanks with amount and recipient, feedback and
  * the receipt by e-mail, the thank-you page and the private link; never 'Service nicht

@@ -137,7 +137,7 @@ describe('codes that cannot be tipped', () => {
     ).toBe('mailto:kontakt@trinkgeld.example');
     // Never the sales pitch: the guest may close the page.
     expect(await page.getByRole('link', { name: 'Zur Startseite' }).count()).toBe(0);
-    // No button that cannot close the tab (issue 31 item 4): the hint says it may be closed.
+    // No button that cannot close the tab: the hint says it may be closed.
     expect(await page.getByRole('button', { name: 'Seite schließen' }).count()).toBe(0);
     await page.getByText('Sie können dieses Fenster jetzt schließen.').waitFor();
     await page.close();
@@ -171,7 +171,7 @@ describe('codes that cannot be tipped', () => {
     await page.close();
   });
 
-  it('redirects /thank-you without a reference to / as the spec says (issue 31 item 5)', async () => {
+  it('redirects /thank-you without a reference to / as the spec says', async () => {
     const page = await context.newPage();
     const response = await page.goto('/thank-you');
     expect(response?.request().redirectedFrom()?.url()).toContain('/thank-you');

@@ -9,7 +9,7 @@ import type { ReceivedMail } from './support/smtp';
 import { replyFromDashboard } from './support/staff-reply';
 
 /**
- * Issue 46, "promises to guests kept". Defect 1: the feedback dialog's one 'Senden' keeps what
+ * "promises to guests kept". Defect 1: the feedback dialog's one 'Senden' keeps what
  * it promised for the guest's address (receipt, reply by e-mail). Defect 7: 'Später zahlen'
  * keeps the message and the contribution, and the link can be mailed to the guest.
  */

@@ -9,7 +9,7 @@ import { horizontalOverflow, seriousAxeViolations } from './support/page-checks'
 import { replyFromDashboard } from './support/staff-reply';
 
 /**
- * Issue 12, done when (items 4 and 5): a guest pays with a receipt address and the receipt
+ * Done when (items 4 and 5): a guest pays with a receipt address and the receipt
  * arrives; the employee replies; a payout batch runs; the guest's private thank-you link shows
  * the delivery and the reply, and the employee's history shows 'Ausgezahlt' with the reference.
  */

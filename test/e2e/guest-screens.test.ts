@@ -7,7 +7,7 @@ import { trackPageErrors } from './support/harness';
 import { axeViolations } from './support/page-checks';
 
 /**
- * Issue 31, guest items 1–9 and 19: the guest screens at 360 px and 1280 px on their own data,
+ * Guest items 1–9 and 19: the guest screens at 360 px and 1280 px on their own data,
  * with a clean console and no axe violations.
  */
 const e2e = useE2E({ seeded: false });

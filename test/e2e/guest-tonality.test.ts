@@ -8,7 +8,7 @@ import { trackPageErrors } from './support/harness';
 import { horizontalOverflow } from './support/page-checks';
 
 /**
- * Issue 46 item 4: 'Förmlich' still said 'Möchtest du noch etwas sagen? Wähle … schreib', and
+ * 'Förmlich' still said 'Möchtest du noch etwas sagen? Wähle … schreib', and
  * 'Locker' greeted with 'du' beside 'Ihr Trinkgeld …' and '100 % Ihres Trinkgelds'. On a phone
  * (390 px), a guest of each business reads the amount step, the payment step, the thanks, the
  * feedback dialog and the thank-you page in one form of address (decision 0467).

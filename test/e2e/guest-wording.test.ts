@@ -4,7 +4,7 @@ import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
-/** Issue 46, defect 14 (e, f): the guest's pay button and share button at 360 px, in German. */
+/** Defect 14 (e, f): the guest's pay button and share button at 360 px, in German. */
 const e2e = useE2E({ seeded: false });
 let hotel: FactoryBusiness;
 

@@ -11,7 +11,7 @@ import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
 /**
- * Issue 15, proof 2: free text from guests and staff renders as text. Each payload would set
+ * Free text from guests and staff renders as text. Each payload would set
  * `window.__xss` if the browser ever ran it (an inline script, an event handler, an SVG handler).
  */
 const PAYLOAD =
@@ -88,7 +88,7 @@ describe('free text renders inert', () => {
     await expectInert(page, problems);
 
     await page.goto('/admin/users');
-    // The table on a desktop; the phone's cards are in the page too, hidden (issue 31 item 16).
+    // The table on a desktop; the phone's cards are in the page too, hidden.
     await page.getByText(`Mara ${PAYLOAD}`).filter({ visible: true }).first().waitFor();
     await expectInert(page, problems);
   });

@@ -7,7 +7,7 @@ import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
 /**
- * Issue 33 item 4: 'Auf NFC-Tag schreiben' with Web NFC. Chromium on a desktop has no NFC, so the
+ * 'Auf NFC-Tag schreiben' with Web NFC. Chromium on a desktop has no NFC, so the
  * page gets a stand-in NDEFReader: a tag that keeps what is written and answers a scan with it,
  * or one that is taken away mid-write. Without NDEFReader the button is absent and a hint says
  * which phones can do it.

@@ -97,7 +97,7 @@ async function navLinks(page: Page): Promise<string[]> {
   return names;
 }
 
-describe('the operator inside a business (issue 47 item 8)', () => {
+describe('the operator inside a business', () => {
   it.each([1280, 390])(
     'shows the banner on every page at %i px; the way back leaves for the platform view',
     async (width) => {
@@ -165,7 +165,7 @@ describe('the operator inside a business (issue 47 item 8)', () => {
   );
 });
 
-describe("a new owner's first day (issue 47 item 10)", () => {
+describe("a new owner's first day", () => {
   it.each([1280, 390])(
     'the owner invitation says who invites as what; onboarding asks an owner; the dashboard leads to the set-up (%i px)',
     async (width) => {
@@ -424,7 +424,7 @@ describe('Betriebe (operator console)', () => {
     await lena.getByRole('textbox', { name: 'Passwort', exact: true }).fill(FACTORY_PASSWORD);
     await lena.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await lena.getByTestId('toast').getByText('Anmeldung fehlgeschlagen').waitFor();
-    // Issue 47 item 9: the refusal names how to reach the operator.
+    // The refusal names how to reach the operator.
     await lena
       .getByTestId('toast')
       .getByText(

@@ -16,7 +16,7 @@ import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
 /**
- * Issue 47 item 1: the mail server is down when the operator creates a business with its owner.
+ * The mail server is down when the operator creates a business with its owner.
  * The console says so ('wird erneut versucht', after the last retry 'fehlgeschlagen') instead of
  * "gesendet"; once the mail server is back, 'Einladung erneut senden' delivers ('zugestellt') a
  * link that works. The retry job runs on the test clock, driven by the test, never by waiting.

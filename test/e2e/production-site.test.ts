@@ -5,7 +5,7 @@ import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
 /**
- * Issue 48 part 6 (decision 0520): a production site shows no demo. The server runs as in
+ * Decision 0520: a production site shows no demo. The server runs as in
  * production (NODE_ENV=production, sign-up closed as SIGNUP defaults there); the demo data gives
  * it an owner to sign in with. Development keeps all of it (public-pages.test.ts, landing.test.ts).
  */

@@ -15,7 +15,7 @@ import { horizontalOverflow } from './support/page-checks';
 import { useE2E } from './support/environment';
 
 /**
- * Issue 47 item 3 (decision 0505): the login page says why a session ended, until the person
+ * Decision 0505: the login page says why a session ended, until the person
  * dismisses it, also after a reload; not 'Inaktivität' for a session someone else ended.
  */
 

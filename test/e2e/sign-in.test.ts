@@ -323,7 +323,7 @@ const fontRequestsAgainstLoad = () =>
       .map((entry) => ({ startTime: entry.startTime, loadEventEnd: navigation.loadEventEnd }));
   });
 
-describe('the app font (issue 35, decision 0418)', () => {
+describe('the app font (decision 0418)', () => {
   it('paints a first visit in the system font, fetches Fira Sans after the load event and shows it from the next page on', async () => {
     await page.goto('/employee/login');
     await page.getByRole('heading', { name: 'Willkommen' }).waitFor();

@@ -5,7 +5,7 @@ import { useE2E } from './support/environment';
 import { DPA_VERSION, TERMS_VERSION } from '../../src/shared/domain/agreements';
 
 /**
- * Issue 29 parts 3 and 4: a hotel finds the landing page, signs up on a phone by keyboard,
+ * A hotel finds the landing page, signs up on a phone by keyboard,
  * confirms by the e-mailed link (choosing its password and accepting the contracts there, issue
  * 45 item 1), lands on its admin dashboard with the set-up checklist, ticks one item by saving
  * its branding, and hides the checklist.
@@ -166,7 +166,7 @@ describe('self-service sign-up', () => {
 
   it('at 390 px: the password is the mailbox holder’s, not the one sent with the sign-up', async () => {
     // Someone signs up with another person's address, sending a password of their own along
-    // with it, as the old form did (issue 45 item 1).
+    // with it, as the old form did.
     const VICTIM = `postfach-${Date.now()}@gasthof-linde.example`;
     const ATTACKER_PASSWORD = 'Angreifer-Passwort-1';
     const HOLDER_PASSWORD = 'Postfach-Linde-7';

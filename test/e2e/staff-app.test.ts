@@ -15,7 +15,7 @@ import { useE2E } from './support/environment';
 const e2e = useE2E({ seeded: false });
 
 /**
- * Issue 14, beyond the prototype: the staff dashboard as an installable web app (manifest, icons,
+ * Beyond the prototype: the staff dashboard as an installable web app (manifest, icons,
  * a service worker scoped to /employee/ that keeps no staff data, the offline notice), and the
  * notice for a tip that arrives while the dashboard is open. Every test makes its own business.
  */

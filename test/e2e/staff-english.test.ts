@@ -15,7 +15,7 @@ import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
 /**
- * Issue 33 item 5, done when: an employee who picks English sees no German on any staff screen at
+ * Done when: an employee who picks English sees no German on any staff screen at
  * 360 px, and a German colleague's screens are unchanged (decision 0383).
  */
 const e2e = useE2E({ seeded: false });
@@ -77,7 +77,7 @@ describe('staff screens in English', () => {
     await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
     const settings = page.getByRole('dialog');
     await settings.getByLabel('Sprache').selectOption('en');
-    // The language is saved with the rest of the profile (issue 46, defect 14i).
+    // The language is saved with the rest of the profile.
     await settings.getByRole('button', { name: 'Speichern' }).click();
     await settings.waitFor({ state: 'hidden' });
     const saved = page.getByTestId('toast').filter({ hasText: 'Profile saved' });

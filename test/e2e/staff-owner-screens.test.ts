@@ -8,7 +8,7 @@ import { horizontalOverflow, seriousAxeViolations } from './support/page-checks'
 const e2e = useE2E({ seeded: false });
 
 /**
- * Issue 31, staff and owner items 10–13, 16–18: at 360/390 px and 1280 px, with a clean console
+ * Staff and owner items 10–13, 16–18: at 360/390 px and 1280 px, with a clean console
  * and no serious axe findings. Every test makes its own business.
  */
 const contexts: BrowserContext[] = [];

@@ -17,7 +17,7 @@ import { consoleProblems } from './support/console';
 const e2e = useE2E({ seeded: false });
 
 /**
- * Issue 14: the staff screens on a phone (360 and 390 px), the guest's feedback, 'Heute' after
+ * The staff screens on a phone (360 and 390 px), the guest's feedback, 'Heute' after
  * midnight, wording, a clean console and the error screens. Every test makes its own business.
  */
 const contexts: BrowserContext[] = [];
@@ -146,7 +146,7 @@ describe.each([360, 390])('employee dashboard at %i px', (width) => {
     await page.waitForURL('**/employee/login');
     expect(problems).toEqual([]);
 
-    // An unknown path answers 404 with the app's not-found page (issue 30); the browser logs that
+    // An unknown path answers 404 with the app's not-found page; the browser logs that
     // status for the document, and nothing else.
     const missing = await page.goto('/gibt-es-nicht');
     expect(missing?.status()).toBe(404);
@@ -414,7 +414,7 @@ describe('error screens', () => {
   it('guest app: a chunk that fails to load shows the error screen, which recovers', async () => {
     const page = await openPage(390, 844);
     await page.route('**/assets/ThankYouPage-*.js', (route) => route.abort());
-    // With a reference: /thank-you without one sends the guest to / (issue 31 item 5).
+    // With a reference: /thank-you without one sends the guest to /.
     await page.goto(`/thank-you?tipId=${randomUUID()}`);
     const screen = page.getByTestId('error-screen');
     await screen.getByRole('heading', { name: 'Etwas ist schiefgelaufen' }).waitFor();

@@ -8,7 +8,7 @@ import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
 /**
- * Issue 46, defect 14i: the settings dialog saves the whole profile, language included, with its
+ * The settings dialog saves the whole profile, language included, with its
  * one 'Speichern'; the toast that confirms it is seen, not hidden behind the dialog. 360 px.
  */
 const e2e = useE2E({ seeded: false });

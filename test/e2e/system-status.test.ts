@@ -16,7 +16,7 @@ import { horizontalOverflow, seriousAxeViolations } from './support/page-checks'
 import { consoleProblems } from './support/console';
 
 /**
- * The platform admin's status view /admin/system (issue 34 item 4, decision 0404) on a phone:
+ * The platform admin's status view /admin/system (decision 0404) on a phone:
  * this server's own heartbeat and a second instance's, the database, jobs, webhooks, the mail
  * outbox and the payment mode, in German at 390 and 360 px; owners are refused.
  */
@@ -55,7 +55,7 @@ beforeAll(async () => {
       },
     },
   });
-  // A third one stopped cleanly after a deploy: not counted as down (issue 47 item 11).
+  // A third one stopped cleanly after a deploy: not counted as down.
   await createHeartbeat(db, {
     hostName: 'app-alt',
     startedAt: new Date(now.getTime() - 3 * 60 * 60_000),

@@ -5,7 +5,7 @@ import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
 /**
- * Issue 11, done when: a 10,00 € tip to a three-member team shows 3,34 / 3,33 / 3,33 € in the
+ * Done when: a 10,00 € tip to a three-member team shows 3,34 / 3,33 / 3,33 € in the
  * three members' dashboards, each with the explanation. Which member gets the extra cent is the
  * split's tie-break (team-split.ts); the journey checks the three shares together.
  */

@@ -16,7 +16,7 @@ import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, recordToasts } from './support/page-checks';
 
 /**
- * Two-factor sign-in (issue 29 part 6), as an owner meets it: the banner in the admin shell,
+ * Two-factor sign-in, as an owner meets it: the banner in the admin shell,
  * turning it on at 'Konto und Sicherheit' with an authenticator app (the code computed here
  * from the secret the page shows, as the app would), signing in again with password and code,
  * and once with a recovery code. The server's clock stands still unless the test moves it, so
@@ -220,7 +220,7 @@ describe('Zwei-Faktor-Anmeldung', () => {
     expect(await horizontalOverflow(page)).toBe(0);
 
     await page.goto('/admin/users');
-    // At 360 px the users are cards (issue 31 item 16).
+    // At 360 px the users are cards.
     const row = page.getByTestId(`user-card-${ben.email}`);
     await row.getByText('Zwei-Faktor an').waitFor();
     await row.getByRole('button', { name: /Aktionen für/ }).click();

@@ -12,7 +12,7 @@ import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
 /**
- * Issue 46, defect 9 in the browser: a legacy QR code that guests can use is a row of the
+ * Defect 9 in the browser: a legacy QR code that guests can use is a row of the
  * UID-Verwaltung, and the dashboard's 'QR-Codes' counts what the list counts (decision 0475).
  */
 const e2e = useE2E({ seeded: false });

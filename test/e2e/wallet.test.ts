@@ -9,7 +9,7 @@ import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
 /**
- * Issue 33 items 1–3 in the browser: with a (throwaway) pass certificate configured, an employee
+ * Wallet passes in the browser: with a (throwaway) pass certificate configured, an employee
  * adds their tip code to Apple Wallet from 'Mein QR-Code' and gets a pass whose signature
  * verifies and whose barcode opens their tip page; the owner finds the same in the point's details.
  */

@@ -6,7 +6,7 @@ import { type Clock, systemClock } from '../lib/clock';
 import { commandEmailSchema } from './admin-create-args';
 import { openCommandDatabase } from './command-database';
 
-/** Exit codes of `npm run admin:reset-two-factor` (issue 47 item 12). */
+/** Exit codes of `npm run admin:reset-two-factor`. */
 export const RESET_TWO_FACTOR_EXIT = { reset: 0, failed: 1, usage: 2 } as const;
 
 export const RESET_TWO_FACTOR_USAGE =

@@ -14,7 +14,7 @@ import { ManualClock } from '../lib/clock';
 import { RESET_TWO_FACTOR_EXIT, runResetTwoFactor } from './reset-two-factor-command';
 
 /**
- * Issue 47 item 12: a sole platform admin who lost phone and recovery codes gets back in through
+ * A sole platform admin who lost phone and recovery codes gets back in through
  * `npm run admin:reset-two-factor` on the server: audited, every session ended, and told by
  * e-mail. Run as the command runs, on a fresh database of the project's engine reached only
  * through the environment.

@@ -1,5 +1,5 @@
 import { runResetTwoFactor } from './reset-two-factor-command';
 import { runCli } from './run-cli';
 
-// `npm run admin:reset-two-factor -- --email <address>` (issue 47 item 12).
+// `npm run admin:reset-two-factor -- --email <address>`.
 runCli('admin:reset-two-factor', runResetTwoFactor);

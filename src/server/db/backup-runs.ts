@@ -6,7 +6,7 @@ import { backupRuns } from './schema';
 export const BACKUP_RUNS_KEPT = 30;
 
 /**
- * Remembers one finished backup (issue 47 item 11), after its file is complete: the platform
+ * Remembers one finished backup, after its file is complete: the platform
  * admin's status view shows the newest. Older rows beyond the newest 30 are dropped.
  */
 export async function recordBackupRun(

@@ -22,7 +22,7 @@ import { type Database, openDatabase, quoteIdent } from './connect';
 import { migrate } from './migrate';
 
 /**
- * Backups that restore (issue 34, decision 0403): a database with tips, a payout, images and
+ * Backups that restore (decision 0403): a database with tips, a payout, images and
  * audit rows is backed up while guests keep paying, restored into an empty target, and every
  * table's row count and the sum of all tips equal the snapshot the backup took.
  */
@@ -340,7 +340,7 @@ function changeFirstRow(lines: string[], table: string, column: string, value: s
   lines[start + 1] = JSON.stringify(row);
 }
 
-describe('only a checked file is restored (issue 45)', { timeout: 60_000 }, () => {
+describe('only a checked file is restored', { timeout: 60_000 }, () => {
   const signed = path.join(folder, 'signed.backup');
   let signedSummary: BackupSummary;
   beforeAll(async () => {

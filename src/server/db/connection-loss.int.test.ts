@@ -9,7 +9,7 @@ import { publishTipChangesInTransaction } from '../features/tip-lifecycle/events
 import { paymentEntrypoints, profiles } from './schema';
 
 /**
- * Issue 15, finding 4: a PostgreSQL restart ends every connection with 57P01; an earlier probe
+ * A PostgreSQL restart ends every connection with 57P01; an earlier probe
  * saw the process die on that unhandled connection error. Only this app's own connections are
  * ended here (found by their backend ids), never other users' of the shared test database.
  */

@@ -6,7 +6,7 @@ import { testEngine } from '../../../test/support/database';
 import { openDatabase } from './connect';
 
 /**
- * The embedded database's files belong to the server's user alone (issue 45, decision 0436):
+ * The embedded database's files belong to the server's user alone (decision 0436):
  * PGlite writes most of them 0666, the write-ahead log included.
  */
 const folder = mkdtempSync(path.join(tmpdir(), 'trinkgeld-embedded-files-'));

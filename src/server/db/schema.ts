@@ -756,7 +756,7 @@ export const instanceHeartbeats = pgTable('instance_heartbeats', {
   reconciliation: jsonb('reconciliation').$type<Record<string, unknown>>(),
 });
 
-/** One finished `npm run backup` (migration 0490, issue 47 item 11): the status view's last backup. */
+/** One finished `npm run backup` (migration 0490): the status view's last backup. */
 export const backupRuns = pgTable('backup_runs', {
   id: uuid('id').primaryKey().defaultRandom(),
   finishedAt: tstz('finished_at').notNull(),

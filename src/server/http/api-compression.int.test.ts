@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { API_COMPRESSION_MIN_BYTES } from './api-compression';
 
-// Issue 35: JSON answers of the API go compressed to a browser that accepts it.
+// JSON answers of the API go compressed to a browser that accepts it.
 let t: TestApp;
 
 const big = { items: Array.from({ length: 200 }, (_, index) => ({ index, text: 'Danke!' })) };

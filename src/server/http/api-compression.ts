@@ -6,7 +6,7 @@ import { htmlEncodingFor } from './html-response';
 export const API_COMPRESSION_MIN_BYTES = 1024;
 
 /**
- * JSON answers of the API compressed for a browser that accepts it (issue 35): the staff and
+ * JSON answers of the API compressed for a browser that accepts it: the staff and
  * admin screens' data (messages, lists) are 2–6 KB of repetitive JSON that brotli makes about a
  * quarter of that, on the first screen's critical path over a phone's network. A fast brotli
  * level, as for the pages rendered per request (html-response.ts); streams (the live events),

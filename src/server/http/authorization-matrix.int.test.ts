@@ -21,14 +21,14 @@ import { freshIp } from '../../../test/support/addresses';
 type HTTPMethods = NonNullable<InjectOptions['method']>;
 
 /**
- * Proof 1 of issue 15: every route the server offers (its own route list, `app.routeList`), called
+ * Every route the server offers (its own route list, `app.routeList`), called
  * as each of six parties, with the exact status each must get. A new route without an entry fails
  * the last test. Business 1 has employees A and B; business 2 is the stranger. Calls that are
  * expected to change something get a fresh business 1, so one party's change cannot decide
  * another's answer (only admin-console changes can alter what the next party sees).
  *
- * This is the one access table of the server (issue 32): it took in the admin-endpoint matrix of
- * issue 10, whose further checks run here for every admin-console route — no session hears
+ * This is the one access table of the server: it took in the admin-endpoint matrix of
+ * Whose further checks run here for every admin-console route — no session hears
  * 'unauthenticated'; the stranger's answer holds nothing of business 1, and an id of business 1
  * without naming the business does not exist for them; refused parties leave no audit row.
  */
@@ -65,7 +65,7 @@ const s = (
 const all = (status: number) => s(status, status, status, status, status, status);
 /** Signed in: anyone with a session. */
 const signedIn = (status: number) => s(401, status, status, status, status, status);
-/** The operator console (issue 29): the platform admin only, owners of any business refused. */
+/** The operator console: the platform admin only, owners of any business refused. */
 const operatorOnly = (admin: number) => s(401, 403, 403, 403, 403, admin);
 /** The admin console of business 1 (owners of business 1 and the platform admin only). */
 const console1 = (status = 200, owner1 = status) => s(401, 403, 403, owner1, 404, status);
@@ -86,7 +86,7 @@ const objectPoint = (f: Fixture) => f.biz.points[1]!;
 const today = () => dayInZone(t.clock.now());
 
 /**
- * Routes of the admin console of one business (issue 10): the stranger's answer must hold nothing
+ * Routes of the admin console of one business: the stranger's answer must hold nothing
  * of business 1, and refusals write no audit row for it.
  */
 const isConsole = (entry: Entry) =>
@@ -158,7 +158,7 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/auth/session/touch', status: signedIn(200) },
   { route: 'POST /api/auth/session/timeout', status: all(204) },
   { route: 'POST /api/auth/sign-out', status: all(204) },
-  // Two-factor sign-in (issue 29): the code step needs the challenge cookie of a sign-in.
+  // Two-factor sign-in: the code step needs the challenge cookie of a sign-in.
   { route: 'POST /api/auth/two-factor', body: () => ({ code: '123456' }), status: all(401) },
   { route: 'GET /api/me/two-factor', status: signedIn(200) },
   { route: 'POST /api/me/two-factor/setup', status: signedIn(200) },
@@ -179,7 +179,7 @@ const ENTRIES: Entry[] = [
     status: signedIn(400),
   },
 
-  // Passwords (issue 29): the same answer for every address; links are checked by their token;
+  // Passwords: the same answer for every address; links are checked by their token;
   // 'Passwort ändern' with a wrong current password changes nothing for anyone.
   {
     route: 'POST /api/auth/password-reset',
@@ -261,7 +261,7 @@ const ENTRIES: Entry[] = [
   },
   { route: 'GET /api/employee/payout', status: signedIn(200) },
   { route: 'POST /api/employee/payout/onboarding', status: signedIn(409) },
-  // Instant payout and tipping record (issue 12): always the caller's own money and tips.
+  // Instant payout and tipping record: always the caller's own money and tips.
   { route: 'GET /api/employee/payout/instant', status: signedIn(200) },
   {
     // Employee A has 10,00 € waiting; everyone else has nothing to pay out.
@@ -375,7 +375,7 @@ const ENTRIES: Entry[] = [
   {
     route: 'GET /t/:code/cancelled',
     url: (f) => `/t/${point(f).uid}/cancelled?tip=${randomUUID()}`,
-    // A page that explains the cancelled payment (issue 31 item 6), for anyone with the link.
+    // A page that explains the cancelled payment, for anyone with the link.
     status: all(200),
   },
   {
@@ -412,9 +412,9 @@ const ENTRIES: Entry[] = [
     status: console1(204),
   },
   { route: 'GET /api/admin/businesses', status: s(401, 403, 403, 200, 200, 200) },
-  // The operator console (issue 29): the platform admin only, for any business.
+  // The operator console: the platform admin only, for any business.
   { route: 'GET /api/admin/businesses/overview', status: operatorOnly(200) },
-  // The status view (issue 34 item 4, decision 0404): the platform admin only.
+  // The status view (decision 0404): the platform admin only.
   { route: 'GET /api/admin/system', status: operatorOnly(200) },
   {
     route: 'POST /api/admin/businesses',
@@ -432,7 +432,7 @@ const ENTRIES: Entry[] = [
     body: () => ({ email: `inhaber-${randomUUID()}@test.local` }),
     status: operatorOnly(201),
   },
-  // The operator's business page (issue 47 item 7, decision 0501).
+  // The operator's business page (decision 0501).
   {
     route: 'GET /api/admin/businesses/:id',
     url: (f) => `/api/admin/businesses/${f.biz.id}`,
@@ -619,7 +619,7 @@ const ENTRIES: Entry[] = [
     status: console1(),
   },
   {
-    // The whole team in one transaction (issue 31 item 17, decision 0390).
+    // The whole team in one transaction (decision 0390).
     route: 'PUT /api/admin/teams/:id',
     url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}`,
     body: (f) => ({
@@ -641,7 +641,7 @@ const ENTRIES: Entry[] = [
     status: console1(204),
   },
 
-  // Shift plan and the owner's pool (issue 11); team members see their team's splits
+  // Shift plan and the owner's pool; team members see their team's splits
   { route: 'GET /api/admin/shifts', status: console1() },
   {
     route: 'POST /api/admin/shifts',
@@ -678,7 +678,7 @@ const ENTRIES: Entry[] = [
   },
   { route: 'GET /api/employee/team-tips', status: signedIn(200) },
 
-  // Payout batches and reports (issue 12)
+  // Payout batches and reports
   { route: 'GET /api/admin/payouts', status: console1() },
   {
     route: 'GET /api/admin/payouts/:batchId',
@@ -791,7 +791,7 @@ async function auditRowsOf(businessId: string): Promise<number> {
   ).length;
 }
 
-/** The checks of the admin console beyond the status (issue 10), for one party's answer. */
+/** The checks of the admin console beyond the status, for one party's answer. */
 async function checkConsoleAnswer(
   entry: Entry,
   party: Party,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 
 /**
- * Issue 30, defect 7: requests that never reach a route — malformed HTTP framing, oversized
+ * Requests that never reach a route — malformed HTTP framing, oversized
  * headers — and paths nobody serves answer in the product's German error shape, not Node's or
  * Fastify's English.
  */
@@ -75,7 +75,7 @@ describe('answers that never reach a route speak German', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');
     // The app's own pages still answer 200.
-    // (/thank-you needs its reference, else it sends the guest to /, issue 31 item 5.)
+    // (/thank-you needs its reference, else it sends the guest to /.)
     for (const url of [
       '/employee/login',
       '/admin/dashboard',

@@ -1,5 +1,5 @@
 /**
- * Recognising database failures without ever logging what was in the query (issue 15, findings
+ * Recognising database failures without ever logging what was in the query (findings
  * 4 and 6). Drizzle wraps driver errors in an error whose message holds the SQL and its
  * parameters (personal data), so only names and codes from the cause chain leave this module.
  */

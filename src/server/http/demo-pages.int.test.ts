@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app';
 import { DEMO_PAGE_PATHS } from '../../shared/app-pages';
 
 /**
- * Issue 48 part 6: a production site shows no demo. The demo showcase, the prototype overview,
+ * A production site shows no demo. The demo showcase, the prototype overview,
  * the style guide and the developer handover answer 404 there, the browser learns that it may not
  * link them, and the demo data tool is gone; development keeps all of it.
  */

@@ -39,7 +39,7 @@ export function errorBody(
 
 /**
  * Errors the router raises before any hook runs (a malformed or overlong path): our German answer
- * instead of Fastify's English one that echoes the path (issue 15, proof 2). For `frameworkErrors`.
+ * instead of Fastify's English one that echoes the path. For `frameworkErrors`.
  */
 export function answerFrameworkError(
   error: FastifyError,
@@ -68,7 +68,7 @@ const REASON: Record<number, string> = {
 /**
  * Errors Node's HTTP parser raises before Fastify sees a request (malformed framing, oversized
  * headers, a request that never completes): the product's German error shape instead of the
- * English default (issue 30, defect 7). For Fastify's `clientErrorHandler`.
+ * English default. For Fastify's `clientErrorHandler`.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -106,7 +106,7 @@ export const OUTAGE_RETRY_AFTER_S = 5;
 const RECOVERY_PROBE_MS = 1_000;
 
 /**
- * A guest endpoint's error in the guest's language (issue 13): guests read these messages on the
+ * A guest endpoint's error in the guest's language: guests read these messages on the
  * tip page. Staff and admin answers stay German, and so does anything without a translation.
  */
 function guestWordsFor(

@@ -32,7 +32,7 @@ export function firstScreenCalls(path: string, now: Date): readonly FirstScreenC
 }
 
 /**
- * The first screen's API answers for a document request (issue 35, decisions 0419, 0420): each
+ * The first screen's API answers for a document request (decisions 0419, 0420): each
  * call the page makes (`firstScreenCalls`) is asked of this very server with the request's cookie and
  * address, through the same routes, guards, rate limits and response schemas as the browser's
  * call would be. Only a 200 is carried; anything else (not allowed, no business, an error) is

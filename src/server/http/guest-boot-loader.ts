@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
  * boot script is asked for once that first frame is on screen, so no script request stands
  * between the guest and the first view. "On screen" is the browser's first-contentful-paint
  * entry: the frame after `requestAnimationFrame` is drawn but may not be shown yet, and a request
- * made then counts against the paint (issue 35). Where paint timing is missing, two frames and
+ * made then counts against the paint. Where paint timing is missing, two frames and
  * 250 ms stand in for it. A tap on an amount in the moment before the boot script
  * has arrived is held and handed to it (and sent as the plain form if the script cannot load).
  * Constant text: the Content-Security-Policy allows exactly this script by its hash.

@@ -4,7 +4,7 @@ import { signIn } from '../../../test/support/auth';
 import { createBusiness, type FactoryBusiness } from '../../../test/support/factories';
 import { decideDemoCheckout, startedTip } from '../../../test/support/guest';
 
-// Issue 15, finding 7: the smaller ones, each with the request that showed it.
+// The smaller ones, each with the request that showed it.
 let t: TestApp;
 let hotel: FactoryBusiness;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { ManualClock } from '../lib/clock';
 import { GUEST_BOOT_LOADER_CSP } from './guest-boot-loader';
 import { JobRuns } from '../lib/job-runs';
 
-// Issue 15, proof 3: the security headers on HTML and API answers, over http and https.
+// The security headers on HTML and API answers, over http and https.
 let database: Database;
 let hotel: FactoryBusiness;
 let webDir: string;
@@ -156,7 +156,7 @@ describe('security headers behind a proxy and on refusals', () => {
 describe('security headers on the hashed scripts, styles and fonts', () => {
   // A page's first load fetches about twenty of them over hotel Wi-Fi: the document-only headers
   // (CSP, framing, referrer, opener) do nothing on a script or style, and cost about 700 bytes
-  // each (issue 35). Anything else under /assets (an SVG is a document too) keeps them all.
+  // each. Anything else under /assets (an SVG is a document too) keeps them all.
   it('carries only the headers that apply to a script or style', async () => {
     const app = await appFor({ publicOrigin: 'https://trinkgeld.example' });
     for (const url of ['/assets/app-Ab12Cd34.js', '/assets/main-Ab12Cd34.css']) {

@@ -10,7 +10,7 @@ import { freshIp } from '../../../test/support/addresses';
 type HTTPMethods = NonNullable<InjectOptions['method']>;
 
 /**
- * Proof 2 of issue 15: random and malicious path parameters, query strings, headers and bodies
+ * Random and malicious path parameters, query strings, headers and bodies
  * against every API route (the server's own route list), as a guest and as a signed-in owner.
  * Never a 5xx, never a stack trace; refusals are 4xx with a message from our German catalogue;
  * a refused request leaves the database as it was. Bounded: a few runs per route.

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The built page's own stylesheets (`<link rel="stylesheet" href="/assets/…">`) put into the
- * HTML as `<style>`: the first paint then waits for no second request (issue 16, decision 0265).
+ * HTML as `<style>`: the first paint then waits for no second request (decision 0265).
  * Read once at start-up; a link whose file is missing stays a link.
  */
 export function inlineStylesheets(html: string, webDir: string): string {

@@ -15,7 +15,7 @@ function containsNul(value: unknown, depth = 0): boolean {
 }
 
 /**
- * What every request body and URL must satisfy before any route sees it (issue 15, finding 5):
+ * What every request body and URL must satisfy before any route sees it:
  * no NUL character anywhere (answered 400 instead of a database error that logged the SQL), and
  * an empty JSON body is "no body" (so `POST /api/auth/sign-out` with a JSON content type and
  * nothing in it signs out; routes that need a body still refuse it through their schema).

@@ -1,6 +1,6 @@
 /**
  * Secrets that travel in URLs (magic links, pay-later links) must not reach the request log
- * (issue 15, finding 6). Query parameters with these names and the token segment of the
+ *. Query parameters with these names and the token segment of the
  * pay-later API are replaced before a URL is logged.
  */
 const SECRET_QUERY_PARAMS = ['magic_token', 'later', 'token', 'session_secret'];

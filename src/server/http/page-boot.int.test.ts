@@ -11,7 +11,7 @@ import { startOfBerlinDay } from '../../shared/domain/berlin-day';
 import { sessionCookieName } from '../features/auth/cookie';
 import { PAGE_BOOT_ELEMENT_ID } from './spa';
 
-// Issue 35 (decision 0417): the app's HTML carries the session and profile of the request's own
+// Decision 0417: the app's HTML carries the session and profile of the request's own
 // cookie, and nobody else's; never for a fetch that is not a document; never stored by a cache.
 let t: TestApp;
 let webDir: string;

@@ -84,7 +84,7 @@ function closure(manifest: BuildManifest, key: string, seen: Set<string>): void 
  * The files a page needs beyond the entry's own (which the built HTML already preloads): its
  * lazy chunks and their static imports (and, signed in, the inactivity timeout's), as `/assets/...` URLs, scripts and stylesheets apart.
  * Without them the browser finds the page's chunk only when the entry has run, one more round
- * trip before the first screen (issue 35).
+ * trip before the first screen.
  */
 export function pagePreloads(
   manifest: BuildManifest,

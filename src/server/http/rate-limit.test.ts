@@ -45,7 +45,7 @@ function countingStore(clock: ManualClock) {
   };
 }
 
-describe('refusals answered from memory (issue 15, finding 2)', () => {
+describe('refusals answered from memory', () => {
   const rule: RateRule = { name: 'test:ip', limit: 3, windowMs: 60_000, cacheDenials: true };
 
   it('asks the database no more once a key is refused, until its window ends', async () => {

@@ -14,7 +14,7 @@ export interface RateRule {
   windowMs: number;
   /**
    * Remember a refusal in this process until its window ends, and refuse again without asking
-   * the database (issue 15, finding 2). Only for rules whose count nothing but `reset` lowers:
+   * the database. Only for rules whose count nothing but `reset` lowers:
    * a refused key then stays refused until the window ends, whichever instance is asked.
    */
   cacheDenials?: boolean;

@@ -17,7 +17,7 @@ import { ManualClock } from '../lib/clock';
 import { JobRuns } from '../lib/job-runs';
 
 /**
- * Proof 7 of issue 15: the configured secrets appear neither in the web bundle (built here with
+ * The configured secrets appear neither in the web bundle (built here with
  * them in its environment) nor in the server's log at its most talkative level while requests
  * exercise sign-in, mail, payments, the webhook and the AiO sync.
  */

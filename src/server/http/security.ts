@@ -22,7 +22,7 @@ export async function registerSecurityHeaders(
     done();
   });
   // A hashed script, style or font that was found: the headers that only mean something on a
-  // document come off again (about 700 bytes on each of a page's twenty files, issue 35).
+  // document come off again (about 700 bytes on each of a page's twenty files).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode < 400 && HASHED_SUBRESOURCE.test(request.url)) {
       for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);

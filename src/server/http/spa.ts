@@ -39,7 +39,7 @@ export function htmlEntryFor(urlPath: string): 'guest.html' | 'index.html' {
 
 /**
  * A guest page the browser renders (thank-you, QR error, invalid link) with its language, title
- * and no-script note in the guest's language already (issue 13), before any script runs.
+ * and no-script note in the guest's language already, before any script runs.
  */
 function guestEntryIn(html: string, locale: GuestLocale, urlPath: string): string {
   const { first, pages } = GUEST_CATALOGUES[locale];
@@ -65,7 +65,7 @@ function guestEntryIn(html: string, locale: GuestLocale, urlPath: string): strin
 }
 
 /**
- * The app's HTML for one page (issue 35, decision 0417): `<link rel="modulepreload">` for the
+ * The app's HTML for one page (decision 0417): `<link rel="modulepreload">` for the
  * page's own chunks, so they download beside the entry instead of after it has run, and the boot
  * answers as inert JSON (the CSP allows no inline script), so the first screen needs no session
  * round trip.
@@ -191,7 +191,7 @@ export async function registerWebApp(
     if (urlPath.startsWith('/api/') || urlPath === '/api' || !wantsHtml) {
       return reply.status(404).send(errorBody(ERRORS.not_found));
     }
-    // /thank-you names the tip it shows; with neither id the spec sends the guest to / (issue 31).
+    // /thank-you names the tip it shows; with neither id the spec sends the guest to /.
     if (urlPath.replace(/\/+$/, '') === '/thank-you' && !namesATip(request.query)) {
       return reply.header('cache-control', 'no-store').redirect('/', 302);
     }
@@ -202,7 +202,7 @@ export async function registerWebApp(
         .send('Die Web-App ist noch nicht gebaut. Bitte "npm run build" ausführen.');
     }
     reply.header('cache-control', 'no-cache');
-    // A path the app has no page for is a 404, shown as the app's not-found page (issue 30).
+    // A path the app has no page for is a 404, shown as the app's not-found page.
     if (!isAppPage(urlPath, options)) {
       appHtml ??= readFileSync(path.join(webDir, 'index.html'), 'utf8');
       return reply.status(404).type('text/html; charset=utf-8').send(appHtml);

@@ -95,9 +95,9 @@ export async function runRetention(
       .where(and(isNotNull(payLaterLinks.guestMessage), lt(payLaterLinks.expiresAt, clock.now())))
       .returning({ id: payLaterLinks.id })
   ).length;
-  // Uploaded images nobody used within a day (issue 30).
+  // Uploaded images nobody used within a day.
   const images = await removeUnusedMedia(database, clock);
-  // Closed businesses past their period lose their personal data (issue 29).
+  // Closed businesses past their period lose their personal data.
   const erasedBusinesses = await eraseClosedBusinesses(
     database,
     clock,

@@ -114,7 +114,7 @@ describe('demo data', () => {
     expect(count!.n).toBeGreaterThan(20);
   });
 
-  it('writes the tip page visits behind its tips: every paid tip was a visit, most visits were not (issue 46)', async () => {
+  it('writes the tip page visits behind its tips: every paid tip was a visit, most visits were not', async () => {
     for (const name of [DEMO_BUSINESS_NAME, SECOND_BUSINESS_NAME]) {
       const [span] = await database.query<{ id: string; from: string; to: string }>(
         `SELECT b.id,

@@ -632,7 +632,7 @@ async function seedSecondBusiness(
 }
 
 /**
- * The demo's payout history, as the payout job would have left it (issue 30): everything paid
+ * The demo's payout history, as the payout job would have left it: everything paid
  * more than a week ago went out in weekly transfers per employee. A direct tip points at its
  * payout and carries its transfer reference and date; a share (team split, shift) points at the
  * member's payout, and its tip is 'Ausgezahlt' (transfer reference on the payouts, as for a real
@@ -887,7 +887,7 @@ async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
 type VisitRow = typeof analyticsEvents.$inferInsert;
 
 /**
- * The tip page visits behind a business's demo tips (issue 46, decision 0461): every tip was
+ * The tip page visits behind a business's demo tips (decision 0461): every tip was
  * started in a visit of its point, which it names, a few minutes before; and none, one or two
  * guests looked at the point during the hours before without tipping. The reports' conversion
  * then reads like a real business's (about half), not 100 %. Its own random sequence, so the

@@ -47,8 +47,8 @@ export const auditLogEntrySchema = z.object({
   admin: z.object({ id: z.uuid(), fullName: z.string().nullable(), email: z.string() }).nullable(),
   userAgent: z.string().nullable(),
   /**
-   * What the row says, in German (`describeAuditEntry`, issue 30), presented by the server as for
-   * the CSV: the dashboard then carries no presenters (about 5 KB brotli, issue 35 item 2).
+   * What the row says, in German (`describeAuditEntry`), presented by the server as for
+   * the CSV: the dashboard then carries no presenters (about 5 KB brotli).
    */
   description: z.object({
     label: z.string(),

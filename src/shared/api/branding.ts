@@ -109,7 +109,7 @@ export function contrastIssuesOf(
 
 /**
  * The branding with colour pairs below WCAG AA refused, each message on the colour to change:
- * the one changed against `saved` (the stored branding) where that tells (issue 46 item 11). The
+ * the one changed against `saved` (the stored branding) where that tells. The
  * form checks with the saved branding, the server again in the save's transaction, so both give
  * the same message on the same field.
  */
@@ -159,7 +159,7 @@ export function brandingFormValues(branding: Branding): BrandingUpdateInput {
 }
 
 /**
- * Who the branding preview shows (issue 31 item 14): a real, active person of this very business,
+ * Who the branding preview shows: a real, active person of this very business,
  * as guests see them on the tip page; null while the business has nobody to show.
  */
 export const brandingPreviewSchema = z.object({

@@ -44,13 +44,13 @@ export const guestReceiverSchema = z.discriminatedUnion('kind', [
     businessName: z.string(),
     onShiftNames: z.array(z.string()),
   }),
-  /** Nobody would receive a share now: the tip waits in the business's pool (issue 31). */
+  /** Nobody would receive a share now: the tip waits in the business's pool. */
   z.object({ kind: z.literal('pool'), businessName: z.string() }),
 ]);
 export type GuestReceiver = z.infer<typeof guestReceiverSchema>;
 
 /**
- * A tip page offered instead of a deactivated person's (issue 11): its path and whose it is. The
+ * A tip page offered instead of a deactivated person's: its path and whose it is. The
  * page builds the link's label from these in the guest's language (decision 0270).
  */
 export const guestAlternativeSchema = z.object({
@@ -73,7 +73,7 @@ export const guestEntrypointSchema = z.object({
   avatarUrl: z.string().nullable(),
   thankYouMessage: z.string(),
   businessName: z.string(),
-  /** Who receives a team or object tip, said before paying (issue 11); null for a person. */
+  /** Who receives a team or object tip, said before paying; null for a person. */
   receiverNote: z.string().nullable(),
   /** The same as facts, for the page to say in whichever language the guest switches to. */
   receiver: guestReceiverSchema.nullable(),

@@ -1,6 +1,5 @@
 /**
- * The answers a page's HTML carries for its first screen beyond session and profile (issue 35,
- * decision 0419): for each page, the API calls its first screen makes, with the query keys the
+ * The answers a page's HTML carries for its first screen beyond session and profile (* decision 0419): for each page, the API calls its first screen makes, with the query keys the
  * browser files their answers under. The server asks its own API for them with the request's
  * cookie (the same routes, rules and response schemas), so the HTML holds exactly what the
  * browser would have been answered; the web app builds its keys for the same calls from here, so

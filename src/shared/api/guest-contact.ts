@@ -16,7 +16,7 @@ export const guestEmailSchema = z
 export const guestMailLanguageSchema = z.enum(GUEST_LOCALES).default('de');
 
 /**
- * The address part of the feedback dialog (issue 46, decision 0455): the address and what it is
+ * The address part of the feedback dialog (decision 0455): the address and what it is
  * for. A receipt uses it once; "Antwort per E-Mail erhalten" keeps it sealed until the reply is
  * mailed (decision 0144). An address for nothing is refused rather than dropped silently.
  */

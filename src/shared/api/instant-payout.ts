@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
 
-/** Instant payout (issue 12 item 2): an employee asks for their balance now. */
+/** Instant payout: an employee asks for their balance now. */
 
 export const INSTANT_PAYOUT_ERRORS = defineErrors({
   instant_nothing_available: {

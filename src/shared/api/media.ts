@@ -23,7 +23,7 @@ export const PROFILE_IMAGE_MAX_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 
 /**
  * Images a person may have uploaded that are not (yet) in use — a profile picture or a logo that
- * was never saved. Unused images are deleted after a day (issue 30), so this bounds what one
+ * was never saved. Unused images are deleted after a day, so this bounds what one
  * person can store.
  */
 export const MEDIA_UNUSED_PER_PERSON = 10;

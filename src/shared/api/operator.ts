@@ -4,7 +4,7 @@ import { INVITATION_DELIVERY_STATES } from '../domain/invitation-delivery';
 import { defineErrors } from '../domain/errors';
 
 /**
- * The platform admin's operator console at /admin/businesses (issue 29): every business with its
+ * The platform admin's operator console at /admin/businesses: every business with its
  * figures, creating one with its first owner, suspending, reactivating and closing it. Only the
  * platform admin may use it (decision 0320); owners and employees are refused.
  */
@@ -178,7 +178,7 @@ export const businessOverviewRowSchema = z.object({
   /** Closed and past the retention period: the personal data is gone. */
   erasedAt: z.string().nullable(),
   createdAt: z.string(),
-  /** 'signup': made by the self sign-up; the list marks it (issue 47 item 7). */
+  /** 'signup': made by the self sign-up; the list marks it. */
   origin: z.enum(['signup', 'console']),
   owners: z.array(
     person.extend({
@@ -226,7 +226,7 @@ export const BUSINESS_ORIGINS = ['signup', 'console'] as const;
 export type BusinessOrigin = (typeof BUSINESS_ORIGINS)[number];
 
 /**
- * The operator's business page /admin/businesses/:id (issue 47 item 7): the list's row, where
+ * The operator's business page /admin/businesses/:id: the list's row, where
  * it came from, its people with their last sign-in and invitation state, its payment points and
  * the platform admins' actions on it.
  */

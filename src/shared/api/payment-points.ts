@@ -201,7 +201,7 @@ export const paymentPointSchema = z.object({
 export type PaymentPoint = z.infer<typeof paymentPointSchema>;
 
 /**
- * What the signed-in person may do on the page beyond the points themselves (issue 30, defect 8):
+ * What the signed-in person may do on the page beyond the points themselves:
  * from the same policy the server enforces, so the page offers nothing the server refuses.
  */
 export const paymentPointPermissionsSchema = z.object({

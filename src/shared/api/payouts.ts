@@ -3,7 +3,7 @@ import { defineErrors } from '../domain/errors';
 import { PAYOUT_SCHEDULES, PAYOUT_TRIGGERS } from '../domain/payouts';
 import { PAYOUT_STATUSES } from '../domain/tips';
 
-/** Payout batches of a business (issue 12), as owners and admins see them. */
+/** Payout batches of a business, as owners and admins see them. */
 
 export const payoutScheduleUpdateSchema = z
   .object({
@@ -73,7 +73,7 @@ export type HeldTip = z.infer<typeof heldTipSchema>;
 
 export const payoutOverviewSchema = z.object({
   schedule: z.enum(PAYOUT_SCHEDULES),
-  /** When the last automatic batch started (issue 31, item 18), or null. */
+  /** When the last automatic batch started, or null. */
   lastScheduledAt: z.string().nullable(),
   /** The earliest start of the next automatic batch; null: at the job's next run. */
   nextScheduledAt: z.string().nullable(),

@@ -4,7 +4,7 @@ import { FEEDBACK_EMOJIS } from '../domain/tips';
 import { businessScopeQuerySchema } from './businesses';
 
 /**
- * The owner's pool (issue 11, decision 0122): paid tips that reached no person — an object with
+ * The owner's pool (decision 0122): paid tips that reached no person — an object with
  * nobody on shift and no team, or a team without members — with the guest's words, to be given
  * to an employee by hand, once.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
 
-/** GDPR (issue 15, proof 6): an employee's own data export and deletion. */
+/** GDPR: an employee's own data export and deletion. */
 export const PRIVACY_ERRORS = defineErrors({
   privacy_owner_cannot_delete: {
     status: 409,

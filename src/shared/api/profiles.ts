@@ -61,7 +61,7 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /**
  * `PATCH /api/profiles/me`: one's own profile, and during onboarding optionally a first password
- * (only while the account has none; issue 29). Someone else's profile never takes a password.
+ * (only while the account has none). Someone else's profile never takes a password.
  */
 export const ownProfileUpdateSchema = profileUpdateSchema.extend({
   password: newPasswordSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The set-up checklist of a new business (issue 29 part 4, decision 0328): `GET
+ * The set-up checklist of a new business (decision 0328): `GET
  * /api/admin/setup-checklist` answers each item ticked from the business's data, with the page
  * that does it. The dashboard shows the card 'Einrichtung' while `show` is true.
  */

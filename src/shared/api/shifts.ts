@@ -3,7 +3,7 @@ import { defineErrors } from '../domain/errors';
 import { isValidDay, isValidTime, SHIFT_DAYS_AHEAD, SHIFT_TARGET_KINDS } from '../domain/shifts';
 import { businessScopeQuerySchema } from './businesses';
 
-/** Shift assignments (issue 11 item 6, decision 0122): who serves a room, table or team when. */
+/** Shift assignments (decision 0122): who serves a room, table or team when. */
 export const SHIFT_MESSAGES = {
   targetKind: 'Ziel: Bitte wählen Sie einen Bezahlpunkt oder ein Team.',
   targetId: 'Ziel: Ungültige ID.',

@@ -7,7 +7,7 @@ import { PROFILE_LIMITS } from './profiles';
 import { SIGNUP_CONFIRMATION_TTL_HOURS } from '../domain/signup-confirmation';
 
 /**
- * Self-service sign-up of a business (issue 29 part 3, decision 0325): the form at /registrieren,
+ * Self-service sign-up of a business (decision 0325): the form at /registrieren,
  * `POST /api/auth/sign-up` and the confirmation page. The form names the person, the address and
  * the business; the password and the two acceptances are given on the confirmation page, by
  * whoever holds the mailbox (decision 0430).

@@ -4,7 +4,7 @@ import { defineErrors } from '../domain/errors';
 import { ROLES } from '../domain/roles';
 import { businessScopeQuerySchema } from './businesses';
 
-/** Staff management at /admin/users (issue 11). */
+/** Staff management at /admin/users. */
 
 export const STAFF_STATUSES = ['active', 'invited', 'deactivated'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
@@ -49,7 +49,7 @@ export const staffUserParamsSchema = z.object({
 });
 
 /**
- * What the signed-in person may do to one person of the list (issue 30, defect 8): computed on
+ * What the signed-in person may do to one person of the list: computed on
  * the server by the same policy functions that decide the requests (features/staff/permissions.ts),
  * so the page offers exactly these and works no rule out itself.
  */
@@ -82,7 +82,7 @@ export const staffUserSchema = z.object({
   invitationExpiresAt: z.string().nullable(),
   /** For invited people: where the invitation e-mail stands (decision 0500). */
   invitationDelivery: z.enum(INVITATION_DELIVERY_STATES).nullable(),
-  /** Two-factor sign-in is on: 'Zwei-Faktor zurücksetzen' is offered (issue 29). */
+  /** Two-factor sign-in is on: 'Zwei-Faktor zurücksetzen' is offered. */
   twoFactorEnabled: z.boolean(),
   /** What the signed-in person may do to this person. */
   allowedActions: staffAllowedActionsSchema,

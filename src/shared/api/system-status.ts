@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
 
 /**
- * The platform admin's status view at /admin/system (issue 34 item 4, decision 0404): the server
+ * The platform admin's status view at /admin/system (decision 0404): the server
  * instances that reported in PostgreSQL, the database, the periodic jobs, webhooks and
  * reconciliation, the mail outbox and the payment provider's mode. Only the platform admin may
  * read it; it names no business and no person.
@@ -74,7 +74,7 @@ export const systemStatusSchema = z.object({
   instances: z.array(systemInstanceSchema),
   /**
    * 'Läuft' counts running instances against those expected to run: every instance listed that
-   * did not stop cleanly (issue 47 item 11). `missing` stopped answering without a clean stop.
+   * did not stop cleanly. `missing` stopped answering without a clean stop.
    */
   instanceSummary: z.object({ running: counts, expected: counts, missing: counts }),
   /** The newest backup written by `npm run backup`; null when none is known. */

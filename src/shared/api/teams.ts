@@ -3,7 +3,7 @@ import { defineErrors } from '../domain/errors';
 import { TEAM_SPLIT_RULES } from '../domain/team-split';
 import { businessScopeQuerySchema } from './businesses';
 
-/** Teams of a business (issue 11): name, split rule, members with points. */
+/** Teams of a business: name, split rule, members with points. */
 export const TEAM_NAME_MAX_LENGTH = 80;
 export const TEAM_WEIGHT_MAX = 1000;
 
@@ -69,7 +69,7 @@ export const teamMembersSchema = z.object({ members: memberList }).strict().supe
 export type TeamMembersInput = z.input<typeof teamMembersSchema>;
 
 /**
- * The whole team in one request (issue 31 item 17, decision 0390): name, split rule and members
+ * The whole team in one request (decision 0390): name, split rule and members
  * are validated together and saved in one transaction. A weighted split needs every member's
  * points >= 1 (said on the points field, before anything is saved).
  */
@@ -157,7 +157,7 @@ export const TEAM_ERRORS = defineErrors({
 });
 
 /**
- * Transparency for team members (issue 11 item 5, decision 0122): the tips of the signed-in
+ * Transparency for team members (decision 0122): the tips of the signed-in
  * person's teams and how each was split among all members, with the reason; never a guest's
  * identity (a tip carries none but its words).
  */

@@ -145,7 +145,7 @@ export type TipStatusResponse = z.infer<typeof tipStatusResponseSchema>;
 export const tipTokenBodySchema = z.object({ token: tipTokenSchema });
 
 /**
- * The feedback dialog's one 'Senden' (issue 46, decision 0455): the reaction with its words, and
+ * The feedback dialog's one 'Senden' (decision 0455): the reaction with its words, and
  * the guest's address with what it is for. Without a reaction (the guest chose none and wrote
  * nothing) only the address is used and the dialog counts as skipped.
  */
@@ -233,14 +233,13 @@ export const createPayLaterBodySchema = z.object({
   code: guestCodeSchema,
   amountCents: tipAmountCentsSchema,
   /**
-   * What the guest entered on the payment step, so the link opens with it again (issue 46,
-   * decision 0456): the contribution and the message.
+   * What the guest entered on the payment step, so the link opens with it again (* decision 0456): the contribution and the message.
    */
   platformFee: z.boolean().default(false),
   guestMessage: guestTextSchema.optional(),
   /**
    * The attempt that did not go through, proven by its token: the link then pays that tip, and
-   * paying the tip in any other way closes the link (issue 30).
+   * paying the tip in any other way closes the link.
    */
   fromTip: z.object({ tipId: z.uuid(), token: tipTokenSchema }).optional(),
 });
@@ -266,8 +265,7 @@ export type CreatePayLaterRequest = z.input<typeof createPayLaterBodySchema>;
 export const payLaterTokenParamsSchema = z.object({ token: tipTokenSchema });
 
 /**
- * 'Link per E-Mail': the link to the guest's own address, used for this mail only (issue 46,
- * decision 0456). The token travels in the body, never in a logged URL.
+ * 'Link per E-Mail': the link to the guest's own address, used for this mail only (* decision 0456). The token travels in the body, never in a logged URL.
  */
 export const payLaterMailBodySchema = z.object({
   token: tipTokenSchema,

@@ -3,7 +3,7 @@ import { defineErrors } from '../domain/errors';
 import { readSecondFactorCode, TOTP_DIGITS } from '../domain/two-factor';
 import { sessionResponseSchema } from './auth';
 
-/** Two-factor sign-in (issue 29 part 6; decisions 0315–0319). */
+/** Two-factor sign-in (decisions 0315–0319). */
 
 export const TWO_FACTOR_MESSAGES = {
   totpCode: `Bitte geben Sie den ${TOTP_DIGITS}-stelligen Code aus Ihrer Authenticator-App ein.`,
@@ -86,7 +86,7 @@ export const TWO_FACTOR_ERRORS = defineErrors({
     title: 'Anmeldung fehlgeschlagen',
     message: 'Der Bestätigungscode ist falsch. Bitte versuchen Sie es erneut.',
   },
-  // Issue 47 item 5: a spent code is named as such, for sign-in and for the settings alike (400,
+  // A spent code is named as such, for sign-in and for the settings alike (400,
   // not 401: a signed-in person's session is not in question).
   two_factor_code_already_used: {
     status: 400,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
 
-/** Wallet passes of a person's payment point (issue 33, decision 0380). */
+/** Wallet passes of a person's payment point (decision 0380). */
 export const WALLET_ERRORS = defineErrors({
   apple_wallet_unavailable: {
     status: 404,

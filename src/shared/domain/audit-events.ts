@@ -7,7 +7,7 @@ import type { TeamSplitRule } from './team-split';
 import type { EntrypointTargetType, EntrypointType } from './tips';
 
 /**
- * What each audit action records (issue 30, decision 0340): one payload type per action, joined
+ * What each audit action records (decision 0340): one payload type per action, joined
  * into the one union `AuditEvent` that `writeAudit` accepts, so a row cannot be written with
  * another action's facts. Every action needs an entry here (checked below), a label in
  * AUDIT_ACTION_LABELS and a presenter in audit-presenter.ts; a missing one is a type error.
@@ -204,7 +204,7 @@ export interface AuditPayloads {
   business_signup: { businessName: string; termsVersion: string; dpaVersion: string };
   setup_checklist_dismiss: { progress: string };
   business_create: { name: string; contactEmail: string; ownerEmail?: string };
-  /** The operator changed the name or contact e-mail on the business page (issue 47 item 7). */
+  /** The operator changed the name or contact e-mail on the business page. */
   business_update: {
     fields: ('name' | 'contactEmail')[];
     name?: Change<string>;
@@ -226,7 +226,7 @@ export interface AuditPayloads {
   two_factor_enable: NoFacts;
   two_factor_disable: { secondFactor: SecondFactorUsed };
   two_factor_recovery_codes_regenerate: NoFacts;
-  /** `method: 'cli'`: a platform admin's own, by `npm run admin:reset-two-factor` (issue 47). */
+  /** `method: 'cli'`: a platform admin's own, by `npm run admin:reset-two-factor`. */
   two_factor_reset: { personName: string; email: string; method?: 'cli' };
 }
 

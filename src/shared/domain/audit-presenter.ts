@@ -21,7 +21,7 @@ import { isRecord, reference } from './audit-presenters/words';
 export type { AuditReference } from './audit-presenters/facts';
 
 /**
- * What an audit row says, in German (issue 30, decision 0340): its action's label, the target by
+ * What an audit row says, in German (decision 0340): its action's label, the target by
  * the name people know, one sentence with names, euro amounts and German dates, and the ids as
  * references to copy (never in the sentence). Used by the dashboard's audit log and the CSV.
  * Pure: it reads the row only, so rows written before a payload carried names still read well,

@@ -63,7 +63,7 @@ export const AUTH_ERRORS = defineErrors({
     message: 'Registrierung ist derzeit deaktiviert.',
   },
   /**
-   * Issue 31, item 12 (decision 0356): told only to someone who proved the address is theirs,
+   * Decision 0356: told only to someone who proved the address is theirs,
    * with the right password or an e-mailed link; the message names whom to ask
    * (accountDeactivatedMessage).
    */

@@ -3,7 +3,7 @@ import { BUSINESS_TIME_ZONE } from './constants';
 /**
  * Berlin calendar days from the platform's own time zone data (Intl), without a date library:
  * the staff dashboard needs 'today' on its first screen, and the library that also does wall
- * times (berlin-time.ts, decision 0372) is 6 KB of its first load (issue 35).
+ * times (berlin-time.ts, decision 0372) is 6 KB of its first load.
  */
 const dayParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: BUSINESS_TIME_ZONE,

@@ -21,7 +21,7 @@ export const BUSINESS_ACCESS_ERRORS = defineErrors({
 export type BusinessAccessRefusal = keyof typeof BUSINESS_ACCESS_ERRORS;
 
 /**
- * The refusal's message naming how to reach the operator (CONTACT_EMAIL, issue 47 item 9):
+ * The refusal's message naming how to reach the operator (CONTACT_EMAIL):
  * 'Bitte wenden Sie sich an den Betreiber: kontakt@…'.
  */
 export function businessAccessMessage(

@@ -1,5 +1,5 @@
 /**
- * Where a business stands (issue 29, decision 0320). `active` on the row is the one switch every
+ * Where a business stands (decision 0320). `active` on the row is the one switch every
  * reader checks; a closed business is inactive for good, a suspended one until the platform
  * admin reactivates it.
  */

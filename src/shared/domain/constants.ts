@@ -18,11 +18,11 @@ export const ACTIVITY_EVENTS = [
 ] as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
-/** A platform admin's password holds the keys to every business: longer (issue 45 item 8). */
+/** A platform admin's password holds the keys to every business: longer. */
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 export const DEFAULT_RATE_LIMIT_RETRY_SECONDS = 60;
 export const MAGIC_LINK_TTL_MS = 15 * 60_000;
-/** An invitation link (issue 11): valid 7 days, single use. */
+/** An invitation link: valid 7 days, single use. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
 export const PROFILE_FETCH_RETRIES = 2;

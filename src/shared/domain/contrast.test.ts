@@ -78,7 +78,7 @@ describe('brandContrastProblems', () => {
     for (const other of rest) expect(other.field).toBe('primaryColor');
   });
 
-  it('blames only the primary colour when it alone changed to #FFDD00 (issue 46 item 11)', () => {
+  it('blames only the primary colour when it alone changed to #FFDD00', () => {
     const changed = { ...defaults, primaryColor: '#FFDD00' };
     for (const problems of [
       brandContrastProblems(changed, defaults),

@@ -120,7 +120,7 @@ export interface ContrastProblem {
 }
 
 /**
- * Which colour of a failing pair the business should change (issue 46 item 11): the one it just
+ * Which colour of a failing pair the business should change: the one it just
  * changed when only one of the pair's colours differs from the saved branding; else the one every
  * failing pair shares (a light primary colour fails all three pairs); else the pair's own field.
  */
@@ -187,7 +187,7 @@ export const FOCUS_RING_RATIO = 3;
 export const FOCUS_RING_BACKGROUNDS = ['#FFFFFF', '#F7F8FA', '#EEF0F3'] as const;
 
 /**
- * The focus ring of a themed area (issue 31 item 8, decision 0354): the business's accent where
+ * The focus ring of a themed area (decision 0354): the business's accent where
  * it reaches 3:1 against every background the ring sits on, else its primary colour, else the
  * text colour, which always does.
  */

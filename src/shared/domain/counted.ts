@@ -1,4 +1,4 @@
-/** A count with its noun in the right number: "1 Bezahlpunkt", "3 Bezahlpunkte" (issue 46, defect 14d). */
+/** A count with its noun in the right number: "1 Bezahlpunkt", "3 Bezahlpunkte". */
 export function counted(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }

@@ -27,7 +27,7 @@ const hexColor = fc
 const ring = (look: (typeof BRANDINGS)[number]) =>
   (brandThemeStyle({ ...look, fontFamily: 'Fira Sans' }) as Record<string, string>)['--ring']!;
 
-describe('the focus ring reaches 3:1 against what it sits on (WCAG 2.2, issue 31 item 8)', () => {
+describe('the focus ring reaches 3:1 against what it sits on (WCAG 2.2)', () => {
   it('on the default tokens of the app (light) instead of the gold at 2.2:1', async () => {
     // The stylesheet as written (a test reads it; the shared code never touches the disk).
     const { readFileSync } = await import('node:fs');

@@ -1,11 +1,11 @@
 /**
- * Where an invitation's e-mail stands (issue 47 item 1, decision 0500): handed to the mail server,
+ * Where an invitation's e-mail stands (decision 0500): handed to the mail server,
  * waiting for the retry job after a failed attempt, or given up after the last one.
  */
 export const INVITATION_DELIVERY_STATES = ['delivered', 'retrying', 'failed'] as const;
 export type InvitationDeliveryState = (typeof INVITATION_DELIVERY_STATES)[number];
 
-/** The words every console shows for the state (product spec, issue 47). */
+/** The words every console shows for the state (product spec). */
 export const INVITATION_DELIVERY_LABELS: Record<InvitationDeliveryState, string> = {
   delivered: 'zugestellt',
   retrying: 'wird erneut versucht',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageRange, pageRangeText } from './page-range';
 
-describe('the rows a page of a list shows (issue 46, defect 14c)', () => {
+describe('the rows a page of a list shows', () => {
   it('names the range of page 2, not the page number', () => {
     expect(pageRangeText(pageRange(2, 10, 27), 'von')).toBe('11–20 von 27');
     expect(pageRangeText(pageRange(3, 10, 27), 'von')).toBe('21–27 von 27');
@@ -16,7 +16,7 @@ describe('the rows a page of a list shows (issue 46, defect 14c)', () => {
   });
 });
 
-describe('every paginated list says the same (issue 46, defect 14c)', () => {
+describe('every paginated list says the same', () => {
   const page2 = pageRange(2, 10, 27);
 
   it('in German: the operator’s businesses, the audit log and the staff history', async () => {

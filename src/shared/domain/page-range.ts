@@ -1,7 +1,7 @@
 /**
  * Which rows a page of a paginated list shows: page 2 of 27 rows at 10 a page shows rows 11 to
  * 20. Every paginated list says this range ("11–20 von 27") rather than a page number, so the
- * reader sees how much is left (issue 46, defect 14c).
+ * reader sees how much is left.
  */
 export type PageRange = { first: number; last: number; total: number };
 

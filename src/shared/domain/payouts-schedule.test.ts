@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { payoutScheduleText } from './payouts';
 
-/** Issue 31, item 18: 'Wöchentlich' names the weekday and says when the payout runs. */
+/** 'Wöchentlich' names the weekday and says when the payout runs. */
 describe('payout schedule text', () => {
   it('names the weekday and the time of the next weekly run, in Berlin time', () => {
     const next = new Date('2026-12-01T12:50:00Z');

@@ -1,4 +1,4 @@
-/** Payout batches (issue 12): how often a business is paid out and what started a batch. */
+/** Payout batches: how often a business is paid out and what started a batch. */
 export const PAYOUT_SCHEDULES = ['daily', 'weekly'] as const;
 export type PayoutSchedule = (typeof PAYOUT_SCHEDULES)[number];
 
@@ -59,7 +59,7 @@ export function payoutWeekday(at: Date): string {
 }
 
 /**
- * When the automatic payout runs, as true as the payout job (issue 31, item 18): the job looks
+ * When the automatic payout runs, as true as the payout job: the job looks
  * every few minutes and starts a batch once a whole day or week has passed since the last
  * automatic one, and only when money is waiting. So a weekly payout keeps the weekday of its
  * last run; before the first run it starts at the job's next look.

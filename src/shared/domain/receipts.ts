@@ -1,4 +1,4 @@
-/** Limits of the guest receipt and the employee's reply (issue 12 items 4, 5; decision 0144). */
+/** Limits of the guest receipt and the employee's reply (decision 0144). */
 
 /** The address pattern of spec §5 (something@something.tld, no spaces), without zod for the guest bundle. */
 export const RECEIPT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -5,7 +5,7 @@ export const REPORT_MESSAGES = {
   tooLong: 'Zeitraum: Bitte wählen Sie höchstens drei Jahre.',
 } as const;
 
-/** /admin/reports (issue 12 item 7): figures of a chosen period, in Europe/Berlin days. */
+/** /admin/reports: figures of a chosen period, in Europe/Berlin days. */
 export const REPORT_MAX_DAYS = 3 * 366;
 
 const DAY_MS = 24 * 60 * 60_000;

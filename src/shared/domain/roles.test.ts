@@ -8,7 +8,7 @@ describe('roles', () => {
     expect(roleHome('employee')).toBe('/employee/dashboard');
   });
 
-  it('sends the platform admin without a business to the operator console (issue 29)', () => {
+  it('sends the platform admin without a business to the operator console', () => {
     expect(roleHome('admin', null)).toBe('/admin/businesses');
     expect(roleHome('admin', '11111111-1111-4111-8111-111111111111')).toBe('/admin/dashboard');
     expect(roleHome('business_owner', null)).toBe('/admin/dashboard');

@@ -33,7 +33,7 @@ export function roleHome(role: unknown, businessId?: string | null): RoleHome {
   return isStaffManager(effective) ? '/admin/dashboard' : '/employee/dashboard';
 }
 
-/** Who operates the platform's businesses at /admin/businesses (issue 29, decision 0320). */
+/** Who operates the platform's businesses at /admin/businesses (decision 0320). */
 export const PLATFORM_ADMIN_ROLES = ['admin'] as const satisfies readonly Role[];
 
 /** The roles that manage a business: admin pages, payment points, branding (spec §6). */

@@ -3,8 +3,8 @@ import { BUSINESS_ACCESS_ERRORS } from './business-access';
 import { defineErrors } from './errors';
 
 /**
- * Why a session ended, when something other than the person's own idleness ended it (issue 47
- * item 3, decision 0505). The next request with the ended session's cookie answers 401 with the
+ * Why a session ended, when something other than the person's own idleness ended it (decision
+ * 0505). The next request with the ended session's cookie answers 401 with the
  * code; the login page says the message until the person dismisses it. An idle session keeps
  * AUTH_ERRORS.session_expired (spec §1: 'Sie wurden aufgrund von Inaktivität automatisch
  * abgemeldet.'); a suspended or closed business keeps BUSINESS_ACCESS_ERRORS.

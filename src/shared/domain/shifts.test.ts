@@ -63,7 +63,7 @@ describe('local wall times', () => {
   });
 });
 
-describe('a shift that ends on the next day (issue 31 item 17)', () => {
+describe('a shift that ends on the next day', () => {
   it('says so: 18:00–10:00 ends the next day, 08:00–12:00 and the whole day do not', () => {
     expect(endsNextDay('18:00', '10:00')).toBe(true);
     expect(endsNextDay('22:00', '22:00')).toBe(true);

@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE, berlinDay, berlinWallTime } from './berlin-time';
 
 /**
- * Shift routing (issue 11, decision 0122): days are Europe/Berlin calendar days written
+ * Shift routing (decision 0122): days are Europe/Berlin calendar days written
  * YYYY-MM-DD, times are local HH:MM. An assignment without times covers the whole day.
  */
 export const SHIFT_TIME_ZONE = BUSINESS_TIME_ZONE;

@@ -1,5 +1,5 @@
 /**
- * The languages of staff screens and staff e-mails (issue 33 item 5, decision 0383). German is
+ * The languages of staff screens and staff e-mails (decision 0383). German is
  * the source and the default; a person picks another one in the settings.
  */
 export const STAFF_LANGUAGES = ['de', 'en'] as const;

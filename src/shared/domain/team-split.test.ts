@@ -103,7 +103,7 @@ describe('reasons with shift routing', () => {
   });
 });
 
-describe("receiverNote in the guest's language (issue 13)", () => {
+describe("receiverNote in the guest's language", () => {
   const say = {
     de: GUEST_SERVER_TEXTS.de.receiver,
     en: GUEST_SERVER_TEXTS.en.receiver,

@@ -1,6 +1,6 @@
 import type { GuestCatalogue } from '../i18n/guest-catalogue';
 
-/** Team tip splits (issue 11): the rules and the reason each member reads. */
+/** Team tip splits: the rules and the reason each member reads. */
 export const TEAM_SPLIT_RULES = ['equal', 'weighted'] as const;
 export type TeamSplitRule = (typeof TEAM_SPLIT_RULES)[number];
 
@@ -44,8 +44,8 @@ export type ReceiverTarget =
   | { kind: 'person' };
 
 /**
- * What the guest reads before paying (issue 11): who receives a tip through this code, in the
- * guest's language (issue 13), from that language's catalogue. Null for a person, whose name is
+ * What the guest reads before paying: who receives a tip through this code, in the
+ * guest's language, from that language's catalogue. Null for a person, whose name is
  * on the card already. The browser says it again when the guest switches the language.
  */
 export function receiverNote(

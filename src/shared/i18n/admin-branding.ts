@@ -38,7 +38,7 @@ export const brandingTexts = {
     description:
       'Die Trinkgeldseite, wie Gäste sie sehen: mit einer Person Ihres Betriebs und den noch nicht gespeicherten Änderungen.',
     loading: 'Vorschau wird geladen...',
-    /** Which moment of a guest's visit the preview shows (decision 0412, issue 46 item 8). */
+    /** Which moment of a guest's visit the preview shows (decision 0412). */
     momentLegend: 'Vorschau für',
     firstScan: 'Erster Scan',
     later: 'Ab dem Bezahlschritt',

@@ -4,7 +4,7 @@ import {
   type InvitationDeliveryState,
 } from '../domain/invitation-delivery';
 import { type PageRange, pageRangeText } from '../domain/page-range';
-/** German texts of the operator console /admin/businesses ('Betriebe', issue 29). */
+/** German texts of the operator console /admin/businesses ('Betriebe'). */
 export const adminBusinessesTexts = {
   description:
     'Alle Betriebe der Plattform: anlegen, Inhaber einladen, sperren, reaktivieren und schließen.',
@@ -39,7 +39,7 @@ export const adminBusinessesTexts = {
   },
   noOwner: 'Noch kein Inhaber',
   invited: 'eingeladen',
-  /** Where the owner's invitation e-mail stands (issue 47 item 1). */
+  /** Where the owner's invitation e-mail stands. */
   invitationDelivery: (state: InvitationDeliveryState) =>
     `Einladungs-E-Mail: ${INVITATION_DELIVERY_LABELS[state]}`,
   resendInvitation: 'Einladung erneut senden',
@@ -86,7 +86,7 @@ export const adminBusinessesTexts = {
   created: (name: string) => `Betrieb „${name}“ angelegt.`,
   createdAndInvited: (name: string, email: string) =>
     `Betrieb „${name}“ angelegt, Einladung an ${email} gesendet.`,
-  /** The owner's invitation e-mail could not be handed to the mail server (issue 47 item 1). */
+  /** The owner's invitation e-mail could not be handed to the mail server. */
   createdInvitationPending: (name: string, email: string) =>
     `Betrieb „${name}“ angelegt. Die Einladung an ${email} konnte noch nicht zugestellt werden; sie wird erneut versucht.`,
   invite: {
@@ -135,7 +135,7 @@ export const adminBusinessesTexts = {
     done: (name: string) => `„${name}“ ist geschlossen.`,
   },
   statusFailed: 'Status konnte nicht geändert werden.',
-  /** The page of one business (issue 47 item 7). */
+  /** The page of one business. */
   page: {
     back: 'Alle Betriebe',
     actInside: 'In diesem Betrieb arbeiten',

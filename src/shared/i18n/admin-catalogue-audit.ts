@@ -4,7 +4,7 @@ import type { Translation } from './translation';
 
 /**
  * The audit log's names of actions and targets, loaded with the audit log card, which comes after
- * the dashboard's first screen (issue 35 item 2, decision 0410).
+ * the dashboard's first screen (decision 0410).
  */
 const de = {
   labels: { auditActions: AUDIT_ACTION_LABELS, auditTargetTypes: AUDIT_TARGET_TYPE_LABELS },

@@ -4,8 +4,7 @@ import type { Translation } from './translation';
 
 /**
  * The names of payout schedules and triggers, a part of their own that the payouts and reports
- * pages add to theirs, so the dashboard's first load does without them (issue 35 item 2,
- * decision 0410).
+ * pages add to theirs, so the dashboard's first load does without them (* decision 0410).
  */
 const de = {
   labels: { payoutSchedules: PAYOUT_SCHEDULE_LABELS, payoutTriggers: PAYOUT_TRIGGER_LABELS },

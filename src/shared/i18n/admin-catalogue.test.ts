@@ -127,7 +127,7 @@ describe('admin catalogues', () => {
     expect(empty).toEqual([]);
   });
 
-  it('leave no placeholder such as {origin} for the reader to fill in (issue 46, defect 14a)', () => {
+  it('leave no placeholder such as {origin} for the reader to fill in', () => {
     const everyText = [adminTextsDe, ...Object.values(PARTS).map((part) => part.de)].flatMap(
       (catalogue) => texts(catalogue),
     );

@@ -29,7 +29,7 @@ export const adminTextsDe = {
   /**
    * The names the domain gives its values, as the admin screens show them. Groups only other
    * screens show are in those screens' parts (audit actions, business status, payouts, team
-   * split), so the dashboard's first load does without them (issue 35 item 2). Tip statuses are
+   * split), so the dashboard's first load does without them. Tip statuses are
    * named by the server (the tip records), so no admin screen reads them from here.
    */
   labels: {

@@ -151,7 +151,7 @@ export const adminPointsTexts = {
     png: 'PNG (400 × 400)',
     svg: 'SVG',
     pdf: 'PDF (A4)',
-    /** The printed card speaks the guests' language (issue 46, defect 14j). */
+    /** The printed card speaks the guests' language. */
     pdfLanguage: 'Sprache der Druckvorlage',
     pdfLanguages: { de: 'Deutsch', en: 'English', fr: 'Français', es: 'Español', it: 'Italiano' },
     preview: 'Vorschau',

@@ -1,7 +1,7 @@
 import { endsNextDay } from '../domain/shifts';
 
 /**
- * German texts of the shift plan /admin/shifts (issue 11); its name, the words the pool card on
+ * German texts of the shift plan /admin/shifts; its name, the words the pool card on
  * the dashboard shares with it and the pool's own are in admin-shifts-core.ts (decision 0410).
  */
 export const adminShiftsTexts = {
@@ -25,7 +25,7 @@ export const adminShiftsTexts = {
   assign: 'Einteilen',
   assigned: (name: string) => `${name} eingeteilt.`,
   wholeDay: 'ganzer Tag',
-  /** A shift that ends at or before its start runs into the next day (issue 31 item 17). */
+  /** A shift that ends at or before its start runs into the next day. */
   range: (start: string, end: string) =>
     `${start}–${end} Uhr${endsNextDay(start, end) ? ' (bis Folgetag)' : ''}`,
   endsNextDay: (end: string) => `Endet am Folgetag um ${end} Uhr.`,

@@ -1,6 +1,6 @@
 import type { InstanceState, JobState, PaymentMode, SystemJobName } from '../api/system-status';
 
-/** German texts of the platform admin's status view /admin/system (issue 34 item 4). */
+/** German texts of the platform admin's status view /admin/system. */
 export const adminSystemTexts = {
   description:
     'Instanzen, Datenbank, Hintergrundjobs, Webhooks, E-Mail-Ausgang und Zahlungsmodus der ganzen Plattform.',
@@ -27,7 +27,7 @@ export const adminSystemTexts = {
     stoppedAt: (time: string) => `Beendet um ${time}`,
     notSeenSince: (time: string) => `Nicht gesehen seit ${time}`,
     id: 'Instanz-ID',
-    /** Running against expected (cleanly stopped instances are neither, issue 47 item 11). */
+    /** Running against expected (cleanly stopped instances are neither). */
     running: (n: number, expected: number) =>
       n === 1 ? `1 von ${expected} läuft` : `${n} von ${expected} laufen`,
     noneExpected: 'Keine Instanz läuft',

@@ -2,7 +2,7 @@ import {
   INVITATION_DELIVERY_LABELS,
   type InvitationDeliveryState,
 } from '../domain/invitation-delivery';
-/** German texts of /admin/users (issue 11). */
+/** German texts of /admin/users. */
 export const adminUsersTexts = {
   title: 'Benutzerverwaltung',
   description: 'Mitarbeitende einladen, Rollen vergeben, Konten deaktivieren.',
@@ -31,7 +31,7 @@ export const adminUsersTexts = {
   noTeam: '–',
   invitationUntil: (date: string) => `Link gültig bis ${date}`,
   invitationExpired: 'Link abgelaufen',
-  /** Where the invitation e-mail stands (issue 47 item 1). */
+  /** Where the invitation e-mail stands. */
   invitationDelivery: (state: InvitationDeliveryState) =>
     `Einladungs-E-Mail: ${INVITATION_DELIVERY_LABELS[state]}`,
   actions: {
@@ -54,7 +54,7 @@ export const adminUsersTexts = {
   reactivated: 'Konto wieder aktiviert.',
 } as const;
 
-/** German texts of the teams section on /admin/users (issue 11). */
+/** German texts of the teams section on /admin/users. */
 export const adminTeamsTexts = {
   title: 'Teams',
   description:

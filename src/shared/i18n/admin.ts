@@ -17,7 +17,7 @@ export const adminTexts = {
       'Es gibt noch keinen Betrieb. Legen Sie unter „Betriebe“ den ersten Betrieb an und laden Sie seinen Inhaber ein.',
     toOperatorConsole: 'Zu den Betrieben',
     /**
-     * The banner while the platform admin works inside a business (issue 47 item 8, decision
+     * The banner while the platform admin works inside a business (decision
      * 0511), with the way back to the platform view.
      */
     actingIn: (business: string) =>
@@ -175,13 +175,13 @@ export const adminTexts = {
     shownRange: (range: PageRange) => pageRangeText(range, 'von'),
     /** Rows of the inbound AiO sync (decision 0104). */
     aioSync: 'AiO-Sync',
-    /** Rows written without a person, e.g. settlement refunding a tip paid twice (issue 30). */
+    /** Rows written without a person, e.g. settlement refunding a tip paid twice. */
     system: 'System',
-    /** Rows the hourly retention job writes (a closed business's erasure, issue 29). */
+    /** Rows the hourly retention job writes (a closed business's erasure). */
     retentionJob: 'Aufbewahrungsfrist (System)',
-    /** The audit log as CSV: every row of the business (issue 29). */
+    /** The audit log as CSV: every row of the business. */
     exportCsv: 'Als CSV exportieren',
-    /** Ids are references to copy, never part of the sentence (issue 30). */
+    /** Ids are references to copy, never part of the sentence. */
     reference: 'Referenz',
     copy: 'Kopieren',
     copyReference: (label: string, id: string) => `Referenz ${label} ${id} kopieren`,

@@ -55,7 +55,7 @@ export const authSignInTexts = {
       text: 'Ihr Trinkgeld wird über unseren Zahlungsanbieter direkt auf Ihr Bankkonto ausgezahlt.',
     },
     /**
-     * What an owner (or the platform admin) is asked instead (issue 47 item 10, decision 0512):
+     * What an owner (or the platform admin) is asked instead (decision 0512):
      * no position, and the payout account is optional and explained.
      */
     owner: {

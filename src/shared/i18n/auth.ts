@@ -13,7 +13,7 @@ export const authTexts = {
     tooManyRequests: 'Zu viele Anfragen',
     signedIn: 'Erfolgreich angemeldet!',
     welcomeBack: 'Willkommen zurück!',
-    /** A person's very first sign-in is no return (issue 14). */
+    /** A person's very first sign-in is no return. */
     welcomeFirst: 'Willkommen bei Trinkgeld!',
     magicLinkFailed: 'Fehler beim Anmelden',
     magicLinkSent: 'Magic Link gesendet!',

@@ -10,14 +10,14 @@ export const commonTexts = {
   cancel: 'Abbrechen',
   error: 'Fehler',
   comingSoon: 'Demnächst verfügbar',
-  /** A person's tip code in the phone's wallet (issue 33). */
+  /** A person's tip code in the phone's wallet. */
   wallet: {
     apple: 'Zu Apple Wallet hinzufügen',
     google: 'Zu Google Wallet hinzufügen',
     appleSoon: 'Apple Wallet · Demnächst verfügbar',
     unavailable: 'Apple Wallet Link ist nicht verfügbar.',
   },
-  /** Writing a tip link onto an NFC tag from the phone's browser (Web NFC, issue 33 item 4). */
+  /** Writing a tip link onto an NFC tag from the phone's browser (Web NFC). */
   nfc: {
     write: 'Auf NFC-Tag schreiben',
     holdTag: 'Halten Sie den NFC-Tag jetzt an die Rückseite Ihres Telefons.',
@@ -49,7 +49,7 @@ export const commonTexts = {
       'NFC-Tags lassen sich direkt aus dem Browser nur mit Chrome auf einem Android-Telefon mit NFC beschreiben. Öffnen Sie diese Seite dort, um einen Tag zu beschreiben.',
     bulkHint: 'Für viele Tags auf einmal nutzen Sie die AiO-Integration unten.',
   },
-  /** The error screen of the staff app and the guest app (issue 14). */
+  /** The error screen of the staff app and the guest app. */
   errorScreen: {
     title: 'Etwas ist schiefgelaufen',
     description:
@@ -57,7 +57,7 @@ export const commonTexts = {
     offline: 'Prüfen Sie Ihre Internetverbindung.',
   },
   notFound: {
-    /** The spec's line, kept in English beside the German words (issue 31 item 19). */
+    /** The spec's line, kept in English beside the German words. */
     title: 'Oops! Page not found',
     heading: 'Seite nicht gefunden',
     description:

@@ -7,7 +7,7 @@ import { STAFF_MAIL_TEXTS } from './staff-mail';
 
 /**
  * Every count the screens and mails show agrees with its noun: "1 Bezahlpunkt", "2 Bezahlpunkte"
- * (issue 46, defect 14d).
+ *.
  */
 describe('counts in the texts', () => {
   it('say one thing in the singular', () => {

@@ -1,4 +1,4 @@
-/** German texts of the employee's reply to a guest (issue 12 item 5). */
+/** German texts of the employee's reply to a guest. */
 export const replyTexts = {
   answer: 'Antworten',
   label: 'Ihre Antwort an den Gast',

@@ -10,10 +10,10 @@ export const employeeTexts = {
   signOut: 'Abmelden',
   /** The header's actions on a phone. */
   menu: 'Menü',
-  /** Issue 31, item 11: an owner or admin on 'Mitarbeiter-Ansicht' goes back to the console. */
+  /** An owner or admin on 'Mitarbeiter-Ansicht' goes back to the console. */
   adminConsole: 'Zur Admin-Konsole',
   /**
-   * An owner whose set-up checklist is open sees its next step first (issue 47 item 10, decision
+   * An owner whose set-up checklist is open sees its next step first (decision
    * 0512): onboarding ends on this page (spec §2), the set-up happens in the console.
    */
   ownerSetup: {
@@ -42,7 +42,7 @@ export const employeeTexts = {
     qr: 'QR-Code',
     team: 'Team',
   },
-  /** The team tab (issue 11 item 5): every tip of the own teams and how it was split. */
+  /** The team tab: every tip of the own teams and how it was split. */
   teamTab: {
     title: 'Trinkgelder meiner Teams',
     description:

@@ -42,7 +42,7 @@ describe('guest catalogues', () => {
     expect(strings.filter((text) => /Trinkgeld|Bitte|Zahlung|schließen/.test(text))).toEqual([]);
   });
 
-  // Issue 46 item 5: the German pages said 'Transaction ID' (the thank-you page, the reused
+  // The German pages said 'Transaction ID' (the thank-you page, the reused
   // pay-later link, the page without JavaScript): every label a German guest reads is German.
   it('say every German text in German', () => {
     const flat = (value: unknown): string[] =>
@@ -55,7 +55,7 @@ describe('guest catalogues', () => {
     expect(flat(de).filter((text) => english.test(text))).toEqual([]);
   });
 
-  // Issue 31 item 14: the business's tonality changes what every guest reads, in every language.
+  // The business's tonality changes what every guest reads, in every language.
   it.each(GUEST_LOCALES)('say each tonality in its own words in %s', (locale) => {
     const variants = (catalogues[locale].first as { tonality?: Record<string, unknown> }).tonality;
     expect(Object.keys(variants ?? {}).sort(), `${locale}: tonalities`).toEqual(

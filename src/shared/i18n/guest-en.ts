@@ -267,7 +267,7 @@ export const guestCatalogue: GuestCatalogue = {
       title: 'Invalid UID',
       description:
         'This tip link does not work. The address is incomplete, mistyped or belongs to a code that no longer exists.',
-      /** What to do now, in plain words (issue 31 item 9). */
+      /** What to do now, in plain words. */
       whatToDo: 'Scan the QR code on site again or ask the staff for the right link.',
       back: 'Back',
       closePage: 'Close page',

@@ -272,7 +272,7 @@ export const guestCatalogue: GuestCatalogue = {
       title: 'UID no válido',
       description:
         'Este enlace de propina no funciona. La dirección está incompleta, mal escrita o pertenece a un código que ya no existe.',
-      /** What to do now, in plain words (issue 31 item 9). */
+      /** What to do now, in plain words. */
       whatToDo: 'Vuelva a escanear el código QR en el lugar o pida el enlace correcto al personal.',
       back: 'Atrás',
       closePage: 'Cerrar página',

@@ -277,7 +277,7 @@ export const guestCatalogue: GuestCatalogue = {
       title: 'UID non valide',
       description:
         'Ce lien de pourboire ne fonctionne pas. L’adresse est incomplète, mal saisie ou correspond à un code qui n’existe plus.',
-      /** What to do now, in plain words (issue 31 item 9). */
+      /** What to do now, in plain words. */
       whatToDo: 'Scannez à nouveau le QR code sur place ou demandez le bon lien au personnel.',
       back: 'Retour',
       closePage: 'Fermer la page',

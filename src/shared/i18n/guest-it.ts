@@ -274,7 +274,7 @@ export const guestCatalogue: GuestCatalogue = {
       title: 'UID non valido',
       description:
         'Questo link per la mancia non funziona. L’indirizzo è incompleto, scritto male o appartiene a un codice che non esiste più.',
-      /** What to do now, in plain words (issue 31 item 9). */
+      /** What to do now, in plain words. */
       whatToDo: 'Scansioni di nuovo il codice QR sul posto o chieda il link giusto al personale.',
       back: 'Indietro',
       closePage: 'Chiudi pagina',

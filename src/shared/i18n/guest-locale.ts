@@ -1,6 +1,6 @@
 import { BRANDING_LANGUAGES } from '../domain/constants';
 
-/** The languages of the guest pages (issue 13); German is the default and the fallback. */
+/** The languages of the guest pages; German is the default and the fallback. */
 export const GUEST_LOCALES = BRANDING_LANGUAGES;
 export type GuestLocale = (typeof GUEST_LOCALES)[number];
 

@@ -21,7 +21,7 @@ export interface GuestMailTexts {
   replySubject: (name: string) => string;
   replyIntro: (name: string) => string;
   replyAddressDeleted: string;
-  /** 'Später zahlen' sent to the guest's own address (issue 46, decision 0456). */
+  /** 'Später zahlen' sent to the guest's own address (decision 0456). */
   payLaterSubject: string;
   payLaterIntro: string;
   toPay: string;

@@ -45,7 +45,7 @@ export const invalidUidTexts = {
   title: 'Ungültige UID',
   description:
     'Dieser Trinkgeld-Link funktioniert nicht. Die Adresse ist unvollständig, falsch abgetippt oder gehört zu einem Code, den es nicht mehr gibt.',
-  /** What to do now, in plain words (issue 31 item 9). */
+  /** What to do now, in plain words. */
   whatToDo:
     'Scannen Sie den QR-Code vor Ort noch einmal oder fragen Sie das Personal nach dem richtigen Link.',
   back: 'Zurück',
@@ -71,7 +71,7 @@ export const tipPageProblemTexts = {
     title: 'Service nicht verfügbar',
     description: 'Dieser Betrieb nimmt derzeit kein digitales Trinkgeld an.',
   },
-  /** A deactivated person's page (issue 11), with the tip pages offered instead. */
+  /** A deactivated person's page, with the tip pages offered instead. */
   personGone: {
     title: 'Nicht mehr erreichbar',
     description:

@@ -7,7 +7,7 @@ import { ERRORS } from '../domain/errors';
 import { GUEST_LOCALES } from './guest-locale';
 import { GUEST_SERVER_TEXTS, guestErrorWords, isGuestErrorCode } from './guest-server';
 
-/** Every error the guest endpoints (/api/guest/…) answer with (issue 13). */
+/** Every error the guest endpoints (/api/guest/…) answer with. */
 const guestErrors = [
   ERRORS.validation_failed,
   ERRORS.rate_limited,

@@ -7,7 +7,7 @@ import { guestCatalogue as itCatalogue } from './guest-it';
 import type { GuestLocale } from './guest-locale';
 
 /**
- * Texts the server itself says to guests (issue 13, rest of the five languages): the demo
+ * Texts the server itself says to guests (rest of the five languages): the demo
  * checkout, the pages of the tip page's plain form, who receives a tip ("receiver note") and the
  * error answers of the guest endpoints. Staff and admin answers stay German. What the browser
  * says too (the receiver note, a deactivated person's page) comes from the guest catalogues, so
@@ -834,7 +834,7 @@ export const GUEST_CATALOGUES: Record<GuestLocale, GuestCatalogue> = {
 };
 
 /**
- * A guest endpoint's error in the guest's language (issue 13). German, and any code without a
+ * A guest endpoint's error in the guest's language. German, and any code without a
  * translation, keep the error's own words. A deactivated person without a team or business page
  * to offer sends the guest to the staff instead.
  */

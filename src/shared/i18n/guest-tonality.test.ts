@@ -191,7 +191,7 @@ const walked = (locale: keyof typeof ADDRESS, tonality: string) =>
     mail: guestMailTexts(locale, tonality),
   }).filter(([path]) => !NOT_WALKED.test(path));
 
-// Issue 46 item 4: 'Förmlich' said 'Möchtest du noch etwas sagen? Wähle … schreib', 'Locker'
+// 'Förmlich' said 'Möchtest du noch etwas sagen? Wähle … schreib', 'Locker'
 // greeted with 'du' beside 'Ihr Trinkgeld wird … aufgeteilt'. Every text of every language in
 // every tonality is walked: a new text that addresses the guest needs its tonalities' words.
 describe.each(Object.keys(ADDRESS) as (keyof typeof ADDRESS)[])(

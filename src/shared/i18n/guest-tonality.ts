@@ -1,7 +1,7 @@
 import type { GuestCatalogue } from './guest-catalogue';
 
 /**
- * The business's tonality over every guest text (issue 46 item 4, decision 0467). Each language's
+ * The business's tonality over every guest text (decision 0467). Each language's
  * catalogue is written in the default tonality ('friendly', the spec's words); the other two
  * tonalities list only the texts they say differently, and `catalogueInTonality` lays them over
  * it. A unit test walks every text of every tonality for the wrong form of address, so a new text

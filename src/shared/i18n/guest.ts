@@ -22,7 +22,7 @@ export const guestTexts = {
     tooLow: (min: string) => `Der Betrag muss mindestens ${min} betragen.`,
     notANumber: 'Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.',
     tooManyDecimals: 'Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.',
-    /** An ?amount= in the link that cannot be paid: why the amount step shows (issue 31). */
+    /** An ?amount= in the link that cannot be paid: why the amount step shows. */
     linkAmount: (typed: string, why: string) =>
       `Der Betrag „${typed}“ aus dem Link kann nicht übernommen werden. ${why}`,
     /** The own amount's button where the page works without JavaScript. */
@@ -51,11 +51,11 @@ export const guestTexts = {
       successTitle: 'Danke dir – das freut uns riesig!',
     },
   },
-  /** Who receives a team or object tip (issue 11), said from the facts the server sends. */
+  /** Who receives a team or object tip, said from the facts the server sends. */
   receiver: {
     todayOne: (name: string) => `Ihr Trinkgeld geht heute an ${name}.`,
     todayMany: (names: string) => `Ihr Trinkgeld geht an das heutige Serviceteam: ${names}.`,
-    /** Nobody would get a share now: the tip waits in the business's pool (issue 31 item 7). */
+    /** Nobody would get a share now: the tip waits in the business's pool. */
     pool: (business: string) =>
       `Gerade ist hier niemand eingeteilt: Ihr Trinkgeld geht an ${business}, das es an sein Team verteilt.`,
     businessTeam: (business: string) => `Ihr Trinkgeld geht an das Team von ${business}.`,

@@ -2,7 +2,7 @@ import type { StaffLanguage } from '../domain/staff-language';
 import type { Translation } from './staff-catalogue';
 
 /**
- * What the owners of a business are told when the operator changes its state (issue 47 item 9),
+ * What the owners of a business are told when the operator changes its state,
  * in each owner's staff language. German is the source; English has the same keys.
  */
 const de = {

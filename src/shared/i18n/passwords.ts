@@ -1,4 +1,4 @@
-/** German texts of passwords (issue 29): set-password page, 'Passwort vergessen?', 'Passwort ändern'. */
+/** German texts of passwords: set-password page, 'Passwort vergessen?', 'Passwort ändern'. */
 export const passwordTexts = {
   forgotLink: 'Passwort vergessen?',
   newPassword: 'Neues Passwort',

@@ -1,7 +1,7 @@
 import { personCount } from '../api/payouts';
 import { formatCents } from '../domain/money';
 
-/** German texts of the payouts page (/admin/payouts, issue 12). */
+/** German texts of the payouts page (/admin/payouts). */
 export const payoutTexts = {
   title: 'Auszahlungen',
   description:

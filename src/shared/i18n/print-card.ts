@@ -3,7 +3,7 @@ import type { GuestLocale } from './guest-locale';
 
 /**
  * The printed A4 card of a payment point (spec §2 print template) in the five guest languages:
- * the guests read it, so it speaks theirs (issue 46, defect 14j). German is the source and the
+ * the guests read it, so it speaks theirs. German is the source and the
  * default. Only the server draws the card, so these live apart from the page catalogues. The
  * thank-you line is each language's default thanks of the tip page.
  */

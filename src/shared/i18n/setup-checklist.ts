@@ -1,6 +1,6 @@
 import type { SetupItemKey, SetupItemNote } from '../api/setup-checklist';
 
-/** German texts of the admin dashboard's card 'Einrichtung' (issue 29 part 4, decision 0328). */
+/** German texts of the admin dashboard's card 'Einrichtung' (decision 0328). */
 export const setupTexts = {
   title: 'Einrichtung',
   intro: 'Fünf Schritte, bis Ihre Gäste Ihrem Team Trinkgeld geben können.',

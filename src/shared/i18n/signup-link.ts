@@ -1,4 +1,4 @@
-/** The login page's way to the sign-up (issue 29). */
+/** The login page's way to the sign-up. */
 export const signupLinkTexts = {
   question: 'Noch kein Konto?',
   link: 'Jetzt registrieren',

@@ -1,6 +1,6 @@
 import { SIGNUP_CONFIRMATION_TTL_HOURS } from '../domain/signup-confirmation';
 
-/** German texts of /registrieren and its confirmation page (issue 29 part 3, decision 0325). */
+/** German texts of /registrieren and its confirmation page (decision 0325). */
 export const signupTexts = {
   pageTitle: 'Registrierung',
   eyebrow: 'Registrierung',

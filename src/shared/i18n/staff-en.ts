@@ -2,7 +2,7 @@ import { counted } from '../domain/counted';
 import { type PageRange, pageRangeText } from '../domain/page-range';
 import type { StaffTexts } from './staff-catalogue';
 
-/** English staff screens (issue 33 item 5): a translation of `staffTextsDe`, key for key. */
+/** English staff screens: a translation of `staffTextsDe`, key for key. */
 const codesLeft = (n: number) => (n === 1 ? '1 recovery code left.' : `${n} recovery codes left.`);
 
 export const staffTextsEn: StaffTexts = {

@@ -14,7 +14,7 @@ import type { ERRORS } from '../domain/errors';
 import type { SESSION_ENDED_ERRORS } from '../domain/session-end';
 
 /**
- * The server errors a staff screen can show (issue 33 item 5). The server answers them in German
+ * The server errors a staff screen can show. The server answers them in German
  * (the spec's words, unchanged); a browser in another staff language says them from its catalogue
  * by code. Admin-only errors are not here: admin screens stay German (decision 0383).
  */

@@ -3,7 +3,7 @@ import type { StaffLanguage } from '../domain/staff-language';
 import type { Translation } from './staff-catalogue';
 
 /**
- * The e-mails staff receive (issue 33 item 5): sign-in link, invitation, new password, the
+ * The e-mails staff receive: sign-in link, invitation, new password, the
  * notice to an address that already has an account, and the notices of a changed sign-in, in the
  * recipient's staff language. German is the source; English has the same keys (typecheck and
  * `staff-catalogue.test.ts`).
@@ -29,7 +29,7 @@ const de = {
     ignore: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
   },
   /**
-   * The invitation of a business's owner (issue 47 item 10, decision 0512): as owner, by whom,
+   * The invitation of a business's owner (decision 0512): as owner, by whom,
    * and what comes next. Link, validity and the note to ignore it are the invitation's.
    */
   ownerInvitation: {
@@ -71,7 +71,7 @@ const de = {
       'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren. An Ihrem Konto hat sich nichts geändert.',
   },
   /**
-   * A change of the person's sign-in, told to the person (issue 45 item 10, decision 0451), so a
+   * A change of the person's sign-in, told to the person (decision 0451), so a
    * stolen session cannot change it unnoticed. No secret, no link that acts.
    */
   securityNotice: {

@@ -4,8 +4,7 @@ import { staffTextsEn } from './staff-en';
 import type { Translation } from './translation';
 
 /**
- * The employee's 'Trinkgeld-Nachweis' (CSV and PDF) in the person's staff language (issue 46,
- * decision 0460). The states are the dashboard's own words, so the record and the history say
+ * The employee's 'Trinkgeld-Nachweis' (CSV and PDF) in the person's staff language (* decision 0460). The states are the dashboard's own words, so the record and the history say
  * the same. German is the source; English has the same keys (typecheck and
  * `staff-catalogue.test.ts`).
  */

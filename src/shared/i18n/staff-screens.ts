@@ -2,7 +2,7 @@ import { REPORT_MESSAGES } from '../domain/report-messages';
 import { NETWORK_ERROR } from '../domain/network-error';
 
 /**
- * German texts of staff screens that used to be written inside the components (issue 33 item 5):
+ * German texts of staff screens that used to be written inside the components:
  * moved here unchanged so the English catalogue can translate them.
  */
 export const staffScreenTexts = {

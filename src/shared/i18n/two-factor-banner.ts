@@ -1,4 +1,4 @@
-/** The dashboards' hint to set up two-factor sign-in (issue 29 part 6), on every staff screen. */
+/** The dashboards' hint to set up two-factor sign-in, on every staff screen. */
 export const twoFactorBannerTexts = {
   /** The banner's name for screen readers: the feature's name, as its settings call it. */
   label: 'Zwei-Faktor-Anmeldung',

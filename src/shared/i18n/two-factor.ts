@@ -1,6 +1,6 @@
 import { twoFactorBannerTexts } from './two-factor-banner';
 
-/** German texts of two-factor sign-in (issue 29 part 6): settings, sign-in step, banner, reset. */
+/** German texts of two-factor sign-in: settings, sign-in step, banner, reset. */
 const codesLeft = (n: number) =>
   n === 1 ? 'Noch 1 Wiederherstellungscode übrig.' : `Noch ${n} Wiederherstellungscodes übrig.`;
 

@@ -1,5 +1,5 @@
 /**
- * Fira Sans in the staff and admin app once this browser has its faces (issue 35, decision 0418).
+ * Fira Sans in the staff and admin app once this browser has its faces (decision 0418).
  *
  * A first visit paints in the system's sans-serif (`html:not(.app-font)` in main.css): its three
  * faces (77 KB) would otherwise download before the first screen, beside the script and the

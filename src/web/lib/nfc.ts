@@ -1,5 +1,5 @@
 /**
- * Writing a tip link onto an NFC tag with Web NFC (Chrome on Android, issue 33 item 4): one NDEF
+ * Writing a tip link onto an NFC tag with Web NFC (Chrome on Android): one NDEF
  * URL record, then the tag is read back and compared, so "NFC-Tag beschrieben" is only said when
  * the tag really opens the link. Elsewhere there is no NDEFReader and the UI explains why.
  */

@@ -3,7 +3,7 @@ import type { FirstScreenQuery } from '../../shared/api/first-screen';
 import type { Profile } from '../../shared/api/profiles';
 
 /**
- * The answers the server put into the app's HTML for its first screen (issue 35, decision 0417):
+ * The answers the server put into the app's HTML for its first screen (decision 0417):
  * `GET /api/auth/session` and, signed in, `GET /api/profiles/me`, as inert JSON in
  * `<script type="application/json" id="page-boot">` (src/server/http/spa.ts). `profile` is
  * missing when the browser must ask for it itself, null for someone without a profile yet.

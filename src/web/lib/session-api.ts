@@ -16,7 +16,7 @@ export const sessionApi = {
   profile: () => api.get<Profile>('/api/profiles/me'),
   checkRateLimit: (endpoint: RateLimitedEndpoint, email?: string) =>
     api.post<RateLimitStatus>('/api/auth/rate-limit', { endpoint, ...(email ? { email } : {}) }),
-  /** A session, or "code required" for someone with two-factor sign-in (issue 29). */
+  /** A session, or "code required" for someone with two-factor sign-in. */
   signIn: (input: PasswordSignInInput) => api.post<SignInResponse>('/api/auth/sign-in', input),
   requestMagicLink: (email: string) => api.post<{ sent: true }>('/api/auth/magic-link', { email }),
   verifyMagicLink: (token: string) =>

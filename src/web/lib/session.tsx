@@ -44,7 +44,7 @@ export interface SessionState {
   session: SessionInfo | null;
   /** Null for a signed-in person without a profile yet: onboarding, not an error (spec §4). */
   profile: Profile | null;
-  /** Whether two-factor sign-in is on, and whether the session may only set it up (issue 29). */
+  /** Whether two-factor sign-in is on, and whether the session may only set it up. */
   twoFactor: SessionTwoFactor | null;
   /** This session began the person's first sign-in: greet them as new (decision 0510). */
   firstSignIn: boolean;

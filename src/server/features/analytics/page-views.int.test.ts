@@ -5,7 +5,7 @@ import { createBusiness, type FactoryBusiness } from '../../../../test/support/f
 import { analyticsEvents } from '../../db/schema';
 
 /**
- * Issue 30, defect 4: the tip page arrives rendered by the server and its script loads only on the
+ * The tip page arrives rendered by the server and its script loads only on the
  * first interaction, so a view is counted when the page is served — once per visit, never for a
  * prefetch or an obvious bot.
  */

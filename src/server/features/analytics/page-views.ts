@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { hashIdentifier } from '../auth/tokens';
 
 /**
- * Tip page views counted when the page is served (issue 30, defect 4): the page arrives rendered
+ * Tip page views counted when the page is served: the page arrives rendered
  * by the server and its script loads only on the first interaction, so a guest who only looks
  * sends nothing from the browser. A visit is one browser (address and user agent, kept only as a
  * keyed hash in the rate-limit table) at one code within half an hour; the return from the

@@ -115,7 +115,7 @@ describe('GET /api/admin/audit-log', () => {
     const shop = await createBusiness(t.database.db, { name: 'Kiosk Log', employees: 3 });
     const [ben, lena, kim] = shop.employees as [FactoryPerson, FactoryPerson, FactoryPerson];
     const shopActor = { profileId: shop.owner.id, businessId: shop.id, hasProfile: true };
-    // Before issue 30 a deactivation was written as user_delete with its status.
+    // Before user_deactivate existed (decision 0340) a deactivation was written as user_delete with its status.
     await t.database.query(
       `INSERT INTO admin_audit_log (admin_id, business_id, action, target_type, target_id, payload, created_at)
        VALUES ($1, $2, 'user_delete', 'user', $3, $4::jsonb, $5)`,

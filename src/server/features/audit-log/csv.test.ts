@@ -6,7 +6,7 @@ const PERSON = '5f0c8a1e-1111-4111-8111-111111111111';
 
 const fields = (line: string) => line.replace(/\r\n$/, '').split(';');
 
-describe('the audit log as CSV (issue 30)', () => {
+describe('the audit log as CSV', () => {
   it('says each row as the log does: label, target, German sentence, then ids as references', () => {
     expect(AUDIT_CSV_HEADER).toEqual([
       'Datum',

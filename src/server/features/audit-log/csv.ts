@@ -5,11 +5,11 @@ import { CSV_BOM, csvLine } from '../reports/csv';
 import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 /**
- * The audit log of one business as CSV (issue 29: offered before a business is closed, and to its
+ * The audit log of one business as CSV (offered before a business is closed, and to its
  * owners): every row, oldest first, in keyset pages (index admin_audit_log_business_created_idx),
  * so a long log streams without being held in memory. Same format as the tips export (UTF-8 with
  * BOM, ';', the formula guard). Addresses (IP) stay out, as on the audit-log page.
- * Each row reads as on the dashboard (issue 30): the action's label, the target by name and the
+ * Each row reads as on the dashboard: the action's label, the target by name and the
  * German sentence of its presenter, the ids as references; the action code and the stored facts
  * as JSON follow for whoever processes the file.
  */

@@ -24,7 +24,7 @@ const dayStart = (day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp AT TIME ZONE ${AUDIT_TIME_ZONE})`;
 
 /**
- * Rows of one action. Before user_deactivate existed (issue 30, decision 0340) a deactivation was
+ * Rows of one action. Before user_deactivate existed (decision 0340) a deactivation was
  * stored as user_delete with `status.to = 'deactivated'`; those rows stay as they are, show as
  * deactivations (audit-presenter.ts) and are found under user_deactivate, not user_delete.
  */

@@ -10,7 +10,7 @@ import { freshIp } from '../../../../test/support/addresses';
 import { findToken, tokenIn } from '../../../../test/support/mail-links';
 
 /**
- * Issue 31, item 12 (decision 0356): a deactivated person who signs in is told so in German and
+ * Decision 0356: a deactivated person who signs in is told so in German and
  * whom to ask, but only after proving the address (right password, or an e-mailed link); a
  * stranger learns nothing more than for any other address.
  */

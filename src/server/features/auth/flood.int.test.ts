@@ -25,7 +25,7 @@ const signIn = (remoteAddress: string, payload: string) =>
     remoteAddress,
   });
 
-describe('a sign-in flood from one address (issue 15, finding 2)', () => {
+describe('a sign-in flood from one address', () => {
   it('is refused before the body is read, without hashing or counting, once over the limit', async () => {
     const ip = '10.77.0.1';
     const [anna, ben] = hotel.employees.map((person) => person.email);

@@ -32,7 +32,7 @@ export const AUTH_RATE_RULES = {
     cacheDenials: true,
   },
   /**
-   * Mails with a sign-in link to one address (issue 30): past it the request gets the same answer
+   * Mails with a sign-in link to one address: past it the request gets the same answer
    * and no mail, so requests others make never refuse the owner's own; the last link stays valid.
    */
   magicLinkPerEmail: { name: 'auth-magic-link:email', limit: 3, windowMs: FIFTEEN_MINUTES },

@@ -11,7 +11,7 @@ import { freshIp } from '../../../../test/support/addresses';
 import { findToken } from '../../../../test/support/mail-links';
 
 /**
- * Issue 30, defect 6: an outsider must not be able to keep a person from signing in. The OWASP
+ * An outsider must not be able to keep a person from signing in. The OWASP
  * device-cookie design all the way: a valid device cookie for the account passes the per-account
  * and the per-address limits; the per-address limit counts only failures; a person's own
  * magic-link request is never refused because of requests others made for that address (the

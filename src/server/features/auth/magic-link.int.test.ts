@@ -185,7 +185,7 @@ describe('requesting a magic link', () => {
       expect((await requestLink(david)).statusCode).toBe(202);
     }
     await vi.waitFor(() => expect(mailsTo().length).toBe(before + 3));
-    // The fourth request is answered as always (issue 30: never refused because of others),
+    // The fourth request is answered as always (never refused because of others),
     // but no fourth mail goes out.
     const fourth = await requestLink(david);
     expect(fourth.statusCode).toBe(202);

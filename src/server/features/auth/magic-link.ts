@@ -42,7 +42,7 @@ export function createMagicLinks(
 
   /**
    * Whether a signed device cookie belongs to the account of `email` (it may then pass the
-   * address's flood limit, issue 30). Looks up the cookie's account, never the address asked
+   * address's flood limit). Looks up the cookie's account, never the address asked
    * for, so the cost is the same whether or not that address has an account.
    */
   async function isDeviceOf(email: string, device: TrustedDevice | undefined): Promise<boolean> {
@@ -68,7 +68,7 @@ export function createMagicLinks(
     }
     const refusal = businessRefusalOf(account);
     if (refusal) {
-      // Their business is suspended or closed (issue 29): no link, but the reason, to the
+      // Their business is suspended or closed: no link, but the reason, to the
       // address itself, so the answer here stays the same for every address.
       const mail = signInRefusedMail(
         account.email,
@@ -80,7 +80,7 @@ export function createMagicLinks(
 
     const token = newToken();
     const mailId = await database.db.transaction(async (tx) => {
-      // A newer link voids the older ones still unused (issue 30).
+      // A newer link voids the older ones still unused.
       await tx
         .update(authTokens)
         .set({ usedAt: now })
@@ -129,7 +129,7 @@ export function createMagicLinks(
 
     /**
      * Spends the token (once, atomically) and opens a session for its owner. An invitation link
-     * (issue 11, 7 days) signs in the same way and confirms the address; the invitee's nameless
+     * (7 days) signs in the same way and confirms the address; the invitee's nameless
      * profile then sends them to onboarding. Whoever has two-factor sign-in on gets a challenge
      * instead of a session, whichever kind of link it was (decision 0319).
      */

@@ -74,7 +74,7 @@ describe('assertNewPasswordAllowed', () => {
   });
 });
 
-describe('context-specific words (NIST SP 800-63B; issue 45 item 8)', () => {
+describe('context-specific words (NIST SP 800-63B)', () => {
   const context = {
     email: 'maria.sommer@hotel-sonnenhang.example',
     businessName: 'Hotel Sonnenhang',

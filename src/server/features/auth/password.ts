@@ -16,7 +16,7 @@ export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { log2N: 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 /**
- * Hashing has a queue of its own (issue 15, finding 2): at most two derivations use the shared
+ * Hashing has a queue of its own: at most two derivations use the shared
  * libuv thread pool at a time, so a sign-in flood cannot starve file and DNS work of guest
  * requests; beyond the waiting room new attempts are refused at once.
  */

@@ -119,7 +119,7 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
     method: SignInMethod,
     secondFactor?: 'totp' | 'recovery_code',
   ): Promise<SignedIn> {
-    // No session opens for someone whose business is suspended or closed (issue 29), whichever
+    // No session opens for someone whose business is suspended or closed, whichever
     // way they proved who they are; they hear why.
     const refusal = businessRefusalOf(account);
     if (refusal) {
@@ -204,7 +204,7 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
     knownRefusal(
       endpoint: 'sign-in' | 'magic-link',
       client: Pick<ClientInfo, 'ip'>,
-      /** A signed device cookie may pass the address's limit (issue 30): decided on the full path. */
+      /** A signed device cookie may pass the address's limit: decided on the full path. */
       hasDevice = false,
     ): AppError | null {
       if (hasDevice) return null;
@@ -266,7 +266,7 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
       if (!account.emailVerifiedAt) throw new AppError(AUTH_ERRORS.email_not_confirmed);
 
       // The right password: this address (or device) starts afresh, and the account-wide and
-      // address-wide budgets only ever hold failures (issue 30: colleagues signing in behind one
+      // address-wide budgets only ever hold failures (colleagues signing in behind one
       // router never use up its budget).
       const [first, second] = budgets;
       if (first) await limiter.reset(first[0], first[1]);
@@ -276,7 +276,7 @@ export function createAuthService(deps: AuthDeps, limiter: RateLimiter) {
     },
 
     /**
-     * A magic-link request against its limits (issue 30): the address's flood limit refuses
+     * A magic-link request against its limits: the address's flood limit refuses
      * (429) unless the request carries this account's device cookie; the per-e-mail limit only
      * decides whether another mail goes out, so requests others make for an address never refuse
      * its owner's own. Answers whether a mail may be sent.

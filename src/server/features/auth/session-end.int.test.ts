@@ -17,7 +17,7 @@ import { SESSION_ABSOLUTE_TTL_MS } from './limits';
 import { freshIp } from '../../../../test/support/addresses';
 
 /**
- * Issue 47 item 3 (decision 0505): a session ended for a reason tells the next request with its
+ * Decision 0505: a session ended for a reason tells the next request with its
  * cookie why, with a code of its own and a German message, not the inactivity message.
  */
 

@@ -24,7 +24,7 @@ export interface SessionLookup {
   actor: Actor;
   /** The account is deactivated, or its business keeps it out (then `blockedBy` says why). */
   disabled: boolean;
-  /** The person's business is suspended or closed (issue 29); never for the platform admin. */
+  /** The person's business is suspended or closed; never for the platform admin. */
   blockedBy: BusinessAccessRefusal | null;
   /** The person confirmed an authenticator app (the setup-only rule needs it, decision 0318). */
   twoFactorEnabled: boolean;

@@ -108,7 +108,7 @@ describe('password sign-in: success', () => {
     expect(new Date(user!.last_login_at).getTime()).toBe(t.clock.now().getTime());
   });
 
-  it('tells a first sign-in apart from a returning one (greeting, issue 14)', async () => {
+  it('tells a first sign-in apart from a returning one (greeting)', async () => {
     const person = await newEmployee();
     const first = await signIn({ email: person.email, password: FACTORY_PASSWORD });
     expect(first.statusCode).toBe(200);
@@ -174,7 +174,7 @@ describe('password sign-in: failures (spec §8)', () => {
     });
   });
 
-  // Issue 31, item 12 (decision 0356): after the right password a deactivated person hears why.
+  // Decision 0356: after the right password a deactivated person hears why.
   it('refuses a disabled account and says it is deactivated', async () => {
     const gone = await newAccount({ disabled: true });
     const response = await signIn({ email: gone.email, password: FACTORY_PASSWORD });
@@ -198,7 +198,7 @@ describe('password sign-in: rate limits', () => {
     for (let attempt = 1; attempt < AUTH_RATE_RULES.loginPerIp.limit; attempt += 1) {
       await t.app.rateLimiter.consume(AUTH_RATE_RULES.loginPerIp, ipKey);
     }
-    // The 50th is a failure too (successes give their hit back, issue 30).
+    // The 50th is a failure too (successes give their hit back).
     const fiftieth = await signIn({ email: owner, password: 'falsch-falsch' }, ip);
     expect(fiftieth.statusCode).toBe(401);
     const check = await t.inject({

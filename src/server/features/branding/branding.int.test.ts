@@ -220,7 +220,7 @@ describe('bad input: 4xx with a German message naming the field, nothing written
     });
   });
 
-  describe('names the failing pair and the colour the owner changed (issue 46 item 11)', () => {
+  describe('names the failing pair and the colour the owner changed', () => {
     const defaults = {
       primaryColor: DEFAULT_BRANDING_COLORS.primary,
       secondaryColor: DEFAULT_BRANDING_COLORS.secondary,
@@ -419,7 +419,7 @@ describe('access with two businesses', () => {
   });
 });
 
-// Issue 31 item 14: the preview shows a real person of the business being branded, never one
+// The preview shows a real person of the business being branded, never one
 // of another business.
 describe('who the preview shows, with two businesses', () => {
   const preview = (cookie: string | undefined, query = '') =>

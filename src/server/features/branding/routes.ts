@@ -69,7 +69,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Branding speichern (Farben mit WCAG-AA-Kontrast, Schrift, Sprache, Texte, Logo)',
         querystring: businessScopeQuerySchema,
-        // The contrast is checked against the saved colours in the service (issue 46 item 11).
+        // The contrast is checked against the saved colours in the service.
         body: brandingUpdateFieldsSchema,
         response: { 200: brandingSchema },
       },

@@ -70,7 +70,7 @@ export async function getBranding(
   return presentAdminBranding(rows.branding, rows.business);
 }
 
-/** The real person of this business the branding preview shows (issue 31 item 14). */
+/** The real person of this business the branding preview shows. */
 export async function getBrandingPreview(
   context: BrandingContext,
   scope: BrandingScope,
@@ -93,7 +93,7 @@ function changes(
 
 /**
  * Colour pairs below WCAG AA, named on the colour to change: the one this save changes against
- * the stored branding (issue 46 item 11). Answered as the schema's field errors are.
+ * the stored branding. Answered as the schema's field errors are.
  */
 function throwIfUnreadable(update: BrandingUpdate, saved: Branding): void {
   const issues = contrastIssuesOf(update, saved);

@@ -57,7 +57,7 @@ const get = async <T>(url: string) => {
 };
 const byId = (items: EmployeeTip[]) => new Map(items.map((item) => [item.id, item]));
 
-describe("guest feedback in 'Heute' and 'Nachrichten' (issue 14, defect 2)", () => {
+describe("guest feedback in 'Heute' and 'Nachrichten'", () => {
   it('lists an emoji without a message among the thank-you messages and counts it as new', async () => {
     const messages = await get<ThankYouMessages>('/api/employee/messages');
     const items = byId(messages.items);

@@ -37,7 +37,7 @@ const PAID = `('pending', 'completed')`;
 /**
  * The state of a share (team split, shift, pool) as the employee sees it: paid out once the
  * payout that carries it (alias `payout`) is paid. The tip's own state may still say 'pending'
- * then, while other members' shares wait. The tipping record says the same (issue 46).
+ * then, while other members' shares wait. The tipping record says the same.
  */
 export const shareStatus = (payout: string) =>
   `CASE WHEN ${payout}.status = 'paid' THEN 'completed' ELSE 'pending' END`;

@@ -232,7 +232,7 @@ describe('employee dashboard API', () => {
   it('answers the statistics of a period', async () => {
     const stats = (await get('/api/employee/stats?period=month', ben)).json();
     expect(stats.count).toBeGreaterThan(0);
-    // Whole local days (issue 31, item 13, decision 0357): the average divides by the chart's days.
+    // Whole local days (decision 0357): the average divides by the chart's days.
     const days = stats.days.length;
     expect(days).toBeGreaterThanOrEqual(28);
     expect(days).toBeLessThanOrEqual(31);

@@ -139,14 +139,14 @@ describe('employee statistics', () => {
     expect(stats.totalCents).toBe(totalCents);
     expect(stats.averagePerDayCents).toBe(Math.round(totalCents / divisor));
     expect(stats.days.reduce((sum, d) => sum + d.totalCents, 0)).toBe(totalCents);
-    // One bar per day of the period (issue 31, item 13): 'Letzte 2 Wochen' has 14.
+    // One bar per day of the period: 'Letzte 2 Wochen' has 14.
     expect(stats.days).toHaveLength(divisor);
     expect(stats.days.at(-1)?.date).toBe(
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(now),
     );
   });
 
-  // Issue 31, item 13 (decision 0357): periods are whole local days ending today.
+  // Decision 0357: periods are whole local days ending today.
   it('uses 14 days for the two-week period and a calendar month for the month', () => {
     const at = new Date('2026-03-31T10:00:00Z');
     expect(periodStart('day', at).toISOString()).toBe('2026-03-30T22:00:00.000Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { periodDayKeys, periodDays, periodStart } from './stats';
 
-/** Issue 31, item 13: 'Letzte 2 Wochen' shows 14 bars for 14 days (decision 0357). */
+/** 'Letzte 2 Wochen' shows 14 bars for 14 days (decision 0357). */
 describe('statistics periods as whole local days', () => {
   const at = new Date('2026-03-31T10:00:00Z');
 

@@ -23,7 +23,7 @@ export function periodDays(
 }
 
 /**
- * Spec §9 periods as whole local days ending today (issue 31, item 13; decision 0357): 'Letzter
+ * Spec §9 periods as whole local days ending today (decision 0357): 'Letzter
  * Tag' is today, 'Letzte 2 Wochen' today and the 13 days before, the month its 28–31 days. The
  * chart shows one bar per day, so 14 days are 14 bars, and totals count the same days.
  */

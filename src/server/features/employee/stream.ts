@@ -93,9 +93,9 @@ export function streamHandler(
       write(`event: session-ended\ndata: ${JSON.stringify(reason ? { reason } : {})}\n\n`);
       end();
     };
-    // Deactivation (issue 11) ends the account's sessions and closes its streams at once.
+    // Deactivation ends the account's sessions and closes its streams at once.
     const stopAccountWatch = hub.onAccountEnded(actor.userId, sessionEnded);
-    // So does suspending or closing the business (issue 29), for everyone but the platform admin.
+    // So does suspending or closing the business, for everyone but the platform admin.
     const stopBusinessWatch =
       actor.role !== 'admin' && actor.businessId
         ? hub.onBusinessEnded(actor.businessId, sessionEnded)

@@ -14,7 +14,7 @@ import { businesses, paymentEntrypoints, profiles, users } from '../../db/schema
 import { readableText } from '../../../../test/support/markup';
 
 /**
- * Issue 13: what the server says on a guest's page or API answer is in the guest's language,
+ * What the server says on a guest's page or API answer is in the guest's language,
  * including a deactivated person's page and the pages it offers instead (decision 0270).
  */
 let t: TestApp;
@@ -53,7 +53,7 @@ describe('a deactivated person’s page in the guest’s language', () => {
     const code = shop.points[0]!.uid;
     const alternatives = [
       { path: `/t/${shop.points[1]!.uid}`, kind: 'team', name: 'Küche' },
-      // Named as the page it opens is titled (issue 31 item 7): the point's label.
+      // Named as the page it opens is titled: the point's label.
       { path: `/t/${shop.points[2]!.uid}`, kind: 'business', name: shop.points[2]!.label },
     ];
 
@@ -165,7 +165,7 @@ describe('texts the server sends for the page to say', () => {
     const table = await t.inject({ url: `/api/guest/codes/${shop.points[1]!.uid}` });
     expect(table.json()).toMatchObject({
       // Nobody on shift and no team: the payment leaves it in the pool, and the page says so
-      // (issue 31 item 7).
+      //.
       receiver: { kind: 'pool', businessName: shop.name },
       receiverNote: de.first.receiver.pool(shop.name),
     });

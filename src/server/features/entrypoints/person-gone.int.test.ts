@@ -5,7 +5,7 @@ import { createBusiness } from '../../../../test/support/factories';
 import { paymentEntrypoints, shiftAssignments, users } from '../../db/schema';
 
 /**
- * Issue 46 item 6: a deactivated person's page offers the person's teams and the business as a
+ * A deactivated person's page offers the person's teams and the business as a
  * whole (its pool), never another object such as the bar counter (decision 0470).
  */
 let t: TestApp;

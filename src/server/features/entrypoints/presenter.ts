@@ -63,7 +63,7 @@ export function presentRecipient(resolved: ResolvedCode): {
 }
 
 /**
- * Who receives a tip through this code, said before paying (issue 11 items 5 and 7): the first
+ * Who receives a tip through this code, said before paying: the first
  * names on shift at an object, else its team (the team on shift today, or all of it), else the
  * business; a team point says how it is split. Null for a person, whose name is on the card.
  */

@@ -19,7 +19,7 @@ const entryOf = async (code: string) => {
   return response.json();
 };
 
-describe('the guest page says where the money goes, as the payment routes it (issue 31 item 7)', () => {
+describe('the guest page says where the money goes, as the payment routes it', () => {
   it('a table with nobody on shift and no team: the pool, said so, and the payment agrees', async () => {
     const hotel = await createBusiness(t.database.db, {
       name: 'Hotel Seeblick',

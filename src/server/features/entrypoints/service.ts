@@ -181,7 +181,7 @@ async function resolveLegacy(
 }
 
 /**
- * A deactivated person's code (issue 11): the guest is told so and offered the tip pages of the
+ * A deactivated person's code: the guest is told so and offered the tip pages of the
  * teams the person is still in and the business's page as a whole (decision 0122), as the error's
  * `alternatives` (decision 0270). Never another object (a table, the bar): its tips go to whoever
  * is on shift there, not to the business (decision 0470).
@@ -303,7 +303,7 @@ async function loadBusiness(executor: Executor, id: string) {
 }
 
 /** A person can receive tips only with a name the guest can recognise. */
-/** A person who can be tipped: named, and not deactivated (issue 11). */
+/** A person who can be tipped: named, and not deactivated. */
 async function loadEmployee(executor: Executor, id: string): Promise<ProfileRow | null> {
   const [found] = await executor
     .select({ profile: profiles, disabledAt: users.disabledAt })

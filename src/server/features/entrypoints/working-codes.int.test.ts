@@ -14,7 +14,7 @@ import type { PaymentPointList } from '../../../shared/api/payment-points';
 import { paymentEntrypoints, qrCodes, teams, users } from '../../db/schema';
 
 /**
- * Issue 46, defect 9: the dashboard counted a legacy code the UID list did not show. Every code
+ * The dashboard counted a legacy code the UID list did not show. Every code
  * a guest can tip through is listed, and every count counts exactly those (decision 0475).
  */
 let t: TestApp;

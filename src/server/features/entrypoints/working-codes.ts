@@ -3,7 +3,7 @@ import type { Executor } from '../../db/connect';
 import { paymentEntrypoints, profiles, qrCodes } from '../../db/schema';
 
 /**
- * The one definition of "a code that works" (issue 46, defect 9; decision 0475): a guest can tip
+ * The one definition of "a code that works" (decision 0475): a guest can tip
  * through it right now. The guest lookup decides with it, and the UID list, the dashboard's
  * 'QR-Codes' tile and the operator's business list count with it, so no screen counts a code
  * the others hide.

@@ -194,7 +194,7 @@ describe('the plain form that starts a checkout without JavaScript', () => {
         url: `/t/${uid}/cancelled?tip=${tipId}`,
         headers: { cookie: cookies },
       });
-      // The cancel return explains itself now (issue 31 item 6).
+      // The cancel return explains itself now.
       expect(cancelled.statusCode).toBe(200);
       t.clock.advance(60_000);
     }
@@ -204,7 +204,7 @@ describe('the plain form that starts a checkout without JavaScript', () => {
   });
 });
 
-describe('the plain form has the payment step: contribution and message (issue 31 item 6)', () => {
+describe('the plain form has the payment step: contribution and message', () => {
   const post = (uid: string, body: Record<string, string>, cookie = '') =>
     t.inject({
       method: 'POST',
@@ -287,7 +287,7 @@ describe('the plain form has the payment step: contribution and message (issue 3
   });
 });
 
-describe("guest endpoints' errors in the guest's language (issue 13)", () => {
+describe("guest endpoints' errors in the guest's language", () => {
   it('answers an unknown code in English for an English browser, German without one', async () => {
     const english = await t.app.inject({
       url: '/api/guest/codes/t-gibt-es-nicht-43',
@@ -302,7 +302,7 @@ describe("guest endpoints' errors in the guest's language (issue 13)", () => {
   });
 });
 
-describe('/thank-you without a tip (issue 31 item 5)', () => {
+describe('/thank-you without a tip', () => {
   it('redirects to / as the spec says, and serves the page when a tip is named', async () => {
     for (const url of ['/thank-you', '/thank-you/', '/thank-you?foo=1', '/thank-you?tipId=']) {
       const response = await t.app.inject({ url });

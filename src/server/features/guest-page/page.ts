@@ -118,7 +118,7 @@ export function renderPaymentStep(input: {
 
 /**
  * The thank-you page a checkout started without JavaScript returns to: what the employee
- * receives and the contribution apart (issue 13 item 4), then back to the tip page or close.
+ * receives and the contribution apart, then back to the tip page or close.
  */
 export function renderThankYou(locale: GuestLocale, tip: ThankYouResponse): string {
   const texts = catalogueInTonality(GUEST_CATALOGUES[locale], tip.branding.tonality);

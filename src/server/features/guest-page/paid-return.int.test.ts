@@ -18,7 +18,7 @@ import type { StartTipPaymentResponse } from '../../../shared/api/tips';
 import { payoutContext, runManualPayoutBatch } from '../payouts/batches';
 
 /**
- * Issue 45 item 3: a checkout opened before its business was suspended or closed, or before its
+ * A checkout opened before its business was suspended or closed, or before its
  * person was deactivated, completes as designed (decision 0322). Everything the way back from the
  * checkout asks the server (the return page, the payment's status, the thank-you, the receipt,
  * the feedback) says it was paid; new tips through the code stay refused.

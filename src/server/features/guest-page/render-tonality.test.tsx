@@ -24,7 +24,7 @@ const entry = (tonality: (typeof BRANDING_TONALITIES)[number]): GuestEntrypoint 
   paymentProvider: 'demo',
 });
 
-// Issue 31 item 14: the business's tonality changes the guest's words on the server-rendered
+// The business's tonality changes the guest's words on the server-rendered
 // tip page (the browser hydrates the same components), in every guest language.
 describe('the tip page in the business’s tonality', () => {
   it.each(GUEST_LOCALES)('greets and thanks in each tonality in %s', (locale) => {

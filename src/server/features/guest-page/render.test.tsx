@@ -30,7 +30,7 @@ afterEach(() => {
   setInitialGuestBranding(null);
 });
 
-// Issue 32 item 2: one render's language, branding and path travel in React context, so a
+// One render's language, branding and path travel in React context, so a
 // render never shows what module state (another guest's page, the browser's state) holds.
 describe('a server render of a guest page', () => {
   it('shows only what it is handed and leaves the guest modules as they were', () => {

@@ -79,7 +79,7 @@ export function guestPageRoutes(webDir: string): FastifyPluginAsyncZod {
             ? { tipId: tip, how: checkout }
             : undefined,
         );
-        // A view is counted when the page is served, once per visit (issue 30); the return
+        // A view is counted when the page is served, once per visit; the return
         // from the checkout belongs to the visit that started it.
         if (cached && initial.kind === 'tip-page' && request.query.checkout === undefined) {
           const { resolved } = cached;

@@ -20,7 +20,7 @@ const outboxOf = (email: string) =>
     [email],
   );
 
-describe('the outbox keeps no sign-in tokens (issue 15, finding 6)', () => {
+describe('the outbox keeps no sign-in tokens', () => {
   it('stores the magic-link mail without its token, yet the printed mail carries a working link', async () => {
     const hotel = await createBusiness(t.database.db, { employees: 1 });
     const email = hotel.employees[0]!.email;
@@ -166,7 +166,7 @@ describe('the retention job', () => {
   });
 });
 
-describe('MAIL_TRANSPORT=log in production (issue 30, defect 5)', () => {
+describe('MAIL_TRANSPORT=log in production', () => {
   it('shows each mail on the console without its tokens or the guest’s address', async () => {
     const printed: string[] = [];
     const mailer = createMailer({

@@ -19,7 +19,7 @@ const IN_USE = sql`(
 )`;
 
 /**
- * The upload quota (issue 30, defect 7): a person may have at most MEDIA_UNUSED_PER_PERSON images
+ * The upload quota: a person may have at most MEDIA_UNUSED_PER_PERSON images
  * uploaded within a day and not used yet; the next upload is refused until one is used or the
  * cleanup removes them.
  */

@@ -123,7 +123,7 @@ describe('profile picture upload', () => {
   });
 });
 
-/** Issue 30, defect 7: uploads have a per-person quota, and images never used are removed. */
+/** Uploads have a per-person quota, and images never used are removed. */
 describe('upload quota and cleanup', () => {
   it('refuses more unused images than the quota allows, in German, until one is used', async () => {
     const hotel = await createBusiness(t.database.db, { employees: 1 });

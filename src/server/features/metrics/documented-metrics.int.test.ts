@@ -11,7 +11,7 @@ import {
 } from './scrape-text';
 
 /**
- * Issue 47 items 2 and 6: what docs/operations.md tells an operator to alert on and to graph exists
+ * What docs/operations.md tells an operator to alert on and to graph exists
  * in the very first scrape of a fresh instance. A rule over a series that appears only with its
  * first event is empty exactly when that event never comes (payments broken after a deploy).
  */

@@ -15,7 +15,7 @@ import { payoutContext, runPayoutBatch } from '../payouts/batches';
 import { createWebhookEvent } from '../../../../test/support/system-factories';
 
 /**
- * Issue 34 item 1, decision 0400: GET /metrics answers Prometheus with the bearer token only, and
+ * Decision 0400: GET /metrics answers Prometheus with the bearer token only, and
  * a demo payment moves the tip figures by exactly its amount, once, however often it is reported.
  */
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';

@@ -1,5 +1,5 @@
 /**
- * What features report to metrics (issue 34, decision 0400). Features depend on these narrow
+ * What features report to metrics (decision 0400). Features depend on these narrow
  * interfaces, never on prom-client: a service that counts a paid tip only knows `tipPaid(cents)`.
  * Arguments are outcomes and amounts summed over everyone, never an id, address or code: labels
  * are fixed words, so no series can name a person.

@@ -27,7 +27,7 @@ const KNOWN_PROVIDERS = new Set(['demo', 'stripe']);
 
 /**
  * Every value a labelled counter of ours can take, so each series exists at 0 from the first
- * scrape (issue 47 item 2): a rule like "started but none paid" is empty, and cannot fire, while
+ * scrape: a rule like "started but none paid" is empty, and cannot fire, while
  * `paid` has never happened, which is exactly when payments broke after a deploy.
  */
 const TIP_EVENTS = [

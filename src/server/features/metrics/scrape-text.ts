@@ -1,6 +1,6 @@
 /**
  * Reading the Prometheus text format and PromQL series selectors, far enough to check that the
- * documented alert rules and series exist in a scrape (issue 47 items 2 and 6). Not a PromQL
+ * documented alert rules and series exist in a scrape. Not a PromQL
  * parser: it finds `name{label="v", label=~"re"}` selectors, which is all the rules use.
  */
 

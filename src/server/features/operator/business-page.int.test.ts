@@ -14,7 +14,7 @@ import type {
   BusinessOverview,
 } from '../../../shared/api/operator';
 
-/** The operator's business page /admin/businesses/:id (issue 47 item 7). */
+/** The operator's business page /admin/businesses/:id. */
 
 let t: TestApp;
 let adminEmail: string;
@@ -31,7 +31,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('the business page (issue 47 item 7)', () => {
+describe('the business page', () => {
   it('shows details, people with invitation states, points and the operator audit trail; edits name and contact', async () => {
     const cookie = await signIn(t, adminEmail);
     const tag = uniqueSuffix();
@@ -126,7 +126,7 @@ describe('the business page (issue 47 item 7)', () => {
   });
 });
 
-describe('the list: state filter, sort and the self sign-up mark (issue 47 item 7)', () => {
+describe('the list: state filter, sort and the self sign-up mark', () => {
   it('filters by state, sorts by name, creation and the month’s tips, and marks self sign-ups', async () => {
     const cookie = await signIn(t, adminEmail);
     const tag = uniqueSuffix();

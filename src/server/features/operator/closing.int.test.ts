@@ -18,7 +18,7 @@ import { runRetention } from '../../jobs/retention';
 import { payoutContext, runManualPayoutBatch } from '../payouts/batches';
 
 /**
- * Closing a business (issue 29): its exports first, then the close, refused while money waits
+ * Closing a business: its exports first, then the close, refused while money waits
  * or guests pay; closed, it behaves like a suspended one and cannot come back; after
  * RETENTION_CLOSED_BUSINESS_DAYS the hourly retention job erases its personal data and keeps the
  * tips anonymised for accounting.
@@ -163,7 +163,7 @@ describe('closing a business', () => {
     expect(lines[0]).toBe(
       'Datum;Uhrzeit;Person;E-Mail;Aktion;Ziel;Details;Referenzen;Aktionscode;Rohdaten (JSON);Browser',
     );
-    // Each row reads as the dashboard says it (issue 30): label, target, German sentence, ids.
+    // Each row reads as the dashboard says it: label, target, German sentence, ids.
     const suspended = lines.find((line) => line.includes(';business_suspend;'));
     expect(suspended).toContain(
       'Betrieb gesperrt;Betrieb „Kiosk am Hafen“;Betrieb „Kiosk am Hafen“ gesperrt. Grund: Schließung vorbereitet.',

@@ -27,7 +27,7 @@ export interface ErasureLog {
 }
 
 /**
- * The retention job's part for closed businesses (issue 29, decision 0324): once a business has
+ * The retention job's part for closed businesses (decision 0324): once a business has
  * been closed for `retentionDays`, its personal data goes, one business per transaction with its
  * `business_erase` audit row. Safe on several instances: each business row is claimed with
  * FOR UPDATE SKIP LOCKED and marked erased in the same transaction. Returns how many were erased.

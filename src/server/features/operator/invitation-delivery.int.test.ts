@@ -15,7 +15,7 @@ import { runInvitationRetryJob } from '../staff/invitation-retries';
 import { findToken, tokenIn } from '../../../../test/support/mail-links';
 
 /**
- * Issue 47 item 1: an invitation whose e-mail the mail server refused is not lost. The console
+ * An invitation whose e-mail the mail server refused is not lost. The console
  * says where it stands, the retry job tries again with backoff and a fresh link, and 'Einladung
  * erneut senden' works once the mail server is back. A real SMTP server on 127.0.0.1 is stopped
  * and started; the retry job is driven by the test clock, never by waiting.
@@ -74,7 +74,7 @@ async function createWithOwner(ownerEmail: string): Promise<BusinessChange> {
   return response.json<BusinessChange>();
 }
 
-describe('owner invitations survive a mail server outage (issue 47 item 1)', () => {
+describe('owner invitations survive a mail server outage', () => {
   it('retries with backoff and a fresh link, gives up after the last attempt, and re-sends on request', async () => {
     const ownerEmail = `inhaber-${uniqueSuffix()}@pension.example`;
     await smtp.stop();

@@ -18,7 +18,7 @@ import { dayInZone } from '../../../shared/domain/shifts';
 
 /**
  * The operator console's list, creating a business with its first owner, and who may use it
- * (issue 29). Expected figures are worked out here from the raw rows, independently of the
+ *. Expected figures are worked out here from the raw rows, independently of the
  * month totals the service reads.
  */
 

@@ -11,7 +11,7 @@ import {
 import { outboxEmails, profiles } from '../../db/schema';
 
 /**
- * Issue 47 item 9: the owners of a business hear by e-mail when the operator suspends,
+ * The owners of a business hear by e-mail when the operator suspends,
  * reactivates or closes it, with the reason and the operator's contact (CONTACT_EMAIL), in their
  * staff language; nobody else does, and the other business hears nothing. A refused sign-in names
  * how to reach the operator.

@@ -3,7 +3,7 @@ import { OWNER_MAIL_TEXTS } from '../../../shared/i18n/owner-mail';
 import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from '../mail/mailer';
 
-/** The operator's change an owner is told about (issue 47 item 9). */
+/** The operator's change an owner is told about. */
 export type OwnerNotice =
   | { kind: 'suspended'; reason: string }
   | { kind: 'reactivated' }

@@ -2,7 +2,7 @@ import type { BusinessStatus } from '../../../shared/domain/business-status';
 import type { Actor } from '../auth/actor';
 
 /**
- * The operator console's rules (issue 29, decision 0320), as pure decisions:
+ * The operator console's rules (decision 0320), as pure decisions:
  * - only the platform admin (role admin) lists, creates, suspends, reactivates and closes
  *   businesses; owners and employees are refused, even for their own business;
  * - active -> suspended -> active again; active or suspended -> closed, which is final;

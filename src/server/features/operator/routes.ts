@@ -32,7 +32,7 @@ import {
 const tags = ['Betriebe'];
 
 /**
- * /admin/businesses (issue 29): the platform admin's operator console. Every route needs a
+ * /admin/businesses: the platform admin's operator console. Every route needs a
  * session; the service's policy (decision 0320) refuses everyone but the platform admin in German.
  */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {

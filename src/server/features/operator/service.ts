@@ -59,7 +59,7 @@ export interface OperatorContext extends StaffContext {
   aioTenantId: string;
   /** Days before a closed business's personal data is erased (RETENTION_CLOSED_BUSINESS_DAYS). */
   closedBusinessDays: number;
-  /** How owners reach the operator (CONTACT_EMAIL): named in their notices (issue 47 item 9). */
+  /** How owners reach the operator (CONTACT_EMAIL): named in their notices. */
   contactEmail: string;
 }
 
@@ -266,7 +266,7 @@ function invitedOwnerOf(
 /** How many of the platform admins' actions the business page shows. */
 const DETAIL_AUDIT_ROWS = 50;
 
-/** The business page (issue 47 item 7): its row, origin, people, payment points, audit trail. */
+/** The business page: its row, origin, people, payment points, audit trail. */
 export async function businessDetail(
   ctx: OperatorContext,
   actor: Actor,
@@ -388,7 +388,7 @@ export async function inviteBusinessOwner(
 
 /**
  * 'Einladung erneut senden' for an owner (or any person of the business) who has not accepted
- * yet (issue 47 item 1): a fresh
+ * yet: a fresh
  * 7-day link, the old one stops working; the staff feature's re-send with its budgets and audit
  * row (user_update, invitation: resent). The answer says where the new e-mail stands.
  */

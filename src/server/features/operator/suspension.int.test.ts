@@ -30,7 +30,7 @@ import { publishTipChangesInTransaction } from '../tip-lifecycle/events';
 import { tokenIn } from '../../../../test/support/mail-links';
 
 /**
- * Suspending and reactivating a business (issue 29): from the commit on, its guest pages answer
+ * Suspending and reactivating a business: from the commit on, its guest pages answer
  * business_deactivated (the guest cache is dropped at once), payments cannot start, payouts
  * pause, its staff cannot sign in and their sessions and live streams end with the reason; the
  * other business goes on untouched. Reactivation restores all of it except the ended sessions.

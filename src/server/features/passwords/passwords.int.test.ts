@@ -399,7 +399,7 @@ describe('setting the password with a link', () => {
   });
 });
 
-describe('words tied to the product or the person (issue 45 item 8)', () => {
+describe('words tied to the product or the person', () => {
   it('refuses them at a set-password link and keeps the link usable', async () => {
     const inn = await createBusiness(t.database.db, { name: 'Gasthof Kastanie' });
     const token = await resetLinkFor(inn.owner.email);

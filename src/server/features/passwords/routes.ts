@@ -15,7 +15,7 @@ import { createPasswordService } from './service';
 
 const tags = ['Anmeldung'];
 
-/** Passwords (issue 29): set-password links, 'Passwort vergessen?', 'Passwort ändern'. */
+/** Passwords: set-password links, 'Passwort vergessen?', 'Passwort ändern'. */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database, clock, mailer } = app.deps;
   const passwords = createPasswordService({

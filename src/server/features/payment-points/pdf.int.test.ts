@@ -151,7 +151,7 @@ describe('GET /api/admin/entrypoints/:id/print.pdf', () => {
   });
 });
 
-describe('the printed card in the guest languages (issue 46, defect 14j)', () => {
+describe('the printed card in the guest languages', () => {
   const sheet = async (query: string, business = hotel) =>
     t.inject({
       method: 'GET',

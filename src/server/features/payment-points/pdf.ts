@@ -68,7 +68,7 @@ function drawQr(doc: Pdf, text: string, x: number, y: number, size: number) {
   }
 }
 
-/** The sheet in one of the guest languages (German unless asked; issue 46, defect 14j). */
+/** The sheet in one of the guest languages (German unless asked). */
 export async function printSheetPdf(
   point: PaymentPoint,
   look: PrintLook,

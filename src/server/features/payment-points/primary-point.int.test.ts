@@ -5,7 +5,7 @@ import { createBusiness, type FactoryBusiness } from '../../../../test/support/f
 import type { QrCard } from '../../../shared/api/employee';
 import type { PaymentPoint, PaymentPointList } from '../../../shared/api/payment-points';
 
-/** Issue 31, item 10 (decision 0355): one primary personal payment point per employee. */
+/** Decision 0355: one primary personal payment point per employee. */
 let t: TestApp;
 let hotel: FactoryBusiness;
 let cafe: FactoryBusiness;

@@ -57,7 +57,7 @@ describe('demoPaymentOutcome (DEMO_FAILURE_RATE)', () => {
   });
 });
 
-describe("the demo checkout in the guest's language (issue 13)", () => {
+describe("the demo checkout in the guest's language", () => {
   const view = {
     description: 'Trinkgeld für Anna Berg',
     businessName: 'Hotel Seeblick',

@@ -10,7 +10,7 @@ import type { PaymentContext } from './context';
 export const duplicateRefundKey = (tipId: string) => `refund-duplicate-${tipId}`;
 
 /**
- * A tip is paid once (issue 30, tip-lifecycle/flows.ts): when the provider completes a second checkout of a
+ * A tip is paid once (tip-lifecycle/flows.ts): when the provider completes a second checkout of a
  * tip that was paid already — through its pay-later link, a retry, or an attempt completed after
  * we had given it up (decisions 0160, 0164) — that money goes back to the guest at once: the
  * payment is refunded in full (with an idempotency key, so a retry never refunds twice), the tip

@@ -14,7 +14,7 @@ import { paymentProvidersFor } from './provider';
 import { RECONCILE_AFTER_MS, runPaymentReconciliation } from './reconciliation';
 
 /**
- * Issue 15, proof 4: the webhook before the browser returns, twice, out of order, after the
+ * The webhook before the browser returns, twice, out of order, after the
  * session expired, with a wrong signature, and never at all. Each case ends in the right state
  * with the tip counted once (one `payment_success`, one paid tip per payment).
  */

@@ -303,7 +303,7 @@ async function processEvent(
   if (event.type === 'charge.refunded' && event.provider === 'stripe' && ctx.providers.stripe) {
     const charge = await ctx.providers.stripe.retrieveChargeRefund(event.objectId);
     if (!charge.paymentIntentId) return;
-    // Full and partial refunds reduce what is paid out (issue 12, decision 0141).
+    // Full and partial refunds reduce what is paid out (decision 0141).
     await publishPaymentEvent(ctx, {
       type: 'taken_back',
       paymentIntentId: charge.paymentIntentId,

@@ -4,7 +4,7 @@ import { paymentSessions } from '../../db/schema';
 import type { PaymentContext } from './context';
 import { applyCheckoutState, settleCheckout } from './settlement';
 
-/** A checkout left open this long without a webhook is asked about (issue 15, proof 4). */
+/** A checkout left open this long without a webhook is asked about. */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** The same open session is asked about again at most this often. */
 export const RECONCILE_INTERVAL_MS = 60_000;

@@ -4,7 +4,7 @@ import { type paymentSessions, tips } from '../../db/schema';
 import { formatCents } from '../../../shared/domain/money';
 
 /**
- * Settlement that checks (issue 12, decision 0141): what the provider charged must be what the
+ * Settlement that checks (decision 0141): what the provider charged must be what the
  * guest was asked for (the payment session's total and currency). Returns the German reason
  * the owner reads when it is not, or null when it matches. A provider that does not say the
  * amount (an older stored state) counts as matching.

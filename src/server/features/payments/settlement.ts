@@ -95,7 +95,7 @@ export async function applyCheckoutState(
   const changes = change ? [change] : [];
   // Counted here, after the commit and only when this call moved the tip (decision 0400).
   await countTipMoves(ctx, changes);
-  // A second payment of one tip goes back to the guest (decision 0164, issue 30).
+  // A second payment of one tip goes back to the guest (decision 0164).
   if (state.status === 'paid') {
     const refund = await refundDuplicatePayment(ctx, {
       tipId: session.tipId,

@@ -34,7 +34,7 @@ export interface StripeProvider extends PaymentProvider {
   retrieveChargeRefund(chargeId: string): Promise<{
     refunded: boolean;
     paymentIntentId: string | null;
-    /** Cumulative cents refunded so far (partial refunds, issue 12). */
+    /** Cumulative cents refunded so far (partial refunds). */
     amountRefunded: number;
     /** Stripe's reason of the latest refund, when it says one. */
     reason: string | null;

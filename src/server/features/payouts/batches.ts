@@ -251,7 +251,7 @@ async function claimBatch(
       .where(eq(businesses.id, options.businessId))
       .for('update');
     if (!business) return null;
-    // A suspended or closed business pays nothing out (issue 29); its money waits.
+    // A suspended or closed business pays nothing out; its money waits.
     if (!business.active) {
       if (options.trigger === 'schedule') return null;
       throw new AppError(PAUSED_PAYOUT_ERRORS.payouts_paused);
@@ -371,7 +371,7 @@ async function claimNextPayout(
             eq(payouts.status, 'pending'),
             and(eq(payouts.status, 'processing'), lt(payouts.claimedAt, staleBefore)),
           ),
-          // Payouts of a suspended or closed business pause, claimed ones too (issue 29).
+          // Payouts of a suspended or closed business pause, claimed ones too.
           sql`EXISTS (SELECT 1 FROM ${businesses} WHERE ${businesses.id} = ${payouts.businessId} AND ${businesses.active})`,
         ),
       )

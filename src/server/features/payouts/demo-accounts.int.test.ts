@@ -10,7 +10,7 @@ import { demoTransfers, payouts } from '../../db/schema';
 import { demoPayoutAccount } from './transfers';
 
 /**
- * Issue 46, defect 12: the demo provider pays by Stripe's rule (decision 0477). Without a set-up
+ * The demo provider pays by Stripe's rule (decision 0477). Without a set-up
  * payout account nobody is paid, instantly or in a batch; the batch says whom it skipped.
  */
 let t: TestApp;

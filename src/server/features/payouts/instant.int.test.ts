@@ -10,7 +10,7 @@ import { demoPayouts, demoTransfers, payoutBatches, payouts, tips } from '../../
 import { payoutContext, type PayoutContext, runPayoutBatch } from './batches';
 import { requestInstantPayout } from './instant';
 
-/** Instant payout in demo mode: the rules and every bad input of issue 12 item 2. */
+/** Instant payout in demo mode: the rules and every bad input of. */
 describe('instant payout (demo provider)', () => {
   let t: TestApp;
   let ctx: PayoutContext;

@@ -130,7 +130,7 @@ export async function requestInstantPayout(
       .from(businesses)
       .where(eq(businesses.id, businessId))
       .for('update');
-    // A suspended or closed business pays nothing out (issue 29).
+    // A suspended or closed business pays nothing out.
     if (!business?.active) throw new AppError(PAUSED_PAYOUT_ERRORS.payouts_paused);
     const [earlier] = await tx.select().from(payouts).where(eq(payouts.idempotencyKey, key));
     if (earlier) {

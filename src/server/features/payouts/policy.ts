@@ -26,7 +26,7 @@ export function isScheduledBatchDue(
 }
 
 /**
- * The earliest moment the next scheduled batch may start (issue 31, item 18): a whole period after
+ * The earliest moment the next scheduled batch may start: a whole period after
  * the last scheduled one, minus the slack; null when none ran yet (the next job tick runs it).
  */
 export function nextScheduledBatchAt(

@@ -19,7 +19,7 @@ export function poolAssignProblem(facts: {
 }
 
 /**
- * Whether a pool assignment may be taken back (issue 31 item 15): a tip of the business that was
+ * Whether a pool assignment may be taken back: a tip of the business that was
  * given from the pool, until its payout. Once a payout carries it (or the tip is paid out), the
  * money has left and the assignment stands.
  */

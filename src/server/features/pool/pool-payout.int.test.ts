@@ -12,7 +12,7 @@ import type { PoolPage } from '../../../shared/api/pool';
 import { tipAllocations, tips } from '../../db/schema';
 
 /**
- * Issue 30, defect 2: the pool holds only money nobody has received, and a tip given from it
+ * The pool holds only money nobody has received, and a tip given from it
  * reaches the next payout like any other share.
  */
 let t: TestApp;

@@ -11,7 +11,7 @@ import { POOL_CURSOR_MESSAGE, type PoolPage } from '../../../shared/api/pool';
 import { adminAuditLog, tipAllocations } from '../../db/schema';
 
 /**
- * Issue 31 item 15: a pool assignment can be taken back until the next payout (never after,
+ * A pool assignment can be taken back until the next payout (never after,
  * never by another business), and the pool pages through all its tips with a cursor.
  */
 let t: TestApp;

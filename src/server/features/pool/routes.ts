@@ -13,7 +13,7 @@ import { assignPoolTip, type PoolContext, poolPage, unassignPoolTip } from './se
 
 const tags = ['Pool'];
 
-/** The owner's pool of tips that reached nobody (issue 11, decision 0122). */
+/** The owner's pool of tips that reached nobody (decision 0122). */
 export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: PoolContext = {
     database: app.deps.database,

@@ -45,7 +45,7 @@ async function placeOf(tx: Executor, tip: typeof tips.$inferSelect): Promise<str
 const UNDOABLE_LISTED = 50;
 
 /**
- * One page of the pool, newest first, from the cursor on (issue 31 item 15), with the totals of
+ * One page of the pool, newest first, from the cursor on, with the totals of
  * the whole pool and the assignments the owner can still take back.
  */
 export async function poolPage(
@@ -162,7 +162,7 @@ export async function assignPoolTip(
 }
 
 /**
- * Takes a pool assignment back until the next payout (issue 31 item 15): the allocation goes,
+ * Takes a pool assignment back until the next payout: the allocation goes,
  * the tip is in the pool again, and the audit row says who undid what, in one transaction with
  * the tip row locked. Refused once a payout carries it.
  */

@@ -59,7 +59,7 @@ export async function anonymisePerson(
   await tx.delete(authSessions).where(eq(authSessions.userId, id));
   await tx.delete(authSessionEndings).where(eq(authSessionEndings.userId, id));
   await tx.delete(authTokens).where(eq(authTokens.userId, id));
-  // The authenticator secret and recovery codes go with the sign-in identity (issue 29).
+  // The authenticator secret and recovery codes go with the sign-in identity.
   await deleteTwoFactor(tx, id);
   await tx.delete(media).where(eq(media.ownerUserId, id));
   await tx.delete(teamMembers).where(eq(teamMembers.profileId, id));
@@ -90,7 +90,7 @@ export async function anonymisePerson(
 }
 
 /**
- * Audit rows keep the names people knew at the time (issue 30, decision 0340); a person who has
+ * Audit rows keep the names people knew at the time (decision 0340); a person who has
  * their account deleted leaves them: wherever a row is about them (its target, or `profileId`,
  * `employeeId` or a team member in its payload) the name becomes 'Gelöschte Person' and their
  * address goes. What happened, when and by whom stays. Rows of the person's business only.

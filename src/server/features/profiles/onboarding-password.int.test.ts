@@ -126,7 +126,7 @@ describe('onboarding with an optional password', () => {
     expect(await hasPassword(cookie)).toBe(false);
   });
 
-  it('refuses the demo password and the own address at its field (issue 45 item 8)', async () => {
+  it('refuses the demo password and the own address at its field', async () => {
     const person = await invitedPerson(hotel.id);
     const cookie = await signIn(t, person.email);
     for (const password of ['demo1234', person.email.split('@')[0]!]) {

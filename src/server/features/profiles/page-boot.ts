@@ -10,7 +10,7 @@ import { presentSession, SIGNED_OUT } from '../auth/presenter';
 import { findSession, isSessionActive } from '../auth/sessions';
 
 /**
- * What the app's HTML carries for its first screen (issue 35, decision 0417): the answers of
+ * What the app's HTML carries for its first screen (decision 0417): the answers of
  * `GET /api/auth/session` and, signed in, `GET /api/profiles/me` for the cookie of this very
  * request, so the browser skips those two round trips. `profile` is left out when the browser
  * must ask itself (the business keeps the person out, or the profile could not be read), and is

@@ -21,7 +21,7 @@ export function canViewProfile(actor: ProfileActor, target: ProfileTarget): bool
 
 /**
  * Employees update only their own profile (spec §6); admins any; owners the employee profiles
- * of their own business (never another owner's, issue 11).
+ * of their own business (never another owner's).
  */
 export function canUpdateProfile(actor: ProfileActor, target: ProfileTarget): boolean {
   if (actor.userId === target.id) return true;
@@ -34,7 +34,7 @@ export function canUpdateProfile(actor: ProfileActor, target: ProfileTarget): bo
 }
 
 /**
- * Giving a profile a role: the staff rules of issue 11 (features/staff/policy.ts): nobody changes
+ * Giving a profile a role: the staff rules (features/staff/policy.ts): nobody changes
  * their own role; only the platform admin grants or removes admin; owners promote employees of
  * their business but never change another owner; the last owner stays an owner.
  */

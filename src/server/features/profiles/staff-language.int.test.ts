@@ -5,7 +5,7 @@ import { signIn } from '../../../../test/support/auth';
 import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
 import { profiles } from '../../db/schema';
 
-/** Issue 33 item 5 (decision 0383): each person's staff language lives on their profile. */
+/** Decision 0383: each person's staff language lives on their profile. */
 let t: TestApp;
 let hotel: FactoryBusiness;
 let cafe: FactoryBusiness;

@@ -51,7 +51,7 @@ export interface QueuedContact {
 }
 
 /**
- * Uses the guest's address for what they asked (issue 46, decision 0455), inside the caller's
+ * Uses the guest's address for what they asked (decision 0455), inside the caller's
  * transaction on the locked, paid tip with its words already written: a receipt is queued;
  * "Antwort per E-Mail erhalten" keeps the address sealed until the reply is mailed (decision
  * 0144), or, when the reply was written already, queues it at once. A reply needs something to

@@ -119,7 +119,7 @@ describe('guest receipt', () => {
     expect(mail).toContain('Tip for Maria: €5.00');
   });
 
-  // Issue 46 item 4: the mail addresses the guest as the business's pages do.
+  // The mail addresses the guest as the business's pages do.
   it("writes in the business's tonality: 'du' for 'Locker', 'Sie' for another business", async () => {
     const bar = await createBusiness(t.database.db, {
       name: 'Strandbar Welle',
@@ -393,7 +393,7 @@ describe('erasure of an employee', () => {
 });
 
 /**
- * Issue 46, defect 1: the feedback dialog is one step. Its 'Senden' takes the reaction, the words
+ * The feedback dialog is one step. Its 'Senden' takes the reaction, the words
  * and the guest's address with what it is for (receipt, reply), so whatever the dialog promised
  * happens: the receipt goes out, the address is kept sealed until the reply is mailed.
  */
@@ -423,7 +423,7 @@ const outboxNaming = async (address: string) =>
 const mailsTo = (address: string, from: number) =>
   t.printedMails.slice(from).filter((mail) => mail.includes(`An: ${address}`));
 
-describe('one send in the feedback dialog (issue 46, defect 1)', () => {
+describe('one send in the feedback dialog', () => {
   it('keeps the sealed reply address and mails the receipt; the reply mails it and deletes it', async () => {
     const tip = await paidTip({ amountCents: 1000 });
     const before = t.printedMails.length;

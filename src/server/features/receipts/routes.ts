@@ -6,7 +6,7 @@ import { receiptContext } from './context';
 import { GUEST_MAIL_PER_ADDRESS } from './limits';
 import { sendReceipt } from './service';
 
-/** POST /api/guest/tips/:tipId/receipt: the guest's receipt by e-mail (issue 12 item 4). */
+/** POST /api/guest/tips/:tipId/receipt: the guest's receipt by e-mail. */
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/guest/tips/:tipId/receipt',

@@ -63,7 +63,7 @@ const kindOf = (tip: CsvTipRow) => (tip.team ? 'Team' : tip.recipient ? 'Person'
 const day = (value: Date | string | null) => (value ? dateFormat.format(new Date(value)) : '');
 
 /**
- * The lines of one tip: one per recipient (issue 30) — the person of a direct tip, every member's
+ * The lines of one tip: one per recipient — the person of a direct tip, every member's
  * share of a team tip, whoever a shift or the owner gave an object's tip to, or the pool. The
  * share ('Anteil') is on every line; the tip's own amounts only on its first line, so both columns
  * sum to the period's total.

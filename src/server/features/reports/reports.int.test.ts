@@ -105,7 +105,7 @@ describe('/api/admin/reports', () => {
     expect(report.byPoint).toContainEqual(
       expect.objectContaining({ id: hotel.points[0]!.uid, amountCents: 1000, count: 1 }),
     );
-    // Six views counted before visits had an id: visits, but no conversion (issue 46).
+    // Six views counted before visits had an id: visits, but no conversion.
     expect(report.qr).toEqual({
       visits: 6,
       visitsWithTip: 0,
@@ -121,7 +121,7 @@ describe('/api/admin/reports', () => {
   });
 
   /**
-   * Issue 46 defect 3: 'Seitenaufrufe 10 · Konversion 100 %' beside 312 tips. Visits are one per
+   * 'Seitenaufrufe 10 · Konversion 100 %' beside 312 tips. Visits are one per
    * browser and code per half hour, tips were all of them: the conversion counts the visits of
    * the period that led to a paid tip, and only where both are known.
    */
@@ -364,7 +364,7 @@ describe('/api/admin/reports', () => {
 });
 
 /**
- * Issue 30, defect 3: every report and export names who received each tip — a person, each
+ * Every report and export names who received each tip — a person, each
  * member's share of a team tip, whoever a shift or the owner gave an object's tip to, or the pool
  * — and the recipients' totals add up to the period's total.
  */

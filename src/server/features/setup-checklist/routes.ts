@@ -14,7 +14,7 @@ import {
 const tags = ['Admin'];
 const noBody = z.object({}).strict().nullish();
 
-/** The set-up checklist of the admin dashboard (issue 29 part 4, decision 0328). */
+/** The set-up checklist of the admin dashboard (decision 0328). */
 export const setupChecklistRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, clock, config } = app.deps;
   const context: SetupContext = { database, clock, config };

@@ -56,7 +56,7 @@ export async function activeTeamMembers(
   const rows = await executor
     .select({ profileId: teamMembers.profileId, weight: teamMembers.weight })
     .from(teamMembers)
-    // Deactivated people (issue 11) keep their history but receive no new shares.
+    // Deactivated people keep their history but receive no new shares.
     .innerJoin(users, eq(users.id, teamMembers.profileId))
     .where(
       and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt), isNull(users.disabledAt)),

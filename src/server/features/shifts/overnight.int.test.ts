@@ -6,7 +6,7 @@ import type { ShiftBoard } from '../../../shared/api/shifts';
 import { ManualClock } from '../../lib/clock';
 
 /**
- * Overnight shifts and 'Woche kopieren' (issue 31 item 17): Monday 16 March 2026, 11:00 in
+ * Overnight shifts and 'Woche kopieren': Monday 16 March 2026, 11:00 in
  * Berlin (UTC+1). A shift 18:00–10:00 ends on the next day.
  */
 const MONDAY = '2026-03-16';

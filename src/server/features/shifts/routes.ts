@@ -13,7 +13,7 @@ import { assignShift, copyShiftWeek, removeShift, type ShiftContext, shiftBoard 
 
 const tags = ['Dienstplan'];
 
-/** Shift assignments of objects and teams (issue 11 item 6, decision 0122). */
+/** Shift assignments of objects and teams (decision 0122). */
 export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: ShiftContext = { database: app.deps.database, clock: app.deps.clock };
   const { staffManager, scopeOf } = adminPreamble(app);

@@ -391,7 +391,7 @@ export async function copyShiftWeek(
         endsAt: zonedInstant(row.day, row.endMinute),
       }));
     // What stays around the replaced week (last Sunday's night shift, the Monday after) must not
-    // overlap a copy of the same person there (issue 31 item 17).
+    // overlap a copy of the same person there.
     for (const copy of copies) {
       const [clash] = await tx
         .select({ id: shiftAssignments.id })

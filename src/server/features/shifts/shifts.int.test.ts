@@ -12,7 +12,7 @@ import { paymentEntrypoints, users } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
 
 /**
- * Shift routing (issue 11 item 6): Monday 16 March 2026, 11:00 in Berlin. The fake clock moves
+ * Shift routing: Monday 16 March 2026, 11:00 in Berlin. The fake clock moves
  * the days; every tip is paid through the demo checkout, so allocation happens as in production.
  */
 const MONDAY = '2026-03-16';
@@ -102,7 +102,7 @@ const guestNote = async (code: string) =>
   (await t.inject({ method: 'GET', url: `/api/guest/codes/${code}` })).json().receiverNote;
 
 /**
- * Whom the success step and the thank-you page name after paying (issue 46 item 10): the page
+ * Whom the success step and the thank-you page name after paying: the page
  * said 'geht heute an Clara', the thank-you 'an Tisch 7 übermittelt'.
  */
 async function thankedName(tipId: string) {
@@ -227,7 +227,7 @@ describe('a tip to an object goes to whoever is on shift when it is paid', () =>
       expect(response.statusCode).toBe(201);
     }
     expect(await auditOf('shift_assign')).toBe(3);
-    // The audit row names the person and the place, not only their ids (issue 30).
+    // The audit row names the person and the place, not only their ids.
     const [assigned] = await t.database.query<{ payload: Record<string, unknown> }>(
       `SELECT payload FROM admin_audit_log WHERE action = 'shift_assign' AND payload ->> 'profileId' = $1`,
       [maria.id],
@@ -261,7 +261,7 @@ describe('a tip to an object goes to whoever is on shift when it is paid', () =>
     expect(await receivedBy(maria.email, tuesday)).toBeUndefined();
 
     t.clock.advance(DAY_MS);
-    // The page says what the payment does (issue 31 item 7): nobody on shift, the pool.
+    // The page says what the payment does: nobody on shift, the pool.
     expect(await guestNote(room.uid)).toBe(
       `Gerade ist hier niemand eingeteilt: Ihr Trinkgeld geht an ${hotel.name}, das es an sein Team verteilt.`,
     );
@@ -427,7 +427,7 @@ describe('a deactivated person’s tip page', () => {
       message: expect.stringContaining('kein Trinkgeld mehr'),
       alternatives: [
         { path: `/t/${shop.points[1]!.uid}`, kind: 'team', name: 'Küche' },
-        // Named as the page it opens is titled (issue 31 item 7).
+        // Named as the page it opens is titled.
         { path: `/t/${shop.points[2]!.uid}`, kind: 'business', name: shop.points[2]!.label },
       ],
     });

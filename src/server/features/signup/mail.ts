@@ -62,7 +62,7 @@ export function accountExistsNoticeMail(to: string, loginLink: string): MailMess
 }
 
 /**
- * The operator hears of every self sign-up (issue 47 item 7, decision 0501): to CONTACT_EMAIL,
+ * The operator hears of every self sign-up (decision 0501): to CONTACT_EMAIL,
  * the platform's one published address, with the business page's link. No token, no password.
  */
 export function newSignupOperatorMail(

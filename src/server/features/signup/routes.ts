@@ -14,7 +14,7 @@ import { createSignupService } from './service';
 
 const tags = ['Anmeldung'];
 
-/** Self-service sign-up of a business at /registrieren (issue 29 part 3, decision 0325). */
+/** Self-service sign-up of a business at /registrieren (decision 0325). */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database, clock, mailer } = app.deps;
   const signup = createSignupService({

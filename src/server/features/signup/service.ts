@@ -58,7 +58,7 @@ export interface CreatedBusiness extends SignedIn {
 }
 
 /**
- * Self-service sign-up (issue 29 part 3, decision 0325). A sign-up stores only a pending row and
+ * Self-service sign-up (decision 0325). A sign-up stores only a pending row and
  * mails its link; the business, the owner and the acceptances appear in one transaction when the
  * holder of the mailbox has chosen the password on the confirmation page (decision 0430). Mails go out after the answer, so every address gets the same answer in the
  * same time, whether or not it has an account.
@@ -169,7 +169,7 @@ export function createSignupService(context: SignupContext) {
         .from(pendingSignups)
         .where(eq(pendingSignups.tokenHash, tokenHash));
       const usable = await refuseUnusable(database.db, waiting);
-      // The owner-to-be's address and business name are the context words (issue 45 item 8).
+      // The owner-to-be's address and business name are the context words.
       assertNewPasswordAllowed(input.password, {
         context: { email: usable.email, businessName: usable.businessName },
       });

@@ -458,7 +458,7 @@ describe('confirming a sign-up', () => {
     expect((await confirm(signup.token)).statusCode).toBe(200);
   });
 
-  it('refuses a password made of the business’s name or the address (issue 45 item 8)', async () => {
+  it('refuses a password made of the business’s name or the address', async () => {
     const signup = await pendingSignUp({ businessName: 'Pension Abendrot' });
     const cases: [string, string][] = [
       ['Pension-Abendrot-1', 'den Namen Ihres Betriebs'],
@@ -485,7 +485,7 @@ describe('confirming a sign-up', () => {
   });
 });
 
-describe('who chooses the password (issue 45 item 1)', () => {
+describe('who chooses the password', () => {
   it('takes it from whoever holds the mailbox, never from the unconfirmed form', async () => {
     const victim = newEmail();
     // Someone names another person's address and slips a password of their own into the form.

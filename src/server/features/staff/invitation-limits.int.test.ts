@@ -11,7 +11,7 @@ import {
 import type { BusinessChange } from '../../../shared/api/operator';
 
 /**
- * Issue 45, defect 6: invitation mails go out under the operator's mail domain, so they are
+ * Invitation mails go out under the operator's mail domain, so they are
  * limited per business (30 an hour) and per address (3 a day), invitations and re-sends together,
  * whoever sends them; past a limit the answer is 429 with the German wait time, and nothing is
  * written or sent.

@@ -13,7 +13,7 @@ import type { StaffUser } from '../../../shared/api/staff';
 import { INVITATION_TTL_MS } from '../../../shared/domain/constants';
 
 /**
- * Issue 30, defect 7 (decision 0343): inviting an address that has an account elsewhere answers
+ * Decision 0343: inviting an address that has an account elsewhere answers
  * exactly as a new address does, keeps a pending notice that the staff list shows and the row
  * actions work on like an invited person, and tells the existing person by e-mail instead.
  */

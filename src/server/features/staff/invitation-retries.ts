@@ -44,7 +44,7 @@ async function openNotice(tx: Executor, id: string): Promise<boolean> {
 }
 
 /**
- * The invitation-mail retry job (issue 47 item 1, decision 0500): every invitation mail whose
+ * The invitation-mail retry job (decision 0500): every invitation mail whose
  * next attempt is due is tried again. An invitation link cannot be sent twice — the outbox keeps
  * it redacted and the process only until delivery — so each retry makes a fresh link (the old one
  * stops working) in a new mail that continues the attempt count; a notice without a link is sent

@@ -4,7 +4,7 @@ import { hashIdentifier } from '../../lib/hash';
 const HOUR_MS = 60 * 60_000;
 
 /**
- * Invitation mails (issue 45, defect 6; decision 0445): they go out under the operator's mail
+ * Invitation mails (decision 0445): they go out under the operator's mail
  * domain to addresses anyone with a business types in, so invitations and re-sends, the existing
  * account's notice and the operator's owner invitations all draw on the same two budgets.
  */

@@ -13,7 +13,7 @@ import type { StaffAllowedActions, StaffUser, StaffUserList } from '../../../sha
 import { ROLES } from '../../../shared/domain/roles';
 
 /**
- * Issue 30, defect 8: the staff list tells the signed-in person what they may do to each person
+ * The staff list tells the signed-in person what they may do to each person
  * (and the payment-point list whether they may generate demo data), computed by the policy the
  * server enforces; and every action the list does not offer is still refused. Two businesses.
  */

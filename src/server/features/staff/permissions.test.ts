@@ -11,7 +11,7 @@ import {
 } from './policy';
 
 /**
- * What the staff list offers the signed-in person on each row (issue 30, defect 8): computed by
+ * What the staff list offers the signed-in person on each row: computed by
  * the same policy functions the server enforces, so the page never offers an action the server
  * refuses. The platform admin's profile belongs to the hotel here, as on the demo database.
  */

@@ -17,7 +17,7 @@ import {
 } from './policy';
 
 /**
- * What the signed-in person may do on /admin/users (issue 30, defect 8, decision 0342), from the
+ * What the signed-in person may do on /admin/users (decision 0342), from the
  * same policy functions the services ask before they act, plus the state each service requires
  * (only a deactivated person is reactivated, only an invited one gets the invitation again, only
  * someone with two-factor sign-in has it reset). The browser shows exactly these actions.

@@ -10,7 +10,7 @@ import {
 import type { StaffUserList } from '../../../shared/api/staff';
 
 /**
- * Issue 46, defect 14h: a platform admin whose profile sits in a business (the seed's, or one
+ * A platform admin whose profile sits in a business (the seed's, or one
  * made by `admin:create --business`) is no one's colleague there. The business's staff list,
  * which the team dialog also picks members from, never shows them, and the server refuses them
  * as team members. Two businesses, each with its own admin profile.

@@ -69,7 +69,7 @@ const ROLE_MATRIX: Record<
 
 const NEW_ROLES: Role[] = ['admin', 'business_owner', 'employee'];
 
-describe('role changes (issue 11)', () => {
+describe('role changes', () => {
   for (const [actorName, row] of Object.entries(ROLE_MATRIX)) {
     for (const [targetName, expected] of Object.entries(row)) {
       NEW_ROLES.forEach((role, index) => {

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/actor';
 import { canAccessBusiness } from '../auth/policy';
 
 /**
- * Who may manage whom (issue 11), as pure decisions. The rules:
+ * Who may manage whom, as pure decisions. The rules:
  * - nobody changes their own role or deactivates themselves;
  * - only the platform admin grants or removes the role admin (and manages admins at all);
  * - a business owner manages the employees of their own business and may appoint another

@@ -22,7 +22,7 @@ import {
 
 const tags = ['Benutzerverwaltung'];
 
-/** /admin/users (issue 11): staff list, invitations, roles, deactivation. */
+/** /admin/users: staff list, invitations, roles, deactivation. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: StaffContext = {
     database: app.deps.database,

@@ -87,7 +87,7 @@ export interface StaffUserRow {
   invitationExpiresAt: Date | null;
   /** Where the invitation's newest e-mail stands (decision 0500); null without one. */
   invitationDelivery: InvitationDeliveryState | null;
-  /** Two-factor sign-in is on (the reset of issue 29 part 6 is offered then). */
+  /** Two-factor sign-in is on (the reset is offered then, decision 0319). */
   twoFactorEnabled: boolean;
 }
 
@@ -168,7 +168,7 @@ export async function listStaffUsers(
 /**
  * The rows of the staff list, or (`id`) the one row of a person just acted on. A platform admin
  * whose profile sits in the business is no colleague there: never in the list, so never offered
- * for its teams either (issue 46, defect 14h; decision 0481). The answer to the action that made
+ * for its teams either (decision 0481). The answer to the action that made
  * someone an admin still names them, by `id`.
  */
 async function staffRows(

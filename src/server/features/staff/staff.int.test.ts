@@ -342,7 +342,7 @@ describe('deactivation', () => {
     const response = await action(employee.id, 'deactivate', shopOwner);
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('deactivated');
-    // Logged as a deactivation, with the name the owner knows (issue 30): not as a deletion.
+    // Logged as a deactivation, with the name the owner knows: not as a deletion.
     expect(await auditCount('user_delete', employee.id)).toBe(0);
     expect(await auditRows('user_deactivate', employee.id)).toEqual([
       {

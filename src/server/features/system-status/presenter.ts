@@ -48,7 +48,7 @@ export function presentInstance(
   };
 }
 
-/** Running against expected: a cleanly stopped instance is neither (issue 47 item 11). */
+/** Running against expected: a cleanly stopped instance is neither. */
 export function summarizeInstances(
   instances: readonly Pick<SystemInstance, 'state'>[],
 ): SystemStatus['instanceSummary'] {

@@ -4,7 +4,7 @@ import { actorOf } from '../auth/guard';
 import { readSystemStatus, type SystemStatusContext } from './service';
 
 /**
- * /admin/system (issue 34 item 4, decision 0404): the platform admin's status view. It needs a
+ * /admin/system (decision 0404): the platform admin's status view. It needs a
  * session; the service refuses everyone but the platform admin in German (like the operator
  * console). Answers are never cached: each call reads the database afresh.
  */

@@ -24,7 +24,7 @@ import { JobRuns } from '../../lib/job-runs';
 import { HEARTBEAT_RETENTION_MS, newInstanceIdentity, startInstanceHeartbeat } from './heartbeat';
 
 /**
- * The platform admin's status view (issue 34 item 4, decision 0404) on its own rows: two
+ * The platform admin's status view (decision 0404) on its own rows: two
  * businesses whose owners are refused, heartbeats of several instances, provider events, outbox
  * mails and payment sessions made here, and a real heartbeat driven by JobRuns.
  */
@@ -319,7 +319,7 @@ describe('the instance heartbeat', () => {
   });
 });
 
-describe('GET /api/admin/system: what "läuft" and the last backup say (issue 47 item 11)', () => {
+describe('GET /api/admin/system: what "läuft" and the last backup say', () => {
   it('counts running instances against those expected to run: a cleanly stopped one is not down', async () => {
     const before = (await read()).instanceSummary;
     await createHeartbeat(t.database.db, {

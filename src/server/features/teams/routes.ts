@@ -27,7 +27,7 @@ import {
 
 const tags = ['Teams'];
 
-/** Teams per business (issue 11): create, rename, split rule, members with points, delete. */
+/** Teams per business: create, rename, split rule, members with points, delete. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: TeamContext = { database: app.deps.database, clock: app.deps.clock };
   const { staffManager, scopeOf } = adminPreamble(app);

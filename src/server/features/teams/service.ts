@@ -247,7 +247,7 @@ export async function setTeamMembers(
 }
 
 /**
- * Saves name, split rule and members of a team in ONE transaction (issue 31 item 17, decision
+ * Saves name, split rule and members of a team in ONE transaction (decision
  * 0390): a refused member list leaves the whole team unchanged. With an equal split points do
  * not count; an out-of-range one is stored as 1.
  */

@@ -157,7 +157,7 @@ describe('teams', () => {
   });
 });
 
-describe('saving a whole team in one call (issue 31 item 17)', () => {
+describe('saving a whole team in one call', () => {
   const make = async (name: string) =>
     (await call('POST', '/api/admin/teams', owner, { name, splitRule: 'equal' })).json() as Team;
   const current = async (id: string) =>
@@ -277,7 +277,7 @@ describe('team tips split to the cent', () => {
     });
     expect(response.statusCode).toBe(200);
     expect((response.json() as Team).members).toHaveLength(2);
-    // The audit rows name the team, the people and what changed (issue 30).
+    // The audit rows name the team, the people and what changed.
     const updates = await auditPayloads('team_update', hotel.teams[0]!.id);
     const members = updates.find((payload) => 'members' in payload);
     const rule = updates.find((payload) => 'splitRule' in payload);

@@ -15,7 +15,7 @@ const isEmoji = (value: string | null): value is FeedbackEmoji =>
 
 /**
  * The tips of every team the person belongs to now, since a moment, each with all members'
- * shares and reasons (issue 11 item 5). Only current members see a team's tips; the guest's
+ * shares and reasons. Only current members see a team's tips; the guest's
  * message reaches every one of them, also those who were not on shift.
  */
 export async function teamTipsOf(db: Executor, profileId: string, since: Date): Promise<TeamTips> {

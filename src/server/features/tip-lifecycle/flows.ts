@@ -4,7 +4,7 @@ import type { Executor, Tx } from '../../db/connect';
 import { payLaterLinks, tips } from '../../db/schema';
 
 /**
- * A tip's flow (issue 30, migration 0330): every attempt a guest makes at one tip — the first
+ * A tip's flow (migration 0330): every attempt a guest makes at one tip — the first
  * attempt, its retries, the tab's next start after an unpaid attempt, and a tip started through a
  * pay-later link made for it. A flow is paid at most once: the first tip of it whose money arrives
  * pays it, closes its pay-later links, and any later paid tip of it is a duplicate that goes back.

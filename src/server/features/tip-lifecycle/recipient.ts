@@ -35,7 +35,7 @@ export function presentTipRecipient(
     };
   }
   // An object point's tip that went to the one person on shift there names that person, as the
-  // page said before paying (issue 46 item 10); the point's label is where, not who.
+  // page said before paying; the point's label is where, not who.
   if (entrypoint?.type === 'object' && facts.soleSharer) {
     return {
       recipient: {

@@ -41,7 +41,7 @@ const POINT_JOINS = `LEFT JOIN payment_entrypoints e ON e.id = t.entrypoint_id
  * The employee's tips of a range, oldest first, in keyset pages: direct tips (person or object
  * points) and their shares of team, shift and pool tips. A full refund before any payout leaves
  * no adjustment (decision 0141): the whole amount counts as refunded then. The state of each row
- * is the one the dashboard's history shows (issue 46): a direct tip's own, a share's from the
+ * is the one the dashboard's history shows: a direct tip's own, a share's from the
  * payout that carries it (`shareStatus`), whatever the rest of the team tip waits for.
  */
 export async function* tipRecordPages(

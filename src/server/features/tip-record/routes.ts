@@ -6,7 +6,7 @@ import { tipRecordCsv, tipRecordFileName, tipRecordHolder, tipRecordPdf } from '
 const tags = ['Trinkgeld-Nachweis'];
 
 /**
- * The signed-in person's own tipping record (issue 12 item 6). Only ever their own: the
+ * The signed-in person's own tipping record. Only ever their own: the
  * profile comes from the session, the query carries nothing but the range.
  */
 export const tipRecordRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -81,7 +81,7 @@ const COLUMN_KEYS = [
 type ColumnKey = (typeof COLUMN_KEYS)[number];
 type RecordFields = Record<ColumnKey, string>;
 
-/** Names differing only in case or spaces are one name ('Restaurant-Service' once, issue 46). */
+/** Names differing only in case or spaces are one name ('Restaurant-Service' once). */
 const sameName = (a: string, b: string) =>
   a.trim().toLocaleLowerCase('de') === b.trim().toLocaleLowerCase('de');
 
@@ -150,7 +150,7 @@ const BOTTOM = A4.height - 45;
 /**
  * Table columns of the PDF, left to right: width, whether they hold amounts (right-aligned), and
  * whether the text must stay on one line. A payout reference is one word that a reader copies:
- * it is set smaller until it fits instead of being broken inside (issue 46); the column takes
+ * it is set smaller until it fits instead of being broken inside; the column takes
  * the demo's 32 characters and Stripe's 27 at full size.
  */
 interface Column {

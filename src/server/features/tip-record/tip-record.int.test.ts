@@ -125,7 +125,7 @@ describe('tipping record per employee', () => {
   });
 
   /**
-   * Issue 46 defect 2: Ben has a direct tip, tips through his classic QR code and a 5 € share of
+   * Ben has a direct tip, tips through his classic QR code and a 5 € share of
    * a team tip; he pays out instantly, then gets one more tip. Ben's gross adds up to 1.277,02 €.
    */
   async function benAfterAnInstantPayout() {
@@ -438,7 +438,7 @@ describe('tipping record per employee', () => {
       (a, b) => a + b,
       0,
     );
-    // A sum with thousands separators (issue 46): 15.585,00.
+    // A sum with thousands separators: 15.585,00.
     const euros = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2 }).format(
       expected / 100,
     );

@@ -195,7 +195,7 @@ describe('a pay-later link is for one payment', () => {
 });
 
 /**
- * Issue 30, defect 1: 'Fehlschlagen' → 'Später zahlen' → 'Erneut versuchen' → 'Bezahlen'. The link
+ * 'Fehlschlagen' → 'Später zahlen' → 'Erneut versuchen' → 'Bezahlen'. The link
  * was made for that tip, so once any attempt of it is paid the link is closed, and a checkout
  * completed on the link anyway goes back to the guest.
  */
@@ -316,7 +316,7 @@ describe('a pay-later link belongs to the tip it was made for', () => {
 });
 
 /**
- * Issue 46, defect 7: 'Später zahlen' kept only the amount. The link keeps the contribution and
+ * 'Später zahlen' kept only the amount. The link keeps the contribution and
  * the message the guest entered, and can be mailed to the guest's own address (used for that
  * mail only; the outbox keeps neither the address nor the link's token).
  */

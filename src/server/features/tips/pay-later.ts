@@ -148,7 +148,7 @@ const PER_LINK_MAIL_RULE = {
 } as const satisfies RateRule;
 
 /**
- * 'Link per E-Mail' (issue 46, decision 0456): sends a link that can still be paid to the address
+ * 'Link per E-Mail' (decision 0456): sends a link that can still be paid to the address
  * the guest typed. The address is used for this mail only: the outbox row names no recipient and
  * keeps the link's token redacted (decisions 0144, 0201). A link goes out at most three times a
  * day (counted once the token matched), on top of the per-address limit of guest mails.

@@ -15,7 +15,7 @@ import { RealtimeHub } from '../realtime/hub';
 import { TIP_EVENTS_CHANNEL } from '../tip-lifecycle/events';
 
 /**
- * Issue 30, defect 10: every tip change is published inside the transaction that makes it true
+ * Every tip change is published inside the transaction that makes it true
  * (a NOTIFY queued in it), never afterwards: an instance that stops right after the commit would
  * otherwise leave dashboards on other instances without the change until they reconnect.
  */

@@ -18,7 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe("'Zurück' from the error step starts the count over (spec §4, issue 31 item 3)", () => {
+describe("'Zurück' from the error step starts the count over (spec §4)", () => {
   it('gives the start after Zurück attempt 1 again, while a reload still continues the count', async () => {
     const guestSessionId = newGuestSessionId();
     const first = await startedTip(t, { code, guestSessionId });

@@ -22,7 +22,7 @@ export type OperatorResetOutcome =
   | { outcome: 'not_enabled' };
 
 /**
- * The way back for a sole platform admin who lost phone and recovery codes (issue 47 item 12):
+ * The way back for a sole platform admin who lost phone and recovery codes:
  * someone with a shell on the server runs `npm run admin:reset-two-factor`. In one transaction the
  * admin's secret, recovery codes and every session go, and a `two_factor_reset` audit row (method
  * `cli`) is written with the notice to the admin in the outbox; the caller delivers it. Owners

@@ -38,7 +38,7 @@ const tags = ['Zwei-Faktor-Anmeldung'];
 const noBody = z.object({}).strict().nullish();
 
 /**
- * Two-factor sign-in (issue 29 part 6): one's own settings under /api/me/two-factor, the code
+ * Two-factor sign-in: one's own settings under /api/me/two-factor, the code
  * step of sign-in, and the reset on /admin/users. Decisions 0315–0319.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {

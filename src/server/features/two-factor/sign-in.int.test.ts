@@ -210,7 +210,7 @@ describe('the code step', () => {
     const next = challengeCookieOf(t, await passwordSignIn(owner.email));
     const replay = await sendCode(next, codeNow(t, owner.secret));
     expect(replay.statusCode).toBe(400);
-    // Issue 47 item 5: a replayed code is named as used, not as wrong.
+    // A replayed code is named as used, not as wrong.
     expect(replay.json().error).toMatchObject({
       code: 'two_factor_code_already_used',
       message:

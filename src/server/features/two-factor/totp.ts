@@ -79,7 +79,7 @@ export function acceptTotpCode(input: {
 
 /**
  * Whether a refused code is one of this person's codes of the accepted window that was already
- * spent (a replay, or the same code typed twice): said as such instead of "wrong" (issue 47).
+ * spent (a replay, or the same code typed twice): said as such instead of "wrong".
  */
 export function totpCodeWasUsed(input: {
   secret: string;

@@ -77,7 +77,7 @@ export async function spendSecondFactor(
 
 /**
  * Why `spendSecondFactor` refused a code: one of the person's codes that was already spent gets
- * its own error (issue 47 item 5); anything else is the caller's "wrong code". Only asked after a
+ * its own error; anything else is the caller's "wrong code". Only asked after a
  * refusal, in the same transaction, so a right code costs nothing more.
  */
 export async function refusalOf(

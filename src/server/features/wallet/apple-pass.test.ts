@@ -108,7 +108,7 @@ describe('Apple Wallet pass', () => {
   });
 
   it('refuses a key of another key pair than the certificate, in one German line', () => {
-    // Issue 45, defect 12: such a key opens, but iPhones refuse every pass it signs.
+    // Such a key opens, but iPhones refuse every pass it signs.
     const otherKeyPath = path.join(testKeys.dir, 'other-pair.key');
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     writeFileSync(otherKeyPath, privateKey.export({ type: 'pkcs8', format: 'pem' }));

@@ -1,4 +1,4 @@
-/** What a wallet pass shows about one person's payment point (issue 33). */
+/** What a wallet pass shows about one person's payment point. */
 export interface PassFacts {
   pointId: string;
   uid: string;

@@ -52,7 +52,7 @@ export function loadAppleWalletKeys(config: AppleWalletConfig): AppleWalletKeys 
   }
   const signerCert = certificate('APPLE_WALLET_CERT', config.certPath);
   // A key of another pair opens just as well, but every pass it signs is refused by the iPhone
-  // (issue 45, defect 12): the start says so instead.
+  //: the start says so instead.
   if (!signerCert.parsed.checkPrivateKey(privateKey)) {
     throw new StartupError(
       `APPLE_WALLET_KEY: ${config.keyPath} gehört nicht zum Zertifikat in APPLE_WALLET_CERT (${config.certPath})`,

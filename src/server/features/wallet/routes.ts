@@ -33,7 +33,7 @@ function sendPass(reply: FastifyReply, pass: PassFile) {
 
 /**
  * A person's tip code in Apple Wallet (a signed .pkpass) and Google Wallet (a signed save link),
- * for the employee's own point and for an owner or admin handing out passes (issue 33).
+ * for the employee's own point and for an owner or admin handing out passes.
  */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, clock, config } = app.deps;

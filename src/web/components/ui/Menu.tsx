@@ -46,7 +46,7 @@ export function Menu({
   const [open, setOpen] = useState(false);
 
   // Until placed, the list is fixed and hidden: in the flow it would widen the button's row and
-  // move the button, and the menu would then open away from it (issue 31, item 13).
+  // move the button, and the menu would then open away from it.
   const hidden: CSSProperties = { visibility: 'hidden', position: 'fixed', left: 0, top: 0 };
   const [position, setPosition] = useState<CSSProperties>(hidden);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -11,7 +11,7 @@ const variants: Record<ToastVariant, string> = {
 /**
  * Renders the visible toast. Mount once near the root. While a toast shows, the page gets that
  * much room at its end, so the bottom of the content can always be scrolled above the toast
- * (issue 31, item 13); Escape or '×' closes it.
+ *; Escape or '×' closes it.
  */
 export function Toaster() {
   const items = useSyncExternalStore(

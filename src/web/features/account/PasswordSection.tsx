@@ -26,7 +26,7 @@ export function PasswordSection() {
   const texts = useStaffTexts(staffSignInPart).passwords.change;
   const session = useSession();
   // While two-factor sign-in must be set up first, the server answers every other route 403
-  // (decision 0318): the status is asked for once set-up is done, without a reload (issue 47).
+  // (decision 0318): the status is asked for once set-up is done, without a reload.
   const afterTwoFactorSetup = session.twoFactor?.setupRequired === true;
   const status = useQuery({
     queryKey: PASSWORD_STATUS_KEY,

@@ -17,7 +17,7 @@ import { SetupChecklist } from './setup/SetupChecklist';
 import { useAdminTexts } from '../../lib/admin-language';
 
 // The pool and the audit log sit below the menu: their code (with the confirm dialog, the filters
-// and the paged query) loads as they come near the screen, not with it (issue 35 item 2).
+// and the paged query) loads as they come near the screen, not with it.
 interface CardModule {
   Card: ComponentType;
   prefetch: (client: QueryClient, businessId: string | null) => Promise<unknown>;
@@ -65,7 +65,7 @@ function AuditLogCard() {
 /** Tailwind's `lg` breakpoint: below it the dashboard is one column. */
 const WIDE = '(min-width: 1024px)';
 
-/** Whether the screen is wide; phones read the audit log before the pool (issue 31 item 15). */
+/** Whether the screen is wide; phones read the audit log before the pool. */
 function useWideScreen(): boolean {
   return useSyncExternalStore(
     (listener) => {

@@ -115,7 +115,7 @@ function AdminShell({ profile }: { profile: Profile }) {
     setMenuOpen(false);
     if (refocus) menuButton.current?.focus();
   };
-  // Escape closes the phone menu wherever the focus is, on its button too (issue 31, item 17).
+  // Escape closes the phone menu wherever the focus is, on its button too.
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
@@ -221,7 +221,7 @@ function AdminShell({ profile }: { profile: Profile }) {
 }
 
 /**
- * On every admin page while the platform admin works inside a business (issue 47 item 8): whose
+ * On every admin page while the platform admin works inside a business: whose
  * data this is, and the way back to the platform view, which leaves the business (decision 0511).
  */
 function ActingInBusinessBanner({ business }: { business: string }) {

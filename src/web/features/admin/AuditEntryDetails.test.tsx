@@ -16,7 +16,7 @@ const textOf = (html: string) =>
 const part = (html: string, testId: string) =>
   textOf(new RegExp(`data-testid="${testId}"[^>]*>(.*?)</(p|div)>`).exec(html)?.[1] ?? '');
 
-describe('the details of an audit row (issue 30)', () => {
+describe('the details of an audit row', () => {
   const description = describeAuditEntry({
     action: 'pool_tip_assign',
     targetType: 'tip',

@@ -15,7 +15,7 @@ async function copyReference(reference: AuditReference): Promise<void> {
 }
 
 /**
- * The 'Details' of an audit row (issue 30): the German sentence, and below it in small print the
+ * The 'Details' of an audit row: the German sentence, and below it in small print the
  * ids as references, each with a button that copies the whole id (support and the CSV use them).
  */
 export function AuditEntryDetails({ description }: { description: AuditDescription }) {

@@ -30,7 +30,7 @@ function afterFirstScreen(start: () => void): () => void {
 }
 
 /**
- * A dashboard card below the menu whose code is not part of the first screen (issue 35 item 2):
+ * A dashboard card below the menu whose code is not part of the first screen:
  * it loads when the placeholder comes near the screen or, failing that, after the first screen.
  * The placeholder keeps the card's frame and at least the height of its loading state, so the
  * swap moves nothing below it while on screen (CLS 0). Held in state rather than `React.lazy`:
@@ -64,7 +64,7 @@ export function DeferredCard({
       load(client).then(
         (component) => {
           // A transition: React draws the card in slices and lets the browser in between, so a
-          // long table never blocks a tap (issue 35: total blocking time).
+          // long table never blocks a tap (total blocking time).
           if (alive) startTransition(() => setLoaded(() => component));
         },
         // A failed chunk (offline, new deploy) tries again on the next approach to the screen.

@@ -8,7 +8,7 @@ const TONES: Record<InvitationDeliveryState, string> = {
 };
 
 /**
- * Where an invitation's e-mail stands, in every console that sends invitations (issue 47 item 1):
+ * Where an invitation's e-mail stands, in every console that sends invitations:
  * "Einladungs-E-Mail: zugestellt", "… wird erneut versucht" or "… fehlgeschlagen".
  */
 export function InvitationDelivery({

@@ -31,7 +31,7 @@ const loadPoolAssignSchema = () =>
 
 /**
  * The confirmation (with the dialog component) is first needed when a person is chosen for a
- * tip: its code loads then, not with the dashboard (issue 35 item 2).
+ * tip: its code loads then, not with the dashboard.
  */
 const loadConfirmDialog = () =>
   import('../../components/ui/ConfirmDialog').then((module) => module.ConfirmDialog);
@@ -71,9 +71,9 @@ export function prefetchPoolCard(client: QueryClient, businessId: string | null)
 }
 
 /**
- * The owner's pool on the dashboard (issue 11): tips that reached nobody, with the guest's
+ * The owner's pool on the dashboard: tips that reached nobody, with the guest's
  * words, each given to one person by hand after a confirmation; the list pages with 'Mehr laden'
- * and an assignment can be undone until the next payout (issue 31 item 15).
+ * and an assignment can be undone until the next payout.
  */
 export function PoolCard() {
   const { shifts: st } = useAdminTexts();
@@ -318,7 +318,7 @@ function PoolRow({
 /**
  * A row's choice of a person: one select checked by the pool's schema on submit, then on every
  * change, as `useZodForm` checks (decision 0050). Written without the form library, which would
- * be 13 KB of the dashboard's first load for one select per row (issue 35 item 2); the markup is
+ * be 13 KB of the dashboard's first load for one select per row; the markup is
  * that of `SelectField` and `SubmitButton`.
  */
 function PoolAssignForm({

@@ -111,7 +111,7 @@ export async function savePdf(url: string) {
 
 /**
  * 'PDF (A4)' with the card's language beside it: the guests read the printed card, so it is
- * offered in every guest language, German first (issue 46, defect 14j).
+ * offered in every guest language, German first.
  */
 export function PdfDownload({ url }: { url: (language: PrintLanguage) => string }) {
   const { qr: t } = useAdminTexts(adminPointsPart).admin;

@@ -44,7 +44,7 @@ const dayLabel = (day: string) => dayFormatter.format(new Date(`${day}T12:00:00Z
 type Target = ShiftBoard['targets'][number];
 const targetKey = (target: Pick<Target, 'kind' | 'id'>) => `${target.kind}:${target.id}`;
 
-/** /admin/shifts: who serves which object or team today and in the next 14 days (issue 11). */
+/** /admin/shifts: who serves which object or team today and in the next 14 days. */
 export function ShiftsPage() {
   const { shifts: st } = useAdminTexts(adminPeoplePart);
   const businessId = useSelectedBusinessId();
@@ -250,7 +250,7 @@ function AssignForm({
   );
 }
 
-/** The end field says when a shift runs into the next day (18:00–10:00, issue 31 item 17). */
+/** The end field says when a shift runs into the next day (18:00–10:00). */
 function EndTimeField() {
   const { shifts: st } = useAdminTexts(adminPeoplePart);
   const [start = '', end = ''] = useWatch<{ startTime: string; endTime: string }>({

@@ -178,7 +178,7 @@ function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
 }
 
 /**
- * Edits the whole team in one form validated by the shared schema (issue 31 item 17): a weighted
+ * Edits the whole team in one form validated by the shared schema: a weighted
  * split with 0 points is refused on that points field before anything is sent, and name, split
  * and members are saved in one request (one transaction on the server).
  */

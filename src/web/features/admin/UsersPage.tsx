@@ -61,7 +61,7 @@ const failed = (error: unknown) => {
   });
 };
 
-/** /admin/users (issue 11): the business's staff, invitations, roles and deactivation. */
+/** /admin/users: the business's staff, invitations, roles and deactivation. */
 export function UsersPage() {
   const {
     labels: { roles: ROLE_LABELS },
@@ -165,7 +165,7 @@ export function UsersPage() {
             <p className="text-sm text-muted-foreground">{u.empty}</p>
           ) : (
             <>
-              {/* Cards below 768 px like the UID management (issue 31, item 16): no sideways scrolling,
+              {/* Cards below 768 px like the UID management: no sideways scrolling,
                 e-mails wrap whole, the actions stay on screen. */}
               <ul className="flex flex-col gap-3 md:hidden" data-testid="users-cards">
                 {items.map((user) => (

@@ -117,7 +117,7 @@ export const adminApi = {
   removeShift: (id: string) => api.delete<void>(scoped(`/api/admin/shifts/${id}`)),
   copyShiftWeek: (body: ShiftCopyWeek) =>
     api.post<ShiftCopyResult>(scoped('/api/admin/shifts/copy-week'), body),
-  /** One page of the pool; `cursor` is the previous page's nextCursor (issue 31 item 15). */
+  /** One page of the pool; `cursor` is the previous page's nextCursor. */
   pool: (cursor: string | null) =>
     api.get<PoolPage>(
       scoped(`/api/admin/pool?limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),

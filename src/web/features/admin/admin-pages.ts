@@ -44,7 +44,7 @@ export const ADMIN_DASHBOARD_LINK: AdminPageLink = {
   available: true,
 };
 
-/** The shift plan (issue 11): in the navigation since issue 31, item 18. */
+/** The shift plan: in the navigation since. */
 export const SHIFTS_LINK: AdminPageLink = {
   path: '/admin/shifts',
   title: shifts.title,
@@ -61,7 +61,7 @@ export const ADMIN_NAV: readonly AdminPageLink[] = [
   SHIFTS_LINK,
 ];
 
-/** The operator console (issue 29): in the navigation for the platform admin only. */
+/** The operator console: in the navigation for the platform admin only. */
 export const OPERATOR_CONSOLE_LINK: AdminPageLink = {
   path: '/admin/businesses',
   title: businesses.title,
@@ -71,7 +71,7 @@ export const OPERATOR_CONSOLE_LINK: AdminPageLink = {
   available: true,
 };
 
-/** The status view (issue 34 item 4): in the navigation for the platform admin only. */
+/** The status view: in the navigation for the platform admin only. */
 export const SYSTEM_STATUS_LINK: AdminPageLink = {
   path: '/admin/system',
   title: system.title,

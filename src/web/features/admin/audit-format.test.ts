@@ -28,7 +28,7 @@ describe('who did it, in the audit log', () => {
     expect(auditAdminLabel(entry({ action: 'business_erase', admin: null }))).toBe(
       'Aufbewahrungsfrist (System)',
     );
-    // A second payment of a tip is refunded by settlement, not by the AiO sync (issue 30).
+    // A second payment of a tip is refunded by settlement, not by the AiO sync.
     expect(auditAdminLabel(entry({ action: 'payment_refund', admin: null }))).toBe('System');
   });
 });

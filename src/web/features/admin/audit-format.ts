@@ -4,7 +4,7 @@ import { activeAdminTexts } from '../../lib/admin-language';
 /**
  * Who did it: the admin by name, else by e-mail; rows written without a person name the machine
  * (the AiO sync, the retention job, otherwise the system, e.g. settlement's refunds). What the
- * row says comes from the shared presenter (`describeAuditEntry`, issue 30), run by the server.
+ * row says comes from the shared presenter (`describeAuditEntry`), run by the server.
  */
 export function auditAdminLabel(entry: Pick<AuditLogEntry, 'admin' | 'action'>): string {
   const { admin: adminTexts } = activeAdminTexts();

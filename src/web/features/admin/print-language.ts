@@ -1,5 +1,5 @@
 import { BRANDING_LANGUAGES } from '../../../shared/domain/constants';
 
-/** The languages the printed A4 card speaks: the guest languages (issue 46, defect 14j). */
+/** The languages the printed A4 card speaks: the guest languages. */
 export const PRINT_LANGUAGES = BRANDING_LANGUAGES;
 export type PrintLanguage = (typeof PRINT_LANGUAGES)[number];

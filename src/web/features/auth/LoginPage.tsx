@@ -37,7 +37,7 @@ export function LoginPage() {
   usePageTitle(texts.pageTitle);
   const [params] = useSearchParams();
   const [method, setMethod] = useState<Method>('password');
-  // A right password or link of someone with two-factor sign-in: the code step (issue 29).
+  // A right password or link of someone with two-factor sign-in: the code step.
   const [challenge, setChallenge] = useState<TwoFactorRequired | null>(null);
   const token = params.get(MAGIC_LINK_QUERY_PARAM);
   if (token) return <MagicLinkLanding token={token} onTwoFactorRequired={setChallenge} />;

@@ -58,7 +58,7 @@ function OnboardingForm() {
   const [imageUrl, setImageUrl] = useState<string | null>(profile?.profileImageUrl ?? null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  // The optional password (issue 29): offered only while the account has none.
+  // The optional password: offered only while the account has none.
   const passwordStatus = useQuery({ queryKey: PASSWORD_STATUS_KEY, queryFn: passwordApi.status });
   const offerPassword = passwordStatus.data?.hasPassword === false;
   const [newPassword, setNewPassword] = useState({ password: '', repeat: '' });

@@ -16,7 +16,7 @@ export interface OnboardingPasswordErrors {
 
 /**
  * 'Passwort festlegen (optional)' on onboarding, offered while the account has no password: left
- * empty, the person keeps signing in by magic link (issue 29).
+ * empty, the person keeps signing in by magic link.
  */
 export function OnboardingPasswordBlock({
   value,

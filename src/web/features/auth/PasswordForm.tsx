@@ -18,7 +18,7 @@ type Phase = 'idle' | 'checking' | 'submitting';
 
 /**
  * Password sign-in (spec §2, §4 "Login form", §5). With two-factor sign-in on, a right password
- * leads to the code step instead of a session (issue 29).
+ * leads to the code step instead of a session.
  */
 export function PasswordForm({
   onTwoFactorRequired,

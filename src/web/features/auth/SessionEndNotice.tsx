@@ -10,7 +10,7 @@ import { useStaffLanguage, useStaffTexts } from '../../lib/staff-language';
 import { englishStaffErrors } from '../../lib/staff-active';
 
 /**
- * The login page's notice of why the last session ended (issue 47 item 3, decision 0505): it
+ * The login page's notice of why the last session ended (decision 0505): it
  * stays, also across reloads of this tab, until the person closes it.
  */
 export function SessionEndNotice() {

@@ -11,7 +11,7 @@ import { activeStaffTexts } from '../../lib/staff-active';
 /**
  * The warning dialog is first needed minutes after the last activity: its code (with the dialog
  * component) loads on the person's first activity or, without any, when the warning begins, not
- * with the page (issue 35 item 2).
+ * with the page.
  */
 const loadExpiryDialog = () => import('./SessionExpiryDialog');
 type ExpiryDialog = Awaited<ReturnType<typeof loadExpiryDialog>>['SessionExpiryDialog'];

@@ -14,7 +14,7 @@ const SIGN_IN_FAILURES = new Set<string>([
   AUTH_ERRORS.sign_in_failed.code,
   // Deactivated: why, and whom to ask (decision 0356).
   AUTH_ERRORS.account_deactivated.code,
-  // The person's business is suspended or closed (issue 29).
+  // The person's business is suspended or closed.
   BUSINESS_ACCESS_ERRORS.business_suspended.code,
   BUSINESS_ACCESS_ERRORS.business_closed.code,
 ]);

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/api/passwords';
 import { api } from '../../lib/api';
 
-/** The calls of the password pages (issue 29). */
+/** The calls of the password pages. */
 export const passwordApi = {
   requestReset: (input: PasswordResetRequest) =>
     api.post<{ sent: true }>('/api/auth/password-reset', input),

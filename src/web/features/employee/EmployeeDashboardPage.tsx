@@ -26,12 +26,12 @@ import { connectTipStream, type StreamState } from './tip-stream';
 import { useStaffTexts } from '../../lib/staff-language';
 
 // The settings form (and the zod schemas it validates with) loads when it is first opened, not
-// with the dashboard's first screen (issue 35 item 2, decision 0410).
+// with the dashboard's first screen (decision 0410).
 const SettingsDialog = lazy(() =>
   import('./SettingsDialog').then((module) => ({ default: module.SettingsDialog })),
 );
 // The tabs behind the first one load when opened: the QR code generator, the statistics and the
-// date library they bring are not part of the first screen (issue 35 item 2).
+// date library they bring are not part of the first screen.
 const StatsPanel = lazy(() =>
   import('./StatsPanel').then((module) => ({ default: module.StatsPanel })),
 );

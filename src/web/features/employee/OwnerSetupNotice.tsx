@@ -5,7 +5,7 @@ import { useStaffTexts } from '../../lib/staff-language';
 import { employeeApi, employeeKeys } from './employee-api';
 
 /**
- * For a business owner whose set-up checklist is open (issue 47 item 10, decision 0512): the
+ * For a business owner whose set-up checklist is open (decision 0512): the
  * onboarding ends on this page (spec §2), so it says first what comes next and leads to the admin
  * console, where the checklist is worked through. Nothing while it loads, fails, or is done.
  */

@@ -55,7 +55,7 @@ export function SettingsDialog({
   }, [open, profile]);
 
   /**
-   * One 'Speichern' for the whole profile, the language included (issue 46, defect 14i): the
+   * One 'Speichern' for the whole profile, the language included: the
    * dialog closes first, so the toast that confirms it is seen, in the language just chosen.
    */
   async function save(event: FormEvent) {

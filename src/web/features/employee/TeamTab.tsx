@@ -17,7 +17,7 @@ import { PeriodSelect } from './PeriodSelect';
 import { useSplitReason, useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 
 /**
- * 'Team' (issue 11 item 5): every tip of the person's teams, how it was split among all members
+ * 'Team': every tip of the person's teams, how it was split among all members
  * and why, with the guest's words; nothing about who the guest was.
  */
 export function TeamTab() {

@@ -32,7 +32,7 @@ function tip(status: EmployeeTip['status'], createdAt: string, euros: number): E
 const amountsInOrder = (html: string) =>
   [...html.replace(/<!-- -->/g, '').matchAll(/(\d+),00\u00a0€/g)].map((m) => Number(m[1]));
 
-describe("the 'Heute' card (issue 46, defect 14g)", () => {
+describe("the 'Heute' card", () => {
   const today: TodayOverview = {
     // Paid out early in the morning, while newer tips are still pending.
     paid: [

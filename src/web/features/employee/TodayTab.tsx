@@ -36,7 +36,7 @@ function ShortList({ title, tips }: { title: string; tips: EmployeeTip[] }) {
 
 /**
  * Today's short lists as one, newest first whatever the state: a tip paid out in the morning
- * does not stand above a newer one still pending (issue 46, defect 14g). Each row has its badge.
+ * does not stand above a newer one still pending. Each row has its badge.
  */
 export function newestFirst(today: TodayOverview): EmployeeTip[] {
   return [...today.paid, ...today.pending].sort(

@@ -132,7 +132,7 @@ describe('connectTipStream', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 
-  it('passes on why the session ended when the business was suspended or closed (issue 29)', () => {
+  it('passes on why the session ended when the business was suspended or closed', () => {
     const reasons: unknown[] = [];
     for (const data of [
       '{"reason":"business_suspended"}',

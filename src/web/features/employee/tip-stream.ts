@@ -16,7 +16,7 @@ export interface TipStreamHandlers {
   onState?: (state: StreamState) => void;
   /**
    * The server ended the stream because the session is gone; with a reason when the business was
-   * suspended or closed (issue 29).
+   * suspended or closed.
    */
   onSessionEnded?: (reason?: SessionEndCode) => void;
 }

@@ -50,7 +50,7 @@ export interface AmountStepProps {
   focusHeading?: boolean;
   /** The business's tonality (branding): the greeting under the title. */
   tonality?: GuestTonality;
-  /** An ?amount= in the link that cannot be paid: said above the presets (issue 31 item 5). */
+  /** An ?amount= in the link that cannot be paid: said above the presets. */
   linkAmount?: TipPageParams['linkAmount'] | undefined;
 }
 

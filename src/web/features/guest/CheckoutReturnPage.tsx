@@ -10,7 +10,7 @@ export type CheckoutReturnData = Extract<GuestInitialData, { kind: 'checkout-ret
 
 /**
  * /t/{code}?checkout=… of a code that stopped taking tips while its guest was paying (the
- * business suspended or closed, the person deactivated; issue 45, decision 0440). The payment
+ * business suspended or closed, the person deactivated, decision 0440). The payment
  * is told first, as the tip page tells it: a paid tip has its thanks, feedback and receipt. The
  * code's problem page shows only when nothing was paid, since a new attempt would be refused.
  */

@@ -23,7 +23,7 @@ export interface FeedbackNotice {
 }
 
 /**
- * 'Möchtest du noch etwas sagen?' as one step (issue 46, decision 0455): an emoji (smile by
+ * 'Möchtest du noch etwas sagen?' as one step (decision 0455): an emoji (smile by
  * default), an optional message, an optional address with what it is for (receipt, reply by
  * e-mail), and one 'Senden' that sends all of it, so whatever the dialog promised happens. Only
  * a receipt that could not be delivered keeps the dialog open, to be asked for again.

@@ -12,14 +12,14 @@ export interface GuestAction {
   onClick?: () => void;
   /**
    * 'Seite schließen': browsers close only windows a script opened, never the tab a QR code
-   * opened, so no button pretends to; the guest is told they may close the tab (issue 31 item 4).
+   * opened, so no button pretends to; the guest is told they may close the tab.
    */
   closeHint?: string;
 }
 
 /**
  * A way on whose label wraps inside the button: a team or business name makes a label longer than
- * a phone's line (issue 46 item 6), so the button grows in height instead of the text spilling.
+ * a phone's line, so the button grows in height instead of the text spilling.
  */
 const WRAPPING_BUTTON = 'w-full !h-auto min-h-12 py-2 text-center [overflow-wrap:anywhere]';
 

@@ -9,7 +9,7 @@ const textOf = readableText;
 
 afterEach(() => setInitialGuestLanguage('de', null));
 
-describe("'Ungültige UID' for a guest (issue 31 item 9)", () => {
+describe("'Ungültige UID' for a guest", () => {
   it("keeps the spec's heading and says in plain words what happened and what to do", () => {
     const html = textOf(renderToString(<InvalidUidPage />));
     expect(html).toMatch(/<h1[^>]*>Ungültige UID<\/h1>/);

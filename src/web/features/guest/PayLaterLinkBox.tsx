@@ -14,7 +14,7 @@ type MailState =
   | { state: 'error'; message: string };
 
 /**
- * The pay-later link on the error step (issue 46, decision 0456): the link itself, and a short
+ * The pay-later link on the error step (decision 0456): the link itself, and a short
  * form that mails it to the guest's own address (used for that mail only). It scrolls to the
  * middle of the screen when it appears, so the 'Link kopiert' toast at the bottom never covers it.
  */

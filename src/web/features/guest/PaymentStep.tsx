@@ -63,7 +63,7 @@ export function PaymentStep(props: PaymentStepProps) {
     <Button
       key={method}
       // The waiting text is longer than the labels: at 360 px it wraps inside the button, which
-      // grows to hold it, instead of spilling past a fixed height (issue 46, defect 14e).
+      // grows to hold it, instead of spilling past a fixed height.
       size="lgWrap"
       variant={variant}
       className="w-full"

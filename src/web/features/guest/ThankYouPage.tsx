@@ -59,7 +59,7 @@ async function share(texts: ReturnType<typeof usePageTexts>['thankYou']): Promis
 
 /**
  * 'Seite schließen': browsers close only windows a script opened, never the tab a QR code opened,
- * so no button pretends to (issue 31 item 4); the guest is told they may close the tab.
+ * so no button pretends to; the guest is told they may close the tab.
  */
 function CloseHint() {
   const texts = usePageTexts().thankYou;
@@ -78,7 +78,7 @@ export function ThankYouPage({ search }: { search: string }) {
     const tipId = query.get('tipId');
     const sessionId = query.get('session_id');
     if (!tipId && !sessionId) {
-      // The spec sends a /thank-you that names no tip to / (the server does too, issue 31).
+      // The spec sends a /thank-you that names no tip to / (the server does too).
       window.location.replace('/');
       return;
     }

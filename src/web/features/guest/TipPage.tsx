@@ -99,7 +99,7 @@ export function TipPage({
       setGuestBranding(entry.branding);
       // Back from the hosted checkout, or back without an answer (browser back button).
       const abandoned = params.checkout ? null : takeActivePayment();
-      // The view itself was counted by the server when it served the page (issue 30).
+      // The view itself was counted by the server when it served the page.
 
       if (params.checkout && params.tipId) {
         window.history.replaceState(null, '', `/t/${encodeURIComponent(code)}`);
@@ -116,7 +116,7 @@ export function TipPage({
         if (link === 'used') return;
         if (link) {
           setPayLater({ token: params.payLaterToken, until: link.expiresAt });
-          // What the guest had entered when the link was made (issue 46, decision 0456).
+          // What the guest had entered when the link was made (decision 0456).
           setFeeCovered(link.platformFee);
           setMessage(link.guestMessage ?? '');
           selectAmount(link.amountCents, 'link', entry.code);

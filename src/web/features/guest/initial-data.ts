@@ -32,7 +32,7 @@ export type GuestInitialData =
     } & CodeProblemPage)
   | ({
       /**
-       * Back from a checkout opened before the code stopped taking tips (issue 45, decision
+       * Back from a checkout opened before the code stopped taking tips (decision
        * 0440): the payment is told first, and the code's problem only if nothing was paid.
        */
       kind: 'checkout-return';

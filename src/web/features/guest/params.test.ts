@@ -14,7 +14,7 @@ describe('readTipPageParams', () => {
     }
   });
 
-  it('says why a link amount cannot be paid (issue 31 item 5)', () => {
+  it('says why a link amount cannot be paid', () => {
     expect(readTipPageParams('?amount=9999').linkAmount).toEqual({
       typed: '9999',
       problem: 'too-high',

@@ -4,7 +4,7 @@ import { parseEuroToCents } from '../../../shared/domain/money';
 export interface TipPageParams {
   /** ?amount= (a positive number, "7.5" or "7,50"): preselects and skips to payment. */
   amountCents: number | null;
-  /** An ?amount= that cannot be paid, and why: the amount step says so (issue 31 item 5). */
+  /** An ?amount= that cannot be paid, and why: the amount step says so. */
   linkAmount: { typed: string; problem: 'not-a-number' | 'too-low' | 'too-high' } | null;
   /** ?later=: the token of a pay-later link. */
   payLaterToken: string | null;

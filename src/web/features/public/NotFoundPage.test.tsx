@@ -3,7 +3,7 @@ import { StaticRouter } from '../../lib/router';
 import { describe, expect, it } from 'vitest';
 import { NotFoundPage } from './NotFoundPage';
 
-describe('the not-found page (issue 31 item 19)', () => {
+describe('the not-found page', () => {
   it("says in German what happened, keeps the spec's line and offers a way back", () => {
     const html = renderToString(
       <StaticRouter location="/gibt-es-nicht">

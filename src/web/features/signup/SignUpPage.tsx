@@ -24,7 +24,7 @@ const t = signupTexts;
 const EMPTY: SignUpFormInput = { fullName: '', email: '', businessName: '' };
 
 /**
- * /registrieren (issue 29 part 3): a business signs up on its own while SIGNUP=open; nothing is
+ * /registrieren: a business signs up on its own while SIGNUP=open; nothing is
  * created until the e-mailed link is opened. The password and the acceptance of the contracts
  * are given there, by whoever holds the mailbox (decision 0430). While closed it says so and
  * offers an enquiry.

@@ -46,7 +46,7 @@ const failed = (error: unknown, t = activeStaffTexts(staffSignInPart).twoFactor.
   });
 
 /**
- * 'Zwei-Faktor-Anmeldung' on 'Konto und Sicherheit' (issue 29 part 6): turn it on with an
+ * 'Zwei-Faktor-Anmeldung' on 'Konto und Sicherheit': turn it on with an
  * authenticator app (QR code or the secret typed in, confirmed with a code), keep the ten
  * recovery codes shown once, make new ones, or turn it off with a code.
  */

@@ -7,7 +7,7 @@ import type {
 import { api } from '../../lib/api';
 import { scoped } from '../admin/business-scope';
 
-/** Every call of two-factor sign-in (issue 29 part 6); the server checks each again. */
+/** Every call of two-factor sign-in; the server checks each again. */
 export const twoFactorApi = {
   status: () => api.get<TwoFactorStatus>('/api/me/two-factor'),
   startSetup: () => api.post<TwoFactorSetup>('/api/me/two-factor/setup'),

@@ -44,7 +44,7 @@ const noop = () => {};
 const PREVIEW_AMOUNT_CENTS = 1000;
 
 /**
- * The guest tip page as guests see it (issue 31 item 14): the very components of /t/{uid}
+ * The guest tip page as guests see it: the very components of /t/{uid}
  * (RecipientHeader, AmountStep) with the unsaved branding and a real, active person of this
  * business (GET /api/admin/branding/preview). Inert: it shows the page, it is not one.
  */

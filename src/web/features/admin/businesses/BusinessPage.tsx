@@ -33,7 +33,7 @@ function backToListHref(state: unknown): string {
 }
 
 /**
- * /admin/businesses/:id (issue 47 item 7): one business for the operator — its details (name and
+ * /admin/businesses/:id: one business for the operator — its details (name and
  * contact editable), where it came from, its people with their last sign-in and invitation state
  * ('Einladung erneut senden' beside an open one), its payment points, the month's figures and
  * what platform admins did to it.

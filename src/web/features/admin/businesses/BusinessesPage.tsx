@@ -54,7 +54,7 @@ type Dialog =
   | { kind: 'invite' | 'suspend' | 'reactivate' | 'close'; business: BusinessOverviewRow };
 
 /**
- * /admin/businesses ('Betriebe', issue 29): the platform admin's operator console. Every business
+ * /admin/businesses ('Betriebe'): the platform admin's operator console. Every business
  * with its owners and figures, paged and searched on the server; create a business and invite
  * its owner, suspend, reactivate and close it (after its exports).
  */
@@ -267,7 +267,7 @@ export function BusinessesPage() {
 
 /**
  * An owner's open invitation: where its e-mail stands and 'Einladung erneut senden' (a fresh
- * link; the old one stops working). Issue 47 item 1.
+ * link; the old one stops working)..
  */
 export function OwnerInvitation({
   businessId,

@@ -21,7 +21,7 @@ export interface BusinessListQuery {
 const base = '/api/admin/businesses';
 
 /**
- * The operator console's calls (issue 29). They name the business in the path and never carry
+ * The operator console's calls. They name the business in the path and never carry
  * the header's business choice: the platform admin works across every business here.
  */
 export const operatorApi = {

@@ -52,7 +52,7 @@ export function ReportsPage() {
   const form = useZodForm(reportRangeSchema, { defaultValues: range });
   const data = report.data;
   // The export is of the period shown: while the fields hold another (perhaps refused) period,
-  // it is off instead of quietly exporting the previous one (issue 31, item 17).
+  // it is off instead of quietly exporting the previous one.
   const [from, to] = useWatch({ control: form.control, name: ['from', 'to'] });
   const exportable = from === range.from && to === range.to;
   const staleHintId = useId();
@@ -229,7 +229,7 @@ function ReportView({ report }: { report: Report }) {
 
 /**
  * A table of figures. The recipients' table adds the pool and the sum, which is the period's
- * total: every euro is accounted for (issue 30).
+ * total: every euro is accounted for.
  */
 function FigureTable({
   title,

@@ -6,7 +6,7 @@ import { setupApi, setupKeys } from './setup-api';
 
 /**
  * Only a new business sees the checklist, so its card (code and texts) loads once the server says
- * to show it, alongside nothing a finished business's dashboard needs (issue 35 item 2).
+ * to show it, alongside nothing a finished business's dashboard needs.
  */
 const loadCard = () => import('./SetupChecklistCard').then((module) => module.SetupChecklistCard);
 type CardComponent = Awaited<ReturnType<typeof loadCard>>;

@@ -13,7 +13,7 @@ import { setupApi, setupKeys } from './setup-api';
 import { useAdminTexts } from '../../../lib/admin-language';
 
 /**
- * The card 'Einrichtung' on the admin dashboard of a new business (issue 29 part 4): five steps,
+ * The card 'Einrichtung' on the admin dashboard of a new business: five steps,
  * each ticked by the server from the business's data and linking to the page that does it, with
  * the progress and 'Ausblenden'. The dashboard asks for the checklist (`SetupChecklist`) and
  * loads this card only when it is to be shown.
@@ -25,7 +25,7 @@ export function SetupChecklistCard({ data }: { data: SetupChecklist }) {
   const queryClient = useQueryClient();
   const key = setupKeys.checklist(businessId);
   // A plain busy flag rather than `useMutation`: the dashboard's first load does without the
-  // mutation code for one button (issue 35 item 2).
+  // mutation code for one button.
   const [dismissing, setDismissing] = useState(false);
   const dismiss = async () => {
     setDismissing(true);

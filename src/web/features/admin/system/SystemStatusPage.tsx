@@ -45,7 +45,7 @@ const when = (
 ) => (value ? formatDateTime(value) : none);
 
 /**
- * /admin/system ('Systemstatus', issue 34 item 4, decision 0404): the platform admin's view of
+ * /admin/system ('Systemstatus', decision 0404): the platform admin's view of
  * the whole platform: the instances that reported in the database, the database itself, the
  * periodic jobs, the webhook backlog and reconciliation, the mail outbox and the payment mode.
  * It refreshes itself every 30 seconds while open, and on 'Aktualisieren'.

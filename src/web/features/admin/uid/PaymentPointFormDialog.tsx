@@ -175,7 +175,7 @@ function CreateForm({
       aria-label={f.createTitle}
       onInvalid={(errors) => {
         // Spec §5's toast only when a required field is empty; a filled but wrong field (a uid
-        // with a space) says what is wrong, as its field does (issue 31, item 17).
+        // with a space) says what is wrong, as its field does.
         const missing = REQUIRED_FIELDS.some((field) => errors[field]);
         const wrong = Object.values(errors).find((error) => error?.message)?.message;
         toast(

@@ -12,7 +12,7 @@ const textOf = (html: string) =>
     .replace(/[\s\u00a0]+/g, ' ')
     .trim();
 
-describe('the drawing of the tip page in the landing hero (issue 46, defect 14b)', () => {
+describe('the drawing of the tip page in the landing hero', () => {
   const text = textOf(
     renderToString(
       // The hero asks whether sign-up is open (decision 0520): a client without an answer yet.
