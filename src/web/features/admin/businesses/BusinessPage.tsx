@@ -108,9 +108,10 @@ export function BusinessPage() {
                   {data.people.map((person) => (
                     <li key={person.id} className="text-sm" data-testid={`person-${person.email}`}>
                       <span className="block font-medium">{person.fullName ?? person.email}</span>
-                      <span className="block break-all text-xs text-muted-foreground">
-                        {person.email} · {b.page.roles[person.role]} ·{' '}
-                        {b.page.statuses[person.status]}
+                      <span className="block text-xs text-muted-foreground">
+                        {/* Only the address may break anywhere: a long one fits 360 px, words stay whole. */}
+                        <span className="break-all">{person.email}</span> ·{' '}
+                        {b.page.roles[person.role]} · {b.page.statuses[person.status]}
                       </span>
                       <span className="block text-xs text-muted-foreground">
                         {b.page.lastLogin}:{' '}
