@@ -51,8 +51,8 @@ export function loadAppleWalletKeys(config: AppleWalletConfig): AppleWalletKeys 
     );
   }
   const signerCert = certificate('APPLE_WALLET_CERT', config.certPath);
-  // A key of another pair opens just as well, but every pass it signs is refused by the iPhone
-  //: the start says so instead.
+  // A key of another pair opens just as well, but every pass it signs is refused by the iPhone:
+  // the start says so instead.
   if (!signerCert.parsed.checkPrivateKey(privateKey)) {
     throw new StartupError(
       `APPLE_WALLET_KEY: ${config.keyPath} gehört nicht zum Zertifikat in APPLE_WALLET_CERT (${config.certPath})`,
