@@ -1,4 +1,4 @@
-import { deleteTwoFactor } from '../two-factor/store';
+import { deleteTwoFactor } from '../two-factor/queries';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DELETED_PERSON_NAME } from '../../../shared/api/privacy';
 import type { Executor } from '../../db/connect';

@@ -18,7 +18,7 @@ import {
   tips,
   users,
 } from '../../db/schema';
-import { countUnusedRecoveryCodes, loadTwoFactor } from '../two-factor/store';
+import { countUnusedRecoveryCodes, loadTwoFactor } from '../two-factor/queries';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../auth/actor';
 import { writeAudit } from '../audit/write';

@@ -19,7 +19,6 @@ import { rememberDevice } from '../auth/device';
 import { actorOf } from '../auth/guard';
 import { presentSession } from '../auth/presenter';
 import { securityNotices } from '../auth/security-notice';
-import { createAuthService } from '../auth/service';
 import { auditedScopeOf } from '../businesses/scope';
 import { clearChallengeCookie, readChallengeToken } from '../auth/two-factor-challenge';
 import { resetTwoFactor } from './reset';
@@ -50,7 +49,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     publicOrigin: config.publicOrigin,
   });
   const ctx: TwoFactorContext = { database, clock, config, budget, notices };
-  const auth = createAuthService(app.deps, app.rateLimiter);
   // A session that may only set up two-factor sign-in may use these (decision 0318).
   const setup = app.requireActor({ duringTwoFactorSetup: true });
   const signedIn = app.requireActor();
@@ -143,7 +141,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const done = await completeTwoFactorSignIn(ctx, auth, {
+        const done = await completeTwoFactorSignIn(ctx, {
           token: readChallengeToken(request, config),
           code: request.body.code,
           client: clientOf(request),

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   type RecoveryCodes,
@@ -10,7 +9,6 @@ import type { AuditEventOf } from '../../../shared/domain/audit-events';
 import { readSecondFactorCode } from '../../../shared/domain/two-factor';
 import { acceptedSessionSecrets, type Config } from '../../config';
 import type { Database, Executor } from '../../db/connect';
-import { userTwoFactor } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
@@ -24,9 +22,11 @@ import {
   countUnusedRecoveryCodes,
   deleteTwoFactor,
   loadTwoFactor,
-  replaceRecoveryCodes,
-  sealSecret,
-} from './store';
+  markTwoFactorEnabled,
+  upsertPendingSecret,
+} from './queries';
+import { replaceRecoveryCodes } from './recovery-codes';
+import { sealSecret } from './secret';
 import { newTotpSecret, totpUri } from './totp';
 import { type CodeBudget, refusalOf, type SecondFactorUsed, spendSecondFactor } from './verify';
 
@@ -34,7 +34,7 @@ import { type CodeBudget, refusalOf, type SecondFactorUsed, spendSecondFactor } 
 export interface TwoFactorContext {
   database: Database;
   clock: Clock;
-  config: Pick<Config, 'sessionSecret' | 'sessionSecretPrevious' | 'nodeEnv'>;
+  config: Pick<Config, 'sessionSecret' | 'sessionSecretPrevious' | 'nodeEnv' | 'contactEmail'>;
   budget: CodeBudget;
   /** Tells the person when their second factor is turned off (decision 0451). */
   notices: SecurityNotices;
@@ -91,13 +91,7 @@ export async function startTwoFactorSetup(
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
     if (row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_already_enabled);
     const sealed = sealSecret(ctx.config.sessionSecret, actor.userId, secret);
-    await tx
-      .insert(userTwoFactor)
-      .values({ userId: actor.userId, secretSealed: sealed, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: userTwoFactor.userId,
-        set: { secretSealed: sealed, lastUsedStep: null, createdAt: now, updatedAt: now },
-      });
+    await upsertPendingSecret(tx, { userId: actor.userId, secretSealed: sealed, now });
   });
   return { uri: totpUri(secret, actor.email), secret, account: actor.email };
 }
@@ -130,10 +124,7 @@ export async function confirmTwoFactorSetup(
     if (!used) {
       throw new AppError(await refusalOf(tx, check, TWO_FACTOR_ERRORS.two_factor_code_invalid));
     }
-    await tx
-      .update(userTwoFactor)
-      .set({ enabledAt: now, updatedAt: now })
-      .where(eq(userTwoFactor.userId, actor.userId));
+    await markTwoFactorEnabled(tx, actor.userId, now);
     const recoveryCodes = await replaceRecoveryCodes(tx, {
       serverSecret: ctx.config.sessionSecret,
       userId: actor.userId,

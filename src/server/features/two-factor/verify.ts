@@ -2,21 +2,19 @@ import { AUTH_ERRORS, rateLimitMessage } from '../../../shared/api/auth';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { SecondFactorCode } from '../../../shared/domain/two-factor';
 import type { Executor } from '../../db/connect';
-import { userTwoFactor } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { hashIdentifier } from '../auth/tokens';
-import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_RATE_RULES } from './limits';
 import { findRecoveryCode, hashRecoveryCode } from './recovery-codes';
 import {
-  openSecret,
-  sealSecret,
+  recordUsedStep,
   spendRecoveryCode,
   type TwoFactorRow,
   unusedRecoveryCodes,
   usedRecoveryCodes,
-} from './store';
+} from './queries';
+import { openSecret, sealSecret } from './secret';
 import { acceptTotpCode, totpCodeWasUsed } from './totp';
 import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
 import type { ErrorDefinition } from '../../../shared/domain/errors';
@@ -50,18 +48,16 @@ export async function spendSecondFactor(
       lastUsedStep: row.lastUsedStep,
     });
     if (step === null) return null;
-    await tx
-      .update(userTwoFactor)
-      .set({
-        lastUsedStep: step,
-        updatedAt: now,
-        // Opened with a previous secret: sealed again under the current one, so the person's
-        // authenticator keeps working once the rotation window ends.
-        ...(opened.current
-          ? {}
-          : { secretSealed: sealSecret(serverSecrets[0]!, row.userId, opened.plain) }),
-      })
-      .where(eq(userTwoFactor.userId, row.userId));
+    await recordUsedStep(tx, {
+      userId: row.userId,
+      step,
+      now,
+      // Opened with a previous secret: sealed again under the current one, so the person's
+      // authenticator keeps working once the rotation window ends.
+      ...(opened.current
+        ? {}
+        : { secretSealed: sealSecret(serverSecrets[0]!, row.userId, opened.plain) }),
+    });
     return 'totp';
   }
   const stored = await unusedRecoveryCodes(tx, row.userId);
