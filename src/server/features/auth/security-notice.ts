@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../../shared/domain/staff-language';
 import { STAFF_MAIL_TEXTS } from '../../../shared/i18n/staff-mail';
 import type { Executor } from '../../db/connect';
-import { profiles, users } from '../../db/schema';
 import type { AfterAnswer } from '../../http/after-answer';
 import { escapeHtml } from '../../lib/html';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import { findMailRecipient } from './queries/accounts';
 
 /** Changes of a person's sign-in that the person is told about by e-mail (decision 0451). */
 export type SecurityChange = 'passwordChanged' | 'twoFactorDisabled' | 'twoFactorReset';
@@ -48,11 +47,7 @@ export interface SecurityNoticeContext {
 export function securityNotices(context: SecurityNoticeContext) {
   return {
     async queue(tx: Executor, userId: string, change: SecurityChange): Promise<() => void> {
-      const [person] = await tx
-        .select({ email: users.email, staffLanguage: profiles.staffLanguage })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.id, users.id))
-        .where(eq(users.id, userId));
+      const person = await findMailRecipient(tx, userId);
       if (!person) return () => undefined;
       const mailId = await context.mailer.enqueue(
         tx,
