@@ -6,7 +6,7 @@ import type {
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import { staffStatusOf } from '../staff/presenter';
-import type { StaffUserRow } from '../staff/service';
+import type { StaffUserRow } from '../staff/context';
 import { businessStatusOf } from '../../../shared/domain/business-status';
 import type { BusinessRow, businessPaymentPoints, operatorAuditRows, RowFigures } from './queries';
 

@@ -25,13 +25,11 @@ import { writeAudit } from '../audit/write';
 import { endLiveSessionsOf } from '../auth/sessions';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
 import { invitationBudgets } from '../staff/limits';
-import {
-  deliverInvitation,
-  inviteInTransaction,
-  listStaffUsers,
-  resendInvitation,
-  type StaffContext,
-} from '../staff/service';
+import { inviteInTransaction } from '../staff/actions/invite-in-transaction';
+import { deliverInvitation } from '../staff/actions/issue-invitation';
+import { listStaffUsers } from '../staff/actions/list-staff-users';
+import { resendInvitation } from '../staff/actions/resend-invitation';
+import type { StaffContext } from '../staff/context';
 import { resolveBusinessScope } from '../businesses/scope';
 import {
   closingObstacle,
