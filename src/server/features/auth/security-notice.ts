@@ -40,30 +40,29 @@ export interface SecurityNoticeContext {
 }
 
 /**
- * Tells a person that their sign-in changed. `queue` writes the notice into the outbox inside
- * the transaction that makes the change (so it exists exactly when the change does) and returns
- * a delivery to start once that transaction has committed.
+ * Tells a person that their sign-in changed: writes the notice into the outbox inside the
+ * transaction that makes the change (so it exists exactly when the change does) and returns a
+ * delivery to start once that transaction has committed.
  */
-export function securityNotices(context: SecurityNoticeContext) {
-  return {
-    async queue(tx: Executor, userId: string, change: SecurityChange): Promise<() => void> {
-      const person = await findMailRecipient(tx, userId);
-      if (!person) return () => undefined;
-      const mailId = await context.mailer.enqueue(
-        tx,
-        securityNoticeMail(
-          person.email,
-          change,
-          `${context.publicOrigin}/employee/login`,
-          person.staffLanguage ?? undefined,
-        ),
-      );
-      return () =>
-        context.afterAnswer.later('security notice e-mail not sent', () =>
-          context.mailer.deliver(mailId),
-        );
-    },
-  };
+export async function queueSecurityNotice(
+  context: SecurityNoticeContext,
+  tx: Executor,
+  userId: string,
+  change: SecurityChange,
+): Promise<() => void> {
+  const person = await findMailRecipient(tx, userId);
+  if (!person) return () => undefined;
+  const mailId = await context.mailer.enqueue(
+    tx,
+    securityNoticeMail(
+      person.email,
+      change,
+      `${context.publicOrigin}/employee/login`,
+      person.staffLanguage ?? undefined,
+    ),
+  );
+  return () =>
+    context.afterAnswer.later('security notice e-mail not sent', () =>
+      context.mailer.deliver(mailId),
+    );
 }
-
-export type SecurityNotices = ReturnType<typeof securityNotices>;

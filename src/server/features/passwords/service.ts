@@ -18,7 +18,7 @@ import type { Actor } from '../auth/actor';
 import type { ClientInfo } from '../auth/client';
 import { HashQueueFullError, hashPassword, verifyPassword } from '../auth/password';
 import { assertNewPasswordAllowed, type PasswordRuleContext } from '../auth/password-rules';
-import { securityNotices } from '../auth/security-notice';
+import { queueSecurityNotice } from '../auth/security-notice';
 import { endOtherSessions } from '../auth/sessions';
 import { rateSubject } from '../auth/limits';
 import { hashToken, newToken } from '../auth/tokens';
@@ -276,7 +276,7 @@ export async function setPasswordWithLink(
       confirmEmail: true,
       request: input.client.request,
     });
-    return securityNotices(context).queue(tx, account.id, 'passwordChanged');
+    return queueSecurityNotice(context, tx, account.id, 'passwordChanged');
   });
   deliverNotice();
 }
@@ -379,7 +379,7 @@ export async function changePassword(
       keepSessionId: actor.sessionId,
       request: client.request,
     });
-    return securityNotices(context).queue(tx, locked.id, 'passwordChanged');
+    return queueSecurityNotice(context, tx, locked.id, 'passwordChanged');
   });
   deliverNotice();
   await limiter.reset(PASSWORD_RATE_RULES.changePerAccount, budget);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
-import type { SecurityNotices } from '../auth/security-notice';
+import { queueSecurityNotice, type SecurityNoticeContext } from '../auth/security-notice';
 import { endUserSessions } from '../auth/sessions';
 import type { AuditedBusinessScope } from '../businesses/scope';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
@@ -20,7 +20,7 @@ export interface TwoFactorResetContext {
   clock: Clock;
   log: { warn(object: Record<string, unknown>, message: string): void };
   /** Tells the person their second factor was reset (decision 0451). */
-  notices: SecurityNotices;
+  notices: SecurityNoticeContext;
 }
 
 /**
@@ -61,7 +61,7 @@ export async function resetTwoFactor(
       businessId: scope.businessId,
       at: now,
     });
-    return ctx.notices.queue(tx, target.id, 'twoFactorReset');
+    return queueSecurityNotice(ctx.notices, tx, target.id, 'twoFactorReset');
   });
   deliverNotice();
   try {

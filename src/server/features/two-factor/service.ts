@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { isAuditedActor } from '../auth/policy';
-import type { SecurityNotices } from '../auth/security-notice';
+import { queueSecurityNotice, type SecurityNoticeContext } from '../auth/security-notice';
 import { endOtherSessions } from '../auth/sessions';
 import { isTwoFactorRequired } from '../auth/two-factor-rules';
 import { presentTwoFactorStatus } from './presenter';
@@ -28,7 +28,14 @@ import {
 import { replaceRecoveryCodes } from './recovery-codes';
 import { sealSecret } from './secret';
 import { newTotpSecret, totpUri } from './totp';
-import { type CodeBudget, refusalOf, type SecondFactorUsed, spendSecondFactor } from './verify';
+import {
+  type CodeBudget,
+  giveBackCodeAttempt,
+  refusalOf,
+  type SecondFactorUsed,
+  spendCodeAttempt,
+  spendSecondFactor,
+} from './verify';
 
 /** What the two-factor feature needs from the app (not the whole AppDeps). */
 export interface TwoFactorContext {
@@ -37,7 +44,7 @@ export interface TwoFactorContext {
   config: Pick<Config, 'sessionSecret' | 'sessionSecretPrevious' | 'nodeEnv' | 'contactEmail'>;
   budget: CodeBudget;
   /** Tells the person when their second factor is turned off (decision 0451). */
-  notices: SecurityNotices;
+  notices: SecurityNoticeContext;
 }
 
 type Request = Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
@@ -108,7 +115,7 @@ export async function confirmTwoFactorSetup(
   code: string,
   request: Request,
 ): Promise<RecoveryCodes> {
-  await ctx.budget.spend(actor.userId, request.ip);
+  await spendCodeAttempt(ctx.budget, actor.userId, request.ip);
   const now = ctx.clock.now();
   const result = await ctx.database.db.transaction(async (tx) => {
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
@@ -139,7 +146,7 @@ export async function confirmTwoFactorSetup(
     await auditOwn(tx, actor, request, { action: 'two_factor_enable', payload: {} });
     return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
   });
-  await ctx.budget.giveBack(actor.userId);
+  await giveBackCodeAttempt(ctx.budget, actor.userId);
   return result;
 }
 
@@ -156,7 +163,7 @@ export async function disableTwoFactor(
 ): Promise<TwoFactorStatus> {
   const code = readSecondFactorCode(input);
   if (!code) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
-  await ctx.budget.spend(actor.userId, request.ip);
+  await spendCodeAttempt(ctx.budget, actor.userId, request.ip);
   const now = ctx.clock.now();
   const { status, deliverNotice } = await ctx.database.db.transaction(async (tx) => {
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
@@ -173,11 +180,11 @@ export async function disableTwoFactor(
     });
     return {
       status: await statusOf(ctx, tx, actor),
-      deliverNotice: await ctx.notices.queue(tx, actor.userId, 'twoFactorDisabled'),
+      deliverNotice: await queueSecurityNotice(ctx.notices, tx, actor.userId, 'twoFactorDisabled'),
     };
   });
   deliverNotice();
-  await ctx.budget.giveBack(actor.userId);
+  await giveBackCodeAttempt(ctx.budget, actor.userId);
   return status;
 }
 
@@ -188,7 +195,7 @@ export async function regenerateRecoveryCodes(
   code: string,
   request: Request,
 ): Promise<RecoveryCodes> {
-  await ctx.budget.spend(actor.userId, request.ip);
+  await spendCodeAttempt(ctx.budget, actor.userId, request.ip);
   const now = ctx.clock.now();
   const result = await ctx.database.db.transaction(async (tx) => {
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
@@ -214,6 +221,6 @@ export async function regenerateRecoveryCodes(
     });
     return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
   });
-  await ctx.budget.giveBack(actor.userId);
+  await giveBackCodeAttempt(ctx.budget, actor.userId);
   return result;
 }

@@ -20,7 +20,13 @@ import {
   peekChallenge,
   setChallengeFailures,
 } from './queries';
-import { refusalOf, type SecondFactorUsed, spendSecondFactor } from './verify';
+import {
+  giveBackCodeAttempt,
+  refusalOf,
+  type SecondFactorUsed,
+  spendCodeAttempt,
+  spendSecondFactor,
+} from './verify';
 
 export interface TwoFactorSignedIn {
   signedIn: SignedIn;
@@ -54,7 +60,7 @@ export async function completeTwoFactorSignIn(
     throw new AppError(TWO_FACTOR_ERRORS.two_factor_challenge_invalid);
   }
   // Counted before the code is checked, outside the transaction (the limiter writes on its own).
-  await ctx.budget.spend(known.userId, input.client.ip);
+  await spendCodeAttempt(ctx.budget, known.userId, input.client.ip);
   const code = readSecondFactorCode(input.code);
 
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
@@ -96,6 +102,6 @@ export async function completeTwoFactorSignIn(
 
   if (outcome.kind === 'dead') throw new AppError(TWO_FACTOR_ERRORS.two_factor_challenge_invalid);
   if (outcome.kind === 'wrong_code') throw new AppError(outcome.refusal);
-  await ctx.budget.giveBack(known.userId);
+  await giveBackCodeAttempt(ctx.budget, known.userId);
   return outcome.result;
 }
