@@ -170,7 +170,12 @@ if (runs('e2e')) {
   if (existsSync(flakyReport)) {
     const flaky = JSON.parse(readFileSync(flakyReport, 'utf8'));
     process.stdout.write(`\nFlaky browser tests (passed only on their retry): ${flaky.length}\n`);
-    for (const test of flaky) process.stdout.write(`  ⚠ ${test.file} › ${test.name}\n`);
+    for (const test of flaky) {
+      process.stdout.write(`  ⚠ ${test.file} › ${test.name}\n`);
+      for (const error of test.errors ?? []) {
+        process.stdout.write(`${error.replace(/^/gm, '      ')}\n`);
+      }
+    }
   }
 }
 
