@@ -1,8 +1,6 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { HELD_TIP_ERRORS } from '../../../shared/api/held-tips';
 import type { Database, Tx } from '../../db/connect';
-import { tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
@@ -10,6 +8,7 @@ import type { PaymentProviders } from '../payments/provider';
 import { publishTipChangesInTransaction } from '../tip-lifecycle/events';
 import { markTipRefunded } from '../tip-lifecycle/lifecycle';
 import type { TipMetrics } from '../metrics/metrics';
+import { clearReview, lockHeldTip, selectHeldPendingTip } from './queries/tips';
 
 interface Decision {
   businessId: string;
@@ -20,21 +19,14 @@ interface Decision {
 }
 
 async function lockHeld(tx: Tx, businessId: string, tipId: string) {
-  const [tip] = await tx
-    .select()
-    .from(tips)
-    .where(and(eq(tips.id, tipId), eq(tips.businessId, businessId), isNotNull(tips.reviewReason)))
-    .for('update');
+  const tip = await lockHeldTip(tx, businessId, tipId);
   if (!tip || tip.status !== 'pending') throw new AppError(HELD_TIP_ERRORS.held_tip_not_found);
   return tip;
 }
 
 /** The tip is no longer held: it counts for payouts again (or leaves them as refunded). */
 async function endReview(tx: Tx, tipId: string, at: Date): Promise<void> {
-  await tx
-    .update(tips)
-    .set({ reviewReason: null, reviewAt: null, updatedAt: at })
-    .where(eq(tips.id, tipId));
+  await clearReview(tx, tipId, at);
 }
 
 /** The owner checked the payment and lets the tip go into the next payout. */
@@ -66,17 +58,7 @@ export async function refundHeldTip(
   providers: PaymentProviders,
   input: Decision & { log: Pick<FastifyBaseLogger, 'warn'>; metrics?: TipMetrics },
 ): Promise<void> {
-  const [held] = await database.db
-    .select()
-    .from(tips)
-    .where(
-      and(
-        eq(tips.id, input.tipId),
-        eq(tips.businessId, input.businessId),
-        isNotNull(tips.reviewReason),
-        eq(tips.status, 'pending'),
-      ),
-    );
+  const held = await selectHeldPendingTip(database.db, input.businessId, input.tipId);
   if (!held?.paymentIntentId) throw new AppError(HELD_TIP_ERRORS.held_tip_not_found);
   let refundId: string;
   try {
