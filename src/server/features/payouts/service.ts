@@ -4,7 +4,6 @@ import { employeeErrors } from '../../../shared/api/employee';
 import { PAYOUT_ERRORS, type PayoutBatch, type PayoutOverview } from '../../../shared/api/payouts';
 import type { PayoutSchedule } from '../../../shared/domain/payouts';
 import type { PayoutDeps } from './context';
-import type { Database, Executor } from '../../db/connect';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
@@ -106,10 +105,11 @@ export async function payoutOverview(
 
 /** One batch of the business with its transfers and the employees it skipped. */
 export async function payoutBatchDetail(
-  db: Executor,
+  deps: Pick<PayoutDeps, 'database'>,
   businessId: string,
   batchId: string,
 ): Promise<PayoutBatch> {
+  const { db } = deps.database;
   const [row] = await listBatches(db, businessId, 1, batchId);
   if (!row) throw new AppError(PAYOUT_ERRORS.payout_batch_not_found);
   return presentBatch(row, await batchTransfers(db, batchId));
@@ -117,7 +117,7 @@ export async function payoutBatchDetail(
 
 /** Daily or weekly; the change and its audit row commit together. */
 export async function updatePayoutSchedule(
-  database: Database,
+  deps: Pick<PayoutDeps, 'database'>,
   input: {
     businessId: string;
     schedule: PayoutSchedule;
@@ -126,7 +126,7 @@ export async function updatePayoutSchedule(
     at: Date;
   },
 ): Promise<void> {
-  await database.db.transaction(async (tx) => {
+  await deps.database.db.transaction(async (tx) => {
     const before = await lockPayoutSchedule(tx, input.businessId);
     if (!before || before.schedule === input.schedule) return;
     await setPayoutSchedule(tx, input.businessId, input.schedule, input.at);
