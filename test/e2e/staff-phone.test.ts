@@ -9,7 +9,7 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
 } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn, signInInBrowser } from './support/auth';
 import { horizontalOverflow, recordToasts } from './support/page-checks';
 import { useE2E } from './support/environment';
 import { consoleProblems } from './support/console';
@@ -108,7 +108,7 @@ describe.each([360, 390])('employee dashboard at %i px', (width) => {
     const hotel = await createBusiness(db(), { employees: 1, points: ['person'] });
     const page = await openPage(width, 780);
     const problems = consoleProblems(page);
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.getByRole('heading', { name: /^Willkommen, / }).waitFor();
     await page.getByTestId('today-total').waitFor();
 
@@ -164,7 +164,7 @@ describe.each([360, 390])('admin shell at %i px', (width) => {
     const hotel = await createBusiness(db(), { employees: 2, points: ['person'] });
     const page = await openPage(width, 780);
     const problems = consoleProblems(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.owner.email);
     await page.waitForURL('**/admin/dashboard');
     for (const path of [
       '/admin/dashboard',
@@ -217,7 +217,7 @@ describe("guest feedback in 'Heute' and 'Nachrichten'", () => {
     const problems = consoleProblems(page);
     // The browser's day is the tips' day, even if the real one ends while the test runs.
     await page.clock.setFixedTime(now);
-    await signInInBrowser(page, employee.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, employee.email);
 
     const todayList = page.getByTestId('today-tip');
     await todayList.first().waitFor();
@@ -256,7 +256,7 @@ describe("'Heute' at midnight", () => {
     const today = berlinDate(now);
     const offset = berlinOffset(now);
     await page.clock.install({ time: new Date(`${today}T23:59:30${offset}`) });
-    await signInInBrowser(page, employee.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, employee.email);
     await page.getByTestId('today-tip').first().waitFor();
     expect(await page.getByTestId('today-total').textContent()).toContain('12,00');
     await page.clock.pauseAt(new Date(`${today}T23:59:50${offset}`));
@@ -284,7 +284,7 @@ describe('shared phone', () => {
     });
     const page = await openPage(390, 844);
     await page.clock.setFixedTime(now);
-    await signInInBrowser(page, first!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, first!.email);
     await page.getByTestId('today-tip').first().waitFor();
     expect(await page.getByTestId('today-total').textContent()).toContain('43,21');
     await page.getByRole('button', { name: 'Menü' }).click();
@@ -332,7 +332,7 @@ describe('wording', () => {
       points: ['person'],
     });
     const page = await openPage(390, 844);
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.getByRole('tab', { name: 'QR-Code', exact: true }).tap();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -406,7 +406,7 @@ describe('error screens', () => {
     await page.route('**/api/employee/today?**', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"paid":null}' }),
     );
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.getByTestId('error-screen').getByText('Etwas ist schiefgelaufen').waitFor();
     await page.getByRole('button', { name: 'Erneut versuchen' }).waitFor();
   });
