@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../../../shared/api/auth';
 import {
   fakeSession,
@@ -8,6 +8,7 @@ import {
   recordToasts,
   renderScreen,
 } from '../../../../test/support/component';
+import { loadAuthSchemas } from './auth-schemas';
 import { PasswordForm } from './PasswordForm';
 
 /**
@@ -35,6 +36,14 @@ function deferred() {
 const email = () => screen.getByLabelText('E-Mail');
 const password = () => screen.getByLabelText('Passwort');
 
+/** How long a wait may take on a busy machine; it ends as soon as its condition holds. */
+const SLOW = { timeout: 10_000 };
+
+beforeAll(async () => {
+  // The form loads its schemas on first use (decision 0410); here they are loaded up front.
+  await loadAuthSchemas();
+});
+
 describe('the password sign-in form', () => {
   it('shows the validation messages as "Eingabefehler" and sends nothing', async () => {
     const toasts = recordToasts();
@@ -47,23 +56,27 @@ describe('the password sign-in form', () => {
     await fill(user, email(), 'kein-at-zeichen');
     await fill(user, password(), 'test1234');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    await waitFor(() =>
-      expect(toasts()).toContainEqual({
-        title: 'Eingabefehler',
-        description: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
-        variant: 'destructive',
-      }),
+    await waitFor(
+      () =>
+        expect(toasts()).toContainEqual({
+          title: 'Eingabefehler',
+          description: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+          variant: 'destructive',
+        }),
+      SLOW,
     );
 
     await fill(user, email(), 'anna@hotel-seeblick.example');
     await fill(user, password(), '12345');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    await waitFor(() =>
-      expect(toasts()).toContainEqual({
-        title: 'Eingabefehler',
-        description: 'Das Passwort muss mindestens 6 Zeichen lang sein.',
-        variant: 'destructive',
-      }),
+    await waitFor(
+      () =>
+        expect(toasts()).toContainEqual({
+          title: 'Eingabefehler',
+          description: 'Das Passwort muss mindestens 6 Zeichen lang sein.',
+          variant: 'destructive',
+        }),
+      SLOW,
     );
     // Nobody was signed in: no request went out, the form stays.
     expect(calls).toEqual([]);
@@ -90,14 +103,14 @@ describe('the password sign-in form', () => {
     await fill(user, email(), 'anna@hotel-seeblick.example');
     await fill(user, password(), 'test1234');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    const checking = await screen.findByRole('button', { name: 'Prüfe Anfragelimit...' });
+    const checking = await screen.findByRole('button', { name: 'Prüfe Anfragelimit...' }, SLOW);
     expect((checking as HTMLButtonElement).disabled).toBe(true);
     gates.limit.resolve();
-    const submitting = await screen.findByRole('button', { name: 'Wird angemeldet...' });
+    const submitting = await screen.findByRole('button', { name: 'Wird angemeldet...' }, SLOW);
     expect((submitting as HTMLButtonElement).disabled).toBe(true);
     gates.signIn.resolve();
     // The session takes over (the login page's guard then sends the person home).
-    await waitFor(() => expect(session.signedIn).toHaveBeenCalledWith(signedIn));
+    await waitFor(() => expect(session.signedIn).toHaveBeenCalledWith(signedIn), SLOW);
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /api/auth/rate-limit',
       'POST /api/auth/sign-in',

@@ -40,26 +40,33 @@ const named = (text: string) => (name: string) => name.replace(/\s+/g, ' ') === 
 
 const continueButtons = () => screen.queryAllByRole('button', { name: /Weiter zur Zahlung/ });
 
+/** How long a wait may take on a busy machine; it ends as soon as its condition holds. */
+const SLOW = { timeout: 10_000 };
+
 describe('the own amount', () => {
   it('refuses less than the payment provider’s 0,50 € with the limit named (decision 0476)', async () => {
     const { user, field } = renderStep();
     await fill(user, field, '0,49');
-    expect(await screen.findByText('Der Betrag muss mindestens 0,50 € betragen.')).toBeTruthy();
+    expect(
+      await screen.findByText('Der Betrag muss mindestens 0,50 € betragen.', {}, SLOW),
+    ).toBeTruthy();
     expect(continueButtons()).toEqual([]);
     await fill(user, field, '0,50');
     expect(
-      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 0,50 €') }),
+      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 0,50 €') }, SLOW),
     ).toBeTruthy();
   });
 
   it('refuses more than 500 € with a clear message', async () => {
     const { user, field } = renderStep();
     await fill(user, field, '600');
-    expect(await screen.findByText('Der Betrag darf höchstens 500,00 € betragen.')).toBeTruthy();
+    expect(
+      await screen.findByText('Der Betrag darf höchstens 500,00 € betragen.', {}, SLOW),
+    ).toBeTruthy();
     expect(continueButtons()).toEqual([]);
     await fill(user, field, '12.50');
     expect(
-      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 12,50 €') }),
+      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 12,50 €') }, SLOW),
     ).toBeTruthy();
   });
 
@@ -71,24 +78,32 @@ describe('the own amount', () => {
 
     await fill(user, field, '12,5');
     expect(
-      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 12,50 €') }),
+      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 12,50 €') }, SLOW),
     ).toBeTruthy();
     await fill(user, field, '€ 12');
     expect(
-      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 12,00 €') }),
+      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 12,00 €') }, SLOW),
     ).toBeTruthy();
     await fill(user, field, '12.345');
     expect(
-      await screen.findByText('Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.'),
+      await screen.findByText(
+        'Bitte höchstens zwei Nachkommastellen eingeben, z. B. 12,50.',
+        {},
+        SLOW,
+      ),
     ).toBeTruthy();
     expect(continueButtons()).toEqual([]);
     await fill(user, field, 'zwölf');
     expect(
-      await screen.findByText('Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.'),
+      await screen.findByText(
+        'Bitte geben Sie den Betrag als Zahl ein, z. B. 12,50 oder 12.',
+        {},
+        SLOW,
+      ),
     ).toBeTruthy();
     await fill(user, field, '12.50');
     await user.click(
-      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 12,50 €') }),
+      await screen.findByRole('button', { name: named('Weiter zur Zahlung · 12,50 €') }, SLOW),
     );
     // On to the payment step with 12,50 €.
     expect(onContinue).toHaveBeenCalledTimes(1);

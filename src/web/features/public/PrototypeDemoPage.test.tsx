@@ -8,6 +8,9 @@ import { PrototypeDemoPage } from './PrototypeDemoPage';
  * here from test/e2e/public-pages.test.ts (decision 0590), which still opens the page in the
  * browser at 360 px among the public pages.
  */
+/** How long a wait may take on a busy machine; it ends as soon as its condition holds. */
+const SLOW = { timeout: 10_000 };
+
 describe('the prototype overview', () => {
   it('shows the three flows with their steps, status labels and the thank-you loop dialog', async () => {
     // The page's frame asks what this site offers (a development site: demo pages, sign-up).
@@ -37,11 +40,11 @@ describe('the prototype overview', () => {
     expect(status).toContain('Beta');
 
     await user.click(screen.getByRole('button', { name: 'Dankeschön-Kreislauf ansehen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Der Dankeschön-Kreislauf' });
+    const dialog = await screen.findByRole('dialog', { name: 'Der Dankeschön-Kreislauf' }, SLOW);
     expect(within(dialog).getByText('Schritt 1 von 4')).toBeTruthy();
     for (let step = 2; step <= 4; step++) {
       await user.click(within(dialog).getByRole('button', { name: 'Weiter' }));
-      expect(await within(dialog).findByText(`Schritt ${step} von 4`)).toBeTruthy();
+      expect(await within(dialog).findByText(`Schritt ${step} von 4`, {}, SLOW)).toBeTruthy();
     }
     expect(within(dialog).getByText('Live im Dashboard')).toBeTruthy();
     expect(
