@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow } from './support/page-checks';
 import { useE2E } from './support/environment';
@@ -99,8 +99,7 @@ describe('branding', () => {
   it('an owner saves colours, font and a logo; only their own guest pages show them', async () => {
     const page = await ownerContext.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/branding');
+    await openSignedIn(page, e2e.server, hotel.owner.email, '/admin/branding');
     await page.getByRole('heading', { name: 'Branding Verwaltung' }).waitFor();
     await page.getByRole('tab', { name: 'Farben' }).waitFor();
 

@@ -7,14 +7,13 @@ import {
   createBusiness,
   createPlatformAdmin,
   createTip,
-  FACTORY_PASSWORD,
   type FactoryBusiness,
   type FactoryPerson,
   type FactoryPoint,
 } from '../support/factories';
 import { readPdf, squeeze } from '../support/pdf';
 import { addPoint } from './support/admin-journey-points';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
@@ -130,7 +129,7 @@ describe('admin console as a business owner', () => {
   it('creates, finds, inspects, downloads, deactivates, regenerates and deletes a payment point, all in the audit log', async () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.owner.email);
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await poll(async () => text(await page.getByTestId('admin-business-name').textContent())).toBe(
@@ -320,7 +319,7 @@ describe('admin console as a business owner', () => {
 
   it('shows real figures on the dashboard and only the own business’s points to the café owner', async () => {
     const page = await context.newPage();
-    await signInInBrowser(page, cafe.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, cafe.owner.email);
     await page.waitForURL('**/admin/dashboard');
     await poll(async () => text(await page.getByTestId('admin-business-name').textContent())).toBe(
       'Café Morgenrot',
@@ -366,7 +365,7 @@ describe('admin console as a business owner', () => {
 
   it('lets the platform admin pick a business and generate its demo data', async () => {
     const page = await context.newPage();
-    await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, operator.email);
     await page.waitForURL('**/admin/dashboard');
     expect(text(await page.getByTestId('role-badge').filter({ visible: true }).textContent())).toBe(
       'Administrator',
@@ -420,7 +419,7 @@ describe('admin shell on phones and by keyboard', () => {
         isMobile: true,
       });
       const page = await phone.newPage();
-      await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+      await openSignedIn(page, e2e.server, hotel.owner.email);
       await page.waitForURL('**/admin/dashboard');
       for (const path of [
         '/admin/dashboard',
@@ -465,7 +464,7 @@ describe('admin shell on phones and by keyboard', () => {
 
   it('opens row actions by keyboard and has no serious accessibility findings', async () => {
     const page = await context.newPage();
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.owner.email);
     await page.waitForURL('**/admin/dashboard');
     await page.getByTestId('audit-row').first().waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -495,7 +494,7 @@ describe('admin shell on phones and by keyboard', () => {
 
   it('saves the tenant id, refuses one with spaces next to the field, and resets it', async () => {
     const page = await context.newPage();
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.owner.email);
     await page.waitForURL('**/admin/dashboard');
     await page.goto('/admin/aio-settings');
     expect(text(await page.getByTestId('aio-status').textContent())).toBe('Ungetestet');

@@ -2,15 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createBusiness,
-  createTip,
-  FACTORY_PASSWORD,
-  type FactoryBusiness,
-} from '../support/factories';
+import { createBusiness, createTip, type FactoryBusiness } from '../support/factories';
 import { berlinDay } from '../../src/shared/domain/berlin-day';
 import { analyticsEvents, tips } from '../../src/server/db/schema';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, recordToasts, seriousAxeViolations } from './support/page-checks';
 import { useE2E } from './support/environment';
@@ -61,7 +56,7 @@ describe('payouts page', () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     const toasts = await recordToasts(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.owner.email);
     await page.waitForURL('**/admin/dashboard');
     await page.goto('/admin/payouts');
     await page.getByRole('heading', { name: 'Auszahlungen', level: 1 }).waitFor();
@@ -146,7 +141,7 @@ describe('payouts page', () => {
 
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.owner.email);
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('link', { name: /Berichte & Statistiken/ }).click();
     await page.waitForURL('**/admin/reports');

@@ -6,11 +6,10 @@ import {
   createBusiness,
   createPerson,
   createPlatformAdmin,
-  FACTORY_PASSWORD,
   type FactoryBusiness,
   type FactoryPerson,
 } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow } from './support/page-checks';
@@ -131,7 +130,7 @@ describe('the admin pages offer only what the server allows', () => {
     });
     const page = await context.newPage();
     const problems = consoleProblems(page);
-    await signInInBrowser(page, shop.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, shop.owner.email);
     await openUsers(page);
     await expectNoNeighbours(page);
 
@@ -180,7 +179,7 @@ describe('the admin pages offer only what the server allows', () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const problems = consoleProblems(page);
-    await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, admin.email);
     await page.waitForURL('**/admin/dashboard');
     await openUsers(page);
     // The platform admin works in the shop here: the neighbour's people are not in its list.

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { decodeQrPng, horizontalOverflow } from './support/page-checks';
 import { useE2E } from './support/environment';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   errors = trackPageErrors(page);
-  await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+  await openSignedIn(page, e2e.server, hotel.owner.email);
 });
 afterAll(async () => {
   await context?.close();

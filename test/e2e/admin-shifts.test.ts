@@ -3,13 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayInZone } from '../../src/shared/domain/shifts';
 import {
   createBusiness,
-  FACTORY_PASSWORD,
   type FactoryBusiness,
   type FactoryPerson,
   type FactoryPoint,
 } from '../support/factories';
 import { addPoint } from './support/admin-journey-points';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { recordToasts } from './support/page-checks';
 import { useE2E } from './support/environment';
@@ -59,7 +58,7 @@ describe('Dienstplan und Pool', () => {
     const owner = await ownerContext.newPage();
     const errors = trackPageErrors(owner);
     const toasts = await recordToasts(owner);
-    await signInInBrowser(owner, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(owner, e2e.server, hotel.owner.email);
 
     await owner.goto('/admin/users');
     // The users page links the plan, and the admin navigation does too.
@@ -198,7 +197,7 @@ describe('Dienstplan und Pool', () => {
     // Ben finds it in his history with the reason and the guest's words.
     const benContext = await e2e.context();
     const ben = await benContext.newPage();
-    await signInInBrowser(ben, benMueller.email, FACTORY_PASSWORD);
+    await openSignedIn(ben, e2e.server, benMueller.email);
     await ben.getByRole('tab', { name: 'Historie' }).click();
     const row = ben
       .getByTestId('tip-row')

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createBusiness,
-  FACTORY_PASSWORD,
   type FactoryBusiness,
   type FactoryPerson,
   uniqueSuffix,
 } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
@@ -51,8 +50,7 @@ describe('Benutzerverwaltung', () => {
     const ownerContext = await e2e.context();
     const owner = await ownerContext.newPage();
     const ownerErrors = trackPageErrors(owner);
-    await signInInBrowser(owner, hotel.owner.email, FACTORY_PASSWORD);
-    await owner.goto('/admin/users');
+    await openSignedIn(owner, e2e.server, hotel.owner.email, '/admin/users');
     await owner.getByRole('heading', { name: 'Benutzerverwaltung' }).waitFor();
     await owner.getByTestId(`user-${anna.email}`).waitFor();
     // Only the own business: Café Morgenrot's staff are not listed.
@@ -161,8 +159,7 @@ describe('Benutzerverwaltung', () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/users');
+    await openSignedIn(page, e2e.server, hotel.owner.email, '/admin/users');
     await page.getByRole('heading', { name: 'Benutzerverwaltung' }).waitFor();
     await page.getByRole('textbox', { name: 'E-Mail', exact: true }).fill(email);
     await page.getByRole('button', { name: 'Einladen' }).click();
@@ -201,8 +198,7 @@ describe('Benutzerverwaltung', () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/users');
+    await openSignedIn(page, e2e.server, hotel.owner.email, '/admin/users');
     await page.getByRole('heading', { name: 'Teams' }).waitFor();
 
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Frühstück');

@@ -2,13 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../src/server/db/schema';
-import {
-  createBusiness,
-  createTip,
-  FACTORY_PASSWORD,
-  type FactoryBusiness,
-} from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, createTip, type FactoryBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
@@ -85,8 +80,7 @@ describe.each(VIEWPORTS)('branding preview and pool at $name px', ({ name, optio
     const context = await contextFor(options);
     const page = await context.newPage();
     const consoleMessages = consoleProblems(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/branding');
+    await openSignedIn(page, e2e.server, hotel.owner.email, '/admin/branding');
     await page.getByRole('heading', { name: 'Branding Verwaltung' }).waitFor();
     const preview = page.getByTestId('branding-preview');
     await preview.getByText(`Lena Vogt ${name}`).waitFor();
@@ -163,8 +157,7 @@ describe.each(VIEWPORTS)('branding preview and pool at $name px', ({ name, optio
     const context = await contextFor(options);
     const page = await context.newPage();
     const consoleMessages = consoleProblems(page);
-    await signInInBrowser(page, bar.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/dashboard');
+    await openSignedIn(page, e2e.server, bar.owner.email, '/admin/dashboard');
     const card = page.getByTestId('pool-card');
     await card.getByTestId('pool-total').getByText('25 Trinkgelder, zusammen 325,00 €').waitFor();
     await expect.poll(() => card.getByTestId('pool-tip').count()).toBe(10);

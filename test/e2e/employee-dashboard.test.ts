@@ -9,12 +9,11 @@ import { paymentEntrypoints } from '../../src/server/db/schema';
 import {
   createBusiness,
   createTip,
-  FACTORY_PASSWORD,
   type FactoryBusiness,
   type FactoryPerson,
   type FactoryPoint,
 } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { screenshot, trackPageErrors } from './support/harness';
 import { useE2E } from './support/environment';
 
@@ -116,7 +115,7 @@ describe('employee dashboard', () => {
   it('shows a tip a guest pays in another browser live, without reloading', async () => {
     const page = await staff.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, clara.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, clara.email);
     expect(new URL(page.url()).pathname).toBe('/employee/dashboard');
     await page.getByRole('heading', { name: 'Willkommen, Clara Fischer!' }).waitFor();
     await page.getByText('Barkeeperin').first().waitFor();
@@ -183,7 +182,7 @@ describe('employee dashboard', () => {
   it('opens with today and the messages from its HTML, and still hears a tip live', async () => {
     const page = await staff.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, anna.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, anna.email);
     await page.getByText('Live-Aktualisierung aktiv').waitFor();
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -218,7 +217,7 @@ describe('employee dashboard', () => {
     try {
       const page = await phone.newPage();
       const errors = trackPageErrors(page);
-      await signInInBrowser(page, david.email, FACTORY_PASSWORD);
+      await openSignedIn(page, e2e.server, david.email);
       await page.getByTestId('new-message-badge').waitFor();
       // The live stream answers late: it is held until the messages, and with them the badge,
       // are on the page.
@@ -284,7 +283,7 @@ describe('employee dashboard', () => {
 
   it('shows the history with status labels and the statistics in de-DE', async () => {
     const page = await staff.newPage();
-    await signInInBrowser(page, ben.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, ben.email);
     await page.getByRole('tab', { name: 'Historie' }).click();
     await page.getByRole('radio', { name: 'Letzter Monat' }).check({ force: true });
     // Newest first: this week's tips are still pending, older ones were paid out.
@@ -317,7 +316,7 @@ describe('employee dashboard', () => {
 
   it('downloads the QR code as a 400x400 PNG and as SVG, both decoding to the tip link', async () => {
     const page = await staff.newPage();
-    await signInInBrowser(page, anna.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, anna.email);
     await page.getByRole('tab', { name: 'QR-Code' }).click();
     await page.getByRole('heading', { name: 'Mein QR-Code' }).waitFor();
     const link = `${e2e.server.url}/t/${annaPoint.uid}`;
@@ -369,7 +368,7 @@ describe('employee dashboard', () => {
 
   it('creates a personal QR code from the empty state', async () => {
     const page = await staff.newPage();
-    await signInInBrowser(page, david.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, david.email);
     await e2e.server.deps.database.db
       .update(paymentEntrypoints)
       .set({ active: false })
@@ -386,7 +385,7 @@ describe('employee dashboard', () => {
 
   it('edits the profile in the settings and explains payouts in demo mode', async () => {
     const page = await staff.newPage();
-    await signInInBrowser(page, david.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, david.email);
     await page.getByRole('button', { name: 'Einstellungen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Einstellungen' });
     await dialog.getByLabel('Position').fill('Chef-Concierge');

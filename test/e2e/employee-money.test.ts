@@ -1,14 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tipAllocations } from '../../src/server/db/schema';
-import {
-  createBusiness,
-  createTip,
-  FACTORY_PASSWORD,
-  type FactoryBusiness,
-} from '../support/factories';
+import { createBusiness, createTip, type FactoryBusiness } from '../support/factories';
 import { readPdf } from '../support/pdf';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
@@ -40,7 +35,7 @@ describe('employee money on the phone', () => {
     const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.waitForURL('**/employee/dashboard');
     await page.getByRole('tab', { name: 'Statistiken', exact: true }).click();
 
@@ -103,7 +98,7 @@ describe('employee money on the phone', () => {
     const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, bar.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, bar.employees[0]!.email);
     await page.waitForURL('**/employee/dashboard');
     await page.getByRole('tab', { name: 'Statistiken', exact: true }).click();
     const card = page.getByTestId('instant-payout');
@@ -151,7 +146,7 @@ describe('employee money on the phone', () => {
     const context = await e2e.context({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, ben!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, ben!.email);
     await page.waitForURL('**/employee/dashboard');
     await page.getByRole('tab', { name: 'Statistiken', exact: true }).click();
     const card = page.getByTestId('instant-payout');

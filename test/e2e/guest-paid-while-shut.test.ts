@@ -6,11 +6,10 @@ import { payoutContext, runManualPayoutBatch } from '../../src/server/features/p
 import {
   createBusiness,
   createPlatformAdmin,
-  FACTORY_PASSWORD,
   type FactoryBusiness,
   type FactoryPerson,
 } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
@@ -55,7 +54,7 @@ beforeAll(async () => {
 async function signedIn(email: string): Promise<BrowserContext> {
   const context = await e2e.context();
   const page = await context.newPage();
-  await signInInBrowser(page, email, FACTORY_PASSWORD);
+  await openSignedIn(page, e2e.server, email);
   await page.close();
   return context;
 }

@@ -87,7 +87,7 @@ describe('the feedback dialog keeps its promises (defect 1)', () => {
     const staffContext = await e2e.context();
     const staff = await staffContext.newPage();
     const staffErrors = trackPageErrors(staff);
-    await replyFromDashboard(staff, {
+    await replyFromDashboard(staff, e2e.server, {
       email: hotel.employees[0]!.email,
       guestMessage: 'Der beste Espresso Martini!',
       reply: 'Danke, bis zum nächsten Mal!',
@@ -130,7 +130,7 @@ describe('the feedback dialog keeps its promises (defect 1)', () => {
 
     const staffContext = await e2e.context();
     const staff = await staffContext.newPage();
-    await replyFromDashboard(staff, {
+    await replyFromDashboard(staff, e2e.server, {
       email: hotel.employees[0]!.email,
       guestMessage: 'Danke für die Empfehlung!',
       reply: 'Sehr gern!',

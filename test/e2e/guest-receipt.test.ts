@@ -77,7 +77,7 @@ describe('guest receipt, reply and proof of delivery', () => {
     const staffContext = await e2e.context();
     const staff = await staffContext.newPage();
     const staffErrors = trackPageErrors(staff);
-    await replyFromDashboard(staff, {
+    await replyFromDashboard(staff, e2e.server, {
       email: hotel.employees[0]!.email,
       guestMessage: 'Danke für den Cocktail!',
       reply: 'Sehr gern – bis zum nächsten Mal!',

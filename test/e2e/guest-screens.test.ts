@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 import { axeViolations } from './support/page-checks';
@@ -57,8 +57,7 @@ describe('long words (item 1)', () => {
 
     const staff = await e2e.context(PHONE);
     const dashboard = await staff.newPage();
-    await signInInBrowser(dashboard, hotel.employees[0]!.email, FACTORY_PASSWORD);
-    await dashboard.goto('/employee/dashboard');
+    await openSignedIn(dashboard, e2e.server, hotel.employees[0]!.email, '/employee/dashboard');
     await dashboard.getByText(LONG).first().waitFor();
     expect(await scrollWidth(dashboard)).toBeLessThanOrEqual(360);
   });

@@ -1,12 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createBusiness,
-  createTip,
-  FACTORY_PASSWORD,
-  type FactoryBusiness,
-} from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, createTip, type FactoryBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
@@ -67,7 +62,7 @@ describe('free text renders inert', () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const { problems } = watch(page);
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.waitForURL('**/employee/dashboard');
 
     await page.getByText(`Danke ${PAYLOAD}`).first().waitFor();
@@ -81,7 +76,7 @@ describe('free text renders inert', () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const { problems } = watch(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.owner.email);
 
     await page.goto('/admin/dashboard');
     await page.getByTestId('pool-card').getByText(`Für den Tisch ${PAYLOAD}`).waitFor();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
@@ -61,7 +61,7 @@ describe('Auf NFC-Tag schreiben', () => {
     await withStandInTag(context, 'keeps');
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.waitForURL('**/employee/dashboard');
     await page.getByRole('tab', { name: 'QR-Code' }).click();
     await page.getByRole('button', { name: 'Auf NFC-Tag schreiben' }).click();
@@ -79,8 +79,7 @@ describe('Auf NFC-Tag schreiben', () => {
     await withStandInTag(context, 'lost');
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/uid-management');
+    await openSignedIn(page, e2e.server, hotel.owner.email, '/admin/uid-management');
     // At phone width the points are cards: their menu opens the details.
     await page
       .getByRole('button', { name: `Aktionen für ${hotel.points[1]!.label}` })
@@ -101,8 +100,7 @@ describe('Auf NFC-Tag schreiben', () => {
     const context = await e2e.context({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/uid-management');
+    await openSignedIn(page, e2e.server, hotel.owner.email, '/admin/uid-management');
     await page.getByText(hotel.points[0]!.uid).first().click();
     const dialog = page.getByRole('dialog');
     await dialog

@@ -8,7 +8,7 @@ import {
   type FactoryBusiness,
   type FactoryPerson,
 } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn, signInInBrowser } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
@@ -110,7 +110,7 @@ describe('the operator inside a business', () => {
       const context = await contextAt(width);
       const page = await context.newPage();
       const problems = consoleProblems(page, REFUSALS);
-      await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
+      await openSignedIn(page, e2e.server, admin.email);
       await page.waitForURL('**/admin/dashboard');
       // The first sign-in ever: a first-time greeting, nobody is welcomed back yet.
       await page.getByText('Willkommen bei Trinkgeld, Jonas Betreiber!').waitFor();
@@ -175,7 +175,7 @@ describe("a new owner's first day", () => {
       const ownerEmail = `inhaberin-${width}-${tag}@pension-ahorn.example`;
       const operatorContext = await e2e.context();
       const operatorPage = await operatorContext.newPage();
-      await signInInBrowser(operatorPage, operator.email, FACTORY_PASSWORD);
+      await openSignedIn(operatorPage, e2e.server, operator.email);
       await operatorPage.close();
       const created = await operatorContext.request.post('/api/admin/businesses', {
         headers: { origin: e2e.server.url },
@@ -255,7 +255,7 @@ describe('Betriebe (operator console)', () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const problems = consoleProblems(page, REFUSALS);
-    await signInInBrowser(page, admin.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, admin.email);
     expect(new URL(page.url()).pathname).toBe('/admin/businesses');
     await page.getByRole('heading', { name: 'Betriebe', level: 1 }).waitFor();
     await page.getByTestId('business-Café Morgenrot').waitFor();
@@ -279,7 +279,7 @@ describe('Betriebe (operator console)', () => {
     const page = await context.newPage();
     // The mistyped confirmation below is refused on purpose (400).
     const problems = consoleProblems(page, [400]);
-    await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, operator.email);
     await openConsole(page);
     const hotel = page.getByTestId('business-Hotel Seeblick');
     await hotel.getByText('Aktiv', { exact: true }).waitFor();
@@ -382,14 +382,14 @@ describe('Betriebe (operator console)', () => {
     const stream = lena.waitForResponse(
       (response) => response.url().includes('/api/employee/stream') && response.status() === 200,
     );
-    await signInInBrowser(lena, lenaHoffmann.email, FACTORY_PASSWORD);
+    await openSignedIn(lena, e2e.server, lenaHoffmann.email);
     await lena.getByRole('heading', { name: 'Willkommen, Lena Hoffmann!' }).waitFor();
     await stream;
 
     const adminContext = await e2e.context();
     const admin = await adminContext.newPage();
     const adminProblems = consoleProblems(admin, REFUSALS);
-    await signInInBrowser(admin, operator.email, FACTORY_PASSWORD);
+    await openSignedIn(admin, e2e.server, operator.email);
     await openConsole(admin);
     const cafe = admin.getByTestId('business-Café Morgenrot');
     await cafe.getByRole('button', { name: 'Sperren: Café Morgenrot' }).click();

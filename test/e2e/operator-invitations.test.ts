@@ -4,13 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_RETRY_DELAYS_MS } from '../../src/server/features/mail/mailer';
 import { runInvitationRetryJob } from '../../src/server/features/staff/invitation-retries';
 import { ManualClock } from '../../src/server/lib/clock';
-import {
-  createBusiness,
-  createPlatformAdmin,
-  FACTORY_PASSWORD,
-  type FactoryPerson,
-} from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, createPlatformAdmin, type FactoryPerson } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot, trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
@@ -61,7 +56,7 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
     await e2e.smtp.stop();
     const context = await e2e.context();
     const page = await context.newPage();
-    await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, operator.email);
     await openConsole(page);
 
     await page.getByRole('button', { name: 'Betrieb anlegen' }).click();
@@ -88,7 +83,7 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
     }
     expect(e2e.smtp.mails.filter((mail) => mail.to.includes(ownerEmail))).toEqual([]);
     // The test clock ran past the session's idle limit: the operator signs in again.
-    await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, operator.email);
     await openConsole(page);
     await row.getByText('Einladungs-E-Mail: fehlgeschlagen').waitFor();
     await screenshot(page, 'operator-invitation-failed');
@@ -128,7 +123,7 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
       const context = await e2e.context({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+      await openSignedIn(page, e2e.server, operator.email);
       await openConsole(page);
       await e2e.smtp.stop();
       const row = page.getByTestId(`business-${name}`);
@@ -151,7 +146,7 @@ describe('Einladung bei ausgefallenem Mailserver (operator console)', () => {
 
       // The test clock ran past the idle limit: the operator signs in again and narrows the list;
       // the address keeps search, state and order.
-      await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
+      await openSignedIn(page, e2e.server, operator.email);
       await openConsole(page);
       await page.getByRole('searchbox', { name: 'Suche' }).fill(name);
       await expect

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PAGE_PATHS } from '../../src/shared/app-pages';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
@@ -68,8 +68,7 @@ describe('a production site', () => {
     const context = await e2e.context();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, 'inhaber@demo.local');
-    await page.goto('/admin/uid-management');
+    await openSignedIn(page, e2e.server, 'inhaber@demo.local', '/admin/uid-management');
     await page.getByRole('heading', { name: 'UID-Verwaltung', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Neuer Bezahlpunkt' }).waitFor();
     // The points are listed, so the page has everything it shows.

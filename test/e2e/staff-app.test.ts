@@ -2,13 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publishTipChangesInTransaction } from '../../src/server/features/tip-lifecycle/events';
-import {
-  createBusiness,
-  createTip,
-  FACTORY_PASSWORD,
-  type FactoryBusiness,
-} from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, createTip, type FactoryBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { newPersistentContext } from './support/harness';
 import { useE2E } from './support/environment';
 
@@ -40,7 +35,7 @@ async function phoneContext(serviceWorkers: 'allow' | 'block'): Promise<BrowserC
 
 /** Signs the business's first employee in and waits for the dashboard. */
 async function openDashboard(page: Page, business: FactoryBusiness): Promise<void> {
-  await signInInBrowser(page, business.employees[0]!.email, FACTORY_PASSWORD);
+  await openSignedIn(page, e2e.server, business.employees[0]!.email);
   await page.waitForURL('**/employee/dashboard');
   await page.getByText('Live-Aktualisierung aktiv').waitFor();
 }

@@ -10,7 +10,7 @@ import {
   FACTORY_PASSWORD,
   type FactoryBusiness,
 } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
@@ -69,7 +69,7 @@ describe('staff screens in English', () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     const alice = hotel.employees[0]!;
-    await signInInBrowser(page, alice.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, alice.email);
     await page.waitForURL('**/employee/dashboard');
 
     // German until she chooses: the phone's header folds the actions into 'Menü'.
@@ -177,7 +177,7 @@ describe('staff screens in English', () => {
     const context = await e2e.context(PHONE);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.employees[1]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[1]!.email);
     await page.waitForURL('**/employee/dashboard');
     await page.getByRole('heading', { name: 'Willkommen, Bernd Maier!' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');

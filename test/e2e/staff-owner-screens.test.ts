@@ -1,7 +1,7 @@
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBusiness, FACTORY_PASSWORD } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
 
@@ -49,7 +49,7 @@ describe('employee dashboard (items 10, 11, 13)', () => {
       const [first, second] = business.points;
       const anna = business.employees[0]!;
       const { page, problems } = await openPage(width);
-      await signInInBrowser(page, anna.email, FACTORY_PASSWORD);
+      await openSignedIn(page, e2e.server, anna.email);
       await page.waitForURL('**/employee/dashboard');
       // The page at its full height: the day's tips, then the thank-you panel below them.
       await page.getByTestId('today-total').waitFor();
@@ -90,8 +90,7 @@ describe('employee dashboard (items 10, 11, 13)', () => {
     async (width) => {
       const business = await createBusiness(db(), { employees: 1 });
       const { page, problems } = await openPage(width);
-      await signInInBrowser(page, business.owner.email, FACTORY_PASSWORD);
-      await page.goto('/employee/dashboard');
+      await openSignedIn(page, e2e.server, business.owner.email, '/employee/dashboard');
       if (width < 640) {
         const button = page.getByRole('button', { name: 'Menü' });
         await button.click();
@@ -118,8 +117,7 @@ describe('owner screens (items 16, 17, 18)', () => {
   it('at 390 px: users as cards with their actions on screen; Escape closes the menu', async () => {
     const business = await createBusiness(db(), { employees: 2 });
     const { page, problems } = await openPage(390);
-    await signInInBrowser(page, business.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/users');
+    await openSignedIn(page, e2e.server, business.owner.email, '/admin/users');
     const card = page.getByTestId(`user-card-${business.employees[0]!.email}`);
     await card.waitFor();
     const actions = card.getByRole('button', { name: /Aktionen/ });
@@ -139,7 +137,7 @@ describe('owner screens (items 16, 17, 18)', () => {
   it('at 1280 px: Dienstplan in the navigation, the payout weekday, a wrong uid, the CSV', async () => {
     const business = await createBusiness(db(), { employees: 1 });
     const { page, problems } = await openPage(1280);
-    await signInInBrowser(page, business.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, business.owner.email);
 
     // Item 18: 'Dienstplan' is in the navigation.
     await page.goto('/admin/dashboard');

@@ -3,13 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentEntrypoints } from '../../src/server/db/schema';
-import {
-  createBusiness,
-  createTip,
-  FACTORY_PASSWORD,
-  type FactoryBusiness,
-} from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, createTip, FACTORY_PASSWORD } from '../support/factories';
+import { openSignedIn, signInInBrowser } from './support/auth';
 import { horizontalOverflow, recordToasts } from './support/page-checks';
 import { useE2E } from './support/environment';
 import { consoleProblems } from './support/console';
@@ -108,7 +103,7 @@ describe.each([360, 390])('employee dashboard at %i px', (width) => {
     const hotel = await createBusiness(db(), { employees: 1, points: ['person'] });
     const page = await openPage(width, 780);
     const problems = consoleProblems(page);
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.getByRole('heading', { name: /^Willkommen, / }).waitFor();
     await page.getByTestId('today-total').waitFor();
 
@@ -164,7 +159,7 @@ describe.each([360, 390])('admin shell at %i px', (width) => {
     const hotel = await createBusiness(db(), { employees: 2, points: ['person'] });
     const page = await openPage(width, 780);
     const problems = consoleProblems(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.owner.email);
     await page.waitForURL('**/admin/dashboard');
     for (const path of [
       '/admin/dashboard',
@@ -217,7 +212,7 @@ describe("guest feedback in 'Heute' and 'Nachrichten'", () => {
     const problems = consoleProblems(page);
     // The browser's day is the tips' day, even if the real one ends while the test runs.
     await page.clock.setFixedTime(now);
-    await signInInBrowser(page, employee.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, employee.email);
 
     const todayList = page.getByTestId('today-tip');
     await todayList.first().waitFor();
@@ -256,7 +251,7 @@ describe("'Heute' at midnight", () => {
     const today = berlinDate(now);
     const offset = berlinOffset(now);
     await page.clock.install({ time: new Date(`${today}T23:59:30${offset}`) });
-    await signInInBrowser(page, employee.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, employee.email);
     await page.getByTestId('today-tip').first().waitFor();
     expect(await page.getByTestId('today-total').textContent()).toContain('12,00');
     await page.clock.pauseAt(new Date(`${today}T23:59:50${offset}`));
@@ -284,7 +279,7 @@ describe('shared phone', () => {
     });
     const page = await openPage(390, 844);
     await page.clock.setFixedTime(now);
-    await signInInBrowser(page, first!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, first!.email);
     await page.getByTestId('today-tip').first().waitFor();
     expect(await page.getByTestId('today-total').textContent()).toContain('43,21');
     await page.getByRole('button', { name: 'Menü' }).click();
@@ -325,22 +320,8 @@ describe('wording', () => {
     await expect.poll(async () => (await laterToasts()).join('\n')).toContain('Willkommen zurück!');
     expect((await laterToasts()).join('\n')).not.toContain('Willkommen bei Trinkgeld!');
   });
-
-  it('confirms the SVG download like the PNG download', async () => {
-    const hotel: FactoryBusiness = await createBusiness(db(), {
-      employees: 1,
-      points: ['person'],
-    });
-    const page = await openPage(390, 844);
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
-    await page.getByRole('tab', { name: 'QR-Code', exact: true }).tap();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'SVG Download' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.svg$/);
-    await page.getByTestId('toast').getByText('QR-Code wurde als SVG gespeichert.').waitFor();
-  });
+  // The SVG download's confirmation is checked in the component tier (QrTab.test.tsx;
+  // decision 0590); employee-dashboard.test.ts downloads both files in the browser.
 });
 
 describe('console', () => {
@@ -406,7 +387,7 @@ describe('error screens', () => {
     await page.route('**/api/employee/today?**', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"paid":null}' }),
     );
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.getByTestId('error-screen').getByText('Etwas ist schiefgelaufen').waitFor();
     await page.getByRole('button', { name: 'Erneut versuchen' }).waitFor();
   });

@@ -2,8 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../src/server/db/schema';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
@@ -49,7 +49,7 @@ describe('the settings dialog', () => {
     const context = await e2e.context(PHONE);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.waitForURL('**/employee/dashboard');
     await page.getByRole('button', { name: 'Menü' }).click();
     await page.getByRole('menuitem', { name: 'Einstellungen' }).click();

@@ -3,13 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createBusiness,
   createPlatformAdmin,
-  FACTORY_PASSWORD,
   type FactoryBusiness,
   type FactoryPerson,
 } from '../support/factories';
 import { recordBackupRun } from '../../src/server/db/backup-runs';
 import { createHeartbeat, createOutboxMail, createWebhookEvent } from '../support/system-factories';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
@@ -78,8 +77,7 @@ describe('Systemstatus (platform admin)', () => {
     const context = await e2e.context({ viewport: PHONE, isMobile: true });
     const page = await context.newPage();
     const problems = consoleProblems(page);
-    await signInInBrowser(page, operator.email, FACTORY_PASSWORD);
-    await page.goto('/admin/dashboard');
+    await openSignedIn(page, e2e.server, operator.email, '/admin/dashboard');
     // From the phone menu, as the platform admin reaches it.
     await page.getByRole('button', { name: 'Menü', exact: true }).click();
     await page
@@ -148,8 +146,7 @@ describe('Systemstatus (platform admin)', () => {
     const context = await e2e.context({ viewport: PHONE, isMobile: true });
     const page = await context.newPage();
     const problems = consoleProblems(page, [403]);
-    await signInInBrowser(page, morgenrot.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/dashboard');
+    await openSignedIn(page, e2e.server, morgenrot.owner.email, '/admin/dashboard');
     await page.getByRole('button', { name: 'Menü', exact: true }).click();
     const nav = page.getByRole('navigation', { name: 'Admin-Navigation' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();

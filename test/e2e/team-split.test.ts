@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
@@ -52,7 +52,7 @@ describe('team tip split to the cent', () => {
       const context = await e2e.context();
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      await signInInBrowser(page, member.email, FACTORY_PASSWORD);
+      await openSignedIn(page, e2e.server, member.email);
       await page.waitForURL('**/employee/dashboard');
       await page.getByRole('tab', { name: 'Historie', exact: true }).click();
       const row = page

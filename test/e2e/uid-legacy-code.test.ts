@@ -1,13 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { qrCodes } from '../../src/server/db/schema';
-import {
-  createBusiness,
-  FACTORY_PASSWORD,
-  type FactoryBusiness,
-  uniqueSuffix,
-} from '../support/factories';
-import { signInInBrowser } from './support/auth';
+import { createBusiness, type FactoryBusiness, uniqueSuffix } from '../support/factories';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 
@@ -46,7 +41,7 @@ describe('a legacy QR code', () => {
   it('is counted on the dashboard and listed, read-only, in the UID-Verwaltung', async () => {
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.owner.email);
     await page.waitForURL('**/admin/dashboard');
     const tile = page.getByTestId('stat-qr-codes');
     await expect

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from '../support/factories';
+import { createBusiness, type FactoryBusiness } from '../support/factories';
 import { createWalletTestKeys, verifyDetachedSignature } from '../support/wallet-certificates';
-import { signInInBrowser } from './support/auth';
+import { openSignedIn } from './support/auth';
 import { useE2E } from './support/environment';
 import { trackPageErrors } from './support/harness';
 import { horizontalOverflow, seriousAxeViolations } from './support/page-checks';
@@ -43,7 +43,7 @@ describe('wallet passes', () => {
     const context = await e2e.context({ viewport: { width: 360, height: 780 }, isMobile: true });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.employees[0]!.email, FACTORY_PASSWORD);
+    await openSignedIn(page, e2e.server, hotel.employees[0]!.email);
     await page.waitForURL('**/employee/dashboard');
     await page.getByRole('tab', { name: 'QR-Code' }).click();
     const apple = page.getByRole('link', { name: 'Zu Apple Wallet hinzufügen' });
@@ -78,8 +78,7 @@ describe('wallet passes', () => {
     const context = await e2e.context({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await signInInBrowser(page, hotel.owner.email, FACTORY_PASSWORD);
-    await page.goto('/admin/uid-management');
+    await openSignedIn(page, e2e.server, hotel.owner.email, '/admin/uid-management');
     await page.getByText(hotel.points[0]!.uid).first().click();
     const dialog = page.getByRole('dialog');
     const apple = dialog.getByRole('link', { name: 'Zu Apple Wallet hinzufügen' });
