@@ -22,6 +22,20 @@ export default tseslint.config(
     },
   },
   {
+    // Promises handled on every path (decision 0585): a promise nobody awaits loses its error and
+    // its order (a transaction, a NOTIFY, a reply sent twice). Type information comes from
+    // tsconfig.json, the whole repository in one program, so eslint builds it once.
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -48,6 +48,7 @@ export const TARGETS = {
       'src/web',
       'package-lock.json',
       'tsconfig.json',
+      'tsconfig.base.json',
       'scripts/build-server.mjs',
     ],
     build: async () => {

@@ -1,4 +1,7 @@
 import autocannon from 'autocannon';
+// The route option `schema.hide` is @fastify/swagger's addition to Fastify's types; the server's
+// declarations (tsconfig.server.json) do not carry that augmentation into this project.
+import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { type Config, testConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/connect';

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../test/e2e/support/harness';
+import { freePort } from '../../bench/support/port';
 import { createWalletTestKeys } from '../../test/support/wallet-certificates';
 import { type FreshDatabase, freshPostgresDatabase } from '../../test/support/fresh-database';
 import { openDatabase } from './db/connect';

@@ -52,6 +52,7 @@ export function answerFrameworkError(
       : error.code === 'FST_ERR_BAD_URL'
         ? ERRORS.invalid_url
         : ERRORS.internal;
+  // A Fastify reply is thenable; send() answers, there is nothing to await (decision 0585).
   void reply
     .status(definition.status)
     .header('cache-control', 'no-store')

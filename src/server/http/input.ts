@@ -1,6 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import { ERRORS } from '../../shared/domain/errors';
 import { AppError } from './errors';
+
+type CallbackBodyParser = Exclude<
+  FastifyBodyParser<string>,
+  (...args: never[]) => Promise<unknown>
+>;
 
 /** A NUL character, raw or percent-encoded: PostgreSQL refuses it in text, so it never gets in. */
 const ENCODED_NUL = /%00/i;
@@ -27,7 +32,9 @@ export function registerInputHygiene(app: FastifyInstance): void {
     }
   });
 
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Fastify types its default parser as either the callback or the promise form; the JSON one
+  // answers through `done` and returns nothing, so nothing is left to await (decision 0585).
+  const parseJson = app.getDefaultJsonParser('error', 'error') as CallbackBodyParser;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test/e2e/support/harness';
+import { freePort } from '../../../bench/support/port';
 import { buildApp } from '../../../test/support/app';
 import { testConfig } from '../config';
 import { type Database, openDatabase } from '../db/connect';

@@ -127,12 +127,13 @@ export function startRetention(
   log: RetentionLogger,
   jobRuns: JobRuns,
 ) {
-  const run = () =>
+  const run = () => {
     jobRuns
       .observe('retention', () => runRetention(database, clock, settings, log))
       .catch((error: unknown) =>
         log.warn({ err: error }, 'retention job failed; it runs again in an hour'),
       );
+  };
   const first = setTimeout(run, 30_000);
   first.unref();
   const timer = setInterval(run, RETENTION_INTERVAL_MS);

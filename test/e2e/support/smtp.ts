@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import { vi } from 'vitest';
-import { freePort } from './harness';
+import { freePort } from '../../../bench/support/port';
 
 export interface ReceivedMail {
   to: string[];

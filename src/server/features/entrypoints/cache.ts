@@ -340,6 +340,7 @@ export class GuestCodeCache {
     this.touches.set(qrCodeId, this.clock.now());
     this.touchTimer ??= setTimeout(() => {
       this.touchTimer = undefined;
+      // Not awaited by the timer: the flush logs each failed write itself (decision 0585).
       void this.flushTouches();
     }, TOUCH_FLUSH_MS).unref();
   }

@@ -23,6 +23,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await exportOwnData(app.deps, actorOf(request));
+      // A Fastify reply is thenable; header() only sets a header (decision 0585).
       void reply.header('content-disposition', 'attachment; filename="trinkgeld-meine-daten.json"');
       return data;
     },

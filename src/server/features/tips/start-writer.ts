@@ -58,6 +58,8 @@ export class StartWriter {
       }
       this.waiting.splice(0, this.waiting.length, ...rest);
       this.inFlight += 1;
+      // Runs beside the next batch: writeTogether settles every waiting start itself, resolved
+      // or rejected, so nothing is lost by not awaiting it here (decision 0585).
       void this.writeTogether(batch).finally(() => {
         this.inFlight -= 1;
         this.writeWaiting();

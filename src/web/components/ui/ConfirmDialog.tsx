@@ -26,6 +26,16 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const commonTexts = useStaffTexts().common;
   const [busy, setBusy] = useState(false);
+  // Called without awaiting from the click (React ignores what a handler returns); the caller's
+  // onConfirm shows its own failures (decision 0585).
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  }
   return (
     <Dialog
       open={open}
@@ -38,19 +48,7 @@ export function ConfirmDialog({
           <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
             {commonTexts.cancel}
           </Button>
-          <Button
-            variant={variant}
-            disabled={busy}
-            aria-busy={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
+          <Button variant={variant} disabled={busy} aria-busy={busy} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>
         </>

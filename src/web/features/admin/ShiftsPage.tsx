@@ -62,6 +62,16 @@ export function ShiftsPage() {
   const target =
     data?.targets.find((candidate) => targetKey(candidate) === selected) ?? data?.targets[0];
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  // The button calls it without awaiting; it shows its own failure.
+  async function removeAssignment(id: string) {
+    try {
+      await adminApi.removeShift(id);
+      toast({ title: st.removed, variant: 'success' });
+    } catch (error) {
+      failed(error);
+    }
+    await refresh();
+  }
 
   return (
     <AdminPage title={st.title} description={st.description}>
@@ -140,15 +150,7 @@ export function ShiftsPage() {
                                 size="sm"
                                 className="h-7 w-7 rounded-full p-0"
                                 aria-label={st.remove(assignment.personName, dayLabel(day))}
-                                onClick={async () => {
-                                  try {
-                                    await adminApi.removeShift(assignment.id);
-                                    toast({ title: st.removed, variant: 'success' });
-                                  } catch (error) {
-                                    failed(error);
-                                  }
-                                  await refresh();
-                                }}
+                                onClick={() => void removeAssignment(assignment.id)}
                               >
                                 <span aria-hidden="true">×</span>
                               </Button>

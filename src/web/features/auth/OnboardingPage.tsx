@@ -66,6 +66,7 @@ function OnboardingForm() {
   const choosesPassword =
     offerPassword && (newPassword.password !== '' || newPassword.repeat !== '');
 
+  // The form calls it without awaiting; it shows its own failures.
   async function save(event: FormEvent) {
     event.preventDefault();
     if (fullName.trim() === '') return;
@@ -119,7 +120,7 @@ function OnboardingForm() {
           <CardDescription>{manager ? texts.owner.intro : texts.intro}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={save} noValidate className="flex flex-col gap-5">
+          <form onSubmit={(event) => void save(event)} noValidate className="flex flex-col gap-5">
             <ProfilePictureField
               value={imageUrl}
               name={fullName}

@@ -36,6 +36,7 @@ export function PasswordForm({
   const schemasForSubmit = useAuthSchemasForSubmit((error) => toast(signInFailureToast(error)));
   const busy = phase !== 'idle';
 
+  // The form calls it without awaiting; it answers every outcome itself (toasts, phase).
   async function submit(event: FormEvent) {
     event.preventDefault();
     const schemas = await schemasForSubmit();
@@ -75,7 +76,7 @@ export function PasswordForm({
   return (
     // The schema starts loading when the form is first touched, ready by the submit.
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onFocus={() => void loadAuthSchemas().catch(() => undefined)}
       noValidate
       className="flex flex-col gap-4"

@@ -37,6 +37,7 @@ export function ProfilePictureField({
     onBusyChange?.(busy);
   }
 
+  // The input calls it without awaiting; it shows its own failures as toasts.
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -89,7 +90,7 @@ export function ProfilePictureField({
           accept="image/png,image/jpeg,image/webp"
           className="sr-only"
           aria-label={texts.picture}
-          onChange={upload}
+          onChange={(event) => void upload(event)}
         />
         <div className="flex flex-wrap gap-2">
           <Button

@@ -58,6 +58,7 @@ export function SettingsDialog({
    * One 'Speichern' for the whole profile, the language included: the
    * dialog closes first, so the toast that confirms it is seen, in the language just chosen.
    */
+  // The form calls it without awaiting; it shows its own failures.
   async function save(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
@@ -98,7 +99,11 @@ export function SettingsDialog({
       title={t.settingsDialog.title}
       className="w-[min(40rem,calc(100vw-2rem))]"
     >
-      <form onSubmit={save} className="flex flex-col gap-4" aria-label={t.settingsDialog.profile}>
+      <form
+        onSubmit={(event) => void save(event)}
+        className="flex flex-col gap-4"
+        aria-label={t.settingsDialog.profile}
+      >
         <ProfilePictureField
           value={picture}
           name={fullName}

@@ -17,6 +17,7 @@ export function MailLink({ subject, body, onClick, ...props }: MailLinkProps) {
   const { data } = usePublicConfig();
   const href = data ? mailtoHref(data.contactEmail, subject, body) : undefined;
 
+  // The link calls it without awaiting: preventDefault runs before the first await.
   const handleClick = async (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (href || event.defaultPrevented) return;
@@ -25,5 +26,5 @@ export function MailLink({ subject, body, onClick, ...props }: MailLinkProps) {
     window.location.href = mailtoHref(config.contactEmail, subject, body);
   };
 
-  return <a href={href ?? '#kontakt'} onClick={handleClick} {...props} />;
+  return <a href={href ?? '#kontakt'} onClick={(event) => void handleClick(event)} {...props} />;
 }

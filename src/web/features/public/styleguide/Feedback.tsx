@@ -179,12 +179,12 @@ export function QrSection() {
           <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
-              onClick={() =>
+              onClick={() => {
                 downloadQrPng(
                   q.value,
                   qrFileName('aio-anna-schneider-4k7p', 'Anna Schneider', 'png'),
-                ).catch(onError)
-              }
+                ).catch(onError);
+              }}
             >
               {q.png} ({QR_PNG_DOWNLOAD_SIZE_PX} px)
             </Button>
