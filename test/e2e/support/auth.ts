@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../../src/server/seed/seed';
 import { sessionCookieName } from '../../../src/server/features/auth/cookie';
-import { createAuthService } from '../../../src/server/features/auth/service';
+import { openSession } from '../../../src/server/features/auth/actions/open-session';
+import { findAccountByEmail } from '../../../src/server/features/auth/queries/accounts';
 import type { RunningServer } from '../../../src/server/server';
 
 /**
@@ -31,7 +32,7 @@ export async function signInInBrowser(
 
 /**
  * Opens `path` as `email`, signed in without the login page (decision 0590): the session is
- * opened on the server as a right password opens it (the auth service's `openSession`: the
+ * opened on the server as a right password opens it (the auth action `openSession`: the
  * session row, the first-sign-in flag, the last-login time, an admin's or owner's `admin_login`
  * audit row, the refusal of a suspended or closed business), and its cookie is set on the page's
  * browser context as the server sets it (httpOnly, SameSite=Lax, for the whole site). Neither the
@@ -53,9 +54,8 @@ export async function openSignedIn(
   email: string,
   path = '/employee/login',
 ): Promise<void> {
-  const auth = createAuthService(server.deps, server.app.rateLimiter);
   const db = server.deps.database.db;
-  const account = await auth.loadAccount(db, email.trim().toLowerCase());
+  const account = await findAccountByEmail(db, email.trim().toLowerCase());
   if (!account) throw new Error(`openSignedIn: no account ${email}`);
   // The login page would refuse these or ask for more; such a journey signs in by the page.
   if (account.disabledAt || !account.emailVerifiedAt || account.twoFactorEnabledAt) {
@@ -68,7 +68,7 @@ export async function openSignedIn(
     server: server.app,
   } as unknown as Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
   const signedIn = await db.transaction((tx) =>
-    auth.openSession(tx, account, { ip: request.ip, userAgent, request }, 'password'),
+    openSession(server.deps, tx, account, { ip: request.ip, userAgent, request }, 'password'),
   );
   await page.context().addCookies([
     {
