@@ -19,7 +19,7 @@ import { asDrizzleSql, rowsOf } from '../../db/statement';
 import { payLaterLinks, paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type GuestBrowser, visitBucketOf } from '../analytics/page-views';
-import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../entrypoints/service';
+import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../payment-points/resolve';
 import type { PaymentContext } from '../payments/context';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState } from '../payments/provider';
 import { closeExpiredCheckouts, expireOverdueSessions } from '../payments/expiry';
