@@ -7,30 +7,6 @@ import featureQueries from './eslint/feature-queries.js';
 
 const trinkgeld = { rules: { 'feature-layers': featureLayers, 'feature-queries': featureQueries } };
 
-// TEMPORARY until h49q1/h49q2 merge: feature folders of the other two helpers of decision 0575
-// that still call the database outside their queries. The lead removes this list at the merge.
-const TEMPORARY_QUERY_EXCEPTIONS = [
-  'analytics',
-  'audit',
-  'auth',
-  'mail',
-  'operator',
-  'passwords',
-  'payments',
-  'payouts',
-  'platform-admin',
-  'pool',
-  'privacy',
-  'profiles',
-  'receipts',
-  'replies',
-  'signup',
-  'staff',
-  'tip-lifecycle',
-  'tips',
-  'two-factor',
-];
-
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'test-results/**', 'scratch/**', 'node_modules/**'] },
   js.configs.recommended,
@@ -141,10 +117,6 @@ export default tseslint.config(
     // a feature no drizzle-orm, no db/schema, and db/connect for types only. The rule exempts
     // queries and tests itself.
     files: ['src/server/features/**/*.{ts,tsx}'],
-    ignores: [
-      // TEMPORARY until h49q1/h49q2 merge: their folders still call the database outside queries.
-      ...TEMPORARY_QUERY_EXCEPTIONS.map((folder) => `src/server/features/${folder}/**`),
-    ],
     plugins: { trinkgeld },
     rules: { 'trinkgeld/feature-queries': 'error' },
   },

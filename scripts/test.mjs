@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The one test command (npm test): build, typecheck, lint, format check, unit and component tests,
-// integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the release's runtime
+// The one test command (npm test): build, typecheck, lint and format check (side by side), unit and
+// component tests with the integration tests in one vitest run (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), the release's runtime
 // stage beside them (scripts/release.mjs --from-checkout, also with TEST_DATABASE_URL), then browser
 // journeys. It ends with one plain line "N passed, N failed" that totals every suite; checks count
 // as one test each. One tier alone: `node scripts/test.mjs unit|int|e2e` (npm run test:unit,
@@ -84,6 +85,53 @@ function vitest(name, projects, extraArgs = [], env = {}) {
 }
 
 /**
+ * Checks that each keep one core busy (tsc, eslint and prettier are single-threaded) run side by
+ * side on a machine with more than one core; each one's output is printed whole when it ends, so
+ * the log reads as if they had run one after the other. Each counts as one test.
+ */
+async function checksTogether(checks) {
+  await Promise.all(
+    checks.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, {
+            cwd: root,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            env: {
+              ...process.env,
+              FORCE_COLOR: process.env.CI ? '0' : (process.env.FORCE_COLOR ?? '1'),
+            },
+          });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          let finished = false;
+          const finish = (code) => {
+            if (finished) return;
+            finished = true;
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            timings.push(`${name}: ${seconds} s`);
+            process.stdout.write(`\n▶ ${name} (${seconds} s, beside the other checks)\n`);
+            process.stdout.write(Buffer.concat(output));
+            if (code === 0) passed += 1;
+            else {
+              failed += 1;
+              process.stdout.write(`✗ ${name} failed\n`);
+            }
+            resolve();
+          };
+          child.on('error', (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            finish(1);
+          });
+          child.on('close', finish);
+        }),
+    ),
+  );
+}
+
+/**
  * The release's runtime stage (decision 0526) beside the checks and the unit and integration
  * tests: on this checkout, which `npm ci` and the build step above made exactly as the image's
  * build stage does, it copies the build output into a folder of its own, installs the production
@@ -138,20 +186,26 @@ if (runs('e2e') || tier === 'all') {
 const release = tier === 'all' && built ? startRelease() : async () => {};
 
 if (tier === 'all') {
-  check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-  check('lint', bin('eslint'), ['.', '--max-warnings=0']);
-  check('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
+  await checksTogether([
+    { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+    { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+    { name: 'format', command: bin('prettier'), args: ['--check', '--log-level=warn', '.'] },
+  ]);
 }
 
-// Pure logic and React components (happy-dom, decision 0530): seconds, no database.
-if (runs('unit')) vitest('unit', ['unit', 'component']);
-
-if (runs('int')) {
-  const integration = ['int-pglite'];
-  if (process.env.TEST_DATABASE_URL) integration.push('int-postgres');
-  else process.stdout.write('\nℹ TEST_DATABASE_URL not set: the PostgreSQL suite is skipped.\n');
-  vitest('int', integration);
+/** The integration projects: PGlite always, PostgreSQL when TEST_DATABASE_URL names one. */
+function integrationProjects() {
+  if (process.env.TEST_DATABASE_URL) return ['int-pglite', 'int-postgres'];
+  process.stdout.write('\nℹ TEST_DATABASE_URL not set: the PostgreSQL suite is skipped.\n');
+  return ['int-pglite'];
 }
+
+// Pure logic and React components (happy-dom, decision 0530): seconds, no database. Integration
+// tests on each engine. The whole suite runs them in one vitest run, so the database-bound files
+// fill the workers while the last unit files finish instead of waiting for them.
+if (tier === 'all') vitest('core', ['unit', 'component', ...integrationProjects()]);
+if (tier === 'unit') vitest('unit', ['unit', 'component']);
+if (tier === 'int') vitest('int', integrationProjects());
 
 await release();
 
@@ -170,7 +224,12 @@ if (runs('e2e')) {
   if (existsSync(flakyReport)) {
     const flaky = JSON.parse(readFileSync(flakyReport, 'utf8'));
     process.stdout.write(`\nFlaky browser tests (passed only on their retry): ${flaky.length}\n`);
-    for (const test of flaky) process.stdout.write(`  ⚠ ${test.file} › ${test.name}\n`);
+    for (const test of flaky) {
+      process.stdout.write(`  ⚠ ${test.file} › ${test.name}\n`);
+      for (const error of test.errors ?? []) {
+        process.stdout.write(`${error.replace(/^/gm, '      ')}\n`);
+      }
+    }
   }
 }
 

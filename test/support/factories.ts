@@ -16,7 +16,8 @@ import {
 } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/features/auth/password';
 import { demoPayoutAccount } from '../../src/server/features/payouts/transfers';
-import { replaceRecoveryCodes, sealSecret } from '../../src/server/features/two-factor/store';
+import { replaceRecoveryCodes } from '../../src/server/features/two-factor/recovery-codes';
+import { sealSecret } from '../../src/server/features/two-factor/secret';
 import { newTotpSecret } from '../../src/server/features/two-factor/totp';
 
 /**

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
  * between the guest and the first view. "On screen" is the browser's first-contentful-paint
  * entry: the frame after `requestAnimationFrame` is drawn but may not be shown yet, and a request
  * made then counts against the paint. Where paint timing is missing, two frames and
- * 250 ms stand in for it. A tap on an amount in the moment before the boot script
+ * 250 ms stand in for it; where it exists, the same frames and 5 s are only a safety net (a
+ * busy phone may take longer than 250 ms from those frames to its first paint, and asking then
+ * would put the script before the paint again). A tap on an amount in the moment before the boot script
  * has arrived is held and handed to it (and sent as the plain form if the script cannot load).
  * Constant text: the Content-Security-Policy allows exactly this script by its hash.
  */
@@ -43,18 +45,20 @@ export const GUEST_BOOT_LOADER = `(function () {
     booted = true;
     setTimeout(boot, 0);
   }
+  var paintTimed = false;
   try {
+    paintTimed = PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0;
     new PerformanceObserver(function (list, observer) {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
       bootOnce();
     }).observe({ type: 'paint', buffered: true });
   } catch (error) {
-    // No paint timing in this browser: the frames below decide alone.
+    paintTimed = false;
   }
   requestAnimationFrame(function () {
     requestAnimationFrame(function () {
-      setTimeout(bootOnce, 250);
+      setTimeout(bootOnce, paintTimed ? 5000 : 250);
     });
   });
 })();`;

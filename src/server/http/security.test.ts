@@ -16,7 +16,7 @@ const COMMON = {
   'x-xss-protection': '0',
 };
 const CSP =
-  "default-src 'self';script-src 'self' 'sha256-ShuxGGDgATOLrdZiUmnrkdDbZbGWsFR6cJTKGdg1qUw=';" +
+  "default-src 'self';script-src 'self' 'sha256-GFFo2orHrK/OctbQuYO9B5vhzBojR+NWGbckV0V3MKU=';" +
   "style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
   "connect-src 'self';object-src 'none';base-uri 'self';" +
   "form-action 'self' https://checkout.stripe.com;frame-ancestors 'none'";

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connect';
-import { analyticsEvents } from '../../db/schema';
 import { bucketKey, type RateLimiter, type RateRule } from '../../http/rate-limit';
 import type { Clock } from '../../lib/clock';
 import { hashIdentifier } from '../auth/tokens';
+import { insertAnalyticsEvents, type NewAnalyticsEvent } from './queries';
 
 /**
  * Tip page views counted when the page is served: the page arrives rendered
@@ -86,7 +86,7 @@ export interface PageViewContext {
  * guests go to the database together in one insert.
  */
 export function createPageViewCounter(ctx: PageViewContext) {
-  const queue: (typeof analyticsEvents.$inferInsert)[] = [];
+  const queue: NewAnalyticsEvent[] = [];
   const running = new Set<Promise<void>>();
   let flushing: Promise<void> | null = null;
 
@@ -94,7 +94,7 @@ export function createPageViewCounter(ctx: PageViewContext) {
     while (queue.length > 0) {
       const rows = queue.splice(0, 500);
       try {
-        await ctx.database.db.insert(analyticsEvents).values(rows);
+        await insertAnalyticsEvents(ctx.database.db, rows);
       } catch (error) {
         ctx.log.warn({ err: error, views: rows.length }, 'tip page views not stored');
       }

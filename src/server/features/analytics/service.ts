@@ -1,7 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { AnalyticsEventName } from '../../../shared/domain/tips';
 import type { Executor } from '../../db/connect';
-import { analyticsEvents, paymentEntrypoints, qrCodes, tips } from '../../db/schema';
+import {
+  insertAnalyticsEvents,
+  selectEntrypointByUid,
+  selectQrCodeBusinessId,
+  selectTipBusiness,
+} from './queries';
 
 export interface AnalyticsEventInput {
   name: AnalyticsEventName;
@@ -18,7 +22,7 @@ export async function recordAnalyticsEvent(
   executor: Executor,
   event: AnalyticsEventInput,
 ): Promise<void> {
-  await executor.insert(analyticsEvents).values({
+  await insertAnalyticsEvents(executor, {
     name: event.name,
     businessId: event.businessId,
     entrypointUid: event.entrypointUid,
@@ -39,27 +43,17 @@ export async function resolveEventReferences(
   let businessId: string | null = null;
   let entrypointUid: string | null = null;
   if (reported.code) {
-    const [entry] = await executor
-      .select({ businessId: paymentEntrypoints.businessId, uid: paymentEntrypoints.uid })
-      .from(paymentEntrypoints)
-      .where(eq(paymentEntrypoints.uid, reported.code));
+    const entry = await selectEntrypointByUid(executor, reported.code);
     if (entry) {
       businessId = entry.businessId;
       entrypointUid = entry.uid;
     } else {
-      const [legacy] = await executor
-        .select({ businessId: qrCodes.businessId })
-        .from(qrCodes)
-        .where(eq(qrCodes.code, reported.code));
-      businessId = legacy?.businessId ?? null;
+      businessId = await selectQrCodeBusinessId(executor, reported.code);
     }
   }
   let tipId: string | null = null;
   if (reported.tipId) {
-    const [tip] = await executor
-      .select({ id: tips.id, businessId: tips.businessId })
-      .from(tips)
-      .where(eq(tips.id, reported.tipId));
+    const tip = await selectTipBusiness(executor, reported.tipId);
     if (tip) {
       tipId = tip.id;
       businessId ??= tip.businessId;

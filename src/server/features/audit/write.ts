@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditTargetType } from '../../../shared/domain/audit';
 import type { AuditEvent } from '../../../shared/domain/audit-events';
 import type { Executor } from '../../db/connect';
-import { adminAuditLog } from '../../db/schema';
+import { insertAuditRow } from './queries';
 
 /**
  * Who acted, as much of auth's Actor as the log needs. Spelled out here so that audit writing
@@ -45,20 +45,16 @@ export type AuditEntry = AuditEntryContext & AuditEvent;
 export async function writeAudit(executor: Executor, entry: AuditEntry): Promise<string> {
   const userAgent = entry.request?.headers['user-agent'];
   const at = entry.at ?? entry.request?.server.deps.clock.now();
-  const [row] = await executor
-    .insert(adminAuditLog)
-    .values({
-      adminId: entry.actor.hasProfile ? entry.actor.profileId : null,
-      businessId: entry.businessId !== undefined ? entry.businessId : entry.actor.businessId,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId ?? null,
-      // Typed per action above; stored as the JSON object it is.
-      payload: { ...entry.payload },
-      ipAddress: entry.request?.ip ?? null,
-      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
-      ...(at ? { createdAt: at } : {}),
-    })
-    .returning({ id: adminAuditLog.id });
-  return row!.id;
+  return insertAuditRow(executor, {
+    adminId: entry.actor.hasProfile ? entry.actor.profileId : null,
+    businessId: entry.businessId !== undefined ? entry.businessId : entry.actor.businessId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    // Typed per action above; stored as the JSON object it is.
+    payload: { ...entry.payload },
+    ipAddress: entry.request?.ip ?? null,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
+    ...(at ? { createdAt: at } : {}),
+  });
 }

@@ -1,4 +1,8 @@
-import type { RateRule } from '../../http/rate-limit';
+import { rateLimitMessage } from '../../../shared/api/auth';
+import { ERRORS } from '../../../shared/domain/errors';
+import { AppError } from '../../http/errors';
+import { combineDecisions, type RateDecision, type RateRule } from '../../http/rate-limit';
+import { hashIdentifier } from './tokens';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -52,3 +56,23 @@ export const AUTH_RATE_RULES = {
 
 /** A session ends after this long even with constant activity: one long shift. */
 export const SESSION_ABSOLUTE_TTL_MS = 12 * 60 * 60_000;
+
+/** The key a budget counts under: the kind and value, keyed by SESSION_SECRET (no address stored). */
+export function rateSubject(
+  sessionSecret: string,
+  kind: 'ip' | 'email' | 'email-ip' | 'device' | 'user',
+  value: string,
+): string {
+  return hashIdentifier(sessionSecret, `${kind}:${value}`);
+}
+
+/** Refuses with 429 and when to retry unless every decision allows. */
+export function enforceRateDecisions(decisions: RateDecision[]): void {
+  const decision = combineDecisions(decisions);
+  if (!decision.allowed) {
+    throw new AppError(ERRORS.rate_limited, {
+      message: rateLimitMessage(decision.retryAfter),
+      retryAfter: decision.retryAfter,
+    });
+  }
+}

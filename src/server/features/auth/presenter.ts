@@ -1,6 +1,6 @@
 import type { SessionResponse, SessionTwoFactor } from '../../../shared/api/auth';
 import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
-import type { SessionRow } from './sessions';
+import type { SessionRow } from './queries/sessions';
 
 export const SIGNED_OUT: SessionResponse = { user: null, session: null };
 

@@ -16,12 +16,23 @@ import { clientOf } from './client';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookie';
 import { readDevice, rememberDevice } from './device';
 import { actorOf } from './guard';
-import { createMagicLinks } from './magic-link';
 import { presentSession, SIGNED_OUT } from './presenter';
 import { presentSessionEnd } from './session-end';
 import { setChallengeCookie } from './two-factor-challenge';
 import { sessionTwoFactorOf } from './two-factor-rules';
-import { createAuthService, type FirstFactorResult } from './service';
+import { checkRateLimit } from './actions/check-rate-limit';
+import { currentSession } from './actions/current-session';
+import { endedReason } from './actions/ended-reason';
+import { extendSession } from './actions/extend-session';
+import type { FirstFactorResult } from './actions/finish-first-factor';
+import { knownRefusal } from './actions/known-refusal';
+import { recordTimeout } from './actions/record-timeout';
+import { reportActivity } from './actions/report-activity';
+import { requestMagicLink } from './actions/request-magic-link';
+import { signInWithPassword } from './actions/sign-in-with-password';
+import { signOut } from './actions/sign-out';
+import { verifyMagicLink } from './actions/verify-magic-link';
+import { authContext, type MagicLinkContext } from './context';
 
 const noBody = z.object({}).strict().nullish();
 const tags = ['Anmeldung'];
@@ -29,8 +40,10 @@ const tags = ['Anmeldung'];
 /** Sign-in, sign-out and the session's life (spec §7 Authentication). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
-  const auth = createAuthService(app.deps, app.rateLimiter);
-  const magicLinks = createMagicLinks(app.deps, auth, app.afterAnswer);
+  const auth: MagicLinkContext = {
+    ...authContext(app.deps, app.rateLimiter),
+    afterAnswer: app.afterAnswer,
+  };
 
   /**
    * A right first factor: the session cookie, or with two-factor sign-in on only the challenge
@@ -44,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // A new sign-in in this browser ends the session it held (a shared reception phone): else
     // the old person's session would stay open behind the code step, and the page would follow it.
     const heldToken = readSessionToken(request, config);
-    await auth.signOut(heldToken, clientOf(request));
+    await signOut(auth, heldToken, clientOf(request));
     if (result.kind === 'two_factor') {
       if (heldToken) clearSessionCookie(reply, config);
       setChallengeCookie(reply, config, result.challenge);
@@ -62,7 +75,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/sign-in',
     {
       onRequest: async (request) => {
-        const refusal = auth.knownRefusal('sign-in', request, Boolean(readDevice(request, config)));
+        const refusal = knownRefusal(
+          auth,
+          'sign-in',
+          request,
+          Boolean(readDevice(request, config)),
+        );
         if (!refusal) return;
         await app.rateLimiter.holdRefusal();
         throw refusal;
@@ -75,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await auth.signInWithPassword({
+      const result = await signInWithPassword(auth, {
         ...request.body,
         client: clientOf(request),
         device: readDevice(request, config),
@@ -88,7 +106,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/magic-link',
     {
       onRequest: async (request) => {
-        const refusal = auth.knownRefusal(
+        const refusal = knownRefusal(
+          auth,
           'magic-link',
           request,
           Boolean(readDevice(request, config)),
@@ -105,7 +124,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await magicLinks.request(request.body.email, clientOf(request), readDevice(request, config));
+      await requestMagicLink(
+        auth,
+        request.body.email,
+        clientOf(request),
+        readDevice(request, config),
+      );
       return reply.status(202).send({ sent: true as const });
     },
   );
@@ -121,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await magicLinks.verify(request.body.token, clientOf(request));
+      const result = await verifyMagicLink(auth, request.body.token, clientOf(request));
       return answerFirstFactor(request, reply, result);
     },
   );
@@ -137,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const decision = await auth.checkRateLimit({ ...request.body, client: clientOf(request) });
+      const decision = await checkRateLimit(auth, { ...request.body, client: clientOf(request) });
       // When to retry, and nothing about how many attempts were counted (finding 7).
       const resetTime = new Date(app.deps.clock.now().getTime() + decision.retryAfter * 1000);
       return {
@@ -159,12 +183,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const token = readSessionToken(request, config);
-      const found = await auth.currentSession(token);
+      const found = await currentSession(auth, token);
       if (!found) {
         if (!token) return SIGNED_OUT;
         clearSessionCookie(reply, config);
         // A reload after the session was ended still says why (decision 0505).
-        const reason = await auth.endedReason(token);
+        const reason = await endedReason(auth, token);
         return { ...SIGNED_OUT, ended: presentSessionEnd(reason, config.contactEmail) };
       }
       return presentSession(
@@ -189,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const session = await auth.touch(actor);
+      const session = await reportActivity(auth, actor);
       return presentSession({ id: actor.userId, email: actor.email }, session);
     },
   );
@@ -207,7 +231,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const session = await auth.extendSession(actor, clientOf(request));
+      const session = await extendSession(auth, actor, clientOf(request));
       return presentSession({ id: actor.userId, email: actor.email }, session);
     },
   );
@@ -222,7 +246,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.recordTimeout(readSessionToken(request, config), clientOf(request));
+      await recordTimeout(auth, readSessionToken(request, config), clientOf(request));
       clearSessionCookie(reply, config);
       return reply.status(204).send();
     },
@@ -232,7 +256,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/sign-out',
     { schema: { tags, summary: 'Abmelden', body: noBody } },
     async (request, reply) => {
-      await auth.signOut(readSessionToken(request, config), clientOf(request));
+      await signOut(auth, readSessionToken(request, config), clientOf(request));
       clearSessionCookie(reply, config);
       return reply.status(204).send();
     },

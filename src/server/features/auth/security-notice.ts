@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_STAFF_LANGUAGE, type StaffLanguage } from '../../../shared/domain/staff-language';
 import { STAFF_MAIL_TEXTS } from '../../../shared/i18n/staff-mail';
 import type { Executor } from '../../db/connect';
-import { profiles, users } from '../../db/schema';
 import type { AfterAnswer } from '../../http/after-answer';
 import { escapeHtml } from '../../lib/html';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import { findMailRecipient } from './queries/accounts';
 
 /** Changes of a person's sign-in that the person is told about by e-mail (decision 0451). */
 export type SecurityChange = 'passwordChanged' | 'twoFactorDisabled' | 'twoFactorReset';
@@ -41,34 +40,29 @@ export interface SecurityNoticeContext {
 }
 
 /**
- * Tells a person that their sign-in changed. `queue` writes the notice into the outbox inside
- * the transaction that makes the change (so it exists exactly when the change does) and returns
- * a delivery to start once that transaction has committed.
+ * Tells a person that their sign-in changed: writes the notice into the outbox inside the
+ * transaction that makes the change (so it exists exactly when the change does) and returns a
+ * delivery to start once that transaction has committed.
  */
-export function securityNotices(context: SecurityNoticeContext) {
-  return {
-    async queue(tx: Executor, userId: string, change: SecurityChange): Promise<() => void> {
-      const [person] = await tx
-        .select({ email: users.email, staffLanguage: profiles.staffLanguage })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.id, users.id))
-        .where(eq(users.id, userId));
-      if (!person) return () => undefined;
-      const mailId = await context.mailer.enqueue(
-        tx,
-        securityNoticeMail(
-          person.email,
-          change,
-          `${context.publicOrigin}/employee/login`,
-          person.staffLanguage ?? undefined,
-        ),
-      );
-      return () =>
-        context.afterAnswer.later('security notice e-mail not sent', () =>
-          context.mailer.deliver(mailId),
-        );
-    },
-  };
+export async function queueSecurityNotice(
+  context: SecurityNoticeContext,
+  tx: Executor,
+  userId: string,
+  change: SecurityChange,
+): Promise<() => void> {
+  const person = await findMailRecipient(tx, userId);
+  if (!person) return () => undefined;
+  const mailId = await context.mailer.enqueue(
+    tx,
+    securityNoticeMail(
+      person.email,
+      change,
+      `${context.publicOrigin}/employee/login`,
+      person.staffLanguage ?? undefined,
+    ),
+  );
+  return () =>
+    context.afterAnswer.later('security notice e-mail not sent', () =>
+      context.mailer.deliver(mailId),
+    );
 }
-
-export type SecurityNotices = ReturnType<typeof securityNotices>;

@@ -1,23 +1,30 @@
-import { and, eq, gt, inArray, lt, ne, or, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { INACTIVITY_TIMEOUT_MS } from '../../../shared/domain/constants';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Executor } from '../../db/connect';
 import type { BusinessAccessRefusal } from '../../../shared/api/operator';
-import {
-  authSessionEndings,
-  authSessions,
-  businesses,
-  profiles,
-  users,
-  userTwoFactor,
-} from '../../db/schema';
 import type { SessionEndCode } from '../../../shared/domain/session-end';
 import { staffAccessRefusal } from '../../../shared/domain/business-access';
 import type { Actor } from './actor';
 import { SESSION_ABSOLUTE_TTL_MS } from './limits';
+import {
+  findSessionEndingById,
+  findSessionRow,
+  findSessionWithAccount,
+  insertSession,
+  type SessionRow,
+  updateSessionActivity,
+} from './queries/sessions';
+import { idleDeadline, isSessionActive } from './session-times';
 import { hashToken, newToken } from './tokens';
 
-export type SessionRow = typeof authSessions.$inferSelect;
+export type { SessionRow } from './queries/sessions';
+export {
+  endLiveSessionsOf,
+  endOtherSessions,
+  endSession,
+  endUserSessions,
+  pruneSessions,
+} from './queries/sessions';
+export { isSessionActive } from './session-times';
 
 export interface SessionLookup {
   session: SessionRow;
@@ -50,33 +57,18 @@ export async function createSession(
 ): Promise<NewSession> {
   const token = newToken();
   const absoluteExpiresAt = new Date(options.now.getTime() + SESSION_ABSOLUTE_TTL_MS);
-  const [session] = await executor
-    .insert(authSessions)
-    .values({
-      id: hashToken(token),
-      userId: options.userId,
-      createdAt: options.now,
-      lastSeenAt: options.now,
-      idleExpiresAt: idleDeadline(options.now, absoluteExpiresAt),
-      absoluteExpiresAt,
-      userAgent: options.userAgent?.slice(0, 300) ?? null,
-      ipHash: options.ipHash ?? null,
-      firstSignIn: options.firstSignIn ?? false,
-    })
-    .returning();
-  return { token, session: session! };
-}
-
-function idleDeadline(now: Date, absoluteExpiresAt: Date): Date {
-  const idle = new Date(now.getTime() + INACTIVITY_TIMEOUT_MS);
-  return idle < absoluteExpiresAt ? idle : absoluteExpiresAt;
-}
-
-export function isSessionActive(
-  session: Pick<SessionRow, 'idleExpiresAt' | 'absoluteExpiresAt'>,
-  now: Date,
-): boolean {
-  return session.idleExpiresAt > now && session.absoluteExpiresAt > now;
+  const session = await insertSession(executor, {
+    id: hashToken(token),
+    userId: options.userId,
+    createdAt: options.now,
+    lastSeenAt: options.now,
+    idleExpiresAt: idleDeadline(options.now, absoluteExpiresAt),
+    absoluteExpiresAt,
+    userAgent: options.userAgent?.slice(0, 300) ?? null,
+    ipHash: options.ipHash ?? null,
+    firstSignIn: options.firstSignIn ?? false,
+  });
+  return { token, session };
 }
 
 /** The session a cookie token points at, with its person, whether or not it has expired. */
@@ -84,25 +76,7 @@ export async function findSession(
   executor: Executor,
   token: string,
 ): Promise<SessionLookup | null> {
-  const [row] = await executor
-    .select({
-      session: authSessions,
-      email: users.email,
-      disabledAt: users.disabledAt,
-      profileId: profiles.id,
-      role: profiles.role,
-      businessId: profiles.businessId,
-      fullName: profiles.fullName,
-      businessActive: businesses.active,
-      businessClosedAt: businesses.closedAt,
-      twoFactorEnabledAt: userTwoFactor.enabledAt,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(businesses, eq(businesses.id, profiles.businessId))
-    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
-    .where(eq(authSessions.id, hashToken(token)));
+  const row = await findSessionWithAccount(executor, hashToken(token));
   if (!row) return null;
   const blockedBy = staffAccessRefusal({
     role: row.role ?? null,
@@ -138,140 +112,21 @@ export async function touchSession(
   sessionId: string,
   now: Date,
 ): Promise<SessionRow | null> {
-  const [current] = await executor
-    .select()
-    .from(authSessions)
-    .where(eq(authSessions.id, sessionId));
+  const current = await findSessionRow(executor, sessionId);
   if (!current || !isSessionActive(current, now)) return null;
-  const [updated] = await executor
-    .update(authSessions)
-    .set({ lastSeenAt: now, idleExpiresAt: idleDeadline(now, current.absoluteExpiresAt) })
-    .where(eq(authSessions.id, sessionId))
-    .returning();
+  const updated = await updateSessionActivity(executor, sessionId, {
+    lastSeenAt: now,
+    idleExpiresAt: idleDeadline(now, current.absoluteExpiresAt),
+  });
   return updated ?? null;
 }
 
-/**
- * Ends the sessions `where` picks and, for those still within their absolute end, keeps the
- * reason keyed by the session's id (decision 0505): the next request with one of their cookies
- * hears why. Returns how many of them were live at `now`.
- */
-async function endSessionsWhere(
-  executor: Executor,
-  where: SQL | undefined,
-  reason: SessionEndCode,
-  now: Date,
-): Promise<number> {
-  const ended = await executor.delete(authSessions).where(where).returning({
-    id: authSessions.id,
-    userId: authSessions.userId,
-    idleExpiresAt: authSessions.idleExpiresAt,
-    absoluteExpiresAt: authSessions.absoluteExpiresAt,
-  });
-  const remembered = ended.filter((row) => row.absoluteExpiresAt > now);
-  if (remembered.length > 0) {
-    await executor
-      .insert(authSessionEndings)
-      .values(
-        remembered.map((row) => ({
-          sessionId: row.id,
-          userId: row.userId,
-          reason,
-          endedAt: now,
-          expiresAt: row.absoluteExpiresAt,
-        })),
-      )
-      .onConflictDoNothing();
-  }
-  // Rows of sessions that had ended already go too; only the live ones count.
-  return ended.filter((row) => isSessionActive(row, now)).length;
-}
-
-/** Ends one session (sign-out, the browser's timeout report) and keeps why. */
-export async function endSession(
-  executor: Executor,
-  options: { sessionId: string; reason: SessionEndCode; now: Date },
-): Promise<void> {
-  await endSessionsWhere(
-    executor,
-    eq(authSessions.id, options.sessionId),
-    options.reason,
-    options.now,
-  );
-}
-
-/**
- * Ends every session of one person (deactivation, a second factor reset by someone else) and
- * keeps why. Returns the sessions that were live at `now`.
- */
-export function endUserSessions(
-  executor: Executor,
-  options: { userId: string; reason: SessionEndCode; now: Date },
-): Promise<number> {
-  return endSessionsWhere(
-    executor,
-    eq(authSessions.userId, options.userId),
-    options.reason,
-    options.now,
-  );
-}
-
-/**
- * Ends a person's sessions except `keepSessionId` (the one in use), after a change that proves
- * who they are: a new password, a confirmed second factor. Without `keepSessionId` every session
- * ends. Returns the sessions that were still live at `now`.
- */
-export function endOtherSessions(
-  executor: Executor,
-  options: {
-    userId: string;
-    keepSessionId?: string | undefined;
-    reason: SessionEndCode;
-    now: Date;
-  },
-): Promise<number> {
-  const { userId, keepSessionId, reason, now } = options;
-  return endSessionsWhere(
-    executor,
-    keepSessionId
-      ? and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId))
-      : eq(authSessions.userId, userId),
-    reason,
-    now,
-  );
-}
-
-/**
- * Ends the live sessions of the people `userIds` selects (a business's staff on suspension or
- * closure) and keeps why. Returns how many.
- */
-export function endLiveSessionsOf(
-  executor: Executor,
-  options: { userIds: SQLWrapper | string[]; reason: SessionEndCode; now: Date },
-): Promise<number> {
-  const { userIds, reason, now } = options;
-  return endSessionsWhere(
-    executor,
-    and(
-      inArray(authSessions.userId, userIds),
-      gt(authSessions.idleExpiresAt, now),
-      gt(authSessions.absoluteExpiresAt, now),
-    ),
-    reason,
-    now,
-  );
-}
-
 /** Why the session a cookie token pointed at was ended, while that is still kept; else null. */
-export async function findSessionEnding(
+export function findSessionEnding(
   executor: Executor,
   token: string,
 ): Promise<SessionEndCode | null> {
-  const [row] = await executor
-    .select({ reason: authSessionEndings.reason })
-    .from(authSessionEndings)
-    .where(eq(authSessionEndings.sessionId, hashToken(token)));
-  return row?.reason ?? null;
+  return findSessionEndingById(executor, hashToken(token));
 }
 
 /**
@@ -291,19 +146,4 @@ export async function endedSessionReason(
     return idleExpiresAt < absoluteExpiresAt ? 'session_expired' : 'session_lifetime_ended';
   }
   return (await findSessionEnding(executor, token)) ?? 'session_expired';
-}
-
-/**
- * Deletes sessions that ended more than `graceMs` ago. The grace keeps a just-expired row long
- * enough for the browser to report the timeout (audit) before it disappears.
- */
-export async function pruneSessions(executor: Executor, now: Date, graceMs: number) {
-  const cutoff = new Date(now.getTime() - graceMs);
-  const removed = await executor
-    .delete(authSessions)
-    .where(or(lt(authSessions.idleExpiresAt, cutoff), lt(authSessions.absoluteExpiresAt, cutoff)))
-    .returning({ id: authSessions.id });
-  // A kept reason lasts as long as the session could have: its cookie expires then.
-  await executor.delete(authSessionEndings).where(lt(authSessionEndings.expiresAt, now));
-  return removed.length;
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TWO_FACTOR_CHALLENGE_TTL_MS } from '../../../shared/domain/two-factor';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/connect';
-import { twoFactorChallenges } from '../../db/schema';
+import { insertTwoFactorChallenge } from './queries/tokens';
 import { hashToken, newToken } from './tokens';
 
 /**
@@ -22,7 +22,7 @@ export async function issueTwoFactorChallenge(
 ): Promise<IssuedChallenge> {
   const token = newToken();
   const expiresAt = new Date(options.now.getTime() + TWO_FACTOR_CHALLENGE_TTL_MS);
-  await executor.insert(twoFactorChallenges).values({
+  await insertTwoFactorChallenge(executor, {
     id: hashToken(token),
     userId: options.userId,
     method: options.method,

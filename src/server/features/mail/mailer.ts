@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../../db/connect';
-import { outboxEmails } from '../../db/schema';
+import { findOutboxMail, insertOutboxMail, updateOutboxMail } from './queries';
 import type { Clock } from '../../lib/clock';
 
 export interface MailMessage {
@@ -102,37 +101,34 @@ export function createMailer(options: MailerOptions): Mailer {
     async enqueue(executor, message) {
       const secrets = (message.secrets ?? []).filter((secret) => secret.length > 0);
       if (message.privateRecipient) secrets.push(message.to);
-      const [row] = await executor
-        .insert(outboxEmails)
-        .values({
-          toAddress: message.privateRecipient ? REDACTED_SECRET : message.to,
-          subject: message.subject,
-          textBody: redact(message.text, secrets),
-          htmlBody: message.html === undefined ? null : redact(message.html, secrets),
-          redacted: secrets.length > 0,
-          createdAt: clock.now(),
-          attempts: message.priorAttempts ?? 0,
-          invitationId: message.invitationId ?? null,
-          // Never handed over (the process stopped before `deliver`): the retry job takes it up.
-          nextAttemptAt: message.invitationId
-            ? nextInvitationAttempt(Math.max(1, message.priorAttempts ?? 0), clock.now())
-            : null,
-        })
-        .returning({ id: outboxEmails.id });
+      const id = await insertOutboxMail(executor, {
+        toAddress: message.privateRecipient ? REDACTED_SECRET : message.to,
+        subject: message.subject,
+        textBody: redact(message.text, secrets),
+        htmlBody: message.html === undefined ? null : redact(message.html, secrets),
+        redacted: secrets.length > 0,
+        createdAt: clock.now(),
+        attempts: message.priorAttempts ?? 0,
+        invitationId: message.invitationId ?? null,
+        // Never handed over (the process stopped before `deliver`): the retry job takes it up.
+        nextAttemptAt: message.invitationId
+          ? nextInvitationAttempt(Math.max(1, message.priorAttempts ?? 0), clock.now())
+          : null,
+      });
       if (secrets.length > 0) {
         forgetStale();
-        pending.set(row!.id, {
+        pending.set(id, {
           to: message.to,
           text: message.text,
           html: message.html ?? null,
           at: Date.now(),
         });
       }
-      return row!.id;
+      return id;
     },
 
     async deliver(id) {
-      const [stored] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+      const stored = await findOutboxMail(database.db, id);
       if (!stored || stored.status === 'sent' || stored.status === 'console') return;
       if (logOnly) {
         // The stored copy: never a working link, never a guest's address.
@@ -146,32 +142,26 @@ export function createMailer(options: MailerOptions): Mailer {
             '───────────────────────────────────────────────────────────────',
           ].join('\n'),
         );
-        await database.db
-          .update(outboxEmails)
-          .set({
-            status: 'console',
-            sentAt: clock.now(),
-            attempts: stored.attempts + 1,
-            nextAttemptAt: null,
-          })
-          .where(eq(outboxEmails.id, id));
+        await updateOutboxMail(database.db, id, {
+          status: 'console',
+          sentAt: clock.now(),
+          attempts: stored.attempts + 1,
+          nextAttemptAt: null,
+        });
         pending.delete(id);
         return;
       }
       const full = pending.get(id);
       if (stored.redacted && !full) {
-        await database.db
-          .update(outboxEmails)
-          .set({
-            status: 'failed',
-            attempts: stored.attempts + 1,
-            lastError: SECRET_LOST,
-            // An invitation gets a fresh link from the retry job; other token mails are asked anew.
-            nextAttemptAt: stored.invitationId
-              ? nextInvitationAttempt(stored.attempts + 1, clock.now())
-              : null,
-          })
-          .where(eq(outboxEmails.id, id));
+        await updateOutboxMail(database.db, id, {
+          status: 'failed',
+          attempts: stored.attempts + 1,
+          lastError: SECRET_LOST,
+          // An invitation gets a fresh link from the retry job; other token mails are asked anew.
+          nextAttemptAt: stored.invitationId
+            ? nextInvitationAttempt(stored.attempts + 1, clock.now())
+            : null,
+        });
         throw new Error(SECRET_LOST);
       }
       const mail = full
@@ -188,15 +178,12 @@ export function createMailer(options: MailerOptions): Mailer {
             '──────────────────────────────────────────────────────────',
           ].join('\n'),
         );
-        await database.db
-          .update(outboxEmails)
-          .set({
-            status: 'console',
-            sentAt: clock.now(),
-            attempts: mail.attempts + 1,
-            nextAttemptAt: null,
-          })
-          .where(eq(outboxEmails.id, id));
+        await updateOutboxMail(database.db, id, {
+          status: 'console',
+          sentAt: clock.now(),
+          attempts: mail.attempts + 1,
+          nextAttemptAt: null,
+        });
         pending.delete(id);
         return;
       }
@@ -208,29 +195,23 @@ export function createMailer(options: MailerOptions): Mailer {
           text: mail.textBody,
           ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
         });
-        await database.db
-          .update(outboxEmails)
-          .set({
-            status: 'sent',
-            sentAt: clock.now(),
-            attempts: mail.attempts + 1,
-            lastError: null,
-            nextAttemptAt: null,
-          })
-          .where(eq(outboxEmails.id, id));
+        await updateOutboxMail(database.db, id, {
+          status: 'sent',
+          sentAt: clock.now(),
+          attempts: mail.attempts + 1,
+          lastError: null,
+          nextAttemptAt: null,
+        });
         pending.delete(id);
       } catch (error) {
-        await database.db
-          .update(outboxEmails)
-          .set({
-            status: 'failed',
-            attempts: mail.attempts + 1,
-            lastError: error instanceof Error ? error.message : String(error),
-            nextAttemptAt: mail.invitationId
-              ? nextInvitationAttempt(mail.attempts + 1, clock.now())
-              : null,
-          })
-          .where(eq(outboxEmails.id, id));
+        await updateOutboxMail(database.db, id, {
+          status: 'failed',
+          attempts: mail.attempts + 1,
+          lastError: error instanceof Error ? error.message : String(error),
+          nextAttemptAt: mail.invitationId
+            ? nextInvitationAttempt(mail.attempts + 1, clock.now())
+            : null,
+        });
         throw error;
       }
     },

@@ -71,3 +71,30 @@ export async function endInvitationAttempts(tx: Executor, invitationId: string):
 export async function claimAttempt(tx: Executor, id: string, until: Date): Promise<void> {
   await tx.update(outboxEmails).set({ nextAttemptAt: until }).where(eq(outboxEmails.id, id));
 }
+
+export type NewOutboxRow = typeof outboxEmails.$inferInsert;
+/** The columns a delivery attempt changes. */
+export type OutboxDeliveryUpdate = Partial<
+  Pick<OutboxRow, 'status' | 'sentAt' | 'attempts' | 'lastError' | 'nextAttemptAt'>
+>;
+
+/** Stores one outbox mail and returns its id. */
+export async function insertOutboxMail(db: Executor, row: NewOutboxRow): Promise<string> {
+  const [inserted] = await db.insert(outboxEmails).values(row).returning({ id: outboxEmails.id });
+  return inserted!.id;
+}
+
+/** The stored mail with this id. */
+export async function findOutboxMail(db: Executor, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  return row;
+}
+
+/** Records how a delivery attempt of the mail went. */
+export async function updateOutboxMail(
+  db: Executor,
+  id: string,
+  changes: OutboxDeliveryUpdate,
+): Promise<void> {
+  await db.update(outboxEmails).set(changes).where(eq(outboxEmails.id, id));
+}

@@ -1,22 +1,17 @@
-import { and, count, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/connect';
-import {
-  adminAuditLog,
-  analyticsEvents,
-  branding,
-  businesses,
-  media,
-  paymentEntrypoints,
-  profiles,
-  staffInvitationNotices,
-  tipReplies,
-  tipReplyAddresses,
-  tips,
-} from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import { anonymisePerson } from '../privacy/anonymise';
 import { isErasureDue } from './policy';
+import {
+  claimBusinessForErasure,
+  countTipsWithMessage,
+  detachAdmins,
+  eraseBusinessRecords,
+  markBusinessErased,
+  selectBusinessesToErase,
+  selectStaffIds,
+} from './queries/erasure';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Businesses erased per run at most; the next hourly run takes the rest. */
@@ -40,17 +35,7 @@ export async function eraseClosedBusinesses(
 ): Promise<number> {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-  const due = await database.db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(
-      and(
-        isNotNull(businesses.closedAt),
-        isNull(businesses.erasedAt),
-        lte(businesses.closedAt, cutoff),
-      ),
-    )
-    .limit(ERASURE_BATCH);
+  const due = await selectBusinessesToErase(database.db, cutoff, ERASURE_BATCH);
   let erased = 0;
   for (const { id } of due) {
     try {
@@ -70,23 +55,12 @@ async function eraseOne(
   retentionDays: number,
 ): Promise<boolean> {
   return database.db.transaction(async (tx) => {
-    const [business] = await tx
-      .select({
-        id: businesses.id,
-        closedAt: businesses.closedAt,
-        erasedAt: businesses.erasedAt,
-      })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .for('update', { skipLocked: true });
+    const business = await claimBusinessForErasure(tx, businessId);
     // Taken by another instance, or erased meanwhile.
     if (!business || !isErasureDue(business, now, retentionDays)) return false;
 
     const counts = await erasePersonalData(tx, businessId, now);
-    await tx
-      .update(businesses)
-      .set({ description: null, contactEmail: null, logoUrl: null, erasedAt: now, updatedAt: now })
-      .where(eq(businesses.id, businessId));
+    await markBusinessErased(tx, businessId, now);
     // Written last, so it keeps its own facts while every earlier row of the log lost its
     // addresses and details.
     await writeAudit(tx, {
@@ -112,58 +86,16 @@ async function eraseOne(
  * who belonged to the business keeps the account without it.
  */
 async function erasePersonalData(tx: Executor, businessId: string, now: Date) {
-  const withMessage = and(
-    eq(tips.businessId, businessId),
-    or(isNotNull(tips.guestMessage), isNotNull(tips.feedbackMessage)),
-  );
-  const [messages] = await tx.select({ n: count() }).from(tips).where(withMessage);
-  const staff = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.businessId, businessId), ne(profiles.role, 'admin')));
+  const messages = await countTipsWithMessage(tx, businessId);
+  const staff = await selectStaffIds(tx, businessId);
   // The audit rows' details go below for the whole business at once.
   for (const person of staff) await anonymisePerson(tx, person.id, now, { auditLog: false });
-  await tx
-    .update(profiles)
-    .set({ businessId: null, updatedAt: now })
-    .where(and(eq(profiles.businessId, businessId), eq(profiles.role, 'admin')));
-
-  const businessTips = tx.select({ id: tips.id }).from(tips).where(eq(tips.businessId, businessId));
-  // Whatever the anonymisation left: pool and team tips, and tips of people gone before.
-  await tx.update(tips).set({ guestMessage: null, feedbackMessage: null }).where(withMessage);
-  await tx.delete(tipReplies).where(eq(tipReplies.businessId, businessId));
-  await tx.delete(tipReplyAddresses).where(inArray(tipReplyAddresses.tipId, businessTips));
-  await tx.delete(analyticsEvents).where(eq(analyticsEvents.businessId, businessId));
-  // Pending invitations of addresses that belong to accounts elsewhere (decision 0343).
-  await tx.delete(staffInvitationNotices).where(eq(staffInvitationNotices.businessId, businessId));
-
-  const images = await tx
-    .delete(media)
-    .where(eq(media.businessId, businessId))
-    .returning({ id: media.id });
-  await tx
-    .update(branding)
-    .set({
-      logoUrl: null,
-      backgroundImageUrl: null,
-      thankYouMessage: null,
-      companyName: null,
-      updatedBy: null,
-      updatedAt: now,
-    })
-    .where(eq(branding.businessId, businessId));
-  await tx
-    .update(paymentEntrypoints)
-    .set({ active: false, updatedAt: now })
-    .where(and(eq(paymentEntrypoints.businessId, businessId), eq(paymentEntrypoints.active, true)));
-  await tx
-    .update(adminAuditLog)
-    .set({ ipAddress: null, userAgent: null, payload: {} })
-    .where(eq(adminAuditLog.businessId, businessId));
+  await detachAdmins(tx, businessId, now);
+  const images = await eraseBusinessRecords(tx, businessId, now);
 
   return {
     people: staff.length,
-    media: images.length,
-    messages: messages?.n ?? 0,
+    media: images,
+    messages,
   };
 }

@@ -6,9 +6,14 @@ import type {
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import { staffStatusOf } from '../staff/presenter';
-import type { StaffUserRow } from '../staff/service';
+import type { StaffUserRow } from '../staff/context';
 import { businessStatusOf } from '../../../shared/domain/business-status';
-import type { BusinessRow, businessPaymentPoints, operatorAuditRows, RowFigures } from './queries';
+import type {
+  BusinessRow,
+  businessPaymentPoints,
+  operatorAuditRows,
+  RowFigures,
+} from './queries/businesses';
 
 const NO_MONTH = { tipsCents: 0, tipCount: 0, platformFeeCents: 0 };
 

@@ -1,4 +1,3 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   BUSINESS_LIST_PAGE_SIZE,
@@ -17,7 +16,6 @@ import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
 import { berlinDay } from '../../../shared/domain/berlin-time';
 import type { Executor, Tx } from '../../db/connect';
-import { branding, businesses, integrationSettings, profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type RateBudget, type RateRule, withinLimits } from '../../http/rate-limit';
 import type { Actor } from '../auth/actor';
@@ -25,13 +23,11 @@ import { writeAudit } from '../audit/write';
 import { endLiveSessionsOf } from '../auth/sessions';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
 import { invitationBudgets } from '../staff/limits';
-import {
-  deliverInvitation,
-  inviteInTransaction,
-  listStaffUsers,
-  resendInvitation,
-  type StaffContext,
-} from '../staff/service';
+import { inviteInTransaction } from '../staff/actions/invite-in-transaction';
+import { deliverInvitation } from '../staff/actions/issue-invitation';
+import { listStaffUsers } from '../staff/actions/list-staff-users';
+import { resendInvitation } from '../staff/actions/resend-invitation';
+import type { StaffContext } from '../staff/context';
 import { resolveBusinessScope } from '../businesses/scope';
 import {
   closingObstacle,
@@ -49,9 +45,14 @@ import {
   type BusinessRow,
   businessPaymentPoints,
   closingFacts,
+  insertBusiness,
+  lockBusinessRow,
+  notifyInTransaction,
   operatorAuditRows,
   rowFigures,
-} from './queries';
+  staffIdsOf,
+  updateBusinessRow,
+} from './queries/businesses';
 
 /** What the operator console needs: the staff feature's context plus the integration default. */
 export interface OperatorContext extends StaffContext {
@@ -184,9 +185,8 @@ export async function createBusinessWithOwner(
   const now = ctx.clock.now();
   const write = () =>
     ctx.database.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(businesses)
-        .values({
+      const businessId = await insertBusiness(tx, {
+        business: {
           name: input.name,
           address: input.address,
           contactEmail: input.contactEmail,
@@ -196,18 +196,10 @@ export async function createBusinessWithOwner(
           vatId: input.vatId ?? null,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning({ id: businesses.id });
-      const businessId = created!.id;
-      await tx.insert(branding).values({
-        businessId,
-        companyName: input.name,
-        updatedBy: scope.actor.userId,
-        updatedAt: now,
+        },
+        branding: { companyName: input.name, updatedBy: scope.actor.userId, updatedAt: now },
+        integration: { tenantId: ctx.aioTenantId, updatedAt: now },
       });
-      await tx
-        .insert(integrationSettings)
-        .values({ businessId, tenantId: ctx.aioTenantId, updatedAt: now });
       await writeAudit(tx, {
         actor: scope.actor,
         action: 'business_create',
@@ -308,10 +300,11 @@ export async function updateBusiness(
     const nameChanged = row.name !== input.name;
     const contactChanged = row.contactEmail !== input.contactEmail;
     if (!nameChanged && !contactChanged) return;
-    await tx
-      .update(businesses)
-      .set({ name: input.name, contactEmail: input.contactEmail, updatedAt: now })
-      .where(eq(businesses.id, businessId));
+    await updateBusinessRow(tx, businessId, {
+      name: input.name,
+      contactEmail: input.contactEmail,
+      updatedAt: now,
+    });
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'business_update',
@@ -337,7 +330,7 @@ export async function updateBusiness(
 
 /** The business row, locked for this transaction; a missing one is a German 404. */
 async function lockBusiness(tx: Executor, id: string): Promise<BusinessRow> {
-  const [row] = await tx.select().from(businesses).where(eq(businesses.id, id)).for('update');
+  const row = await lockBusinessRow(tx, id);
   if (!row) throw new AppError(BUSINESS_ERRORS.business_not_found);
   return row;
 }
@@ -419,11 +412,7 @@ function endStaffSessions(
   reason: SessionEndReason,
   now: Date,
 ): Promise<number> {
-  const staff = tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.businessId, businessId), ne(profiles.role, 'admin')));
-  return endLiveSessionsOf(tx, { userIds: staff, reason, now });
+  return endLiveSessionsOf(tx, { userIds: staffIdsOf(tx, businessId), reason, now });
 }
 
 /**
@@ -437,7 +426,7 @@ async function announceShutOut(
   reason: SessionEndReason,
 ): Promise<void> {
   const channel = ctx.database.channelName(ACCOUNT_EVENTS_CHANNEL);
-  await tx.execute(sql`SELECT pg_notify(${channel}, ${JSON.stringify({ businessId, reason })})`);
+  await notifyInTransaction(tx, channel, JSON.stringify({ businessId, reason }));
 }
 
 /**
@@ -457,10 +446,12 @@ export async function suspendBusiness(
   const notices = await ctx.database.db.transaction(async (tx) => {
     const row = await lockBusiness(tx, businessId);
     assertLifecycle(row, 'suspend');
-    await tx
-      .update(businesses)
-      .set({ active: false, suspendedAt: now, suspensionReason: reason, updatedAt: now })
-      .where(eq(businesses.id, businessId));
+    await updateBusinessRow(tx, businessId, {
+      active: false,
+      suspendedAt: now,
+      suspensionReason: reason,
+      updatedAt: now,
+    });
     const sessionsEnded = await endStaffSessions(tx, businessId, 'business_suspended', now);
     await writeAudit(tx, {
       actor: scope.actor,
@@ -493,10 +484,12 @@ export async function reactivateBusiness(
   const notices = await ctx.database.db.transaction(async (tx) => {
     const row = await lockBusiness(tx, businessId);
     assertLifecycle(row, 'reactivate');
-    await tx
-      .update(businesses)
-      .set({ active: true, suspendedAt: null, suspensionReason: null, updatedAt: now })
-      .where(eq(businesses.id, businessId));
+    await updateBusinessRow(tx, businessId, {
+      active: true,
+      suspendedAt: null,
+      suspensionReason: null,
+      updatedAt: now,
+    });
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'business_reactivate',
@@ -552,10 +545,7 @@ export async function closeBusiness(
     if (obstacle === 'payments_running') {
       throw new AppError(OPERATOR_ERRORS.business_payments_running);
     }
-    await tx
-      .update(businesses)
-      .set({ active: false, closedAt: now, updatedAt: now })
-      .where(eq(businesses.id, businessId));
+    await updateBusinessRow(tx, businessId, { active: false, closedAt: now, updatedAt: now });
     const sessionsEnded = await endStaffSessions(tx, businessId, 'business_closed', now);
     await writeAudit(tx, {
       actor: scope.actor,

@@ -11,14 +11,21 @@ import {
 import { clientOf } from '../auth/client';
 import { actorOf } from '../auth/guard';
 import { presentLinkStatus, presentPasswordStatus } from './presenter';
-import { createPasswordService } from './service';
+import {
+  changePassword,
+  checkPasswordLink,
+  type PasswordContext,
+  passwordStatus,
+  requestPasswordReset,
+  setPasswordWithLink,
+} from './service';
 
 const tags = ['Anmeldung'];
 
 /** Passwords: set-password links, 'Passwort vergessen?', 'Passwort ändern'. */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database, clock, mailer } = app.deps;
-  const passwords = createPasswordService({
+  const passwords: PasswordContext = {
     database,
     clock,
     mailer,
@@ -26,7 +33,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     sessionSecret: config.sessionSecret,
     limiter: app.rateLimiter,
     afterAnswer: app.afterAnswer,
-  });
+  };
   const signedIn = app.requireActor();
 
   app.post(
@@ -42,7 +49,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await passwords.requestReset(request.body.email, clientOf(request));
+      await requestPasswordReset(passwords, request.body.email, clientOf(request));
       return reply.status(202).send({ sent: true as const });
     },
   );
@@ -58,7 +65,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      presentLinkStatus(await passwords.checkLink(request.body.token, clientOf(request))),
+      presentLinkStatus(await checkPasswordLink(passwords, request.body.token, clientOf(request))),
   );
 
   app.post(
@@ -71,7 +78,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await passwords.setWithLink({ ...request.body, client: clientOf(request) });
+      await setPasswordWithLink(passwords, { ...request.body, client: clientOf(request) });
       return reply.status(204).send();
     },
   );
@@ -86,7 +93,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passwordStatusSchema },
       },
     },
-    async (request) => presentPasswordStatus(await passwords.status(actorOf(request))),
+    async (request) => presentPasswordStatus(await passwordStatus(passwords, actorOf(request))),
   );
 
   app.put(
@@ -100,7 +107,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await passwords.change(actorOf(request), request.body, clientOf(request));
+      await changePassword(passwords, actorOf(request), request.body, clientOf(request));
       return reply.status(204).send();
     },
   );

@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { rateLimitMessage } from '../../../shared/api/auth';
 import {
   PASSWORD_ERRORS,
@@ -10,7 +9,6 @@ import {
 import { ERRORS } from '../../../shared/domain/errors';
 import { effectiveRole } from '../../../shared/domain/roles';
 import type { Database, Executor } from '../../db/connect';
-import { authTokens, businesses, profiles, users } from '../../db/schema';
 import type { AfterAnswer } from '../../http/after-answer';
 import { AppError } from '../../http/errors';
 import type { RateDecision, RateLimiter } from '../../http/rate-limit';
@@ -20,9 +18,10 @@ import type { Actor } from '../auth/actor';
 import type { ClientInfo } from '../auth/client';
 import { HashQueueFullError, hashPassword, verifyPassword } from '../auth/password';
 import { assertNewPasswordAllowed, type PasswordRuleContext } from '../auth/password-rules';
-import { securityNotices } from '../auth/security-notice';
+import { queueSecurityNotice } from '../auth/security-notice';
 import { endOtherSessions } from '../auth/sessions';
-import { hashIdentifier, hashToken, newToken } from '../auth/tokens';
+import { rateSubject } from '../auth/limits';
+import { hashToken, newToken } from '../auth/tokens';
 import type { Mailer } from '../mail/mailer';
 import { PASSWORD_RATE_RULES } from './limits';
 import { passwordResetMail } from './mail';
@@ -32,6 +31,17 @@ import {
   mayUsePasswordLink,
   needsCurrentPassword,
 } from './policy';
+import {
+  confirmEmailOnce,
+  deleteOpenPasswordLinks,
+  findOpenPasswordLink,
+  findPasswordAccount,
+  findResetRecipient,
+  insertPasswordToken,
+  type PasswordAccount,
+  spendPasswordLink,
+  updatePasswordHash,
+} from './queries';
 
 /** What the password feature needs; nothing else of the app. */
 export interface PasswordContext {
@@ -63,9 +73,9 @@ export async function issuePasswordLink(
   tx: Executor,
   options: { userId: string; email: string; now: Date; ttlMs: number },
 ): Promise<string> {
-  await voidPasswordLinks(tx, options.userId);
+  await deleteOpenPasswordLinks(tx, options.userId);
   const token = newToken();
-  await tx.insert(authTokens).values({
+  await insertPasswordToken(tx, {
     tokenHash: hashToken(token),
     purpose: 'password_reset',
     userId: options.userId,
@@ -77,44 +87,9 @@ export async function issuePasswordLink(
   return token;
 }
 
-async function voidPasswordLinks(tx: Executor, userId: string): Promise<void> {
-  await tx
-    .delete(authTokens)
-    .where(
-      and(
-        eq(authTokens.userId, userId),
-        eq(authTokens.purpose, 'password_reset'),
-        isNull(authTokens.usedAt),
-      ),
-    );
-}
-
-/** The account behind a user id, as the password rules and the audit log see it. */
-async function loadAccount(executor: Executor, userId: string, lock = false) {
-  const query = executor
-    .select({
-      id: users.id,
-      email: users.email,
-      passwordHash: users.passwordHash,
-      disabledAt: users.disabledAt,
-      role: profiles.role,
-      businessId: profiles.businessId,
-      businessName: businesses.name,
-      profileId: profiles.id,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(businesses, eq(businesses.id, profiles.businessId))
-    .where(eq(users.id, userId));
-  const [row] = lock ? await query.for('update', { of: users }) : await query;
-  return row;
-}
-
-type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;
-
 /** The words a person's new password must not contain, and whether the admin length applies. */
 function passwordContextOf(
-  account: Pick<Account, 'email' | 'role' | 'businessName'>,
+  account: Pick<PasswordAccount, 'email' | 'role' | 'businessName'>,
 ): PasswordRuleContext {
   return {
     email: account.email,
@@ -133,7 +108,7 @@ export async function assertOwnNewPasswordAllowed(
   password: string,
   field?: string,
 ): Promise<void> {
-  const account = await loadAccount(executor, userId);
+  const account = await findPasswordAccount(executor, userId);
   if (!account) throw new AppError(ERRORS.unauthenticated);
   assertNewPasswordAllowed(password, {
     ...(field ? { field } : {}),
@@ -141,7 +116,7 @@ export async function assertOwnNewPasswordAllowed(
   });
 }
 
-function auditActor(account: Pick<Account, 'id' | 'role' | 'businessId' | 'profileId'>) {
+function auditActor(account: Pick<PasswordAccount, 'id' | 'role' | 'businessId' | 'profileId'>) {
   return {
     role: effectiveRole(account.role),
     hasProfile: account.profileId !== null,
@@ -159,7 +134,7 @@ function auditActor(account: Pick<Account, 'id' | 'role' | 'businessId' | 'profi
 export async function storeChosenPassword(
   tx: Executor,
   options: {
-    account: Pick<Account, 'id' | 'role' | 'businessId' | 'profileId'>;
+    account: Pick<PasswordAccount, 'id' | 'role' | 'businessId' | 'profileId'>;
     passwordHash: string;
     now: Date;
     method: PasswordMethod;
@@ -171,24 +146,16 @@ export async function storeChosenPassword(
   },
 ): Promise<void> {
   const { account, now } = options;
-  await tx
-    .update(users)
-    .set({ passwordHash: options.passwordHash, updatedAt: now })
-    .where(eq(users.id, account.id));
-  if (options.confirmEmail) {
-    // Keep the first confirmation time when there was one.
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: now })
-      .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt)));
-  }
+  await updatePasswordHash(tx, account.id, options.passwordHash, now);
+  // Keep the first confirmation time when there was one.
+  if (options.confirmEmail) await confirmEmailOnce(tx, account.id, now);
   const otherSessionsEnded = await endOtherSessions(tx, {
     userId: account.id,
     keepSessionId: options.keepSessionId,
     reason: 'session_password_changed',
     now,
   });
-  await voidPasswordLinks(tx, account.id);
+  await deleteOpenPasswordLinks(tx, account.id);
   const actor = auditActor(account);
   if (isAuditedPasswordChange(actor)) {
     await writeAudit(tx, {
@@ -222,212 +189,198 @@ function refuseWhenOver(decision: RateDecision): void {
   });
 }
 
-/** Set-password links, 'Passwort vergessen?' and 'Passwort ändern'. */
-export function createPasswordService(context: PasswordContext) {
-  const { database, clock, limiter } = context;
-  const db = database.db;
-  const notices = securityNotices(context);
-  const subject = (kind: 'ip' | 'email' | 'user', value: string) =>
-    hashIdentifier(context.sessionSecret, `${kind}:${value}`);
+type Subject = 'ip' | 'email' | 'user';
+const subjectOf = (context: Pick<PasswordContext, 'sessionSecret'>, kind: Subject, value: string) =>
+  rateSubject(context.sessionSecret, kind, value);
 
-  /** The unused, unexpired link behind a token and its account, or the German refusal. */
-  async function findLink(executor: Executor, token: string) {
-    const now = clock.now();
-    const [link] = await executor
-      .select({ userId: authTokens.userId, email: authTokens.email })
-      .from(authTokens)
-      .where(
-        and(
-          eq(authTokens.tokenHash, hashToken(token)),
-          eq(authTokens.purpose, 'password_reset'),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, now),
-        ),
-      );
-    const account = link?.userId ? await loadAccount(executor, link.userId) : undefined;
-    if (!link || !account || !mayUsePasswordLink(account)) {
-      throw new AppError(PASSWORD_ERRORS.password_link_invalid);
-    }
-    return account;
+/** The unused, unexpired link behind a token and its account, or the German refusal. */
+async function findLink(context: PasswordContext, executor: Executor, token: string) {
+  const link = await findOpenPasswordLink(executor, hashToken(token), context.clock.now());
+  const account = link?.userId ? await findPasswordAccount(executor, link.userId) : undefined;
+  if (!link || !account || !mayUsePasswordLink(account)) {
+    throw new AppError(PASSWORD_ERRORS.password_link_invalid);
   }
-
-  /** The reset link and its mail, for an address that may receive one (after the answer). */
-  async function mailResetLink(email: string): Promise<void> {
-    const [account] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        disabledAt: users.disabledAt,
-        staffLanguage: profiles.staffLanguage,
-      })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(eq(users.email, email));
-    if (!account || !mayReceiveResetLink({ ...account, passwordHash: null })) return;
-    const now = clock.now();
-    const mailId = await db.transaction(async (tx) => {
-      const token = await issuePasswordLink(tx, {
-        userId: account.id,
-        email: account.email,
-        now,
-        ttlMs: PASSWORD_RESET_LINK_TTL_MS,
-      });
-      const link = passwordLinkUrl(context.publicOrigin, token);
-      return context.mailer.enqueue(tx, {
-        ...passwordResetMail(account.email, link, account.staffLanguage ?? undefined),
-        secrets: [token],
-      });
-    });
-    await context.mailer.deliver(mailId);
-  }
-
-  async function limitLinkUse(client: ClientInfo): Promise<void> {
-    refuseWhenOver(await limiter.consume(PASSWORD_RATE_RULES.linkPerIp, subject('ip', client.ip)));
-  }
-
-  return {
-    /** Whether a link can still set a password, and for which address (the page shows it). */
-    async checkLink(token: string, client: ClientInfo) {
-      await limitLinkUse(client);
-      return findLink(db, token);
-    },
-
-    /**
-     * Sets the password through a link: checks the token, applies the password rules, then spends
-     * the token and stores the hash in one transaction. Opens no session: the person signs in on
-     * the login page, where any further step (two-factor sign-in) still applies. The person
-     * gets a notice by e-mail, as after 'Passwort ändern' (decision 0451).
-     */
-    async setWithLink(input: { token: string; password: string; client: ClientInfo }) {
-      // The rules that need no account first: a refused password uses up none of the link limit.
-      assertNewPasswordAllowed(input.password);
-      await limitLinkUse(input.client);
-      const linked = await findLink(db, input.token);
-      assertNewPasswordAllowed(input.password, { context: passwordContextOf(linked) });
-      const passwordHash = await hashChosenPassword(input.password);
-      const now = clock.now();
-      const deliverNotice = await db.transaction(async (tx) => {
-        const [spent] = await tx
-          .update(authTokens)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(authTokens.tokenHash, hashToken(input.token)),
-              eq(authTokens.purpose, 'password_reset'),
-              isNull(authTokens.usedAt),
-              gt(authTokens.expiresAt, now),
-            ),
-          )
-          .returning({ userId: authTokens.userId });
-        const account = spent?.userId ? await loadAccount(tx, spent.userId, true) : undefined;
-        if (!account || !mayUsePasswordLink(account)) {
-          throw new AppError(PASSWORD_ERRORS.password_link_invalid);
-        }
-        await storeChosenPassword(tx, {
-          account,
-          passwordHash,
-          now,
-          method: 'link',
-          confirmEmail: true,
-          request: input.client.request,
-        });
-        return notices.queue(tx, account.id, 'passwordChanged');
-      });
-      deliverNotice();
-    },
-
-    /**
-     * 'Passwort vergessen?': mails a one-hour link when the address belongs to an account that
-     * may sign in. Only the limits come before the answer, which is the same in every case; the
-     * lookup, the link and the mail come after it, so a known address is not answered slower.
-     */
-    async requestReset(email: string, client: ClientInfo): Promise<void> {
-      refuseWhenOver(
-        await limiter.consume(PASSWORD_RATE_RULES.resetPerIp, subject('ip', client.ip)),
-      );
-      const mails = await limiter.consume(
-        PASSWORD_RATE_RULES.resetMailsPerEmail,
-        subject('email', email),
-      );
-      if (!mails.allowed) return;
-      context.afterAnswer.later('password reset e-mail not sent', () => mailResetLink(email));
-    },
-
-    /** Whether the signed-in person has a password yet. */
-    async status(actor: Actor) {
-      const account = await loadAccount(db, actor.userId);
-      if (!account) throw new AppError(ERRORS.unauthenticated);
-      return account;
-    },
-
-    /**
-     * 'Passwort ändern': the new password's rules first (they reveal nothing, and a refused new
-     * password uses up none of the budget), then the budget of guesses per account, then the
-     * current password; the person's other sessions end, the current one stays, and the person
-     * gets a notice by e-mail (decision 0451).
-     */
-    async change(actor: Actor, input: PasswordChangeInput, client: ClientInfo) {
-      const account = await loadAccount(db, actor.userId);
-      if (!account) throw new AppError(ERRORS.unauthenticated);
-      assertNewPasswordAllowed(input.newPassword, {
-        field: 'newPassword',
-        context: passwordContextOf(account),
-      });
-      const budget = subject('user', actor.userId);
-      refuseWhenOver(await limiter.consume(PASSWORD_RATE_RULES.changePerAccount, budget));
-      if (needsCurrentPassword(account)) {
-        if (!input.currentPassword) {
-          throw new AppError(PASSWORD_ERRORS.current_password_required, {
-            details: [
-              {
-                path: 'body.currentPassword',
-                message: PASSWORD_ERRORS.current_password_required.message,
-              },
-            ],
-          });
-        }
-        const matches = await verifyPassword(input.currentPassword, account.passwordHash).catch(
-          (error: unknown) => {
-            if (!(error instanceof HashQueueFullError)) throw error;
-            throw new AppError(ERRORS.rate_limited, {
-              message: rateLimitMessage(1),
-              retryAfter: 1,
-            });
-          },
-        );
-        if (!matches) {
-          throw new AppError(PASSWORD_ERRORS.current_password_wrong, {
-            details: [
-              {
-                path: 'body.currentPassword',
-                message: PASSWORD_ERRORS.current_password_wrong.message,
-              },
-            ],
-          });
-        }
-      }
-      const passwordHash = await hashChosenPassword(input.newPassword);
-      const now = clock.now();
-      const deliverNotice = await db.transaction(async (tx) => {
-        const locked = await loadAccount(tx, actor.userId, true);
-        // Changed by someone else since it was checked: this attempt no longer proves anything.
-        if (!locked || locked.passwordHash !== account.passwordHash) {
-          throw new AppError(PASSWORD_ERRORS.current_password_wrong);
-        }
-        await storeChosenPassword(tx, {
-          account: locked,
-          passwordHash,
-          now,
-          method: 'account',
-          keepSessionId: actor.sessionId,
-          request: client.request,
-        });
-        return notices.queue(tx, locked.id, 'passwordChanged');
-      });
-      deliverNotice();
-      await limiter.reset(PASSWORD_RATE_RULES.changePerAccount, budget);
-    },
-  };
+  return account;
 }
 
-export type PasswordService = ReturnType<typeof createPasswordService>;
+/** The reset link and its mail, for an address that may receive one (after the answer). */
+async function mailResetLink(context: PasswordContext, email: string): Promise<void> {
+  const db = context.database.db;
+  const account = await findResetRecipient(db, email);
+  if (!account || !mayReceiveResetLink({ ...account, passwordHash: null })) return;
+  const now = context.clock.now();
+  const mailId = await db.transaction(async (tx) => {
+    const token = await issuePasswordLink(tx, {
+      userId: account.id,
+      email: account.email,
+      now,
+      ttlMs: PASSWORD_RESET_LINK_TTL_MS,
+    });
+    const link = passwordLinkUrl(context.publicOrigin, token);
+    return context.mailer.enqueue(tx, {
+      ...passwordResetMail(account.email, link, account.staffLanguage ?? undefined),
+      secrets: [token],
+    });
+  });
+  await context.mailer.deliver(mailId);
+}
+
+async function limitLinkUse(context: PasswordContext, client: ClientInfo): Promise<void> {
+  refuseWhenOver(
+    await context.limiter.consume(
+      PASSWORD_RATE_RULES.linkPerIp,
+      subjectOf(context, 'ip', client.ip),
+    ),
+  );
+}
+
+/** Whether a link can still set a password, and for which address (the page shows it). */
+export async function checkPasswordLink(
+  context: PasswordContext,
+  token: string,
+  client: ClientInfo,
+) {
+  await limitLinkUse(context, client);
+  return findLink(context, context.database.db, token);
+}
+
+/**
+ * Sets the password through a link: checks the token, applies the password rules, then spends
+ * the token and stores the hash in one transaction. Opens no session: the person signs in on
+ * the login page, where any further step (two-factor sign-in) still applies. The person
+ * gets a notice by e-mail, as after 'Passwort ändern' (decision 0451).
+ */
+export async function setPasswordWithLink(
+  context: PasswordContext,
+  input: { token: string; password: string; client: ClientInfo },
+): Promise<void> {
+  const db = context.database.db;
+  // The rules that need no account first: a refused password uses up none of the link limit.
+  assertNewPasswordAllowed(input.password);
+  await limitLinkUse(context, input.client);
+  const linked = await findLink(context, db, input.token);
+  assertNewPasswordAllowed(input.password, { context: passwordContextOf(linked) });
+  const passwordHash = await hashChosenPassword(input.password);
+  const now = context.clock.now();
+  const deliverNotice = await db.transaction(async (tx) => {
+    const userId = await spendPasswordLink(tx, hashToken(input.token), now);
+    const account = userId ? await findPasswordAccount(tx, userId, true) : undefined;
+    if (!account || !mayUsePasswordLink(account)) {
+      throw new AppError(PASSWORD_ERRORS.password_link_invalid);
+    }
+    await storeChosenPassword(tx, {
+      account,
+      passwordHash,
+      now,
+      method: 'link',
+      confirmEmail: true,
+      request: input.client.request,
+    });
+    return queueSecurityNotice(context, tx, account.id, 'passwordChanged');
+  });
+  deliverNotice();
+}
+
+/**
+ * 'Passwort vergessen?': mails a one-hour link when the address belongs to an account that
+ * may sign in. Only the limits come before the answer, which is the same in every case; the
+ * lookup, the link and the mail come after it, so a known address is not answered slower.
+ */
+export async function requestPasswordReset(
+  context: PasswordContext,
+  email: string,
+  client: ClientInfo,
+): Promise<void> {
+  const { limiter } = context;
+  refuseWhenOver(
+    await limiter.consume(PASSWORD_RATE_RULES.resetPerIp, subjectOf(context, 'ip', client.ip)),
+  );
+  const mails = await limiter.consume(
+    PASSWORD_RATE_RULES.resetMailsPerEmail,
+    subjectOf(context, 'email', email),
+  );
+  if (!mails.allowed) return;
+  context.afterAnswer.later('password reset e-mail not sent', () => mailResetLink(context, email));
+}
+
+/** Whether the signed-in person has a password yet. */
+export async function passwordStatus(context: PasswordContext, actor: Actor) {
+  const account = await findPasswordAccount(context.database.db, actor.userId);
+  if (!account) throw new AppError(ERRORS.unauthenticated);
+  return account;
+}
+
+/**
+ * 'Passwort ändern': the new password's rules first (they reveal nothing, and a refused new
+ * password uses up none of the budget), then the budget of guesses per account, then the
+ * current password; the person's other sessions end, the current one stays, and the person
+ * gets a notice by e-mail (decision 0451).
+ */
+export async function changePassword(
+  context: PasswordContext,
+  actor: Actor,
+  input: PasswordChangeInput,
+  client: ClientInfo,
+): Promise<void> {
+  const { limiter } = context;
+  const db = context.database.db;
+  const account = await findPasswordAccount(db, actor.userId);
+  if (!account) throw new AppError(ERRORS.unauthenticated);
+  assertNewPasswordAllowed(input.newPassword, {
+    field: 'newPassword',
+    context: passwordContextOf(account),
+  });
+  const budget = subjectOf(context, 'user', actor.userId);
+  refuseWhenOver(await limiter.consume(PASSWORD_RATE_RULES.changePerAccount, budget));
+  if (needsCurrentPassword(account)) {
+    if (!input.currentPassword) {
+      throw new AppError(PASSWORD_ERRORS.current_password_required, {
+        details: [
+          {
+            path: 'body.currentPassword',
+            message: PASSWORD_ERRORS.current_password_required.message,
+          },
+        ],
+      });
+    }
+    const matches = await verifyPassword(input.currentPassword, account.passwordHash).catch(
+      (error: unknown) => {
+        if (!(error instanceof HashQueueFullError)) throw error;
+        throw new AppError(ERRORS.rate_limited, {
+          message: rateLimitMessage(1),
+          retryAfter: 1,
+        });
+      },
+    );
+    if (!matches) {
+      throw new AppError(PASSWORD_ERRORS.current_password_wrong, {
+        details: [
+          {
+            path: 'body.currentPassword',
+            message: PASSWORD_ERRORS.current_password_wrong.message,
+          },
+        ],
+      });
+    }
+  }
+  const passwordHash = await hashChosenPassword(input.newPassword);
+  const now = context.clock.now();
+  const deliverNotice = await db.transaction(async (tx) => {
+    const locked = await findPasswordAccount(tx, actor.userId, true);
+    // Changed by someone else since it was checked: this attempt no longer proves anything.
+    if (!locked || locked.passwordHash !== account.passwordHash) {
+      throw new AppError(PASSWORD_ERRORS.current_password_wrong);
+    }
+    await storeChosenPassword(tx, {
+      account: locked,
+      passwordHash,
+      now,
+      method: 'account',
+      keepSessionId: actor.sessionId,
+      request: client.request,
+    });
+    return queueSecurityNotice(context, tx, locked.id, 'passwordChanged');
+  });
+  deliverNotice();
+  await limiter.reset(PASSWORD_RATE_RULES.changePerAccount, budget);
+}

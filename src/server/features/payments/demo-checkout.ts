@@ -6,7 +6,7 @@ import type { PaymentContext } from './context';
 import type { DemoCheckoutView } from './demo-checkout-page';
 import { type DemoProvider, SIMULATED_FAILURES } from './demo-provider';
 import { receiveProviderEvent } from './provider-events';
-import { selectSessionTip } from './queries';
+import { selectSessionTip } from './queries/sessions';
 
 /** DEMO_FAILURE_RATE: a share of "Bezahlen" clicks fails like the spec's simulation. */
 export function demoPaymentOutcome(

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { PaymentFailureReason } from '../../../shared/domain/payments';
 import type { Database, Executor } from '../../db/connect';
-import { demoCheckoutSessions } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type {
   CheckoutCreated,
@@ -12,8 +10,17 @@ import type {
   PaymentProvider,
   RetrievedCheckout,
 } from './provider';
+import {
+  decideOpenDemoCheckout,
+  type DemoCheckoutRow,
+  expireOpenDemoCheckout,
+  insertDemoCheckout,
+  refundPaidDemoPayment,
+  selectDemoCheckout,
+  selectDemoRefundId,
+} from './queries/demo-checkouts';
 
-export type DemoCheckoutRow = typeof demoCheckoutSessions.$inferSelect;
+export type { DemoCheckoutRow };
 
 /** The spec's simulated failures (§8): one of these three when DEMO_FAILURE_RATE strikes. */
 export const SIMULATED_FAILURES: readonly PaymentFailureReason[] = [
@@ -56,20 +63,13 @@ export function createDemoProvider({
   const { db } = database;
 
   async function load(id: string): Promise<DemoCheckoutRow | null> {
-    const [row] = await db
-      .select()
-      .from(demoCheckoutSessions)
-      .where(eq(demoCheckoutSessions.id, id));
-    return row ?? null;
+    return selectDemoCheckout(db, id);
   }
 
   /** Like a card provider, a checkout left open past its time is expired when next looked at. */
   async function expireIfOverdue(row: DemoCheckoutRow): Promise<DemoCheckoutRow> {
     if (row.status !== 'open' || row.expiresAt > clock.now()) return row;
-    await db
-      .update(demoCheckoutSessions)
-      .set({ status: 'expired', updatedAt: clock.now() })
-      .where(and(eq(demoCheckoutSessions.id, row.id), eq(demoCheckoutSessions.status, 'open')));
+    await expireOpenDemoCheckout(db, row.id, clock.now());
     return (await load(row.id)) ?? row;
   }
 
@@ -101,29 +101,18 @@ export function createDemoProvider({
   ): Promise<CheckoutCreated> {
     const id = randomId('cs_demo_');
     const fill = (url: string) => url.replaceAll('{CHECKOUT_SESSION_ID}', id);
-    const [inserted] = await executor
-      .insert(demoCheckoutSessions)
-      .values({
-        id,
-        paymentSessionId: request.paymentSessionId,
-        amountCents: request.totalCents,
-        currency: request.currency,
-        description: request.description.slice(0, 300),
-        successUrl: fill(request.successUrl),
-        cancelUrl: fill(request.cancelUrl),
-        expiresAt: request.expiresAt,
-        createdAt: clock.now(),
-        updatedAt: clock.now(),
-      })
-      .onConflictDoNothing({ target: demoCheckoutSessions.paymentSessionId })
-      .returning({ id: demoCheckoutSessions.id });
-    const [row] = inserted
-      ? [inserted]
-      : await executor
-          .select({ id: demoCheckoutSessions.id })
-          .from(demoCheckoutSessions)
-          .where(eq(demoCheckoutSessions.paymentSessionId, request.paymentSessionId));
-    const providerSessionId = row!.id;
+    const providerSessionId = await insertDemoCheckout(executor, {
+      id,
+      paymentSessionId: request.paymentSessionId,
+      amountCents: request.totalCents,
+      currency: request.currency,
+      description: request.description.slice(0, 300),
+      successUrl: fill(request.successUrl),
+      cancelUrl: fill(request.cancelUrl),
+      expiresAt: request.expiresAt,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
     return { providerSessionId, url: `${publicOrigin}/checkout/demo/${providerSessionId}` };
   }
 
@@ -169,10 +158,7 @@ export function createDemoProvider({
     },
 
     async expireCheckout(id) {
-      await db
-        .update(demoCheckoutSessions)
-        .set({ status: 'expired', updatedAt: clock.now() })
-        .where(and(eq(demoCheckoutSessions.id, id), eq(demoCheckoutSessions.status, 'open')));
+      await expireOpenDemoCheckout(db, id, clock.now());
       const row = await load(id);
       if (!row) throw new Error(`demo checkout ${id} does not exist`);
       return stateOf(row);
@@ -180,42 +166,23 @@ export function createDemoProvider({
 
     async refundPayment(request) {
       // Like a card provider's idempotency key: the first refund of a payment is the only one.
-      await db
-        .update(demoCheckoutSessions)
-        .set({ refundId: randomId('re_demo_'), refundedAt: clock.now(), updatedAt: clock.now() })
-        .where(
-          and(
-            eq(demoCheckoutSessions.paymentId, request.paymentId),
-            eq(demoCheckoutSessions.status, 'paid'),
-            isNull(demoCheckoutSessions.refundId),
-          ),
-        );
-      const [row] = await db
-        .select({ refundId: demoCheckoutSessions.refundId })
-        .from(demoCheckoutSessions)
-        .where(eq(demoCheckoutSessions.paymentId, request.paymentId));
+      await refundPaidDemoPayment(db, {
+        paymentId: request.paymentId,
+        refundId: randomId('re_demo_'),
+        at: clock.now(),
+      });
+      const row = await selectDemoRefundId(db, request.paymentId);
       if (!row?.refundId) throw new Error(`demo payment ${request.paymentId} cannot be refunded`);
       return { refundId: row.refundId };
     },
 
     async decide(id, outcome) {
-      const now = clock.now();
-      const [row] = await db
-        .update(demoCheckoutSessions)
-        .set(
-          outcome.paid
-            ? { status: 'paid', paymentId: randomId('pi_demo_'), updatedAt: now }
-            : { status: 'failed', failureReason: outcome.reason, updatedAt: now },
-        )
-        .where(
-          and(
-            eq(demoCheckoutSessions.id, id),
-            eq(demoCheckoutSessions.status, 'open'),
-            gt(demoCheckoutSessions.expiresAt, now),
-          ),
-        )
-        .returning();
-      return row ?? null;
+      return decideOpenDemoCheckout(
+        db,
+        id,
+        outcome.paid ? { paid: true, paymentId: randomId('pi_demo_') } : outcome,
+        clock.now(),
+      );
     },
   };
 }

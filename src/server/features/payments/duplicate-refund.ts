@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
-import { tips } from '../../db/schema';
 import { writeAudit } from '../audit/write';
 import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
 import { markTipRefunded } from '../tip-lifecycle/lifecycle';
 import type { PaymentContext } from './context';
+import { selectPaidDuplicateTip } from './queries/tips';
 
 /** The idempotency key of a duplicate's refund: one refund per tip, however often we try. */
 export const duplicateRefundKey = (tipId: string) => `refund-duplicate-${tipId}`;
@@ -24,17 +23,7 @@ export async function refundDuplicatePayment(
   input: { tipId: string; provider: PaymentProviderName },
 ): Promise<TipChange | null> {
   const { db } = ctx.database;
-  const [tip] = await db
-    .select()
-    .from(tips)
-    .where(
-      and(
-        eq(tips.id, input.tipId),
-        inArray(tips.status, ['pending', 'completed']),
-        isNotNull(tips.paymentIntentId),
-        isNotNull(tips.duplicateOf),
-      ),
-    );
+  const tip = await selectPaidDuplicateTip(db, input.tipId);
   if (!tip) return null;
 
   let refundId: string;

@@ -1,11 +1,10 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { Database, Tx } from '../../db/connect';
-import { paymentSessions } from '../../db/schema';
 import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
 import { endPaymentSession, markTipEnded } from '../tip-lifecycle/lifecycle';
 import { countTipMoves } from '../tip-lifecycle/metrics';
 import type { PaymentContext } from './context';
+import { lockOverdueSessions } from './queries/sessions';
 import { applyCheckoutState } from './settlement';
 
 export interface ExpiredCheckout {
@@ -29,24 +28,11 @@ export async function expireOverdueSessions(
     database: Pick<Database, 'channelName'>;
   },
 ): Promise<{ changes: TipChange[]; expired: ExpiredCheckout[] }> {
-  const due = await tx
-    .select({
-      id: paymentSessions.id,
-      tipId: paymentSessions.tipId,
-      provider: paymentSessions.provider,
-      providerSessionId: paymentSessions.providerSessionId,
-    })
-    .from(paymentSessions)
-    .where(
-      and(
-        eq(paymentSessions.status, 'open'),
-        lte(paymentSessions.expiresAt, input.now),
-        ...(input.guestSessionId ? [eq(paymentSessions.guestSessionId, input.guestSessionId)] : []),
-      ),
-    )
-    .orderBy(asc(paymentSessions.expiresAt))
-    .limit(input.limit)
-    .for('update', { skipLocked: true });
+  const due = await lockOverdueSessions(tx, {
+    now: input.now,
+    limit: input.limit,
+    guestSessionId: input.guestSessionId,
+  });
 
   const changes: TipChange[] = [];
   const expired: ExpiredCheckout[] = [];

@@ -1,10 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { PAYMENT_ERRORS } from '../../../shared/api/payments';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { Database, Executor } from '../../db/connect';
-import { rowsOf } from '../../db/statement';
-import { tips, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
   publishTipChangesInTransaction,
@@ -14,9 +11,18 @@ import {
 import { markTipRefunded } from '../tip-lifecycle/lifecycle';
 import { countTipMoves } from '../tip-lifecycle/metrics';
 import type { PaymentContext } from './context';
-import { type PaidCheckoutResult, paidCheckoutStatement } from './paid-checkout-statement';
 import { publishPaymentEvent } from './payment-events';
 import type { CheckoutState, RetrievedCheckout } from './provider';
+import { type PaidCheckoutResult, paidCheckoutStatement } from './queries/paid-checkout-statement';
+import { selectTipIdsOfPayment } from './queries/tips';
+import {
+  markEventProcessed,
+  runStatement,
+  setEventError,
+  storeFailedEvent,
+  storeProcessedEvent,
+  storeReceivedEvent,
+} from './queries/webhook-events';
 import { type InSettlement, settleCheckout } from './settlement';
 
 /** A provider event after its signature was verified (or raised by the demo provider itself). */
@@ -129,18 +135,9 @@ function knownCheckout(ctx: PaymentContext, event: ProviderEvent): RetrievedChec
   return ctx.providers.stripe.checkoutFromEvent(event.payload as Pick<Stripe.Event, 'data'>);
 }
 
-const eventRow = (event: ProviderEvent, receivedAt: Date) => ({
-  provider: event.provider,
-  eventId: event.id,
-  type: event.type,
-  payload: event.payload,
-  receivedAt,
-});
-
 /**
  * Stores the event as processed, or marks a stored one processed; says whether it was stored
- * before (a duplicate). `withoutFlush` also lets the transaction it runs in commit without
- * waiting for the disk (decision 0281), in the same round trip.
+ * before (a duplicate).
  */
 async function storeProcessed(
   executor: Executor,
@@ -148,19 +145,7 @@ async function storeProcessed(
   event: ProviderEvent,
   options: { withoutFlush?: boolean } = {},
 ): Promise<boolean> {
-  const now = ctx.clock.now().toISOString();
-  const result = await executor.execute(sql`
-    INSERT INTO webhook_events AS w (provider, event_id, type, payload, received_at, processed_at)
-    SELECT ${event.provider}, ${event.id}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
-           ${now}::timestamptz, ${now}::timestamptz
-      FROM (SELECT ${
-        options.withoutFlush ? sql`set_config('synchronous_commit', 'off', true)` : sql`NULL`
-      }) AS durability
-    ON CONFLICT (provider, event_id) DO UPDATE SET
-      processed_at = coalesce(w.processed_at, EXCLUDED.processed_at), error = NULL
-    RETURNING (xmax = 0) AS inserted`);
-  const [row] = rowsOf<{ inserted: boolean }>(result);
-  return !row?.inserted;
+  return storeProcessedEvent(executor, event, ctx.clock.now(), options);
 }
 
 /**
@@ -196,13 +181,7 @@ async function settleKnownCheckout(
     // No transaction ran (a checkout of no session of ours): the event is stored on its own.
     stored.duplicate ??= await storeProcessed(ctx.database.db, ctx, event);
   } catch (error) {
-    await ctx.database.db
-      .insert(webhookEvents)
-      .values({ ...eventRow(event, ctx.clock.now()), error: errorText(error) })
-      .onConflictDoUpdate({
-        target: [webhookEvents.provider, webhookEvents.eventId],
-        set: { error: errorText(error) },
-      });
+    await storeFailedEvent(ctx.database.db, event, ctx.clock.now(), errorText(error));
     ctx.log.warn({ err: error, eventId: event.id }, 'provider event not processed yet');
     throw new AppError(PAYMENT_ERRORS.webhook_processing_failed, { cause: error });
   }
@@ -228,10 +207,7 @@ async function settlePaidInOneStatement(
     at: ctx.clock.now(),
     channel: ctx.database.channelName(TIP_EVENTS_CHANNEL),
   });
-  const [row] = await ctx.database.query<PaidCheckoutResult>(statement.text, statement.values, {
-    prepared: true,
-  });
-  return row ?? null;
+  return runStatement<PaidCheckoutResult>(ctx.database, statement);
 }
 
 const errorText = (error: unknown) =>
@@ -245,31 +221,12 @@ async function storeAndProcess(
   if (known) return settleKnownCheckout(ctx, event, known);
   const { db } = ctx.database;
   // One round trip stores a new event or says whether a stored one was processed already.
-  const [stored] = await ctx.database.query<{ inserted: boolean; processed_at: Date | null }>(
-    `WITH stored AS (
-       INSERT INTO webhook_events (provider, event_id, type, payload, received_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5::timestamptz)
-       ON CONFLICT (provider, event_id) DO NOTHING
-       RETURNING id)
-     SELECT EXISTS (SELECT 1 FROM stored) AS inserted,
-       (SELECT processed_at FROM webhook_events WHERE provider = $1 AND event_id = $2) AS processed_at`,
-    [
-      event.provider,
-      event.id,
-      event.type,
-      JSON.stringify(event.payload),
-      ctx.clock.now().toISOString(),
-    ],
-  );
+  const stored = await storeReceivedEvent(ctx.database, event, ctx.clock.now());
   const duplicate = !stored?.inserted;
   if (duplicate && stored?.processed_at) return { duplicate };
 
-  const where = and(
-    eq(webhookEvents.provider, event.provider),
-    eq(webhookEvents.eventId, event.id),
-  );
   const markProcessed = (executor: Executor) =>
-    executor.update(webhookEvents).set({ processedAt: ctx.clock.now(), error: null }).where(where);
+    markEventProcessed(executor, event, ctx.clock.now());
   let marked = false;
   try {
     // A checkout settled in a transaction is marked processed in it: one commit less.
@@ -279,10 +236,7 @@ async function storeAndProcess(
     });
     if (!marked) await markProcessed(db);
   } catch (error) {
-    await db
-      .update(webhookEvents)
-      .set({ error: errorText(error) })
-      .where(where);
+    await setEventError(db, event, errorText(error));
     ctx.log.warn({ err: error, eventId: event.id }, 'provider event not processed yet');
     // A 5xx makes the provider deliver the event again later.
     throw new AppError(PAYMENT_ERRORS.webhook_processing_failed, { cause: error });
@@ -358,10 +312,7 @@ async function processEvent(
 async function refundTipsOfPayment(ctx: PaymentContext, paymentIntentId: string): Promise<void> {
   const at = ctx.clock.now();
   const moved = await ctx.database.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: tips.id })
-      .from(tips)
-      .where(eq(tips.paymentIntentId, paymentIntentId));
+    const rows = await selectTipIdsOfPayment(tx, paymentIntentId);
     const changes: TipChange[] = [];
     for (const row of rows) {
       const change = await markTipRefunded(tx, { tipId: row.id, at });

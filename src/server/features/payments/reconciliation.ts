@@ -1,7 +1,11 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PaymentProviderName, PaymentSessionStatus } from '../../../shared/domain/tips';
-import { paymentSessions } from '../../db/schema';
 import type { PaymentContext } from './context';
+import {
+  clearReconciledAt,
+  clearReconciledAtOf,
+  lockStaleSessions,
+  setReconciledAt,
+} from './queries/sessions';
 import { applyCheckoutState, settleCheckout } from './settlement';
 
 /** A checkout left open this long without a webhook is asked about. */
@@ -40,48 +44,13 @@ async function claimStaleSessions(ctx: PaymentContext, now: Date, limit: number)
   const askedBefore = new Date(now.getTime() - RECONCILE_INTERVAL_MS);
   const expiredSince = new Date(now.getTime() - RECONCILE_EXPIRED_WITHIN_MS);
   return ctx.database.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        id: paymentSessions.id,
-        provider: paymentSessions.provider,
-        providerSessionId: paymentSessions.providerSessionId,
-        status: paymentSessions.status,
-      })
-      .from(paymentSessions)
-      .where(
-        or(
-          and(
-            eq(paymentSessions.status, 'open'),
-            lte(paymentSessions.createdAt, openBefore),
-            or(
-              isNull(paymentSessions.reconciledAt),
-              lte(paymentSessions.reconciledAt, askedBefore),
-            ),
-          ),
-          and(
-            eq(paymentSessions.status, 'expired'),
-            eq(paymentSessions.failureReason, 'session_expired'),
-            gte(paymentSessions.endedAt, expiredSince),
-            or(
-              isNull(paymentSessions.reconciledAt),
-              lt(paymentSessions.reconciledAt, paymentSessions.endedAt),
-            ),
-          ),
-        ),
-      )
-      .orderBy(asc(paymentSessions.createdAt))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    const rows = await lockStaleSessions(tx, { openBefore, askedBefore, expiredSince, limit });
     if (rows.length === 0) return [];
-    await tx
-      .update(paymentSessions)
-      .set({ reconciledAt: now })
-      .where(
-        inArray(
-          paymentSessions.id,
-          rows.map((row) => row.id),
-        ),
-      );
+    await setReconciledAt(
+      tx,
+      rows.map((row) => row.id),
+      now,
+    );
     return rows.filter((row): row is Claimed => row.providerSessionId !== null);
   });
 }
@@ -120,11 +89,7 @@ export async function runPaymentReconciliation(
     if (shouldStop()) {
       // Give up the leases not used, so another instance asks about them on its next tick.
       const rest = claimed.slice(index).map((left) => left.id);
-      await ctx.database.db
-        .update(paymentSessions)
-        .set({ reconciledAt: sql`NULL` })
-        .where(inArray(paymentSessions.id, rest))
-        .catch(() => undefined);
+      await clearReconciledAt(ctx.database.db, rest).catch(() => undefined);
       break;
     }
     try {
@@ -141,11 +106,7 @@ export async function runPaymentReconciliation(
         'provider could not be asked about a stale checkout; asking again later',
       );
       // Give up the lease so the next run asks again instead of waiting out the interval.
-      await ctx.database.db
-        .update(paymentSessions)
-        .set({ reconciledAt: sql`NULL` })
-        .where(eq(paymentSessions.id, session.id))
-        .catch(() => undefined);
+      await clearReconciledAtOf(ctx.database.db, session.id).catch(() => undefined);
     }
   }
   if (result.settled > 0) ctx.log.info({ ...result }, 'stale checkouts reconciled');

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/connect';
-import { type paymentSessions, tips } from '../../db/schema';
 import { formatCents } from '../../../shared/domain/money';
+import type { Tx } from '../../db/connect';
+import type { PaymentSessionRow } from './queries/sessions';
+import { holdTipForReview } from './queries/tips';
 
 /**
  * Settlement that checks (decision 0141): what the provider charged must be what the
@@ -30,17 +30,12 @@ export async function holdOnMismatch(
   tx: Tx,
   input: {
     tipId: string;
-    session: Pick<typeof paymentSessions.$inferSelect, 'amountCents' | 'currency'>;
+    session: Pick<PaymentSessionRow, 'amountCents' | 'currency'>;
     state: { amountCents?: number | null; currency?: string | null };
     at: Date;
   },
 ): Promise<boolean> {
   const reason = paymentMismatch(input.session, input.state);
   if (!reason) return false;
-  const held = await tx
-    .update(tips)
-    .set({ reviewReason: reason, reviewAt: input.at, updatedAt: input.at })
-    .where(and(eq(tips.id, input.tipId), isNull(tips.reviewReason)))
-    .returning({ id: tips.id });
-  return held.length > 0;
+  return holdTipForReview(tx, { tipId: input.tipId, reason, at: input.at });
 }

@@ -1,16 +1,20 @@
-import { and, eq } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { Tx } from '../../db/connect';
-import { paymentSessions } from '../../db/schema';
 import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
 import { endPaymentSession, markTipEnded, markTipPaid } from '../tip-lifecycle/lifecycle';
 import { countTipMoves } from '../tip-lifecycle/metrics';
 import type { PaymentContext } from './context';
 import { refundDuplicatePayment } from './duplicate-refund';
 import type { CheckoutState, RetrievedCheckout } from './provider';
+import {
+  type PaymentSessionRow,
+  selectSessionByProviderSessionId,
+  selectSessionOfProvider,
+  setProviderSessionId,
+} from './queries/sessions';
 import { holdOnMismatch } from './settlement-check';
 
-type FoundSession = typeof paymentSessions.$inferSelect;
+type FoundSession = PaymentSessionRow;
 
 /** Work that must commit together with the settlement, e.g. marking the provider event processed. */
 export type InSettlement = (tx: Tx) => Promise<void>;
@@ -22,21 +26,12 @@ async function findSession(
   paymentSessionId: string | null,
 ): Promise<FoundSession | null> {
   const { db } = ctx.database;
-  const select = () => db.select().from(paymentSessions);
-  const [byProvider] = await select().where(
-    and(
-      eq(paymentSessions.provider, provider),
-      eq(paymentSessions.providerSessionId, providerSessionId),
-    ),
-  );
+  const byProvider = await selectSessionByProviderSessionId(db, provider, providerSessionId);
   if (byProvider) return byProvider;
   // The provider made the checkout but we crashed before saving its id: its metadata still
   // names our session.
   if (!paymentSessionId) return null;
-  const [byId] = await select().where(
-    and(eq(paymentSessions.id, paymentSessionId), eq(paymentSessions.provider, provider)),
-  );
-  return byId ?? null;
+  return selectSessionOfProvider(db, provider, paymentSessionId);
 }
 
 /**
@@ -70,10 +65,7 @@ export async function applyCheckoutState(
   const change = await ctx.database.db.transaction(async (tx) => {
     await inSettlement?.(tx);
     if (!session.providerSessionId) {
-      await tx
-        .update(paymentSessions)
-        .set({ providerSessionId: input.providerSessionId })
-        .where(eq(paymentSessions.id, session.id));
+      await setProviderSessionId(tx, session.id, input.providerSessionId);
     }
     if (state.status === 'paid') {
       await endPaymentSession(tx, { sessionId: session.id, status: 'completed', at });

@@ -1,7 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { formatCents, splitCents } from '../../../shared/domain/money';
 import type { Tx } from '../../db/connect';
-import { tipAdjustments, tipAllocations, tips } from '../../db/schema';
+import {
+  deleteOpenAdjustments,
+  insertAdjustments,
+  lockTip,
+  selectAllocationsOfTip,
+  selectDisputeDeductions,
+  setRefundedCents,
+} from './queries/tips';
 
 export type AdjustmentKind = 'refund' | 'dispute';
 
@@ -55,39 +61,24 @@ export async function recordTakenBack(
     at: Date;
   },
 ): Promise<number> {
-  const [tip] = await tx.select().from(tips).where(eq(tips.id, input.tipId)).for('update');
+  const tip = await lockTip(tx, input.tipId);
   if (!tip) return 0;
   const previous = input.kind === 'refund' ? tip.refundedCents : 0;
   if (input.kind === 'refund') {
     if (input.totalTakenBackCents <= tip.refundedCents) return 0;
-    await tx
-      .update(tips)
-      .set({ refundedCents: input.totalTakenBackCents, updatedAt: input.at })
-      .where(eq(tips.id, tip.id));
+    await setRefundedCents(tx, tip.id, input.totalTakenBackCents, input.at);
   }
   const share =
     tipShareOf(input.totalTakenBackCents, tip.amountCents) - tipShareOf(previous, tip.amountCents);
   if (share <= 0) return 0;
 
-  const allocations = tip.teamId
-    ? await tx
-        .select({
-          id: tipAllocations.id,
-          profileId: tipAllocations.profileId,
-          amountCents: tipAllocations.amountCents,
-          payoutId: tipAllocations.payoutId,
-        })
-        .from(tipAllocations)
-        .where(eq(tipAllocations.tipId, tip.id))
-    : [];
+  const allocations = tip.teamId ? await selectAllocationsOfTip(tx, tip.id) : [];
   const neverPaidOut =
     tip.status === 'pending' && tip.payoutId === null && allocations.every((a) => !a.payoutId);
   const full = input.totalTakenBackCents >= tip.amountCents + tip.platformFeeCents;
   if (input.kind === 'refund' && full && neverPaidOut) {
     // The tip leaves the payout whole; earlier partial deductions must not count twice.
-    await tx
-      .delete(tipAdjustments)
-      .where(and(eq(tipAdjustments.tipId, tip.id), isNull(tipAdjustments.payoutId)));
+    await deleteOpenAdjustments(tx, tip.id);
     return 0;
   }
 
@@ -119,12 +110,7 @@ export async function recordTakenBack(
     }))
     .filter((row) => row.amountCents > 0);
   if (rows.length === 0) return 0;
-  const inserted = await tx
-    .insert(tipAdjustments)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: tipAdjustments.id });
-  return inserted.length;
+  return insertAdjustments(tx, rows);
 }
 
 /**
@@ -136,32 +122,19 @@ export async function recordDisputeWon(
   tx: Tx,
   input: { tipId: string; disputeId: string; at: Date },
 ): Promise<number> {
-  const deducted = await tx
-    .select()
-    .from(tipAdjustments)
-    .where(
-      and(
-        eq(tipAdjustments.tipId, input.tipId),
-        eq(tipAdjustments.kind, 'dispute'),
-        eq(tipAdjustments.providerRef, `dispute:${input.disputeId}`),
-      ),
-    );
+  const deducted = await selectDisputeDeductions(tx, input.tipId, `dispute:${input.disputeId}`);
   if (deducted.length === 0) return 0;
-  const inserted = await tx
-    .insert(tipAdjustments)
-    .values(
-      deducted.map((row) => ({
-        businessId: row.businessId,
-        tipId: row.tipId,
-        profileId: row.profileId,
-        kind: 'dispute_won' as const,
-        amountCents: row.amountCents,
-        reason: `Zahlungsstreit gewonnen: ${formatCents(row.amountCents)} zurück`,
-        providerRef: `dispute_won:${input.disputeId}`,
-        createdAt: input.at,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: tipAdjustments.id });
-  return inserted.length;
+  return insertAdjustments(
+    tx,
+    deducted.map((row) => ({
+      businessId: row.businessId,
+      tipId: row.tipId,
+      profileId: row.profileId,
+      kind: 'dispute_won' as const,
+      amountCents: row.amountCents,
+      reason: `Zahlungsstreit gewonnen: ${formatCents(row.amountCents)} zurück`,
+      providerRef: `dispute_won:${input.disputeId}`,
+      createdAt: input.at,
+    })),
+  );
 }

@@ -11,7 +11,6 @@ import { ERRORS } from '../../../shared/domain/errors';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { AppError } from '../../http/errors';
 import { businessScopeOf } from '../businesses/scope';
-import { paymentProvidersFor } from '../payments/provider';
 import { payoutContext, runManualPayoutBatch } from './batches';
 import { refundHeldTip, releaseHeldTip } from './held';
 import { mayManagePayouts } from './policy';
@@ -60,7 +59,7 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { businessId } = await scope(request);
-      return payoutBatchDetail(database.db, businessId, request.params.batchId);
+      return payoutBatchDetail(app.deps, businessId, request.params.batchId);
     },
   );
 
@@ -83,7 +82,7 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
       });
       reply.code(201);
-      return payoutBatchDetail(database.db, businessId, batchId);
+      return payoutBatchDetail(app.deps, businessId, batchId);
     },
   );
 
@@ -101,7 +100,7 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { businessId, actor } = await scope(request);
-      await updatePayoutSchedule(database, {
+      await updatePayoutSchedule(app.deps, {
         businessId,
         schedule: request.body.schedule,
         actor,
@@ -127,7 +126,7 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { businessId, actor } = await scope(request);
-      await releaseHeldTip(database, {
+      await releaseHeldTip(app.deps, {
         businessId,
         tipId: request.params.tipId,
         actor,
@@ -152,14 +151,13 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { businessId, actor } = await scope(request);
-      await refundHeldTip(database, paymentProvidersFor(app.deps), {
+      await refundHeldTip(app.deps, {
         businessId,
         tipId: request.params.tipId,
         actor,
         request,
         at: clock.now(),
         log: request.log,
-        ...(app.deps.metrics ? { metrics: app.deps.metrics } : {}),
       });
       return payoutOverview(app.deps, businessId);
     },

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { PAUSED_PAYOUT_ERRORS } from '../../../shared/api/operator';
 import { nobodyWithPayoutAccount, PAYOUT_ERRORS } from '../../../shared/api/payouts';
@@ -7,15 +6,6 @@ import type { PayoutTrigger, SkippedPayee } from '../../../shared/domain/payouts
 import type { PayoutDeps } from './context';
 import { noMetrics, type PayoutMetrics } from '../metrics/metrics';
 import type { Database, Tx } from '../../db/connect';
-import {
-  businesses,
-  payoutBatches,
-  payouts,
-  profiles,
-  tipAdjustments,
-  tipAllocations,
-  tips,
-} from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
@@ -24,6 +14,28 @@ import { paymentProvidersFor } from '../payments/provider';
 import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
 import { markTipCompleted } from '../tip-lifecycle/lifecycle';
 import { isScheduledBatchDue, PAYOUT_LEASE_MS } from './policy';
+import { lastScheduledBatchAt } from './queries/overview';
+import {
+  attachRowsToPayout,
+  countUnpaidShares,
+  detachFromPayout,
+  insertPayoutBatch,
+  insertPayoutId,
+  lockBusinessForBatch,
+  lockNextPayout,
+  markPayoutFailed,
+  markPayoutPaid,
+  markPayoutProcessing,
+  type PayoutRow,
+  selectActiveBusinessIds,
+  selectOpenRows,
+  selectPayee,
+  selectPayees,
+  selectPayoutStatus,
+  selectTeamTipIdsOfPayout,
+  selectTipIdsOfPayout,
+  setProviderPayoutId,
+} from './queries/payouts';
 import {
   createDemoTransfers,
   createStripeTransfers,
@@ -31,7 +43,7 @@ import {
   type TransferProvider,
 } from './transfers';
 
-type PayoutRow = typeof payouts.$inferSelect;
+export type { PayoutRow };
 
 /** What the payout job and routes need. `hooks` lets tests inject a crash. */
 export interface PayoutContext {
@@ -100,63 +112,10 @@ export async function collectOpen(
   options: { employeeId?: string; lock?: boolean } = {},
 ): Promise<Map<string, PayeeSum>> {
   const lock = options.lock ?? true;
-  const direct = tx
-    .select({ id: tips.id, employeeId: tips.employeeId, amountCents: tips.amountCents })
-    .from(tips)
-    .where(
-      and(
-        eq(tips.businessId, businessId),
-        eq(tips.status, 'pending'),
-        isNull(tips.payoutId),
-        isNull(tips.reviewReason),
-        options.employeeId
-          ? eq(tips.employeeId, options.employeeId)
-          : sql`${tips.employeeId} IS NOT NULL`,
-        eq(tips.currency, DEFAULT_CURRENCY),
-      ),
-    );
-  const shares = tx
-    .select({
-      id: tipAllocations.id,
-      employeeId: tipAllocations.profileId,
-      amountCents: tipAllocations.amountCents,
-    })
-    .from(tipAllocations)
-    .innerJoin(tips, eq(tips.id, tipAllocations.tipId))
-    .where(
-      and(
-        eq(tips.businessId, businessId),
-        eq(tips.status, 'pending'),
-        isNull(tipAllocations.payoutId),
-        isNull(tips.reviewReason),
-        sql`${tipAllocations.amountCents} > 0`,
-        eq(tips.currency, DEFAULT_CURRENCY),
-        options.employeeId ? eq(tipAllocations.profileId, options.employeeId) : undefined,
-      ),
-    );
-  // Refunds and disputes not yet deducted: after a payout they are a negative balance.
-  const adjustments = tx
-    .select({
-      id: tipAdjustments.id,
-      employeeId: tipAdjustments.profileId,
-      kind: tipAdjustments.kind,
-      amountCents: tipAdjustments.amountCents,
-    })
-    .from(tipAdjustments)
-    .where(
-      and(
-        eq(tipAdjustments.businessId, businessId),
-        isNull(tipAdjustments.payoutId),
-        options.employeeId ? eq(tipAdjustments.profileId, options.employeeId) : undefined,
-      ),
-    );
-  const [directRows, shareRows, adjustmentRows] = lock
-    ? [
-        await direct.for('update', { skipLocked: true }),
-        await shares.for('update', { of: tipAllocations, skipLocked: true }),
-        await adjustments.for('update', { skipLocked: true }),
-      ]
-    : [await direct, await shares, await adjustments];
+  const { directRows, shareRows, adjustmentRows } = await selectOpenRows(tx, businessId, {
+    employeeId: options.employeeId,
+    lock,
+  });
 
   const perEmployee = new Map<string, PayeeSum>();
   const entry = (employeeId: string) => {
@@ -200,21 +159,7 @@ export async function attachToPayout(
   group: PayeeSum,
   now: Date,
 ): Promise<void> {
-  if (group.tipIds.length > 0) {
-    await tx.update(tips).set({ payoutId, updatedAt: now }).where(inArray(tips.id, group.tipIds));
-  }
-  if (group.shareIds.length > 0) {
-    await tx
-      .update(tipAllocations)
-      .set({ payoutId })
-      .where(inArray(tipAllocations.id, group.shareIds));
-  }
-  if (group.adjustmentIds.length > 0) {
-    await tx
-      .update(tipAdjustments)
-      .set({ payoutId })
-      .where(inArray(tipAdjustments.id, group.adjustmentIds));
-  }
+  await attachRowsToPayout(tx, payoutId, group, now);
 }
 
 interface Claimed {
@@ -241,15 +186,7 @@ async function claimBatch(
 ): Promise<Claimed | NothingClaimed | null> {
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
-    const [business] = await tx
-      .select({
-        id: businesses.id,
-        schedule: businesses.payoutSchedule,
-        active: businesses.active,
-      })
-      .from(businesses)
-      .where(eq(businesses.id, options.businessId))
-      .for('update');
+    const business = await lockBusinessForBatch(tx, options.businessId);
     if (!business) return null;
     // A suspended or closed business pays nothing out; its money waits.
     if (!business.active) {
@@ -257,30 +194,14 @@ async function claimBatch(
       throw new AppError(PAUSED_PAYOUT_ERRORS.payouts_paused);
     }
     if (options.trigger === 'schedule') {
-      const [last] = await tx
-        .select({ at: sql<Date | string | null>`max(${payoutBatches.createdAt})` })
-        .from(payoutBatches)
-        .where(
-          and(eq(payoutBatches.businessId, business.id), eq(payoutBatches.trigger, 'schedule')),
-        );
-      const lastAt = last?.at ? new Date(last.at) : null;
+      const lastAt = await lastScheduledBatchAt(tx, business.id);
       if (!isScheduledBatchDue(business.schedule, lastAt, now)) return null;
     }
 
     const perEmployee = await collectOpen(tx, business.id);
     if (perEmployee.size === 0) return null;
 
-    const payees = await tx
-      .select({
-        profileId: profiles.id,
-        name: profiles.fullName,
-        email: profiles.email,
-        stripeAccountId: profiles.stripeAccountId,
-        stripeAccountStatus: profiles.stripeAccountStatus,
-        payoutsEnabled: profiles.payoutsEnabled,
-      })
-      .from(profiles)
-      .where(inArray(profiles.id, [...perEmployee.keys()]));
+    const payees = await selectPayees(tx, [...perEmployee.keys()]);
 
     const ready: (PayeeSum & { employeeId: string })[] = [];
     const skipped: SkippedPayee[] = [];
@@ -300,35 +221,28 @@ async function claimBatch(
     }
     if (ready.length === 0) return { batchId: null, skipped: skipped.length };
 
-    const [batch] = await tx
-      .insert(payoutBatches)
-      .values({
-        businessId: business.id,
-        trigger: options.trigger,
-        requestedBy: options.actor?.hasProfile ? options.actor.profileId : null,
-        skipped,
-        createdAt: now,
-      })
-      .returning({ id: payoutBatches.id });
-    const batchId = batch!.id;
+    const batchId = await insertPayoutBatch(tx, {
+      businessId: business.id,
+      trigger: options.trigger,
+      requestedBy: options.actor?.hasProfile ? options.actor.profileId : null,
+      skipped,
+      createdAt: now,
+    });
     const payoutIds: string[] = [];
     for (const group of ready) {
-      const [payout] = await tx
-        .insert(payouts)
-        .values({
-          businessId: business.id,
-          employeeId: group.employeeId,
-          batchId,
-          amountCents: group.cents,
-          currency: DEFAULT_CURRENCY,
-          status: 'pending',
-          provider: ctx.transfers.name,
-          idempotencyKey: `payout:${batchId}:${group.employeeId}`,
-          createdAt: now,
-        })
-        .returning({ id: payouts.id });
-      payoutIds.push(payout!.id);
-      await attachToPayout(tx, payout!.id, group, now);
+      const payoutId = await insertPayoutId(tx, {
+        businessId: business.id,
+        employeeId: group.employeeId,
+        batchId,
+        amountCents: group.cents,
+        currency: DEFAULT_CURRENCY,
+        status: 'pending',
+        provider: ctx.transfers.name,
+        idempotencyKey: `payout:${batchId}:${group.employeeId}`,
+        createdAt: now,
+      });
+      payoutIds.push(payoutId);
+      await attachToPayout(tx, payoutId, group, now);
     }
     if (options.actor) {
       await writeAudit(tx, {
@@ -361,30 +275,9 @@ async function claimNextPayout(
   const now = ctx.clock.now();
   const staleBefore = new Date(now.getTime() - PAYOUT_LEASE_MS);
   return ctx.database.db.transaction(async (tx) => {
-    const [candidate] = await tx
-      .select({ id: payouts.id })
-      .from(payouts)
-      .where(
-        and(
-          businessId ? eq(payouts.businessId, businessId) : undefined,
-          or(
-            eq(payouts.status, 'pending'),
-            and(eq(payouts.status, 'processing'), lt(payouts.claimedAt, staleBefore)),
-          ),
-          // Payouts of a suspended or closed business pause, claimed ones too.
-          sql`EXISTS (SELECT 1 FROM ${businesses} WHERE ${businesses.id} = ${payouts.businessId} AND ${businesses.active})`,
-        ),
-      )
-      .orderBy(asc(payouts.createdAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
+    const candidate = await lockNextPayout(tx, businessId, staleBefore);
     if (!candidate) return null;
-    const [claimed] = await tx
-      .update(payouts)
-      .set({ status: 'processing', claimedAt: now, attempts: sql`${payouts.attempts} + 1` })
-      .where(eq(payouts.id, candidate.id))
-      .returning();
-    return claimed ?? null;
+    return markPayoutProcessing(tx, candidate.id, now);
   });
 }
 
@@ -395,36 +288,18 @@ async function recordTransfer(
   transferId: string,
   at: Date,
 ): Promise<{ recorded: boolean; changes: TipChange[] }> {
-  const [paid] = await tx
-    .update(payouts)
-    .set({ status: 'paid', providerTransferId: transferId, processedAt: at, failureReason: null })
-    .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')))
-    .returning({ id: payouts.id });
+  const paid = await markPayoutPaid(tx, { payoutId: payout.id, transferId, at });
   if (!paid) return { recorded: false, changes: [] };
   const changes: TipChange[] = [];
-  const direct = await tx.select({ id: tips.id }).from(tips).where(eq(tips.payoutId, payout.id));
+  const direct = await selectTipIdsOfPayout(tx, payout.id);
   for (const tip of direct) {
     const change = await markTipCompleted(tx, { tipId: tip.id, transferId, at });
     if (change) changes.push(change);
   }
   // A team tip is paid out once every member's share is carried by a paid payout.
-  const teamTips = await tx
-    .selectDistinct({ id: tipAllocations.tipId })
-    .from(tipAllocations)
-    .where(eq(tipAllocations.payoutId, payout.id));
+  const teamTips = await selectTeamTipIdsOfPayout(tx, payout.id);
   for (const tip of teamTips) {
-    const [open] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tipAllocations)
-      .leftJoin(payouts, eq(payouts.id, tipAllocations.payoutId))
-      .where(
-        and(
-          eq(tipAllocations.tipId, tip.id),
-          sql`${tipAllocations.amountCents} > 0`,
-          or(isNull(payouts.id), sql`${payouts.status} <> 'paid'`),
-        ),
-      );
-    if ((open?.n ?? 0) > 0) continue;
+    if ((await countUnpaidShares(tx, tip.id)) > 0) continue;
     const change = await markTipCompleted(tx, { tipId: tip.id, transferId: null, at });
     if (change) changes.push(change);
   }
@@ -433,21 +308,9 @@ async function recordTransfer(
 
 /** The provider refused: the payout failed, and its tips wait for the next batch. */
 async function recordRefusal(tx: Tx, payout: PayoutRow, reason: string): Promise<void> {
-  const [failed] = await tx
-    .update(payouts)
-    .set({ status: 'failed', failureReason: reason.slice(0, 500) })
-    .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')))
-    .returning({ id: payouts.id });
+  const failed = await markPayoutFailed(tx, payout.id, reason.slice(0, 500));
   if (!failed) return;
-  await tx.update(tips).set({ payoutId: null }).where(eq(tips.payoutId, payout.id));
-  await tx
-    .update(tipAllocations)
-    .set({ payoutId: null })
-    .where(eq(tipAllocations.payoutId, payout.id));
-  await tx
-    .update(tipAdjustments)
-    .set({ payoutId: null })
-    .where(eq(tipAdjustments.payoutId, payout.id));
+  await detachFromPayout(tx, payout.id);
 }
 
 /**
@@ -471,16 +334,7 @@ export async function processOpenPayouts(ctx: PayoutContext, businessId?: string
  * Returns whether the payout is now paid.
  */
 export async function transferPayout(ctx: PayoutContext, payout: PayoutRow): Promise<boolean> {
-  const [payee] = await ctx.database.db
-    .select({
-      profileId: profiles.id,
-      name: profiles.fullName,
-      stripeAccountId: profiles.stripeAccountId,
-      stripeAccountStatus: profiles.stripeAccountStatus,
-      payoutsEnabled: profiles.payoutsEnabled,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, payout.employeeId));
+  const payee = await selectPayee(ctx.database.db, payout.employeeId);
   const destination = payee ? ctx.transfers.destinationOf(payee) : null;
   // The instant fee stays with the platform, which the provider charges for the instant payout.
   const transferCents = payout.amountCents - payout.feeCents;
@@ -534,7 +388,7 @@ export async function transferPayout(ctx: PayoutContext, payout: PayoutRow): Pro
   const { recorded, changes } = await ctx.database.db.transaction(async (tx) => {
     const record = await recordTransfer(tx, payout, transferId, at);
     if (providerPayoutId) {
-      await tx.update(payouts).set({ providerPayoutId }).where(eq(payouts.id, payout.id));
+      await setProviderPayoutId(tx, payout.id, providerPayoutId);
     }
     await publishTipChangesInTransaction(tx, ctx.database, record.changes);
     return record;
@@ -545,10 +399,7 @@ export async function transferPayout(ctx: PayoutContext, payout: PayoutRow): Pro
 }
 
 async function isPaid(ctx: PayoutContext, payoutId: string): Promise<boolean> {
-  const [row] = await ctx.database.db
-    .select({ status: payouts.status })
-    .from(payouts)
-    .where(eq(payouts.id, payoutId));
+  const row = await selectPayoutStatus(ctx.database.db, payoutId);
   return row?.status === 'paid';
 }
 
@@ -609,10 +460,7 @@ export async function runScheduledPayouts(
   /** Shutdown: asked before each business, so a stop waits for one batch, never for all. */
   shouldStop: () => boolean = () => false,
 ): Promise<number> {
-  const active = await ctx.database.db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.active, true));
+  const active = await selectActiveBusinessIds(ctx.database.db);
   let batches = 0;
   for (const business of active) {
     // The businesses not reached are due on the next run, on this or another instance.

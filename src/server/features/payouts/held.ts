@@ -1,15 +1,14 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { HELD_TIP_ERRORS } from '../../../shared/api/held-tips';
-import type { Database, Tx } from '../../db/connect';
-import { tips } from '../../db/schema';
+import type { Tx } from '../../db/connect';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
-import type { PaymentProviders } from '../payments/provider';
+import { paymentProvidersFor } from '../payments/provider';
 import { publishTipChangesInTransaction } from '../tip-lifecycle/events';
 import { markTipRefunded } from '../tip-lifecycle/lifecycle';
-import type { TipMetrics } from '../metrics/metrics';
+import type { PayoutDeps } from './context';
+import { clearReview, lockHeldTip, selectHeldPendingTip } from './queries/tips';
 
 interface Decision {
   businessId: string;
@@ -20,26 +19,22 @@ interface Decision {
 }
 
 async function lockHeld(tx: Tx, businessId: string, tipId: string) {
-  const [tip] = await tx
-    .select()
-    .from(tips)
-    .where(and(eq(tips.id, tipId), eq(tips.businessId, businessId), isNotNull(tips.reviewReason)))
-    .for('update');
+  const tip = await lockHeldTip(tx, businessId, tipId);
   if (!tip || tip.status !== 'pending') throw new AppError(HELD_TIP_ERRORS.held_tip_not_found);
   return tip;
 }
 
 /** The tip is no longer held: it counts for payouts again (or leaves them as refunded). */
 async function endReview(tx: Tx, tipId: string, at: Date): Promise<void> {
-  await tx
-    .update(tips)
-    .set({ reviewReason: null, reviewAt: null, updatedAt: at })
-    .where(eq(tips.id, tipId));
+  await clearReview(tx, tipId, at);
 }
 
 /** The owner checked the payment and lets the tip go into the next payout. */
-export async function releaseHeldTip(database: Database, input: Decision): Promise<void> {
-  await database.db.transaction(async (tx) => {
+export async function releaseHeldTip(
+  deps: Pick<PayoutDeps, 'database'>,
+  input: Decision,
+): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
     const tip = await lockHeld(tx, input.businessId, input.tipId);
     // A second payment of one tip is never paid out; it goes back to the guest.
     if (tip.duplicateOf) throw new AppError(HELD_TIP_ERRORS.held_tip_duplicate);
@@ -62,21 +57,12 @@ export async function releaseHeldTip(database: Database, input: Decision): Promi
  * how often it is pressed: the idempotency key), then the tip is 'refunded' and leaves payouts.
  */
 export async function refundHeldTip(
-  database: Database,
-  providers: PaymentProviders,
-  input: Decision & { log: Pick<FastifyBaseLogger, 'warn'>; metrics?: TipMetrics },
+  deps: PayoutDeps,
+  input: Decision & { log: Pick<FastifyBaseLogger, 'warn'> },
 ): Promise<void> {
-  const [held] = await database.db
-    .select()
-    .from(tips)
-    .where(
-      and(
-        eq(tips.id, input.tipId),
-        eq(tips.businessId, input.businessId),
-        isNotNull(tips.reviewReason),
-        eq(tips.status, 'pending'),
-      ),
-    );
+  const { database } = deps;
+  const providers = paymentProvidersFor(deps);
+  const held = await selectHeldPendingTip(database.db, input.businessId, input.tipId);
   if (!held?.paymentIntentId) throw new AppError(HELD_TIP_ERRORS.held_tip_not_found);
   let refundId: string;
   try {
@@ -115,5 +101,5 @@ export async function refundHeldTip(
     return refunded;
   });
   // Counted once: only the press whose guarded move refunded the tip (decision 0400).
-  if (refunded) input.metrics?.tipRefunded(held.amountCents);
+  if (refunded) deps.metrics?.tipRefunded(held.amountCents);
 }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   INSTANT_PAYOUT_ERRORS,
@@ -8,36 +7,27 @@ import {
 import { PAUSED_PAYOUT_ERRORS } from '../../../shared/api/operator';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import { instantPayoutFee } from '../../../shared/domain/payouts';
-import { businesses, payoutBatches, payouts, profiles } from '../../db/schema';
-import type { Executor } from '../../db/connect';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { attachToPayout, collectOpen, type PayoutContext, transferPayout } from './batches';
-
-type PayoutRow = typeof payouts.$inferSelect;
+import {
+  insertPayout,
+  insertPayoutBatch,
+  lockBusinessActive,
+  type PayoutRow,
+  selectInstantPayee,
+  selectPayoutByKey,
+  selectPayoutOf,
+} from './queries/payouts';
 
 /** The key of one confirmation: the same confirmation sent again finds its first payout. */
 export const instantPayoutKey = (profileId: string, requestKey: string) =>
   `instant:${profileId}:${requestKey}`;
 
-async function payeeOf(db: Executor, profileId: string) {
-  const [payee] = await db
-    .select({
-      profileId: profiles.id,
-      businessId: profiles.businessId,
-      stripeAccountId: profiles.stripeAccountId,
-      stripeAccountStatus: profiles.stripeAccountStatus,
-      payoutsEnabled: profiles.payoutsEnabled,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
-  return payee;
-}
-
 /** Why the employee cannot be paid instantly now, or null when they can. */
 async function obstacle(ctx: PayoutContext, profileId: string) {
-  const payee = await payeeOf(ctx.database.db, profileId);
+  const payee = await selectInstantPayee(ctx.database.db, profileId);
   if (!payee?.businessId) return { payee, error: INSTANT_PAYOUT_ERRORS.instant_no_business };
   const destination = ctx.transfers.destinationOf(payee);
   if (!destination) return { payee, error: INSTANT_PAYOUT_ERRORS.instant_account_not_ready };
@@ -125,14 +115,10 @@ export async function requestInstantPayout(
   const now = ctx.clock.now();
 
   const claimed = await ctx.database.db.transaction(async (tx) => {
-    const [business] = await tx
-      .select({ active: businesses.active })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .for('update');
+    const business = await lockBusinessActive(tx, businessId);
     // A suspended or closed business pays nothing out.
     if (!business?.active) throw new AppError(PAUSED_PAYOUT_ERRORS.payouts_paused);
-    const [earlier] = await tx.select().from(payouts).where(eq(payouts.idempotencyKey, key));
+    const earlier = await selectPayoutByKey(tx, key);
     if (earlier) {
       if (earlier.employeeId !== profileId)
         throw new AppError(INSTANT_PAYOUT_ERRORS.instant_refused);
@@ -149,47 +135,43 @@ export async function requestInstantPayout(
     const fee = instantPayoutFee(balance);
     if (fee >= balance) throw new AppError(INSTANT_PAYOUT_ERRORS.instant_below_fee);
 
-    const [batch] = await tx
-      .insert(payoutBatches)
-      .values({ businessId, trigger: 'instant', requestedBy: profileId, createdAt: now })
-      .returning({ id: payoutBatches.id });
-    const [payout] = await tx
-      .insert(payouts)
-      .values({
-        businessId,
-        employeeId: profileId,
-        batchId: batch!.id,
-        amountCents: balance,
-        feeCents: fee,
-        method: 'instant',
-        currency: DEFAULT_CURRENCY,
-        status: 'processing',
-        claimedAt: now,
-        attempts: 1,
-        provider: ctx.transfers.name,
-        idempotencyKey: key,
-        createdAt: now,
-      })
-      .returning();
-    await attachToPayout(tx, payout!.id, group, now);
+    const batchId = await insertPayoutBatch(tx, {
+      businessId,
+      trigger: 'instant',
+      requestedBy: profileId,
+      createdAt: now,
+    });
+    const payout = await insertPayout(tx, {
+      businessId,
+      employeeId: profileId,
+      batchId,
+      amountCents: balance,
+      feeCents: fee,
+      method: 'instant',
+      currency: DEFAULT_CURRENCY,
+      status: 'processing',
+      claimedAt: now,
+      attempts: 1,
+      provider: ctx.transfers.name,
+      idempotencyKey: key,
+      createdAt: now,
+    });
+    await attachToPayout(tx, payout.id, group, now);
     await writeAudit(tx, {
       actor: input.actor,
       action: 'instant_payout_request',
       targetType: 'payout_batch',
-      targetId: batch!.id,
-      payload: { payoutId: payout!.id, amountCents: balance, feeCents: fee },
+      targetId: batchId,
+      payload: { payoutId: payout.id, amountCents: balance, feeCents: fee },
       request: input.request,
       businessId,
       at: now,
     });
-    return { payout: payout!, created: true };
+    return { payout, created: true };
   });
 
   if (claimed.created) await transferPayout(ctx, claimed.payout);
-  const [current] = await ctx.database.db
-    .select()
-    .from(payouts)
-    .where(and(eq(payouts.id, claimed.payout.id), eq(payouts.employeeId, profileId)));
+  const current = await selectPayoutOf(ctx.database.db, claimed.payout.id, profileId);
   if (claimed.created) {
     const status = current?.status;
     ctx.metrics?.instantPayout(

@@ -1,18 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/connect';
-import { tips } from '../../db/schema';
 import type { PaymentEvent, PaymentEventHandler } from '../payments/payment-events';
 import { recordDisputeWon, recordTakenBack } from './adjustments';
 import { createStripeConnect } from './connect';
+import { selectTipIdsOfPayment as tipIdsOfPayment } from './queries/tips';
 import { refreshAccountStatus } from './service';
-
-async function tipIdsOfPayment(tx: Tx, paymentIntentId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: tips.id })
-    .from(tips)
-    .where(eq(tips.paymentIntentId, paymentIntentId));
-  return rows.map((row) => row.id);
-}
 
 /**
  * Payouts' part of the provider's events (decision 0551): money taken back or won back in a

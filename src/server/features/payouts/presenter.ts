@@ -1,6 +1,6 @@
 import type { HeldTip, PayoutBatch, PayoutBatchSummary } from '../../../shared/api/payouts';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
-import type { BatchRow, heldTips, TransferRow } from './queries';
+import type { BatchRow, heldTips, TransferRow } from './queries/overview';
 
 export function presentBatchSummary(row: BatchRow): PayoutBatchSummary {
   return {

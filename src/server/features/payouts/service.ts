@@ -1,28 +1,34 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PayoutStatus } from '../../../shared/api/employee';
 import { employeeErrors } from '../../../shared/api/employee';
 import { PAYOUT_ERRORS, type PayoutBatch, type PayoutOverview } from '../../../shared/api/payouts';
 import type { PayoutSchedule } from '../../../shared/domain/payouts';
 import type { PayoutDeps } from './context';
-import type { Database, Executor } from '../../db/connect';
-import { businesses, profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import type { ConnectAccounts } from './connect';
 import { presentBatch, presentBatchSummary, presentHeldTip } from './presenter';
 import { nextScheduledBatchAt } from './policy';
-import { batchTransfers, heldTips, lastScheduledBatchAt, listBatches } from './queries';
+import {
+  batchTransfers,
+  heldTips,
+  lastScheduledBatchAt,
+  listBatches,
+  lockPayoutSchedule,
+  selectOnboardingProfile,
+  selectPayoutAccount,
+  selectPayoutSchedule,
+  setPayoutAccountStatus,
+  setPayoutSchedule,
+  setPendingPayoutAccount,
+} from './queries/overview';
 
 export async function payoutStatus(
   deps: Pick<PayoutDeps, 'database' | 'config'>,
   profileId: string,
 ): Promise<PayoutStatus> {
-  const [profile] = await deps.database.db
-    .select({ status: profiles.stripeAccountStatus, enabled: profiles.payoutsEnabled })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
+  const profile = await selectPayoutAccount(deps.database.db, profileId);
   return {
     provider: deps.config.paymentProvider,
     status: profile?.status ?? 'none',
@@ -42,23 +48,13 @@ export async function startPayoutOnboarding(
   if (deps.config.paymentProvider !== 'stripe' || !connect) {
     throw new AppError(employeeErrors.payouts_unavailable);
   }
-  const [profile] = await deps.database.db
-    .select({ email: profiles.email, accountId: profiles.stripeAccountId })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
+  const profile = await selectOnboardingProfile(deps.database.db, profileId);
   if (!profile) throw new AppError(employeeErrors.no_business);
   try {
     let accountId = profile.accountId;
     if (!accountId) {
       accountId = await connect.createAccount({ profileId, email: profile.email });
-      await deps.database.db
-        .update(profiles)
-        .set({
-          stripeAccountId: accountId,
-          stripeAccountStatus: 'pending',
-          updatedAt: deps.clock.now(),
-        })
-        .where(eq(profiles.id, profileId));
+      await setPendingPayoutAccount(deps.database.db, profileId, accountId, deps.clock.now());
     }
     const dashboard = `${deps.config.publicOrigin}/employee/dashboard`;
     return await connect.onboardingLink({
@@ -82,14 +78,7 @@ export async function refreshAccountStatus(
   accountId: string,
 ): Promise<void> {
   const current = await connect.accountStatus(accountId);
-  await deps.database.db
-    .update(profiles)
-    .set({
-      stripeAccountStatus: current.status,
-      payoutsEnabled: current.payoutsEnabled,
-      updatedAt: deps.clock.now(),
-    })
-    .where(eq(profiles.stripeAccountId, accountId));
+  await setPayoutAccountStatus(deps.database.db, accountId, current, deps.clock.now());
 }
 
 /** The payouts page of a business: its schedule and its batches. */
@@ -97,10 +86,7 @@ export async function payoutOverview(
   deps: Pick<PayoutDeps, 'database' | 'config'>,
   businessId: string,
 ): Promise<PayoutOverview> {
-  const [business] = await deps.database.db
-    .select({ schedule: businesses.payoutSchedule })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
+  const business = await selectPayoutSchedule(deps.database.db, businessId);
   const [rows, held, lastScheduled] = await Promise.all([
     listBatches(deps.database.db, businessId),
     heldTips(deps.database.db, businessId),
@@ -119,10 +105,11 @@ export async function payoutOverview(
 
 /** One batch of the business with its transfers and the employees it skipped. */
 export async function payoutBatchDetail(
-  db: Executor,
+  deps: Pick<PayoutDeps, 'database'>,
   businessId: string,
   batchId: string,
 ): Promise<PayoutBatch> {
+  const { db } = deps.database;
   const [row] = await listBatches(db, businessId, 1, batchId);
   if (!row) throw new AppError(PAYOUT_ERRORS.payout_batch_not_found);
   return presentBatch(row, await batchTransfers(db, batchId));
@@ -130,7 +117,7 @@ export async function payoutBatchDetail(
 
 /** Daily or weekly; the change and its audit row commit together. */
 export async function updatePayoutSchedule(
-  database: Database,
+  deps: Pick<PayoutDeps, 'database'>,
   input: {
     businessId: string;
     schedule: PayoutSchedule;
@@ -139,17 +126,10 @@ export async function updatePayoutSchedule(
     at: Date;
   },
 ): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ schedule: businesses.payoutSchedule })
-      .from(businesses)
-      .where(eq(businesses.id, input.businessId))
-      .for('update');
+  await deps.database.db.transaction(async (tx) => {
+    const before = await lockPayoutSchedule(tx, input.businessId);
     if (!before || before.schedule === input.schedule) return;
-    await tx
-      .update(businesses)
-      .set({ payoutSchedule: input.schedule, updatedAt: input.at })
-      .where(eq(businesses.id, input.businessId));
+    await setPayoutSchedule(tx, input.businessId, input.schedule, input.at);
     await writeAudit(tx, {
       actor: input.actor,
       action: 'payout_schedule_update',

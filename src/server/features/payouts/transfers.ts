@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
 import type { Database } from '../../db/connect';
-import { demoPayouts, demoTransfers } from '../../db/schema';
+import { storeDemoPayout, storeDemoTransfer } from './queries/demo-transfers';
 
 /** What a payout asks a provider for: one transfer to one employee's account. */
 export interface TransferRequest {
@@ -84,21 +83,14 @@ export function createDemoTransfers(database: Database): TransferProvider {
     destinationOf: readyPayoutAccount,
     async createTransfer(request) {
       const id = `tr_demo_${randomBytes(12).toString('hex')}`;
-      await database.db
-        .insert(demoTransfers)
-        .values({
-          id,
-          idempotencyKey: request.idempotencyKey,
-          destination: request.destination,
-          amountCents: request.amountCents,
-          currency: request.currency,
-          transferGroup: request.transferGroup,
-        })
-        .onConflictDoNothing({ target: demoTransfers.idempotencyKey });
-      const [row] = await database.db
-        .select({ id: demoTransfers.id, amountCents: demoTransfers.amountCents })
-        .from(demoTransfers)
-        .where(eq(demoTransfers.idempotencyKey, request.idempotencyKey));
+      const row = await storeDemoTransfer(database.db, {
+        id,
+        idempotencyKey: request.idempotencyKey,
+        destination: request.destination,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        transferGroup: request.transferGroup,
+      });
       if (!row) throw new TransferRetryableError('demo transfer not recorded');
       if (row.amountCents !== request.amountCents) {
         throw new TransferRefusedError('idempotency key reused with another amount');
@@ -108,21 +100,14 @@ export function createDemoTransfers(database: Database): TransferProvider {
     supportsInstant: () => Promise.resolve(true),
     async createInstantPayout(request) {
       const id = `po_demo_${randomBytes(12).toString('hex')}`;
-      await database.db
-        .insert(demoPayouts)
-        .values({
-          id,
-          idempotencyKey: request.idempotencyKey,
-          account: request.account,
-          amountCents: request.amountCents,
-          currency: request.currency,
-          method: 'instant',
-        })
-        .onConflictDoNothing({ target: demoPayouts.idempotencyKey });
-      const [row] = await database.db
-        .select({ id: demoPayouts.id })
-        .from(demoPayouts)
-        .where(eq(demoPayouts.idempotencyKey, request.idempotencyKey));
+      const row = await storeDemoPayout(database.db, {
+        id,
+        idempotencyKey: request.idempotencyKey,
+        account: request.account,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        method: 'instant',
+      });
       if (!row) throw new TransferRetryableError('demo payout not recorded');
       return { id: row.id };
     },

@@ -1,5 +1,7 @@
 import { POOL_ASSIGNED_REASON } from '../../../shared/api/pool';
-import type { Database } from '../../db/connect';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor, Tx } from '../../db/connect';
+import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../../db/schema';
 
 /**
  * A paid tip that reached nobody: no employee and no allocation (decision 0122), whose money
@@ -100,4 +102,80 @@ export async function listUndoablePoolAssignments(
     amount_cents: Number(row.amount_cents),
     assigned_at: new Date(row.assigned_at),
   }));
+}
+
+export type TipRow = typeof tips.$inferSelect;
+
+/** The label of a payment point. */
+export async function selectEntrypointLabel(
+  tx: Executor,
+  entrypointId: string,
+): Promise<string | null> {
+  const [place] = await tx
+    .select({ label: paymentEntrypoints.label })
+    .from(paymentEntrypoints)
+    .where(eq(paymentEntrypoints.id, entrypointId));
+  return place?.label ?? null;
+}
+
+export async function lockTip(tx: Tx, tipId: string): Promise<TipRow | undefined> {
+  const [tip] = await tx.select().from(tips).where(eq(tips.id, tipId)).for('update');
+  return tip;
+}
+
+/** At most one allocation of a tip (whether it has any). */
+export async function selectAnyAllocation(tx: Tx, tipId: string): Promise<Array<{ id: string }>> {
+  return tx
+    .select({ id: tipAllocations.id })
+    .from(tipAllocations)
+    .where(eq(tipAllocations.tipId, tipId))
+    .limit(1);
+}
+
+/** The person a tip is given to: their business, whether their account is disabled, their name. */
+export async function selectAssignee(tx: Tx, profileId: string) {
+  const [person] = await tx
+    .select({
+      businessId: profiles.businessId,
+      disabledAt: users.disabledAt,
+      fullName: profiles.fullName,
+      email: profiles.email,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, profileId));
+  return person;
+}
+
+export async function insertAllocation(
+  tx: Tx,
+  values: typeof tipAllocations.$inferInsert,
+): Promise<void> {
+  await tx.insert(tipAllocations).values(values);
+}
+
+/** The allocations of a tip, locked. */
+export async function lockAllocationsOfTip(tx: Tx, tipId: string) {
+  return tx
+    .select({
+      id: tipAllocations.id,
+      profileId: tipAllocations.profileId,
+      reason: tipAllocations.reason,
+      payoutId: tipAllocations.payoutId,
+    })
+    .from(tipAllocations)
+    .where(eq(tipAllocations.tipId, tipId))
+    .for('update');
+}
+
+export async function selectPersonName(tx: Tx, profileId: string) {
+  const [person] = await tx
+    .select({ fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return person;
+}
+
+export async function deleteAllocation(tx: Tx, allocationId: string): Promise<void> {
+  await tx.delete(tipAllocations).where(eq(tipAllocations.id, allocationId));
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   POOL_ASSIGNED_REASON,
@@ -11,14 +10,25 @@ import {
 } from '../../../shared/api/pool';
 import { auditPersonName } from '../../../shared/domain/audit-events';
 import type { Database, Executor } from '../../db/connect';
-import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import { publishTipChangesInTransaction, type TipChange } from '../tip-lifecycle/events';
 import { poolAssignProblem, poolUndoProblem } from './policy';
 import { presentPoolAssigned, presentPoolTip } from './presenter';
-import { listPoolTips, listUndoablePoolAssignments } from './queries';
+import {
+  deleteAllocation,
+  insertAllocation,
+  listPoolTips,
+  listUndoablePoolAssignments,
+  lockAllocationsOfTip,
+  lockTip,
+  selectAnyAllocation,
+  selectAssignee,
+  selectEntrypointLabel,
+  selectPersonName,
+  type TipRow,
+} from './queries';
 import type { AuditedBusinessScope } from '../businesses/scope';
 
 export interface PoolContext {
@@ -31,14 +41,8 @@ export type PoolScope = AuditedBusinessScope;
 
 /** "vom Betrieb aus dem Pool zugewiesen (Tisch 7)". */
 /** The label of the payment point the guest paid through, if it has one. */
-async function placeOf(tx: Executor, tip: typeof tips.$inferSelect): Promise<string | null> {
-  const [place] = tip.entrypointId
-    ? await tx
-        .select({ label: paymentEntrypoints.label })
-        .from(paymentEntrypoints)
-        .where(eq(paymentEntrypoints.id, tip.entrypointId))
-    : [];
-  return place?.label ?? null;
+async function placeOf(tx: Executor, tip: TipRow): Promise<string | null> {
+  return tip.entrypointId ? selectEntrypointLabel(tx, tip.entrypointId) : null;
 }
 
 /** How many assignments that can still be undone the pool lists (newest first). */
@@ -85,24 +89,9 @@ export async function assignPoolTip(
 ): Promise<PoolAssignResult> {
   const now = context.clock.now();
   return context.database.db.transaction(async (tx) => {
-    const [tip] = await tx.select().from(tips).where(eq(tips.id, tipId)).for('update');
-    const allocations = tip
-      ? await tx
-          .select({ id: tipAllocations.id })
-          .from(tipAllocations)
-          .where(eq(tipAllocations.tipId, tipId))
-          .limit(1)
-      : [];
-    const [person] = await tx
-      .select({
-        businessId: profiles.businessId,
-        disabledAt: users.disabledAt,
-        fullName: profiles.fullName,
-        email: profiles.email,
-      })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.id))
-      .where(eq(profiles.id, profileId));
+    const tip = await lockTip(tx, tipId);
+    const allocations = tip ? await selectAnyAllocation(tx, tipId) : [];
+    const person = await selectAssignee(tx, profileId);
     const problem = poolAssignProblem({
       tip: tip
         ? {
@@ -119,7 +108,7 @@ export async function assignPoolTip(
     });
     if (problem) throw new AppError(POOL_ERRORS[problem]);
     const place = await placeOf(tx, tip!);
-    await tx.insert(tipAllocations).values({
+    await insertAllocation(tx, {
       tipId,
       profileId,
       amountCents: tip!.amountCents,
@@ -173,19 +162,8 @@ export async function unassignPoolTip(
 ): Promise<PoolUnassignResult> {
   const now = context.clock.now();
   return context.database.db.transaction(async (tx) => {
-    const [tip] = await tx.select().from(tips).where(eq(tips.id, tipId)).for('update');
-    const allocations = tip
-      ? await tx
-          .select({
-            id: tipAllocations.id,
-            profileId: tipAllocations.profileId,
-            reason: tipAllocations.reason,
-            payoutId: tipAllocations.payoutId,
-          })
-          .from(tipAllocations)
-          .where(eq(tipAllocations.tipId, tipId))
-          .for('update')
-      : [];
+    const tip = await lockTip(tx, tipId);
+    const allocations = tip ? await lockAllocationsOfTip(tx, tipId) : [];
     const problem = poolUndoProblem({
       tip: tip
         ? { businessId: tip.businessId, status: tip.status, employeeId: tip.employeeId }
@@ -198,13 +176,10 @@ export async function unassignPoolTip(
     });
     if (problem) throw new AppError(POOL_ERRORS[problem]);
     const allocation = allocations[0]!;
-    const [person] = await tx
-      .select({ fullName: profiles.fullName, email: profiles.email })
-      .from(profiles)
-      .where(eq(profiles.id, allocation.profileId));
+    const person = await selectPersonName(tx, allocation.profileId);
     const personName = person ? auditPersonName(person) : '';
     const place = await placeOf(tx, tip!);
-    await tx.delete(tipAllocations).where(eq(tipAllocations.id, allocation.id));
+    await deleteAllocation(tx, allocation.id);
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'pool_tip_unassign',

@@ -1,22 +1,13 @@
-import { deleteTwoFactor } from '../two-factor/store';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { deleteTwoFactor } from '../two-factor/queries';
 import { DELETED_PERSON_NAME } from '../../../shared/api/privacy';
 import type { Executor } from '../../db/connect';
 import {
-  adminAuditLog,
-  authSessionEndings,
-  authSessions,
-  authTokens,
-  media,
-  paymentEntrypoints,
-  profiles,
-  qrCodes,
-  teamMembers,
-  tipReplies,
-  tipReplyAddresses,
-  tips,
-  users,
-} from '../../db/schema';
+  anonymiseAccount,
+  removePersonTraces,
+  selectAuditRowsAbout,
+  selectBusinessIdOf,
+  setAuditPayload,
+} from './queries/anonymise';
 
 /** The address an anonymised account keeps: unique, and never one that receives mail. */
 export function deletedPersonEmail(id: string): string {
@@ -40,53 +31,10 @@ export async function anonymisePerson(
   const placeholder = deletedPersonEmail(id);
   // The erasure of a whole business empties its audit payloads itself.
   if (options.auditLog !== false) await forgetInAuditLog(tx, id);
-  await tx
-    .update(users)
-    .set({ email: placeholder, passwordHash: null, disabledAt: now, updatedAt: now })
-    .where(eq(users.id, id));
-  await tx
-    .update(profiles)
-    .set({
-      fullName: DELETED_PERSON_NAME,
-      email: placeholder,
-      jobTitle: null,
-      profileImageUrl: null,
-      stripeAccountId: null,
-      payoutsEnabled: false,
-      updatedAt: now,
-    })
-    .where(eq(profiles.id, id));
-  await tx.delete(authSessions).where(eq(authSessions.userId, id));
-  await tx.delete(authSessionEndings).where(eq(authSessionEndings.userId, id));
-  await tx.delete(authTokens).where(eq(authTokens.userId, id));
+  await anonymiseAccount(tx, id, placeholder, now);
   // The authenticator secret and recovery codes go with the sign-in identity.
   await deleteTwoFactor(tx, id);
-  await tx.delete(media).where(eq(media.ownerUserId, id));
-  await tx.delete(teamMembers).where(eq(teamMembers.profileId, id));
-  await tx
-    .update(paymentEntrypoints)
-    .set({
-      active: false,
-      label: DELETED_PERSON_NAME,
-      metadata: { name: DELETED_PERSON_NAME },
-      updatedAt: now,
-    })
-    .where(and(eq(paymentEntrypoints.targetType, 'user'), eq(paymentEntrypoints.targetId, id)));
-  await tx.update(qrCodes).set({ isActive: false }).where(eq(qrCodes.employeeId, id));
-  await tx
-    .update(tips)
-    .set({ guestMessage: null, feedbackMessage: null })
-    .where(eq(tips.employeeId, id));
-  // Their answers to guests go too, and no guest keeps waiting for one (decision 0144).
-  await tx.delete(tipReplies).where(eq(tipReplies.employeeId, id));
-  await tx
-    .delete(tipReplyAddresses)
-    .where(
-      inArray(
-        tipReplyAddresses.tipId,
-        tx.select({ id: tips.id }).from(tips).where(eq(tips.employeeId, id)),
-      ),
-    );
+  await removePersonTraces(tx, id, now);
 }
 
 /**
@@ -96,37 +44,13 @@ export async function anonymisePerson(
  * address goes. What happened, when and by whom stays. Rows of the person's business only.
  */
 async function forgetInAuditLog(tx: Executor, id: string): Promise<void> {
-  const [person] = await tx
-    .select({ businessId: profiles.businessId })
-    .from(profiles)
-    .where(eq(profiles.id, id));
-  if (!person?.businessId) return;
-  const rows = await tx
-    .select({
-      id: adminAuditLog.id,
-      targetType: adminAuditLog.targetType,
-      targetId: adminAuditLog.targetId,
-      payload: adminAuditLog.payload,
-    })
-    .from(adminAuditLog)
-    .where(
-      and(
-        eq(adminAuditLog.businessId, person.businessId),
-        or(
-          and(
-            inArray(adminAuditLog.targetType, ['user', 'profile']),
-            eq(adminAuditLog.targetId, id),
-          ),
-          sql`${adminAuditLog.payload} ->> 'profileId' = ${id}`,
-          sql`${adminAuditLog.payload} ->> 'employeeId' = ${id}`,
-          sql`${adminAuditLog.payload} -> 'members' @> ${JSON.stringify([{ profileId: id }])}::jsonb`,
-        ),
-      ),
-    );
+  const businessId = await selectBusinessIdOf(tx, id);
+  if (!businessId) return;
+  const rows = await selectAuditRowsAbout(tx, businessId, id);
   for (const row of rows) {
     const payload = withoutPerson(row.payload, id, row.targetId === id);
     if (payload !== row.payload) {
-      await tx.update(adminAuditLog).set({ payload }).where(eq(adminAuditLog.id, row.id));
+      await setAuditPayload(tx, row.id, payload);
     }
   }
 }

@@ -1,7 +1,5 @@
 import type { Profile, StaffListItem } from '../../../shared/api/profiles';
-import type { profiles } from '../../db/schema';
-
-type ProfileRow = typeof profiles.$inferSelect;
+import type { ProfileRow } from './queries';
 
 /** A person's own profile; the payout account id itself stays on the server. */
 export function presentProfile(row: ProfileRow): Profile {

@@ -1,16 +1,14 @@
-import { and, asc, eq, or } from 'drizzle-orm';
 import { mediaIdFromUrl, PROFILE_ERRORS, type ProfileUpdate } from '../../../shared/api/profiles';
 import { auditPersonName, type ProfileField } from '../../../shared/domain/audit-events';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Role } from '../../../shared/domain/roles';
 import type { StaffLanguage } from '../../../shared/domain/staff-language';
 import type { Database, Executor } from '../../db/connect';
-import { media, profiles, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit, type AuditEntry } from '../audit/write';
 import type { Actor } from '../auth/actor';
-import { countActiveOwners } from '../staff/service';
+import { countActiveOwners } from '../staff/queries';
 import {
   assertOwnNewPasswordAllowed,
   hashChosenPassword,
@@ -19,28 +17,33 @@ import {
 import { mayChoosePasswordInOnboarding } from '../passwords/policy';
 import { PASSWORD_ERRORS } from '../../../shared/api/passwords';
 import { canAssignRole, canUpdateProfile, canViewProfile } from './policy';
+import {
+  deleteOwnedMedia,
+  findProfile,
+  insertProfile,
+  isMediaOwnedBy,
+  listProfilesByRole,
+  lockAccountPassword,
+  type ProfileRow,
+  updateProfileRow,
+} from './queries';
 
-export type ProfileRow = typeof profiles.$inferSelect;
+export type { ProfileRow } from './queries';
 
 export interface ProfileDeps {
   database: Database;
   clock: Clock;
 }
 
-async function loadProfile(executor: Executor, id: string): Promise<ProfileRow | undefined> {
-  const [row] = await executor.select().from(profiles).where(eq(profiles.id, id));
-  return row;
-}
-
 /** The signed-in person's own profile; profile_not_found means "onboarding needed". */
 export async function getOwnProfile(deps: ProfileDeps, actor: Actor): Promise<ProfileRow> {
-  const row = await loadProfile(deps.database.db, actor.profileId);
+  const row = await findProfile(deps.database.db, actor.profileId);
   if (!row) throw new AppError(PROFILE_ERRORS.profile_not_found);
   return row;
 }
 
 export async function getProfile(deps: ProfileDeps, actor: Actor, id: string): Promise<ProfileRow> {
-  const row = await loadProfile(deps.database.db, id);
+  const row = await findProfile(deps.database.db, id);
   // A profile the actor may not see does not exist for them.
   if (!row || !canViewProfile(actor, row)) throw new AppError(PROFILE_ERRORS.profile_not_found);
   return row;
@@ -79,7 +82,7 @@ export async function updateProfile(
     firstPassword !== undefined ? await hashChosenPassword(firstPassword) : undefined;
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
-    let current = await loadProfile(tx, targetId);
+    let current = await findProfile(tx, targetId);
     if (!current && targetId === actor.userId) {
       current = await createOwnProfile(tx, actor, now);
     }
@@ -97,29 +100,25 @@ export async function updateProfile(
       await assertImageBelongs(tx, changes.profileImageUrl, [current.id, actor.userId]);
     }
 
-    const [updated] = await tx
-      .update(profiles)
-      .set({
-        ...(changes.fullName !== undefined ? { fullName: changes.fullName } : {}),
-        ...(changes.jobTitle !== undefined ? { jobTitle: changes.jobTitle } : {}),
-        ...(changes.thankYouMessage !== undefined
-          ? { thankYouMessage: changes.thankYouMessage }
-          : {}),
-        ...(changes.profileImageUrl !== undefined
-          ? { profileImageUrl: changes.profileImageUrl }
-          : {}),
-        ...(changes.role !== undefined ? { role: changes.role as Role } : {}),
-        ...(staffLanguage !== undefined ? { staffLanguage } : {}),
-        updatedAt: now,
-      })
-      .where(eq(profiles.id, current.id))
-      .returning();
+    const updated = await updateProfileRow(tx, current.id, {
+      ...(changes.fullName !== undefined ? { fullName: changes.fullName } : {}),
+      ...(changes.jobTitle !== undefined ? { jobTitle: changes.jobTitle } : {}),
+      ...(changes.thankYouMessage !== undefined
+        ? { thankYouMessage: changes.thankYouMessage }
+        : {}),
+      ...(changes.profileImageUrl !== undefined
+        ? { profileImageUrl: changes.profileImageUrl }
+        : {}),
+      ...(changes.role !== undefined ? { role: changes.role as Role } : {}),
+      ...(staffLanguage !== undefined ? { staffLanguage } : {}),
+      updatedAt: now,
+    });
 
-    await removeReplacedImage(tx, current, updated!);
+    await removeReplacedImage(tx, current, updated);
     if (passwordHash !== undefined) {
       await storeFirstPassword(tx, {
         actor,
-        profile: updated!,
+        profile: updated,
         passwordHash,
         now,
         request: options.request,
@@ -132,7 +131,7 @@ export async function updateProfile(
         targetType: 'profile',
         targetId: current.id,
         payload: {
-          personName: auditPersonName(updated!),
+          personName: auditPersonName(updated),
           fields: profileFields(changes),
           ...(changes.role !== undefined && changes.role !== current.role
             ? { role: { from: current.role, to: changes.role as Role } }
@@ -142,7 +141,7 @@ export async function updateProfile(
         at: now,
       });
     }
-    return updated!;
+    return updated;
   });
 }
 
@@ -157,11 +156,7 @@ async function storeFirstPassword(
     request?: AuditEntry['request'] | undefined;
   },
 ): Promise<void> {
-  const [account] = await tx
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, options.actor.userId))
-    .for('update');
+  const account = await lockAccountPassword(tx, options.actor.userId);
   if (!account || !mayChoosePasswordInOnboarding(account)) {
     throw new AppError(PASSWORD_ERRORS.password_already_set, {
       details: [{ path: 'body.password', message: PASSWORD_ERRORS.password_already_set.message }],
@@ -183,30 +178,21 @@ async function storeFirstPassword(
 }
 
 async function createOwnProfile(tx: Executor, actor: Actor, now: Date): Promise<ProfileRow> {
-  const [row] = await tx
-    .insert(profiles)
-    .values({
-      id: actor.userId,
-      email: actor.email,
-      role: 'employee',
-      businessId: actor.businessId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return row!;
+  return insertProfile(tx, {
+    id: actor.userId,
+    email: actor.email,
+    role: 'employee',
+    businessId: actor.businessId,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** A picture URL must point at an image uploaded by the profile's owner or by the editor. */
 async function assertImageBelongs(tx: Executor, url: string, owners: string[]): Promise<void> {
   const id = mediaIdFromUrl(url);
-  const [row] = id
-    ? await tx
-        .select({ id: media.id })
-        .from(media)
-        .where(and(eq(media.id, id), or(...owners.map((owner) => eq(media.ownerUserId, owner)))))
-    : [];
-  if (!row) throw new AppError(PROFILE_ERRORS.profile_image_not_found);
+  if (!id || !(await isMediaOwnedBy(tx, id, owners)))
+    throw new AppError(PROFILE_ERRORS.profile_image_not_found);
 }
 
 /** A replaced profile picture is no longer shown anywhere; keeping it would only cost space. */
@@ -214,25 +200,13 @@ async function removeReplacedImage(tx: Executor, before: ProfileRow, after: Prof
   if (!before.profileImageUrl || before.profileImageUrl === after.profileImageUrl) return;
   const oldId = mediaIdFromUrl(before.profileImageUrl);
   if (oldId) {
-    await tx.delete(media).where(and(eq(media.id, oldId), eq(media.ownerUserId, before.id)));
+    await deleteOwnedMedia(tx, oldId, before.id);
   }
 }
 
-/** Staff of the actor's business (all businesses for the platform admin), by name. */
 /** The staff of one business (the caller resolved the business scope), by name. */
 export async function listStaff(deps: ProfileDeps, businessId: string, role: Role) {
-  const conditions = [eq(profiles.role, role), eq(profiles.businessId, businessId)];
-  return deps.database.db
-    .select({
-      id: profiles.id,
-      fullName: profiles.fullName,
-      email: profiles.email,
-      jobTitle: profiles.jobTitle,
-      role: profiles.role,
-    })
-    .from(profiles)
-    .where(and(...conditions))
-    .orderBy(asc(profiles.fullName), asc(profiles.email));
+  return listProfilesByRole(deps.database.db, businessId, role);
 }
 
 /** The fields a profile update names (every one a field the audit log has words for). */

@@ -3,7 +3,6 @@ import { RECEIPT_ERRORS } from '../../../shared/api/receipts';
 import { TIP_ERRORS } from '../../../shared/api/tips';
 import { RECEIPTS_PER_TIP_PER_DAY, REPLY_ADDRESS_DAYS } from '../../../shared/domain/receipts';
 import type { Executor, Tx } from '../../db/connect';
-import { tipReplyAddresses } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { TipRow } from '../tip-lifecycle/lifecycle';
 import { isPaid } from '../tip-lifecycle/policy';
@@ -13,6 +12,7 @@ import { secretMatches } from '../tip-lifecycle/secrets';
 import { privateThankYouLink, type ReceiptContext } from './context';
 import { firstName, loadReply } from './delivery';
 import { receiptMail, replyMail } from './mail';
+import { upsertReplyAddress } from './queries';
 import { sealAddress } from './seal';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -79,10 +79,7 @@ export async function queueContactMails(
       createdAt: now,
       expiresAt: new Date(now.getTime() + REPLY_ADDRESS_DAYS * DAY_MS),
     };
-    await tx
-      .insert(tipReplyAddresses)
-      .values({ tipId: tip.id, ...sealed })
-      .onConflictDoUpdate({ target: tipReplyAddresses.tipId, set: sealed });
+    await upsertReplyAddress(tx, tip.id, sealed);
   }
   const from = reply ? reply.from || recipientName : recipientName;
   const receiptMailId = contact.receipt

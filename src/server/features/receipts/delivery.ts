@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { profiles, tipAllocations, tipReplies } from '../../db/schema';
 import { tipShareOf } from '../payouts/adjustments';
 import type { TipRow } from '../tip-lifecycle/lifecycle';
+import { selectEmployeeName, selectReplyWithAuthor, selectShareholderNames } from './queries';
 
 export interface Delivery {
   amountCents: number;
@@ -27,16 +26,8 @@ export async function loadDelivery(executor: Executor, tip: TipRow): Promise<Del
   const amountCents = tip.amountCents - tipShareOf(tip.refundedCents, tip.amountCents);
   if (amountCents <= 0) return null;
   const names = tip.employeeId
-    ? await executor
-        .select({ fullName: profiles.fullName })
-        .from(profiles)
-        .where(eq(profiles.id, tip.employeeId))
-    : await executor
-        .select({ fullName: profiles.fullName })
-        .from(tipAllocations)
-        .innerJoin(profiles, eq(profiles.id, tipAllocations.profileId))
-        .where(and(eq(tipAllocations.tipId, tip.id), gt(tipAllocations.amountCents, 0)))
-        .orderBy(desc(tipAllocations.amountCents), asc(profiles.fullName));
+    ? await selectEmployeeName(executor, tip.employeeId)
+    : await selectShareholderNames(executor, tip.id);
   const recipients = names.map((row) => firstName(row.fullName)).filter((n) => n !== null);
   if (recipients.length === 0) return null;
   return { amountCents, recipients, paidOutAt: tip.processedAt.toISOString() };
@@ -50,11 +41,7 @@ export interface Reply {
 
 /** The employee's reply with the author's first name (empty once the author's data is gone). */
 export async function loadReply(executor: Executor, tipId: string): Promise<Reply | null> {
-  const [row] = await executor
-    .select({ reply: tipReplies, fullName: profiles.fullName })
-    .from(tipReplies)
-    .leftJoin(profiles, eq(profiles.id, tipReplies.employeeId))
-    .where(eq(tipReplies.tipId, tipId));
+  const row = await selectReplyWithAuthor(executor, tipId);
   return row
     ? {
         message: row.reply.message,

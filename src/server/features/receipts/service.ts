@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { RECEIPT_ERRORS, type ReceiptResponse } from '../../../shared/api/receipts';
 import type { GuestLocale } from '../../../shared/i18n/guest-locale';
-import { tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { countReceipt, deliverContactMails, provenPaidTip, queueContactMails } from './contact';
 import type { ReceiptContext } from './context';
+import { selectTip } from './queries';
 
 /**
  * Sends the guest a receipt of the tip they paid (proved by the tip's secret). The address goes
@@ -23,7 +22,7 @@ export async function sendReceipt(
     replyByEmail: boolean;
   },
 ): Promise<ReceiptResponse> {
-  const [row] = await ctx.database.db.select().from(tips).where(eq(tips.id, input.tipId));
+  const row = await selectTip(ctx.database.db, input.tipId);
   const tip = provenPaidTip(row, input.token);
   await countReceipt(ctx, tip.id);
   const queued = await ctx.database.db.transaction((tx) =>

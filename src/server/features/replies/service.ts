@@ -1,7 +1,5 @@
 import { acceptedSessionSecrets } from '../../config';
-import { and, eq, gt } from 'drizzle-orm';
 import { RECEIPT_ERRORS, type TipReply } from '../../../shared/api/receipts';
-import { profiles, tipAllocations, tipReplies, tipReplyAddresses, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { ReceiptContext } from '../receipts/context';
 import { firstName } from '../receipts/delivery';
@@ -12,6 +10,7 @@ import { tipChangeFor } from '../tip-lifecycle/lifecycle';
 import { selectTipRecipientFacts } from '../tip-lifecycle/queries';
 import { isPaid } from '../tip-lifecycle/policy';
 import { decideReply } from './policy';
+import { insertReply, lockTip, selectFullName, selectShareOf, takeReplyAddress } from './queries';
 
 /**
  * The employee's one reply to a tip with a message. The reply row's key is the tip, so a second
@@ -25,22 +24,12 @@ export async function replyToTip(
 ): Promise<{ tipId: string; reply: TipReply }> {
   const at = ctx.clock.now();
   const { mailId, reply } = await ctx.database.db.transaction(async (tx) => {
-    const [tip] = await tx.select().from(tips).where(eq(tips.id, input.tipId)).for('update');
+    const tip = await lockTip(tx, input.tipId);
     if (!tip) throw new AppError(RECEIPT_ERRORS.reply_tip_not_found);
-    const [share] =
+    const share =
       tip.employeeId === input.employeeId
-        ? [{ id: tip.id }]
-        : await tx
-            .select({ id: tipAllocations.id })
-            .from(tipAllocations)
-            .where(
-              and(
-                eq(tipAllocations.tipId, tip.id),
-                eq(tipAllocations.profileId, input.employeeId),
-                gt(tipAllocations.amountCents, 0),
-              ),
-            )
-            .limit(1);
+        ? { id: tip.id }
+        : await selectShareOf(tx, tip.id, input.employeeId);
     const decision = decideReply({
       paid: isPaid(tip.status),
       isRecipient: share !== undefined,
@@ -48,33 +37,23 @@ export async function replyToTip(
       feedbackMessage: tip.feedbackMessage,
     });
     if (!decision.allowed) throw new AppError(RECEIPT_ERRORS[decision.reason]);
-    const [written] = await tx
-      .insert(tipReplies)
-      .values({
-        tipId: tip.id,
-        businessId: tip.businessId,
-        employeeId: input.employeeId,
-        message: input.message,
-        repliedAt: at,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const written = await insertReply(tx, {
+      tipId: tip.id,
+      businessId: tip.businessId,
+      employeeId: input.employeeId,
+      message: input.message,
+      repliedAt: at,
+    });
     if (!written) throw new AppError(RECEIPT_ERRORS.reply_already_sent);
 
     let queued: string | null = null;
-    const [kept] = await tx
-      .delete(tipReplyAddresses)
-      .where(eq(tipReplyAddresses.tipId, tip.id))
-      .returning();
+    const kept = await takeReplyAddress(tx, tip.id);
     const address =
       kept && kept.expiresAt > at
         ? openAddress(acceptedSessionSecrets(ctx.config), tip.id, kept.addressSealed)
         : null;
     if (kept && address) {
-      const [author] = await tx
-        .select({ fullName: profiles.fullName })
-        .from(profiles)
-        .where(eq(profiles.id, input.employeeId));
+      const author = await selectFullName(tx, input.employeeId);
       const from = firstName(author?.fullName ?? null) ?? '';
       // The mail addresses the guest in the business's tonality, as its pages did.
       const { branding } = await selectTipRecipientFacts(tx, tip);

@@ -4,7 +4,7 @@ import type { Report } from '../../../shared/api/reports';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import type { Database } from '../../db/connect';
 import { presentBatchSummary } from '../payouts/presenter';
-import { listBatches } from '../payouts/queries';
+import { listBatches } from '../payouts/queries/overview';
 import { CSV_BOM, CSV_HEADER, csvLine, csvTipLines } from './csv';
 import { type FigureRow, reportRows, tipPages } from './queries';
 

@@ -9,30 +9,28 @@ import { clientOf } from '../auth/client';
 import { setSessionCookie } from '../auth/cookie';
 import { rememberDevice } from '../auth/device';
 import { presentSession } from '../auth/presenter';
-import { createAuthService } from '../auth/service';
-import { createSignupService } from './service';
+import { confirmSignUp, requestSignUp, type SignupContext, signUpKnownRefusal } from './service';
 
 const tags = ['Anmeldung'];
 
 /** Self-service sign-up of a business at /registrieren (decision 0325). */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database, clock, mailer } = app.deps;
-  const signup = createSignupService({
+  const signup: SignupContext = {
     database,
     clock,
     config,
     mailer,
     limiter: app.rateLimiter,
-    auth: createAuthService(app.deps, app.rateLimiter),
     afterAnswer: app.afterAnswer,
-  });
+  };
 
   app.post(
     '/api/auth/sign-up',
     {
       // Closed registration and a flooding address are refused before the body is even read.
       onRequest: async (request) => {
-        const refusal = signup.knownRefusal(request);
+        const refusal = signUpKnownRefusal(signup, request);
         if (!refusal) return;
         if (refusal.status === 429) await app.rateLimiter.holdRefusal();
         throw refusal;
@@ -50,7 +48,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await signup.requestSignUp(request.body, clientOf(request));
+      await requestSignUp(signup, request.body, clientOf(request));
       return reply.status(202).send({ sent: true as const });
     },
   );
@@ -69,7 +67,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await signup.confirmSignUp(request.body, clientOf(request));
+      const created = await confirmSignUp(signup, request.body, clientOf(request));
       setSessionCookie(reply, config, created.token, created.session.absoluteExpiresAt);
       rememberDevice(request, reply, config, created.user.id);
       return presentSession(created.user, created.session, created.firstSignIn);

@@ -1,17 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
 import type { JobRuns } from '../../lib/job-runs';
-import { profiles, staffInvitationNotices, users } from '../../db/schema';
 import { INVITATION_RETRY_DELAYS_MS, type Mailer } from '../mail/mailer';
 import { claimAttempt, dueInvitationMails, endInvitationAttempts } from '../mail/queries';
-import {
-  businessName,
-  deliverInvitation,
-  issueInvitation,
-  type InvitationMailContext,
-} from './service';
+import { businessName, deliverInvitation, issueInvitation } from './actions/issue-invitation';
+import type { InvitationMailContext } from './context';
+import { findActiveInvitee, isNoticeOpen } from './queries';
 
 /** How often the retry job looks for invitation mails whose next attempt is due. */
 export const INVITATION_RETRY_INTERVAL_MS = 30_000;
@@ -20,27 +15,9 @@ const RETRY_BATCH = 50;
 
 /** The invited person behind a mail, while the invitation is still open (never signed in). */
 async function openInvitee(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({
-      id: profiles.id,
-      email: profiles.email,
-      businessId: profiles.businessId,
-      emailVerifiedAt: users.emailVerifiedAt,
-      lastLoginAt: users.lastLoginAt,
-    })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(eq(profiles.id, id), isNull(users.disabledAt)));
+  const row = await findActiveInvitee(tx, id);
   if (!row?.businessId || row.emailVerifiedAt || row.lastLoginAt) return null;
   return { id: row.id, email: row.email, businessId: row.businessId };
-}
-
-async function openNotice(tx: Executor, id: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: staffInvitationNotices.id })
-    .from(staffInvitationNotices)
-    .where(and(eq(staffInvitationNotices.id, id), isNull(staffInvitationNotices.withdrawnAt)));
-  return row !== undefined;
 }
 
 /**
@@ -59,7 +36,7 @@ export async function retryInvitationMails(context: InvitationMailContext): Prom
     for (const mail of due) {
       const invitationId = mail.invitationId!;
       if (!mail.redacted) {
-        if (await openNotice(tx, invitationId)) {
+        if (await isNoticeOpen(tx, invitationId)) {
           // Another instance waits at least the first backoff before it could take it up too.
           await claimAttempt(tx, mail.id, new Date(now.getTime() + INVITATION_RETRY_DELAYS_MS[0]!));
           mailIds.push(mail.id);

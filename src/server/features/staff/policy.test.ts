@@ -5,6 +5,7 @@ import {
   decideInvite,
   decideReactivation,
   decideRoleChange,
+  decideTwoFactorReset,
   type StaffDecision,
 } from './policy';
 
@@ -138,4 +139,81 @@ describe('invitations', () => {
   ] as const)('%o invites into %s as %s: %s', (actor, businessId, role, expected) => {
     expect(outcome(decideInvite(actor, businessId, role))).toBe(expected);
   });
+});
+
+describe('two-factor reset by an admin or owner', () => {
+  // The platform admin's profile sits in the hotel here: the reset rules never count it as staff.
+  const resetActors = {
+    admin: person('admin', 'admin', HOTEL),
+    owner: person('owner', 'business_owner', HOTEL),
+    cafeOwner: person('cafe-owner', 'business_owner', CAFE),
+    employee: person('anna', 'employee', HOTEL),
+  } as const;
+  const resetTargets = {
+    self: null,
+    otherAdmin: person('admin-2', 'admin', null),
+    coOwner: person('co-owner', 'business_owner', HOTEL),
+    employee: resetActors.employee,
+    colleague: person('ben', 'employee', HOTEL),
+    cafeOwner: resetActors.cafeOwner,
+    cafeEmployee: person('lena', 'employee', CAFE),
+  } as const;
+  const outcome = (decision: StaffDecision) => (decision.allowed ? 'ok' : decision.reason);
+
+  /**
+   * Every reset between the platform admin, an owner of each business and an employee, on every
+   * kind of target: only the platform admin resets owners and admins, an owner resets the
+   * employees of their own business, nobody resets themselves or someone of another business.
+   */
+  const RESET_MATRIX: Record<
+    keyof typeof resetActors,
+    Record<keyof typeof resetTargets, string>
+  > = {
+    admin: {
+      self: 'self',
+      otherAdmin: 'ok',
+      coOwner: 'ok',
+      employee: 'ok',
+      colleague: 'ok',
+      cafeOwner: 'ok',
+      cafeEmployee: 'ok',
+    },
+    owner: {
+      self: 'self',
+      otherAdmin: 'admin_only',
+      coOwner: 'other_owner',
+      employee: 'ok',
+      colleague: 'ok',
+      cafeOwner: 'other_business',
+      cafeEmployee: 'other_business',
+    },
+    cafeOwner: {
+      self: 'self',
+      otherAdmin: 'admin_only',
+      coOwner: 'other_business',
+      employee: 'other_business',
+      colleague: 'other_business',
+      cafeOwner: 'self',
+      cafeEmployee: 'ok',
+    },
+    employee: {
+      self: 'self',
+      otherAdmin: 'forbidden',
+      coOwner: 'forbidden',
+      employee: 'self',
+      colleague: 'forbidden',
+      cafeOwner: 'forbidden',
+      cafeEmployee: 'forbidden',
+    },
+  };
+
+  for (const [actorName, row] of Object.entries(RESET_MATRIX)) {
+    for (const [targetName, expected] of Object.entries(row)) {
+      it(`${actorName} resets ${targetName}: ${expected}`, () => {
+        const actor = resetActors[actorName as keyof typeof resetActors];
+        const target = resetTargets[targetName as keyof typeof resetTargets] ?? actor;
+        expect(outcome(decideTwoFactorReset(actor, target))).toBe(expected);
+      });
+    }
+  }
 });

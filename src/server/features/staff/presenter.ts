@@ -1,7 +1,7 @@
 import type { StaffStatus, StaffUser, StaffUserList } from '../../../shared/api/staff';
 import { staffActionsFor, staffListPermissions } from './permissions';
 import type { StaffActor } from './policy';
-import type { StaffListing, StaffOne, StaffUserRow } from './service';
+import type { StaffListing, StaffOne, StaffUserRow } from './context';
 
 /** Deactivated wins; someone who never signed in nor verified the address is still invited. */
 export function staffStatusOf(

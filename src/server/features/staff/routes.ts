@@ -10,15 +10,13 @@ import {
 } from '../../../shared/api/staff';
 import { adminPreamble } from '../businesses/scope';
 import { presentStaffList, presentStaffUser } from './presenter';
-import {
-  changeStaffRole,
-  deactivateStaff,
-  inviteStaff,
-  listStaffUsers,
-  reactivateStaff,
-  resendInvitation,
-  type StaffContext,
-} from './service';
+import { changeStaffRole } from './actions/change-staff-role';
+import { deactivateStaff } from './actions/deactivate-staff';
+import { inviteStaff } from './actions/invite-staff';
+import { listStaffUsers } from './actions/list-staff-users';
+import { reactivateStaff } from './actions/reactivate-staff';
+import { resendInvitation } from './actions/resend-invitation';
+import type { StaffContext } from './context';
 
 const tags = ['Benutzerverwaltung'];
 

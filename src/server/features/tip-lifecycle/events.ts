@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { TipStatus } from '../../../shared/domain/tips';
 import type { Database, Executor } from '../../db/connect';
+import { notifyInTransaction } from './queries';
 
 /** The NOTIFY channel every tip change is published on. */
 export const TIP_EVENTS_CHANNEL = 'tip_events';
@@ -31,6 +31,6 @@ export async function publishTipChangesInTransaction(
 ): Promise<void> {
   const channel = database.channelName(TIP_EVENTS_CHANNEL);
   for (const change of changes) {
-    await tx.execute(sql`SELECT pg_notify(${channel}, ${JSON.stringify(change)})`);
+    await notifyInTransaction(tx, channel, JSON.stringify(change));
   }
 }

@@ -1,7 +1,12 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { PAID_TIP_STATUSES } from '../../../shared/domain/tips';
 import type { Executor, Tx } from '../../db/connect';
-import { payLaterLinks, tips } from '../../db/schema';
+import {
+  closePayLaterLinksOfFlow,
+  lockFlow,
+  lockPayLaterLinkPayer,
+  selectOtherPaidTipOfFlow,
+  selectPaidTipOfFlow,
+  type TipRow,
+} from './queries';
 
 /**
  * A tip's flow (migration 0330): every attempt a guest makes at one tip — the first
@@ -10,23 +15,11 @@ import { payLaterLinks, tips } from '../../db/schema';
  * pays it, closes its pay-later links, and any later paid tip of it is a duplicate that goes back.
  */
 
-type PaidTip = Pick<typeof tips.$inferSelect, 'id' | 'flowId' | 'payLaterLinkId'>;
+type PaidTip = Pick<TipRow, 'id' | 'flowId' | 'payLaterLinkId'>;
 
 /** The tip that paid a flow (the first attempt's id names it), or null while nothing has. */
 export async function paidTipOfFlow(executor: Executor, flowId: string): Promise<string | null> {
-  const [paid] = await executor
-    .select({ id: tips.id })
-    .from(tips)
-    .where(
-      and(
-        or(eq(tips.id, flowId), eq(tips.flowId, flowId)),
-        inArray(tips.status, [...PAID_TIP_STATUSES]),
-        isNull(tips.duplicateOf),
-      ),
-    )
-    .orderBy(asc(tips.paidAt), asc(tips.id))
-    .limit(1);
-  return paid?.id ?? null;
+  return selectPaidTipOfFlow(executor, flowId);
 }
 
 /**
@@ -39,45 +32,23 @@ export async function paidTipOfFlow(executor: Executor, flowId: string): Promise
  */
 export async function claimFlowPayment(tx: Tx, tip: PaidTip, at: Date): Promise<string | null> {
   const flowId = tip.flowId ?? tip.id;
-  await tx.execute(sql`SELECT 1 FROM ${tips} WHERE ${tips.id} = ${flowId} FOR UPDATE`);
-  const [earlier] = await tx
-    .select({ id: tips.id })
-    .from(tips)
-    .where(
-      and(
-        or(eq(tips.id, flowId), eq(tips.flowId, flowId)),
-        ne(tips.id, tip.id),
-        inArray(tips.status, [...PAID_TIP_STATUSES]),
-        isNull(tips.duplicateOf),
-      ),
-    )
-    .orderBy(asc(tips.paidAt), asc(tips.id))
-    .limit(1);
+  await lockFlow(tx, flowId);
+  const earlier = await selectOtherPaidTipOfFlow(tx, flowId, tip.id);
   // A link from before flows existed knows only the tip that paid it.
   const linkPaidBy = earlier || !tip.payLaterLinkId ? null : await linkPayer(tx, tip);
   const paidBefore = earlier?.id ?? linkPaidBy;
   if (paidBefore) return paidBefore;
 
-  const linkOfTip = tip.payLaterLinkId ? eq(payLaterLinks.id, tip.payLaterLinkId) : undefined;
-  await tx
-    .update(payLaterLinks)
-    .set({ paidTipId: tip.id, usedAt: at })
-    .where(
-      and(
-        linkOfTip
-          ? or(eq(payLaterLinks.flowId, flowId), linkOfTip)
-          : eq(payLaterLinks.flowId, flowId),
-        isNull(payLaterLinks.paidTipId),
-      ),
-    );
+  await closePayLaterLinksOfFlow(tx, {
+    flowId,
+    linkId: tip.payLaterLinkId,
+    tipId: tip.id,
+    at,
+  });
   return null;
 }
 
 async function linkPayer(tx: Tx, tip: PaidTip): Promise<string | null> {
-  const [link] = await tx
-    .select({ paidTipId: payLaterLinks.paidTipId })
-    .from(payLaterLinks)
-    .where(eq(payLaterLinks.id, tip.payLaterLinkId!))
-    .for('update');
-  return link?.paidTipId && link.paidTipId !== tip.id ? link.paidTipId : null;
+  const paidTipId = await lockPayLaterLinkPayer(tx, tip.payLaterLinkId!);
+  return paidTipId && paidTipId !== tip.id ? paidTipId : null;
 }

@@ -1,14 +1,20 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { PaymentSessionStatus } from '../../../shared/domain/tips';
 import type { Executor, Tx } from '../../db/connect';
-import { paymentSessions, tipAllocations, tips } from '../../db/schema';
 import { recordAnalyticsEvent } from '../analytics/service';
 import { allocatePaidTip } from '../shifts/routing';
 import type { TipChange } from './events';
 import { claimFlowPayment } from './flows';
 import { statusesBefore } from './policy';
+import {
+  completePaymentSession,
+  endOpenPaymentSession,
+  markTipDuplicate,
+  moveTipStatus,
+  selectAllocatedProfileIds,
+  type TipRow,
+} from './queries';
 
-export type TipRow = typeof tips.$inferSelect;
+export type { TipRow };
 
 /** The review reason of a payment that arrived twice for one tip (it is refunded). */
 export const DUPLICATE_PAYMENT_REVIEW =
@@ -38,11 +44,7 @@ export async function tipChangeFor(executor: Executor, tip: TipRow): Promise<Tip
 /** Who should see a tip: the direct employee, or everyone with an allocation of it. */
 export async function tipAudience(executor: Executor, tip: TipRow): Promise<string[]> {
   if (tip.employeeId) return [tip.employeeId];
-  const rows = await executor
-    .select({ profileId: tipAllocations.profileId })
-    .from(tipAllocations)
-    .where(eq(tipAllocations.tipId, tip.id));
-  return rows.map((row) => row.profileId);
+  return selectAllocatedProfileIds(executor, tip.id);
 }
 
 /** The guest's money arrived: initiated (or given up on our side) -> pending, exactly once. */
@@ -50,17 +52,13 @@ export async function markTipPaid(
   tx: Tx,
   input: { tipId: string; paymentId: string | null; at: Date },
 ): Promise<TipChange | null> {
-  const [tip] = await tx
-    .update(tips)
-    .set({
-      status: 'pending',
-      paidAt: input.at,
-      failureReason: null,
-      updatedAt: input.at,
-      ...(input.paymentId ? { paymentIntentId: input.paymentId } : {}),
-    })
-    .where(and(eq(tips.id, input.tipId), inArray(tips.status, statusesBefore('pending'))))
-    .returning();
+  const tip = await moveTipStatus(tx, input.tipId, statusesBefore('pending'), {
+    status: 'pending',
+    paidAt: input.at,
+    failureReason: null,
+    updatedAt: input.at,
+    ...(input.paymentId ? { paymentIntentId: input.paymentId } : {}),
+  });
   if (!tip) return null;
   const duplicateOf = await claimFlowPayment(tx, tip, input.at);
   if (duplicateOf) await holdDuplicate(tx, tip, duplicateOf, input.at);
@@ -88,10 +86,12 @@ export async function markTipPaid(
  * (payments/duplicate-refund.ts).
  */
 async function holdDuplicate(tx: Tx, tip: TipRow, paidTipId: string, at: Date): Promise<void> {
-  await tx
-    .update(tips)
-    .set({ duplicateOf: paidTipId, reviewReason: DUPLICATE_PAYMENT_REVIEW, reviewAt: at })
-    .where(eq(tips.id, tip.id));
+  await markTipDuplicate(tx, {
+    tipId: tip.id,
+    paidTipId,
+    reviewReason: DUPLICATE_PAYMENT_REVIEW,
+    at,
+  });
   await recordAnalyticsEvent(tx, {
     name: tip.payLaterLinkId ? 'pay_later_paid_twice' : 'paid_twice',
     businessId: tip.businessId,
@@ -107,11 +107,11 @@ export async function markTipEnded(
   tx: Tx,
   input: { tipId: string; status: 'failed' | 'cancelled' | 'expired'; reason: string; at: Date },
 ): Promise<TipChange | null> {
-  const [tip] = await tx
-    .update(tips)
-    .set({ status: input.status, failureReason: input.reason, updatedAt: input.at })
-    .where(and(eq(tips.id, input.tipId), inArray(tips.status, statusesBefore(input.status))))
-    .returning();
+  const tip = await moveTipStatus(tx, input.tipId, statusesBefore(input.status), {
+    status: input.status,
+    failureReason: input.reason,
+    updatedAt: input.at,
+  });
   return tip ? changeOf(tip, await tipAudience(tx, tip)) : null;
 }
 
@@ -123,16 +123,12 @@ export async function markTipCompleted(
   tx: Tx,
   input: { tipId: string; transferId: string | null; at: Date },
 ): Promise<TipChange | null> {
-  const [tip] = await tx
-    .update(tips)
-    .set({
-      status: 'completed',
-      stripeTransferId: input.transferId,
-      processedAt: input.at,
-      updatedAt: input.at,
-    })
-    .where(and(eq(tips.id, input.tipId), inArray(tips.status, statusesBefore('completed'))))
-    .returning();
+  const tip = await moveTipStatus(tx, input.tipId, statusesBefore('completed'), {
+    status: 'completed',
+    stripeTransferId: input.transferId,
+    processedAt: input.at,
+    updatedAt: input.at,
+  });
   return tip ? changeOf(tip, await tipAudience(tx, tip)) : null;
 }
 
@@ -141,11 +137,10 @@ export async function markTipRefunded(
   tx: Tx,
   input: { tipId: string; at: Date },
 ): Promise<TipChange | null> {
-  const [tip] = await tx
-    .update(tips)
-    .set({ status: 'refunded', updatedAt: input.at })
-    .where(and(eq(tips.id, input.tipId), inArray(tips.status, statusesBefore('refunded'))))
-    .returning();
+  const tip = await moveTipStatus(tx, input.tipId, statusesBefore('refunded'), {
+    status: 'refunded',
+    updatedAt: input.at,
+  });
   return tip ? changeOf(tip, await tipAudience(tx, tip)) : null;
 }
 
@@ -163,17 +158,12 @@ export async function endPaymentSession(
   },
 ): Promise<boolean> {
   if (input.status === 'completed') {
-    const rows = await tx
-      .update(paymentSessions)
-      .set({ status: 'completed', completedAt: input.at, endedAt: input.at, failureReason: null })
-      .where(and(eq(paymentSessions.id, input.sessionId), ne(paymentSessions.status, 'completed')))
-      .returning({ id: paymentSessions.id });
-    return rows.length > 0;
+    return completePaymentSession(tx, input.sessionId, input.at);
   }
-  const rows = await tx
-    .update(paymentSessions)
-    .set({ status: input.status, endedAt: input.at, failureReason: input.reason ?? null })
-    .where(and(eq(paymentSessions.id, input.sessionId), eq(paymentSessions.status, 'open')))
-    .returning({ id: paymentSessions.id });
-  return rows.length > 0;
+  return endOpenPaymentSession(tx, {
+    sessionId: input.sessionId,
+    status: input.status,
+    reason: input.reason ?? null,
+    at: input.at,
+  });
 }

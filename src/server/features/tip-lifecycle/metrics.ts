@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { tips } from '../../db/schema';
 import type { TipMetrics } from '../metrics/metrics';
 import type { TipChange } from './events';
+import { selectTipFigures } from './queries';
 
 interface CountContext {
   database: Pick<Database, 'db'>;
@@ -24,20 +23,10 @@ export async function countTipMoves(
   const counted = changes.filter((change) => change.status !== 'completed');
   if (counted.length === 0) return;
   try {
-    const rows = await ctx.database.db
-      .select({
-        id: tips.id,
-        amountCents: tips.amountCents,
-        reviewReason: tips.reviewReason,
-        duplicateOf: tips.duplicateOf,
-      })
-      .from(tips)
-      .where(
-        inArray(
-          tips.id,
-          counted.map((change) => change.tipId),
-        ),
-      );
+    const rows = await selectTipFigures(
+      ctx.database.db,
+      counted.map((change) => change.tipId),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const change of counted) {
       const row = byId.get(change.tipId);

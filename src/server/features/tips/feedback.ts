@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FeedbackResponse } from '../../../shared/api/tips';
 import { TIP_ERRORS } from '../../../shared/api/tips';
 import type { GuestContact } from '../../../shared/api/guest-contact';
 import type { FeedbackEmoji } from '../../../shared/domain/tips';
 import type { Tx } from '../../db/connect';
-import { tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordAnalyticsEvent } from '../analytics/service';
 import {
@@ -18,6 +16,7 @@ import { publishTipChangesInTransaction } from '../tip-lifecycle/events';
 import { tipChangeFor, type TipRow } from '../tip-lifecycle/lifecycle';
 import { isPaid } from '../tip-lifecycle/policy';
 import { secretMatches } from '../tip-lifecycle/secrets';
+import { lockTip, selectTip, setTipFeedback } from './queries/tips';
 
 /**
  * The feedback dialog's one 'Senden' (decision 0455): attaches the guest's reaction to exactly
@@ -39,11 +38,11 @@ export async function submitFeedback(
   const at = ctx.clock.now();
   if (input.contact?.receipt) {
     // Proven before it counts, so nobody can use up another guest's receipts.
-    const [row] = await ctx.database.db.select().from(tips).where(eq(tips.id, input.tipId));
+    const row = (await selectTip(ctx.database.db, input.tipId)) ?? undefined;
     await countReceipt(ctx, provenPaidTip(row, input.token).id);
   }
   const queued = await ctx.database.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(tips).where(eq(tips.id, input.tipId)).for('update');
+    const locked = await lockTip(tx, input.tipId);
     if (!locked) throw new AppError(TIP_ERRORS.tip_not_found);
     if (!secretMatches(input.token, locked.feedbackSecretHash)) {
       throw new AppError(TIP_ERRORS.tip_token_invalid);
@@ -72,16 +71,7 @@ async function attachFeedback(
   feedback: { emoji: FeedbackEmoji; message: string | null; at: Date },
 ): Promise<TipRow> {
   if (tip.feedbackAt) throw new AppError(TIP_ERRORS.feedback_already_sent);
-  const [updated] = await tx
-    .update(tips)
-    .set({
-      feedbackEmoji: feedback.emoji,
-      feedbackMessage: feedback.message,
-      feedbackAt: feedback.at,
-      updatedAt: feedback.at,
-    })
-    .where(eq(tips.id, tip.id))
-    .returning();
+  const updated = await setTipFeedback(tx, tip.id, feedback);
   await recordAnalyticsEvent(tx, {
     name: 'feedback_submitted',
     businessId: tip.businessId,

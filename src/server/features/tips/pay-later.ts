@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   type CreatePayLaterBody,
   type PayLaterLinkResponse,
@@ -13,7 +12,6 @@ import type { GuestLocale } from '../../../shared/i18n/guest-locale';
 import { centsToDecimalString } from '../../../shared/domain/money';
 import type { Config } from '../../config';
 import type { Executor, Tx } from '../../db/connect';
-import { payLaterLinks, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { RateRule } from '../../http/rate-limit';
 import { presentRecipient } from '../payment-points/guest-presenter';
@@ -24,8 +22,12 @@ import { payLaterMail } from '../receipts/mail';
 import type { PaymentContext } from '../payments/context';
 import { paidTipOfFlow } from '../tip-lifecycle/flows';
 import { hashSecret, newSecret, secretMatches } from '../tip-lifecycle/secrets';
-
-type PayLaterLinkRow = typeof payLaterLinks.$inferSelect;
+import {
+  insertPayLaterLink,
+  type PayLaterLinkRow,
+  selectAttemptForLink,
+  selectPayLaterLinkByTokenHash,
+} from './queries/tips';
 
 /** What a link's address is built from. */
 type LinkOrigin = { config: Pick<Config, 'publicOrigin'> };
@@ -49,26 +51,22 @@ export async function createPayLaterLink(
   const expiresAt = new Date(now.getTime() + PAY_LATER_LINK_TTL_MS);
   const link = await ctx.database.db.transaction(async (tx) => {
     const flow = input.fromTip ? await flowOfAttempt(tx, resolved, input.fromTip) : null;
-    const [row] = await tx
-      .insert(payLaterLinks)
-      .values({
-        tokenHash: hashSecret(token),
-        businessId: resolved.business.id,
-        entrypointId: resolved.entrypointId,
-        qrCodeId: resolved.qrCodeId,
-        code: resolved.code,
-        amountCents: input.amountCents,
-        expiresAt,
-        flowId: flow?.flowId ?? null,
-        platformFee: input.platformFee,
-        guestMessage: input.guestMessage ?? null,
-        // The tip was paid meanwhile (another tab, a late checkout): the link is used already.
-        paidTipId: flow?.paidTipId ?? null,
-        usedAt: flow?.paidTipId ? now : null,
-        createdAt: now,
-      })
-      .returning();
-    return row!;
+    return insertPayLaterLink(tx, {
+      tokenHash: hashSecret(token),
+      businessId: resolved.business.id,
+      entrypointId: resolved.entrypointId,
+      qrCodeId: resolved.qrCodeId,
+      code: resolved.code,
+      amountCents: input.amountCents,
+      expiresAt,
+      flowId: flow?.flowId ?? null,
+      platformFee: input.platformFee,
+      guestMessage: input.guestMessage ?? null,
+      // The tip was paid meanwhile (another tab, a late checkout): the link is used already.
+      paidTipId: flow?.paidTipId ?? null,
+      usedAt: flow?.paidTipId ? now : null,
+      createdAt: now,
+    });
   });
   return presentLink(ctx, link, token);
 }
@@ -97,16 +95,7 @@ async function flowOfAttempt(
   resolved: ResolvedCode,
   attempt: { tipId: string; token: string },
 ): Promise<{ flowId: string; paidTipId: string | null }> {
-  const [tip] = await tx
-    .select({
-      id: tips.id,
-      flowId: tips.flowId,
-      feedbackSecretHash: tips.feedbackSecretHash,
-      entrypointId: tips.entrypointId,
-      qrCodeId: tips.qrCodeId,
-    })
-    .from(tips)
-    .where(eq(tips.id, attempt.tipId));
+  const tip = await selectAttemptForLink(tx, attempt.tipId);
   if (!tip || !secretMatches(attempt.token, tip.feedbackSecretHash)) {
     throw new AppError(TIP_ERRORS.tip_token_invalid);
   }
@@ -133,10 +122,7 @@ export async function readPayLaterLink(
 }
 
 async function linkOfToken(executor: Executor, token: string): Promise<PayLaterLinkRow> {
-  const [link] = await executor
-    .select()
-    .from(payLaterLinks)
-    .where(eq(payLaterLinks.tokenHash, hashSecret(token)));
+  const link = await selectPayLaterLinkByTokenHash(executor, hashSecret(token));
   if (!link) throw new AppError(TIP_ERRORS.pay_later_not_found);
   return link;
 }

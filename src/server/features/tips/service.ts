@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PAYMENT_ERRORS } from '../../../shared/api/payments';
 import {
@@ -15,8 +14,6 @@ import {
 } from '../../../shared/domain/constants';
 import { formatCents } from '../../../shared/domain/money';
 import type { Executor, Tx } from '../../db/connect';
-import { asDrizzleSql, rowsOf } from '../../db/statement';
-import { payLaterLinks, paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type GuestBrowser, visitBucketOf } from '../analytics/page-views';
 import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../payment-points/resolve';
@@ -31,7 +28,16 @@ import { decideRetry, mayReadTipMessages } from '../tip-lifecycle/policy';
 import { presentTipStatus } from './presenter';
 import { selectTipRecipientFacts } from '../tip-lifecycle/queries';
 import { hashSecret, newSecret, secretMatches } from '../tip-lifecycle/secrets';
-import { type StartWritten, startedTipsStatement } from './start-statement';
+import { runStartStatementIn, type StartWritten } from './queries/start-statement';
+import {
+  hasRunningAttemptOfLink,
+  lockPayLaterLinkByTokenHash,
+  lockTip,
+  selectLastSessionOfTip,
+  selectOpenSessionOfTip,
+  selectTip,
+  setSessionCheckout,
+} from './queries/tips';
 import { startWriterOf } from './start-writer';
 
 export type StartTipPaymentInput = z.output<typeof startTipPaymentBodySchema>;
@@ -82,11 +88,7 @@ async function lockPayLaterLink(
   tx: Tx,
   input: { token: string; code: string; amountCents: number; now: Date },
 ): Promise<{ id: string; flowId: string | null }> {
-  const [link] = await tx
-    .select()
-    .from(payLaterLinks)
-    .where(eq(payLaterLinks.tokenHash, hashSecret(input.token)))
-    .for('update');
+  const link = await lockPayLaterLinkByTokenHash(tx, hashSecret(input.token));
   if (!link) throw new AppError(TIP_ERRORS.pay_later_not_found);
   if (link.code !== input.code) throw new AppError(TIP_ERRORS.pay_later_mismatch);
   if (link.paidTipId) throw new AppError(TIP_ERRORS.pay_later_used);
@@ -96,20 +98,8 @@ async function lockPayLaterLink(
       message: `Über diesen Zahlungslink können nur ${formatCents(link.amountCents)} bezahlt werden.`,
     });
   }
-  const running = await tx
-    .select({ id: tips.id })
-    .from(tips)
-    .innerJoin(paymentSessions, eq(paymentSessions.tipId, tips.id))
-    .where(
-      and(
-        eq(tips.payLaterLinkId, link.id),
-        eq(tips.status, 'initiated'),
-        eq(paymentSessions.status, 'open'),
-        gt(paymentSessions.expiresAt, input.now),
-      ),
-    )
-    .limit(1);
-  if (running.length > 0) throw new AppError(TIP_ERRORS.pay_later_in_progress);
+  if (await hasRunningAttemptOfLink(tx, link.id, input.now))
+    throw new AppError(TIP_ERRORS.pay_later_in_progress);
   return { id: link.id, flowId: link.flowId };
 }
 
@@ -122,17 +112,12 @@ async function nextAttempt(
   retryOf: NonNullable<StartTipPaymentInput['retryOf']>,
   now: Date,
 ): Promise<{ attempt: number; flowId: string }> {
-  const [previous] = await tx.select().from(tips).where(eq(tips.id, retryOf.tipId)).for('update');
+  const previous = await lockTip(tx, retryOf.tipId);
   if (!previous) throw new AppError(TIP_ERRORS.tip_not_found);
   if (!secretMatches(retryOf.token, previous.feedbackSecretHash)) {
     throw new AppError(TIP_ERRORS.tip_token_invalid);
   }
-  const [session] = await tx
-    .select({ attempt: paymentSessions.attempt, endedAt: paymentSessions.endedAt })
-    .from(paymentSessions)
-    .where(eq(paymentSessions.tipId, previous.id))
-    .orderBy(desc(paymentSessions.createdAt))
-    .limit(1);
+  const session = await selectLastSessionOfTip(tx, previous.id);
   const decision = decideRetry({
     status: previous.status,
     attempt: session?.attempt ?? 1,
@@ -274,9 +259,7 @@ export async function startTipPayment(
       link?.id ?? null,
       retry?.flowId ?? link?.flowId ?? null,
     );
-    const rows = rowsOf<StartWritten>(
-      await tx.execute(asDrizzleSql(startedTipsStatement([start]))),
-    );
+    const rows = await runStartStatementIn(tx, [start]);
     return { attempt: written(rows[0]), expiry };
   };
   /**
@@ -330,10 +313,7 @@ export async function startTipPayment(
 }
 
 function saveCheckout(executor: Executor, sessionId: string, checkout: CheckoutCreated) {
-  return executor
-    .update(paymentSessions)
-    .set({ providerSessionId: checkout.providerSessionId, checkoutUrl: checkout.url })
-    .where(eq(paymentSessions.id, sessionId));
+  return setSessionCheckout(executor, sessionId, checkout);
 }
 
 /** Ends one attempt on our side (tip and session together) and publishes the change. */
@@ -362,18 +342,13 @@ async function endAttempt(
 }
 
 async function loadTip(ctx: PaymentContext, tipId: string): Promise<TipRow> {
-  const [tip] = await ctx.database.db.select().from(tips).where(eq(tips.id, tipId));
+  const tip = await selectTip(ctx.database.db, tipId);
   if (!tip) throw new AppError(TIP_ERRORS.tip_not_found);
   return tip;
 }
 
 async function openSessionOf(ctx: PaymentContext, tipId: string) {
-  const [session] = await ctx.database.db
-    .select()
-    .from(paymentSessions)
-    .where(and(eq(paymentSessions.tipId, tipId), eq(paymentSessions.status, 'open')))
-    .limit(1);
-  return session ?? null;
+  return selectOpenSessionOfTip(ctx.database.db, tipId);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StartedTip } from './start-statement';
+import type { StartedTip } from './queries/start-statement';
 import { MAX_STARTS_PER_WRITE, MAX_WRITES_IN_FLIGHT, StartWriter } from './start-writer';
 
 /** A database whose statements answer only when the test says so. */

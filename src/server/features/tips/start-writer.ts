@@ -1,10 +1,10 @@
 import type { Database } from '../../db/connect';
 import {
+  runStartStatement,
   type StartedTip,
   type StartWritten,
-  startedTipsStatement,
   startShapeKey,
-} from './start-statement';
+} from './queries/start-statement';
 
 /** Starts one statement writes at most; the rest wait for the next. */
 export const MAX_STARTS_PER_WRITE = 50;
@@ -88,12 +88,7 @@ export class StartWriter {
   }
 
   private async run(tips: StartedTip[]): Promise<StartWritten[]> {
-    const statement = startedTipsStatement(tips);
-    const rows = await this.database.query<{ tip_id: string; attempt: number; written: boolean }>(
-      statement.text,
-      statement.values,
-      { prepared: true },
-    );
+    const rows = await runStartStatement(this.database, tips);
     const byTip = new Map(rows.map((row) => [row.tip_id, row]));
     return tips.map((tip) => {
       const row = byTip.get(tip.tipId);

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { type ThankYouResponse, TIP_ERRORS } from '../../../shared/api/tips';
-import { paymentSessions, tips } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { PaymentContext } from '../payments/context';
 import type { TipRow } from '../tip-lifecycle/lifecycle';
@@ -8,6 +6,7 @@ import { isPaid, mayReadTipMessages } from '../tip-lifecycle/policy';
 import { loadDelivery, loadReply } from '../receipts/delivery';
 import { presentThankYou } from './presenter';
 import { selectTipRecipientFacts } from '../tip-lifecycle/queries';
+import { selectTip, selectTipByPaymentIntent, selectTipByProviderSessionId } from './queries/tips';
 import { reconcileTip } from './service';
 
 async function findTip(
@@ -16,25 +15,14 @@ async function findTip(
 ): Promise<TipRow | null> {
   const { db } = ctx.database;
   if (reference.tipId) {
-    const [tip] = await db.select().from(tips).where(eq(tips.id, reference.tipId));
-    return tip ?? null;
+    return selectTip(db, reference.tipId);
   }
   if (!reference.sessionId) return null;
   // session_id is the provider's checkout id (Stripe fills it into the return address) or,
   // as in the spec, the payment intent id.
-  const [bySession] = await db
-    .select({ tip: tips })
-    .from(paymentSessions)
-    .innerJoin(tips, eq(tips.id, paymentSessions.tipId))
-    .where(eq(paymentSessions.providerSessionId, reference.sessionId))
-    .limit(1);
-  if (bySession) return bySession.tip;
-  const [byIntent] = await db
-    .select()
-    .from(tips)
-    .where(eq(tips.paymentIntentId, reference.sessionId))
-    .limit(1);
-  return byIntent ?? null;
+  const bySession = await selectTipByProviderSessionId(db, reference.sessionId);
+  if (bySession) return bySession;
+  return selectTipByPaymentIntent(db, reference.sessionId);
 }
 
 /** The /thank-you read model: a paid tip by id or by its provider session or payment id. */

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { profiles, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import { securityNoticeMail } from '../auth/security-notice';
 import { endUserSessions } from '../auth/sessions';
 import type { Mailer } from '../mail/mailer';
-import { deleteTwoFactor, loadTwoFactor } from './store';
+import { deleteTwoFactor, findAccountByEmail, loadTwoFactor } from './queries';
 
 export interface OperatorResetContext {
   database: Database;
@@ -34,17 +32,7 @@ export async function resetOperatorTwoFactor(
 ): Promise<OperatorResetOutcome> {
   const now = ctx.clock.now();
   return ctx.database.db.transaction(async (tx) => {
-    const [person] = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        role: profiles.role,
-        fullName: profiles.fullName,
-        staffLanguage: profiles.staffLanguage,
-      })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(eq(users.email, email));
+    const person = await findAccountByEmail(tx, email);
     if (!person) return { outcome: 'unknown' as const };
     if (person.role !== 'admin') return { outcome: 'not_operator' as const };
     const row = await loadTwoFactor(tx, person.id, { lock: true });

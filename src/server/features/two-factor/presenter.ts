@@ -1,5 +1,5 @@
 import type { TwoFactorStatus } from '../../../shared/api/two-factor';
-import type { TwoFactorRow } from './store';
+import type { TwoFactorRow } from './queries';
 
 /** The person's own two-factor state as the settings page sees it: never the secret. */
 export function presentTwoFactorStatus(

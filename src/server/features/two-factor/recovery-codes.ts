@@ -4,7 +4,10 @@ import {
   RECOVERY_CODE_ALPHABET,
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH,
+  normalizeRecoveryCode,
 } from '../../../shared/domain/two-factor';
+import type { Executor } from '../../db/connect';
+import { replaceRecoveryCodeHashes } from './queries';
 
 /**
  * Recovery codes (decision 0317): ten random codes of 50 bits each, shown once and stored only
@@ -58,4 +61,23 @@ export function findRecoveryCode<T extends { codeHash: string }>(
     if (equal(row.codeHash, candidateHash)) found = row;
   }
   return found;
+}
+
+/**
+ * Ten new recovery codes in place of all earlier ones (used or not). Returns the codes in their
+ * display spelling; the database keeps only their hashes.
+ */
+export async function replaceRecoveryCodes(
+  executor: Executor,
+  options: { serverSecret: string; userId: string; now: Date },
+): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodeHashes(executor, {
+    userId: options.userId,
+    codeHashes: codes.map((code) =>
+      hashRecoveryCode(options.serverSecret, options.userId, normalizeRecoveryCode(code)!),
+    ),
+    now: options.now,
+  });
+  return codes;
 }

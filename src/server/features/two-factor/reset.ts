@@ -1,26 +1,26 @@
-import { and, eq } from 'drizzle-orm';
 import { STAFF_ERRORS } from '../../../shared/api/staff';
 import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
 import { auditPersonName } from '../../../shared/domain/audit-events';
 import type { Database } from '../../db/connect';
-import { profiles, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
-import type { SecurityNotices } from '../auth/security-notice';
+import { queueSecurityNotice, type SecurityNoticeContext } from '../auth/security-notice';
 import { endUserSessions } from '../auth/sessions';
 import type { AuditedBusinessScope } from '../businesses/scope';
 import { ACCOUNT_EVENTS_CHANNEL } from '../realtime/hub';
-import { assertAllowed, findNotice, noticeTarget } from '../staff/service';
+import { assertAllowed } from '../staff/context';
+import { findNotice } from '../staff/queries';
+import { noticeTarget } from '../staff/target';
 import { decideTwoFactorReset } from '../staff/policy';
-import { deleteTwoFactor, loadTwoFactor } from './store';
+import { deleteTwoFactor, loadTwoFactor, lockBusinessPerson } from './queries';
 
 export interface TwoFactorResetContext {
   database: Database;
   clock: Clock;
   log: { warn(object: Record<string, unknown>, message: string): void };
   /** Tells the person their second factor was reset (decision 0451). */
-  notices: SecurityNotices;
+  notices: SecurityNoticeContext;
 }
 
 /**
@@ -38,18 +38,7 @@ export async function resetTwoFactor(
 ): Promise<void> {
   const now = ctx.clock.now();
   const deliverNotice = await ctx.database.db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({
-        id: profiles.id,
-        role: profiles.role,
-        businessId: profiles.businessId,
-        email: users.email,
-        fullName: profiles.fullName,
-      })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.id))
-      .where(and(eq(profiles.id, targetId), eq(profiles.businessId, scope.businessId)))
-      .for('update', { of: profiles });
+    const target = await lockBusinessPerson(tx, scope.businessId, targetId);
     if (!target) {
       // An invitation notice (decision 0343) is answered like an invited person: nothing to reset.
       const notice = await findNotice(tx, { businessId: scope.businessId, id: targetId }, true);
@@ -72,7 +61,7 @@ export async function resetTwoFactor(
       businessId: scope.businessId,
       at: now,
     });
-    return ctx.notices.queue(tx, target.id, 'twoFactorReset');
+    return queueSecurityNotice(ctx.notices, tx, target.id, 'twoFactorReset');
   });
   deliverNotice();
   try {

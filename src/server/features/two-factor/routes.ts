@@ -18,8 +18,7 @@ import { setSessionCookie } from '../auth/cookie';
 import { rememberDevice } from '../auth/device';
 import { actorOf } from '../auth/guard';
 import { presentSession } from '../auth/presenter';
-import { securityNotices } from '../auth/security-notice';
-import { createAuthService } from '../auth/service';
+import type { SecurityNoticeContext } from '../auth/security-notice';
 import { auditedScopeOf } from '../businesses/scope';
 import { clearChallengeCookie, readChallengeToken } from '../auth/two-factor-challenge';
 import { resetTwoFactor } from './reset';
@@ -32,7 +31,7 @@ import {
   type TwoFactorContext,
 } from './service';
 import { completeTwoFactorSignIn } from './sign-in';
-import { createCodeBudget } from './verify';
+import { type CodeBudget, knownCodeRefusal } from './verify';
 
 const tags = ['Zwei-Faktor-Anmeldung'];
 const noBody = z.object({}).strict().nullish();
@@ -43,14 +42,13 @@ const noBody = z.object({}).strict().nullish();
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database, clock, mailer } = app.deps;
-  const budget = createCodeBudget(app.rateLimiter, config.sessionSecret);
-  const notices = securityNotices({
+  const budget: CodeBudget = { limiter: app.rateLimiter, serverSecret: config.sessionSecret };
+  const notices: SecurityNoticeContext = {
     mailer,
     afterAnswer: app.afterAnswer,
     publicOrigin: config.publicOrigin,
-  });
+  };
   const ctx: TwoFactorContext = { database, clock, config, budget, notices };
-  const auth = createAuthService(app.deps, app.rateLimiter);
   // A session that may only set up two-factor sign-in may use these (decision 0318).
   const setup = app.requireActor({ duringTwoFactorSetup: true });
   const signedIn = app.requireActor();
@@ -129,7 +127,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/two-factor',
     {
       onRequest: async (request) => {
-        const refusal = budget.knownRefusal(request.ip);
+        const refusal = knownCodeRefusal(budget, request.ip);
         if (!refusal) return;
         await app.rateLimiter.holdRefusal();
         throw refusal;
@@ -143,7 +141,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const done = await completeTwoFactorSignIn(ctx, auth, {
+        const done = await completeTwoFactorSignIn(ctx, {
           token: readChallengeToken(request, config),
           code: request.body.code,
           client: clientOf(request),

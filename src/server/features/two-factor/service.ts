@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   type RecoveryCodes,
@@ -10,13 +9,12 @@ import type { AuditEventOf } from '../../../shared/domain/audit-events';
 import { readSecondFactorCode } from '../../../shared/domain/two-factor';
 import { acceptedSessionSecrets, type Config } from '../../config';
 import type { Database, Executor } from '../../db/connect';
-import { userTwoFactor } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { isAuditedActor } from '../auth/policy';
-import type { SecurityNotices } from '../auth/security-notice';
+import { queueSecurityNotice, type SecurityNoticeContext } from '../auth/security-notice';
 import { endOtherSessions } from '../auth/sessions';
 import { isTwoFactorRequired } from '../auth/two-factor-rules';
 import { presentTwoFactorStatus } from './presenter';
@@ -24,20 +22,29 @@ import {
   countUnusedRecoveryCodes,
   deleteTwoFactor,
   loadTwoFactor,
-  replaceRecoveryCodes,
-  sealSecret,
-} from './store';
+  markTwoFactorEnabled,
+  upsertPendingSecret,
+} from './queries';
+import { replaceRecoveryCodes } from './recovery-codes';
+import { sealSecret } from './secret';
 import { newTotpSecret, totpUri } from './totp';
-import { type CodeBudget, refusalOf, type SecondFactorUsed, spendSecondFactor } from './verify';
+import {
+  type CodeBudget,
+  giveBackCodeAttempt,
+  refusalOf,
+  type SecondFactorUsed,
+  spendCodeAttempt,
+  spendSecondFactor,
+} from './verify';
 
 /** What the two-factor feature needs from the app (not the whole AppDeps). */
 export interface TwoFactorContext {
   database: Database;
   clock: Clock;
-  config: Pick<Config, 'sessionSecret' | 'sessionSecretPrevious' | 'nodeEnv'>;
+  config: Pick<Config, 'sessionSecret' | 'sessionSecretPrevious' | 'nodeEnv' | 'contactEmail'>;
   budget: CodeBudget;
   /** Tells the person when their second factor is turned off (decision 0451). */
-  notices: SecurityNotices;
+  notices: SecurityNoticeContext;
 }
 
 type Request = Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
@@ -91,13 +98,7 @@ export async function startTwoFactorSetup(
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
     if (row?.enabledAt) throw new AppError(TWO_FACTOR_ERRORS.two_factor_already_enabled);
     const sealed = sealSecret(ctx.config.sessionSecret, actor.userId, secret);
-    await tx
-      .insert(userTwoFactor)
-      .values({ userId: actor.userId, secretSealed: sealed, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: userTwoFactor.userId,
-        set: { secretSealed: sealed, lastUsedStep: null, createdAt: now, updatedAt: now },
-      });
+    await upsertPendingSecret(tx, { userId: actor.userId, secretSealed: sealed, now });
   });
   return { uri: totpUri(secret, actor.email), secret, account: actor.email };
 }
@@ -114,7 +115,7 @@ export async function confirmTwoFactorSetup(
   code: string,
   request: Request,
 ): Promise<RecoveryCodes> {
-  await ctx.budget.spend(actor.userId, request.ip);
+  await spendCodeAttempt(ctx.budget, actor.userId, request.ip);
   const now = ctx.clock.now();
   const result = await ctx.database.db.transaction(async (tx) => {
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
@@ -130,10 +131,7 @@ export async function confirmTwoFactorSetup(
     if (!used) {
       throw new AppError(await refusalOf(tx, check, TWO_FACTOR_ERRORS.two_factor_code_invalid));
     }
-    await tx
-      .update(userTwoFactor)
-      .set({ enabledAt: now, updatedAt: now })
-      .where(eq(userTwoFactor.userId, actor.userId));
+    await markTwoFactorEnabled(tx, actor.userId, now);
     const recoveryCodes = await replaceRecoveryCodes(tx, {
       serverSecret: ctx.config.sessionSecret,
       userId: actor.userId,
@@ -148,7 +146,7 @@ export async function confirmTwoFactorSetup(
     await auditOwn(tx, actor, request, { action: 'two_factor_enable', payload: {} });
     return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
   });
-  await ctx.budget.giveBack(actor.userId);
+  await giveBackCodeAttempt(ctx.budget, actor.userId);
   return result;
 }
 
@@ -165,7 +163,7 @@ export async function disableTwoFactor(
 ): Promise<TwoFactorStatus> {
   const code = readSecondFactorCode(input);
   if (!code) throw new AppError(TWO_FACTOR_ERRORS.two_factor_code_invalid);
-  await ctx.budget.spend(actor.userId, request.ip);
+  await spendCodeAttempt(ctx.budget, actor.userId, request.ip);
   const now = ctx.clock.now();
   const { status, deliverNotice } = await ctx.database.db.transaction(async (tx) => {
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
@@ -182,11 +180,11 @@ export async function disableTwoFactor(
     });
     return {
       status: await statusOf(ctx, tx, actor),
-      deliverNotice: await ctx.notices.queue(tx, actor.userId, 'twoFactorDisabled'),
+      deliverNotice: await queueSecurityNotice(ctx.notices, tx, actor.userId, 'twoFactorDisabled'),
     };
   });
   deliverNotice();
-  await ctx.budget.giveBack(actor.userId);
+  await giveBackCodeAttempt(ctx.budget, actor.userId);
   return status;
 }
 
@@ -197,7 +195,7 @@ export async function regenerateRecoveryCodes(
   code: string,
   request: Request,
 ): Promise<RecoveryCodes> {
-  await ctx.budget.spend(actor.userId, request.ip);
+  await spendCodeAttempt(ctx.budget, actor.userId, request.ip);
   const now = ctx.clock.now();
   const result = await ctx.database.db.transaction(async (tx) => {
     const row = await loadTwoFactor(tx, actor.userId, { lock: true });
@@ -223,6 +221,6 @@ export async function regenerateRecoveryCodes(
     });
     return { recoveryCodes, status: await statusOf(ctx, tx, actor) };
   });
-  await ctx.budget.giveBack(actor.userId);
+  await giveBackCodeAttempt(ctx.budget, actor.userId);
   return result;
 }

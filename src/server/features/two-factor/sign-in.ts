@@ -1,19 +1,32 @@
 import type { ErrorDefinition } from '../../../shared/domain/errors';
-import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
 import {
   readSecondFactorCode,
   TWO_FACTOR_CHALLENGE_MAX_FAILURES,
 } from '../../../shared/domain/two-factor';
-import { twoFactorChallenges, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { ClientInfo } from '../auth/client';
-import type { AuthService, SignedIn } from '../auth/service';
+import { openSession, type SignedIn } from '../auth/actions/open-session';
+import { findAccountByEmail } from '../auth/queries/accounts';
 import { hashToken } from '../auth/tokens';
 import type { TwoFactorContext } from './service';
 import { acceptedSessionSecrets } from '../../config';
-import { countUnusedRecoveryCodes, loadTwoFactor } from './store';
-import { refusalOf, type SecondFactorUsed, spendSecondFactor } from './verify';
+import {
+  countUnusedRecoveryCodes,
+  deleteChallenge,
+  findUserEmail,
+  loadTwoFactor,
+  lockChallenge,
+  peekChallenge,
+  setChallengeFailures,
+} from './queries';
+import {
+  giveBackCodeAttempt,
+  refusalOf,
+  type SecondFactorUsed,
+  spendCodeAttempt,
+  spendSecondFactor,
+} from './verify';
 
 export interface TwoFactorSignedIn {
   signedIn: SignedIn;
@@ -35,41 +48,29 @@ type Outcome =
  */
 export async function completeTwoFactorSignIn(
   ctx: TwoFactorContext,
-  auth: Pick<AuthService, 'loadAccount' | 'openSession'>,
   input: { token: string | undefined; code: string; client: ClientInfo },
 ): Promise<TwoFactorSignedIn> {
   if (!input.token) throw new AppError(TWO_FACTOR_ERRORS.two_factor_challenge_invalid);
   const db = ctx.database.db;
   const challengeId = hashToken(input.token);
   const now = ctx.clock.now();
-  const [known] = await db
-    .select({ userId: twoFactorChallenges.userId, expiresAt: twoFactorChallenges.expiresAt })
-    .from(twoFactorChallenges)
-    .where(eq(twoFactorChallenges.id, challengeId));
+  const known = await peekChallenge(db, challengeId);
   if (!known || known.expiresAt <= now) {
-    if (known) await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
+    if (known) await deleteChallenge(db, challengeId);
     throw new AppError(TWO_FACTOR_ERRORS.two_factor_challenge_invalid);
   }
   // Counted before the code is checked, outside the transaction (the limiter writes on its own).
-  await ctx.budget.spend(known.userId, input.client.ip);
+  await spendCodeAttempt(ctx.budget, known.userId, input.client.ip);
   const code = readSecondFactorCode(input.code);
 
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [challenge] = await tx
-      .select()
-      .from(twoFactorChallenges)
-      .where(eq(twoFactorChallenges.id, challengeId))
-      .for('update');
+    const challenge = await lockChallenge(tx, challengeId);
     if (!challenge || challenge.expiresAt <= now) return { kind: 'dead' };
-    const drop = () =>
-      tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
+    const drop = () => deleteChallenge(tx, challengeId);
 
     const row = await loadTwoFactor(tx, challenge.userId, { lock: true });
-    const [user] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, challenge.userId));
-    const account = user ? await auth.loadAccount(tx, user.email) : undefined;
+    const email = await findUserEmail(tx, challenge.userId);
+    const account = email ? await findAccountByEmail(tx, email) : undefined;
     // Reset or turned off meanwhile, or the account was deactivated: start again.
     if (!row?.enabledAt || !account || account.disabledAt) {
       await drop();
@@ -89,21 +90,18 @@ export async function completeTwoFactorSignIn(
         await drop();
         return { kind: 'dead' };
       }
-      await tx
-        .update(twoFactorChallenges)
-        .set({ failedAttempts: failures })
-        .where(eq(twoFactorChallenges.id, challengeId));
+      await setChallengeFailures(tx, challengeId, failures);
       return { kind: 'wrong_code', refusal };
     }
 
     await drop();
-    const signedIn = await auth.openSession(tx, account, input.client, challenge.method, used);
+    const signedIn = await openSession(ctx, tx, account, input.client, challenge.method, used);
     const recoveryCodesRemaining = await countUnusedRecoveryCodes(tx, challenge.userId);
     return { kind: 'signed_in', result: { signedIn, secondFactor: used, recoveryCodesRemaining } };
   });
 
   if (outcome.kind === 'dead') throw new AppError(TWO_FACTOR_ERRORS.two_factor_challenge_invalid);
   if (outcome.kind === 'wrong_code') throw new AppError(outcome.refusal);
-  await ctx.budget.giveBack(known.userId);
+  await giveBackCodeAttempt(ctx.budget, known.userId);
   return outcome.result;
 }

@@ -2,21 +2,19 @@ import { AUTH_ERRORS, rateLimitMessage } from '../../../shared/api/auth';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { SecondFactorCode } from '../../../shared/domain/two-factor';
 import type { Executor } from '../../db/connect';
-import { userTwoFactor } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { hashIdentifier } from '../auth/tokens';
-import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_RATE_RULES } from './limits';
 import { findRecoveryCode, hashRecoveryCode } from './recovery-codes';
 import {
-  openSecret,
-  sealSecret,
+  recordUsedStep,
   spendRecoveryCode,
   type TwoFactorRow,
   unusedRecoveryCodes,
   usedRecoveryCodes,
-} from './store';
+} from './queries';
+import { openSecret, sealSecret } from './secret';
 import { acceptTotpCode, totpCodeWasUsed } from './totp';
 import { TWO_FACTOR_ERRORS } from '../../../shared/api/two-factor';
 import type { ErrorDefinition } from '../../../shared/domain/errors';
@@ -50,18 +48,16 @@ export async function spendSecondFactor(
       lastUsedStep: row.lastUsedStep,
     });
     if (step === null) return null;
-    await tx
-      .update(userTwoFactor)
-      .set({
-        lastUsedStep: step,
-        updatedAt: now,
-        // Opened with a previous secret: sealed again under the current one, so the person's
-        // authenticator keeps working once the rotation window ends.
-        ...(opened.current
-          ? {}
-          : { secretSealed: sealSecret(serverSecrets[0]!, row.userId, opened.plain) }),
-      })
-      .where(eq(userTwoFactor.userId, row.userId));
+    await recordUsedStep(tx, {
+      userId: row.userId,
+      step,
+      now,
+      // Opened with a previous secret: sealed again under the current one, so the person's
+      // authenticator keeps working once the rotation window ends.
+      ...(opened.current
+        ? {}
+        : { secretSealed: sealSecret(serverSecrets[0]!, row.userId, opened.plain) }),
+    });
     return 'totp';
   }
   const stored = await unusedRecoveryCodes(tx, row.userId);
@@ -107,43 +103,57 @@ export async function refusalOf(
 
 /**
  * The budgets every code attempt spends before it is checked (decision 0317), outside any
- * transaction (the limiter has its own statements).
+ * transaction (the limiter has its own statements); keyed by SESSION_SECRET.
  */
-export function createCodeBudget(limiter: RateLimiter, serverSecret: string) {
-  const rules = TWO_FACTOR_RATE_RULES;
-  const key = (kind: 'ip' | 'account', value: string) =>
-    hashIdentifier(serverSecret, `two-factor-${kind}:${value}`);
-  return {
-    /** A refusal of this address already known in this process (no database round trip). */
-    knownRefusal(ip: string): AppError | null {
-      const decision = limiter.cachedDenial(rules.codePerIp, key('ip', ip));
-      if (!decision) return null;
-      return new AppError(ERRORS.rate_limited, {
-        message: rateLimitMessage(decision.retryAfter),
-        retryAfter: decision.retryAfter,
-      });
-    },
-
-    /** Counts one attempt for the address and the account; throws when either is used up. */
-    async spend(userId: string, ip: string): Promise<void> {
-      const perIp = await limiter.consume(rules.codePerIp, key('ip', ip));
-      if (!perIp.allowed) {
-        throw new AppError(ERRORS.rate_limited, {
-          message: rateLimitMessage(perIp.retryAfter),
-          retryAfter: perIp.retryAfter,
-        });
-      }
-      const perAccount = await limiter.consume(rules.codePerAccount, key('account', userId));
-      if (!perAccount.allowed) {
-        throw new AppError(AUTH_ERRORS.too_many_attempts, { retryAfter: perAccount.retryAfter });
-      }
-    },
-
-    /** A right code: its hit on the account's budget is given back (only failures add up). */
-    async giveBack(userId: string): Promise<void> {
-      await limiter.release(rules.codePerAccount, key('account', userId));
-    },
-  };
+export interface CodeBudget {
+  limiter: RateLimiter;
+  serverSecret: string;
 }
 
-export type CodeBudget = ReturnType<typeof createCodeBudget>;
+function budgetKey(budget: CodeBudget, kind: 'ip' | 'account', value: string): string {
+  return hashIdentifier(budget.serverSecret, `two-factor-${kind}:${value}`);
+}
+
+/** A refusal of this address already known in this process (no database round trip). */
+export function knownCodeRefusal(budget: CodeBudget, ip: string): AppError | null {
+  const decision = budget.limiter.cachedDenial(
+    TWO_FACTOR_RATE_RULES.codePerIp,
+    budgetKey(budget, 'ip', ip),
+  );
+  if (!decision) return null;
+  return new AppError(ERRORS.rate_limited, {
+    message: rateLimitMessage(decision.retryAfter),
+    retryAfter: decision.retryAfter,
+  });
+}
+
+/** Counts one attempt for the address and the account; throws when either is used up. */
+export async function spendCodeAttempt(
+  budget: CodeBudget,
+  userId: string,
+  ip: string,
+): Promise<void> {
+  const rules = TWO_FACTOR_RATE_RULES;
+  const perIp = await budget.limiter.consume(rules.codePerIp, budgetKey(budget, 'ip', ip));
+  if (!perIp.allowed) {
+    throw new AppError(ERRORS.rate_limited, {
+      message: rateLimitMessage(perIp.retryAfter),
+      retryAfter: perIp.retryAfter,
+    });
+  }
+  const perAccount = await budget.limiter.consume(
+    rules.codePerAccount,
+    budgetKey(budget, 'account', userId),
+  );
+  if (!perAccount.allowed) {
+    throw new AppError(AUTH_ERRORS.too_many_attempts, { retryAfter: perAccount.retryAfter });
+  }
+}
+
+/** A right code: its hit on the account's budget is given back (only failures add up). */
+export async function giveBackCodeAttempt(budget: CodeBudget, userId: string): Promise<void> {
+  await budget.limiter.release(
+    TWO_FACTOR_RATE_RULES.codePerAccount,
+    budgetKey(budget, 'account', userId),
+  );
+}

@@ -1,8 +1,9 @@
-import { MAX_PAYMENT_ATTEMPTS } from '../../../shared/domain/payments';
-import type { PaymentMethod, PaymentProviderName, TipSource } from '../../../shared/domain/tips';
-import { type Statement, StatementValues } from '../../db/statement';
-import { VISIT_ID_OF_BUCKET } from '../analytics/page-views';
-import type { LocalCheckout } from '../payments/provider';
+import { MAX_PAYMENT_ATTEMPTS } from '../../../../shared/domain/payments';
+import type { PaymentMethod, PaymentProviderName, TipSource } from '../../../../shared/domain/tips';
+import type { Database, Tx } from '../../../db/connect';
+import { asDrizzleSql, rowsOf, type Statement, StatementValues } from '../../../db/statement';
+import { VISIT_ID_OF_BUCKET } from '../../analytics/page-views';
+import type { LocalCheckout } from '../../payments/provider';
 
 /**
  * Everything the start of a payment writes: the tip (with the visit it was started in), its
@@ -221,4 +222,25 @@ export function startedTipsStatement(tips: readonly StartedTip[]): Statement {
       FROM attempt a LEFT JOIN tip ON tip.id = a.tip_id
      ORDER BY a.ord`;
   return { text, values: values.values };
+}
+
+/** Runs the statement for these starts on the handle (one round trip); its rows as they come. */
+export async function runStartStatement(
+  database: Pick<Database, 'query'>,
+  tips: readonly StartedTip[],
+): Promise<Array<{ tip_id: string; attempt: number; written: boolean }>> {
+  const statement = startedTipsStatement(tips);
+  return database.query<{ tip_id: string; attempt: number; written: boolean }>(
+    statement.text,
+    statement.values,
+    { prepared: true },
+  );
+}
+
+/** Runs the statement for these starts inside the caller's transaction. */
+export async function runStartStatementIn(
+  tx: Tx,
+  tips: readonly StartedTip[],
+): Promise<StartWritten[]> {
+  return rowsOf<StartWritten>(await tx.execute(asDrizzleSql(startedTipsStatement(tips))));
 }

@@ -9,26 +9,29 @@ import {
   inArray,
   isNotNull,
   isNull,
+  ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { BUSINESS_LIST_PAGE_SIZE, type BusinessListSort } from '../../../shared/api/operator';
-import type { BusinessStatus } from '../../../shared/domain/business-status';
-import type { InvitationDeliveryState } from '../../../shared/domain/invitation-delivery';
-import type { Executor } from '../../db/connect';
-import { invitationDeliveries } from '../mail/queries';
-import { countWorkingCodes } from '../payment-points/queries/working';
+import { BUSINESS_LIST_PAGE_SIZE, type BusinessListSort } from '../../../../shared/api/operator';
+import type { BusinessStatus } from '../../../../shared/domain/business-status';
+import type { InvitationDeliveryState } from '../../../../shared/domain/invitation-delivery';
+import type { Executor, Tx } from '../../../db/connect';
+import { invitationDeliveries } from '../../mail/queries';
+import { countWorkingCodes } from '../../payment-points/queries/working';
 import {
   adminAuditLog,
+  branding,
   businesses,
+  integrationSettings,
   paymentEntrypoints,
   paymentSessions,
   profiles,
   tipMonthTotals,
   tips,
   users,
-} from '../../db/schema';
+} from '../../../db/schema';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 
@@ -316,4 +319,53 @@ export async function operatorAuditRows(db: Executor, businessId: string, limit:
     .where(and(eq(adminAuditLog.businessId, businessId), eq(profiles.role, 'admin')))
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(limit);
+}
+
+export type NewBusiness = typeof businesses.$inferInsert;
+
+/** Inserts a business with its branding and integration settings; answers its id. */
+export async function insertBusiness(
+  tx: Tx,
+  input: {
+    business: NewBusiness;
+    branding: Omit<typeof branding.$inferInsert, 'businessId'>;
+    integration: Omit<typeof integrationSettings.$inferInsert, 'businessId'>;
+  },
+): Promise<string> {
+  const [created] = await tx
+    .insert(businesses)
+    .values(input.business)
+    .returning({ id: businesses.id });
+  const businessId = created!.id;
+  await tx.insert(branding).values({ businessId, ...input.branding });
+  await tx.insert(integrationSettings).values({ businessId, ...input.integration });
+  return businessId;
+}
+
+/** Changes columns of a business. */
+export async function updateBusinessRow(
+  tx: Executor,
+  businessId: string,
+  set: Partial<NewBusiness>,
+): Promise<void> {
+  await tx.update(businesses).set(set).where(eq(businesses.id, businessId));
+}
+
+/** The business row, locked for this transaction. */
+export async function lockBusinessRow(tx: Executor, id: string): Promise<BusinessRow | null> {
+  const [row] = await tx.select().from(businesses).where(eq(businesses.id, id)).for('update');
+  return row ?? null;
+}
+
+/** The staff of a business (everyone but the platform admin), as a subquery of their ids. */
+export function staffIdsOf(tx: Executor, businessId: string) {
+  return tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.businessId, businessId), ne(profiles.role, 'admin')));
+}
+
+/** Queues a NOTIFY in the transaction: PostgreSQL delivers it exactly when that commits. */
+export async function notifyInTransaction(tx: Tx, channel: string, payload: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
 }

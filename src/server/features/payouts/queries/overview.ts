@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/connect';
+import type { PayoutSchedule } from '../../../../shared/domain/payouts';
+import type { Executor, Tx } from '../../../db/connect';
 import {
+  businesses,
   payoutBatches,
   payouts,
   profiles,
@@ -8,7 +10,7 @@ import {
   tipAdjustments,
   tipAllocations,
   tips,
-} from '../../db/schema';
+} from '../../../db/schema';
 
 export type BatchRow = typeof payoutBatches.$inferSelect & {
   requestedByName: string | null;
@@ -145,4 +147,85 @@ export async function lastScheduledBatchAt(db: Executor, businessId: string): Pr
     .from(payoutBatches)
     .where(and(eq(payoutBatches.businessId, businessId), eq(payoutBatches.trigger, 'schedule')));
   return last?.at ? new Date(last.at) : null;
+}
+
+/** The payout account state of an employee. */
+export async function selectPayoutAccount(db: Executor, profileId: string) {
+  const [profile] = await db
+    .select({ status: profiles.stripeAccountStatus, enabled: profiles.payoutsEnabled })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return profile ?? null;
+}
+
+/** What onboarding needs of an employee: their e-mail and payout account, if any. */
+export async function selectOnboardingProfile(db: Executor, profileId: string) {
+  const [profile] = await db
+    .select({ email: profiles.email, accountId: profiles.stripeAccountId })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return profile ?? null;
+}
+
+/** Records a newly created payout account, pending until the provider enables it. */
+export async function setPendingPayoutAccount(
+  db: Executor,
+  profileId: string,
+  accountId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      stripeAccountId: accountId,
+      stripeAccountStatus: 'pending',
+      updatedAt: at,
+    })
+    .where(eq(profiles.id, profileId));
+}
+
+/** Applies the provider's view of a payout account to the profile that owns it. */
+export async function setPayoutAccountStatus(
+  db: Executor,
+  accountId: string,
+  current: { status: 'pending' | 'enabled' | 'restricted'; payoutsEnabled: boolean },
+  at: Date,
+): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      stripeAccountStatus: current.status,
+      payoutsEnabled: current.payoutsEnabled,
+      updatedAt: at,
+    })
+    .where(eq(profiles.stripeAccountId, accountId));
+}
+
+export async function selectPayoutSchedule(db: Executor, businessId: string) {
+  const [business] = await db
+    .select({ schedule: businesses.payoutSchedule })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return business ?? null;
+}
+
+export async function lockPayoutSchedule(tx: Tx, businessId: string) {
+  const [before] = await tx
+    .select({ schedule: businesses.payoutSchedule })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .for('update');
+  return before ?? null;
+}
+
+export async function setPayoutSchedule(
+  tx: Executor,
+  businessId: string,
+  schedule: PayoutSchedule,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(businesses)
+    .set({ payoutSchedule: schedule, updatedAt: at })
+    .where(eq(businesses.id, businessId));
 }

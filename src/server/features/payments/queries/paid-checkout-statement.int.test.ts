@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestApp } from '../../../../test/support/app';
-import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
-import type { FakeStripe } from '../../../../test/support/fake-stripe';
-import { startedTip } from '../../../../test/support/guest';
-import { createStripeTestApp } from '../../../../test/support/stripe-app';
-import { stripeEvent, timesCounted } from '../../../../test/support/stripe';
+import type { TestApp } from '../../../../../test/support/app';
+import { createBusiness, type FactoryBusiness } from '../../../../../test/support/factories';
+import type { FakeStripe } from '../../../../../test/support/fake-stripe';
+import { startedTip } from '../../../../../test/support/guest';
+import { createStripeTestApp } from '../../../../../test/support/stripe-app';
+import { stripeEvent, timesCounted } from '../../../../../test/support/stripe';
 import {
   analyticsEvents,
   paymentSessions,
@@ -14,9 +14,9 @@ import {
   tipAllocations,
   tips,
   webhookEvents,
-} from '../../db/schema';
-import { RealtimeHub, type TipChange } from '../realtime/hub';
-import { TIP_EVENTS_CHANNEL } from '../tip-lifecycle/events';
+} from '../../../db/schema';
+import { RealtimeHub, type TipChange } from '../../realtime/hub';
+import { TIP_EVENTS_CHANNEL } from '../../tip-lifecycle/events';
 import { type PaidCheckoutResult, paidCheckoutStatement } from './paid-checkout-statement';
 
 /**

@@ -1,6 +1,6 @@
-import type { PaymentProviderName } from '../../../shared/domain/tips';
-import { type Statement, StatementValues } from '../../db/statement';
-import { statusesBefore } from '../tip-lifecycle/policy';
+import type { PaymentProviderName } from '../../../../shared/domain/tips';
+import { type Statement, StatementValues } from '../../../db/statement';
+import { statusesBefore } from '../../tip-lifecycle/policy';
 
 /** A signed provider event saying a checkout was paid, with what the provider charged. */
 export interface PaidCheckoutEvent {
