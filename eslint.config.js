@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import featureLayers from './eslint/feature-layers.js';
+import featureQueries from './eslint/feature-queries.js';
+
+const trinkgeld = { rules: { 'feature-layers': featureLayers, 'feature-queries': featureQueries } };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'test-results/**', 'scratch/**', 'node_modules/**'] },
@@ -120,7 +123,15 @@ export default tseslint.config(
     // 0550). Tests may reach across: they set up what the code under test needs.
     files: ['src/server/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    plugins: { trinkgeld: { rules: { 'feature-layers': featureLayers } } },
+    plugins: { trinkgeld },
     rules: { 'trinkgeld/feature-layers': 'error' },
+  },
+  {
+    // A feature's database calls live in its queries.ts or queries/ (decision 0575): elsewhere in
+    // a feature no drizzle-orm, no db/schema, and db/connect for types only. The rule exempts
+    // queries and tests itself.
+    files: ['src/server/features/**/*.{ts,tsx}'],
+    plugins: { trinkgeld },
+    rules: { 'trinkgeld/feature-queries': 'error' },
   },
 );

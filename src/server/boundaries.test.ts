@@ -4,9 +4,24 @@ import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
+/**
+ * The project's lint configuration for samples that exist only as text: without type information
+ * (the samples are in no TypeScript program) and so without the rules that need it, which
+ * promise-rules.test.ts checks on a program of its own.
+ */
+const withoutTypes = {
+  files: ['**/*.{ts,tsx,mts}'],
+  languageOptions: { parserOptions: { projectService: false } },
+  rules: {
+    '@typescript-eslint/no-floating-promises': 'off',
+    '@typescript-eslint/no-misused-promises': 'off',
+    '@typescript-eslint/await-thenable': 'off',
+  },
+} as const;
+
 /** The boundary rule of eslint.config.js (decision 0365), run on files that cross a border. */
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
-  const eslint = new ESLint();
+  const eslint = new ESLint({ overrideConfig: withoutTypes });
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
     .filter((message) => message.ruleId === 'no-restricted-imports')
@@ -67,7 +82,7 @@ describe('the boundary lint rule', { timeout: 60_000 }, () => {
 
 /** The layer rule of eslint/feature-layers.js (decision 0550), run on samples that cross a layer. */
 async function layerProblems(filePath: string, code: string): Promise<string[]> {
-  const eslint = new ESLint();
+  const eslint = new ESLint({ overrideConfig: withoutTypes });
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
     .filter((message) => message.ruleId === 'trinkgeld/feature-layers')
@@ -153,3 +168,80 @@ describe('the layer rule between features', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 });
+
+/** The queries rule of eslint/feature-queries.js (decision 0575), run on samples that call the database. */
+async function queryProblems(filePath: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ overrideConfig: withoutTypes });
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'trinkgeld/feature-queries')
+    .map((message) => message.message);
+}
+
+describe(
+  "the rule that keeps a feature's database calls in its queries",
+  { timeout: 60_000 },
+  () => {
+    it('fails drizzle-orm and db/schema outside queries, types too', async () => {
+      const problems = await queryProblems(
+        'src/server/features/teams/crossing.ts',
+        [
+          "import { eq } from 'drizzle-orm';",
+          "import type { SQL } from 'drizzle-orm';",
+          "import { teams } from '../../db/schema';",
+          "import type { InferSelectModel } from 'drizzle-orm/table';",
+          'export type X = [SQL, InferSelectModel<typeof teams>, typeof eq];',
+        ].join('\n'),
+      );
+      expect(problems).toHaveLength(4);
+      expect(problems[0]).toContain('drizzle-orm is for queries only');
+      expect(problems[2]).toContain('db/schema is for queries only');
+    });
+
+    it('fails a value import of db/connect and a re-export of the schema', async () => {
+      expect(
+        await queryProblems(
+          'src/server/features/shifts/crossing.ts',
+          "import { quoteIdent } from '../../db/connect';\nexport const x = quoteIdent;\n",
+        ),
+      ).toEqual([
+        'Outside queries, db/connect gives types only (import type { Db, Tx, Database }): move the database call into queries.ts (decision 0575).',
+      ]);
+      expect(
+        await queryProblems(
+          'src/server/features/shifts/nested/crossing.ts',
+          "export { teams } from '../../../db/schema';\n",
+        ),
+      ).toHaveLength(1);
+    });
+
+    it('passes queries.ts, a queries/ folder, tests, and type imports of db/connect', async () => {
+      const drizzle = [
+        "import { eq } from 'drizzle-orm';",
+        "import { teams } from '../../db/schema';",
+        "import type { Db, Tx } from '../../db/connect';",
+        'export const x = [eq, teams];',
+        'export type Y = Db | Tx;',
+      ].join('\n');
+      expect(await queryProblems('src/server/features/teams/queries.ts', drizzle)).toEqual([]);
+      expect(
+        await queryProblems(
+          'src/server/features/teams/queries/members.ts',
+          drizzle.replaceAll("'../../", "'../../../"),
+        ),
+      ).toEqual([]);
+      expect(await queryProblems('src/server/features/teams/fine.test.ts', drizzle)).toEqual([]);
+      expect(
+        await queryProblems(
+          'src/server/features/teams/service.ts',
+          [
+            "import type { Database, Tx } from '../../db/connect';",
+            "import { type Db } from '../../db/connect';",
+            "import { findTeam } from './queries';",
+            'export const x = (d: Database, t: Tx, h: Db) => [d, t, h, findTeam];',
+          ].join('\n'),
+        ),
+      ).toEqual([]);
+    });
+  },
+);

@@ -144,8 +144,8 @@ export const routes: AppRoute[] = [
               {
                 path: '/admin/uid-management',
                 lazy: page(
-                  () => import('./features/admin/UidManagementPage'),
-                  (m) => m.UidManagementPage,
+                  () => import('./features/admin/PaymentPointsPage'),
+                  (m) => m.PaymentPointsPage,
                 ),
               },
               {

@@ -20,7 +20,7 @@ export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/qr-code-view': ['features/admin/AdminLayout.tsx', 'features/admin/QrCodeViewPage.tsx'],
   '/admin/uid-management': [
     'features/admin/AdminLayout.tsx',
-    'features/admin/UidManagementPage.tsx',
+    'features/admin/PaymentPointsPage.tsx',
   ],
   '/admin/aio-settings': ['features/admin/AdminLayout.tsx', 'features/admin/AioSettingsPage.tsx'],
   '/admin/reports': ['features/admin/AdminLayout.tsx', 'features/admin/reports/ReportsPage.tsx'],

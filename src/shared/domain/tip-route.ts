@@ -1,7 +1,7 @@
 /**
  * Where a paid tip that names no single person goes (decisions 0020, 0121, 0122): one rule for
  * the payment (shifts/routing.ts allocatePaidTip) and for what the guest page says before paying
- * (entrypoints/presenter.ts guestReceiver), so the page cannot promise what the payment does not
+ * (payment-points/guest-presenter.ts guestReceiver), so the page cannot promise what the payment does not
  * do (decision 0353).
  */
 export type TipRoute =

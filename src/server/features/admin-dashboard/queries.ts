@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { businesses, profiles, tipMonthTotals, users } from '../../db/schema';
 import { AUDIT_TIME_ZONE } from '../audit-log/queries';
-import { countWorkingCodes } from '../entrypoints/working-codes';
+import { countWorkingCodes } from '../payment-points/queries/working';
 
 export interface DashboardRows {
   business: { id: string; name: string };

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import type { Database } from '../../db/connect';
 import { CSV_BOM, csvLine } from '../reports/csv';
+import { type AuditCsvRow, auditCsvPage } from './queries';
 import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 /**
@@ -27,18 +28,7 @@ export const AUDIT_CSV_HEADER = [
   'Browser',
 ];
 
-export interface AuditCsvRow {
-  id: string;
-  /** created_at as PostgreSQL writes it (microseconds kept for the keyset). */
-  at: string;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  payload: Record<string, unknown> | string;
-  user_agent: string | null;
-  full_name: string | null;
-  email: string | null;
-}
+export type { AuditCsvRow };
 
 const TZ = BUSINESS_TIME_ZONE;
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
@@ -94,21 +84,7 @@ export async function* auditPages(
 ): AsyncGenerator<AuditCsvRow[]> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const params: unknown[] = [businessId, pageSize];
-    let keyset = '';
-    if (after) {
-      params.push(after.at, after.id);
-      keyset = 'AND (l.created_at, l.id) > ($3::timestamptz, $4::uuid)';
-    }
-    const rows = await database.query<AuditCsvRow>(
-      `SELECT l.id, l.created_at::text AS at, l.action, l.target_type, l.target_id, l.payload,
-              l.user_agent, p.full_name, p.email
-       FROM admin_audit_log l
-       LEFT JOIN profiles p ON p.id = l.admin_id
-       WHERE l.business_id = $1 ${keyset}
-       ORDER BY l.created_at, l.id LIMIT $2`,
-      params,
-    );
+    const rows = await auditCsvPage(database, businessId, pageSize, after);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < pageSize) return;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogEntry, AuditLogPage } from '../../../shared/api/audit';
 import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import type { AuditAction } from '../../../shared/domain/audit';
-import type { Executor } from '../../db/connect';
+import type { Database, Executor } from '../../db/connect';
 import { adminAuditLog, profiles } from '../../db/schema';
 import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
@@ -95,4 +95,41 @@ export async function auditLogPage(
     pageSize: filter.pageSize,
     total: total?.n ?? 0,
   };
+}
+
+export interface AuditCsvRow {
+  id: string;
+  /** created_at as PostgreSQL writes it (microseconds kept for the keyset). */
+  at: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  payload: Record<string, unknown> | string;
+  user_agent: string | null;
+  full_name: string | null;
+  email: string | null;
+}
+
+/** One keyset page of a business's audit log for the CSV, oldest first, after `after` if given. */
+export function auditCsvPage(
+  database: Database,
+  businessId: string,
+  pageSize: number,
+  after: { at: string; id: string } | null,
+): Promise<AuditCsvRow[]> {
+  const params: unknown[] = [businessId, pageSize];
+  let keyset = '';
+  if (after) {
+    params.push(after.at, after.id);
+    keyset = 'AND (l.created_at, l.id) > ($3::timestamptz, $4::uuid)';
+  }
+  return database.query<AuditCsvRow>(
+    `SELECT l.id, l.created_at::text AS at, l.action, l.target_type, l.target_id, l.payload,
+            l.user_agent, p.full_name, p.email
+     FROM admin_audit_log l
+     LEFT JOIN profiles p ON p.id = l.admin_id
+     WHERE l.business_id = $1 ${keyset}
+     ORDER BY l.created_at, l.id LIMIT $2`,
+    params,
+  );
 }

@@ -3,10 +3,9 @@ import {
   type BrandingPreviewData,
   DEFAULT_BRANDING,
 } from '../../../shared/api/branding';
-import type { branding } from '../../db/schema';
-import type { PreviewPersonRow } from './queries';
+import type { BrandingRow, PreviewPersonRow } from './queries';
 
-export type BrandingRow = typeof branding.$inferSelect;
+export type { BrandingRow };
 
 /** The admin view of a business's branding; a business that never saved it gets the defaults. */
 export function presentAdminBranding(

@@ -1,6 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { profiles, users } from '../../db/schema';
+import { branding, businesses, profiles, users } from '../../db/schema';
+
+export type BrandingRow = typeof branding.$inferSelect;
+export type BrandingInsert = typeof branding.$inferInsert;
 
 export interface PreviewPersonRow {
   fullName: string | null;
@@ -38,4 +41,26 @@ export async function previewPersonOf(
     .orderBy(sql`${profiles.fullName} IS NULL`, asc(profiles.fullName), asc(profiles.id))
     .limit(1);
   return row ?? null;
+}
+
+/** The business's id and name with its branding row (null when never saved), or undefined. */
+export async function findBusinessWithBranding(executor: Executor, businessId: string) {
+  const [row] = await executor
+    .select({ business: { id: businesses.id, name: businesses.name }, branding })
+    .from(businesses)
+    .leftJoin(branding, eq(branding.businessId, businesses.id))
+    .where(eq(businesses.id, businessId));
+  return row;
+}
+
+/** Inserts or replaces the business's branding with these values. */
+export async function upsertBranding(
+  executor: Executor,
+  businessId: string,
+  values: Omit<BrandingInsert, 'businessId'>,
+): Promise<void> {
+  await executor
+    .insert(branding)
+    .values({ businessId, ...values })
+    .onConflictDoUpdate({ target: branding.businessId, set: values });
 }

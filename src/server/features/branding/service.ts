@@ -1,6 +1,5 @@
 import { assertUploadQuota } from '../media/cleanup';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditPayloads } from '../../../shared/domain/audit-events';
 import {
@@ -14,16 +13,16 @@ import {
 import { mediaIdFromUrl } from '../../../shared/api/profiles';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Database, Executor } from '../../db/connect';
-import { branding, businesses, media } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import { type ImageRules, processImage } from '../media/image';
+import { findMediaBusiness, insertMedia } from '../media/queries';
 import { mediaUrl } from '../media/service';
 import { mayManageBranding, mayUseLogo } from './policy';
 import { type BrandingRow, presentAdminBranding, presentPreviewPerson } from './presenter';
-import { previewPersonOf } from './queries';
+import { findBusinessWithBranding, previewPersonOf, upsertBranding } from './queries';
 
 /** What the branding feature needs from the app. */
 export interface BrandingContext {
@@ -52,11 +51,7 @@ function ensureAllowed(scope: BrandingScope): void {
 }
 
 async function loadRows(executor: Executor, businessId: string) {
-  const [row] = await executor
-    .select({ business: { id: businesses.id, name: businesses.name }, branding })
-    .from(businesses)
-    .leftJoin(branding, eq(branding.businessId, businesses.id))
-    .where(eq(businesses.id, businessId));
+  const row = await findBusinessWithBranding(executor, businessId);
   if (!row) throw new AppError(ERRORS.not_found);
   return { business: row.business, branding: (row.branding ?? null) as BrandingRow | null };
 }
@@ -122,9 +117,7 @@ export async function saveBranding(
     const before = presentAdminBranding(current.branding, current.business);
     throwIfUnreadable(update, before);
     const mediaId = update.logoUrl ? mediaIdFromUrl(update.logoUrl) : null;
-    const [logo] = mediaId
-      ? await tx.select({ businessId: media.businessId }).from(media).where(eq(media.id, mediaId))
-      : [];
+    const logo = mediaId ? await findMediaBusiness(tx, mediaId) : undefined;
     const logoAllowed = mayUseLogo({
       requested: update.logoUrl,
       stored: before.logoUrl,
@@ -137,10 +130,7 @@ export async function saveBranding(
       });
     }
     const values = { ...update, updatedBy: scope.actor.userId, updatedAt: now };
-    await tx
-      .insert(branding)
-      .values({ businessId: scope.businessId, ...values })
-      .onConflictDoUpdate({ target: branding.businessId, set: values });
+    await upsertBranding(tx, scope.businessId, values);
     await writeAudit(tx, {
       actor: { ...scope.actor, businessId: scope.businessId },
       action: 'branding_update',
@@ -165,24 +155,21 @@ export async function storeBrandingLogo(
   ensureAllowed(scope);
   await assertUploadQuota(context.database.db, scope.actor.userId, context.clock.now());
   const image = await processImage(upload, LOGO_RULES);
-  const [row] = await context.database.db
-    .insert(media)
-    .values({
-      ownerUserId: scope.actor.userId,
-      businessId: scope.businessId,
-      contentType: image.contentType,
-      byteSize: image.data.length,
-      width: image.width,
-      height: image.height,
-      sha256: createHash('sha256').update(image.data).digest('hex'),
-      data: image.data,
-      createdAt: context.clock.now(),
-    })
-    .returning({ id: media.id, byteSize: media.byteSize });
-  return {
-    logoUrl: mediaUrl(row!.id),
+  const row = await insertMedia(context.database.db, {
+    ownerUserId: scope.actor.userId,
+    businessId: scope.businessId,
+    contentType: image.contentType,
+    byteSize: image.data.length,
     width: image.width,
     height: image.height,
-    byteSize: row!.byteSize,
+    sha256: createHash('sha256').update(image.data).digest('hex'),
+    data: image.data,
+    createdAt: context.clock.now(),
+  });
+  return {
+    logoUrl: mediaUrl(row.id),
+    width: image.width,
+    height: image.height,
+    byteSize: row.byteSize,
   };
 }

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BUSINESS_ERRORS } from '../../../shared/api/businesses';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import type { Executor } from '../../db/connect';
-import { businesses } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../auth/actor';
 import { type ActorGuard, actorOf } from '../auth/guard';
 import { decideBusinessScope } from './policy';
+import { businessExists } from './queries';
 
 declare const checked: unique symbol;
 
@@ -31,12 +30,10 @@ export async function resolveBusinessScope(
   const decision = decideBusinessScope(actor, requestedBusinessId);
   if (decision.kind === 'choose_business') throw new AppError(BUSINESS_ERRORS.business_required);
   if (decision.kind === 'not_found') throw new AppError(BUSINESS_ERRORS.business_not_found);
-  const [row] = await db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.id, decision.businessId));
-  if (!row) throw new AppError(BUSINESS_ERRORS.business_not_found);
-  return { businessId: row.id, actor } as BusinessScope;
+  if (!(await businessExists(db, decision.businessId))) {
+    throw new AppError(BUSINESS_ERRORS.business_not_found);
+  }
+  return { businessId: decision.businessId, actor } as BusinessScope;
 }
 
 /**

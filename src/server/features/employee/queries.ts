@@ -1,4 +1,6 @@
-import type { Database } from '../../db/connect';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/connect';
+import { profiles } from '../../db/schema';
 import { BUSINESS_DAY_ZONE } from '../tip-totals/queries';
 
 /**
@@ -239,4 +241,17 @@ function normalise(row: ReceivedTipRow): ReceivedTipRow {
     processed_at: row.processed_at ? new Date(row.processed_at) : null,
     replied_at: row.replied_at ? new Date(row.replied_at) : null,
   };
+}
+
+/** When the person last opened their thank-you messages, or null. */
+export async function findMessagesSeenAt(db: Executor, profileId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ seenAt: profiles.messagesSeenAt })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row?.seenAt ?? null;
+}
+
+export async function setMessagesSeenAt(db: Executor, profileId: string, at: Date): Promise<void> {
+  await db.update(profiles).set({ messagesSeenAt: at }).where(eq(profiles.id, profileId));
 }

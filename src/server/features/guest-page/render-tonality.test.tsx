@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import { BRANDING_TONALITIES, DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
 import { GUEST_LOCALES } from '../../../shared/i18n/guest-locale';
-import { presentBranding } from '../entrypoints/presenter';
+import { presentBranding } from '../payment-points/guest-presenter';
 import { GUEST_CATALOGUES } from './catalogues';
 import { renderGuestMarkup } from './render';
 import { readableText } from '../../../../test/support/markup';

@@ -3,7 +3,7 @@ import type { GuestEntrypoint } from '../../../shared/api/entrypoints';
 import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
 import { setInitialGuestBranding } from '../../../web/features/guest/brand-theme';
 import { currentGuestLanguage, setInitialGuestLanguage } from '../../../web/features/guest/i18n';
-import { presentBranding } from '../entrypoints/presenter';
+import { presentBranding } from '../payment-points/guest-presenter';
 import { GUEST_CATALOGUES } from './catalogues';
 import { renderGuestMarkup } from './render';
 import { readableText } from '../../../../test/support/markup';

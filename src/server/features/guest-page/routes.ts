@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
 import { limitPerClientAddress } from '../../http/rate-limit';
 import { guestBrowserOf } from '../analytics/page-views';
-import { matchesEtag } from '../entrypoints/cache';
+import { matchesEtag } from '../payment-points/guest-cache';
 import { paymentContext } from '../payments/context';
 import { GUEST_RATE_RULES } from '../../http/guest-rate-rules';
 import { getThankYou } from '../tips/thank-you';

@@ -7,9 +7,9 @@ import {
 import type { GuestBrowser } from '../analytics/page-views';
 import type { PaymentContext } from '../payments/context';
 import { cancelTipPayment, startTipPayment } from '../tips/service';
-import { presentBranding, presentGuestEntrypoint } from '../entrypoints/presenter';
-import type { GuestCode } from '../entrypoints/cache';
-import { businessOfCode, loadBranding } from '../entrypoints/service';
+import { presentBranding, presentGuestEntrypoint } from '../payment-points/guest-presenter';
+import type { GuestCode } from '../payment-points/guest-cache';
+import { businessOfCode, loadBranding } from '../payment-points/resolve';
 import type { GuestBranding } from '../../../shared/api/entrypoints';
 import type {
   CheckoutReturning,

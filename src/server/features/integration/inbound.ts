@@ -1,17 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import {
   INTEGRATION_ERRORS,
   type SyncEntrypointInput,
   type SyncEntrypointResponse,
 } from '../../../shared/api/integration';
-import { EXTERNAL_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
-import type { EntrypointTargetType } from '../../../shared/domain/tips';
-import type { Executor } from '../../db/connect';
-import { businesses, paymentEntrypoints, profiles, teams } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type AuditEntry, writeAudit } from '../audit/write';
 import type { IntegrationContext } from './context';
+import { businessOfTarget, upsertExternalPaymentPoint } from './queries';
 
 /**
  * The documented inbound endpoint (spec §7): the AiO service pushes a payment point, which is
@@ -41,38 +37,11 @@ export function assertSyncAuthorized(
   }
 }
 
-/** The business a target belongs to: the employee's, the team's, or the business itself. */
-async function businessOfTarget(
-  db: Executor,
-  targetType: EntrypointTargetType,
-  targetId: string,
-): Promise<string | null> {
-  if (targetType === 'user') {
-    const [row] = await db
-      .select({ businessId: profiles.businessId })
-      .from(profiles)
-      .where(eq(profiles.id, targetId));
-    return row?.businessId ?? null;
-  }
-  if (targetType === 'team') {
-    const [row] = await db
-      .select({ businessId: teams.businessId })
-      .from(teams)
-      .where(eq(teams.id, targetId));
-    return row?.businessId ?? null;
-  }
-  const [row] = await db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.id, targetId));
-  return row?.id ?? null;
-}
-
 /**
  * Insert or update by uid in one statement, so two deliveries of the same uid cannot both
  * insert. A uid of another business is never taken over.
  */
-export async function upsertSyncedEntrypoint(
+export async function upsertSyncedPaymentPoint(
   context: IntegrationContext,
   input: SyncEntrypointInput,
   request?: AuditEntry['request'],
@@ -86,37 +55,16 @@ export async function upsertSyncedEntrypoint(
       ...(input.metadata ?? {}),
       ...(label && !input.metadata?.name ? { name: label } : {}),
     };
-    const [row] = await tx
-      .insert(paymentEntrypoints)
-      .values({
-        businessId,
-        uid: input.uid,
-        type: input.type,
-        label,
-        targetId: input.target_id,
-        targetType: input.target_type,
-        origin: EXTERNAL_ENTRYPOINT_ORIGIN,
-        metadata,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: paymentEntrypoints.uid,
-        set: {
-          type: input.type,
-          label,
-          targetId: input.target_id,
-          targetType: input.target_type,
-          metadata,
-          updatedAt: now,
-        },
-        setWhere: eq(paymentEntrypoints.businessId, businessId),
-      })
-      .returning({
-        id: paymentEntrypoints.id,
-        uid: paymentEntrypoints.uid,
-        inserted: sql<boolean>`(xmax = 0)`,
-      });
+    const row = await upsertExternalPaymentPoint(tx, {
+      businessId,
+      uid: input.uid,
+      type: input.type,
+      label,
+      targetId: input.target_id,
+      targetType: input.target_type,
+      metadata,
+      now,
+    });
     if (!row) throw new AppError(INTEGRATION_ERRORS.sync_uid_other_business);
     const action = row.inserted ? 'created' : 'updated';
     await writeAudit(tx, {

@@ -9,7 +9,7 @@ import {
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { businessScopeOf } from '../businesses/scope';
 import type { IntegrationContext } from './context';
-import { assertSyncAuthorized, upsertSyncedEntrypoint } from './inbound';
+import { assertSyncAuthorized, upsertSyncedPaymentPoint } from './inbound';
 import { getSettings, saveTenantId, testConnection } from './settings';
 
 const tags = ['AiO-Integration'];
@@ -104,7 +104,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await upsertSyncedEntrypoint(context, request.body, request);
+      const result = await upsertSyncedPaymentPoint(context, request.body, request);
       return reply.status(result.data.action === 'created' ? 201 : 200).send(result);
     },
   );

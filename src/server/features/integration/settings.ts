@@ -1,15 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { IntegrationSettings } from '../../../shared/api/integration';
 import { INTEGRATION_MESSAGES } from '../../../shared/api/integration';
 import type { Executor } from '../../db/connect';
-import { integrationSettings } from '../../db/schema';
 import type { AuditEntry } from '../audit/write';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
 import type { IntegrationContext } from './context';
+import { findSettings, type SettingsRow, upsertConnectionTest, upsertTenantId } from './queries';
 import type { IntegrationSync } from './sync';
-
-type SettingsRow = typeof integrationSettings.$inferSelect;
 
 /** The tenant id of a business: its own setting, else the product default from configuration. */
 export async function tenantIdOf(
@@ -17,19 +14,12 @@ export async function tenantIdOf(
   businessId: string,
   defaultTenantId: string,
 ): Promise<string> {
-  const [row] = await db
-    .select({ tenantId: integrationSettings.tenantId })
-    .from(integrationSettings)
-    .where(eq(integrationSettings.businessId, businessId));
+  const row = await findSettings(db, businessId);
   return row?.tenantId ?? defaultTenantId;
 }
 
-async function loadRow(db: Executor, businessId: string): Promise<SettingsRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(integrationSettings)
-    .where(eq(integrationSettings.businessId, businessId));
-  return row;
+function loadRow(db: Executor, businessId: string): Promise<SettingsRow | undefined> {
+  return findSettings(db, businessId);
 }
 
 function present(
@@ -77,14 +67,7 @@ export async function saveTenantId(
   const now = context.clock.now();
   const row = await context.db.transaction(async (tx) => {
     const before = await loadRow(tx, businessId);
-    const [saved] = await tx
-      .insert(integrationSettings)
-      .values({ businessId, tenantId, connectionStatus: 'untested', updatedAt: now })
-      .onConflictDoUpdate({
-        target: integrationSettings.businessId,
-        set: { tenantId, connectionStatus: 'untested', lastError: null, updatedAt: now },
-      })
-      .returning();
+    const saved = await upsertTenantId(tx, businessId, tenantId, now);
     await writeAudit(tx, {
       actor: call.actor,
       businessId,
@@ -100,7 +83,7 @@ export async function saveTenantId(
       ...(call.request ? { request: call.request } : {}),
       at: now,
     });
-    return saved!;
+    return saved;
   });
   return present(row, context, call.sync.configured);
 }
@@ -123,21 +106,7 @@ export async function testConnection(call: SettingsCall): Promise<IntegrationSet
   const now = context.clock.now();
   const row = await context.db.transaction(async (tx) => {
     const tenantId = (await loadRow(tx, businessId))?.tenantId ?? context.config.aioTenantId;
-    const [saved] = await tx
-      .insert(integrationSettings)
-      .values({
-        businessId,
-        tenantId,
-        connectionStatus: status,
-        lastError,
-        lastTestedAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: integrationSettings.businessId,
-        set: { connectionStatus: status, lastError, lastTestedAt: now, updatedAt: now },
-      })
-      .returning();
+    const saved = await upsertConnectionTest(tx, businessId, { tenantId, status, lastError, now });
     await writeAudit(tx, {
       actor: call.actor,
       businessId,
@@ -148,7 +117,7 @@ export async function testConnection(call: SettingsCall): Promise<IntegrationSet
       ...(call.request ? { request: call.request } : {}),
       at: now,
     });
-    return saved!;
+    return saved;
   });
   return present(row, context, call.sync.configured);
 }

@@ -1,13 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { INTEGRATION_MESSAGES } from '../../../shared/api/integration';
-import type { Db } from '../../db/connect';
-import { businesses, type EntrypointOutputAssets, paymentEntrypoints } from '../../db/schema';
 import { sleepOn } from '../../lib/clock';
 import { AioError, type AioClient, createAioClient } from './aio-client';
 import type { IntegrationContext } from './context';
+import { findPointForRegistration, type IntegrationBlock, storeIntegrationBlock } from './queries';
 import { tenantIdOf } from './settings';
-
-type IntegrationBlock = NonNullable<EntrypointOutputAssets['integration']>;
 
 /**
  * Registers payment points with the AiO service after they are created or get a new uid. It
@@ -43,15 +39,7 @@ export function createIntegrationSync(context: IntegrationContext): IntegrationS
 
   async function syncNow(point: { id: string; uid: string }): Promise<IntegrationBlock> {
     const aio = client();
-    const [row] = await db
-      .select({
-        businessId: paymentEntrypoints.businessId,
-        label: paymentEntrypoints.label,
-        businessName: businesses.name,
-      })
-      .from(paymentEntrypoints)
-      .innerJoin(businesses, eq(businesses.id, paymentEntrypoints.businessId))
-      .where(eq(paymentEntrypoints.id, point.id));
+    const row = await findPointForRegistration(db, point.id);
     if (!row) throw new AioError('Bezahlpunkt nicht gefunden.', false);
 
     let block: IntegrationBlock;
@@ -76,7 +64,7 @@ export function createIntegrationSync(context: IntegrationContext): IntegrationS
         block = { error: message, failedAt: clock.now().toISOString() };
       }
     }
-    await storeBlock(db, point, block);
+    await storeIntegrationBlock(db, point, block);
     return block;
   }
 
@@ -97,17 +85,4 @@ export function createIntegrationSync(context: IntegrationContext): IntegrationS
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
-}
-
-/**
- * Writes the block only while the point still has the uid it was registered under: a point
- * regenerated again in the meantime gets its own, newer registration.
- */
-async function storeBlock(db: Db, point: { id: string; uid: string }, block: IntegrationBlock) {
-  await db
-    .update(paymentEntrypoints)
-    .set({
-      outputAssets: sql`${paymentEntrypoints.outputAssets} || jsonb_build_object('integration', ${JSON.stringify(block)}::jsonb)`,
-    })
-    .where(and(eq(paymentEntrypoints.id, point.id), eq(paymentEntrypoints.uid, point.uid)));
 }

@@ -8,7 +8,7 @@ import { inlineStylesheets } from '../../http/inline-styles';
 import { escapeHtml } from '../../lib/html';
 import { presentPublicConfig } from '../public-config/presenter';
 import { presentShowcase } from '../showcase/presenter';
-import { listShowcaseEntrypoints } from '../showcase/service';
+import { listShowcasePaymentPoints } from '../showcase/service';
 import { renderLandingMarkup } from './render';
 
 /**
@@ -45,7 +45,7 @@ function landingRoutes(template: string): FastifyPluginAsync {
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
       // The page is mostly marketing text: without the database it still answers, and its demo
       // section says the demo is unavailable (as the app does when /api/showcase fails).
-      const rows = await listShowcaseEntrypoints({ db: app.deps.database.db }).catch(
+      const rows = await listShowcasePaymentPoints({ db: app.deps.database.db }).catch(
         (error: unknown) => {
           request.log.warn({ err: error }, 'landing page without demo points');
           return [];

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { media } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../auth/actor';
 import { assertUploadQuota } from './cleanup';
 import { processProfileImage } from './image';
+import { findMedia, insertMedia, type MediaRow } from './queries';
 
-export type MediaRow = typeof media.$inferSelect;
+export type { MediaRow };
 
 export function mediaUrl(id: string): string {
   return `/api/media/${id}`;
@@ -20,24 +19,19 @@ export async function storeProfileImage(
 ): Promise<MediaRow> {
   await assertUploadQuota(deps.database.db, options.actor.userId, deps.clock.now());
   const image = await processProfileImage(options.upload);
-  const [row] = await deps.database.db
-    .insert(media)
-    .values({
-      ownerUserId: options.actor.userId,
-      businessId: options.actor.businessId,
-      contentType: image.contentType,
-      byteSize: image.data.length,
-      width: image.width,
-      height: image.height,
-      sha256: createHash('sha256').update(image.data).digest('hex'),
-      data: image.data,
-      createdAt: deps.clock.now(),
-    })
-    .returning();
-  return row!;
+  return insertMedia(deps.database.db, {
+    ownerUserId: options.actor.userId,
+    businessId: options.actor.businessId,
+    contentType: image.contentType,
+    byteSize: image.data.length,
+    width: image.width,
+    height: image.height,
+    sha256: createHash('sha256').update(image.data).digest('hex'),
+    data: image.data,
+    createdAt: deps.clock.now(),
+  });
 }
 
 export async function loadMedia(database: Database, id: string): Promise<MediaRow | undefined> {
-  const [row] = await database.db.select().from(media).where(eq(media.id, id));
-  return row;
+  return findMedia(database.db, id);
 }

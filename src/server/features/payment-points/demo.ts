@@ -1,29 +1,23 @@
-import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
 import {
   type DemoGenerationResult,
   PAYMENT_POINT_ERRORS,
 } from '../../../shared/api/payment-points';
-import {
-  DEMO_ENTRYPOINT_COUNT,
-  DEMO_ENTRYPOINT_PREFIX,
-  PRODUCT_ENTRYPOINT_ORIGIN,
-} from '../../../shared/domain/constants';
+import { DEMO_ENTRYPOINT_COUNT, PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
 import type { EntrypointTargetType, EntrypointType } from '../../../shared/domain/tips';
 import type { Tx } from '../../db/connect';
-import {
-  type EntrypointMetadata,
-  paymentEntrypoints,
-  profiles,
-  teamMembers,
-  teams,
-  users,
-} from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import type { PointsCall, PointsContext } from './context';
 import { mayGenerateDemoData } from './policy';
 import { presentPoint } from './presenter';
-import { findPointsByIds } from './queries';
+import {
+  deleteDemoPoints,
+  insertPoint,
+  insertTeamWithMembers,
+  listActiveTeams,
+  listNamedEmployees,
+} from './queries/demo';
+import { type EntrypointMetadata, findPointsByIds } from './queries/points';
 import { generateUid } from './uid';
 
 /** The ten demo rows of spec §9: 4 person, 3 object/table, 3 team, with department and shift. */
@@ -55,35 +49,18 @@ interface DemoRow {
 
 /** The business's employees with a name, and its active teams (one is made when none exists). */
 async function demoTargets(tx: Tx, businessId: string, now: Date) {
-  const people = await tx
-    .select({ id: profiles.id, fullName: profiles.fullName, jobTitle: profiles.jobTitle })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(
-      and(
-        eq(profiles.businessId, businessId),
-        eq(profiles.role, 'employee'),
-        isNull(users.disabledAt),
-        sql`coalesce(trim(${profiles.fullName}), '') <> ''`,
-      ),
-    )
-    .orderBy(asc(profiles.fullName), asc(profiles.id));
+  const people = await listNamedEmployees(tx, businessId);
   if (people.length === 0) throw new AppError(PAYMENT_POINT_ERRORS.demo_needs_staff);
 
-  let teamRows = await tx
-    .select({ id: teams.id, name: teams.name })
-    .from(teams)
-    .where(and(eq(teams.businessId, businessId), eq(teams.active, true)))
-    .orderBy(asc(teams.name), asc(teams.id));
+  let teamRows = await listActiveTeams(tx, businessId);
   if (teamRows.length === 0) {
-    const [team] = await tx
-      .insert(teams)
-      .values({ businessId, name: FALLBACK_TEAM_NAME, createdAt: now, updatedAt: now })
-      .returning({ id: teams.id, name: teams.name });
-    await tx
-      .insert(teamMembers)
-      .values(people.map((person) => ({ teamId: team!.id, profileId: person.id, joinedAt: now })));
-    teamRows = [team!];
+    const team = await insertTeamWithMembers(tx, {
+      businessId,
+      name: FALLBACK_TEAM_NAME,
+      memberIds: people.map((person) => person.id),
+      now,
+    });
+    teamRows = [team];
   }
   return { people, teams: teamRows };
 }
@@ -161,36 +138,24 @@ export async function generateDemoPoints(
   const now = context.clock.now();
   const { ids, deleted } = await context.db.transaction(async (tx) => {
     const targets = await demoTargets(tx, call.businessId, now);
-    const removed = await tx
-      .delete(paymentEntrypoints)
-      .where(
-        and(
-          eq(paymentEntrypoints.businessId, call.businessId),
-          eq(paymentEntrypoints.origin, PRODUCT_ENTRYPOINT_ORIGIN),
-          like(paymentEntrypoints.uid, `${DEMO_ENTRYPOINT_PREFIX}%`),
-        ),
-      )
-      .returning({ id: paymentEntrypoints.id });
+    const deletedCount = await deleteDemoPoints(tx, call.businessId);
 
     const created: string[] = [];
     for (const row of demoRows(call.businessId, targets, call.actor.userId)) {
-      const [inserted] = await tx
-        .insert(paymentEntrypoints)
-        .values({
-          businessId: call.businessId,
-          uid: generateUid(row.label, { demo: true }),
-          type: row.type,
-          label: row.label,
-          targetType: row.targetType,
-          targetId: row.targetId,
-          origin: PRODUCT_ENTRYPOINT_ORIGIN,
-          metadata: row.metadata,
-          createdBy: call.actor.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: paymentEntrypoints.id });
-      created.push(inserted!.id);
+      const id = await insertPoint(tx, {
+        businessId: call.businessId,
+        uid: generateUid(row.label, { demo: true }),
+        type: row.type,
+        label: row.label,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        origin: PRODUCT_ENTRYPOINT_ORIGIN,
+        metadata: row.metadata,
+        createdBy: call.actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      created.push(id);
     }
     await writeAudit(tx, {
       actor: call.actor,
@@ -198,11 +163,11 @@ export async function generateDemoPoints(
       action: 'demo_data_generate',
       targetType: 'business',
       targetId: call.businessId,
-      payload: { deleted: removed.length, created: created.length },
+      payload: { deleted: deletedCount, created: created.length },
       ...(call.request ? { request: call.request } : {}),
       at: now,
     });
-    return { ids: created, deleted: removed.length };
+    return { ids: created, deleted: deletedCount };
   });
   const points = await findPointsByIds(context.db, call.businessId, ids);
   return {

@@ -4,9 +4,9 @@ import {
   type PaymentPoint,
   type PaymentPointStats,
 } from '../../../shared/api/payment-points';
-import type { EntrypointOutputAssets } from '../../db/schema';
-import type { LegacyCodeRow } from '../entrypoints/working-codes';
-import type { PointWithTarget } from './queries';
+import type { EntrypointOutputAssets } from './queries/points';
+import type { LegacyCodeRow } from './queries/working';
+import type { PointWithTarget } from './queries/points';
 
 export function tipLink(origin: string, uid: string): string {
   return `${origin}/t/${encodeURIComponent(uid)}`;

@@ -22,7 +22,7 @@ import type { PointsCall, PointsContext } from './context';
 import { showsDemo } from '../../config';
 import { generateDemoPoints } from './demo';
 import { mayGenerateDemoData } from './policy';
-import { listTargets } from './queries';
+import { listTargets } from './queries/points';
 import {
   createPoint,
   deletePoint,

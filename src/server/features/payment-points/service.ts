@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   type CreatePaymentPoint,
@@ -11,24 +10,30 @@ import type { AuditEventOf, PaymentPointField } from '../../../shared/domain/aud
 import { mediaIdFromUrl } from '../../../shared/api/profiles';
 import { BRANDING_FONTS, PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
 import type { Executor, Tx } from '../../db/connect';
-import { type EntrypointMetadata, paymentEntrypoints } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
-import { legacyCodesOf } from '../entrypoints/working-codes';
+import { legacyCodesOf } from './queries/working';
 import type { PointsCall, PointsContext } from './context';
 import { isValidTarget, pointPagePermissions } from './policy';
 import { presentLegacyCode, presentPoint, presentStats } from './presenter';
 import type { PrintLook } from './pdf';
 import {
   businessImage,
+  deletePointRow,
+  type EntrypointMetadata,
   findPoint,
+  insertPointUnlessUidTaken,
   listPoints,
   markPrimaryPoint,
+  type PointInsert,
   type PointWithTarget,
   pointStats,
   printBrandingRow,
+  replacePointUid,
   targetFacts,
-} from './queries';
+  uidTaken,
+  updatePointRow,
+} from './queries/points';
 import { generateUid } from './uid';
 
 const UID_ATTEMPTS = 5;
@@ -129,17 +134,13 @@ function audit(tx: Tx, call: PointsCall, point: { id: string }, event: PointEven
 /** Inserts under a fresh uid; a (very unlikely) taken uid is simply drawn again. */
 async function insertWithUid(
   tx: Tx,
-  values: Omit<typeof paymentEntrypoints.$inferInsert, 'uid'>,
+  values: Omit<PointInsert, 'uid'>,
   uid: { fixed?: string | undefined; label: string; demo?: boolean },
 ): Promise<string> {
   for (let attempt = 0; attempt < UID_ATTEMPTS; attempt += 1) {
     const candidate = uid.fixed ?? generateUid(uid.label, { demo: uid.demo ?? false });
-    const [row] = await tx
-      .insert(paymentEntrypoints)
-      .values({ ...values, uid: candidate })
-      .onConflictDoNothing({ target: paymentEntrypoints.uid })
-      .returning({ id: paymentEntrypoints.id });
-    if (row) return row.id;
+    const id = await insertPointUnlessUidTaken(tx, { ...values, uid: candidate });
+    if (id) return id;
     if (uid.fixed) throw new AppError(PAYMENT_POINT_ERRORS.uid_taken);
   }
   throw new AppError(PAYMENT_POINT_ERRORS.uid_taken);
@@ -241,10 +242,7 @@ export async function updatePoint(
       changes.label !== undefined
         ? (changes.label ?? metadata.name ?? current.label)
         : current.label;
-    await tx
-      .update(paymentEntrypoints)
-      .set({ label, metadata, updatedAt: now })
-      .where(eq(paymentEntrypoints.id, current.id));
+    await updatePointRow(tx, current.id, { label, metadata, updatedAt: now });
     await audit(
       tx,
       call,
@@ -270,10 +268,7 @@ export async function setPointActive(
   const now = context.clock.now();
   const point = await context.db.transaction(async (tx) => {
     const current = await requirePoint(tx, call.businessId, id);
-    await tx
-      .update(paymentEntrypoints)
-      .set({ active, updatedAt: now })
-      .where(eq(paymentEntrypoints.id, current.id));
+    await updatePointRow(tx, current.id, { active, updatedAt: now });
     const facts = { uid: current.uid, label: current.label, from: current.active };
     await audit(
       tx,
@@ -337,17 +332,10 @@ export async function regeneratePointUid(context: PointsContext, call: PointsCal
     let newUid: string | undefined;
     for (let attempt = 0; attempt < UID_ATTEMPTS && !newUid; attempt += 1) {
       const candidate = generateUid(label, { demo: current.metadata.demo === true });
-      const [taken] = await tx
-        .select({ id: paymentEntrypoints.id })
-        .from(paymentEntrypoints)
-        .where(eq(paymentEntrypoints.uid, candidate));
-      if (!taken) newUid = candidate;
+      if (!(await uidTaken(tx, candidate))) newUid = candidate;
     }
     if (!newUid) throw new AppError(PAYMENT_POINT_ERRORS.uid_taken);
-    await tx
-      .update(paymentEntrypoints)
-      .set({ uid: newUid, outputAssets: {}, updatedAt: now })
-      .where(and(eq(paymentEntrypoints.id, current.id), eq(paymentEntrypoints.uid, current.uid)));
+    await replacePointUid(tx, current, newUid, now);
     await audit(
       tx,
       call,
@@ -369,7 +357,7 @@ export async function deletePoint(context: PointsContext, call: PointsCall, id: 
   const now = context.clock.now();
   await context.db.transaction(async (tx) => {
     const current = await requirePoint(tx, call.businessId, id);
-    await tx.delete(paymentEntrypoints).where(eq(paymentEntrypoints.id, current.id));
+    await deletePointRow(tx, current.id);
     await audit(
       tx,
       call,

@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import { firstNameOf } from '../../../shared/domain/shifts';
 import type { Executor } from '../../db/connect';
-import { profiles, shiftAssignments, teamMembers, type teams, users } from '../../db/schema';
+import { listActiveMembers, listAssignedAt, type TeamRow } from './queries';
 
 export interface OnShift {
   profileId: string;
@@ -10,30 +9,15 @@ export interface OnShift {
 
 /**
  * Who is assigned to a point or a team at a moment (decision 0122): assignments whose range
- * holds the moment, of people whose account is not deactivated, in the order of the shift start.
+ * holds the moment, of people whose account is not deactivated, in the order of the shift start;
+ * each person once.
  */
 export async function onShiftAt(
   executor: Executor,
   target: { entrypointId: string } | { teamId: string },
   at: Date,
 ): Promise<OnShift[]> {
-  const rows = await executor
-    .select({ profileId: shiftAssignments.profileId, fullName: profiles.fullName })
-    .from(shiftAssignments)
-    .innerJoin(profiles, eq(profiles.id, shiftAssignments.profileId))
-    .innerJoin(users, eq(users.id, shiftAssignments.profileId))
-    .where(
-      and(
-        'entrypointId' in target
-          ? eq(shiftAssignments.entrypointId, target.entrypointId)
-          : eq(shiftAssignments.teamId, target.teamId),
-        lte(shiftAssignments.startsAt, at),
-        gt(shiftAssignments.endsAt, at),
-        isNull(users.disabledAt),
-        eq(profiles.businessId, shiftAssignments.businessId),
-      ),
-    )
-    .orderBy(asc(shiftAssignments.startsAt), asc(shiftAssignments.profileId));
+  const rows = await listAssignedAt(executor, target, at);
   const seen = new Set<string>();
   return rows.filter((row) => !seen.has(row.profileId) && seen.add(row.profileId));
 }
@@ -51,17 +35,9 @@ export async function firstNamesOnShift(
 /** The active members of a team with the weight the team's split rule gives each. */
 export async function activeTeamMembers(
   executor: Executor,
-  team: Pick<typeof teams.$inferSelect, 'id' | 'splitRule'>,
+  team: Pick<TeamRow, 'id' | 'splitRule'>,
 ): Promise<{ profileId: string; weight: number }[]> {
-  const rows = await executor
-    .select({ profileId: teamMembers.profileId, weight: teamMembers.weight })
-    .from(teamMembers)
-    // Deactivated people keep their history but receive no new shares.
-    .innerJoin(users, eq(users.id, teamMembers.profileId))
-    .where(
-      and(eq(teamMembers.teamId, team.id), isNull(teamMembers.leftAt), isNull(users.disabledAt)),
-    )
-    .orderBy(teamMembers.joinedAt, teamMembers.profileId);
+  const rows = await listActiveMembers(executor, team.id);
   return rows.map((row) => ({
     profileId: row.profileId,
     weight: team.splitRule === 'weighted' ? row.weight : 1,

@@ -1,13 +1,15 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { splitCents } from '../../../shared/domain/money';
 import { splitReason, type TeamSplitRule } from '../../../shared/domain/team-split';
 import { routeTip } from '../../../shared/domain/tip-route';
 import type { Executor, Tx } from '../../db/connect';
-import type { tips } from '../../db/schema';
-import { paymentEntrypoints, teamMembers, teams, tipAllocations } from '../../db/schema';
 import { activeTeamMembers, onShiftAt } from './on-shift';
-
-type TipRow = typeof tips.$inferSelect;
+import {
+  findPointKind,
+  findTeam,
+  insertAllocations,
+  memberWeightsOf,
+  type TipRow,
+} from './queries';
 
 interface Share {
   profileId: string;
@@ -25,43 +27,31 @@ async function writeShares(
   const weights = shares.map((share) => share.weight);
   const amounts = splitCents(tip.amountCents, weights);
   const weightSum = weights.reduce((a, b) => a + b, 0);
-  await tx
-    .insert(tipAllocations)
-    .values(
-      shares.map((share, index) => ({
-        tipId: tip.id,
-        profileId: share.profileId,
-        amountCents: amounts[index]!,
-        weight: share.weight,
-        reason: splitReason(
-          rule,
-          {
-            members: shares.length,
-            weight: rule === 'weighted' ? share.weight : 1,
-            weightSum: rule === 'weighted' ? weightSum : shares.length,
-          },
-          shift,
-        ),
-        createdAt: at,
-      })),
-    )
-    .onConflictDoNothing();
+  await insertAllocations(
+    tx,
+    shares.map((share, index) => ({
+      tipId: tip.id,
+      profileId: share.profileId,
+      amountCents: amounts[index]!,
+      weight: share.weight,
+      reason: splitReason(
+        rule,
+        {
+          members: shares.length,
+          weight: rule === 'weighted' ? share.weight : 1,
+          weightSum: rule === 'weighted' ? weightSum : shares.length,
+        },
+        shift,
+      ),
+      createdAt: at,
+    })),
+  );
 }
 
 /** Team points (weighted rule) give each person their member points; others on shift count 1. */
 async function memberWeights(tx: Executor, teamId: string, people: string[]) {
   if (people.length === 0) return new Map<string, number>();
-  const rows = await tx
-    .select({ profileId: teamMembers.profileId, weight: teamMembers.weight })
-    .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.teamId, teamId),
-        isNull(teamMembers.leftAt),
-        inArray(teamMembers.profileId, people),
-      ),
-    );
-  return new Map(rows.map((row) => [row.profileId, row.weight]));
+  return memberWeightsOf(tx, teamId, people);
 }
 
 /**
@@ -75,13 +65,8 @@ async function memberWeights(tx: Executor, teamId: string, people: string[]) {
  */
 export async function allocatePaidTip(tx: Tx, tip: TipRow, at: Date): Promise<void> {
   if (tip.employeeId) return;
-  const [team] = tip.teamId ? await tx.select().from(teams).where(eq(teams.id, tip.teamId)) : [];
-  const [point] = tip.entrypointId
-    ? await tx
-        .select({ type: paymentEntrypoints.type, label: paymentEntrypoints.label })
-        .from(paymentEntrypoints)
-        .where(eq(paymentEntrypoints.id, tip.entrypointId))
-    : [];
+  const team = tip.teamId ? await findTeam(tx, tip.teamId) : undefined;
+  const point = tip.entrypointId ? await findPointKind(tx, tip.entrypointId) : undefined;
   // The facts are read in the rule's order, each only when the earlier ones left it open.
   const atPoint =
     point?.type === 'object' && tip.entrypointId

@@ -1,4 +1,3 @@
-import { and, asc, between, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   SHIFT_ERRORS,
   type ShiftAssignment,
@@ -19,13 +18,31 @@ import {
   zonedInstant,
 } from '../../../shared/domain/shifts';
 import type { Database, Executor, Tx } from '../../db/connect';
-import { paymentEntrypoints, profiles, shiftAssignments, teams, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import { assignmentProblem, copyWeekAllowed } from './policy';
 import { type AssignmentRow, presentAssignment } from './presenter';
 import type { AuditedBusinessScope } from '../businesses/scope';
+import {
+  deleteAssignment,
+  deleteAssignmentsBetween,
+  findAssignment,
+  findPersonAccount,
+  findPersonName,
+  hasOverlappingAssignment,
+  insertAssignment,
+  insertAssignments,
+  listActiveStaff,
+  listActiveTeams,
+  listAssignments,
+  listObjectPoints,
+  listWeekToCopy,
+  lockActivePoint,
+  lockActiveTeam,
+  pointName,
+  teamName,
+} from './queries';
 
 export interface ShiftContext {
   database: Database;
@@ -34,83 +51,16 @@ export interface ShiftContext {
 
 export type ShiftScope = AuditedBusinessScope;
 
-const dayText = sql<string>`to_char(${shiftAssignments.day}, 'YYYY-MM-DD')`;
-
-function assignmentQuery(executor: Executor) {
-  return executor
-    .select({
-      id: shiftAssignments.id,
-      entrypointId: shiftAssignments.entrypointId,
-      teamId: shiftAssignments.teamId,
-      profileId: shiftAssignments.profileId,
-      fullName: profiles.fullName,
-      email: profiles.email,
-      day: dayText,
-      startMinute: shiftAssignments.startMinute,
-      endMinute: shiftAssignments.endMinute,
-    })
-    .from(shiftAssignments)
-    .innerJoin(profiles, eq(profiles.id, shiftAssignments.profileId));
-}
-
-const targetColumn = (kind: ShiftTargetKind) =>
-  kind === 'point' ? shiftAssignments.entrypointId : shiftAssignments.teamId;
-
 /** The plan of today and the next 14 days: objects and teams, people, assignments. */
 export async function shiftBoard(context: ShiftContext, scope: ShiftScope): Promise<ShiftBoard> {
   const db = context.database.db;
   const today = dayInZone(context.clock.now());
   const last = addDays(today, SHIFT_DAYS_AHEAD);
   const [points, teamRows, people, rows] = await Promise.all([
-    db
-      .select({
-        id: paymentEntrypoints.id,
-        label: paymentEntrypoints.label,
-        uid: paymentEntrypoints.uid,
-        teamName: teams.name,
-      })
-      .from(paymentEntrypoints)
-      .leftJoin(
-        teams,
-        and(eq(paymentEntrypoints.targetType, 'team'), eq(teams.id, paymentEntrypoints.targetId)),
-      )
-      .where(
-        and(
-          eq(paymentEntrypoints.businessId, scope.businessId),
-          eq(paymentEntrypoints.type, 'object'),
-          eq(paymentEntrypoints.active, true),
-        ),
-      )
-      .orderBy(asc(paymentEntrypoints.label), asc(paymentEntrypoints.id)),
-    db
-      .select({ id: teams.id, name: teams.name })
-      .from(teams)
-      .where(and(eq(teams.businessId, scope.businessId), eq(teams.active, true)))
-      .orderBy(asc(teams.name), asc(teams.id)),
-    db
-      .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.id))
-      .where(
-        and(
-          eq(profiles.businessId, scope.businessId),
-          ne(profiles.role, 'admin'),
-          isNull(users.disabledAt),
-        ),
-      )
-      .orderBy(asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`)),
-    assignmentQuery(db)
-      .where(
-        and(
-          eq(shiftAssignments.businessId, scope.businessId),
-          between(shiftAssignments.day, today, last),
-        ),
-      )
-      .orderBy(
-        asc(shiftAssignments.day),
-        asc(shiftAssignments.startMinute),
-        asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`),
-      ),
+    listObjectPoints(db, scope.businessId),
+    listActiveTeams(db, scope.businessId),
+    listActiveStaff(db, scope.businessId),
+    listAssignments(db, scope.businessId, today, last),
   ]);
   return {
     today,
@@ -140,25 +90,12 @@ export async function shiftBoard(context: ShiftContext, scope: ShiftScope): Prom
 /** Locks the point or team (so two plans of it do not interleave) and says what it is. */
 async function lockTarget(tx: Tx, kind: ShiftTargetKind, id: string) {
   if (kind === 'point') {
-    const [point] = await tx
-      .select({
-        businessId: paymentEntrypoints.businessId,
-        type: paymentEntrypoints.type,
-        label: paymentEntrypoints.label,
-        uid: paymentEntrypoints.uid,
-      })
-      .from(paymentEntrypoints)
-      .where(and(eq(paymentEntrypoints.id, id), eq(paymentEntrypoints.active, true)))
-      .for('update');
+    const point = await lockActivePoint(tx, id);
     return point
       ? { businessId: point.businessId, pointType: point.type, name: point.label ?? point.uid }
       : null;
   }
-  const [team] = await tx
-    .select({ businessId: teams.businessId, name: teams.name })
-    .from(teams)
-    .where(and(eq(teams.id, id), eq(teams.active, true)))
-    .for('update');
+  const team = await lockActiveTeam(tx, id);
   return team ? { businessId: team.businessId, name: team.name } : null;
 }
 
@@ -167,22 +104,11 @@ async function assignmentNames(
   tx: Executor,
   row: { entrypointId: string | null; teamId: string | null; profileId: string },
 ) {
-  const [place] = row.entrypointId
-    ? await tx
-        .select({
-          name: sql<string>`coalesce(${paymentEntrypoints.label}, ${paymentEntrypoints.uid})`,
-        })
-        .from(paymentEntrypoints)
-        .where(eq(paymentEntrypoints.id, row.entrypointId))
-    : await tx
-        .select({ name: teams.name })
-        .from(teams)
-        .where(eq(teams.id, row.teamId ?? ''));
-  const [person] = await tx
-    .select({ fullName: profiles.fullName, email: profiles.email })
-    .from(profiles)
-    .where(eq(profiles.id, row.profileId));
-  return { targetName: place?.name ?? '', personName: person ? auditPersonName(person) : '' };
+  const place = row.entrypointId
+    ? await pointName(tx, row.entrypointId)
+    : await teamName(tx, row.teamId ?? '');
+  const person = await findPersonName(tx, row.profileId);
+  return { targetName: place ?? '', personName: person ? auditPersonName(person) : '' };
 }
 
 /** HH:MM of an assignment's minutes; both null for the whole day. */
@@ -193,16 +119,7 @@ function assignmentTimes(startMinute: number, endMinute: number) {
 }
 
 async function personFacts(tx: Executor, profileId: string) {
-  const [person] = await tx
-    .select({
-      businessId: profiles.businessId,
-      disabledAt: users.disabledAt,
-      fullName: profiles.fullName,
-      email: profiles.email,
-    })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(eq(profiles.id, profileId));
+  const person = await findPersonAccount(tx, profileId);
   return person
     ? {
         businessId: person.businessId,
@@ -242,40 +159,31 @@ export async function assignShift(
     const minutes = shiftMinutes(input.startTime ?? null, input.endTime ?? null);
     const startsAt = zonedInstant(input.day, minutes.start);
     const endsAt = zonedInstant(input.day, minutes.end);
-    const [clash] = await tx
-      .select({ id: shiftAssignments.id })
-      .from(shiftAssignments)
-      .where(
-        and(
-          eq(targetColumn(input.targetKind), input.targetId),
-          eq(shiftAssignments.profileId, input.profileId),
-          lt(shiftAssignments.startsAt, endsAt),
-          gt(shiftAssignments.endsAt, startsAt),
-        ),
-      )
-      .limit(1);
+    const clash = await hasOverlappingAssignment(
+      tx,
+      { kind: input.targetKind, id: input.targetId },
+      input.profileId,
+      { startsAt, endsAt },
+    );
     if (clash) throw new AppError(SHIFT_ERRORS.shift_overlap);
-    const [row] = await tx
-      .insert(shiftAssignments)
-      .values({
-        businessId: scope.businessId,
-        entrypointId: input.targetKind === 'point' ? input.targetId : null,
-        teamId: input.targetKind === 'team' ? input.targetId : null,
-        profileId: input.profileId,
-        day: input.day,
-        startMinute: minutes.start,
-        endMinute: minutes.end,
-        startsAt,
-        endsAt,
-        createdBy: scope.actor.userId,
-        createdAt: now,
-      })
-      .returning({ id: shiftAssignments.id });
+    const assignmentId = await insertAssignment(tx, {
+      businessId: scope.businessId,
+      entrypointId: input.targetKind === 'point' ? input.targetId : null,
+      teamId: input.targetKind === 'team' ? input.targetId : null,
+      profileId: input.profileId,
+      day: input.day,
+      startMinute: minutes.start,
+      endMinute: minutes.end,
+      startsAt,
+      endsAt,
+      createdBy: scope.actor.userId,
+      createdAt: now,
+    });
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'shift_assign',
       targetType: 'shift',
-      targetId: row!.id,
+      targetId: assignmentId,
       payload: {
         targetKind: input.targetKind,
         targetId: input.targetId,
@@ -290,19 +198,16 @@ export async function assignShift(
       businessId: scope.businessId,
       at: now,
     });
-    return row!.id;
+    return assignmentId;
   });
-  const [row] = await assignmentQuery(context.database.db).where(eq(shiftAssignments.id, id));
+  const row = await findAssignment(context.database.db, id);
   return presentAssignment(row as AssignmentRow);
 }
 
 export async function removeShift(context: ShiftContext, scope: ShiftScope, id: string) {
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
-    const [removed] = await tx
-      .delete(shiftAssignments)
-      .where(and(eq(shiftAssignments.id, id), eq(shiftAssignments.businessId, scope.businessId)))
-      .returning();
+    const removed = await deleteAssignment(tx, scope.businessId, id);
     if (!removed) throw new AppError(SHIFT_ERRORS.shift_not_found);
     await writeAudit(tx, {
       actor: scope.actor,
@@ -351,36 +256,20 @@ export async function copyShiftWeek(
         dayOffset: 0,
       }),
     );
-    const column = targetColumn(input.targetKind);
-    const source = await tx
-      .select({
-        profileId: shiftAssignments.profileId,
-        day: dayText,
-        startMinute: shiftAssignments.startMinute,
-        endMinute: shiftAssignments.endMinute,
-      })
-      .from(shiftAssignments)
-      .innerJoin(users, eq(users.id, shiftAssignments.profileId))
-      .innerJoin(profiles, eq(profiles.id, shiftAssignments.profileId))
-      .where(
-        and(
-          eq(column, input.targetId),
-          between(shiftAssignments.day, input.fromDay, addDays(input.fromDay, 6)),
-          isNull(users.disabledAt),
-          eq(profiles.businessId, scope.businessId),
-        ),
-      );
-    const removed = await tx
-      .delete(shiftAssignments)
-      .where(
-        and(
-          eq(column, input.targetId),
-          between(shiftAssignments.day, toFirst, toLast),
-          sql`${shiftAssignments.day} >= ${today}::date`,
-          sql`${shiftAssignments.day} <= ${lastPlannable}::date`,
-        ),
-      )
-      .returning({ id: shiftAssignments.id });
+    const place = { kind: input.targetKind, id: input.targetId };
+    const source = await listWeekToCopy(
+      tx,
+      place,
+      scope.businessId,
+      input.fromDay,
+      addDays(input.fromDay, 6),
+    );
+    const removed = await deleteAssignmentsBetween(tx, place, {
+      from: toFirst,
+      to: toLast,
+      first: today,
+      last: lastPlannable,
+    });
     const copies = source
       .map((row) => ({ ...row, day: addDays(row.day, 7) }))
       .filter((row) => row.day >= today && row.day <= lastPlannable)
@@ -393,22 +282,12 @@ export async function copyShiftWeek(
     // What stays around the replaced week (last Sunday's night shift, the Monday after) must not
     // overlap a copy of the same person there.
     for (const copy of copies) {
-      const [clash] = await tx
-        .select({ id: shiftAssignments.id })
-        .from(shiftAssignments)
-        .where(
-          and(
-            eq(column, input.targetId),
-            eq(shiftAssignments.profileId, copy.profileId),
-            lt(shiftAssignments.startsAt, copy.endsAt),
-            gt(shiftAssignments.endsAt, copy.startsAt),
-          ),
-        )
-        .limit(1);
+      const clash = await hasOverlappingAssignment(tx, place, copy.profileId, copy);
       if (clash) throw new AppError(SHIFT_ERRORS.shift_copy_overlap);
     }
     if (copies.length > 0) {
-      await tx.insert(shiftAssignments).values(
+      await insertAssignments(
+        tx,
         copies.map((row) => ({
           businessId: scope.businessId,
           entrypointId: input.targetKind === 'point' ? input.targetId : null,
@@ -435,12 +314,12 @@ export async function copyShiftWeek(
         fromDay: input.fromDay,
         toDay: toFirst,
         copied: copies.length,
-        removed: removed.length,
+        removed,
       },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
     });
-    return { copied: copies.length, removed: removed.length };
+    return { copied: copies.length, removed };
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { showcaseResponseSchema } from '../../../shared/api/showcase';
 import { presentShowcase } from './presenter';
-import { listShowcaseEntrypoints } from './service';
+import { listShowcasePaymentPoints } from './service';
 
 /** Public: the demo payment points behind /demo-showcase and the landing page's demo link. */
 export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +17,7 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const rows = await listShowcaseEntrypoints({ db: app.deps.database.db });
+      const rows = await listShowcasePaymentPoints({ db: app.deps.database.db });
       reply.header('cache-control', 'no-cache');
       return presentShowcase(rows, app.deps.config.publicOrigin);
     },

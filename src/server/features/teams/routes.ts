@@ -14,6 +14,7 @@ import {
 import { actorOf } from '../auth/guard';
 import { adminPreamble } from '../businesses/scope';
 import { periodStart } from '../employee/stats';
+import { presentTeam, presentTeamList, presentTeamTips } from './presenter';
 import { teamTipsOf } from './transparency';
 import {
   createTeam,
@@ -44,11 +45,13 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return teamTipsOf(
+      const profileId = actorOf(request).profileId;
+      const read = await teamTipsOf(
         context.database.db,
-        actorOf(request).profileId,
+        profileId,
         periodStart(request.query.period, context.clock.now()),
       );
+      return presentTeamTips(read, profileId);
     },
   );
 
@@ -63,7 +66,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: teamListSchema },
       },
     },
-    async (request) => ({ items: await listTeams(context, await scopeOf(request)) }),
+    async (request) => presentTeamList(await listTeams(context, await scopeOf(request))),
   );
 
   app.post(
@@ -79,7 +82,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createTeam(context, await scopeOf(request), request.body)),
+      reply
+        .status(201)
+        .send(presentTeam(await createTeam(context, await scopeOf(request), request.body))),
   );
 
   app.patch(
@@ -95,7 +100,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: teamSchema },
       },
     },
-    async (request) => updateTeam(context, await scopeOf(request), request.params.id, request.body),
+    async (request) =>
+      presentTeam(
+        await updateTeam(context, await scopeOf(request), request.params.id, request.body),
+      ),
   );
 
   app.put(
@@ -111,7 +119,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: teamSchema },
       },
     },
-    async (request) => saveTeam(context, await scopeOf(request), request.params.id, request.body),
+    async (request) =>
+      presentTeam(await saveTeam(context, await scopeOf(request), request.params.id, request.body)),
   );
 
   app.put(
@@ -128,7 +137,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setTeamMembers(context, await scopeOf(request), request.params.id, request.body),
+      presentTeam(
+        await setTeamMembers(context, await scopeOf(request), request.params.id, request.body),
+      ),
   );
 
   app.delete(

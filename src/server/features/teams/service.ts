@@ -1,7 +1,5 @@
-import { and, asc, count, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import {
   TEAM_ERRORS,
-  type Team,
   type teamCreateSchema,
   type teamMembersSchema,
   type TeamSaveValues,
@@ -11,11 +9,23 @@ import {
 import { auditPersonName } from '../../../shared/domain/audit-events';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/connect';
-import { paymentEntrypoints, profiles, teamMembers, teams } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { AuditedBusinessScope } from '../businesses/scope';
+import type { TeamWithMembers } from './presenter';
+import {
+  countActivePointsByTeam,
+  countActivePointsOf,
+  endMemberships,
+  insertTeam,
+  listActiveTeams,
+  listCurrentMembers,
+  listStaffOfBusiness,
+  lockActiveTeam,
+  updateTeamRow,
+  upsertMember,
+} from './queries';
 
 export interface TeamContext {
   database: Database;
@@ -25,60 +35,35 @@ export interface TeamContext {
 export type TeamScope = AuditedBusinessScope;
 
 /** The business's active teams with current members (by name) and their active point count. */
-export async function listTeams(context: TeamContext, scope: TeamScope): Promise<Team[]> {
+export async function listTeams(
+  context: TeamContext,
+  scope: TeamScope,
+): Promise<TeamWithMembers[]> {
   const db = context.database.db;
-  const rows = await db
-    .select({ id: teams.id, name: teams.name, splitRule: teams.splitRule })
-    .from(teams)
-    .where(and(eq(teams.businessId, scope.businessId), eq(teams.active, true)))
-    .orderBy(asc(teams.name), asc(teams.id));
+  const rows = await listActiveTeams(db, scope.businessId);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const members = await db
-    .select({
-      teamId: teamMembers.teamId,
-      profileId: teamMembers.profileId,
-      weight: teamMembers.weight,
-      fullName: profiles.fullName,
-      email: profiles.email,
-    })
-    .from(teamMembers)
-    .innerJoin(profiles, eq(profiles.id, teamMembers.profileId))
-    .where(and(inArray(teamMembers.teamId, ids), isNull(teamMembers.leftAt)))
-    .orderBy(asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`));
-  const points = await db
-    .select({ teamId: paymentEntrypoints.targetId, n: count() })
-    .from(paymentEntrypoints)
-    .where(
-      and(
-        eq(paymentEntrypoints.businessId, scope.businessId),
-        eq(paymentEntrypoints.targetType, 'team'),
-        eq(paymentEntrypoints.active, true),
-        inArray(paymentEntrypoints.targetId, ids),
-      ),
-    )
-    .groupBy(paymentEntrypoints.targetId);
+  const members = await listCurrentMembers(db, ids);
+  const points = await countActivePointsByTeam(db, scope.businessId, ids);
   return rows.map((row) => ({
     ...row,
-    members: members
-      .filter((member) => member.teamId === row.id)
-      .map(({ profileId, fullName, email, weight }) => ({ profileId, fullName, email, weight })),
-    pointCount: Number(points.find((p) => p.teamId === row.id)?.n ?? 0),
+    members: members.filter((member) => member.teamId === row.id),
+    pointCount: points.get(row.id) ?? 0,
   }));
 }
 
-async function teamOf(context: TeamContext, scope: TeamScope, id: string): Promise<Team> {
+async function teamOf(
+  context: TeamContext,
+  scope: TeamScope,
+  id: string,
+): Promise<TeamWithMembers> {
   const team = (await listTeams(context, scope)).find((candidate) => candidate.id === id);
   if (!team) throw new AppError(TEAM_ERRORS.team_not_found);
   return team;
 }
 
 async function lockTeam(tx: Executor, scope: TeamScope, id: string) {
-  const [row] = await tx
-    .select()
-    .from(teams)
-    .where(and(eq(teams.id, id), eq(teams.businessId, scope.businessId), eq(teams.active, true)))
-    .for('update');
+  const row = await lockActiveTeam(tx, scope.businessId, id);
   if (!row) throw new AppError(TEAM_ERRORS.team_not_found);
   return row;
 }
@@ -87,30 +72,26 @@ export async function createTeam(
   context: TeamContext,
   scope: TeamScope,
   input: z.output<typeof teamCreateSchema>,
-): Promise<Team> {
+): Promise<TeamWithMembers> {
   const now = context.clock.now();
   const id = await context.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(teams)
-      .values({
-        businessId: scope.businessId,
-        name: input.name,
-        splitRule: input.splitRule,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: teams.id });
+    const teamId = await insertTeam(tx, {
+      businessId: scope.businessId,
+      name: input.name,
+      splitRule: input.splitRule,
+      now,
+    });
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'team_create',
       targetType: 'team',
-      targetId: row!.id,
+      targetId: teamId,
       payload: { name: input.name, splitRule: input.splitRule },
       request: scope.request,
       businessId: scope.businessId,
       at: now,
     });
-    return row!.id;
+    return teamId;
   });
   return teamOf(context, scope, id);
 }
@@ -120,18 +101,15 @@ export async function updateTeam(
   scope: TeamScope,
   id: string,
   input: z.output<typeof teamUpdateSchema>,
-): Promise<Team> {
+): Promise<TeamWithMembers> {
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
     const current = await lockTeam(tx, scope, id);
-    await tx
-      .update(teams)
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.splitRule !== undefined ? { splitRule: input.splitRule } : {}),
-        updatedAt: now,
-      })
-      .where(eq(teams.id, id));
+    await updateTeamRow(tx, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.splitRule !== undefined ? { splitRule: input.splitRule } : {}),
+      updatedAt: now,
+    });
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'team_update',
@@ -167,47 +145,13 @@ async function replaceMembers(
   now: Date,
 ): Promise<Map<string, string>> {
   const wanted = members.map((member) => member.profileId);
-  const found =
-    wanted.length > 0
-      ? await tx
-          .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
-          .from(profiles)
-          .where(
-            and(
-              inArray(profiles.id, wanted),
-              eq(profiles.businessId, scope.businessId),
-              // A platform admin is not staff of the business they sit in (decision 0481).
-              ne(profiles.role, 'admin'),
-            ),
-          )
-      : [];
+  const found = wanted.length > 0 ? await listStaffOfBusiness(tx, scope.businessId, wanted) : [];
   if (found.length !== new Set(wanted).size) {
     throw new AppError(TEAM_ERRORS.team_member_not_found);
   }
   const names = new Map(found.map((person) => [person.id, auditPersonName(person)]));
-  await tx
-    .update(teamMembers)
-    .set({ leftAt: now })
-    .where(
-      and(
-        eq(teamMembers.teamId, id),
-        isNull(teamMembers.leftAt),
-        ...(wanted.length > 0 ? [notInArray(teamMembers.profileId, wanted)] : []),
-      ),
-    );
-  for (const member of members) {
-    await tx
-      .insert(teamMembers)
-      .values({ teamId: id, profileId: member.profileId, weight: member.weight, joinedAt: now })
-      .onConflictDoUpdate({
-        target: [teamMembers.teamId, teamMembers.profileId],
-        set: {
-          weight: member.weight,
-          joinedAt: sql`CASE WHEN ${teamMembers.leftAt} IS NULL THEN ${teamMembers.joinedAt} ELSE ${now.toISOString()}::timestamptz END`,
-          leftAt: null,
-        },
-      });
-  }
+  await endMemberships(tx, id, wanted, now);
+  for (const member of members) await upsertMember(tx, id, member, now);
   return names;
 }
 
@@ -220,7 +164,7 @@ export async function setTeamMembers(
   scope: TeamScope,
   id: string,
   input: z.output<typeof teamMembersSchema>,
-): Promise<Team> {
+): Promise<TeamWithMembers> {
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
     const team = await lockTeam(tx, scope, id);
@@ -256,7 +200,7 @@ export async function saveTeam(
   scope: TeamScope,
   id: string,
   input: TeamSaveValues,
-): Promise<Team> {
+): Promise<TeamWithMembers> {
   const now = context.clock.now();
   const members = input.members.map((member) => ({
     profileId: member.profileId,
@@ -268,10 +212,7 @@ export async function saveTeam(
   await context.database.db.transaction(async (tx) => {
     const current = await lockTeam(tx, scope, id);
     const names = await replaceMembers(tx, scope, id, members, now);
-    await tx
-      .update(teams)
-      .set({ name: input.name, splitRule: input.splitRule, updatedAt: now })
-      .where(eq(teams.id, id));
+    await updateTeamRow(tx, id, { name: input.name, splitRule: input.splitRule, updatedAt: now });
     const fields = [
       ...(input.name !== current.name ? (['name'] as const) : []),
       ...(input.splitRule !== current.splitRule ? (['splitRule'] as const) : []),
@@ -321,22 +262,9 @@ export async function deleteTeam(context: TeamContext, scope: TeamScope, id: str
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
     const current = await lockTeam(tx, scope, id);
-    const [points] = await tx
-      .select({ n: count() })
-      .from(paymentEntrypoints)
-      .where(
-        and(
-          eq(paymentEntrypoints.targetType, 'team'),
-          eq(paymentEntrypoints.targetId, id),
-          eq(paymentEntrypoints.active, true),
-        ),
-      );
-    if (Number(points?.n ?? 0) > 0) throw new AppError(TEAM_ERRORS.team_has_points);
-    await tx.update(teams).set({ active: false, updatedAt: now }).where(eq(teams.id, id));
-    await tx
-      .update(teamMembers)
-      .set({ leftAt: now })
-      .where(and(eq(teamMembers.teamId, id), isNull(teamMembers.leftAt)));
+    if ((await countActivePointsOf(tx, id)) > 0) throw new AppError(TEAM_ERRORS.team_has_points);
+    await updateTeamRow(tx, id, { active: false, updatedAt: now });
+    await endMemberships(tx, id, [], now);
     await writeAudit(tx, {
       actor: scope.actor,
       action: 'team_delete',

@@ -1,6 +1,6 @@
 import type { ThankYouResponse, TipStatusResponse } from '../../../shared/api/tips';
 import { classifyPaymentError, type PaymentErrorClass } from '../../../shared/domain/payments';
-import { presentBranding } from '../entrypoints/presenter';
+import { presentBranding } from '../payment-points/guest-presenter';
 import type { Delivery, Reply } from '../receipts/delivery';
 import { presentTipRecipient } from '../tip-lifecycle/recipient';
 import type { TipRow } from '../tip-lifecycle/lifecycle';

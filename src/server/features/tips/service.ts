@@ -16,7 +16,7 @@ import { formatCents } from '../../../shared/domain/money';
 import type { Executor, Tx } from '../../db/connect';
 import { AppError } from '../../http/errors';
 import { type GuestBrowser, visitBucketOf } from '../analytics/page-views';
-import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../entrypoints/service';
+import { type ResolvedCode, resolveGuestCode, tipRecipientOf } from '../payment-points/resolve';
 import type { PaymentContext } from '../payments/context';
 import type { CheckoutCreated, CheckoutRequest, CheckoutState } from '../payments/provider';
 import { closeExpiredCheckouts, expireOverdueSessions } from '../payments/expiry';

@@ -2,7 +2,7 @@ import type { WalletLinks } from '../../../shared/api/wallet';
 import { PAYMENT_POINT_ERRORS } from '../../../shared/api/payment-points';
 import { WALLET_ERRORS } from '../../../shared/api/wallet';
 import { AppError } from '../../http/errors';
-import { findQrCard } from '../employee/service';
+import { findQrCard } from '../payment-points/qr-card';
 import { buildApplePass, passFileName } from './apple-pass';
 import type { WalletContext } from './context';
 import type { PassFacts } from './facts';

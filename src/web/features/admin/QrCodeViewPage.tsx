@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { CodeView } from '../employee/QrTab';
 import { useSelectedBusinessId } from './business-scope';
-import { qrAdminApi, qrAdminKeys } from './qr/qr-admin-api';
+import { paymentPointQrApi, paymentPointQrKeys } from './payment-points/qr-api';
 import { useAdminTexts } from '../../lib/admin-language';
 import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
 
@@ -26,10 +26,13 @@ function EmployeeQr({
   const { qr: qrAdminTexts } = useAdminTexts(adminPointsPart);
   const t = qrAdminTexts.overview;
   const queryClient = useQueryClient();
-  const key = qrAdminKeys.card(businessId, employeeId);
-  const card = useQuery({ queryKey: key, queryFn: () => qrAdminApi.card(businessId, employeeId) });
+  const key = paymentPointQrKeys.card(businessId, employeeId);
+  const card = useQuery({
+    queryKey: key,
+    queryFn: () => paymentPointQrApi.card(businessId, employeeId),
+  });
   const create = useMutation({
-    mutationFn: () => qrAdminApi.create(businessId, employeeId),
+    mutationFn: () => paymentPointQrApi.create(businessId, employeeId),
     onSuccess: (created) => {
       queryClient.setQueryData(key, created);
       toast({ ...t.toasts.created, variant: 'success' });
@@ -93,8 +96,8 @@ export function QrCodeViewPage() {
   const businessId = useSelectedBusinessId();
   const [employeeId, setEmployeeId] = useState('');
   const staff = useQuery({
-    queryKey: qrAdminKeys.employees(businessId),
-    queryFn: () => qrAdminApi.employees(businessId),
+    queryKey: paymentPointQrKeys.employees(businessId),
+    queryFn: () => paymentPointQrApi.employees(businessId),
   });
   useEffect(() => {
     if (staff.isError) toast({ title: t.toasts.staffFailed, variant: 'destructive' });

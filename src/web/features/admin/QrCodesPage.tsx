@@ -28,7 +28,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { downloadQrPng, qrFileName } from '../../lib/qr';
 import { reportQrExport } from './setup/setup-api';
 import { useSelectedBusinessId } from './business-scope';
-import { qrAdminApi, qrAdminKeys } from './qr/qr-admin-api';
+import { paymentPointQrApi, paymentPointQrKeys } from './payment-points/qr-api';
 import { useAdminTexts } from '../../lib/admin-language';
 import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
 const selectClasses = 'h-11 w-full rounded-lg border border-input bg-card px-3 text-base';
@@ -78,8 +78,8 @@ export function QrCodesPage() {
     name: ['type', 'designation', 'employeeId'],
   });
   const staff = useQuery({
-    queryKey: qrAdminKeys.employees(businessId),
-    queryFn: () => qrAdminApi.employees(businessId),
+    queryKey: paymentPointQrKeys.employees(businessId),
+    queryFn: () => paymentPointQrApi.employees(businessId),
     enabled: type === 'personal',
   });
 
@@ -91,7 +91,7 @@ export function QrCodesPage() {
   const onPreview = form.handleSubmit(async (values) => {
     setExportError(null);
     try {
-      setPreview(await qrAdminApi.generate(businessId, values as QrGeneratorInput));
+      setPreview(await paymentPointQrApi.generate(businessId, values as QrGeneratorInput));
     } catch (error) {
       const field =
         error instanceof ApiError ? error.details[0]?.path.replace(/^body\./, '') : undefined;

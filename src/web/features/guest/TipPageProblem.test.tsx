@@ -4,7 +4,7 @@ import type { GuestAlternative, GuestEntrypoint } from '../../../shared/api/entr
 import { DEFAULT_THANK_YOU_MESSAGE } from '../../../shared/domain/constants';
 import { guestCatalogue as en } from '../../../shared/i18n/guest-en';
 import { guestCatalogue as fr } from '../../../shared/i18n/guest-fr';
-import { presentBranding } from '../../../server/features/entrypoints/presenter';
+import { presentBranding } from '../../../server/features/payment-points/guest-presenter';
 import { ApiError } from '../../lib/api';
 import { setInitialGuestLanguage } from './i18n';
 import { RecipientHeader } from './RecipientHeader';

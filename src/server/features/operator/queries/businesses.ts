@@ -19,7 +19,7 @@ import type { BusinessStatus } from '../../../../shared/domain/business-status';
 import type { InvitationDeliveryState } from '../../../../shared/domain/invitation-delivery';
 import type { Executor, Tx } from '../../../db/connect';
 import { invitationDeliveries } from '../../mail/queries';
-import { countWorkingCodes } from '../../entrypoints/working-codes';
+import { countWorkingCodes } from '../../payment-points/queries/working';
 import {
   adminAuditLog,
   branding,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStaffOfBusiness, mayManageQrCodes } from './policy';
+import { isStaffOfBusiness, mayManageQrCodes } from './qr-policy';
 
 const HOTEL = '11111111-1111-4111-8111-111111111111';
 const CAFE = '22222222-2222-4222-8222-222222222222';

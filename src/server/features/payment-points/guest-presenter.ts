@@ -13,7 +13,7 @@ import type { GuestLocale } from '../../../shared/i18n/guest-locale';
 import { GUEST_CATALOGUES } from '../../../shared/i18n/guest-server';
 import { catalogueInTonality } from '../../../shared/i18n/guest-tonality';
 import type { PaymentProviderName } from '../../../shared/domain/tips';
-import type { BrandingRow, ResolvedCode } from './service';
+import type { BrandingRow, ResolvedCode } from './resolve';
 
 export function presentBranding(row: BrandingRow | null, businessName: string): GuestBranding {
   return {

@@ -7,13 +7,13 @@ import {
   staffQrQuerySchema,
 } from '../../../shared/api/qr-admin';
 import { adminPreamble } from '../businesses/scope';
-import { createStaffQrCode, generateQrCode, type QrAdminContext, staffQrCard } from './service';
+import { createStaffQrCode, generateQrCode, type QrToolsContext, staffQrCard } from './qr-tools';
 
 const tags = ['QR-Codes (Verwaltung)'];
 
 /** The admin QR tools: QR overview per employee (spec §2 /admin/qr-code-view) and the generator. */
-export const qrAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context: QrAdminContext = {
+export const paymentPointQrRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context: QrToolsContext = {
     database: app.deps.database,
     clock: app.deps.clock,
     publicOrigin: app.deps.config.publicOrigin,

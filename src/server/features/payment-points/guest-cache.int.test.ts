@@ -18,7 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { ManualClock } from '../../lib/clock';
-import { GUEST_CACHE_TTL_MS, GuestCodeCache } from './cache';
+import { GUEST_CACHE_TTL_MS, GuestCodeCache } from './guest-cache';
 
 /**
  * The guest's tip page and payment-point lookup come from memory per code and language

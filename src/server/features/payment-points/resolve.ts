@@ -1,4 +1,3 @@
-import { and, asc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import {
   ENTRYPOINT_DEACTIVATED_WITHOUT_ALTERNATIVE,
   ENTRYPOINT_ERRORS,
@@ -6,26 +5,32 @@ import {
 } from '../../../shared/api/entrypoints';
 import type { EntrypointType, TipSource } from '../../../shared/domain/tips';
 import type { Executor } from '../../db/connect';
-import {
-  branding,
-  businesses,
-  type EntrypointMetadata,
-  paymentEntrypoints,
-  profiles,
-  qrCodes,
-  shiftAssignments,
-  teamMembers,
-  teams,
-  users,
-} from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { activeTeamMembers, firstNamesOnShift, onShiftAt } from '../shifts/on-shift';
-import { guestCodeProblem, looksLikeLegacyCode } from './policy';
-import { entrypointWorks, legacyCodeWorks } from './working-codes';
+import { guestCodeProblem, looksLikeLegacyCode } from './guest-policy';
+import {
+  type BrandingRow,
+  businessIdOfLegacyQrCode,
+  businessIdOfPaymentPoint,
+  type EntrypointMetadata,
+  findBranding,
+  findBusiness,
+  findLegacyQrCode,
+  findPaymentPointByUid,
+  findPersonInBusiness,
+  findProfileWithAccount,
+  findTeam,
+  findWholeBusinessPage,
+  type LegacyQrCodeRow,
+  listTeamPagesOf,
+  nextShiftBoundary,
+  type PaymentPointRow,
+  type ProfileRow,
+  type TeamRow,
+} from './queries/guest';
 
-type ProfileRow = typeof profiles.$inferSelect;
-type TeamRow = typeof teams.$inferSelect;
-export type BrandingRow = typeof branding.$inferSelect;
+export type { BrandingRow };
+export { touchLegacyQrCode } from './queries/guest';
 
 /** A code resolved to whoever receives a tip through it, with everything the guest page shows. */
 export interface ResolvedCode {
@@ -62,22 +67,14 @@ export async function resolveGuestCode(
 ): Promise<ResolvedCode> {
   // Whether the code works is decided by the one definition the lists and counts use too
   // (decision 0475); the checks below only find the reason the guest is told when it does not.
-  const [entry] = await executor
-    .select({ row: paymentEntrypoints, works: entrypointWorks })
-    .from(paymentEntrypoints)
-    .where(eq(paymentEntrypoints.uid, code))
-    .limit(1);
+  const entry = await findPaymentPointByUid(executor, code);
   if (entry) {
-    const resolved = await resolveEntrypoint(executor, entry.row, at);
+    const resolved = await resolvePaymentPoint(executor, entry.row, at);
     if (!entry.works) throw new AppError(ENTRYPOINT_ERRORS.recipient_not_found);
     return resolved;
   }
 
-  const [legacy] = await executor
-    .select({ row: qrCodes, works: legacyCodeWorks })
-    .from(qrCodes)
-    .where(eq(qrCodes.code, code))
-    .limit(1);
+  const legacy = await findLegacyQrCode(executor, code);
   if (legacy) {
     const resolved = await resolveLegacy(executor, legacy.row, at);
     if (!legacy.works) throw new AppError(ENTRYPOINT_ERRORS.qr_code_invalid);
@@ -93,9 +90,9 @@ export async function resolveGuestCode(
   });
 }
 
-async function resolveEntrypoint(
+async function resolvePaymentPoint(
   executor: Executor,
-  entry: typeof paymentEntrypoints.$inferSelect,
+  entry: PaymentPointRow,
   at?: Date,
 ): Promise<ResolvedCode> {
   const business = await loadBusiness(executor, entry.businessId);
@@ -110,8 +107,7 @@ async function resolveEntrypoint(
       await throwIfDeactivated(executor, entry.businessId, entry.targetId, at ?? new Date());
     }
   } else if (entry.targetType === 'team') {
-    const [row] = await executor.select().from(teams).where(eq(teams.id, entry.targetId));
-    team = row ?? null;
+    team = await findTeam(executor, entry.targetId);
     recipientExists = team !== null;
     codeActive = codeActive && (team?.active ?? true);
   } else {
@@ -149,7 +145,7 @@ async function resolveEntrypoint(
 
 async function resolveLegacy(
   executor: Executor,
-  legacy: typeof qrCodes.$inferSelect,
+  legacy: LegacyQrCodeRow,
   at?: Date,
 ): Promise<ResolvedCode> {
   const employee = await loadEmployee(executor, legacy.employeeId);
@@ -192,14 +188,10 @@ async function throwIfDeactivated(
   profileId: string,
   at: Date,
 ) {
-  const [person] = await executor
-    .select({ disabledAt: users.disabledAt })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(and(eq(users.id, profileId), eq(profiles.businessId, businessId)));
+  const person = await findPersonInBusiness(executor, businessId, profileId);
   if (!person?.disabledAt) return;
-  const teamPoints = await selectTeamPagesOf(executor, businessId, profileId);
-  const [businessPoint] = await selectWholeBusinessPage(executor, businessId, at);
+  const teamPoints = await teamPagesOf(executor, businessId, profileId);
+  const [businessPoint] = await findWholeBusinessPage(executor, businessId, at);
   // Facts, not labels: the page names them in the guest's language (decision 0270).
   const alternatives: GuestAlternative[] = [
     ...teamPoints.map((point) => ({
@@ -218,71 +210,11 @@ async function throwIfDeactivated(
 }
 
 /** One active tip page per active team of the business the person is still in, by team name. */
-async function selectTeamPagesOf(executor: Executor, businessId: string, profileId: string) {
-  const rows = await executor
-    // Named as the page they open is titled: the point's 'Bezeichnung', else the team.
-    .select({
-      teamId: teams.id,
-      uid: paymentEntrypoints.uid,
-      name: sql<string>`coalesce(${paymentEntrypoints.label}, ${teams.name})`,
-    })
-    .from(teamMembers)
-    .innerJoin(
-      teams,
-      and(
-        eq(teams.id, teamMembers.teamId),
-        eq(teams.active, true),
-        eq(teams.businessId, businessId),
-      ),
-    )
-    .innerJoin(
-      paymentEntrypoints,
-      and(
-        eq(paymentEntrypoints.targetType, 'team'),
-        eq(paymentEntrypoints.targetId, teams.id),
-        eq(paymentEntrypoints.type, 'team'),
-        eq(paymentEntrypoints.active, true),
-      ),
-    )
-    .where(and(eq(teamMembers.profileId, profileId), isNull(teamMembers.leftAt)))
-    .orderBy(asc(teams.name), asc(paymentEntrypoints.createdAt), asc(paymentEntrypoints.id));
+async function teamPagesOf(executor: Executor, businessId: string, profileId: string) {
+  const rows = await listTeamPagesOf(executor, businessId, profileId);
   // A team with several points is offered once, through its first.
   const seen = new Set<string>();
   return rows.filter((row) => !seen.has(row.teamId) && seen.add(row.teamId));
-}
-
-/**
- * The business's page as a whole (decision 0470): an active generic point of the QR generator
- * (`metadata.qr_type` 'generic', decision 0111) that tips the business pool, with nobody on shift
- * there now or later (else its tips go to them). Named as the page it opens is titled.
- */
-function selectWholeBusinessPage(executor: Executor, businessId: string, at: Date) {
-  return (
-    executor
-      .select({
-        uid: paymentEntrypoints.uid,
-        name: sql<string>`coalesce(${paymentEntrypoints.label}, ${paymentEntrypoints.metadata}->>'name', ${businesses.name})`,
-      })
-      .from(paymentEntrypoints)
-      .innerJoin(businesses, eq(businesses.id, paymentEntrypoints.businessId))
-      .where(
-        and(
-          eq(paymentEntrypoints.businessId, businessId),
-          eq(paymentEntrypoints.targetType, 'tenant'),
-          eq(paymentEntrypoints.targetId, businessId),
-          eq(paymentEntrypoints.active, true),
-          sql`${paymentEntrypoints.metadata}->>'qr_type' = 'generic'`,
-          sql`not exists (select 1 from ${shiftAssignments} where ${shiftAssignments.entrypointId} = ${paymentEntrypoints.id} and ${shiftAssignments.endsAt} > ${at.toISOString()}::timestamptz)`,
-        ),
-      )
-      // Points made in one statement share their creation time: the label decides, not a random id.
-      .orderBy(
-        asc(paymentEntrypoints.createdAt),
-        asc(paymentEntrypoints.label),
-        asc(paymentEntrypoints.id),
-      )
-      .limit(1)
-  );
 }
 
 function throwIfProblem(facts: Parameters<typeof guestCodeProblem>[0]): void {
@@ -294,32 +226,19 @@ function problem(facts: Parameters<typeof guestCodeProblem>[0]): AppError {
   return new AppError(ENTRYPOINT_ERRORS[guestCodeProblem(facts) ?? 'code_not_found']);
 }
 
-async function loadBusiness(executor: Executor, id: string) {
-  const [row] = await executor
-    .select({ id: businesses.id, name: businesses.name, active: businesses.active })
-    .from(businesses)
-    .where(eq(businesses.id, id));
-  return row ?? null;
+function loadBusiness(executor: Executor, id: string) {
+  return findBusiness(executor, id);
 }
 
-/** A person can receive tips only with a name the guest can recognise. */
-/** A person who can be tipped: named, and not deactivated. */
+/** A person who can be tipped: named (so the guest can recognise them), and not deactivated. */
 async function loadEmployee(executor: Executor, id: string): Promise<ProfileRow | null> {
-  const [found] = await executor
-    .select({ profile: profiles, disabledAt: users.disabledAt })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(eq(profiles.id, id));
+  const found = await findProfileWithAccount(executor, id);
   const row = found && !found.disabledAt ? found.profile : undefined;
   return row && row.fullName && row.fullName.trim() !== '' ? row : null;
 }
 
-export async function loadBranding(
-  executor: Executor,
-  businessId: string,
-): Promise<BrandingRow | null> {
-  const [row] = await executor.select().from(branding).where(eq(branding.businessId, businessId));
-  return row ?? null;
+export function loadBranding(executor: Executor, businessId: string): Promise<BrandingRow | null> {
+  return findBranding(executor, businessId);
 }
 
 /**
@@ -330,21 +249,9 @@ export async function businessOfCode(
   executor: Executor,
   code: string,
 ): Promise<{ id: string; name: string } | null> {
-  const [entry] = await executor
-    .select({ businessId: paymentEntrypoints.businessId })
-    .from(paymentEntrypoints)
-    .where(eq(paymentEntrypoints.uid, code))
-    .limit(1);
-  let businessId = entry?.businessId ?? null;
-  if (!businessId) {
-    const [legacy] = await executor
-      .select({ businessId: qrCodes.businessId, employeeBusinessId: profiles.businessId })
-      .from(qrCodes)
-      .leftJoin(profiles, eq(profiles.id, qrCodes.employeeId))
-      .where(eq(qrCodes.code, code))
-      .limit(1);
-    businessId = legacy?.businessId ?? legacy?.employeeBusinessId ?? null;
-  }
+  const businessId =
+    (await businessIdOfPaymentPoint(executor, code)) ??
+    (await businessIdOfLegacyQrCode(executor, code));
   if (!businessId) return null;
   const business = await loadBusiness(executor, businessId);
   return business ? { id: business.id, name: business.name } : null;
@@ -362,27 +269,12 @@ export async function nextShiftChange(
 ): Promise<Date | null> {
   const target =
     resolved.team !== null
-      ? eq(shiftAssignments.teamId, resolved.team.id)
+      ? { teamId: resolved.team.id }
       : resolved.type === 'object' && resolved.entrypointId
-        ? eq(shiftAssignments.entrypointId, resolved.entrypointId)
+        ? { paymentPointId: resolved.entrypointId }
         : null;
   if (!target) return null;
-  const [row] = await executor
-    .select({
-      next: min(
-        sql<
-          Date | string
-        >`CASE WHEN ${shiftAssignments.startsAt} > ${at.toISOString()}::timestamptz THEN ${shiftAssignments.startsAt} ELSE ${shiftAssignments.endsAt} END`,
-      ),
-    })
-    .from(shiftAssignments)
-    .where(and(target, gt(shiftAssignments.endsAt, at)));
-  return row?.next ? new Date(row.next) : null;
-}
-
-/** Notes that a legacy code was scanned (spec §3: qr_codes.last_used_at). */
-export async function touchLegacyCode(executor: Executor, qrCodeId: string, at: Date) {
-  await executor.update(qrCodes).set({ lastUsedAt: at }).where(eq(qrCodes.id, qrCodeId));
+  return nextShiftBoundary(executor, target, at);
 }
 
 /** Who a tip through this code belongs to (docs/decisions/0020-who-receives-a-tip.md). */

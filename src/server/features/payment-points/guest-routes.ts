@@ -9,12 +9,12 @@ import {
 } from '../../../shared/api/entrypoints';
 import { AppError } from '../../http/errors';
 import { guestLocaleOf } from '../../http/guest-locale';
-import { presentBranding, presentGuestEntrypoint } from './presenter';
-import { matchesEtag } from './cache';
-import { businessOfCode, loadBranding } from './service';
+import { presentBranding, presentGuestEntrypoint } from './guest-presenter';
+import { matchesEtag } from './guest-cache';
+import { businessOfCode, loadBranding } from './resolve';
 
 /** Public: what a guest sees after scanning a code (spec §2 /t/{uid}, §7 loading an entry). */
-export const entrypointRoutes: FastifyPluginAsyncZod = async (app) => {
+export const guestPaymentPointRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
 
   app.get(

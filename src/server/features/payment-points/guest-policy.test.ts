@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GuestCodeFacts, guestCodeProblem, looksLikeLegacyCode } from './policy';
+import { type GuestCodeFacts, guestCodeProblem, looksLikeLegacyCode } from './guest-policy';
 
 const ok: GuestCodeFacts = {
   found: 'entrypoint',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/connect';
-import { paymentEntrypoints, profiles, qrCodes } from '../../db/schema';
+import type { Executor } from '../../../db/connect';
+import { paymentEntrypoints, profiles, qrCodes } from '../../../db/schema';
 
 /**
  * The one definition of "a code that works" (decision 0475): a guest can tip
@@ -13,7 +13,7 @@ import { paymentEntrypoints, profiles, qrCodes } from '../../db/schema';
  * tips its own business. A legacy QR code (spec §3 qr_codes) works when it is switched on and
  * its person can be tipped in an active business.
  */
-export const entrypointWorks = sql<boolean>`(
+export const paymentPointWorks = sql<boolean>`(
   ${paymentEntrypoints.active}
   AND EXISTS (SELECT 1 FROM businesses wb WHERE wb.id = ${paymentEntrypoints.businessId} AND wb.active)
   AND CASE ${paymentEntrypoints.targetType}
@@ -58,7 +58,7 @@ export async function countWorkingCodes(
     db
       .select({ businessId: paymentEntrypoints.businessId, n: sql<number>`count(*)::int` })
       .from(paymentEntrypoints)
-      .where(and(inArray(paymentEntrypoints.businessId, ids), entrypointWorks))
+      .where(and(inArray(paymentEntrypoints.businessId, ids), paymentPointWorks))
       .groupBy(paymentEntrypoints.businessId),
     db
       .select({ businessId: legacyCodeBusinessId, n: sql<number>`count(*)::int` })

@@ -21,10 +21,18 @@ import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
 import { useSelectedBusinessId } from './business-scope';
 import { QrPreviewDialog } from './QrPreviewDialog';
-import { EMPTY_FILTER, filterPoints, isFiltered, type PointFilter } from './uid/filter-points';
-import { PaymentPointFormDialog, type PointFormMode } from './uid/PaymentPointFormDialog';
-import { PointDetailsDialog } from './uid/PointDetailsDialog';
-import { PointsTable } from './uid/PointsTable';
+import {
+  EMPTY_FILTER,
+  filterPoints,
+  isFiltered,
+  type PointFilter,
+} from './payment-points/filter-points';
+import {
+  PaymentPointFormDialog,
+  type PointFormMode,
+} from './payment-points/PaymentPointFormDialog';
+import { PointDetailsDialog } from './payment-points/PointDetailsDialog';
+import { PointsTable } from './payment-points/PointsTable';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
 import { useDemoPages } from '../public/queries';
@@ -39,7 +47,7 @@ const failure = (description: string) =>
 type Confirm = { kind: 'regenerate' | 'delete'; point: PaymentPoint } | { kind: 'demo' } | null;
 
 /** /admin/uid-management (spec §2): every payment point of the business, complete. */
-export function UidManagementPage() {
+export function PaymentPointsPage() {
   const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   const toasts = adminTexts.toasts;

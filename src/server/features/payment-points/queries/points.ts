@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
-import { PAID_TIP_STATUSES, type EntrypointTargetType } from '../../../shared/domain/tips';
-import type { Executor } from '../../db/connect';
+import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../../shared/domain/constants';
+import { PAID_TIP_STATUSES, type EntrypointTargetType } from '../../../../shared/domain/tips';
+import type { Executor } from '../../../db/connect';
 import {
   branding,
   businesses,
@@ -11,9 +11,9 @@ import {
   teams,
   tips,
   users,
-} from '../../db/schema';
-import { entrypointWorks } from '../entrypoints/working-codes';
-import type { TargetFacts } from './policy';
+} from '../../../db/schema';
+import { paymentPointWorks } from './working';
+import type { TargetFacts } from '../policy';
 
 export type PointRow = typeof paymentEntrypoints.$inferSelect;
 
@@ -58,7 +58,7 @@ function selectWithTarget(db: Executor) {
     .select({
       point: paymentEntrypoints,
       primary: isPrimaryPoint,
-      works: entrypointWorks,
+      works: paymentPointWorks,
       personName: profiles.fullName,
       personJobTitle: profiles.jobTitle,
       teamName: teams.name,
@@ -274,4 +274,53 @@ export async function businessImage(db: Executor, businessId: string, mediaId: s
     .from(media)
     .where(and(eq(media.id, mediaId), eq(media.businessId, businessId)));
   return row;
+}
+
+export type PointInsert = typeof paymentEntrypoints.$inferInsert;
+export type { EntrypointMetadata, EntrypointOutputAssets } from '../../../db/schema';
+
+/** Inserts a point unless its uid is taken; answers its id, or null. */
+export async function insertPointUnlessUidTaken(
+  tx: Executor,
+  values: PointInsert,
+): Promise<string | null> {
+  const [row] = await tx
+    .insert(paymentEntrypoints)
+    .values(values)
+    .onConflictDoNothing({ target: paymentEntrypoints.uid })
+    .returning({ id: paymentEntrypoints.id });
+  return row?.id ?? null;
+}
+
+export async function updatePointRow(
+  tx: Executor,
+  id: string,
+  changes: Partial<Pick<PointInsert, 'label' | 'metadata' | 'active' | 'updatedAt'>>,
+): Promise<void> {
+  await tx.update(paymentEntrypoints).set(changes).where(eq(paymentEntrypoints.id, id));
+}
+
+export async function uidTaken(tx: Executor, uid: string): Promise<boolean> {
+  const [taken] = await tx
+    .select({ id: paymentEntrypoints.id })
+    .from(paymentEntrypoints)
+    .where(eq(paymentEntrypoints.uid, uid));
+  return taken !== undefined;
+}
+
+/** Gives the point a new uid (if it still has the old one) and clears its integration assets. */
+export async function replacePointUid(
+  tx: Executor,
+  point: { id: string; uid: string },
+  newUid: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(paymentEntrypoints)
+    .set({ uid: newUid, outputAssets: {}, updatedAt: now })
+    .where(and(eq(paymentEntrypoints.id, point.id), eq(paymentEntrypoints.uid, point.uid)));
+}
+
+export async function deletePointRow(tx: Executor, id: string): Promise<void> {
+  await tx.delete(paymentEntrypoints).where(eq(paymentEntrypoints.id, id));
 }

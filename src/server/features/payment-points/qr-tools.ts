@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { QrCard } from '../../../shared/api/employee';
 import {
@@ -7,49 +6,39 @@ import {
   type QrGeneratorResult,
 } from '../../../shared/api/qr-admin';
 import { auditPersonName } from '../../../shared/domain/audit-events';
-import { PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domain/constants';
 import { ERRORS } from '../../../shared/domain/errors';
 import type { Database, Executor } from '../../db/connect';
-import { paymentEntrypoints, profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
 import type { Actor } from '../auth/actor';
+import { findQrCard, insertPersonalPaymentPoint, shortSuffix, slugify, tipLink } from './qr-card';
 import {
-  findQrCard,
-  insertPersonalQrCode,
-  shortSuffix,
-  slugify,
-  tipLink,
-} from '../employee/service';
-import { isStaffOfBusiness, mayManageQrCodes } from './policy';
+  findObjectPointByLabel,
+  findPersonFacts,
+  insertPaymentPointUnlessUidTaken,
+} from './queries/qr';
+import { isStaffOfBusiness, mayManageQrCodes } from './qr-policy';
 
 /** What the admin QR feature needs from the app. */
-export interface QrAdminContext {
+export interface QrToolsContext {
   database: Database;
   clock: Clock;
   publicOrigin: string;
 }
 
-export interface QrAdminScope {
+export interface QrToolsScope {
   businessId: string;
   actor: Actor;
   request: FastifyRequest;
 }
 
-function ensureAllowed(scope: QrAdminScope): void {
+function ensureAllowed(scope: QrToolsScope): void {
   if (!mayManageQrCodes(scope.actor, scope.businessId)) throw new AppError(ERRORS.forbidden);
 }
 
 async function ensureStaff(executor: Executor, employeeId: string, businessId: string) {
-  const [person] = await executor
-    .select({
-      businessId: profiles.businessId,
-      fullName: profiles.fullName,
-      email: profiles.email,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, employeeId));
+  const person = await findPersonFacts(executor, employeeId);
   if (!isStaffOfBusiness(person, businessId))
     throw new AppError(QR_ADMIN_ERRORS.employee_not_found);
   return person!;
@@ -57,8 +46,8 @@ async function ensureStaff(executor: Executor, employeeId: string, businessId: s
 
 /** QR overview: the active QR of one person of this business, as their own QR card shows it. */
 export async function staffQrCard(
-  context: QrAdminContext,
-  scope: QrAdminScope,
+  context: QrToolsContext,
+  scope: QrToolsScope,
   employeeId: string,
 ): Promise<QrCard> {
   ensureAllowed(scope);
@@ -68,12 +57,12 @@ export async function staffQrCard(
 
 async function createStaffQrIn(
   tx: Executor,
-  context: QrAdminContext,
-  scope: QrAdminScope,
+  context: QrToolsContext,
+  scope: QrToolsScope,
   employeeId: string,
   person: { fullName: string | null; email: string },
 ) {
-  const created = await insertPersonalQrCode(tx, {
+  const created = await insertPersonalPaymentPoint(tx, {
     employeeId,
     createdBy: scope.actor.userId,
     now: context.clock.now(),
@@ -83,7 +72,7 @@ async function createStaffQrIn(
     actor: { ...scope.actor, businessId: scope.businessId },
     action: 'qr_code_create',
     targetType: 'entrypoint',
-    targetId: created.entrypointId,
+    targetId: created.paymentPointId,
     payload: {
       employeeId,
       personName: auditPersonName(person),
@@ -100,8 +89,8 @@ async function createStaffQrIn(
  * uses, with the `qr_code_create` audit row in the same transaction.
  */
 export async function createStaffQrCode(
-  context: QrAdminContext,
-  scope: QrAdminScope,
+  context: QrToolsContext,
+  scope: QrToolsScope,
   employeeId: string,
 ): Promise<QrCard> {
   ensureAllowed(scope);
@@ -113,63 +102,36 @@ export async function createStaffQrCode(
   });
 }
 
-/** An active business-pool point of this business with exactly this label (any case). */
-async function findObjectPoint(tx: Executor, businessId: string, label: string) {
-  const [row] = await tx
-    .select({ uid: paymentEntrypoints.uid })
-    .from(paymentEntrypoints)
-    .where(
-      and(
-        eq(paymentEntrypoints.businessId, businessId),
-        eq(paymentEntrypoints.type, 'object'),
-        eq(paymentEntrypoints.targetType, 'tenant'),
-        eq(paymentEntrypoints.targetId, businessId),
-        eq(paymentEntrypoints.origin, PRODUCT_ENTRYPOINT_ORIGIN),
-        eq(paymentEntrypoints.active, true),
-        sql`lower(${paymentEntrypoints.label}) = lower(${label})`,
-      ),
-    )
-    .orderBy(desc(paymentEntrypoints.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
 async function createObjectPoint(
   tx: Executor,
-  context: QrAdminContext,
-  scope: QrAdminScope,
+  context: QrToolsContext,
+  scope: QrToolsScope,
   input: { type: 'generic' | 'object'; designation: string },
 ): Promise<string> {
   const now = context.clock.now();
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const uid = `${slugify(input.designation)}-${shortSuffix()}`;
-    const [row] = await tx
-      .insert(paymentEntrypoints)
-      .values({
-        businessId: scope.businessId,
-        uid,
-        type: 'object',
-        label: input.designation,
-        targetId: scope.businessId,
-        targetType: 'tenant',
-        origin: PRODUCT_ENTRYPOINT_ORIGIN,
-        metadata: {
-          name: input.designation,
-          created_by: scope.actor.userId,
-          qr_type: input.type,
-        },
-        createdBy: scope.actor.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: paymentEntrypoints.uid })
-      .returning({ id: paymentEntrypoints.id });
-    if (row) {
+    const id = await insertPaymentPointUnlessUidTaken(tx, {
+      businessId: scope.businessId,
+      uid,
+      type: 'object',
+      label: input.designation,
+      targetId: scope.businessId,
+      targetType: 'tenant',
+      metadata: {
+        name: input.designation,
+        created_by: scope.actor.userId,
+        qr_type: input.type,
+      },
+      createdBy: scope.actor.userId,
+      now,
+    });
+    if (id) {
       await writeAudit(tx, {
         actor: { ...scope.actor, businessId: scope.businessId },
         action: 'entrypoint_create',
         targetType: 'entrypoint',
-        targetId: row.id,
+        targetId: id,
         payload: { uid, type: 'object', label: input.designation, via: 'qr_generator' },
         request: scope.request,
       });
@@ -186,8 +148,8 @@ async function createObjectPoint(
  * one; a personal code is the employee's own active code, made if missing.
  */
 export async function generateQrCode(
-  context: QrAdminContext,
-  scope: QrAdminScope,
+  context: QrToolsContext,
+  scope: QrToolsScope,
   input: QrGeneratorInput & { employeeId?: string | undefined },
 ): Promise<QrGeneratorResult> {
   ensureAllowed(scope);
@@ -203,7 +165,7 @@ export async function generateQrCode(
       if (card.source === 'none') throw new AppError(ERRORS.internal);
       return { type: input.type, designation, uid: card.uid, link: card.link, created: !usable };
     }
-    const found = await findObjectPoint(tx, scope.businessId, designation);
+    const found = await findObjectPointByLabel(tx, scope.businessId, designation);
     const uid =
       found?.uid ??
       (await createObjectPoint(tx, context, scope, { type: input.type, designation }));

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
-import { nextShiftChange, type ResolvedCode, resolveGuestCode, touchLegacyCode } from './service';
+import { schemaOfPaymentPoints } from './queries/guest';
+import { nextShiftChange, type ResolvedCode, resolveGuestCode, touchLegacyQrCode } from './resolve';
 import { type GuestCacheMetrics, noMetrics } from '../metrics/metrics';
 
 /** The channel migration 0250's triggers notify with the business whose guest view changed. */
@@ -166,11 +167,8 @@ export class GuestCodeCache {
 
   private async listen(): Promise<void> {
     const channel = this.database.channelName(GUEST_CACHE_CHANNEL);
-    const [table] = await this.database.query<{ schema: string }>(
-      `SELECT n.nspname AS schema FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE c.oid = to_regclass('payment_entrypoints')`,
-    );
-    const notified = table?.schema === 'public' ? 'guest_cache' : `${table?.schema}__guest_cache`;
+    const schema = await schemaOfPaymentPoints(this.database);
+    const notified = schema === 'public' ? 'guest_cache' : `${schema}__guest_cache`;
     if (notified !== channel) {
       this.log.warn({ channel, notified }, 'guest cache off: triggers notify another channel');
       return;
@@ -254,7 +252,7 @@ export class GuestCodeCache {
     const { db } = this.database;
     const at = this.clock.now();
     const resolved = await resolveGuestCode(db, code, at);
-    if (resolved.qrCodeId) await touchLegacyCode(db, resolved.qrCodeId, at);
+    if (resolved.qrCodeId) await touchLegacyQrCode(db, resolved.qrCodeId, at);
     const shiftChange = await nextShiftChange(db, resolved, at);
     const entry: Entry = {
       code,
@@ -349,7 +347,7 @@ export class GuestCodeCache {
     const due = [...this.touches];
     this.touches.clear();
     for (const [qrCodeId, at] of due) {
-      await touchLegacyCode(this.database.db, qrCodeId, at).catch((error: unknown) =>
+      await touchLegacyQrCode(this.database.db, qrCodeId, at).catch((error: unknown) =>
         this.log.warn({ err: error, qrCodeId }, 'legacy code last use not written'),
       );
     }

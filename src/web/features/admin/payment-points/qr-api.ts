@@ -4,8 +4,8 @@ import type { QrGeneratorInput, QrGeneratorResult } from '../../../../shared/api
 import { api } from '../../../lib/api';
 import { scoped } from '../business-scope';
 
-/** The admin QR calls, always in the selected business (the server checks the scope). */
-export const qrAdminApi = {
+/** The payment points' QR calls, always in the selected business (the server checks the scope). */
+export const paymentPointQrApi = {
   employees: (businessId: string | null) =>
     api.get<{ items: StaffListItem[] }>(scoped('/api/profiles?role=employee', businessId)),
   card: (businessId: string | null, employeeId: string) =>
@@ -16,7 +16,7 @@ export const qrAdminApi = {
     api.post<QrGeneratorResult>(scoped('/api/admin/qr-codes', businessId), body),
 };
 
-export const qrAdminKeys = {
+export const paymentPointQrKeys = {
   employees: (businessId: string | null) => ['admin', 'staff', 'employee', businessId] as const,
   card: (businessId: string | null, employeeId: string) =>
     ['admin', 'staff-qr', businessId, employeeId] as const,
