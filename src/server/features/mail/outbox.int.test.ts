@@ -36,7 +36,9 @@ describe('the outbox keeps no sign-in tokens', () => {
     const token = /magic_token=([A-Za-z0-9_-]{43})/.exec(t.printedMails[before]!)?.[1];
     expect(token).toBeTruthy();
 
-    await vi.waitFor(async () => expect((await outboxOf(email))[0]?.status).toBe('console'));
+    await vi.waitFor(async () => expect((await outboxOf(email))[0]?.status).toBe('console'), {
+      timeout: 10_000,
+    });
     const [row] = await outboxOf(email);
     expect(row!.text_body).not.toContain(token);
     expect(row!.html_body).not.toContain(token);

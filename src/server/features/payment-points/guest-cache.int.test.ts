@@ -295,10 +295,13 @@ describe('what no notification announces', () => {
       expect(warnings).toHaveLength(1);
       answer(7);
       await hung;
-      await vi.waitFor(async () => {
-        await cache.resolve(uid);
-        expect(cache.size).toBe(1);
-      });
+      await vi.waitFor(
+        async () => {
+          await cache.resolve(uid);
+          expect(cache.size).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
     } finally {
       await cache.stop();
     }

@@ -106,7 +106,9 @@ describe('staff e-mails in the profile language', () => {
       });
       expect(reset.statusCode).toBeLessThan(300);
     }
-    await vi.waitFor(async () => expect(await subjectsTo(fritz!.email)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await subjectsTo(fritz!.email)).toHaveLength(2), {
+      timeout: 10_000,
+    });
     expect(await subjectsTo(emma!.email)).toEqual([
       'Your sign-in link for Trinkgeld',
       'New password for Trinkgeld',
