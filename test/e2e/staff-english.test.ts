@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../src/server/db/schema';
 import { publishTipChangesInTransaction } from '../../src/server/features/tip-lifecycle/events';
@@ -19,7 +19,6 @@ import { trackPageErrors } from './support/harness';
  * 360 px, and a German colleague's screens are unchanged (decision 0383).
  */
 const e2e = useE2E({ seeded: false });
-let hotel: FactoryBusiness;
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true } as const;
 
@@ -39,9 +38,13 @@ async function germanLines(page: Page): Promise<string[]> {
     .filter((line) => line !== '' && GERMAN_MARKERS.test(line));
 }
 
-beforeAll(async () => {
+/**
+ * A hotel of its own for each test (and each retry): the first test saves Alice's language, so a
+ * retry on a shared hotel would start in English.
+ */
+async function createHotel(): Promise<FactoryBusiness> {
   const db = e2e.server.deps.database.db;
-  hotel = await createBusiness(db, {
+  const hotel = await createBusiness(db, {
     name: 'Hotel Seeblick',
     employees: [
       { fullName: 'Alice Brown', jobTitle: 'Receptionist' },
@@ -61,10 +64,12 @@ beforeAll(async () => {
       feedbackEmoji: 'smile',
     });
   }
-});
+  return hotel;
+}
 
 describe('staff screens in English', () => {
   it('an employee picks English in the settings; every staff screen then speaks English', async () => {
+    const hotel = await createHotel();
     const context = await e2e.context(PHONE);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
@@ -174,6 +179,7 @@ describe('staff screens in English', () => {
   });
 
   it('her German colleague still sees German, with German amounts', async () => {
+    const hotel = await createHotel();
     const context = await e2e.context(PHONE);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
@@ -203,6 +209,7 @@ describe('staff screens in English', () => {
 describe('first sign-in from an English browser', () => {
   it('suggests English on the sign-in page and in onboarding, and keeps it on the profile', async () => {
     const db = e2e.server.deps.database.db;
+    const hotel = await createHotel();
     // Never signed in, no profile yet: onboarding follows the sign-in.
     const newcomer = await createPerson(db, { businessId: hotel.id, withProfile: false });
     const context = await e2e.context({ ...PHONE, locale: 'en-GB' });

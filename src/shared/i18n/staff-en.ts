@@ -258,6 +258,7 @@ export const staffTextsEn: StaffTexts = {
   twoFactor: {
     section: {
       title: 'Two-factor sign-in',
+      loading: 'Loading...',
       intro:
         'Protect your account further: after the password or the sign-in link, Trinkgeld asks for a code from an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or FreeOTP).',
       required:

@@ -7,6 +7,7 @@ const codesLeft = (n: number) =>
 export const twoFactorTexts = {
   section: {
     title: 'Zwei-Faktor-Anmeldung',
+    loading: 'Lade...',
     intro:
       'Schützen Sie Ihr Konto zusätzlich: Nach dem Passwort oder dem Anmeldelink fragt Trinkgeld nach einem Code aus einer Authenticator-App auf Ihrem Telefon (zum Beispiel Google Authenticator, Microsoft Authenticator oder FreeOTP).',
     required:

@@ -93,7 +93,7 @@ export function TwoFactorSection() {
             {t.loadFailed}
           </p>
         ) : !status.data ? (
-          <Spinner label="Lade..." />
+          <Spinner label={t.loading} />
         ) : panel.kind === 'setup' ? (
           <SetupPanel
             setup={panel.setup}
