@@ -78,7 +78,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           setupFiles,
           globalSetup,
-          env: { TEST_DB_ENGINE: 'pglite' },
+          // On the PostgreSQL server when one is named (as CI does; decision 0595): the journeys'
+          // servers then share the machine with a native database instead of each running an
+          // embedded one in its own process. PGlite otherwise, as `npm start` runs.
+          env: { TEST_DB_ENGINE: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
           // A page on a busy machine may take longer than expect.poll's default second to show a

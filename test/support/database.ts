@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { type Database, openDatabase, quoteIdent } from '../../src/server/db/connect';
-import { migrate } from '../../src/server/db/migrate';
-import { seedDemoData } from '../../src/server/seed/seed';
-import { ManualClock } from '../../src/server/lib/clock';
+import { type Database, openDatabase } from '../../src/server/db/connect';
 import { loadSnapshot } from './global-setup';
+import { copyTemplate, dropDatabase, fileDatabaseName, urlOfDatabase } from './postgres-templates';
 
 export type TestEngine = 'pglite' | 'postgres';
 
 const secondConnections = new WeakMap<Database, () => Promise<Database>>();
+const databaseUrls = new WeakMap<Database, string>();
+
+/** The address of a test database on PostgreSQL, for a process or proxy of its own to reach it. */
+export function testDatabaseUrl(database: Database): string {
+  const url = databaseUrls.get(database);
+  if (!url) throw new Error('only a PostgreSQL test database has an address');
+  return url;
+}
 
 /**
  * What a second server instance would open: on PostgreSQL a new pool on the same schema; on
@@ -37,7 +43,8 @@ export interface TestDatabaseOptions {
 
 /**
  * A fresh database for one test file: PGlite loaded from the migrated (or seeded) snapshot, or
- * a new schema of its own in the PostgreSQL named by TEST_DATABASE_URL, dropped on close.
+ * on the PostgreSQL server named by TEST_DATABASE_URL a database of its own copied from the
+ * run's migrated (or seeded) template, dropped on close.
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   if (testEngine() === 'pglite') {
@@ -47,24 +54,18 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL must be set for the PostgreSQL suite');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = await openDatabase({ url, poolSize: 1 });
-  await admin.exec(`CREATE SCHEMA ${quoteIdent(schema)}`);
-  await admin.close();
-
-  const database = await openDatabase({ url, searchPath: schema, poolSize: 5 });
-  await migrate(database);
-  if (options.seeded) {
-    await seedDemoData(database, new ManualClock(seededAt()));
-  }
+  const template = inject(options.seeded ? 'postgresSeededTemplate' : 'postgresMigratedTemplate');
+  const name = fileDatabaseName(inject('testRunPid'), randomBytes(6).toString('hex'));
+  await copyTemplate(url, template, name);
+  const fileUrl = urlOfDatabase(url, name);
+  const database = await openDatabase({ url: fileUrl, poolSize: 5 });
   const close = database.close.bind(database);
-  secondConnections.set(database, () => openDatabase({ url, searchPath: schema, poolSize: 2 }));
+  secondConnections.set(database, () => openDatabase({ url: fileUrl, poolSize: 2 }));
+  databaseUrls.set(database, fileUrl);
   return Object.assign(database, {
     async close() {
       await close();
-      const cleanup = await openDatabase({ url, poolSize: 1 });
-      await cleanup.exec(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
-      await cleanup.close();
+      await dropDatabase(url, name);
     },
   });
 }

@@ -7,12 +7,18 @@ import { type Database, openDatabase } from '../../src/server/db/connect';
 import { loadMigrations, migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/seed/seed';
 import { ManualClock } from '../../src/server/lib/clock';
+import { dropRunDatabases, migratedTemplate, seededTemplate } from './postgres-templates';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     migratedSnapshot: string;
     seededSnapshot: string;
     seededAt: string;
+    /** PostgreSQL (TEST_DATABASE_URL): the templates each test file's database is copied from. */
+    postgresMigratedTemplate: string;
+    postgresSeededTemplate: string;
+    /** The run's process id: each file's PostgreSQL database carries it (postgres-templates.ts). */
+    testRunPid: number;
   }
 }
 
@@ -21,9 +27,10 @@ declare module 'vitest' {
  * So the migrations run once per change of the migration files (that snapshot stays in the temp
  * folder for the next run), and the seed once per test run (its dates are relative to now): the
  * projects of one run (int-pglite, int-postgres, e2e) share it, and the last project's teardown
- * removes it. Each test file loads its own copy.
+ * removes it. Each test file loads its own copy. On PostgreSQL the same happens with template
+ * databases (postgres-templates.ts).
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const migrations = loadMigrations();
   const hash = createHash('sha256')
     .update(migrations.map((m) => `${m.name}:${m.checksum}`).join('\n'))
@@ -50,18 +57,39 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   const seeded = run[SEEDED];
   seeded.users += 1;
+  const url = process.env.TEST_DATABASE_URL;
+  if (url && project.config.env?.TEST_DB_ENGINE === 'postgres' && !seeded.postgres) {
+    seeded.postgres = postgresTemplates(url, hash, migrations, seeded.seededAt);
+  }
   await seeded.ready;
+  const templates = await seeded.postgres;
 
   project.provide('migratedSnapshot', migratedSnapshot);
   project.provide('seededSnapshot', seeded.file);
   project.provide('seededAt', seeded.seededAt);
+  project.provide('postgresMigratedTemplate', templates?.migrated ?? '');
+  project.provide('postgresSeededTemplate', templates?.seeded ?? '');
+  project.provide('testRunPid', process.pid);
 
-  return () => {
+  return async () => {
     seeded.users -= 1;
     if (seeded.users > 0) return;
     rmSync(seeded.file, { force: true });
     delete run[SEEDED];
+    if (url && seeded.postgres) await dropRunDatabases(url, { runPid: process.pid });
   };
+}
+
+/** The PostgreSQL templates, once per run; leftovers of killed runs are dropped first. */
+async function postgresTemplates(
+  url: string,
+  hash: string,
+  migrations: ReturnType<typeof loadMigrations>,
+  seededAt: string,
+): Promise<{ migrated: string; seeded: string }> {
+  await dropRunDatabases(url, { onlyEnded: true });
+  const migrated = await migratedTemplate(url, hash, migrations);
+  return { migrated, seeded: await seededTemplate(url, migrated, seededAt) };
 }
 
 const SEEDED = Symbol.for('trinkgeld.test.seededSnapshot');
@@ -72,6 +100,8 @@ interface SeededRun {
   seededAt: string;
   file: string;
   ready: Promise<void>;
+  /** Made when the first project on PostgreSQL sets up. */
+  postgres?: Promise<{ migrated: string; seeded: string }>;
 }
 
 async function seed(migratedSnapshot: string, file: string, seededAt: string): Promise<void> {

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { signIn } from '../../../test/support/auth';
-import { createTestDatabase, testEngine } from '../../../test/support/database';
+import { createTestDatabase, testDatabaseUrl, testEngine } from '../../../test/support/database';
 import { createBusiness, type FactoryBusiness } from '../../../test/support/factories';
 import { decideDemoCheckout, startedTip } from '../../../test/support/guest';
 import { findPgBouncer, PgBouncer, pgBouncerVersion } from '../../../test/support/pgbouncer';
@@ -38,7 +38,6 @@ async function freePort(): Promise<number> {
 }
 
 describe.skipIf(skipReason !== null)('behind PgBouncer (transaction pooling)', () => {
-  const directUrl = process.env.TEST_DATABASE_URL!;
   let direct: Database;
   let pooled: Database;
   let bouncer: PgBouncer;
@@ -48,19 +47,14 @@ describe.skipIf(skipReason !== null)('behind PgBouncer (transaction pooling)', (
 
   beforeAll(async () => {
     if (!binary) throw new Error('pgbouncer is not installed, but CI must run this test');
-    // A migrated schema of its own (direct), then PgBouncer in front of the same database; the
-    // schema reaches the pooled connections through PgBouncer's connect_query, as startup
-    // options are refused there.
+    // A migrated database of its own (direct), then PgBouncer in front of it.
     direct = await createTestDatabase();
-    const [{ schema }] = (await direct.query<{ schema: string }>(
-      'SELECT current_schema() AS schema',
-    )) as [{ schema: string }];
+    const directUrl = testDatabaseUrl(direct);
     bouncer = new PgBouncer({
       binary,
       target: directUrl,
       port: await freePort(),
       alias: 'trinkgeld_pooled',
-      connectQuery: `SET search_path = "${schema}"`,
       // Fewer server connections than the app's pool: transactions change connections.
       poolSize: 2,
     });
@@ -69,8 +63,6 @@ describe.skipIf(skipReason !== null)('behind PgBouncer (transaction pooling)', (
       url: bouncer.url,
       listenUrl: directUrl,
       poolMode: 'transaction',
-      // Only the NOTIFY channel prefix here (PgBouncer sets the schema).
-      searchPath: schema,
       poolSize: 6,
     });
     t = await createTestApp({ database: pooled });

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
  * shows (a spinner), so this check reads the source instead.
  */
 const STAFF_FEATURES = ['employee', 'account', 'two-factor', 'auth'];
-const TEXT_ATTRIBUTE = /\b(label|placeholder|aria-label|title|alt|description|pendingText)="([^"]*)"/g;
+const TEXT_ATTRIBUTE =
+  /\b(label|placeholder|aria-label|title|alt|description|pendingText)="([^"]*)"/g;
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
