@@ -8,6 +8,7 @@ import { loadMigrations, migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/seed/seed';
 import { ManualClock } from '../../src/server/lib/clock';
 import { dropRunDatabases, migratedTemplate, seededTemplate } from './postgres-templates';
+import { isRunning } from '../../src/server/db/embedded-lock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -116,15 +117,6 @@ function removeSnapshotsOfEndedRuns(dir: string): void {
   for (const name of readdirSync(dir)) {
     const pid = /^seeded-[0-9a-f]+-(\d+)-\d+\.tar\.gz$/.exec(name)?.[1];
     if (pid && !isRunning(Number(pid))) rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

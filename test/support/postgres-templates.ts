@@ -4,6 +4,7 @@ import { type Database, openDatabase, quoteIdent } from '../../src/server/db/con
 import { type Migration, migrate } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/seed/seed';
 import { ManualClock } from '../../src/server/lib/clock';
+import { isRunning } from '../../src/server/db/embedded-lock';
 
 /**
  * PostgreSQL test databases copied from templates (decision 0302): migrating a fresh schema
@@ -132,13 +133,4 @@ export async function dropRunDatabases(
       if (ours) await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
     }
   });
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -20,7 +20,8 @@ export class EmbeddedDatabaseBusyError extends Error {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether process `pid` still runs (under any user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
