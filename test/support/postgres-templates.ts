@@ -100,11 +100,14 @@ export function fileDatabaseName(runPid: number, unique: string): string {
   return `${PREFIX}${runPid}_file_${unique}`;
 }
 
-/** A copy of `template` under `name`. */
+/** A copy of `template` under `name`, for one test file. */
 export async function copyTemplate(url: string, template: string, name: string): Promise<void> {
-  await withAdmin(url, (client) =>
-    client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`),
-  );
+  await withAdmin(url, async (client) => {
+    await client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`);
+    // A test's database need not outlive a crash of the server, so its commits do not wait for
+    // the disk (a machine with slow fsync would otherwise pay for every request of a journey).
+    await client.query(`ALTER DATABASE ${quoteIdent(name)} SET synchronous_commit = off`);
+  });
 }
 
 export async function dropDatabase(url: string, name: string): Promise<void> {
