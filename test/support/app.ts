@@ -85,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    transport: config.mailTransport,
     print: (text) => printedMails.push(text),
   });
   const app = await buildApp(

@@ -594,7 +594,7 @@ export const outboxEmails = pgTable('outbox_emails', {
   status: text('status')
     .notNull()
     .default('pending')
-    .$type<'pending' | 'sent' | 'failed' | 'console'>(),
+    .$type<'pending' | 'sent' | 'failed' | 'console' | 'logged'>(),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
   createdAt: createdAt(),

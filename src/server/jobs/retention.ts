@@ -52,7 +52,7 @@ export async function runRetention(
       .where(
         or(
           and(
-            inArray(outboxEmails.status, ['sent', 'console']),
+            inArray(outboxEmails.status, ['sent', 'console', 'logged']),
             lt(outboxEmails.sentAt, mailCutoff),
           ),
           and(ne(outboxEmails.status, 'pending'), lt(outboxEmails.createdAt, mailCutoff)),

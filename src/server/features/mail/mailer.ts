@@ -129,7 +129,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
     async deliver(id) {
       const stored = await findOutboxMail(database.db, id);
-      if (!stored || stored.status === 'sent' || stored.status === 'console') return;
+      if (!stored || (stored.status !== 'pending' && stored.status !== 'failed')) return;
       if (logOnly) {
         // The stored copy: never a working link, never a guest's address.
         print(
@@ -143,7 +143,7 @@ export function createMailer(options: MailerOptions): Mailer {
           ].join('\n'),
         );
         await updateOutboxMail(database.db, id, {
-          status: 'console',
+          status: 'logged',
           sentAt: clock.now(),
           attempts: stored.attempts + 1,
           nextAttemptAt: null,

@@ -203,6 +203,15 @@ describe('MAIL_TRANSPORT=log in production', () => {
     expect(all).not.toContain('gast@privat.example');
     expect(all).toContain('Ihre Quittung');
     expect(all).toContain(REDACTED_SECRET);
+    // Logged, not sent: the stored state says so (decision 0600), and a second delivery of the
+    // same mail prints nothing more.
+    const stored = await t.database.query<{ status: string }>(
+      'SELECT status FROM outbox_emails WHERE id = ANY($1::uuid[]) ORDER BY seq',
+      [[signIn, receipt]],
+    );
+    expect(stored.map((row) => row.status)).toEqual(['logged', 'logged']);
+    await mailer.deliver(signIn);
+    expect(printed).toHaveLength(2);
     mailer.close();
   });
 });

@@ -196,3 +196,41 @@ describe('owner invitations survive a mail server outage', () => {
     }
   });
 });
+
+describe('on a server that only logs its mails (MAIL_TRANSPORT=log)', () => {
+  it('says the invitation was not sent, never that it was delivered', async () => {
+    const logging = await createTestApp({ config: { mailTransport: 'log' } });
+    try {
+      const admin = (await createPlatformAdmin(logging.database.db)).email;
+      const ownerEmail = `inhaber-${uniqueSuffix()}@pension.example`;
+      const created = await logging.inject({
+        method: 'POST',
+        url: '/api/admin/businesses',
+        headers: { cookie: await signIn(logging, admin) },
+        payload: {
+          name: `Pension ${uniqueSuffix()}`,
+          address: 'Seeweg 1, 12345 Seedorf',
+          contactEmail: 'kontakt@pension.example',
+          ownerEmail,
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const business = created.json<BusinessChange>();
+      // The answer already says it: the mail is written to the log before the answer.
+      expect(business.invitedOwner?.delivery).toBe('logged');
+      await logging.afterAnswer.settled();
+      expect(logging.printedMails.join('\n')).toContain('MAIL_TRANSPORT=log, nicht versendet');
+      const overview = await logging.inject({
+        method: 'GET',
+        url: `/api/admin/businesses/overview?search=${encodeURIComponent(ownerEmail)}`,
+        headers: { cookie: await signIn(logging, admin) },
+      });
+      const row = overview
+        .json<BusinessOverview>()
+        .items.find((item) => item.id === business.business.id);
+      expect(row?.owners.find((owner) => owner.email === ownerEmail)?.delivery).toBe('logged');
+    } finally {
+      await logging.close();
+    }
+  });
+});

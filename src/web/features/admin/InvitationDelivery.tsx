@@ -5,11 +5,13 @@ const TONES: Record<InvitationDeliveryState, string> = {
   delivered: 'text-muted-foreground',
   retrying: 'text-foreground',
   failed: 'font-medium text-destructive',
+  logged: 'font-medium text-foreground',
 };
 
 /**
  * Where an invitation's e-mail stands, in every console that sends invitations:
- * "Einladungs-E-Mail: zugestellt", "… wird erneut versucht" or "… fehlgeschlagen".
+ * "Einladungs-E-Mail: zugestellt", "… wird erneut versucht", "… fehlgeschlagen" or, on a server
+ * that only logs its mails, "… nicht versendet".
  */
 export function InvitationDelivery({
   state,
