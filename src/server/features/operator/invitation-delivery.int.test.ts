@@ -58,11 +58,16 @@ async function ownerDelivery(businessId: string, email: string) {
   return row?.owners.find((owner) => owner.email === email)?.delivery;
 }
 
-async function createWithOwner(ownerEmail: string): Promise<BusinessChange> {
-  const response = await t.inject({
+/** A business created by the operator with its owner's invitation (on `app`, default `t`). */
+async function createWithOwner(
+  ownerEmail: string,
+  app: TestApp = t,
+  cookie: string = adminCookie,
+): Promise<BusinessChange> {
+  const response = await app.inject({
     method: 'POST',
     url: '/api/admin/businesses',
-    headers: { cookie: adminCookie },
+    headers: { cookie },
     payload: {
       name: `Pension ${uniqueSuffix()}`,
       address: 'Seeweg 1, 12345 Seedorf',
@@ -203,19 +208,7 @@ describe('on a server that only logs its mails (MAIL_TRANSPORT=log)', () => {
     try {
       const admin = (await createPlatformAdmin(logging.database.db)).email;
       const ownerEmail = `inhaber-${uniqueSuffix()}@pension.example`;
-      const created = await logging.inject({
-        method: 'POST',
-        url: '/api/admin/businesses',
-        headers: { cookie: await signIn(logging, admin) },
-        payload: {
-          name: `Pension ${uniqueSuffix()}`,
-          address: 'Seeweg 1, 12345 Seedorf',
-          contactEmail: 'kontakt@pension.example',
-          ownerEmail,
-        },
-      });
-      expect(created.statusCode).toBe(201);
-      const business = created.json<BusinessChange>();
+      const business = await createWithOwner(ownerEmail, logging, await signIn(logging, admin));
       // The answer already says it: the mail is written to the log before the answer.
       expect(business.invitedOwner?.delivery).toBe('logged');
       await logging.afterAnswer.settled();
