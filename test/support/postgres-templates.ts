@@ -7,10 +7,11 @@ import { ManualClock } from '../../src/server/lib/clock';
 import { isRunning } from '../../src/server/db/embedded-lock';
 
 /**
- * PostgreSQL test databases copied from templates (decision 0302): migrating a fresh schema
+ * PostgreSQL test databases copied from templates (decision 0595): migrating a fresh schema
  * per test file took 2–3 s and the demo seed another 6 s under load; `CREATE DATABASE … TEMPLATE`
  * copies a migrated (or seeded) database in well under a second. The migrated template is kept
- * between runs (named by the migrations' hash, as the PGlite snapshot is); the seeded one and
+ * between runs (`tg_tpl_<role>_<hash>`, named by the migrations' hash as the PGlite snapshot
+ * is, and by the role that may copy it); the seeded one and
  * every file's database belong to one run and carry its process id, so a later run can tell
  * the leftovers of a killed run from those of a run still going.
  */
@@ -69,8 +70,14 @@ export async function migratedTemplate(
   hash: string,
   migrations: Migration[],
 ): Promise<string> {
-  const name = `${PREFIX}migrated_${hash}`;
-  const exists = await withAdmin(url, (client) => databaseExists(client, name));
+  // Named by the role too: copying a database needs its owner (or a superuser), and one server
+  // may serve several roles (a developer's and CI's).
+  const { name, exists } = await withAdmin(url, async (client) => {
+    const [row] = (await client.query<{ role: string }>('SELECT current_user AS role')).rows;
+    const role = (row?.role ?? '').replace(/[^a-z0-9_]/gi, '').slice(0, 24);
+    const template = `tg_tpl_${role}_${hash}`;
+    return { name: template, exists: await databaseExists(client, template) };
+  });
   if (!exists) {
     await buildTemplate(url, name, 'template0', async (database) => {
       await migrate(database, migrations);
@@ -125,8 +132,10 @@ export async function dropRunDatabases(
   select: { runPid: number } | { onlyEnded: true },
 ): Promise<void> {
   await withAdmin(url, async (client) => {
+    // Only this role's: another role's databases are not ours to drop (nor could we).
     const result = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+      `SELECT datname FROM pg_database
+        WHERE datname LIKE $1 AND pg_get_userbyid(datdba) = current_user`,
       [`${PREFIX}%`],
     );
     for (const { datname } of result.rows) {
