@@ -17,7 +17,7 @@ export function testDatabaseUrl(database: Database): string {
 }
 
 /**
- * What a second server instance would open: on PostgreSQL a new pool on the same schema; on
+ * What a second server instance would open: on PostgreSQL a new pool on the same database; on
  * PGlite (one process, one embedded database) the same handle, shared like instances would.
  * Closing the returned handle never closes the original.
  */
