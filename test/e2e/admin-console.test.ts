@@ -31,9 +31,10 @@ let cafePoints: FactoryPoint[];
 /** The platform operator, with the hotel as its home business. */
 let operator: FactoryPerson;
 
-beforeAll(async () => {
+/** The hotel with its people, team, person and team points and three table points. */
+async function createHotel(): Promise<{ hotel: FactoryBusiness; points: FactoryPoint[] }> {
   const db = e2e.server.deps.database.db;
-  hotel = await createBusiness(db, {
+  const created = await createBusiness(db, {
     name: 'Hotel Seeblick',
     owner: { fullName: 'Thomas Berger', jobTitle: 'Inhaber & Geschäftsführer' },
     employees: [
@@ -43,11 +44,17 @@ beforeAll(async () => {
     teams: [{ name: 'Restaurant-Service', members: [1] }],
     points: ['person', 'person', 'team'],
   });
-  annasPoint = hotel.points[0]!;
-  hotelPoints = [...hotel.points];
+  const points = [...created.points];
   for (const label of ['Tisch 7', 'Tisch 12', 'Hotelbar Tresen']) {
-    hotelPoints.push(await addPoint(db, hotel, { type: 'object', label }));
+    points.push(await addPoint(db, created, { type: 'object', label }));
   }
+  return { hotel: created, points };
+}
+
+beforeAll(async () => {
+  const db = e2e.server.deps.database.db;
+  ({ hotel, points: hotelPoints } = await createHotel());
+  annasPoint = hotel.points[0]!;
   cafe = await createBusiness(db, {
     name: 'Café Morgenrot',
     owner: { fullName: 'Miriam Keller', jobTitle: 'Inhaberin' },
@@ -127,6 +134,9 @@ async function guestLandsOn(uid: string): Promise<string> {
 
 describe('admin console as a business owner', () => {
   it('creates, finds, inspects, downloads, deactivates, regenerates and deletes a payment point, all in the audit log', async () => {
+    // A hotel of its own: the journey changes its points and reads its whole audit log, and a
+    // retry must start from the same state.
+    const { hotel, points: hotelPoints } = await createHotel();
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await openSignedIn(page, e2e.server, hotel.owner.email);

@@ -10,14 +10,24 @@ const NEAR_MARGIN = '0px';
  */
 const AFTER_FIRST_SCREEN_MS = 1500;
 
-/** Runs `start` once the page has loaded, the browser is idle and the delay has passed. */
+/**
+ * The longest a card then waits for an idle moment: a browser that is never idle (a busy phone, a
+ * page that keeps drawing) would otherwise hold the card back until the guest scrolls to it.
+ */
+const IDLE_WAIT_MS = 2000;
+
+/**
+ * Runs `start` once the page has loaded, the delay has passed and the browser is idle (or has
+ * found no idle moment within IDLE_WAIT_MS).
+ */
 function afterFirstScreen(start: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let idle: number | undefined;
   const schedule = () => {
     timer = setTimeout(() => {
-      if ('requestIdleCallback' in window) idle = window.requestIdleCallback(start);
-      else start();
+      if ('requestIdleCallback' in window) {
+        idle = window.requestIdleCallback(start, { timeout: IDLE_WAIT_MS });
+      } else start();
     }, AFTER_FIRST_SCREEN_MS);
   };
   if (document.readyState === 'complete') schedule();
