@@ -40,6 +40,7 @@ import { payoutAdminRoutes } from './features/payouts/admin-routes';
 import { payoutsOnPaymentEvents } from './features/payouts/payment-events';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
+import { planRoutes } from './features/plans/routes';
 import { reportRoutes } from './features/reports/routes';
 import { tipRecordRoutes } from './features/tip-record/routes';
 import { profileRoutes } from './features/profiles/routes';
@@ -223,6 +224,7 @@ export async function buildApp(
   await app.register(payoutRoutes);
   await app.register(payoutAdminRoutes);
   await app.register(reportRoutes);
+  await app.register(planRoutes);
   await app.register(tipRecordRoutes);
   await app.register(guestPaymentPointRoutes);
   await app.register(tipRoutes);

@@ -67,6 +67,10 @@ export interface Config {
     address: string | null;
     register: string | null;
     contact: string | null;
+    /** The operator's USt-IdNr. (VAT_ID), on Pro's invoices (decision 0615). */
+    vatId: string | null;
+    /** The operator's telephone on Pro's e-invoices (LEGAL_PHONE; XRechnung requires one). */
+    phone: string | null;
   };
   seedDemo: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -224,6 +228,17 @@ const envSchema = z.object({
   LEGAL_ADDRESS: z.string().trim().min(1).max(300).optional(),
   LEGAL_REGISTER: z.string().trim().min(1).max(200).optional(),
   LEGAL_CONTACT: z.string().trim().min(1).max(200).optional(),
+  VAT_ID: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}[A-Z0-9]{2,12}$/, { message: 'muss eine USt-IdNr. wie DE123456789 sein' }),
+    )
+    .optional(),
+  LEGAL_PHONE: z.string().trim().min(3).max(40).optional(),
   SEED_DEMO: booleanFlag,
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^\S{32,}$/.test(v), {
     message: 'muss mindestens 32 Zeichen ohne Leerzeichen lang sein',
@@ -426,6 +441,8 @@ export function loadConfig(
       address: e.LEGAL_ADDRESS ?? null,
       register: e.LEGAL_REGISTER ?? null,
       contact: e.LEGAL_CONTACT ?? null,
+      vatId: e.VAT_ID ?? null,
+      phone: e.LEGAL_PHONE ?? null,
     },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

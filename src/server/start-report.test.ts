@@ -16,6 +16,8 @@ const production = testConfig({
     address: 'Sonnenweg 1, 79098 Freiburg',
     register: 'HRB 1234, Amtsgericht Freiburg',
     contact: null,
+    vatId: null,
+    phone: null,
   },
 });
 
@@ -71,7 +73,14 @@ describe('startReport', () => {
         paymentProvider: 'demo',
         publicOrigin: 'http://trinkgeld.example.com',
         mailFrom: 'Trinkgeld <no-reply@trinkgeld.local>',
-        legal: { operator: null, address: null, register: null, contact: null },
+        legal: {
+          operator: null,
+          address: null,
+          register: null,
+          contact: null,
+          vatId: null,
+          phone: null,
+        },
       },
       '1.2.3',
     );

@@ -5,6 +5,7 @@ import type { Executor } from '../../src/server/db/connect';
 import {
   branding,
   businesses,
+  businessPlans,
   integrationSettings,
   paymentEntrypoints,
   profiles,
@@ -144,7 +145,15 @@ export interface BusinessOptions {
   owner?: PersonOptions;
   /** Also create the branding and integration-settings rows a seeded business has (default true). */
   withSettings?: boolean;
+  /**
+   * The business's plan (decision 0610). 'pro' (the default: most tests exercise Pro features)
+   * is a paid subscription that runs until 2100; 'basis' has no plan row, as a new sign-up.
+   */
+  plan?: 'basis' | 'pro';
 }
+
+/** The factories' paid Pro: no end in any test's lifetime. */
+export const FACTORY_PRO_PERIOD_END = new Date('2100-01-01T00:00:00Z');
 
 /** A business with its owner, staff, teams and payment points in one call. */
 export async function createBusiness(
@@ -256,6 +265,15 @@ export async function createBusiness(
     await db
       .insert(integrationSettings)
       .values({ businessId, tenantId: 'trinkgeld-default-tenant' });
+  }
+
+  if ((options.plan ?? 'pro') === 'pro') {
+    await db.insert(businessPlans).values({
+      businessId,
+      status: 'active',
+      currentPeriodEnd: FACTORY_PRO_PERIOD_END,
+      provider: 'demo',
+    });
   }
 
   return { id: businessId, name, owner, employees, teams: createdTeams, points };

@@ -32,13 +32,7 @@ export interface ParsedPdf {
  * filled shapes. Tests check what a reader sees, not the writer's syntax.
  */
 export async function readPdf(bytes: Uint8Array, options: { pages?: number[] } = {}) {
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
+  const document = await openPdf(bytes);
   const { info } = (await document.getMetadata()) as { info: { Title?: string } };
   const wanted = options.pages ?? Array.from({ length: document.numPages }, (_, i) => i + 1);
   const pages: ParsedPage[] = [];
@@ -88,4 +82,37 @@ export async function readPdf(bytes: Uint8Array, options: { pages?: number[] } =
 /** Text without any white space, so a word broken over two lines still reads as one. */
 export function squeeze(text: string): string {
   return text.replace(/\s+/g, '');
+}
+
+/** pdf.js on bytes, without fonts or eval: what a viewer opens. */
+function openPdf(bytes: Uint8Array) {
+  return getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+}
+
+/** The files attached to a PDF (by name, as text) and its XMP metadata, as a reader finds them. */
+export async function readPdfAttachments(bytes: Uint8Array) {
+  const document = await openPdf(bytes);
+  const attachments = ((await document.getAttachments()) ?? {}) as Record<
+    string,
+    { filename: string; content: Uint8Array }
+  >;
+  const { metadata } = (await document.getMetadata()) as {
+    metadata: { getRaw(): string } | null;
+  };
+  await document.destroy();
+  return {
+    files: Object.fromEntries(
+      Object.values(attachments).map((file) => [
+        file.filename,
+        new TextDecoder().decode(file.content),
+      ]),
+    ),
+    xmp: metadata?.getRaw() ?? '',
+  };
 }

@@ -19,6 +19,11 @@ import {
 import type { AgreementDocument } from '../../shared/domain/agreements';
 import type { AuditAction } from '../../shared/domain/audit';
 import type { PayoutSchedule, PayoutTrigger, SkippedPayee } from '../../shared/domain/payouts';
+import type {
+  BillingDetails,
+  InvoicePartyRecord,
+  SubscriptionStatus,
+} from '../../shared/domain/plans';
 import type { Role } from '../../shared/domain/roles';
 import type { SessionEndCode } from '../../shared/domain/session-end';
 import type { StaffLanguage } from '../../shared/domain/staff-language';
@@ -764,4 +769,84 @@ export const backupRuns = pgTable('backup_runs', {
   fileName: text('file_name').notNull(),
   migration: text('migration').notNull(),
   rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+});
+
+/** A business's plan: Pro by trial, subscription or the operator's grant (migration 0610). */
+export const businessPlans = pgTable('business_plans', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('basis').$type<SubscriptionStatus>(),
+  trialEndsAt: tstz('trial_ends_at'),
+  trialUsed: boolean('trial_used').notNull().default(false),
+  currentPeriodEnd: tstz('current_period_end'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  pastDueSince: tstz('past_due_since'),
+  locations: integer('locations').notNull().default(1),
+  grantedUntil: tstz('granted_until'),
+  provider: text('provider'),
+  providerCustomerId: text('provider_customer_id'),
+  providerSubscriptionId: text('provider_subscription_id').unique(),
+  billingDetails: jsonb('billing_details').$type<BillingDetails>(),
+  lastEventAt: tstz('last_event_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A booking in progress at the payment provider (migration 0610). */
+export const billingCheckouts = pgTable('billing_checkouts', {
+  id: text('id').primaryKey(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  locations: integer('locations').notNull(),
+  billingDetails: jsonb('billing_details').notNull().$type<BillingDetails>(),
+  status: text('status').notNull().default('open').$type<'open' | 'completed' | 'cancelled'>(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  decidedAt: tstz('decided_at'),
+});
+
+/** Every subscription or invoice event of the provider, once (migration 0610). */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  occurredAt: tstz('occurred_at').notNull(),
+  payload: jsonb('payload').notNull().$type<Record<string, unknown>>(),
+  receivedAt: tstz('received_at').notNull().defaultNow(),
+});
+
+/** The last invoice number handed out per year: gapless numbering (migration 0610). */
+export const invoiceNumbers = pgTable('invoice_numbers', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** Pro's invoices, one per paid charge, as issued (migration 0610, decision 0615). */
+export const invoices = pgTable('invoices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'restrict' }),
+  number: text('number').notNull().unique(),
+  issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+  periodStart: date('period_start', { mode: 'string' }).notNull(),
+  periodEnd: date('period_end', { mode: 'string' }).notNull(),
+  locations: integer('locations').notNull(),
+  unitNetCents: integer('unit_net_cents').notNull(),
+  netCents: integer('net_cents').notNull(),
+  vatCents: integer('vat_cents').notNull(),
+  grossCents: integer('gross_cents').notNull(),
+  vatRatePercent: integer('vat_rate_percent').notNull(),
+  currency: text('currency').notNull().default('eur'),
+  taxTreatment: text('tax_treatment').notNull().$type<'domestic' | 'reverse_charge'>(),
+  seller: jsonb('seller').notNull().$type<InvoicePartyRecord>(),
+  buyer: jsonb('buyer').notNull().$type<InvoicePartyRecord>(),
+  provider: text('provider').notNull(),
+  providerInvoiceId: text('provider_invoice_id').notNull().unique(),
+  createdAt: createdAt(),
 });

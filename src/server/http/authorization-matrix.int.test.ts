@@ -438,6 +438,18 @@ const ENTRIES: Entry[] = [
     url: (f) => `/api/admin/businesses/${f.biz.id}`,
     status: operatorOnly(200),
   },
+  // Tarif (decision 0610): business 1 is on the factories' paid Pro.
+  { route: 'GET /api/admin/plan', status: console1() },
+  // Pro already: no trial to start, no cancellation to take back; a paid Pro may be cancelled.
+  { route: 'POST /api/admin/plan/trial', status: console1(409) },
+  { route: 'POST /api/admin/plan/cancel', status: console1(200) },
+  { route: 'POST /api/admin/plan/resume', status: console1(409) },
+  {
+    route: 'POST /api/admin/businesses/:id/plan-grant',
+    url: (f) => `/api/admin/businesses/${f.biz.id}/plan-grant`,
+    body: () => ({ until: '2027-01-31', reason: 'Pilotbetrieb' }),
+    status: operatorOnly(200),
+  },
   {
     // The same name (other entries name the business), a new contact address.
     route: 'PATCH /api/admin/businesses/:id',

@@ -12,6 +12,7 @@ import {
   analyticsEvents,
   branding,
   businesses,
+  businessPlans,
   businessSetup,
   integrationSettings,
   paymentEntrypoints,
@@ -291,6 +292,16 @@ export async function seedDemoData(
       })
       .returning({ id: businesses.id });
     const businessId = business!.id;
+    // The hotel books Pro (decision 0610): a paid month that renews in 12 days; the café stays
+    // on Basis, so the demo shows both.
+    await tx.insert(businessPlans).values({
+      businessId,
+      status: 'active',
+      trialUsed: true,
+      currentPeriodEnd: new Date(now.getTime() + 12 * DAY_MS),
+      locations: 1,
+      provider: 'demo',
+    });
 
     const profileIds = new Map<string, string>();
     for (const login of HOTEL_LOGINS) {

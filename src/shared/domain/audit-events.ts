@@ -228,6 +228,13 @@ export interface AuditPayloads {
   two_factor_recovery_codes_regenerate: NoFacts;
   /** `method: 'cli'`: a platform admin's own, by `npm run admin:reset-two-factor`. */
   two_factor_reset: { personName: string; email: string; method?: 'cli' };
+  /** Times are ISO strings: when the trial, the paid period or the grant ends. */
+  plan_trial_start: { trialEndsAt: string };
+  plan_book: { locations: number; netCentsPerMonth: number; provider: string };
+  plan_cancel: { effectiveAt: string | null };
+  plan_resume: { currentPeriodEnd: string | null };
+  /** The operator's grant; `until: null` takes a grant back. */
+  plan_grant: { businessName: string; until: string | null; reason: string };
 }
 
 /** Every action has its payload type and nothing else has one (a compile-time check). */

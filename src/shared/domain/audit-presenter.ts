@@ -16,6 +16,7 @@ import {
 } from './audit-presenters/facts';
 import { moneyPresenters } from './audit-presenters/money';
 import { placePresenters } from './audit-presenters/places';
+import { planPresenters } from './audit-presenters/plans';
 import { isRecord, reference } from './audit-presenters/words';
 
 export type { AuditReference } from './audit-presenters/facts';
@@ -52,6 +53,7 @@ export const AUDIT_PRESENTERS: { [A in AuditAction]: Presenter<A> } = {
   ...businessPresenters,
   ...placePresenters,
   ...moneyPresenters,
+  ...planPresenters,
 };
 
 /** The label of a row's own target as a reference; admin pages are paths, not ids. */

@@ -52,6 +52,11 @@ export const AUDIT_ACTIONS = [
   'two_factor_disable',
   'two_factor_recovery_codes_regenerate',
   'two_factor_reset',
+  'plan_trial_start',
+  'plan_book',
+  'plan_cancel',
+  'plan_resume',
+  'plan_grant',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -113,6 +118,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   two_factor_disable: 'Zwei-Faktor-Anmeldung ausgeschaltet',
   two_factor_recovery_codes_regenerate: 'Neue Wiederherstellungscodes erzeugt',
   two_factor_reset: 'Zwei-Faktor-Anmeldung zurückgesetzt',
+  plan_trial_start: 'Pro-Testphase gestartet',
+  plan_book: 'Pro gebucht',
+  plan_cancel: 'Pro gekündigt',
+  plan_resume: 'Pro-Kündigung zurückgenommen',
+  plan_grant: 'Pro freigeschaltet',
 };
 
 export const AUDIT_TARGET_TYPES = [

@@ -2,6 +2,7 @@ import { ROLE_LABELS } from '../domain/roles';
 import { accountTexts } from './account';
 import { adminTexts } from './admin';
 import { adminNavTexts } from './admin-nav';
+import { adminProTexts } from './admin-plan';
 import { adminShiftsCoreTexts } from './admin-shifts-core';
 import { commonTexts } from './common';
 import type { Translation } from './translation';
@@ -26,6 +27,9 @@ export const adminTextsDe = {
   businesses: adminNavTexts.businesses,
   system: adminNavTexts.system,
   payouts: adminNavTexts.payouts,
+  tarif: adminNavTexts.tarif,
+  /** The 'Pro' mark and notice of every screen with a Pro feature (decision 0610). */
+  pro: adminProTexts,
   /**
    * The names the domain gives its values, as the admin screens show them. Groups only other
    * screens show are in those screens' parts (audit actions, business status, payouts, team

@@ -14,6 +14,11 @@ export const adminNavTexts = {
     navLabel: 'System',
     menuDescription: 'Instanzen, Jobs, Webhooks und E-Mail-Ausgang im Blick.',
   },
+  tarif: {
+    title: 'Tarif',
+    navLabel: 'Tarif',
+    menuDescription: 'Basis oder Pro: testen, buchen, kündigen, Rechnungen.',
+  },
   payouts: {
     menu: {
       navLabel: 'Auszahlungen',

@@ -12,6 +12,7 @@ import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { AppError } from '../../http/errors';
 import { businessScopeOf } from '../businesses/scope';
 import { acceptRawImageBodies } from '../media/routes';
+import { proGate } from '../plans/guard';
 import {
   type BrandingContext,
   getBranding,
@@ -26,6 +27,7 @@ const tags = ['Branding'];
 export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: BrandingContext = { database: app.deps.database, clock: app.deps.clock };
   const staffManager = app.requireActor({ roles: STAFF_MANAGER_ROLES });
+  const proOnly = proGate(app);
   const scopeOf = (request: Parameters<typeof businessScopeOf>[0]) =>
     businessScopeOf(request, context.database.db);
   acceptRawImageBodies(app, BRANDING_LIMITS.logoBytes, BRANDING_ERRORS.logo_too_large);
@@ -65,6 +67,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/branding',
     {
       onRequest: staffManager,
+      preHandler: proOnly('branding'),
       schema: {
         tags,
         summary: 'Branding speichern (Farben mit WCAG-AA-Kontrast, Schrift, Sprache, Texte, Logo)',
@@ -81,6 +84,7 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/branding/logo',
     {
       onRequest: staffManager,
+      preHandler: proOnly('branding'),
       bodyLimit: BRANDING_LIMITS.logoBytes,
       schema: {
         tags,

@@ -14,6 +14,8 @@ beforeAll(async () => {
           address: 'Uferweg 1, 82319 Starnberg',
           register: 'Amtsgericht München, HRB 123456',
           contact: 'recht@seeblick.example',
+          vatId: null,
+          phone: null,
         },
       },
     }),
@@ -57,7 +59,16 @@ describe('legal pages', () => {
 
   it('escapes what the configuration holds', async () => {
     const app = await createTestApp({
-      config: { legal: { operator: '<b>x</b>', address: null, register: null, contact: null } },
+      config: {
+        legal: {
+          operator: '<b>x</b>',
+          address: null,
+          register: null,
+          contact: null,
+          vatId: null,
+          phone: null,
+        },
+      },
     });
     const response = await app.inject({ method: 'GET', url: '/impressum' });
     expect(response.body).toContain('&lt;b&gt;x&lt;/b&gt;');

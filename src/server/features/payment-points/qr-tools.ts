@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/connect';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
+import { requireSharedPointRoom } from '../plans/service';
 import type { Actor } from '../auth/actor';
 import { findQrCard, insertPersonalPaymentPoint, shortSuffix, slugify, tipLink } from './qr-card';
 import {
@@ -109,6 +110,7 @@ async function createObjectPoint(
   input: { type: 'generic' | 'object'; designation: string },
 ): Promise<string> {
   const now = context.clock.now();
+  await requireSharedPointRoom(tx, context.clock, scope.businessId);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const uid = `${slugify(input.designation)}-${shortSuffix()}`;
     const id = await insertPaymentPointUnlessUidTaken(tx, {

@@ -12,6 +12,7 @@ import { BRANDING_FONTS, PRODUCT_ENTRYPOINT_ORIGIN } from '../../../shared/domai
 import type { Executor, Tx } from '../../db/connect';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
+import { requireSharedPointRoom } from '../plans/service';
 import { legacyCodesOf } from './queries/working';
 import type { PointsCall, PointsContext } from './context';
 import { isValidTarget, pointPagePermissions } from './policy';
@@ -174,6 +175,8 @@ export async function createPoint(
   const now = context.clock.now();
   const id = await context.db.transaction(async (tx) => {
     await assertTarget(tx, call.businessId, input);
+    // A person's own point is always free; team and object points count against Basis's three.
+    if (input.type !== 'person') await requireSharedPointRoom(tx, context.clock, call.businessId);
     const label = input.label ?? input.name;
     const newId = await insertWithUid(
       tx,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportQuerySchema, reportSchema } from '../../../shared/api/reports';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { businessScopeOf } from '../businesses/scope';
+import { proGate } from '../plans/guard';
 import { buildReport, reportCsvStream } from './service';
 
 const tags = ['Berichte'];
@@ -10,11 +11,13 @@ const tags = ['Berichte'];
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
   const guard = app.requireActor({ roles: STAFF_MANAGER_ROLES });
+  const proOnly = proGate(app);
 
   app.get(
     '/api/admin/reports',
     {
       onRequest: guard,
+      preHandler: proOnly('reports'),
       schema: {
         tags,
         summary: 'Bericht eines Zeitraums: Summen, QR-Statistik, Verlauf, Auszahlungen',
@@ -32,6 +35,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/reports/tips.csv',
     {
       onRequest: guard,
+      preHandler: proOnly('reports'),
       schema: {
         tags,
         summary: 'Trinkgelder eines Zeitraums als CSV (UTF-8 mit BOM, Semikolon, deutsche Zahlen)',

@@ -9,6 +9,7 @@ import {
   shiftQuerySchema,
 } from '../../../shared/api/shifts';
 import { adminPreamble } from '../businesses/scope';
+import { proGate } from '../plans/guard';
 import { assignShift, copyShiftWeek, removeShift, type ShiftContext, shiftBoard } from './service';
 
 const tags = ['Dienstplan'];
@@ -17,6 +18,7 @@ const tags = ['Dienstplan'];
 export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: ShiftContext = { database: app.deps.database, clock: app.deps.clock };
   const { staffManager, scopeOf } = adminPreamble(app);
+  const proOnly = proGate(app);
 
   app.get(
     '/api/admin/shifts',
@@ -38,6 +40,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/shifts',
     {
       onRequest: staffManager,
+      preHandler: proOnly('shift_routing'),
       schema: {
         tags,
         summary: 'Person für einen Tag oder eine Schicht einteilen',
@@ -54,6 +57,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/shifts/copy-week',
     {
       onRequest: staffManager,
+      preHandler: proOnly('shift_routing'),
       schema: {
         tags,
         summary: 'Eine Woche eines Objekts oder Teams auf die folgende Woche kopieren',
@@ -69,6 +73,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/shifts/:id',
     {
       onRequest: staffManager,
+      preHandler: proOnly('shift_routing'),
       schema: {
         tags,
         summary: 'Einteilung entfernen',

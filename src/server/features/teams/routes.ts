@@ -13,6 +13,7 @@ import {
 } from '../../../shared/api/teams';
 import { actorOf } from '../auth/guard';
 import { adminPreamble } from '../businesses/scope';
+import { proGate } from '../plans/guard';
 import { periodStart } from '../employee/stats';
 import { presentTeam, presentTeamList, presentTeamTips } from './presenter';
 import { teamTipsOf } from './transparency';
@@ -32,6 +33,7 @@ const tags = ['Teams'];
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: TeamContext = { database: app.deps.database, clock: app.deps.clock };
   const { staffManager, scopeOf } = adminPreamble(app);
+  const proOnly = proGate(app);
 
   app.get(
     '/api/employee/team-tips',
@@ -73,6 +75,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/teams',
     {
       onRequest: staffManager,
+      preHandler: proOnly('teams'),
       schema: {
         tags,
         summary: 'Team anlegen',
@@ -91,6 +94,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/teams/:id',
     {
       onRequest: staffManager,
+      preHandler: proOnly('teams'),
       schema: {
         tags,
         summary: 'Team umbenennen oder Aufteilung ändern',
@@ -110,6 +114,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/teams/:id',
     {
       onRequest: staffManager,
+      preHandler: proOnly('teams'),
       schema: {
         tags,
         summary: 'Team mit Name, Aufteilung und Mitgliedern in einem Schritt speichern',
@@ -127,6 +132,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/teams/:id/members',
     {
       onRequest: staffManager,
+      preHandler: proOnly('teams'),
       schema: {
         tags,
         summary: 'Mitglieder und Punkte setzen (gilt für künftige Trinkgelder)',
@@ -146,6 +152,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/teams/:id',
     {
       onRequest: staffManager,
+      preHandler: proOnly('teams'),
       schema: {
         tags,
         summary: 'Team löschen (Verlauf bleibt)',

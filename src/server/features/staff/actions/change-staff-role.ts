@@ -1,6 +1,7 @@
 import { auditPersonName } from '../../../../shared/domain/audit-events';
 import type { Role } from '../../../../shared/domain/roles';
 import { writeAudit } from '../../audit/write';
+import { requirePro } from '../../plans/service';
 import { assertAllowed, type StaffContext, type StaffOne, type StaffScope } from '../context';
 import { decideRoleChange } from '../policy';
 import { countActiveOwners, updateNotice, updateProfileRole } from '../queries';
@@ -14,6 +15,8 @@ export async function changeStaffRole(
   id: string,
   role: Role,
 ): Promise<StaffOne> {
+  // Making someone an owner is Pro's role management; taking the role back is always allowed.
+  if (role === 'business_owner') await requirePro(context, scope.businessId, 'manager_role');
   const now = context.clock.now();
   await context.database.db.transaction(async (tx) => {
     const found = await loadTarget(tx, scope, id);

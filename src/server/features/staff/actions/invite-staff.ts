@@ -1,5 +1,6 @@
 import type { StaffInvite } from '../../../../shared/api/staff';
 import { withinLimits } from '../../../http/rate-limit';
+import { requirePro } from '../../plans/service';
 import { assertAllowed, type StaffContext, type StaffOne, type StaffScope } from '../context';
 import { invitationBudgets } from '../limits';
 import { decideInvite } from '../policy';
@@ -14,6 +15,10 @@ export async function inviteStaff(
   input: StaffInvite,
 ): Promise<StaffOne> {
   assertAllowed(decideInvite(scope.actor, scope.businessId, input.role));
+  // Employees are invited on every plan; a further owner is Pro's role management.
+  if (input.role === 'business_owner') {
+    await requirePro(context, scope.businessId, 'manager_role');
+  }
   const now = context.clock.now();
   // An address with an account elsewhere gets a notice instead: it counts the same (decision
   // 0343: the answer never tells the two apart).

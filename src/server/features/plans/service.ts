@@ -1,0 +1,173 @@
+import type { FastifyRequest } from 'fastify';
+import { PLAN_ERRORS, type PlanState } from '../../../shared/api/plans';
+import {
+  effectivePlan,
+  type ProFeature,
+  type SubscriptionFacts,
+  trialEndFrom,
+} from '../../../shared/domain/plans';
+import type { Database, Executor } from '../../db/connect';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import type { AuditActor } from '../audit/write';
+import { writeAudit } from '../audit/write';
+import { assertMayAddSharedPoint, assertPlanIncludes } from './policy';
+import { presentPlanState } from './presenter';
+import {
+  businessNameOf,
+  countSharedPoints,
+  lockPlanRow,
+  type PlanRow,
+  readPlanRow,
+  updatePlanRow,
+} from './queries';
+
+/** What the plans feature needs from the app. */
+export interface PlanContext {
+  database: Database;
+  clock: Clock;
+}
+
+/** Who changes a business's plan, in which business, from which request (for the audit row). */
+export interface PlanChangeScope {
+  businessId: string;
+  actor: AuditActor;
+  request?: Pick<FastifyRequest, 'ip' | 'headers' | 'server'>;
+}
+
+function factsOf(row: PlanRow | null): SubscriptionFacts | null {
+  return row;
+}
+
+/** Refuses, in German, a Pro feature for a business that does not have Pro now. */
+export async function requirePro(
+  context: PlanContext,
+  businessId: string,
+  feature: ProFeature,
+): Promise<void> {
+  const row = await readPlanRow(context.database.db, businessId);
+  assertPlanIncludes(factsOf(row), context.clock.now(), feature);
+}
+
+/**
+ * Refuses one more team, object or business point beyond Basis's allowance. Called inside the
+ * transaction that adds the point.
+ */
+export async function requireSharedPointRoom(
+  executor: Executor,
+  clock: Clock,
+  businessId: string,
+): Promise<void> {
+  // Locked: two points added at once are counted one after the other.
+  const row = await lockPlanRow(executor, businessId);
+  assertMayAddSharedPoint(factsOf(row), clock.now(), await countSharedPoints(executor, businessId));
+}
+
+/** Whether the business has Pro now (for readers that show, not refuse). */
+export async function hasPro(context: PlanContext, businessId: string): Promise<boolean> {
+  const row = await readPlanRow(context.database.db, businessId);
+  return effectivePlan(factsOf(row), context.clock.now()).plan === 'pro';
+}
+
+export async function planStateOf(context: PlanContext, businessId: string): Promise<PlanState> {
+  const db = context.database.db;
+  const [row, shared] = await Promise.all([
+    readPlanRow(db, businessId),
+    countSharedPoints(db, businessId),
+  ]);
+  return presentPlanState(row, context.clock.now(), shared);
+}
+
+/** 'Pro 30 Tage testen': one trial per business, no card, ends on its own. */
+export async function startTrial(context: PlanContext, scope: PlanChangeScope): Promise<PlanState> {
+  const now = context.clock.now();
+  await context.database.db.transaction(async (tx) => {
+    const row = await lockPlanRow(tx, scope.businessId);
+    if (effectivePlan(row, now).plan === 'pro') throw new AppError(PLAN_ERRORS.already_pro);
+    if (row.trialUsed) throw new AppError(PLAN_ERRORS.trial_used);
+    const trialEndsAt = trialEndFrom(now);
+    await updatePlanRow(tx, scope.businessId, {
+      status: 'trialing',
+      trialEndsAt,
+      trialUsed: true,
+      cancelAtPeriodEnd: false,
+      pastDueSince: null,
+      updatedAt: now,
+    });
+    await writeAudit(tx, {
+      ...auditContext(scope, now),
+      action: 'plan_trial_start',
+      payload: { trialEndsAt: trialEndsAt.toISOString() },
+    });
+  });
+  return planStateOf(context, scope.businessId);
+}
+
+/**
+ * 'Kündigen' (`cancel: true`): a paid subscription ends at its period's end; 'Kündigung
+ * zurücknehmen' (`cancel: false`) takes that back while the period runs.
+ */
+export async function setCancellation(
+  context: PlanContext,
+  scope: PlanChangeScope,
+  cancel: boolean,
+): Promise<PlanState> {
+  const now = context.clock.now();
+  await context.database.db.transaction(async (tx) => {
+    const row = await lockPlanRow(tx, scope.businessId);
+    const paid = row.status === 'active' || row.status === 'past_due';
+    const running = row.currentPeriodEnd === null || row.currentPeriodEnd > now;
+    if (cancel && (!paid || row.cancelAtPeriodEnd)) {
+      throw new AppError(PLAN_ERRORS.nothing_to_cancel);
+    }
+    if (!cancel && (!paid || !row.cancelAtPeriodEnd || !running)) {
+      throw new AppError(PLAN_ERRORS.nothing_to_resume);
+    }
+    await updatePlanRow(tx, scope.businessId, { cancelAtPeriodEnd: cancel, updatedAt: now });
+    const periodEnd = row.currentPeriodEnd?.toISOString() ?? null;
+    await writeAudit(tx, {
+      ...auditContext(scope, now),
+      ...(cancel
+        ? { action: 'plan_cancel' as const, payload: { effectiveAt: periodEnd } }
+        : { action: 'plan_resume' as const, payload: { currentPeriodEnd: periodEnd } }),
+    });
+  });
+  return planStateOf(context, scope.businessId);
+}
+
+/**
+ * The operator grants Pro until a date (a pilot hotel), or ends a grant with `until: null`.
+ * The business's own subscription is left as it is.
+ */
+export async function grantPro(
+  context: PlanContext,
+  scope: PlanChangeScope,
+  input: { until: Date | null; reason: string },
+): Promise<PlanState> {
+  const now = context.clock.now();
+  await context.database.db.transaction(async (tx) => {
+    await lockPlanRow(tx, scope.businessId);
+    await updatePlanRow(tx, scope.businessId, { grantedUntil: input.until, updatedAt: now });
+    await writeAudit(tx, {
+      ...auditContext(scope, now),
+      action: 'plan_grant',
+      payload: {
+        businessName: (await businessNameOf(tx, scope.businessId)) ?? '',
+        until: input.until?.toISOString() ?? null,
+        reason: input.reason,
+      },
+    });
+  });
+  return planStateOf(context, scope.businessId);
+}
+
+function auditContext(scope: PlanChangeScope, at: Date) {
+  return {
+    actor: scope.actor,
+    businessId: scope.businessId,
+    targetType: 'business' as const,
+    targetId: scope.businessId,
+    request: scope.request,
+    at,
+  };
+}

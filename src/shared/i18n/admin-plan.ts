@@ -1,0 +1,83 @@
+/**
+ * Trinkgeld Pro in the admin console (decision 0610): the feature names a Basis business meets,
+ * the 'Pro' mark with its notice, and the 'Tarif' page.
+ */
+
+/** What each Pro feature is called in the refusal and in the console's notice. */
+export const proFeatureNames = {
+  branding: 'Das eigene Branding (Whitelabel)',
+  reports: 'Berichte mit CSV-Export und QR-Statistiken',
+  teams: 'Teams mit Aufteilungsregeln',
+  manager_role: 'Die Rolle Geschäftsinhaber für weitere Personen',
+  shift_routing: 'Der Schichtplan mit Weiterleitung',
+  api: 'Der API-Zugang mit Webhooks',
+  priority_support: 'Der bevorzugte Support',
+  extra_points: 'Mehr als drei Team-, Objekt- oder Betriebs-Bezahlpunkte',
+} as const;
+
+/** The mark and the notice every gated screen shows (in the dashboard's first load: small). */
+export const adminProTexts = {
+  mark: 'Pro',
+  markLabel: 'Gehört zu Trinkgeld Pro',
+  featureNames: proFeatureNames,
+  noticeTitle: 'Gehört zu Trinkgeld Pro',
+  noticeBody:
+    'Testen Sie Pro 30 Tage kostenlos oder buchen Sie es unter „Tarif“. Was Sie bisher eingerichtet haben, bleibt erhalten und wirkt weiter.',
+  toTarif: 'Zum Tarif',
+} as const;
+
+/** /admin/tarif. */
+export const adminPlanTexts = {
+  title: 'Tarif',
+  description: 'Ihr Tarif, die Testphase, die Abrechnung und Ihre Rechnungen.',
+  loadFailed: 'Der Tarif konnte nicht geladen werden.',
+  current: 'Aktueller Tarif',
+  planNames: { basis: 'Basis', pro: 'Pro' },
+  basisPrice: 'kostenlos',
+  proPrice: (euros: string) => `ab ${euros} je Standort und Monat zzgl. USt.`,
+  states: {
+    none: 'Basis: alles, was Trinkgeld zu Ihren Mitarbeitenden bringt.',
+    trial: (until: string) => `Pro-Testphase bis ${until}. Danach gilt wieder Basis, ohne Kosten.`,
+    paid: (locations: string) => `Pro gebucht für ${locations}.`,
+    paidNext: (date: string) => `Nächste Abrechnung am ${date}.`,
+    cancelled: (date: string) =>
+      `Gekündigt zum ${date}. Bis dahin bleibt Pro aktiv; danach gilt Basis.`,
+    grace: (date: string) =>
+      `Die letzte Zahlung ist fehlgeschlagen. Pro bleibt bis ${date} aktiv, während die Zahlung erneut versucht wird.`,
+    granted: (date: string) => `Pro freigeschaltet durch den Betreiber bis ${date}.`,
+  },
+  basisIncludes: [
+    'Persönlicher Bezahlpunkt für jede Person',
+    'Trinkgeld per Karte, Apple Pay und Google Pay',
+    'Mitarbeiter-Dashboard, Auszahlungen und Trinkgeld-Nachweis',
+    'Audit-Log und Einladungen',
+    'Bis zu drei Team-, Objekt- oder Betriebs-Bezahlpunkte',
+  ],
+  proIncludes: 'Alles aus Basis, dazu:',
+  startTrial: 'Pro 30 Tage testen',
+  trialNote: 'Ohne Karte. Endet von selbst, wenn Sie nicht buchen.',
+  trialStarted: 'Pro-Testphase gestartet',
+  trialStartedBody: (until: string) => `Sie können Pro bis ${until} kostenlos nutzen.`,
+  book: 'Pro buchen',
+  locations: 'Standorte',
+  locationsHint: 'Ein Pro-Abonnement je Standort.',
+  priceLines: {
+    net: 'Netto im Monat',
+    vat: (percent: number) => `Umsatzsteuer ${percent} %`,
+    gross: 'Gesamt im Monat',
+  },
+  cancel: 'Kündigen',
+  cancelTitle: 'Pro kündigen?',
+  cancelBody: (date: string) =>
+    `Pro endet zum ${date}. Bis dahin bleibt alles aktiv, und Sie können die Kündigung zurücknehmen. Ihre Einstellungen bleiben danach erhalten.`,
+  cancelConfirm: 'Zum Periodenende kündigen',
+  cancelled: 'Pro gekündigt',
+  resume: 'Kündigung zurücknehmen',
+  resumed: 'Kündigung zurückgenommen',
+  sharedPoints: (used: number, allowance: number | null) =>
+    allowance === null
+      ? `${used} Team-, Objekt- oder Betriebs-Bezahlpunkte (unbegrenzt)`
+      : `${used} von ${allowance} Team-, Objekt- oder Betriebs-Bezahlpunkten`,
+  invoicesTitle: 'Rechnungen',
+  invoicesNone: 'Noch keine Rechnungen.',
+} as const;
