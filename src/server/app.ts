@@ -41,6 +41,8 @@ import { payoutsOnPaymentEvents } from './features/payouts/payment-events';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { planRoutes } from './features/plans/routes';
+import { billingRoutes } from './features/plans/billing-routes';
+import { invoiceRoutes } from './features/invoices/routes';
 import { reportRoutes } from './features/reports/routes';
 import { tipRecordRoutes } from './features/tip-record/routes';
 import { profileRoutes } from './features/profiles/routes';
@@ -225,6 +227,8 @@ export async function buildApp(
   await app.register(payoutAdminRoutes);
   await app.register(reportRoutes);
   await app.register(planRoutes);
+  await app.register(billingRoutes);
+  await app.register(invoiceRoutes);
   await app.register(tipRecordRoutes);
   await app.register(guestPaymentPointRoutes);
   await app.register(tipRoutes);

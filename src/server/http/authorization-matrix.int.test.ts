@@ -444,6 +444,56 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/admin/plan/trial', status: console1(409) },
   { route: 'POST /api/admin/plan/cancel', status: console1(200) },
   { route: 'POST /api/admin/plan/resume', status: console1(409) },
+  // Pro already paid: a booking is refused as such; nothing else of it exists for a stranger.
+  {
+    route: 'POST /api/admin/plan/checkout',
+    body: () => ({
+      locations: 1,
+      name: 'Hotel GmbH',
+      street: 'Uferweg 1',
+      postalCode: '82319',
+      city: 'Starnberg',
+      countryCode: 'DE',
+      vatId: '',
+      email: 'rechnung@hotel.example',
+    }),
+    status: console1(409),
+  },
+  // The demo provider's pages: a checkout of no business is not found for anyone.
+  {
+    route: 'GET /billing/demo/checkout/:id',
+    url: (f) => `/billing/demo/checkout/demo_bco_${'0'.repeat(24)}?businessId=${f.biz.id}`,
+    status: s(401, 403, 403, 404, 404, 404),
+  },
+  {
+    route: 'POST /billing/demo/checkout/:id',
+    url: (f) => `/billing/demo/checkout/demo_bco_${'0'.repeat(24)}?businessId=${f.biz.id}`,
+    raw: async () => ({ contentType: 'application/x-www-form-urlencoded', body: 'action=pay' }),
+    status: s(401, 403, 403, 404, 404, 404),
+  },
+  {
+    route: 'GET /billing/demo/subscription',
+    url: (f) => `/billing/demo/subscription?businessId=${f.biz.id}`,
+    status: s(401, 403, 403, 200, 404, 200),
+  },
+  {
+    // The factories' Pro has no demo subscription to play with.
+    route: 'POST /billing/demo/subscription',
+    url: (f) => `/billing/demo/subscription?businessId=${f.biz.id}`,
+    raw: async () => ({ contentType: 'application/x-www-form-urlencoded', body: 'action=renew' }),
+    status: s(401, 403, 403, 409, 404, 409),
+  },
+  { route: 'GET /api/admin/invoices', status: console1() },
+  {
+    route: 'GET /api/admin/invoices/:id/pdf',
+    url: () => `/api/admin/invoices/${randomUUID()}/pdf`,
+    status: console1(404),
+  },
+  {
+    route: 'GET /api/admin/invoices/:id/xml',
+    url: () => `/api/admin/invoices/${randomUUID()}/xml`,
+    status: console1(404),
+  },
   {
     route: 'POST /api/admin/businesses/:id/plan-grant',
     url: (f) => `/api/admin/businesses/${f.biz.id}/plan-grant`,

@@ -39,6 +39,28 @@ export const PLAN_ERRORS = defineErrors({
     title: 'Kündigung',
     message: 'Es gibt kein gebuchtes Pro-Abonnement, das gekündigt werden kann.',
   },
+  billing_unavailable: {
+    status: 503,
+    title: 'Abrechnung',
+    message:
+      'Pro kann gerade nicht gebucht werden: Die Rechnungsangaben des Betreibers fehlen (LEGAL_OPERATOR, LEGAL_ADDRESS, VAT_ID, LEGAL_PHONE). Bitte wenden Sie sich an den Support.',
+  },
+  stripe_billing_pending: {
+    status: 503,
+    title: 'Abrechnung',
+    message:
+      'Pro kann auf diesem Server noch nicht gebucht werden: Die Abrechnung über Stripe Billing ist noch nicht eingerichtet. Bitte wenden Sie sich an den Support.',
+  },
+  nothing_to_simulate: {
+    status: 409,
+    title: 'Demo-Abrechnung',
+    message: 'Dieser Schritt passt nicht zum aktuellen Stand des Abonnements.',
+  },
+  checkout_not_found: {
+    status: 404,
+    title: 'Buchung',
+    message: 'Diese Buchung gibt es nicht oder sie ist bereits abgeschlossen.',
+  },
   nothing_to_resume: {
     status: 409,
     title: 'Kündigung',
@@ -71,15 +93,85 @@ export const planStateSchema = z.object({
 });
 export type PlanState = z.infer<typeof planStateSchema>;
 
-/** POST /api/admin/plan/checkout: how many locations to book. */
+/** The EU member states a booking may name (ISO 3166-1 alpha-2), German names first. */
+export const BILLING_COUNTRIES = {
+  DE: 'Deutschland',
+  AT: 'Österreich',
+  BE: 'Belgien',
+  BG: 'Bulgarien',
+  CY: 'Zypern',
+  CZ: 'Tschechien',
+  DK: 'Dänemark',
+  EE: 'Estland',
+  ES: 'Spanien',
+  FI: 'Finnland',
+  FR: 'Frankreich',
+  GR: 'Griechenland',
+  HR: 'Kroatien',
+  HU: 'Ungarn',
+  IE: 'Irland',
+  IT: 'Italien',
+  LT: 'Litauen',
+  LU: 'Luxemburg',
+  LV: 'Lettland',
+  MT: 'Malta',
+  NL: 'Niederlande',
+  PL: 'Polen',
+  PT: 'Portugal',
+  RO: 'Rumänien',
+  SE: 'Schweden',
+  SI: 'Slowenien',
+  SK: 'Slowakei',
+} as const;
+export type BillingCountry = keyof typeof BILLING_COUNTRIES;
+const COUNTRY_CODES = Object.keys(BILLING_COUNTRIES) as [BillingCountry, ...BillingCountry[]];
+
+const requiredText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Höchstens ${max} Zeichen.` });
+
+/**
+ * POST /api/admin/plan/checkout: how many locations to book, and who the invoices go to (the
+ * fields § 14 (4) UStG asks of the recipient). The VAT id is optional; with one from another EU
+ * country the invoice is a reverse-charge invoice.
+ */
 export const planCheckoutSchema = z.object({
   locations: z
     .number({ error: 'Bitte geben Sie die Zahl der Standorte an.' })
     .int({ error: 'Bitte geben Sie eine ganze Zahl von Standorten an.' })
     .min(1, { error: 'Mindestens ein Standort.' })
     .max(MAX_LOCATIONS, { error: `Höchstens ${MAX_LOCATIONS} Standorte.` }),
+  name: requiredText(200, 'Bitte geben Sie den Namen des Rechnungsempfängers an.'),
+  street: requiredText(200, 'Bitte geben Sie Straße und Hausnummer an.'),
+  postalCode: requiredText(12, 'Bitte geben Sie die Postleitzahl an.'),
+  city: requiredText(100, 'Bitte geben Sie den Ort an.'),
+  countryCode: z.enum(COUNTRY_CODES, { error: 'Bitte wählen Sie ein Land der EU.' }),
+  vatId: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .pipe(
+      z.union([
+        z.literal(''),
+        z.string().regex(/^[A-Z]{2}[A-Z0-9]{2,12}$/, {
+          error: 'Bitte geben Sie die USt-IdNr. wie DE123456789 an, oder lassen Sie das Feld leer.',
+        }),
+      ]),
+    )
+    .transform((value) => (value === '' ? null : value)),
+  email: z
+    .string({ error: 'Bitte geben Sie eine E-Mail-Adresse für Rechnungen an.' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Bitte geben Sie eine gültige E-Mail-Adresse für Rechnungen an.' })),
 });
-export type PlanCheckout = z.infer<typeof planCheckoutSchema>;
+export type PlanCheckoutInput = z.input<typeof planCheckoutSchema>;
+export type PlanCheckout = z.output<typeof planCheckoutSchema>;
+
+export const planCheckoutResponseSchema = z.object({ checkoutUrl: z.string() });
 
 /** POST /api/admin/businesses/{id}/plan-grant: the operator's grant of Pro (a pilot hotel). */
 export const planGrantSchema = z.object({

@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
 import { signIn } from '../../../../test/support/auth';
+import { createBasisHotel, expectGuestTipPaid } from '../../../../test/support/plans';
 import {
   createBusiness,
   createPlatformAdmin,
   type FactoryBusiness,
 } from '../../../../test/support/factories';
-import { decideDemoCheckout, startedTip } from '../../../../test/support/guest';
 import { brandingUpdateFieldsSchema } from '../../../shared/api/branding';
 import { PRO_FEATURE_NAMES } from '../../../shared/api/plans';
 import type { PlanState } from '../../../shared/api/plans';
 import type { ProFeature } from '../../../shared/domain/plans';
 import { dayInZone } from '../../../shared/domain/shifts';
-import { businessPlans, teams, tips } from '../../db/schema';
+import { businessPlans, teams } from '../../db/schema';
 
 let t: TestApp;
 let admin: string;
@@ -40,16 +40,6 @@ async function planOf(business: FactoryBusiness): Promise<PlanState> {
   const response = await as(business.owner.email, 'GET', '/api/admin/plan');
   expect(response.statusCode).toBe(200);
   return response.json() as PlanState;
-}
-
-/** A Basis hotel: two employees, a team with a team point. */
-async function basisHotel(): Promise<FactoryBusiness> {
-  return createBusiness(t.database.db, {
-    plan: 'basis',
-    employees: 2,
-    teams: [{ name: 'Service', members: [0, 1] }],
-    points: ['person', 'team'],
-  });
 }
 
 /** Every Pro action of the console, as an owner of `business` asks for it. */
@@ -99,18 +89,6 @@ async function expectRefused(
   expect(error.message).toContain(PRO_FEATURE_NAMES[feature]);
 }
 
-/** A guest tips through the business's team point, and the demo checkout pays it. */
-async function guestTipGoesThrough(business: FactoryBusiness) {
-  const started = await startedTip(t, { code: business.points[1]!.uid, amountCents: 700 });
-  await decideDemoCheckout(t, started.checkoutUrl, 'pay');
-  const [tip] = await t.database.db
-    .select({ status: tips.status })
-    .from(tips)
-    .where(eq(tips.id, started.tipId));
-  // Paid and waiting for its payout ('pending' is the paid state before the transfer).
-  expect(tip?.status).toBe('pending');
-}
-
 const activeTeams = async (businessId: string) =>
   (await t.database.db.select().from(teams).where(eq(teams.businessId, businessId))).filter(
     (team) => team.active,
@@ -118,7 +96,7 @@ const activeTeams = async (businessId: string) =>
 
 describe('a business on Basis', () => {
   it('is refused every Pro action in German, keeps what it has and still takes tips', async () => {
-    const hotel = await basisHotel();
+    const hotel = await createBasisHotel(t);
     expect(await planOf(hotel)).toMatchObject({
       plan: 'basis',
       source: 'none',
@@ -149,11 +127,11 @@ describe('a business on Basis', () => {
       }),
       'manager_role',
     );
-    await guestTipGoesThrough(hotel);
+    await expectGuestTipPaid(t, hotel);
   });
 
   it('may have three team or object points, any number of personal ones', async () => {
-    const hotel = await basisHotel();
+    const hotel = await createBasisHotel(t);
     const objectPoint = (name: string) =>
       as(hotel.owner.email, 'POST', '/api/admin/entrypoints', {
         name,
@@ -177,7 +155,7 @@ describe('a business on Basis', () => {
 
 describe('the trial', () => {
   it('opens Pro for 30 days once; afterwards settings are kept, read-only, and tips go on', async () => {
-    const hotel = await basisHotel();
+    const hotel = await createBasisHotel(t);
     const started = await as(hotel.owner.email, 'POST', '/api/admin/plan/trial');
     expect(started.statusCode).toBe(200);
     const trial = started.json() as PlanState;
@@ -208,7 +186,7 @@ describe('the trial', () => {
       const again = await as(hotel.owner.email, 'POST', '/api/admin/plan/trial');
       expect(again.statusCode).toBe(409);
       expect((again.json() as { error: { code: string } }).error.code).toBe('trial_used');
-      await guestTipGoesThrough(hotel);
+      await expectGuestTipPaid(t, hotel);
     } finally {
       t.clock.advance(-(30 * DAY + 1000));
     }
@@ -246,7 +224,7 @@ describe('a paid subscription', () => {
 
 describe("the operator's grant", () => {
   it('opens Pro for a pilot business until a day, audited in its log, and ends on request', async () => {
-    const hotel = await basisHotel();
+    const hotel = await createBasisHotel(t);
     const until = dayInZone(new Date(t.clock.now().getTime() + 60 * DAY));
     const byOwner = await as(
       hotel.owner.email,

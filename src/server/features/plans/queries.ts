@@ -1,6 +1,12 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { businesses, businessPlans, paymentEntrypoints } from '../../db/schema';
+import {
+  billingCheckouts,
+  billingEvents,
+  businesses,
+  businessPlans,
+  paymentEntrypoints,
+} from '../../db/schema';
 
 export type PlanRow = typeof businessPlans.$inferSelect;
 
@@ -50,4 +56,54 @@ export async function businessNameOf(db: Executor, businessId: string): Promise<
     .from(businesses)
     .where(eq(businesses.id, businessId));
   return row?.name ?? null;
+}
+
+/** Stores a provider event; false when its id was stored before (a repeat). */
+export async function insertBillingEvent(
+  tx: Executor,
+  event: typeof billingEvents.$inferInsert,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(billingEvents)
+    .values(event)
+    .onConflictDoNothing({ target: billingEvents.id })
+    .returning({ id: billingEvents.id });
+  return rows.length > 0;
+}
+
+export async function insertBillingCheckout(
+  db: Executor,
+  checkout: typeof billingCheckouts.$inferInsert,
+): Promise<void> {
+  await db.insert(billingCheckouts).values(checkout);
+}
+
+/** A checkout of this business; none for another business's id. */
+export async function readBillingCheckout(db: Executor, businessId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(billingCheckouts)
+    .where(and(eq(billingCheckouts.id, id), eq(billingCheckouts.businessId, businessId)));
+  return row ?? null;
+}
+
+/** Closes an open checkout once (a second click finds it closed and changes nothing). */
+export async function completeBillingCheckout(
+  tx: Executor,
+  businessId: string,
+  id: string,
+  change: { status: 'completed' | 'cancelled'; decidedAt: Date },
+) {
+  const [row] = await tx
+    .update(billingCheckouts)
+    .set(change)
+    .where(
+      and(
+        eq(billingCheckouts.id, id),
+        eq(billingCheckouts.businessId, businessId),
+        eq(billingCheckouts.status, 'open'),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

@@ -1,0 +1,37 @@
+/** The demo provider's billing pages (decision 0610): its checkout and its subscription controls. */
+export const billingDemoTexts = {
+  badge: 'Demo-Zahlungsanbieter: es wird kein echtes Geld bewegt',
+  checkoutTitle: 'Trinkgeld Pro buchen',
+  locations: (n: number) => (n === 1 ? '1 Standort' : `${n} Standorte`),
+  recipient: 'Rechnung an',
+  net: 'Netto im Monat',
+  vat: 'Umsatzsteuer 19 %',
+  reverseCharge: 'Umsatzsteuer (Steuerschuldnerschaft des Leistungsempfängers)',
+  gross: 'Gesamt im Monat',
+  monthly: 'Monatlich kündbar. Abgebucht wird heute und dann jeden Monat.',
+  pay: 'Zahlungspflichtig buchen',
+  decline: 'Karte ablehnen lassen',
+  cancel: 'Abbrechen',
+  declined: 'Die Karte wurde abgelehnt (Demo). Bitte versuchen Sie es erneut.',
+  closed: 'Diese Buchung ist bereits abgeschlossen.',
+  back: 'Zurück zum Tarif',
+  subscriptionTitle: 'Demo-Abonnement',
+  subscriptionIntro:
+    'Hier spielen Sie durch, was ein Abonnement erlebt: Verlängerung, fehlgeschlagene Abbuchung, Nachholen und Ende.',
+  states: {
+    active: 'Aktiv',
+    past_due: 'Zahlung fehlgeschlagen, Pro bleibt während der Nachfrist aktiv',
+    cancelled: 'Beendet',
+    basis: 'Kein Abonnement',
+    trialing: 'Testphase',
+  },
+  periodEnd: 'Bezahlt bis',
+  cancelAtPeriodEnd: 'Gekündigt zum Periodenende',
+  actions: {
+    renew: 'Nächste Abbuchung: erfolgreich',
+    fail: 'Nächste Abbuchung: fehlgeschlagen',
+    recover: 'Zahlung nachholen',
+    end: 'Abonnement beenden (Periodenende oder Mahnlauf erfolglos)',
+  },
+  nothing: 'Zu diesem Abonnement gibt es gerade nichts zu simulieren.',
+} as const;
