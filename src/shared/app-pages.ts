@@ -25,6 +25,7 @@ export const APP_PAGE_PATHS = [
   '/admin/branding',
   '/admin/users',
   '/admin/shifts',
+  '/admin/tarif',
   '/admin/businesses',
   '/admin/businesses/:id',
   '/admin/system',

@@ -232,6 +232,14 @@ export const routes: AppRoute[] = [
                   (m) => m.ShiftsPage,
                 ),
               },
+              // Trinkgeld Pro (decision 0610): the plan, trial, booking and invoices.
+              {
+                path: '/admin/tarif',
+                lazy: page(
+                  () => import('./features/admin/plan/TarifPage'),
+                  (m) => m.TarifPage,
+                ),
+              },
             ],
           },
         ],

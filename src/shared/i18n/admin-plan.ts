@@ -24,6 +24,14 @@ export const adminProTexts = {
   noticeBody:
     'Testen Sie Pro 30 Tage kostenlos oder buchen Sie es unter „Tarif“. Was Sie bisher eingerichtet haben, bleibt erhalten und wirkt weiter.',
   toTarif: 'Zum Tarif',
+  /** A choice in a list (a role) that only Pro may pick: its name with the mark. */
+  markedOption: (label: string) => `${label} (Pro)`,
+  /** Under the branding form of a Basis business: the preview still shows what is tried. */
+  brandingTryOut:
+    'Änderungen zeigt die Vorschau sofort. Speichern und ein Logo hochladen können Sie mit Trinkgeld Pro.',
+  /** Basis's allowance of team, object and business points, as far as it is used. */
+  sharedPointsUsed: (used: number, allowance: number) =>
+    `${used} von ${allowance} Team-, Objekt- oder Betriebs-Bezahlpunkten in Basis genutzt`,
 } as const;
 
 /** /admin/tarif. */
@@ -56,6 +64,8 @@ export const adminPlanTexts = {
   proIncludes: 'Alles aus Basis, dazu:',
   startTrial: 'Pro 30 Tage testen',
   trialNote: 'Ohne Karte. Endet von selbst, wenn Sie nicht buchen.',
+  changeFailed: 'Der Tarif konnte nicht geändert werden.',
+  booking: 'Weiter zum Zahlungsanbieter …',
   trialStarted: 'Pro-Testphase gestartet',
   trialStartedBody: (until: string) => `Sie können Pro bis ${until} kostenlos nutzen.`,
   book: 'Pro buchen',
@@ -78,6 +88,41 @@ export const adminPlanTexts = {
     allowance === null
       ? `${used} Team-, Objekt- oder Betriebs-Bezahlpunkte (unbegrenzt)`
       : `${used} von ${allowance} Team-, Objekt- oder Betriebs-Bezahlpunkten`,
+  includesTitle: 'Was enthalten ist',
+  bookTitle: 'Pro buchen',
+  bookDescription: 'Monatlich je Standort, monatlich kündbar. Sie sehen den Betrag vor dem Bezahlen.',
+  billingTitle: 'Rechnungsempfänger',
+  fields: {
+    name: 'Firma oder Name',
+    street: 'Straße und Hausnummer',
+    postalCode: 'PLZ',
+    city: 'Ort',
+    countryCode: 'Land',
+    vatId: 'USt-IdNr. (optional)',
+    vatHint:
+      'Mit einer USt-IdNr. aus einem anderen EU-Land wird ohne deutsche Umsatzsteuer abgerechnet (Reverse-Charge).',
+    email: 'E-Mail für Rechnungen',
+  },
+  bookingDone: 'Pro gebucht',
+  bookingDoneBody: 'Vielen Dank! Ihre erste Rechnung steht unten bereit.',
+  bookingCancelled: 'Buchung abgebrochen',
+  demoSubscription: 'Demo-Abonnement öffnen',
+  demoSubscriptionHint:
+    'Nur in der Demo: Verlängerung, fehlgeschlagene Abbuchung, Nachholen und Ende durchspielen.',
   invoicesTitle: 'Rechnungen',
+  invoicesDescription:
+    'Jede Abbuchung erhält eine Rechnung: als PDF mit eingebetteter E-Rechnung (ZUGFeRD) und als XRechnung.',
   invoicesNone: 'Noch keine Rechnungen.',
+  invoiceColumns: {
+    number: 'Rechnungsnr.',
+    issuedOn: 'Datum',
+    period: 'Zeitraum',
+    gross: 'Betrag',
+    files: 'Dateien',
+  },
+  invoicePdf: (number: string) => `Rechnung ${number} als PDF herunterladen`,
+  invoiceXml: (number: string) => `Rechnung ${number} als XRechnung herunterladen`,
+  pdf: 'PDF',
+  xml: 'XRechnung',
+  reverseCharge: 'Reverse-Charge',
 } as const;

@@ -20,6 +20,7 @@ const {
   shifts,
   businesses,
   system,
+  tarif,
 } = activeAdminTexts();
 
 /**
@@ -54,11 +55,22 @@ export const SHIFTS_LINK: AdminPageLink = {
   available: true,
 };
 
-/** Header navigation: the dashboard, every page of the menu, then the shift plan. */
+/** The plan: Basis or Pro, trial, booking and invoices (decision 0610). */
+export const TARIF_LINK: AdminPageLink = {
+  path: '/admin/tarif',
+  title: tarif.title,
+  navLabel: tarif.navLabel,
+  description: tarif.menuDescription,
+  icon: 'sparkles',
+  available: true,
+};
+
+/** Header navigation: the dashboard, every page of the menu, the shift plan, then 'Tarif'. */
 export const ADMIN_NAV: readonly AdminPageLink[] = [
   ADMIN_DASHBOARD_LINK,
   ...ADMIN_MENU,
   SHIFTS_LINK,
+  TARIF_LINK,
 ];
 
 /** The operator console: in the navigation for the platform admin only. */
