@@ -99,6 +99,19 @@ describe('landing page', () => {
     await page.close();
   });
 
+  it("offers Pro to try through sign-up, and 'Tarif' to customers", async () => {
+    const page = await context.newPage();
+    await openLanding(page);
+    const pro = page.locator('#pro');
+    await expect
+      .poll(() => pro.getByRole('link', { name: 'Pro testen' }).getAttribute('href'))
+      .toBe('/registrieren');
+    expect(
+      await pro.getByRole('link', { name: 'Schon Kunde? Zum Tarif' }).getAttribute('href'),
+    ).toBe('/admin/tarif');
+    await page.close();
+  });
+
   it('sends enquiries to the configured contact address', async () => {
     const page = await context.newPage();
     await openLanding(page);

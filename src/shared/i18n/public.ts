@@ -103,7 +103,12 @@ export const publicTexts = {
         'Priority Support',
         'Unbegrenzte QR-Codes',
       ],
-      button: 'Pro anfragen',
+      /** Decision 0610: Pro is tried and booked in the product; groups still write to us. */
+      button: 'Pro testen',
+      trialNote: '30 Tage kostenlos, ohne Karte.',
+      existingCustomer: 'Schon Kunde? Zum Tarif',
+      groupsLead: 'Gruppe mit vielen Standorten?',
+      enquiry: 'Pro anfragen',
       mailSubject: 'Anfrage Trinkgeld Pro',
       mailBody:
         'Guten Tag,\n\nwir interessieren uns für Trinkgeld Pro.\n\nBetrieb:\nAnzahl Standorte:\nAnsprechpartner:\nTelefon:\n\nViele Grüße',

@@ -11,6 +11,7 @@ import { Icon } from '../components/Icon';
 import { MailLink } from '../components/MailLink';
 import { Section } from '../components/Section';
 import { formatEuroShort } from '../money';
+import { useSignupOpen } from '../queries';
 
 const t = publicTexts.landing;
 /** The spec's example: a 10 EUR tip plus a 50 cent contribution. */
@@ -83,14 +84,21 @@ export function ProOffer() {
           <p className="text-sm text-muted-foreground">
             {t.pro.vat} · {t.pro.cancellable}
           </p>
-          <MailLink
-            subject={t.pro.mailSubject}
-            body={t.pro.mailBody}
-            className={buttonClasses('accent', 'lg', 'mt-4')}
-          >
-            <Icon name="mail" />
-            {t.pro.button}
-          </MailLink>
+          <ProTrialLink />
+          <p className="text-sm text-muted-foreground">{t.pro.trialNote}</p>
+          <Link to="/admin/tarif" className="text-sm font-medium underline underline-offset-4">
+            {t.pro.existingCustomer}
+          </Link>
+          <p className="mt-2 text-sm text-muted-foreground">
+            {t.pro.groupsLead}{' '}
+            <MailLink
+              subject={t.pro.mailSubject}
+              body={t.pro.mailBody}
+              className="font-medium underline underline-offset-4"
+            >
+              {t.pro.enquiry}
+            </MailLink>
+          </p>
         </div>
         <ul className="grid gap-3 sm:grid-cols-2">
           {t.pro.features.map((feature) => (
@@ -102,5 +110,22 @@ export function ProOffer() {
         </ul>
       </Card>
     </Section>
+  );
+}
+
+/**
+ * 'Pro testen' (decision 0610): a new business signs up and tries Pro from 'Tarif'; where sign-up
+ * is closed, the link leads to 'Tarif' itself (the sign-in page first, for someone signed out).
+ */
+function ProTrialLink() {
+  const signupOpen = useSignupOpen();
+  return (
+    <Link
+      to={signupOpen ? '/registrieren' : '/admin/tarif'}
+      className={buttonClasses('accent', 'lg', 'mt-4')}
+    >
+      <Icon name="sparkles" />
+      {t.pro.button}
+    </Link>
   );
 }
