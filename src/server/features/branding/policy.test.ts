@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayManageBranding, mayUseLogo } from './policy';
+import { changesWhitelabel, mayManageBranding, mayUseLogo, WHITELABEL_FIELDS } from './policy';
 
 const HOTEL = '11111111-1111-4111-8111-111111111111';
 const CAFE = '22222222-2222-4222-8222-222222222222';
@@ -37,5 +37,25 @@ describe('mayUseLogo', () => {
     expect(mayUseLogo({ ...base, requested: '/api/media/b', mediaBusinessId: undefined })).toBe(
       false,
     );
+  });
+});
+
+describe('changesWhitelabel (Pro, decision 0610)', () => {
+  const stored = {
+    primaryColor: '#003057',
+    secondaryColor: '#F5F5F5',
+    accentColor: '#FFB800',
+    fontFamily: 'Fira Sans',
+    logoUrl: null,
+  };
+  it('is false for the same look, whatever the letter case of a colour', () => {
+    expect(changesWhitelabel(stored, { ...stored, primaryColor: '#003057'.toUpperCase() })).toBe(
+      false,
+    );
+  });
+  it.each(WHITELABEL_FIELDS)('is true when %s changes', (field) => {
+    const changed =
+      field === 'logoUrl' ? '/api/media/neu' : field === 'fontFamily' ? 'Inter' : '#112233';
+    expect(changesWhitelabel(stored, { ...stored, [field]: changed })).toBe(true);
   });
 });

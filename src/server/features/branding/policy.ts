@@ -27,3 +27,25 @@ export function mayUseLogo(options: {
   if (options.requested === null || options.requested === options.stored) return true;
   return options.mediaBusinessId === options.businessId;
 }
+
+/** The whitelabel part of branding (decision 0610): colours, font and logo are Trinkgeld Pro. */
+export const WHITELABEL_FIELDS = [
+  'primaryColor',
+  'secondaryColor',
+  'accentColor',
+  'fontFamily',
+  'logoUrl',
+] as const;
+
+/**
+ * Whether a save changes the whitelabel part. The name, the thank-you message, the guests'
+ * language and tone stay Basis; a Basis business may save those with its colours as they are.
+ */
+export function changesWhitelabel(
+  before: Record<(typeof WHITELABEL_FIELDS)[number], string | null>,
+  update: Record<(typeof WHITELABEL_FIELDS)[number], string | null>,
+): boolean {
+  return WHITELABEL_FIELDS.some(
+    (field) => (before[field] ?? '').toLowerCase() !== (update[field] ?? '').toLowerCase(),
+  );
+}

@@ -67,7 +67,6 @@ export const brandingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/branding',
     {
       onRequest: staffManager,
-      preHandler: proOnly('branding'),
       schema: {
         tags,
         summary: 'Branding speichern (Farben mit WCAG-AA-Kontrast, Schrift, Sprache, Texte, Logo)',

@@ -16,11 +16,12 @@ import type { Database, Executor } from '../../db/connect';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../audit/write';
+import { requireProIn } from '../plans/service';
 import type { Actor } from '../auth/actor';
 import { type ImageRules, processImage } from '../media/image';
 import { findMediaBusiness, insertMedia } from '../media/queries';
 import { mediaUrl } from '../media/service';
-import { mayManageBranding, mayUseLogo } from './policy';
+import { changesWhitelabel, mayManageBranding, mayUseLogo } from './policy';
 import { type BrandingRow, presentAdminBranding, presentPreviewPerson } from './presenter';
 import { findBusinessWithBranding, previewPersonOf, upsertBranding } from './queries';
 
@@ -115,6 +116,9 @@ export async function saveBranding(
   await context.database.db.transaction(async (tx) => {
     const current = await loadRows(tx, scope.businessId);
     const before = presentAdminBranding(current.branding, current.business);
+    if (changesWhitelabel(before, update)) {
+      await requireProIn(tx, context.clock, scope.businessId, 'branding');
+    }
     throwIfUnreadable(update, before);
     const mediaId = update.logoUrl ? mediaIdFromUrl(update.logoUrl) : null;
     const logo = mediaId ? await findMediaBusiness(tx, mediaId) : undefined;

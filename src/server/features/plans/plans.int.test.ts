@@ -60,7 +60,9 @@ function proActions(
           unknown
         >;
         const fields = Object.fromEntries(BRANDING_FIELDS.map((key) => [key, current[key]]));
-        return as(owner, 'PUT', '/api/admin/branding', { ...fields, companyName: 'Neuer Name' });
+        // The whitelabel part (here the font) is Pro; see the Basis test for the rest.
+        const fontFamily = current.fontFamily === 'Inter' ? 'Roboto' : 'Inter';
+        return as(owner, 'PUT', '/api/admin/branding', { ...fields, fontFamily });
       },
       reports: () => as(owner, 'GET', `/api/admin/reports?${range}`),
       teams: () => as(owner, 'POST', '/api/admin/teams', { name: 'Bar', splitRule: 'equal' }),
@@ -107,6 +109,18 @@ describe('a business on Basis', () => {
       await expectRefused(await run(), feature as ProFeature);
     }
     expect(await activeTeams(hotel.id)).toBe(1);
+    // The name, thank-you message, language and tone stay Basis, saved with the colours as they are.
+    const current = (await as(hotel.owner.email, 'GET', '/api/admin/branding')).json() as Record<
+      string,
+      unknown
+    >;
+    const kept = Object.fromEntries(BRANDING_FIELDS.map((key) => [key, current[key]]));
+    const named = await as(hotel.owner.email, 'PUT', '/api/admin/branding', {
+      ...kept,
+      companyName: 'Hotel am See',
+      thankYouMessage: 'Danke für Ihren Besuch!',
+    });
+    expect(named.statusCode).toBe(200);
     // The CSV export too.
     const today = dayInZone(t.clock.now());
     await expectRefused(

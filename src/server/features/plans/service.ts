@@ -49,6 +49,16 @@ export async function requirePro(
   assertPlanIncludes(factsOf(row), context.clock.now(), feature);
 }
 
+/** `requirePro` inside the caller's transaction (a rule that depends on what a save changes). */
+export async function requireProIn(
+  executor: Executor,
+  clock: Clock,
+  businessId: string,
+  feature: ProFeature,
+): Promise<void> {
+  assertPlanIncludes(factsOf(await readPlanRow(executor, businessId)), clock.now(), feature);
+}
+
 /**
  * Refuses one more team, object or business point beyond Basis's allowance. Called inside the
  * transaction that adds the point.
