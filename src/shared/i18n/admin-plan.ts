@@ -5,7 +5,7 @@
 
 /** What each Pro feature is called in the refusal and in the console's notice. */
 export const proFeatureNames = {
-  branding: 'Das eigene Branding (Whitelabel)',
+  branding: 'Eigene Farben, Schrift und Logo (Whitelabel)',
   reports: 'Berichte mit CSV-Export und QR-Statistiken',
   teams: 'Teams mit Aufteilungsregeln',
   manager_role: 'Die Rolle Geschäftsinhaber für weitere Personen',
@@ -90,7 +90,8 @@ export const adminPlanTexts = {
       : `${used} von ${allowance} Team-, Objekt- oder Betriebs-Bezahlpunkten`,
   includesTitle: 'Was enthalten ist',
   bookTitle: 'Pro buchen',
-  bookDescription: 'Monatlich je Standort, monatlich kündbar. Sie sehen den Betrag vor dem Bezahlen.',
+  bookDescription:
+    'Monatlich je Standort, monatlich kündbar. Sie sehen den Betrag vor dem Bezahlen.',
   billingTitle: 'Rechnungsempfänger',
   fields: {
     name: 'Firma oder Name',
