@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { toastStore } from '../../src/web/components/ui/toast-store';
+import { undoComponentStubs } from './component';
 
 /**
  * The component tier (decision 0530) shares its worker's modules between files (`isolate:
@@ -27,6 +28,7 @@ if (!('size' in HTMLSelectElement.prototype)) {
 }
 
 afterEach(() => {
+  undoComponentStubs();
   cleanup();
   sessionStorage.clear();
   localStorage.clear();

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { type ToastInput, toastStore } from '../../src/web/components/ui/toast-store';
 import { type NavigateFunction, StaticRouter } from '../../src/web/lib/router';
 import { SessionContext, type SessionContextValue } from '../../src/web/lib/session';
@@ -81,9 +81,6 @@ export function mockApi(routes: Record<string, ApiRoute>): ApiCall[] {
   vi.stubGlobal('fetch', fetch);
   return calls;
 }
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 /** The toasts raised from now on, oldest first (the screen shows only the newest one). */
 export function recordToasts(): () => ToastInput[] {
@@ -92,9 +89,17 @@ export function recordToasts(): () => ToastInput[] {
   return () => show.mock.calls.map(([input]) => input);
 }
 const toastSpies: { mockRestore(): void }[] = [];
-afterEach(() => {
+
+/**
+ * Undoes what a test's helpers stubbed (fetch, toast spies). Called after every test by
+ * component-setup.ts: a hook written here would be registered only by the first file of a worker
+ * that imports this module (the tier shares modules between files, `isolate: false`), and a later
+ * file's `recordToasts()` would then still hear the previous test's toasts.
+ */
+export function undoComponentStubs(): void {
+  vi.unstubAllGlobals();
   for (const spy of toastSpies.splice(0)) spy.mockRestore();
-});
+}
 
 /**
  * Replaces a field's text in one input event, as a browser's autofill or Playwright's `fill`

@@ -1,5 +1,12 @@
+import type { PlanState } from '../../src/shared/api/plans';
 import type { StaffUser } from '../../src/shared/api/staff';
 import type { Team } from '../../src/shared/api/teams';
+import {
+  BASIS_SHARED_POINT_ALLOWANCE,
+  entitlementsOf,
+  PRO_PRICE_CENTS_PER_LOCATION,
+  PRO_VAT_PERCENT,
+} from '../../src/shared/domain/plans';
 
 /**
  * Answers of the API as the component tier's screens receive them (decision 0530): each call
@@ -46,4 +53,42 @@ export function team(fields: Partial<Team> = {}): Team {
     pointCount: 0,
     ...fields,
   };
+}
+
+/**
+ * The answer of GET /api/admin/plan (decision 0610): a business on paid Pro, with every feature
+ * and no point allowance, as the factories make businesses by default.
+ */
+export function proPlan(fields: Partial<PlanState> = {}): PlanState {
+  return {
+    plan: 'pro',
+    status: 'active',
+    source: 'paid',
+    proUntil: null,
+    trialEndsAt: null,
+    trialAvailable: true,
+    currentPeriodEnd: '2026-12-31T23:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    graceEndsAt: null,
+    grantedUntil: null,
+    locations: 1,
+    priceCentsPerLocation: PRO_PRICE_CENTS_PER_LOCATION,
+    vatPercent: PRO_VAT_PERCENT,
+    entitlements: entitlementsOf('pro'),
+    sharedPoints: { used: 0, allowance: null },
+    ...fields,
+  };
+}
+
+/** A business on Basis: no Pro feature, three shared points allowed (none used unless given). */
+export function basisPlan(fields: Partial<PlanState> = {}): PlanState {
+  return proPlan({
+    plan: 'basis',
+    status: 'basis',
+    source: 'none',
+    currentPeriodEnd: null,
+    entitlements: entitlementsOf('basis'),
+    sharedPoints: { used: 0, allowance: BASIS_SHARED_POINT_ALLOWANCE },
+    ...fields,
+  });
 }

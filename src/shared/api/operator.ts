@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_STATUSES } from '../domain/business-status';
 import { INVITATION_DELIVERY_STATES } from '../domain/invitation-delivery';
+import { PLANS, type ProSource, SUBSCRIPTION_STATUSES } from '../domain/plans';
 import { defineErrors } from '../domain/errors';
 
 /**
@@ -165,6 +166,68 @@ export type CloseBusinessInput = z.input<typeof closeBusinessSchema>;
 
 const person = z.object({ id: z.uuid(), fullName: z.string().nullable(), email: z.string() });
 
+/** Why a business has Pro right now ('none' on Basis), as `effectivePlan` says (decision 0610). */
+export const PRO_SOURCES = [
+  'granted',
+  'trial',
+  'paid',
+  'grace',
+  'none',
+] as const satisfies readonly ProSource[];
+
+/**
+ * A business's plan as the operator sees it: the plan it has now with the reason (computed with
+ * the server's clock), and the subscription's facts. Times are ISO instants or null; a business
+ * without a plan row reads as status 'basis' with one location.
+ */
+export const businessPlanSummarySchema = z.object({
+  plan: z.enum(PLANS),
+  source: z.enum(PRO_SOURCES),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  trialEndsAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  /** A paid subscription that ends at `currentPeriodEnd` (cancelled, still running). */
+  cancelAtPeriodEnd: z.boolean(),
+  /** The operator's grant: Pro until this instant (the end of its last Berlin day). */
+  grantedUntil: z.string().nullable(),
+  locations: z.number().int(),
+});
+export type BusinessPlanSummary = z.infer<typeof businessPlanSummarySchema>;
+
+/**
+ * The plan's state in the console's words: 'basis' (free), 'trial' (Testphase), 'active' (paid),
+ * 'past_due' (a failed charge, Pro kept during the grace period), 'cancelled' (cancelled: running
+ * out or ended) and 'granted' (Pro by the operator's grant).
+ */
+export const BUSINESS_PLAN_STATES = [
+  'basis',
+  'trial',
+  'active',
+  'past_due',
+  'cancelled',
+  'granted',
+] as const;
+export type BusinessPlanState = (typeof BUSINESS_PLAN_STATES)[number];
+
+/** Which of the console's plan states a business is in. */
+export function businessPlanStateOf(
+  plan: Pick<BusinessPlanSummary, 'source' | 'status' | 'cancelAtPeriodEnd'>,
+): BusinessPlanState {
+  switch (plan.source) {
+    case 'granted':
+      return 'granted';
+    case 'trial':
+      return 'trial';
+    case 'paid':
+      return plan.cancelAtPeriodEnd ? 'cancelled' : 'active';
+    case 'grace':
+      return 'past_due';
+    case 'none':
+      // A subscription that ended after its cancellation says so; every other end is Basis.
+      return plan.status === 'cancelled' ? 'cancelled' : 'basis';
+  }
+}
+
 export const businessOverviewRowSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -195,6 +258,8 @@ export const businessOverviewRowSchema = z.object({
     tipCount: z.number().int(),
     platformFeeCents: z.number().int(),
   }),
+  /** Basis or Pro now, why, and the subscription's dates (decision 0610). */
+  plan: businessPlanSummarySchema,
 });
 export type BusinessOverviewRow = z.infer<typeof businessOverviewRowSchema>;
 
@@ -208,6 +273,12 @@ export const businessOverviewSchema = z.object({
   currency: z.string(),
   /** Days after closing until the personal data is erased (RETENTION_CLOSED_BUSINESS_DAYS). */
   retentionDays: z.number().int(),
+  /**
+   * Monthly recurring revenue, net, in cents, over every business (not just this page): the Pro
+   * price of each subscription that is paid now ('active' within its period, or 'past_due' within
+   * the grace period), whatever grant lies over it.
+   */
+  mrrCents: z.number().int(),
 });
 export type BusinessOverview = z.infer<typeof businessOverviewSchema>;
 

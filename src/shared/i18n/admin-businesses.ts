@@ -1,4 +1,5 @@
-import type { BusinessListSort } from '../api/operator';
+import type { BusinessListSort, BusinessPlanState } from '../api/operator';
+import type { Plan } from '../domain/plans';
 import {
   INVITATION_DELIVERY_LABELS,
   type InvitationDeliveryState,
@@ -34,8 +35,30 @@ export const adminBusinessesTexts = {
     tips: 'Trinkgeld (Monat)',
     fees: 'Servicebeiträge (Monat)',
     status: 'Status',
+    plan: 'Tarif',
     created: 'Angelegt',
     actions: 'Aktionen',
+  },
+  /** The header's figure: monthly recurring revenue of paid Pro, net. */
+  mrr: 'MRR (netto)',
+  mrrHint:
+    'Monatlich wiederkehrender Umsatz aller bezahlten Pro-Abonnements (aktiv oder mit offener Zahlung in der Nachfrist), ohne Umsatzsteuer.',
+  /** A business's plan (decision 0610): its name, its state and until when. */
+  plan: {
+    names: { basis: 'Basis', pro: 'Pro' } satisfies Record<Plan, string>,
+    states: {
+      basis: 'Basis',
+      trial: 'Testphase',
+      active: 'aktiv',
+      past_due: 'Zahlung offen',
+      cancelled: 'gekündigt',
+      granted: 'freigeschaltet',
+    } satisfies Record<BusinessPlanState, string>,
+    /** "Testphase bis 31.03.2026", "freigeschaltet bis 31.03.2026". */
+    stateUntil: (state: string, date: string) => `${state} bis ${date}`,
+    /** "gekündigt zum 31.03.2026": a cancelled subscription's last paid day. */
+    stateOn: (state: string, date: string) => `${state} zum ${date}`,
+    locations: (n: number) => (n === 1 ? '1 Standort' : `${n} Standorte`),
   },
   noOwner: 'Noch kein Inhaber',
   invited: 'eingeladen',
@@ -163,5 +186,33 @@ export const adminBusinessesTexts = {
     fees: 'Servicebeiträge',
     audit: 'Aktionen der Plattform-Administratoren',
     noAudit: 'Noch keine.',
+  },
+  /** The business page's 'Tarif' card with the operator's grant of Pro. */
+  planCard: {
+    title: 'Tarif',
+    plan: 'Tarif',
+    state: 'Stand',
+    trialEndsAt: 'Testphase bis',
+    periodEnd: 'Bezahlter Zeitraum bis',
+    grantedUntil: 'Freigeschaltet bis',
+    locations: 'Standorte',
+    monthly: 'Monatlich (netto)',
+    none: '–',
+    grantTitle: 'Pro freischalten',
+    grantDescription:
+      'Pro bis einschließlich des gewählten Tages, unabhängig vom Abonnement (z. B. für einen Pilotbetrieb). Die Freischaltung steht mit dem Grund im Audit-Log des Betriebs.',
+    until: 'bis',
+    untilHint: 'Letzter Tag der Freischaltung (einschließlich).',
+    reason: 'Grund',
+    grant: 'Freischalten',
+    granting: 'Wird freigeschaltet...',
+    granted: (name: string, date: string) => `Pro für „${name}“ bis ${date} freigeschaltet.`,
+    endTitle: 'Freischaltung beenden',
+    endDescription:
+      'Danach gilt wieder, was das Abonnement des Betriebs sagt (Testphase, bezahltes Pro oder Basis).',
+    endReason: 'Grund für das Beenden',
+    end: 'Freischaltung beenden',
+    ending: 'Wird beendet...',
+    ended: (name: string) => `Freischaltung für „${name}“ beendet.`,
   },
 } as const;

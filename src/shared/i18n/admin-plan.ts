@@ -26,9 +26,11 @@ export const adminProTexts = {
   toTarif: 'Zum Tarif',
   /** A choice in a list (a role) that only Pro may pick: its name with the mark. */
   markedOption: (label: string) => `${label} (Pro)`,
-  /** Under the branding form of a Basis business: the preview still shows what is tried. */
+  /** Under the branding form of a Basis business: what it saves, and what is Pro. */
   brandingTryOut:
-    'Änderungen zeigt die Vorschau sofort. Speichern und ein Logo hochladen können Sie mit Trinkgeld Pro.',
+    'Name, Dankesnachricht, Sprache und Tonalität speichern Sie auch in Basis. Eigene Farben, Schrift und Logo gehören zu Trinkgeld Pro.',
+  /** Above the colours of a Basis business. */
+  whitelabelLocked: 'Eigene Farben, Schrift und Logo gehören zu Trinkgeld Pro.',
   /** Basis's allowance of team, object and business points, as far as it is used. */
   sharedPointsUsed: (used: number, allowance: number) =>
     `${used} von ${allowance} Team-, Objekt- oder Betriebs-Bezahlpunkten in Basis genutzt`,

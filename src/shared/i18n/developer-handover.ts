@@ -238,6 +238,17 @@ export const handoverTexts = {
         meaning: 'Kontakt auf den Rechtstexten.',
       },
       {
+        name: 'VAT_ID',
+        fallback: null,
+        meaning:
+          'USt-IdNr. des Betreibers auf den Rechnungen für Trinkgeld Pro; in Produktion nötig, um Pro buchen zu können.',
+      },
+      {
+        name: 'LEGAL_PHONE',
+        fallback: null,
+        meaning: 'Telefon des Betreibers auf den E-Rechnungen (XRechnung verlangt es).',
+      },
+      {
         name: 'CONTACT_EMAIL',
         fallback: 'kontakt@trinkgeld.example',
         meaning: 'Adresse für Anfragen sowie Rechts- und Support-Links.',

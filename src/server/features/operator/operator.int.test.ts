@@ -165,6 +165,7 @@ describe('the list', () => {
         'name',
         'origin',
         'owners',
+        'plan',
         'status',
         'suspendedAt',
         'suspensionReason',

@@ -2,7 +2,9 @@ import type {
   BusinessDetail,
   BusinessOrigin,
   BusinessOverviewRow,
+  BusinessPlanSummary,
 } from '../../../shared/api/operator';
+import { effectivePlan, proMonthlyPrice } from '../../../shared/domain/plans';
 import { DEFAULT_CURRENCY } from '../../../shared/domain/constants';
 import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import { staffStatusOf } from '../staff/presenter';
@@ -14,11 +16,48 @@ import type {
   operatorAuditRows,
   RowFigures,
 } from './queries/businesses';
+import type { PlanFactsRow } from './queries/plans';
 
 const NO_MONTH = { tipsCents: 0, tipCount: 0, platformFeeCents: 0 };
 
+/** A business's plan at `now` (the app's clock) with its row's dates; no row is Basis. */
+export function presentPlanSummary(
+  facts: PlanFactsRow | undefined,
+  now: Date,
+): BusinessPlanSummary {
+  const effective = effectivePlan(facts ?? null, now);
+  return {
+    plan: effective.plan,
+    source: effective.source,
+    status: facts?.status ?? 'basis',
+    trialEndsAt: facts?.trialEndsAt?.toISOString() ?? null,
+    currentPeriodEnd: facts?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: facts?.cancelAtPeriodEnd ?? false,
+    grantedUntil: facts?.grantedUntil?.toISOString() ?? null,
+    locations: facts?.locations ?? 1,
+  };
+}
+
+/**
+ * Monthly recurring revenue, net, in cents: the Pro price of every subscription paid at `now`
+ * (active within its period, or past due within the grace period). The subscription is judged
+ * without the operator's grant: a grant over a paid subscription does not stop its charges.
+ */
+export function mrrCentsOf(candidates: readonly PlanFactsRow[], now: Date): number {
+  let cents = 0;
+  for (const facts of candidates) {
+    const { source } = effectivePlan({ ...facts, grantedUntil: null }, now);
+    if (source === 'paid' || source === 'grace') cents += proMonthlyPrice(facts.locations).netCents;
+  }
+  return cents;
+}
+
 /** One business as the console lists it; the row's bookkeeping columns stay inside. */
-export function presentOverviewRow(row: BusinessRow, figures: RowFigures): BusinessOverviewRow {
+export function presentOverviewRow(
+  row: BusinessRow,
+  figures: RowFigures,
+  now: Date,
+): BusinessOverviewRow {
   const status = businessStatusOf(row);
   return {
     id: row.id,
@@ -44,6 +83,7 @@ export function presentOverviewRow(row: BusinessRow, figures: RowFigures): Busin
     activeStaff: figures.activeStaff.get(row.id) ?? 0,
     activePaymentPoints: figures.activePoints.get(row.id) ?? 0,
     month: figures.month.get(row.id) ?? NO_MONTH,
+    plan: presentPlanSummary(figures.plans.get(row.id), now),
   };
 }
 

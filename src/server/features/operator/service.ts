@@ -37,7 +37,7 @@ import {
   mayOperateBusinesses,
 } from './policy';
 import { type OwnerNotice, ownerNoticeMail } from './owner-notices';
-import { presentBusinessDetail, presentOverviewRow } from './presenter';
+import { mrrCentsOf, presentBusinessDetail, presentOverviewRow } from './presenter';
 import {
   activeOwners,
   businessById,
@@ -53,6 +53,7 @@ import {
   staffIdsOf,
   updateBusinessRow,
 } from './queries/businesses';
+import { payingPlanCandidates } from './queries/plans';
 
 /** What the operator console needs: the staff feature's context plus the integration default. */
 export interface OperatorContext extends StaffContext {
@@ -133,7 +134,10 @@ export function monthOf(now: Date): string {
   return `${berlinDay(now).slice(0, 7)}-01`;
 }
 
-/** The console's list: one page of businesses, each with its owners and figures. */
+/**
+ * The console's list: one page of businesses, each with its owners, figures and plan, and the
+ * monthly recurring revenue of all businesses (plans computed with the app's clock).
+ */
 export async function listBusinessOverview(
   ctx: OperatorContext,
   actor: Actor,
@@ -146,28 +150,34 @@ export async function listBusinessOverview(
 ): Promise<BusinessOverview> {
   assertOperator(actor);
   const db = ctx.database.db;
-  const month = monthOf(ctx.clock.now());
-  const { rows, total } = await businessPage(db, { ...query, month });
+  const now = ctx.clock.now();
+  const month = monthOf(now);
+  const [{ rows, total }, paying] = await Promise.all([
+    businessPage(db, { ...query, month }),
+    payingPlanCandidates(db),
+  ]);
   const figures = await rowFigures(
     db,
     rows.map((row) => row.id),
     month,
   );
   return {
-    items: rows.map((row) => presentOverviewRow(row, figures)),
+    items: rows.map((row) => presentOverviewRow(row, figures, now)),
     page: query.page,
     pageSize: BUSINESS_LIST_PAGE_SIZE,
     total,
     month,
     currency: DEFAULT_CURRENCY,
     retentionDays: ctx.closedBusinessDays,
+    mrrCents: mrrCentsOf(paying, now),
   };
 }
 
 async function presentOne(ctx: OperatorContext, id: string) {
   const row = await businessById(ctx.database.db, id);
   if (!row) throw new AppError(BUSINESS_ERRORS.business_not_found);
-  return presentOverviewRow(row, await rowFigures(ctx.database.db, [id], monthOf(ctx.clock.now())));
+  const now = ctx.clock.now();
+  return presentOverviewRow(row, await rowFigures(ctx.database.db, [id], monthOf(now)), now);
 }
 
 /**

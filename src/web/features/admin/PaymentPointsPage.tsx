@@ -36,6 +36,7 @@ import { PointsTable } from './payment-points/PointsTable';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPointsPart } from '../../../shared/i18n/admin-catalogue-points';
 import { useDemoPages } from '../public/queries';
+import { usePlan } from './plan/plan-api';
 
 const failure = (description: string) =>
   toast({
@@ -48,7 +49,7 @@ type Confirm = { kind: 'regenerate' | 'delete'; point: PaymentPoint } | { kind: 
 
 /** /admin/uid-management (spec §2): every payment point of the business, complete. */
 export function PaymentPointsPage() {
-  const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
+  const { admin: adminTexts, common: commonTexts, pro } = useAdminTexts(adminPointsPart);
   const u = adminTexts.uid;
   const toasts = adminTexts.toasts;
   const businessId = useSelectedBusinessId();
@@ -64,6 +65,8 @@ export function PaymentPointsPage() {
   const mayGenerateDemo = points.data?.permissions.generateDemoData;
   // The demo data tool exists only outside production (decision 0520).
   const demoTools = useDemoPages();
+  // Basis's allowance of team, object and business points (decision 0610); none on Pro.
+  const sharedPoints = usePlan().data?.sharedPoints;
 
   useEffect(() => {
     if (points.isError) failure(toasts.loadFailed);
@@ -189,7 +192,17 @@ export function PaymentPointsPage() {
 
       <Filters filter={filter} onChange={setFilter} shown={shown.length} total={all.length} />
       {points.data ? (
-        <p className="-mt-3 text-sm text-muted-foreground">{u.counts(all.length, activeCount)}</p>
+        <p className="-mt-3 text-sm text-muted-foreground">
+          {u.counts(all.length, activeCount)}
+          {sharedPoints && sharedPoints.allowance !== null ? (
+            <>
+              {' · '}
+              <span data-testid="points-shared-allowance">
+                {pro.sharedPointsUsed(sharedPoints.used, sharedPoints.allowance)}
+              </span>
+            </>
+          ) : null}
+        </p>
       ) : null}
 
       {points.isPending ? (

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ShiftAssignment, ShiftBoard } from '../../../shared/api/shifts';
+import { proFeatureNames } from '../../../shared/i18n/admin-plan';
 import { fill, mockApi, recordToasts, renderScreen } from '../../../../test/support/component';
-import { uuid } from '../../../../test/support/web-factories';
+import { basisPlan, proPlan, uuid } from '../../../../test/support/web-factories';
 import { ShiftsPage } from './ShiftsPage';
 
 const TABLE = uuid('0b1ec700');
@@ -51,6 +52,7 @@ const dayRow = (day: string) => screen.getByTestId(`shift-day-${day}`);
 describe('the shift plan', () => {
   it("shows the chosen object's days with times, overnight shifts and where tips go otherwise", async () => {
     mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/shifts': board([
         assignment({ day: days[0], startTime: '18:00', endTime: '02:00' }),
         assignment({ day: days[1], personName: 'Ben Müller', profileId: BEN }),
@@ -81,7 +83,7 @@ describe('the shift plan', () => {
   });
 
   it('checks person and times in German before assigning, and says an overnight end', async () => {
-    const calls = mockApi({ 'GET /api/admin/shifts': board() });
+    const calls = mockApi({ 'GET /api/admin/plan': proPlan(), 'GET /api/admin/shifts': board() });
     const { user } = renderScreen(<ShiftsPage />);
     const form = within(await screen.findByRole('form', { name: 'Einteilen' }));
     await fill(user, form.getByLabelText('Beginn (optional)'), '18:00');
@@ -104,6 +106,7 @@ describe('the shift plan', () => {
   it('assigns a person for the chosen day and target, the whole day without times', async () => {
     const toasts = recordToasts();
     const calls = mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/shifts': board(),
       'POST /api/admin/shifts': (call) =>
         assignment({ ...(call.body as object), personName: 'Ben Müller' }),
@@ -135,6 +138,7 @@ describe('the shift plan', () => {
   it('copies this week of the chosen target from today after a confirmation', async () => {
     const toasts = recordToasts();
     const calls = mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/shifts': board(),
       'POST /api/admin/shifts/copy-week': { copied: 3, removed: 1 },
     });
@@ -156,9 +160,50 @@ describe('the shift plan', () => {
   });
 
   it('says how to start when there is nothing to plan', async () => {
-    mockApi({ 'GET /api/admin/shifts': { ...board(), targets: [] } });
+    mockApi({
+      'GET /api/admin/plan': proPlan(),
+      'GET /api/admin/shifts': { ...board(), targets: [] },
+    });
     renderScreen(<ShiftsPage />);
     expect(await screen.findByText(/^Noch keine Objekte oder Teams\./)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Einteilen' })).toBeNull();
+  });
+});
+
+describe('the shift plan on Basis', () => {
+  it('stays visible with the way to Tarif, and assigning, removing and copying are off', async () => {
+    const calls = mockApi({
+      'GET /api/admin/plan': basisPlan(),
+      'GET /api/admin/shifts': board([assignment({ day: days[0] })]),
+    });
+    const { user } = renderScreen(<ShiftsPage />);
+    const notice = await screen.findByRole('region', { name: 'Gehört zu Trinkgeld Pro' });
+    expect(notice.textContent).toContain(proFeatureNames.shift_routing);
+    expect(within(notice).getByRole('link', { name: 'Zum Tarif' }).getAttribute('href')).toBe(
+      '/admin/tarif',
+    );
+    // The board is still there, and another target can still be looked at.
+    expect(dayRow(days[0]!).textContent).toContain('Anna Schneider · ganzer Tag');
+    const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+    expect(
+      disabled(
+        within(dayRow(days[0]!)).getByRole('button', {
+          name: /^Einteilung von Anna Schneider am .* entfernen$/,
+        }),
+      ),
+    ).toBe(true);
+    const copy = screen.getByRole('button', { name: /^Woche kopieren/ });
+    expect(disabled(copy)).toBe(true);
+    expect(within(copy).getByText('Gehört zu Trinkgeld Pro')).toBeTruthy();
+    const form = within(screen.getByRole('form', { name: 'Einteilen' }));
+    const assign = form.getByRole('button', { name: /^Einteilen/ });
+    expect(disabled(assign)).toBe(true);
+    expect(within(assign).getByText('Gehört zu Trinkgeld Pro')).toBeTruthy();
+    for (const field of [/^Mitarbeiter/, /^Tag/, 'Beginn (optional)', /^Ende/]) {
+      expect(disabled(form.getByLabelText(field))).toBe(true);
+    }
+    await user.selectOptions(screen.getByLabelText('Objekt oder Team'), `team:${KITCHEN}`);
+    expect(dayRow(days[0]!).textContent).toContain('Niemand eingeteilt');
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });

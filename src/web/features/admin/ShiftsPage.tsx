@@ -23,6 +23,8 @@ import { AdminPage } from './AdminPage';
 import { useSelectedBusinessId } from './business-scope';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPeoplePart } from '../../../shared/i18n/admin-catalogue-people';
+import { useProFeature } from './plan/plan-api';
+import { ProMark, ProNotice } from './plan/ProNotice';
 const failed = (error: unknown) => {
   const { toasts } = activeAdminTexts(adminPeoplePart).admin;
   toast({
@@ -44,7 +46,10 @@ const dayLabel = (day: string) => dayFormatter.format(new Date(`${day}T12:00:00Z
 type Target = ShiftBoard['targets'][number];
 const targetKey = (target: Pick<Target, 'kind' | 'id'>) => `${target.kind}:${target.id}`;
 
-/** /admin/shifts: who serves which object or team today and in the next 14 days. */
+/**
+ * /admin/shifts: who serves which object or team today and in the next 14 days. On Basis
+ * (decision 0610) the plan stays visible and keeps routing tips, but changing it is Pro.
+ */
 export function ShiftsPage() {
   const { shifts: st } = useAdminTexts(adminPeoplePart);
   const businessId = useSelectedBusinessId();
@@ -54,6 +59,8 @@ export function ShiftsPage() {
   const [selected, setSelected] = useState<string>('');
   const [copying, setCopying] = useState(false);
   const targetId = useId();
+  const { known, included } = useProFeature('shift_routing');
+  const locked = known && !included;
   useEffect(() => {
     if (board.isError) failed(board.error);
   }, [board.isError, board.error]);
@@ -75,6 +82,7 @@ export function ShiftsPage() {
 
   return (
     <AdminPage title={st.title} description={st.description}>
+      <ProNotice feature="shift_routing" />
       {data && data.targets.length === 0 ? (
         <p className="text-muted-foreground">{st.noTargets}</p>
       ) : null}
@@ -100,7 +108,12 @@ export function ShiftsPage() {
               {target.kind === 'point' ? st.fallbackPoint(target.teamName) : st.fallbackTeam}
             </p>
           </div>
-          <AssignForm board={data} target={target} onAssigned={() => void refresh()} />
+          <AssignForm
+            board={data}
+            target={target}
+            locked={locked}
+            onAssigned={() => void refresh()}
+          />
           <Card>
             <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
               <div>
@@ -109,8 +122,14 @@ export function ShiftsPage() {
                   {dayLabel(data.days[0]!)} – {dayLabel(data.days.at(-1)!)}
                 </CardDescription>
               </div>
-              <Button variant="outline" size="sm" onClick={() => setCopying(true)}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={locked}
+                onClick={() => setCopying(true)}
+              >
                 {st.copyWeek}
+                {locked ? <ProMark /> : null}
               </Button>
             </CardHeader>
             <CardContent>
@@ -150,6 +169,7 @@ export function ShiftsPage() {
                                 size="sm"
                                 className="h-7 w-7 rounded-full p-0"
                                 aria-label={st.remove(assignment.personName, dayLabel(day))}
+                                disabled={locked}
                                 onClick={() => void removeAssignment(assignment.id)}
                               >
                                 <span aria-hidden="true">×</span>
@@ -165,7 +185,7 @@ export function ShiftsPage() {
             </CardContent>
           </Card>
           <ConfirmDialog
-            open={copying}
+            open={copying && !locked}
             onOpenChange={setCopying}
             title={st.copyTitle}
             description={st.copyText(dayLabel(data.days[0]!), dayLabel(data.days[6]!))}
@@ -194,10 +214,13 @@ export function ShiftsPage() {
 function AssignForm({
   board,
   target,
+  locked,
   onAssigned,
 }: {
   board: ShiftBoard;
   target: Target;
+  /** On Basis: the form shows, but assigning is Pro. */
+  locked: boolean;
   onAssigned: () => void;
 }) {
   const { shifts: st } = useAdminTexts(adminPeoplePart);
@@ -210,6 +233,7 @@ function AssignForm({
       aria-label={st.assign}
       className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_auto] lg:items-start"
       onSubmit={async (values) => {
+        if (locked) return;
         const created = await adminApi.assignShift({
           targetKind: target.kind,
           targetId: target.id,
@@ -232,20 +256,23 @@ function AssignForm({
         required
         placeholder={st.choosePerson}
         options={board.people.map((person) => ({ value: person.id, label: person.name }))}
+        disabled={locked}
       />
       <SelectField
         name="day"
         label={st.day}
         required
+        disabled={locked}
         options={board.days.map((day) => ({
           value: day,
           label: day === board.today ? `${dayLabel(day)} (${st.today})` : dayLabel(day),
         }))}
       />
-      <TextField name="startTime" label={st.start} type="time" />
-      <EndTimeField />
-      <SubmitButton pendingText={st.assigning} className="lg:mt-7">
+      <TextField name="startTime" label={st.start} type="time" disabled={locked} />
+      <EndTimeField disabled={locked} />
+      <SubmitButton pendingText={st.assigning} className="lg:mt-7" disabled={locked}>
         {st.assign}
+        {locked ? <ProMark /> : null}
       </SubmitButton>
       <p className="text-sm text-muted-foreground sm:col-span-2 lg:col-span-5">{st.timesHint}</p>
     </Form>
@@ -253,7 +280,7 @@ function AssignForm({
 }
 
 /** The end field says when a shift runs into the next day (18:00–10:00). */
-function EndTimeField() {
+function EndTimeField({ disabled }: { disabled: boolean }) {
   const { shifts: st } = useAdminTexts(adminPeoplePart);
   const [start = '', end = ''] = useWatch<{ startTime: string; endTime: string }>({
     name: ['startTime', 'endTime'],
@@ -264,6 +291,7 @@ function EndTimeField() {
       name="endTime"
       label={st.end}
       type="time"
+      disabled={disabled}
       hint={overnight ? st.endsNextDay(end) : undefined}
     />
   );

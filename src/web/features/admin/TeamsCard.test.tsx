@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { proFeatureNames } from '../../../shared/i18n/admin-plan';
 import { mockApi, recordToasts, renderScreen } from '../../../../test/support/component';
-import { staffUser, team } from '../../../../test/support/web-factories';
+import { basisPlan, proPlan, staffUser, team } from '../../../../test/support/web-factories';
 import { TeamsCard } from './TeamsCard';
 
 const anna = staffUser({ fullName: 'Anna Schneider' });
@@ -11,6 +12,7 @@ const gone = staffUser({ fullName: 'Carla Weg', status: 'deactivated' });
 describe('the teams card', () => {
   it("lists each team's split, payment points and members, with points only when weighted", async () => {
     mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/teams': {
         items: [
           team({
@@ -47,6 +49,7 @@ describe('the teams card', () => {
   it('asks for a name in German before creating a team', async () => {
     const toasts = recordToasts();
     const calls = mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/teams': { items: [] },
       'POST /api/admin/teams': (call) => team(call.body as object),
     });
@@ -71,6 +74,7 @@ describe('the teams card', () => {
     const toasts = recordToasts();
     const kitchen = team({ name: 'Küche', splitRule: 'weighted' });
     const calls = mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/teams': { items: [kitchen] },
       [`PUT /api/admin/teams/${kitchen.id}`]: kitchen,
     });
@@ -118,7 +122,7 @@ describe('the teams card', () => {
 
   it('shows no points fields for an equal split', async () => {
     const bar = team({ name: 'Bar', splitRule: 'equal' });
-    mockApi({ 'GET /api/admin/teams': { items: [bar] } });
+    mockApi({ 'GET /api/admin/plan': proPlan(), 'GET /api/admin/teams': { items: [bar] } });
     const { user } = renderScreen(<TeamsCard staff={[anna]} />);
     await user.click(
       within(await screen.findByTestId('team-Bar')).getByRole('button', { name: 'Bearbeiten' }),
@@ -128,5 +132,43 @@ describe('the teams card', () => {
     expect(dialog.queryByLabelText('Punkte für Anna Schneider')).toBeNull();
     await user.selectOptions(dialog.getByLabelText('Aufteilung'), 'weighted');
     expect(dialog.getByLabelText('Punkte für Anna Schneider')).toBeTruthy();
+  });
+});
+
+describe('the teams card on Basis', () => {
+  it('keeps the teams listed, shows the way to Tarif and turns every change off', async () => {
+    const calls = mockApi({
+      'GET /api/admin/plan': basisPlan(),
+      'GET /api/admin/teams': {
+        items: [
+          team({
+            name: 'Küche',
+            members: [
+              { profileId: anna.id, fullName: 'Anna Schneider', email: anna.email, weight: 1 },
+            ],
+          }),
+        ],
+      },
+    });
+    const { user } = renderScreen(<TeamsCard staff={[anna, ben]} />);
+    const notice = await screen.findByRole('region', { name: 'Gehört zu Trinkgeld Pro' });
+    expect(notice.textContent).toContain(proFeatureNames.teams);
+    expect(within(notice).getByRole('link', { name: 'Zum Tarif' }).getAttribute('href')).toBe(
+      '/admin/tarif',
+    );
+    // The team and its members stay as they are.
+    const kitchen = screen.getByTestId('team-Küche');
+    expect(kitchen.textContent).toContain('Anna Schneider');
+    const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+    expect(disabled(within(kitchen).getByRole('button', { name: 'Bearbeiten' }))).toBe(true);
+    expect(disabled(within(kitchen).getByRole('button', { name: 'Löschen' }))).toBe(true);
+    const create = screen.getByRole('button', { name: /^Team anlegen/ });
+    expect(disabled(create)).toBe(true);
+    expect(within(create).getByText('Gehört zu Trinkgeld Pro')).toBeTruthy();
+    expect(disabled(screen.getByRole('textbox', { name: /^Name/ }))).toBe(true);
+    expect(disabled(screen.getByLabelText('Aufteilung'))).toBe(true);
+    await user.click(within(kitchen).getByRole('button', { name: 'Bearbeiten' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });

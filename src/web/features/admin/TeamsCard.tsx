@@ -33,6 +33,8 @@ import { adminApi, adminKeys, messageOf } from './admin-api';
 import { useSelectedBusinessId } from './business-scope';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPeoplePart } from '../../../shared/i18n/admin-catalogue-people';
+import { useProFeature } from './plan/plan-api';
+import { ProMark, ProNotice } from './plan/ProNotice';
 const failed = (error: unknown) => {
   const { toasts } = activeAdminTexts(adminPeoplePart).admin;
   toast({
@@ -42,7 +44,10 @@ const failed = (error: unknown) => {
   });
 };
 
-/** The teams of the business: create, rename, split rule, members with points, delete. */
+/**
+ * The teams of the business: create, rename, split rule, members with points, delete. On Basis
+ * (decision 0610) the teams stay listed and keep splitting as set, but changing them is Pro.
+ */
 export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
   const {
     labels: { teamSplitRules: TEAM_SPLIT_RULE_LABELS },
@@ -59,15 +64,21 @@ export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
     ]);
   const [editing, setEditing] = useState<Team | null>(null);
   const [deleting, setDeleting] = useState<Team | null>(null);
+  const { known, included } = useProFeature('teams');
+  const locked = known && !included;
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{tt.title}</CardTitle>
+        <CardTitle className="text-lg">
+          {tt.title}
+          {locked ? <ProMark /> : null}
+        </CardTitle>
         <CardDescription>{tt.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <CreateTeamForm onCreated={() => void refresh()} />
+        <ProNotice feature="teams" />
+        <CreateTeamForm locked={locked} onCreated={() => void refresh()} />
         {teams.data && teams.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">{tt.empty}</p>
         ) : null}
@@ -96,10 +107,20 @@ export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
                 </p>
               </div>
               <div className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => setEditing(team)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={locked}
+                  onClick={() => setEditing(team)}
+                >
                   {tt.edit}
                 </Button>
-                <Button variant="outline" size="sm" onClick={() => setDeleting(team)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={locked}
+                  onClick={() => setDeleting(team)}
+                >
                   {tt.delete}
                 </Button>
               </div>
@@ -107,7 +128,7 @@ export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
           ))}
         </ul>
       </CardContent>
-      {editing ? (
+      {editing && !locked ? (
         <EditTeamDialog
           team={editing}
           staff={staff.filter((person) => person.status !== 'deactivated')}
@@ -119,7 +140,7 @@ export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
         />
       ) : null}
       <ConfirmDialog
-        open={deleting !== null}
+        open={deleting !== null && !locked}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={tt.deleteTitle(deleting?.name ?? '')}
         description={tt.deleteText}
@@ -140,7 +161,7 @@ export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
   );
 }
 
-function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
+function CreateTeamForm({ locked, onCreated }: { locked: boolean; onCreated: () => void }) {
   const {
     labels: { teamSplitRules: TEAM_SPLIT_RULE_LABELS },
     teams: tt,
@@ -155,6 +176,7 @@ function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
       form={form}
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
       onSubmit={async (values) => {
+        if (locked) return;
         await adminApi.createTeam(values);
         toast({ title: tt.created, variant: 'success' });
         form.reset({ name: '', splitRule: values.splitRule });
@@ -168,10 +190,12 @@ function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
         required
         autoComplete="off"
         className="min-w-0 flex-1"
+        disabled={locked}
       />
-      <SelectField name="splitRule" label={tt.rule} options={ruleOptions} />
-      <SubmitButton pendingText={tt.creating} className="sm:mt-7">
+      <SelectField name="splitRule" label={tt.rule} options={ruleOptions} disabled={locked} />
+      <SubmitButton pendingText={tt.creating} className="sm:mt-7" disabled={locked}>
         {tt.create}
+        {locked ? <ProMark /> : null}
       </SubmitButton>
     </Form>
   );

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StaffUser } from '../../../shared/api/staff';
+import { proFeatureNames } from '../../../shared/i18n/admin-plan';
 import { mockApi, recordToasts, renderScreen } from '../../../../test/support/component';
-import { staffUser } from '../../../../test/support/web-factories';
+import { basisPlan, proPlan, staffUser } from '../../../../test/support/web-factories';
 import { UsersPage } from './UsersPage';
 
 const ALL_ACTIONS = {
@@ -42,6 +43,7 @@ describe('the users page', () => {
     });
     const gone = staffUser({ email: 'weg@example.test', status: 'deactivated' });
     mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/users': list([active, invited, gone]),
       'GET /api/admin/teams': { items: [] },
     });
@@ -76,6 +78,7 @@ describe('the users page', () => {
       allowedActions: ALL_ACTIONS,
     });
     mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/users': list([owner, anna]),
       'GET /api/admin/teams': { items: [] },
     });
@@ -95,6 +98,7 @@ describe('the users page', () => {
   it('checks the invitation address in German and invites with the chosen role', async () => {
     const toasts = recordToasts();
     const calls = mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/users': list([], ['employee', 'business_owner']),
       'GET /api/admin/teams': { items: [] },
       'POST /api/admin/users': (call) =>
@@ -143,6 +147,7 @@ describe('the users page', () => {
       allowedActions: ALL_ACTIONS,
     });
     const calls = mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/users': list([anna]),
       'GET /api/admin/teams': { items: [] },
       [`POST /api/admin/users/${anna.id}/deactivate`]: { ...anna, status: 'deactivated' },
@@ -171,6 +176,7 @@ describe('the users page', () => {
       allowedActions: ALL_ACTIONS,
     });
     const calls = mockApi({
+      'GET /api/admin/plan': proPlan(),
       'GET /api/admin/users': list([anna]),
       'GET /api/admin/teams': { items: [] },
       [`PATCH /api/admin/users/${anna.id}`]: { ...anna, role: 'business_owner' },
@@ -195,5 +201,80 @@ describe('the users page', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       role: 'business_owner',
     });
+  });
+});
+
+describe('the users page on Basis', () => {
+  it('invites employees, but offers the owner role only marked and off, with the way to Tarif', async () => {
+    const toasts = recordToasts();
+    const calls = mockApi({
+      'GET /api/admin/plan': basisPlan(),
+      'GET /api/admin/users': list([], ['employee', 'business_owner']),
+      'GET /api/admin/teams': { items: [] },
+      'POST /api/admin/users': (call) =>
+        staffUser({ email: (call.body as { email: string }).email, status: 'invited' }),
+    });
+    const { user } = renderScreen(<UsersPage />);
+    const notice = await waitFor(() => {
+      const found = screen
+        .getAllByRole('region', { name: 'Gehört zu Trinkgeld Pro' })
+        .find((region) => region.textContent?.includes(proFeatureNames.manager_role));
+      expect(found).toBeTruthy();
+      return found;
+    });
+    expect(notice).toBeTruthy();
+    expect(within(notice!).getByRole('link', { name: 'Zum Tarif' }).getAttribute('href')).toBe(
+      '/admin/tarif',
+    );
+    const role = screen.getByLabelText('Rolle') as HTMLSelectElement;
+    const options = within(role).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
+      ['Mitarbeiter', false],
+      ['Geschäftsinhaber (Pro)', true],
+    ]);
+    await user.type(screen.getByLabelText(/^E-Mail/), 'neu@example.test');
+    await user.click(screen.getByRole('button', { name: 'Einladen' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual({
+        title: 'Einladung an neu@example.test gesendet.',
+        variant: 'success',
+      }),
+    );
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'neu@example.test',
+      role: 'employee',
+    });
+  });
+
+  it("keeps an owner's own role but offers making someone owner only marked and off", async () => {
+    const anna = staffUser({
+      email: 'anna@example.test',
+      fullName: 'Anna',
+      allowedActions: ALL_ACTIONS,
+    });
+    mockApi({
+      'GET /api/admin/plan': basisPlan(),
+      'GET /api/admin/users': list([anna]),
+      'GET /api/admin/teams': { items: [] },
+    });
+    const { user } = renderScreen(<UsersPage />);
+    await screen.findAllByRole('region', { name: 'Gehört zu Trinkgeld Pro' });
+    await user.click(
+      (await row('anna@example.test')).getByRole('button', { name: 'Aktionen für Anna' }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Rolle ändern', hidden: true }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Rolle von Anna ändern' }));
+    const options = within(dialog.getByRole('combobox')).getAllByRole(
+      'option',
+    ) as HTMLOptionElement[];
+    expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
+      ['Geschäftsinhaber (Pro)', true],
+      ['Mitarbeiter', false],
+    ]);
+    const notice = dialog.getByRole('region', { name: 'Gehört zu Trinkgeld Pro' });
+    expect(notice.textContent).toContain(proFeatureNames.manager_role);
+    expect(within(notice).getByRole('link', { name: 'Zum Tarif' }).getAttribute('href')).toBe(
+      '/admin/tarif',
+    );
   });
 });

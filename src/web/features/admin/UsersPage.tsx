@@ -3,7 +3,8 @@ import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { Link } from '../../lib/router';
 import { staffInviteSchema, type StaffStatus, type StaffUser } from '../../../shared/api/staff';
 import { ROLES, type Role } from '../../../shared/domain/roles';
-import { FormError, SelectField, SubmitButton, TextField } from '../../components/form/fields';
+import { useFormContext } from 'react-hook-form';
+import { FieldFrame, FormError, SubmitButton, TextField } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
 import { Badge, type BadgeVariant } from '../../components/ui/Badge';
 import { Button, buttonClasses } from '../../components/ui/Button';
@@ -38,6 +39,8 @@ import { twoFactorApi } from '../two-factor/two-factor-api';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPeoplePart } from '../../../shared/i18n/admin-catalogue-people';
 import {} from '../../lib/admin-language';
+import { useProFeature } from './plan/plan-api';
+import { ProNotice } from './plan/ProNotice';
 
 const STATUS_BADGES: Record<StaffStatus, BadgeVariant> = {
   active: 'success',
@@ -50,6 +53,21 @@ function roleChoices(user: StaffUser): Role[] {
   return ROLES.filter(
     (role) => role === user.role || user.allowedActions.changeRole.includes(role),
   );
+}
+
+/**
+ * Making someone 'Geschäftsinhaber' is Pro (decision 0610): on Basis that choice is shown, marked
+ * and off, unless it is the person's role already. Employees are invited on every plan.
+ */
+function useOwnerRoleLocked(): boolean {
+  const { known, included } = useProFeature('manager_role');
+  return known && !included;
+}
+
+function roleOption(role: Role, label: string, locked: boolean, current?: Role) {
+  const { pro } = activeAdminTexts();
+  const off = locked && role === 'business_owner' && role !== current;
+  return { value: role, label: off ? pro.markedOption(label) : label, disabled: off };
 }
 
 const failed = (error: unknown) => {
@@ -140,7 +158,12 @@ export function UsersPage() {
         </CardHeader>
         <CardContent>
           {permissions ? (
-            <InviteForm roles={permissions.inviteRoles} onInvited={() => void refresh()} />
+            <div className="flex flex-col gap-4">
+              <InviteForm roles={permissions.inviteRoles} onInvited={() => void refresh()} />
+              {permissions.inviteRoles.includes('business_owner') ? (
+                <ProNotice feature="manager_role" />
+              ) : null}
+            </div>
           ) : (
             <Spinner label={commonTexts.loading} />
           )}
@@ -397,6 +420,11 @@ function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited: () => void
     users: u,
   } = useAdminTexts(adminPeoplePart);
   const form = useZodForm(staffInviteSchema, { defaultValues: { email: '', role: 'employee' } });
+  const locked = useOwnerRoleLocked();
+  // A choice made before the plan said Basis is not kept: it could only be refused.
+  useEffect(() => {
+    if (locked && form.getValues('role') === 'business_owner') form.setValue('role', 'employee');
+  }, [locked, form]);
   return (
     <Form
       form={form}
@@ -417,15 +445,38 @@ function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited: () => void
         autoComplete="off"
         className="min-w-0 flex-1"
       />
-      <SelectField
-        name="role"
+      <RoleField
         label={u.role}
-        options={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+        options={roles.map((role) => roleOption(role, ROLE_LABELS[role], locked))}
       />
       <SubmitButton pendingText={u.inviting} className="sm:mt-7">
         {u.invite}
       </SubmitButton>
     </Form>
+  );
+}
+
+/** The invitation's role: a select whose Pro choice can be off (the form's select has no such). */
+function RoleField({
+  label,
+  options,
+}: {
+  label: string;
+  options: { value: Role; label: string; disabled: boolean }[];
+}) {
+  const { register } = useFormContext<{ role: Role }>();
+  return (
+    <FieldFrame name="role" label={label}>
+      {(control) => (
+        <select className={selectClasses} {...control} {...register('role')}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
@@ -447,6 +498,8 @@ function RoleDialog({
   } = useAdminTexts(adminPeoplePart);
   const [role, setRole] = useState<Role>(user.role);
   const selectId = useId();
+  const locked = useOwnerRoleLocked();
+  const options = roles.map((option) => roleOption(option, ROLE_LABELS[option], locked, user.role));
   const save = useMutation({
     mutationFn: () => adminApi.setUserRole(user.id, { role }),
     onSuccess: () => {
@@ -466,7 +519,9 @@ function RoleDialog({
             {commonTexts.cancel}
           </Button>
           <Button
-            disabled={save.isPending}
+            disabled={
+              save.isPending || options.some((option) => option.disabled && option.value === role)
+            }
             aria-busy={save.isPending}
             onClick={() => save.mutate()}
           >
@@ -483,13 +538,18 @@ function RoleDialog({
           value={role}
           onChange={(event) => setRole(event.target.value as Role)}
         >
-          {roles.map((option) => (
-            <option key={option} value={option}>
-              {ROLE_LABELS[option]}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
             </option>
           ))}
         </select>
       </div>
+      {options.some((option) => option.disabled) ? (
+        <div className="mt-4">
+          <ProNotice feature="manager_role" />
+        </div>
+      ) : null}
     </Dialog>
   );
 }

@@ -20,6 +20,7 @@ import type { InvitationDeliveryState } from '../../../../shared/domain/invitati
 import type { Executor, Tx } from '../../../db/connect';
 import { invitationDeliveries } from '../../mail/queries';
 import { countWorkingCodes } from '../../payment-points/queries/working';
+import { type PlanFactsRow, planRowsOf } from './plans';
 import {
   adminAuditLog,
   branding,
@@ -60,6 +61,8 @@ export interface RowFigures {
   month: Map<string, MonthFigures>;
   /** The businesses of the page that came from the self sign-up. */
   signedUp: Set<string>;
+  /** The plan rows of the page's businesses (none: Basis). */
+  plans: Map<string, PlanFactsRow>;
 }
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -143,6 +146,7 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
       activePoints: new Map(),
       month: new Map(),
       signedUp: new Set(),
+      plans: new Map(),
     };
   }
   const [owners, staff, points, totals] = await Promise.all([
@@ -201,12 +205,13 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
       .groupBy(tipMonthTotals.businessId),
   ]);
   const invited = owners.filter((owner) => !owner.emailVerifiedAt && !owner.lastLoginAt);
-  const [deliveries, signedUp] = await Promise.all([
+  const [deliveries, signedUp, plans] = await Promise.all([
     invitationDeliveries(
       db,
       invited.map((owner) => owner.id),
     ),
     signedUpBusinessIds(db, ids),
+    planRowsOf(db, ids),
   ]);
   return {
     owners: owners.map((owner) => ({
@@ -220,6 +225,7 @@ export async function rowFigures(db: Executor, ids: string[], month: string): Pr
     activeStaff: new Map(staff.map((row) => [row.businessId!, row.n])),
     activePoints: points,
     signedUp,
+    plans,
     month: new Map(
       totals.map((row) => [
         row.businessId,

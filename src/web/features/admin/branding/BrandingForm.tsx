@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useMemo, useState } from 'react';
+import { type ChangeEvent, useId, useMemo, useState } from 'react';
 import { type FieldPath, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import {
   BRANDING_ERRORS,
@@ -37,6 +37,7 @@ import { brandingApi, brandingKey } from './branding-api';
 import { BrandingPreview } from './BrandingPreview';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { adminBrandingPart } from '../../../../shared/i18n/admin-catalogue-branding';
+import { ProMark } from '../plan/ProNotice';
 
 type Form = UseFormReturn<BrandingUpdateInput, unknown, BrandingUpdate>;
 type TabKey = keyof (typeof adminBrandingPart)['de']['branding']['tabs'];
@@ -64,9 +65,12 @@ export const formValues = brandingFormValues;
 function ColorField({
   form,
   name,
+  locked,
 }: {
   form: Form;
   name: 'primaryColor' | 'secondaryColor' | 'accentColor';
+  /** On Basis the colour is shown and sent as saved: the whitelabel part is Pro. */
+  locked: boolean;
 }) {
   const {
     labels: { brandingFields: BRANDING_FIELD_LABELS },
@@ -83,6 +87,7 @@ function ColorField({
             type="color"
             aria-label={t.colors.picker(label)}
             value={isHexColor(normalized) ? normalized.toLowerCase() : '#000000'}
+            disabled={locked}
             onChange={(event) => {
               form.setValue(name, event.target.value.toUpperCase(), { shouldDirty: true });
               void form.trigger(COLOR_FIELDS);
@@ -92,6 +97,7 @@ function ColorField({
           <Input
             {...a11y}
             {...form.register(name, { onChange: () => void form.trigger(COLOR_FIELDS) })}
+            readOnly={locked}
             spellCheck={false}
             autoComplete="off"
             className="font-mono uppercase"
@@ -102,7 +108,16 @@ function ColorField({
   );
 }
 
-function LogoField({ form, businessId }: { form: Form; businessId: string | null }) {
+function LogoField({
+  form,
+  businessId,
+  readOnly,
+}: {
+  form: Form;
+  businessId: string | null;
+  /** On Basis: the saved logo shows, but uploading or removing it is Pro. */
+  readOnly: boolean;
+}) {
   const {
     labels: { brandingFields: BRANDING_FIELD_LABELS },
   } = useAdminTexts(adminBrandingPart);
@@ -156,14 +171,17 @@ function LogoField({ form, businessId }: { form: Form; businessId: string | null
         error={error}
       >
         {(a11y) => (
-          <input
-            {...a11y}
-            type="file"
-            accept={PROFILE_IMAGE_TYPES.join(',')}
-            disabled={uploading}
-            onChange={(event) => void onFile(event)}
-            className="text-sm file:mr-3 file:h-9 file:rounded-lg file:border file:border-input file:bg-card file:px-3 file:text-sm file:font-medium"
-          />
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              {...a11y}
+              type="file"
+              accept={PROFILE_IMAGE_TYPES.join(',')}
+              disabled={uploading || readOnly}
+              onChange={(event) => void onFile(event)}
+              className="min-w-0 max-w-full text-sm file:mr-3 file:h-9 file:rounded-lg file:border file:border-input file:bg-card file:px-3 file:text-sm file:font-medium disabled:cursor-not-allowed disabled:opacity-60"
+            />
+            {readOnly ? <ProMark /> : null}
+          </div>
         )}
       </FormField>
       {uploading ? (
@@ -176,6 +194,7 @@ function LogoField({ form, businessId }: { form: Form; businessId: string | null
           variant="outline"
           size="sm"
           className="self-start"
+          disabled={readOnly}
           onClick={() => form.setValue('logoUrl', null, { shouldDirty: true })}
         >
           {t.media.remove}
@@ -193,9 +212,15 @@ function LogoField({ form, businessId }: { form: Form; businessId: string | null
 export function BrandingForm({
   branding,
   businessId,
+  readOnly = false,
 }: {
   branding: Branding;
   businessId: string | null;
+  /**
+   * On Basis (decision 0610): colours, font and logo (the whitelabel part) stay as saved and keep
+   * working on the guest pages; name, thank-you message, language and tone are saved as ever.
+   */
+  readOnly?: boolean;
 }) {
   const {
     labels: {
@@ -252,6 +277,8 @@ export function BrandingForm({
     if (first) setTab(TAB_OF_FIELD[first]);
     toast({ title: t.toasts.saveFailed, description: t.toasts.invalid, variant: 'destructive' });
   };
+  const { pro } = useAdminTexts();
+  const readOnlyHintId = useId();
   const busy = save.isPending || form.formState.isSubmitting;
   const tabLabel = (key: TabKey) => {
     const hasError = (Object.keys(TAB_OF_FIELD) as (keyof BrandingUpdateInput)[]).some(
@@ -289,12 +316,19 @@ export function BrandingForm({
                   content: (
                     <div className="flex flex-col gap-4">
                       <p className="text-sm text-muted-foreground">{t.colors.hint}</p>
-                      <ColorField form={form} name="primaryColor" />
-                      <ColorField form={form} name="secondaryColor" />
-                      <ColorField form={form} name="accentColor" />
+                      {readOnly ? (
+                        <p className="text-sm">
+                          {pro.whitelabelLocked}
+                          <ProMark />
+                        </p>
+                      ) : null}
+                      <ColorField form={form} name="primaryColor" locked={readOnly} />
+                      <ColorField form={form} name="secondaryColor" locked={readOnly} />
+                      <ColorField form={form} name="accentColor" locked={readOnly} />
                       <Button
                         variant="outline"
                         size="sm"
+                        disabled={readOnly}
                         className="self-start"
                         onClick={() => {
                           for (const name of COLOR_FIELDS) {
@@ -375,19 +409,24 @@ export function BrandingForm({
                         hint={t.content.fontHint}
                         error={errors.fontFamily?.message}
                       >
-                        {(a11y) => (
-                          <select
-                            {...a11y}
-                            {...form.register('fontFamily')}
-                            className={selectClasses}
-                          >
-                            {BRANDING_FONTS.map((font) => (
-                              <option key={font} value={font}>
-                                {font}
-                              </option>
-                            ))}
-                          </select>
-                        )}
+                        {(a11y) =>
+                          readOnly ? (
+                            // Shown as saved: a font of its own is the whitelabel part (Pro).
+                            <Input {...a11y} {...form.register('fontFamily')} readOnly />
+                          ) : (
+                            <select
+                              {...a11y}
+                              {...form.register('fontFamily')}
+                              className={selectClasses}
+                            >
+                              {BRANDING_FONTS.map((font) => (
+                                <option key={font} value={font}>
+                                  {font}
+                                </option>
+                              ))}
+                            </select>
+                          )
+                        }
                       </FormField>
                       <FormField
                         id="branding-language"
@@ -415,12 +454,17 @@ export function BrandingForm({
                 {
                   key: 'media',
                   label: tabLabel('media'),
-                  content: <LogoField form={form} businessId={businessId} />,
+                  content: <LogoField form={form} businessId={businessId} readOnly={readOnly} />,
                 },
               ]}
             />
             <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-border pt-4">
-              <Button type="submit" disabled={busy} aria-busy={busy}>
+              <Button
+                type="submit"
+                disabled={busy}
+                aria-busy={busy}
+                aria-describedby={readOnly ? readOnlyHintId : undefined}
+              >
                 {busy ? t.saving : t.save}
               </Button>
               {busy ? (
@@ -435,6 +479,11 @@ export function BrandingForm({
                     ? t.lastSaved(formatDateTime(branding.updatedAt))
                     : t.neverSaved}
               </span>
+              {readOnly ? (
+                <p id={readOnlyHintId} className="basis-full text-sm text-muted-foreground">
+                  {pro.brandingTryOut}
+                </p>
+              ) : null}
             </div>
           </CardContent>
         </Card>

@@ -17,6 +17,7 @@ import { AdminPage } from '../AdminPage';
 import { InvitationDelivery } from '../InvitationDelivery';
 import { OwnerInvitation } from './BusinessesPage';
 import { operatorApi, operatorKeys } from './operator-api';
+import { PlanCard } from './PlanCard';
 
 const monthName = new Intl.DateTimeFormat('de-DE', {
   month: 'long',
@@ -34,7 +35,7 @@ function backToListHref(state: unknown): string {
 
 /**
  * /admin/businesses/:id: one business for the operator — its details (name and
- * contact editable), where it came from, its people with their last sign-in and invitation state
+ * contact editable), where it came from, its plan (with the operator's grant of Pro), its people with their last sign-in and invitation state
  * ('Einladung erneut senden' beside an open one), its payment points, the month's figures and
  * what platform admins did to it.
  */
@@ -96,6 +97,7 @@ export function BusinessPage() {
               </dl>
             </CardContent>
           </Card>
+          <PlanCard business={data.business} onChanged={refresh} />
           <Card>
             <CardHeader>
               <CardTitle>{b.page.people}</CardTitle>

@@ -32,6 +32,7 @@ import {
   SuspendDialog,
 } from './BusinessDialogs';
 import { listQueryHref, readListQuery } from './list-query';
+import { PlanBadge } from './PlanBadge';
 import { type BusinessListQuery, operatorApi, operatorKeys } from './operator-api';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { adminBusinessesPart } from '../../../../shared/i18n/admin-catalogue-businesses';
@@ -55,7 +56,7 @@ type Dialog =
 
 /**
  * /admin/businesses ('Betriebe'): the platform admin's operator console. Every business
- * with its owners and figures, paged and searched on the server; create a business and invite
+ * with its plan, owners and figures (the header sums the paid plans' MRR), paged and searched on the server; create a business and invite
  * its owner, suspend, reactivate and close it (after its exports).
  */
 export function BusinessesPage() {
@@ -134,7 +135,21 @@ export function BusinessesPage() {
     <AdminPage
       title={b.title}
       description={b.description}
-      actions={<Button onClick={() => setDialog({ kind: 'create' })}>{b.create}</Button>}
+      actions={
+        <>
+          {data ? (
+            <p
+              className="flex flex-col justify-center rounded-md border border-border px-3 py-1 text-right"
+              title={b.mrrHint}
+              data-testid="businesses-mrr"
+            >
+              <span className="text-xs text-muted-foreground">{b.mrr}</span>
+              <span className="font-semibold tabular-nums">{formatCents(data.mrrCents)}</span>
+            </p>
+          ) : null}
+          <Button onClick={() => setDialog({ kind: 'create' })}>{b.create}</Button>
+        </>
+      }
     >
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
@@ -183,6 +198,7 @@ export function BusinessesPage() {
               <TableHead>
                 <TableRow>
                   <TableHeaderCell>{b.columns.name}</TableHeaderCell>
+                  <TableHeaderCell>{b.columns.plan}</TableHeaderCell>
                   <TableHeaderCell>{b.columns.owners}</TableHeaderCell>
                   <TableHeaderCell className="text-right">{b.columns.staff}</TableHeaderCell>
                   <TableHeaderCell className="text-right">{b.columns.points}</TableHeaderCell>
@@ -349,6 +365,9 @@ function BusinessRow({
         {business.address ? (
           <span className="block text-xs text-muted-foreground">{business.address}</span>
         ) : null}
+      </TableCell>
+      <TableCell className="min-w-32">
+        <PlanBadge plan={business.plan} />
       </TableCell>
       <TableCell className="min-w-48">
         {business.owners.length === 0 ? (

@@ -7,6 +7,7 @@ import type {
   BusinessOverviewRow,
   CreateBusiness,
 } from '../../../../shared/api/operator';
+import type { PlanGrant, PlanState } from '../../../../shared/api/plans';
 import type { BusinessStatus } from '../../../../shared/domain/business-status';
 import { api } from '../../../lib/api';
 
@@ -44,6 +45,8 @@ export const operatorApi = {
   reactivate: (id: string) => api.post<BusinessOverviewRow>(`${base}/${id}/reactivate`),
   close: (id: string, confirmName: string) =>
     api.post<BusinessOverviewRow>(`${base}/${id}/close`, { confirmName }),
+  /** The operator's grant of Pro through a day, or its end (`until: null`); audited. */
+  grantPlan: (id: string, body: PlanGrant) => api.post<PlanState>(`${base}/${id}/plan-grant`, body),
   /** Downloads named by the business, whatever the header's picker shows. */
   reportCsvUrl: (id: string, from: string, to: string) =>
     `/api/admin/reports/tips.csv?${new URLSearchParams({ from, to, businessId: id })}`,

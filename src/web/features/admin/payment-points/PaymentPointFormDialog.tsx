@@ -30,6 +30,8 @@ import { adminApi, adminKeys, messageOf } from '../admin-api';
 import { useSelectedBusinessId } from '../business-scope';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { adminPointsPart } from '../../../../shared/i18n/admin-catalogue-points';
+import { usePlan } from '../plan/plan-api';
+import { ProMark, ProNotice } from '../plan/ProNotice';
 
 export type PointFormMode = { kind: 'create' } | { kind: 'edit'; point: PaymentPoint };
 
@@ -76,7 +78,16 @@ function OptionalFields({ namePlaceholder }: { namePlaceholder?: string }) {
   );
 }
 
-function Buttons({ onCancel, submit }: { onCancel: () => void; submit: string }) {
+function Buttons({
+  onCancel,
+  submit,
+  locked = false,
+}: {
+  onCancel: () => void;
+  submit: string;
+  /** On Basis with the allowance used up: the point chosen can only be created with Pro. */
+  locked?: boolean;
+}) {
   const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
   const f = adminTexts.form;
   return (
@@ -84,7 +95,10 @@ function Buttons({ onCancel, submit }: { onCancel: () => void; submit: string })
       <Button variant="outline" onClick={onCancel}>
         {commonTexts.cancel}
       </Button>
-      <SubmitButton pendingText={f.saving}>{submit}</SubmitButton>
+      <SubmitButton pendingText={f.saving} disabled={locked}>
+        {submit}
+        {locked ? <ProMark /> : null}
+      </SubmitButton>
     </div>
   );
 }
@@ -120,6 +134,18 @@ function targetOptions(targets: PaymentPointTargets | undefined, targetType: Ent
 
 const REQUIRED_FIELDS = ['name', 'type', 'targetType', 'targetId'] as const;
 
+/**
+ * Basis's allowance of team, object and business points (decision 0610): how many are used, and
+ * whether one more would need Pro. A person's own point never counts. Unknown while the plan
+ * loads: nothing is held back then (the server decides anyway).
+ */
+function useSharedPoints(): { used: number; allowance: number; full: boolean } | null {
+  const plan = usePlan();
+  const shared = plan.data?.sharedPoints;
+  if (!shared || shared.allowance === null) return null;
+  return { used: shared.used, allowance: shared.allowance, full: shared.used >= shared.allowance };
+}
+
 function CreateForm({
   onCancel,
   onSaved,
@@ -141,10 +167,11 @@ function CreateForm({
     value,
     label: PAYMENT_POINT_TARGET_TYPE_LABELS[value],
   }));
-  const { admin: adminTexts, common: commonTexts } = useAdminTexts(adminPointsPart);
+  const { admin: adminTexts, common: commonTexts, pro } = useAdminTexts(adminPointsPart);
   const f = adminTexts.form;
   const toasts = adminTexts.toasts;
   const targets = useTargets();
+  const sharedPoints = useSharedPoints();
   const form = useZodForm(createPaymentPointSchema, {
     defaultValues: {
       name: '',
@@ -168,6 +195,8 @@ function CreateForm({
   }, [chosenTargetType, tenantId, form]);
 
   const options = targetOptions(targets.data, chosenTargetType);
+  const shared = chosenTargetType !== 'user';
+  const overAllowance = shared && sharedPoints !== null && sharedPoints.full;
   return (
     <Form
       form={form}
@@ -192,6 +221,7 @@ function CreateForm({
         })
       }
       onSubmit={async (values) => {
+        if (overAllowance) return;
         const point = await adminApi.createPoint(values);
         toast({ title: toasts.created, description: point.uid, variant: 'success' });
         onSaved(point);
@@ -227,6 +257,12 @@ function CreateForm({
           }}
         />
       </div>
+      {shared && sharedPoints ? (
+        <p className="text-sm text-muted-foreground" data-testid="shared-points-used">
+          {pro.sharedPointsUsed(sharedPoints.used, sharedPoints.allowance)}
+        </p>
+      ) : null}
+      {overAllowance ? <ProNotice feature="extra_points" /> : null}
       {chosenTargetType === 'tenant' ? (
         <p className="text-sm text-muted-foreground">
           {targets.data ? f.tenantTarget(targets.data.tenant.name) : commonTexts.loading}
@@ -249,7 +285,7 @@ function CreateForm({
       )}
       <OptionalFields namePlaceholder={name || undefined} />
       <TextField name="uid" label={f.customUid} hint={f.customUidHint} autoComplete="off" />
-      <Buttons onCancel={onCancel} submit={f.submitCreate} />
+      <Buttons onCancel={onCancel} submit={f.submitCreate} locked={overAllowance} />
     </Form>
   );
 }

@@ -29,6 +29,8 @@ import { scoped, useSelectedBusinessId } from '../business-scope';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { adminReportsPart } from '../../../../shared/i18n/admin-catalogue-reports';
 import { adminPayoutLabelsPart } from '../../../../shared/i18n/admin-catalogue-payout-labels';
+import { usePlan, useProFeature } from '../plan/plan-api';
+import { ProNotice } from '../plan/ProNotice';
 
 function defaultRange(): ReportRange {
   const today = berlinDay(new Date());
@@ -45,9 +47,15 @@ export function ReportsPage() {
   const { admin: adminTexts, common: commonTexts, reports: r } = useAdminTexts(adminReportsPart);
   const businessId = useSelectedBusinessId();
   const [range, setRange] = useState<ReportRange>(defaultRange);
+  // Reports are Pro (decision 0610): asked only once the plan says the business has them, so a
+  // Basis business never meets a refusal. Should the plan not load, the server decides.
+  const plan = usePlan();
+  const { known, included } = useProFeature('reports');
+  const locked = known && !included;
   const report = useQuery({
     queryKey: ['admin', businessId, 'reports', range] as const,
     queryFn: () => api.get<Report>(reportPath(range)),
+    enabled: (known && included) || plan.isError,
   });
   const form = useZodForm(reportRangeSchema, { defaultValues: range });
   const data = report.data;
@@ -56,6 +64,14 @@ export function ReportsPage() {
   const [from, to] = useWatch({ control: form.control, name: ['from', 'to'] });
   const exportable = from === range.from && to === range.to;
   const staleHintId = useId();
+
+  if (locked) {
+    return (
+      <AdminPage title={adminTexts.menu.reports.title} description={r.description}>
+        <ProNotice feature="reports" />
+      </AdminPage>
+    );
+  }
 
   return (
     <AdminPage title={adminTexts.menu.reports.title} description={r.description}>
