@@ -29,9 +29,9 @@ async function signUp(page: Page, email: string) {
   await page.goto('/');
   await page.locator('#pro').getByRole('link', { name: 'Pro testen' }).click();
   await page.waitForURL('**/registrieren');
-  await page.getByLabel('Ihr vollständiger Name').fill('Maria Sommer');
-  await page.getByLabel('E-Mail', { exact: true }).fill(email);
-  await page.getByLabel('Name des Betriebs').fill('Hotel Sonnenhang');
+  await page.getByLabel(/^Ihr vollständiger Name/).fill('Maria Sommer');
+  await page.getByRole('textbox', { name: /^E-Mail/ }).fill(email);
+  await page.getByLabel(/^Name des Betriebs/).fill('Hotel Sonnenhang');
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await page.getByRole('heading', { name: 'Fast geschafft!' }).waitFor();
   const mail = await e2e.smtp.waitForMail(email);
