@@ -86,6 +86,8 @@ export const planStateSchema = z.object({
   graceEndsAt: dateTime,
   grantedUntil: dateTime,
   locations: z.number().int().min(1),
+  /** Who charges the subscription (its payment method lives there); null before a booking. */
+  paymentProvider: z.enum(['demo', 'stripe']).nullable(),
   priceCentsPerLocation: z.number().int(),
   vatPercent: z.number().int(),
   entitlements: z.record(z.enum(PRO_FEATURES), z.boolean()),

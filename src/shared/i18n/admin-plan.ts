@@ -24,6 +24,9 @@ export const adminProTexts = {
   noticeBody:
     'Testen Sie Pro 30 Tage kostenlos oder buchen Sie es unter „Tarif“. Was Sie bisher eingerichtet haben, bleibt erhalten und wirkt weiter.',
   toTarif: 'Zum Tarif',
+  graceLabel: 'Zahlung für Trinkgeld Pro fehlgeschlagen',
+  graceBanner: (date: string) =>
+    `Die letzte Zahlung für Trinkgeld Pro ist fehlgeschlagen. Pro bleibt bis ${date} aktiv, während die Zahlung erneut versucht wird; danach gilt Basis.`,
   /** A choice in a list (a role) that only Pro may pick: its name with the mark. */
   markedOption: (label: string) => `${label} (Pro)`,
   /** Under the branding form of a Basis business: what it saves, and what is Pro. */
@@ -90,6 +93,10 @@ export const adminPlanTexts = {
     allowance === null
       ? `${used} Team-, Objekt- oder Betriebs-Bezahlpunkte (unbegrenzt)`
       : `${used} von ${allowance} Team-, Objekt- oder Betriebs-Bezahlpunkten`,
+  paymentMethod: {
+    demo: 'Zahlungsart: Demo-Zahlungsanbieter (es wird kein echtes Geld abgebucht).',
+    stripe: 'Zahlungsart: Karte über Stripe.',
+  },
   includesTitle: 'Was enthalten ist',
   bookTitle: 'Pro buchen',
   bookDescription:

@@ -27,6 +27,7 @@ export function presentPlanState(row: PlanRow | null, now: Date, sharedPoints: n
       row?.status === 'past_due' && row.pastDueSince ? iso(graceEndOf(row.pastDueSince)) : null,
     grantedUntil: row?.grantedUntil && row.grantedUntil > now ? iso(row.grantedUntil) : null,
     locations: row?.locations ?? 1,
+    paymentProvider: row?.provider === 'demo' || row?.provider === 'stripe' ? row.provider : null,
     priceCentsPerLocation: PRO_PRICE_CENTS_PER_LOCATION,
     vatPercent: PRO_VAT_PERCENT,
     entitlements: entitlementsOf(effective.plan),

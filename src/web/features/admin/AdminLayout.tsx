@@ -14,6 +14,7 @@ import { SignOutButton } from '../auth/SignOutButton';
 import { Icon } from '../public/components/Icon';
 import { SkipLink } from '../../components/SkipLink';
 import { TwoFactorBanner } from '../two-factor/TwoFactorBanner';
+import { PlanGraceBanner } from './plan/PlanGraceBanner';
 import { adminApi, adminKeys } from './admin-api';
 import {
   adminNavFor,
@@ -209,6 +210,7 @@ function AdminShell({ profile }: { profile: Profile }) {
       </header>
       {actingIn ? <ActingInBusinessBanner business={actingIn} /> : null}
       <TwoFactorBanner />
+      {inBusiness && business.ready && !business.needsChoice ? <PlanGraceBanner /> : null}
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {!business.ready ? null : business.needsChoice && !businessFree ? (
           <ChooseBusiness list={business.list} />

@@ -3,38 +3,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceList } from '../../../../shared/api/invoices';
 import type { PlanState } from '../../../../shared/api/plans';
 import { entitlementsOf } from '../../../../shared/domain/plans';
+import { basisPlan, proPlan } from '../../../../../test/support/web-factories';
 import { mockApi, recordToasts, renderScreen } from '../../../../../test/support/component';
 import { TarifPage } from './TarifPage';
 
-function plan(extra: Partial<PlanState>): PlanState {
-  const base: PlanState = {
-    plan: 'basis',
-    status: 'basis',
-    source: 'none',
-    proUntil: null,
-    trialEndsAt: null,
-    trialAvailable: true,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    graceEndsAt: null,
-    grantedUntil: null,
-    locations: 1,
-    priceCentsPerLocation: 1900,
-    vatPercent: 19,
-    entitlements: entitlementsOf('basis'),
-    sharedPoints: { used: 1, allowance: 3 },
-  };
-  return { ...base, ...extra };
-}
+/** A Basis business that has not tried Pro, one of its three shared points used. */
+const plan = (extra: Partial<PlanState>) =>
+  basisPlan({ sharedPoints: { used: 1, allowance: 3 }, ...extra });
 
-const paid = plan({
-  plan: 'pro',
-  status: 'active',
-  source: 'paid',
+const paid = proPlan({
   trialAvailable: false,
   currentPeriodEnd: '2026-12-29T10:00:00.000Z',
   locations: 2,
-  entitlements: entitlementsOf('pro'),
   sharedPoints: { used: 5, allowance: null },
 });
 
@@ -155,6 +135,7 @@ describe('the Tarif page', () => {
         .getAttribute('href'),
     ).toBe('/api/admin/invoices/11111111-1111-4111-8111-111111111111/xml');
     expect(screen.getByRole('link', { name: 'Demo-Abonnement öffnen' })).toBeTruthy();
+    expect(screen.getByTestId('payment-method').textContent).toContain('Demo-Zahlungsanbieter');
 
     await user.click(screen.getByRole('button', { name: 'Kündigen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Pro kündigen?' });

@@ -112,6 +112,11 @@ export function TarifPage() {
           <p className="text-sm text-muted-foreground">
             {t.sharedPoints(state.sharedPoints.used, state.sharedPoints.allowance)}
           </p>
+          {paying && state.paymentProvider ? (
+            <p className="text-sm" data-testid="payment-method">
+              {t.paymentMethod[state.paymentProvider]}
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             {state.trialAvailable ? (
               <Button
