@@ -789,6 +789,9 @@ export const businessPlans = pgTable('business_plans', {
   providerSubscriptionId: text('provider_subscription_id').unique(),
   billingDetails: jsonb('billing_details').$type<BillingDetails>(),
   lastEventAt: tstz('last_event_at'),
+  /** The dunning run's reminder and downgrade mail went out (migration 0620). */
+  dunningReminderSentAt: tstz('dunning_reminder_sent_at'),
+  dunningEndedMailSentAt: tstz('dunning_ended_mail_sent_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

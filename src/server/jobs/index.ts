@@ -11,6 +11,7 @@ import {
   INVITATION_RETRY_INTERVAL_MS,
   runInvitationRetryJob,
 } from '../features/staff/invitation-retries';
+import { DUNNING_INTERVAL_MS, runDunningJob } from './dunning';
 
 /** How often unfinished payment sessions are looked for; a session ends at most this late. */
 export const PAYMENT_EXPIRY_INTERVAL_MS = 15_000;
@@ -111,6 +112,23 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger, hooks: JobHooks
   const invitationTimer = setInterval(invitationTick, INVITATION_RETRY_INTERVAL_MS);
   invitationTimer.unref();
 
+  // Dunning mails (decision 0610): the reminder a week after a failed charge, the end of Pro.
+  let dunningRun: Promise<unknown> = Promise.resolve();
+  let dunningBusy = false;
+  const dunningTick = () => {
+    if (stopped || dunningBusy) return;
+    dunningBusy = true;
+    dunningRun = runDunningJob(deps, log)
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'dunning mails failed; retrying on the next tick');
+      })
+      .finally(() => {
+        dunningBusy = false;
+      });
+  };
+  const dunningTimer = setInterval(dunningTick, DUNNING_INTERVAL_MS);
+  dunningTimer.unref();
+
   return {
     async stop() {
       stopped = true;
@@ -118,7 +136,8 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger, hooks: JobHooks
       clearInterval(payoutTimer);
       clearInterval(reconcileTimer);
       clearInterval(invitationTimer);
-      await Promise.all([running, payoutRun, reconcileRun, invitationRun]);
+      clearInterval(dunningTimer);
+      await Promise.all([running, payoutRun, reconcileRun, invitationRun, dunningRun]);
     },
   };
 }

@@ -8,6 +8,7 @@ export const JOB_NAMES = [
   'retention',
   'auth-cleanup',
   'invitation-mail-retries',
+  'dunning-mails',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -16,6 +16,7 @@ export const SYSTEM_JOB_NAMES = [
   'retention',
   'auth-cleanup',
   'invitation-mail-retries',
+  'dunning-mails',
 ] as const;
 export type SystemJobName = (typeof SYSTEM_JOB_NAMES)[number];
 

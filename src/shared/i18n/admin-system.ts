@@ -58,6 +58,7 @@ export const adminSystemTexts = {
       retention: 'Aufbewahrung und Löschung',
       'auth-cleanup': 'Anmeldedaten aufräumen',
       'invitation-mail-retries': 'Einladungs-E-Mails erneut senden',
+      'dunning-mails': 'Mahnungen für Trinkgeld Pro',
     } satisfies Record<SystemJobName, string>,
     states: {
       ok: 'In Ordnung',

@@ -38,6 +38,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const context: CheckoutContext = {
     database: app.deps.database,
     clock: app.deps.clock,
+    mailer: app.deps.mailer,
+    log: app.log,
     seller: sellerOf(config),
     publicOrigin: config.publicOrigin,
     paymentProvider: config.paymentProvider,

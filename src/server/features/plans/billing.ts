@@ -1,9 +1,9 @@
-import { proMonthlyPrice } from '../../../shared/domain/plans';
-import type { Database, Executor } from '../../db/connect';
-import type { Clock } from '../../lib/clock';
+import { effectivePlan, proMonthlyPrice } from '../../../shared/domain/plans';
+import type { Executor } from '../../db/connect';
 import { writeAudit } from '../audit/write';
 import { issueInvoice } from '../invoices/issue';
 import type { InvoicePartyRecord } from '../../../shared/domain/plans';
+import { deliverDunningMails, type DunningContext, queueDunningMails } from './dunning';
 import { insertBillingEvent, lockPlanRow, type PlanRow, updatePlanRow } from './queries';
 
 /**
@@ -40,14 +40,19 @@ export type BillingEvent = {
     }
 );
 
-export interface BillingContext {
-  database: Database;
-  clock: Clock;
+/** What applying events needs: the database and clock, the seller, and the owners' mails. */
+export interface BillingContext extends DunningContext {
   /** The operator as the invoices' seller; null where billing is not configured. */
   seller: InvoicePartyRecord | null;
 }
 
 export type BillingOutcome = 'applied' | 'duplicate' | 'stale';
+
+/** An applied event's outcome and the owners' mails it queued, to deliver after the commit. */
+export interface BillingApplied {
+  outcome: BillingOutcome;
+  mailIds: string[];
+}
 
 const SYSTEM = (businessId: string) => ({ profileId: '', businessId, hasProfile: false });
 
@@ -56,40 +61,46 @@ const SYSTEM = (businessId: string) => ({ profileId: '', businessId, hasProfile:
  * then compared with the plan row, so an event that arrives late (a failure of a period that has
  * since been paid, an old subscription's end after a new booking) is kept but changes nothing.
  */
-export function applyBillingEvent(
+export async function applyBillingEvent(
   context: BillingContext,
   event: BillingEvent,
 ): Promise<BillingOutcome> {
-  return context.database.db.transaction((tx) => applyBillingEventIn(tx, context, event));
+  const { outcome, mailIds } = await context.database.db.transaction((tx) =>
+    applyBillingEventIn(tx, context, event),
+  );
+  await deliverDunningMails(context, mailIds);
+  return outcome;
 }
 
-/** `applyBillingEvent` inside the caller's transaction (the demo checkout's booking). */
+/**
+ * `applyBillingEvent` inside the caller's transaction (the demo checkout's booking): the caller
+ * delivers the returned mails (`deliverDunningMails`) after its commit.
+ */
 export async function applyBillingEventIn(
   tx: Executor,
   context: BillingContext,
   event: BillingEvent,
-): Promise<BillingOutcome> {
-  {
-    const fresh = await insertBillingEvent(tx, {
-      id: event.id,
-      businessId: event.businessId,
-      type: event.type,
-      occurredAt: event.occurredAt,
-      payload: JSON.parse(JSON.stringify(event)) as Record<string, unknown>,
-    });
-    if (!fresh) return 'duplicate';
-    const row = await lockPlanRow(tx, event.businessId);
-    const applied = await applyTo(tx, context, row, event);
-    return applied ? 'applied' : 'stale';
-  }
+): Promise<BillingApplied> {
+  const fresh = await insertBillingEvent(tx, {
+    id: event.id,
+    businessId: event.businessId,
+    type: event.type,
+    occurredAt: event.occurredAt,
+    payload: JSON.parse(JSON.stringify(event)) as Record<string, unknown>,
+  });
+  if (!fresh) return { outcome: 'duplicate', mailIds: [] };
+  const row = await lockPlanRow(tx, event.businessId);
+  const mailIds = await applyTo(tx, context, row, event);
+  return mailIds === null ? { outcome: 'stale', mailIds: [] } : { outcome: 'applied', mailIds };
 }
 
+/** Changes the plan row for the event: the mails it queued, or null when it changes nothing. */
 async function applyTo(
   tx: Executor,
   context: BillingContext,
   row: PlanRow,
   event: BillingEvent,
-): Promise<boolean> {
+): Promise<string[] | null> {
   const now = context.clock.now();
   const sameSubscription = row.providerSubscriptionId === event.subscriptionId;
   const lastEventAt =
@@ -116,7 +127,7 @@ async function applyTo(
       const applies = sameSubscription
         ? row.currentPeriodEnd === null || event.periodEnd > row.currentPeriodEnd
         : row.status !== 'active' && row.status !== 'past_due';
-      if (!applies) return false;
+      if (!applies) return null;
       // A first charge (a new booking, or a re-booking after the end) is 'Pro gebucht'; a
       // renewal or a recovered charge of the same subscription is not.
       const booked = !sameSubscription || (row.status !== 'active' && row.status !== 'past_due');
@@ -126,6 +137,9 @@ async function applyTo(
         trialUsed: true,
         currentPeriodEnd: event.periodEnd,
         pastDueSince: null,
+        // Paid: the dunning run is over, a later failure starts a new one with its own mails.
+        dunningReminderSentAt: null,
+        dunningEndedMailSentAt: null,
         locations: event.locations,
         cancelAtPeriodEnd: sameSubscription ? row.cancelAtPeriodEnd : false,
         provider: event.provider,
@@ -149,30 +163,48 @@ async function applyTo(
           },
         });
       }
-      return true;
+      return [];
     }
     case 'invoice.payment_failed': {
       const alreadyPaid = row.currentPeriodEnd !== null && event.periodStart < row.currentPeriodEnd;
-      if (!sameSubscription || alreadyPaid || row.status === 'cancelled') return false;
+      if (!sameSubscription || alreadyPaid || row.status === 'cancelled') return null;
+      // The grace period runs from the first failure of a dunning run, not from each retry; the
+      // first failure starts the run's mails afresh and tells the owners at once.
+      const startsRun = row.pastDueSince === null;
+      const pastDueSince = row.pastDueSince ?? event.occurredAt;
       await updatePlanRow(tx, event.businessId, {
         status: 'past_due',
-        // The grace period runs from the first failure of a dunning run, not from each retry.
-        pastDueSince: row.pastDueSince ?? event.occurredAt,
+        pastDueSince,
+        ...(startsRun ? { dunningReminderSentAt: null, dunningEndedMailSentAt: null } : {}),
         lastEventAt,
         updatedAt: now,
       });
-      return true;
+      return startsRun
+        ? queueDunningMails(tx, context, event.businessId, 'failed', pastDueSince)
+        : [];
     }
     case 'subscription.ended': {
-      if (!sameSubscription || row.status === 'cancelled') return false;
-      await updatePlanRow(tx, event.businessId, {
+      if (!sameSubscription || row.status === 'cancelled') return null;
+      const change = {
         status: 'cancelled',
         cancelAtPeriodEnd: false,
         pastDueSince: null,
         lastEventAt,
         updatedAt: now,
+      } as const;
+      // Ended unpaid after dunning: the owners hear that Pro is over, once per run (the job may
+      // have told them already when the grace period ran out), unless a grant keeps Pro.
+      const tellEnded =
+        event.reason === 'unpaid' &&
+        row.dunningEndedMailSentAt === null &&
+        effectivePlan({ ...row, ...change }, now).plan === 'basis';
+      await updatePlanRow(tx, event.businessId, {
+        ...change,
+        ...(tellEnded ? { dunningEndedMailSentAt: now } : {}),
       });
-      return true;
+      return tellEnded
+        ? queueDunningMails(tx, context, event.businessId, 'ended', row.pastDueSince ?? now)
+        : [];
     }
   }
 }

@@ -4,6 +4,7 @@ import { effectivePlan, proMonthlyPrice } from '../../../shared/domain/plans';
 import { AppError } from '../../http/errors';
 import { taxTreatmentOf } from '../invoices/invoice-document';
 import { applyBillingEventIn, type BillingContext, type BillingEvent } from './billing';
+import { deliverDunningMails } from './dunning';
 import {
   completeBillingCheckout,
   insertBillingCheckout,
@@ -15,7 +16,6 @@ import {
 
 /** What booking needs beyond the events: where checkouts live, and which provider bills. */
 export interface CheckoutContext extends BillingContext {
-  publicOrigin: string;
   paymentProvider: 'demo' | 'stripe';
 }
 
@@ -108,6 +108,7 @@ export async function decideDemoCheckout(
 ): Promise<string> {
   if (action === 'decline') return `/billing/demo/checkout/${id}?abgelehnt=1`;
   const now = context.clock.now();
+  let mailIds: string[] = [];
   const done = await context.database.db.transaction(async (tx) => {
     const checkout = await completeBillingCheckout(tx, businessId, id, {
       status: action === 'pay' ? 'completed' : 'cancelled',
@@ -121,7 +122,7 @@ export async function decideDemoCheckout(
       updatedAt: now,
     });
     const subscriptionId = randomId('demo_sub');
-    await applyBillingEventIn(tx, context, {
+    ({ mailIds } = await applyBillingEventIn(tx, context, {
       id: randomId('demo_evt'),
       type: 'invoice.paid',
       businessId,
@@ -133,10 +134,11 @@ export async function decideDemoCheckout(
       locations: checkout.locations,
       periodStart: now,
       periodEnd: oneMonthAfter(now),
-    });
+    }));
     return true;
   });
   if (!done) throw new AppError(PLAN_ERRORS.checkout_not_found);
+  await deliverDunningMails(context, mailIds);
   return action === 'pay' ? '/admin/tarif?buchung=erfolgreich' : '/admin/tarif?buchung=abgebrochen';
 }
 
@@ -167,7 +169,7 @@ export async function runDemoSubscription(
   action: DemoSubscriptionAction,
 ): Promise<void> {
   const now = context.clock.now();
-  await context.database.db.transaction(async (tx) => {
+  const mailIds = await context.database.db.transaction(async (tx) => {
     const row = await lockPlanRow(tx, businessId);
     if (!demoActionsFor(row).includes(action)) throw new AppError(PLAN_ERRORS.nothing_to_simulate);
     const subscriptionId = row.providerSubscriptionId!;
@@ -197,6 +199,8 @@ export async function runDemoSubscription(
               type: 'subscription.ended',
               reason: row.status === 'past_due' ? 'unpaid' : 'cancelled',
             };
-    await applyBillingEventIn(tx, context, event);
+    return (await applyBillingEventIn(tx, context, event)).mailIds;
   });
+  // The owners' mails about a failed charge or the end of Pro, after the commit.
+  await deliverDunningMails(context, mailIds);
 }

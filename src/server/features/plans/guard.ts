@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProFeature } from '../../../shared/domain/plans';
+import { PLATFORM_ADMIN_ROLES } from '../../../shared/domain/roles';
 import { businessScopeOf } from '../businesses/scope';
 import { requirePro } from './service';
 
@@ -13,8 +14,16 @@ import { requirePro } from './service';
  */
 export function proGate(app: Pick<FastifyInstance, 'deps'>) {
   const context = { database: app.deps.database, clock: app.deps.clock };
-  return (feature: ProFeature) => async (request: FastifyRequest) => {
-    const { businessId } = await businessScopeOf(request, context.database.db);
-    await requirePro(context, businessId, feature);
-  };
+  return (feature: ProFeature, options: { exceptPlatformAdmin?: boolean } = {}) =>
+    async (request: FastifyRequest) => {
+      const { businessId, actor } = await businessScopeOf(request, context.database.db);
+      // The operator's own duties (the exports offered before closing a business) do not depend
+      // on the business's plan.
+      if (options.exceptPlatformAdmin && isPlatformAdmin(actor.role)) return;
+      await requirePro(context, businessId, feature);
+    };
+}
+
+function isPlatformAdmin(role: string): boolean {
+  return (PLATFORM_ADMIN_ROLES as readonly string[]).includes(role);
 }

@@ -127,6 +127,13 @@ describe('a business on Basis', () => {
       await as(hotel.owner.email, 'GET', `/api/admin/reports/tips.csv?from=${today}&to=${today}`),
       'reports',
     );
+    // The operator still exports the business's tips (offered before closing it, decision 0323).
+    const exported = await as(
+      admin,
+      'GET',
+      `/api/admin/reports/tips.csv?from=${today}&to=${today}&businessId=${hotel.id}`,
+    );
+    expect(exported.statusCode).toBe(200);
     // What gets money to staff stays: reading the team, inviting an employee, a person's point.
     expect((await as(hotel.owner.email, 'GET', '/api/admin/teams')).statusCode).toBe(200);
     const invited = await as(hotel.owner.email, 'POST', '/api/admin/users', {

@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import {
   billingCheckouts,
@@ -6,6 +6,8 @@ import {
   businesses,
   businessPlans,
   paymentEntrypoints,
+  profiles,
+  users,
 } from '../../db/schema';
 
 export type PlanRow = typeof businessPlans.$inferSelect;
@@ -106,4 +108,95 @@ export async function completeBillingCheckout(
     )
     .returning();
   return row ?? null;
+}
+
+/** The business's active owners (not disabled), who hear about its plan; by address. */
+export async function activePlanOwners(db: Executor, businessId: string) {
+  return db
+    .select({ email: users.email, staffLanguage: profiles.staffLanguage })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(
+      and(
+        eq(profiles.businessId, businessId),
+        eq(profiles.role, 'business_owner'),
+        isNull(users.disabledAt),
+      ),
+    )
+    .orderBy(asc(users.email));
+}
+
+/** Which dunning mail the job sends: the reminder, or the one that says Pro has ended. */
+export type DunningMailKind = 'reminder' | 'ended';
+
+/**
+ * The conditions under which a dunning mail is due at `now` (decision 0610, amendment): the row
+ * is still past due, its mail not claimed yet, and its run old enough — the reminder from
+ * `reminderAfter` until the grace period's end, the downgrade mail from the grace period's end
+ * (while no operator's grant keeps Pro).
+ */
+function dunningMailDue(
+  kind: DunningMailKind,
+  now: Date,
+  cutoffs: { reminderBefore: Date; graceBefore: Date },
+) {
+  const pastDue = eq(businessPlans.status, 'past_due');
+  if (kind === 'reminder') {
+    return and(
+      pastDue,
+      isNull(businessPlans.dunningReminderSentAt),
+      lte(businessPlans.pastDueSince, cutoffs.reminderBefore),
+      gt(businessPlans.pastDueSince, cutoffs.graceBefore),
+    );
+  }
+  return and(
+    pastDue,
+    isNull(businessPlans.dunningEndedMailSentAt),
+    lte(businessPlans.pastDueSince, cutoffs.graceBefore),
+    or(isNull(businessPlans.grantedUntil), lte(businessPlans.grantedUntil, now)),
+  );
+}
+
+export interface DunningCutoffs {
+  /** A run that started at or before this is a week old: the reminder is due. */
+  reminderBefore: Date;
+  /** A run that started at or before this has used up its grace period. */
+  graceBefore: Date;
+}
+
+/** Businesses whose dunning mail of `kind` is due (at most `limit`, the oldest runs first). */
+export async function dueDunningMails(
+  db: Executor,
+  kind: DunningMailKind,
+  now: Date,
+  cutoffs: DunningCutoffs,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ businessId: businessPlans.businessId })
+    .from(businessPlans)
+    .where(dunningMailDue(kind, now, cutoffs))
+    .orderBy(asc(businessPlans.pastDueSince))
+    .limit(limit);
+  return rows.map((row) => row.businessId);
+}
+
+/**
+ * Claims one business's dunning mail of `kind`: marks it sent if it is still due and nobody
+ * claimed it, and returns the run's start; null when another instance (or a recovery, or the
+ * subscription's end) came first. Call it in the transaction that queues the mail.
+ */
+export async function claimDunningMail(
+  tx: Executor,
+  businessId: string,
+  kind: DunningMailKind,
+  now: Date,
+  cutoffs: DunningCutoffs,
+): Promise<{ pastDueSince: Date } | null> {
+  const [row] = await tx
+    .update(businessPlans)
+    .set(kind === 'reminder' ? { dunningReminderSentAt: now } : { dunningEndedMailSentAt: now })
+    .where(and(eq(businessPlans.businessId, businessId), dunningMailDue(kind, now, cutoffs)))
+    .returning({ pastDueSince: businessPlans.pastDueSince });
+  return row?.pastDueSince ? { pastDueSince: row.pastDueSince } : null;
 }

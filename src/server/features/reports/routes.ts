@@ -35,7 +35,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/reports/tips.csv',
     {
       onRequest: guard,
-      preHandler: proOnly('reports'),
+      // The operator exports a closing business's tips whatever its plan (decision 0323).
+      preHandler: proOnly('reports', { exceptPlatformAdmin: true }),
       schema: {
         tags,
         summary: 'Trinkgelder eines Zeitraums als CSV (UTF-8 mit BOM, Semikolon, deutsche Zahlen)',

@@ -63,6 +63,7 @@ describe('aggregateJobs', () => {
       'retention',
       'auth-cleanup',
       'invitation-mail-retries',
+      'dunning-mails',
     ]);
     expect(jobs.find((job) => job.job === 'retention')).toMatchObject({
       state: 'ok',
