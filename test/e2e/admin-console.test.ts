@@ -7,6 +7,7 @@ import {
   createBusiness,
   createPlatformAdmin,
   createTip,
+  uniqueSuffix,
   type FactoryBusiness,
   type FactoryPerson,
   type FactoryPoint,
@@ -32,10 +33,12 @@ let cafePoints: FactoryPoint[];
 let operator: FactoryPerson;
 
 /** The hotel with its people, team, person and team points and three table points. */
-async function createHotel(): Promise<{ hotel: FactoryBusiness; points: FactoryPoint[] }> {
+async function createHotel(
+  name = 'Hotel Seeblick',
+): Promise<{ hotel: FactoryBusiness; points: FactoryPoint[] }> {
   const db = e2e.server.deps.database.db;
   const created = await createBusiness(db, {
-    name: 'Hotel Seeblick',
+    name,
     owner: { fullName: 'Thomas Berger', jobTitle: 'Inhaber & Geschäftsführer' },
     employees: [
       { fullName: 'Anna Schneider', jobTitle: 'Rezeptionistin' },
@@ -136,14 +139,15 @@ describe('admin console as a business owner', () => {
   it('creates, finds, inspects, downloads, deactivates, regenerates and deletes a payment point, all in the audit log', async () => {
     // A hotel of its own: the journey changes its points and reads its whole audit log, and a
     // retry must start from the same state.
-    const { hotel, points: hotelPoints } = await createHotel();
+    // Its own name too: the operator's test picks the shared hotel by its name.
+    const { hotel, points: hotelPoints } = await createHotel(`Hotel Seeblick ${uniqueSuffix()}`);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await openSignedIn(page, e2e.server, hotel.owner.email);
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await poll(async () => text(await page.getByTestId('admin-business-name').textContent())).toBe(
-      'Hotel Seeblick',
+      hotel.name,
     );
     expect(text(await page.getByTestId('role-badge').filter({ visible: true }).textContent())).toBe(
       'Geschäftsinhaber',
@@ -374,6 +378,12 @@ describe('admin console as a business owner', () => {
   });
 
   it('lets the platform admin pick a business and generate its demo data', async () => {
+    // A café of its own for the demo rows: a retry must not meet the first attempt's ten.
+    const demoCafe = await createBusiness(e2e.server.deps.database.db, {
+      name: `Café Abendrot ${uniqueSuffix()}`,
+      points: ['person', 'person', 'object'],
+    });
+    const cafePoints = demoCafe.points;
     const page = await context.newPage();
     await openSignedIn(page, e2e.server, operator.email);
     await page.waitForURL('**/admin/dashboard');
@@ -387,7 +397,7 @@ describe('admin console as a business owner', () => {
     await page
       .getByLabel('Betrieb', { exact: true })
       .filter({ visible: true })
-      .selectOption({ label: 'Café Morgenrot' });
+      .selectOption({ label: demoCafe.name });
     await poll(async () => text(await page.getByTestId('points-counter').textContent())).toBe(
       counted(cafePoints.length, cafePoints.length),
     );
