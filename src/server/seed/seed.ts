@@ -5,6 +5,8 @@ import { splitCents } from '../../shared/domain/money';
 import type { Role } from '../../shared/domain/roles';
 import type { FeedbackEmoji, PaymentMethod, TipStatus } from '../../shared/domain/tips';
 import { hashPassword } from '../features/auth/password';
+import { issueInvoice } from '../features/invoices/issue';
+import { sellerOf } from '../features/invoices/seller';
 import { demoPayoutAccount } from '../features/payouts/transfers';
 import type { Clock } from '../lib/clock';
 import type { Database, Tx } from '../db/connect';
@@ -294,13 +296,50 @@ export async function seedDemoData(
     const businessId = business!.id;
     // The hotel books Pro (decision 0610): a paid month that renews in 12 days; the café stays
     // on Basis, so the demo shows both.
+    const periodEnd = new Date(now.getTime() + 12 * DAY_MS);
+    const periodStart = new Date(periodEnd.getTime() - 30 * DAY_MS);
+    const billingDetails = {
+      name: 'Hotel Seeblick GmbH (Demo)',
+      street: 'Uferweg 1',
+      postalCode: '82319',
+      city: 'Starnberg',
+      countryCode: 'DE',
+      vatId: 'DE123456789',
+      email: 'kontakt@hotel-seeblick.demo',
+    };
     await tx.insert(businessPlans).values({
       businessId,
       status: 'active',
       trialUsed: true,
-      currentPeriodEnd: new Date(now.getTime() + 12 * DAY_MS),
+      currentPeriodEnd: periodEnd,
       locations: 1,
       provider: 'demo',
+      providerCustomerId: `demo_cus_${businessId}`,
+      providerSubscriptionId: `demo_sub_seed_${businessId}`,
+      billingDetails,
+    });
+    // The month it paid, with its invoice: the demo's 'Tarif' shows one to download.
+    await issueInvoice(tx, {
+      businessId,
+      provider: 'demo',
+      providerInvoiceId: `demo_in_seed_${businessId}`,
+      locations: 1,
+      periodStart,
+      periodEnd,
+      issuedAt: periodStart,
+      seller: sellerOf({
+        legal: {
+          operator: null,
+          address: null,
+          register: null,
+          contact: null,
+          vatId: null,
+          phone: null,
+        },
+        contactEmail: 'kontakt@trinkgeld.example',
+        nodeEnv: 'development',
+      })!,
+      buyer: billingDetails,
     });
 
     const profileIds = new Map<string, string>();

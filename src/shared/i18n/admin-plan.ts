@@ -75,6 +75,7 @@ export const adminPlanTexts = {
   trialStartedBody: (until: string) => `Sie können Pro bis ${until} kostenlos nutzen.`,
   book: 'Pro buchen',
   locations: 'Standorte',
+  locationCount: (n: number) => (n === 1 ? '1 Standort' : `${n} Standorte`),
   locationsHint: 'Ein Pro-Abonnement je Standort.',
   priceLines: {
     net: 'Netto im Monat',

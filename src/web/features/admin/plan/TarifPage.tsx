@@ -247,7 +247,7 @@ function stateSentence(state: PlanState, t: PlanTexts): string {
 }
 
 function locationsText(locations: number, t: PlanTexts): string {
-  return `${locations} ${t.locations}`;
+  return t.locationCount(locations);
 }
 
 /** In the demo, the provider's page that plays the subscription's life. */
