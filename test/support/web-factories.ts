@@ -1,3 +1,4 @@
+import type { BusinessOverviewRow, BusinessPlanSummary } from '../../src/shared/api/operator';
 import type { PlanState } from '../../src/shared/api/plans';
 import type { StaffUser } from '../../src/shared/api/staff';
 import type { Team } from '../../src/shared/api/teams';
@@ -93,4 +94,46 @@ export function basisPlan(fields: Partial<PlanState> = {}): PlanState {
     sharedPoints: { used: 0, allowance: BASIS_SHARED_POINT_ALLOWANCE },
     ...fields,
   });
+}
+
+/** A business's plan as the operator's console shows it (Basis unless given). */
+export function businessPlanSummary(
+  fields: Partial<BusinessPlanSummary> = {},
+): BusinessPlanSummary {
+  return {
+    plan: 'basis',
+    source: 'none',
+    status: 'basis',
+    trialEndsAt: null,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    grantedUntil: null,
+    locations: 1,
+    ...fields,
+  };
+}
+
+/** A row of the operator's business list: an active business without figures, on Basis. */
+export function businessOverviewRow(
+  fields: Partial<BusinessOverviewRow> = {},
+): BusinessOverviewRow {
+  return {
+    id: uuid('b0b0b0b0'),
+    name: 'Hotel Seeblick',
+    address: null,
+    contactEmail: 'info@seeblick.example',
+    status: 'active',
+    suspensionReason: null,
+    suspendedAt: null,
+    closedAt: null,
+    erasedAt: null,
+    createdAt: '2026-01-10T10:00:00.000Z',
+    origin: 'console',
+    owners: [],
+    activeStaff: 0,
+    activePaymentPoints: 0,
+    month: { tipsCents: 0, tipCount: 0, platformFeeCents: 0 },
+    plan: businessPlanSummary(),
+    ...fields,
+  };
 }

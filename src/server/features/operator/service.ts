@@ -37,9 +37,9 @@ import {
   mayOperateBusinesses,
 } from './policy';
 import { type OwnerNotice, ownerNoticeMail } from './owner-notices';
+import { activePlanOwners } from '../plans/queries';
 import { mrrCentsOf, presentBusinessDetail, presentOverviewRow } from './presenter';
 import {
-  activeOwners,
   businessById,
   businessPage,
   type BusinessRow,
@@ -75,7 +75,7 @@ async function queueOwnerNotices(
   business: { id: string; name: string },
   notice: OwnerNotice,
 ): Promise<string[]> {
-  const owners = await activeOwners(tx, business.id);
+  const owners = await activePlanOwners(tx, business.id);
   const ids: string[] = [];
   for (const owner of owners) {
     ids.push(

@@ -110,7 +110,10 @@ export async function completeBillingCheckout(
   return row ?? null;
 }
 
-/** The business's active owners (not disabled), who hear about its plan; by address. */
+/**
+ * The business's active owners (not disabled), with the language their e-mails are written in;
+ * by address. They hear about its plan, and the operator's notices go to them too.
+ */
 export async function activePlanOwners(db: Executor, businessId: string) {
   return db
     .select({ email: users.email, staffLanguage: profiles.staffLanguage })

@@ -261,22 +261,6 @@ export async function closingFacts(tx: Executor, businessId: string, now: Date) 
   return { waitingCents: waiting?.cents ?? 0, runningCheckouts: running?.n ?? 0 };
 }
 
-/** The active owners of a business, with the language their e-mails are written in. */
-export async function activeOwners(db: Executor, businessId: string) {
-  return db
-    .select({ email: users.email, staffLanguage: profiles.staffLanguage })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(
-      and(
-        eq(profiles.businessId, businessId),
-        eq(profiles.role, 'business_owner'),
-        isNull(users.disabledAt),
-      ),
-    )
-    .orderBy(asc(users.email));
-}
-
 /** The business came from the self sign-up: its business_signup audit row says so. */
 export async function signedUpBusinessIds(db: Executor, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

@@ -2,44 +2,16 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BusinessOverview, BusinessPlanSummary } from '../../../../shared/api/operator';
 import { mockApi, renderScreen } from '../../../../../test/support/component';
-import { uuid } from '../../../../../test/support/web-factories';
+import {
+  businessOverviewRow,
+  businessPlanSummary,
+} from '../../../../../test/support/web-factories';
 import { BusinessesPage } from './BusinessesPage';
 import { PlanBadge } from './PlanBadge';
 
-function planSummary(fields: Partial<BusinessPlanSummary> = {}): BusinessPlanSummary {
-  return {
-    plan: 'basis',
-    source: 'none',
-    status: 'basis',
-    trialEndsAt: null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    grantedUntil: null,
-    locations: 1,
-    ...fields,
-  };
-}
-
-function row(name: string, plan: BusinessPlanSummary): BusinessOverview['items'][number] {
-  return {
-    id: uuid('b0b0b0b0'),
-    name,
-    address: null,
-    contactEmail: 'info@example.test',
-    status: 'active',
-    suspensionReason: null,
-    suspendedAt: null,
-    closedAt: null,
-    erasedAt: null,
-    createdAt: '2026-01-10T10:00:00.000Z',
-    origin: 'console',
-    owners: [],
-    activeStaff: 0,
-    activePaymentPoints: 0,
-    month: { tipsCents: 0, tipCount: 0, platformFeeCents: 0 },
-    plan,
-  };
-}
+const planSummary = businessPlanSummary;
+const row = (name: string, plan: BusinessPlanSummary) =>
+  businessOverviewRow({ name, contactEmail: 'info@example.test', plan });
 
 const badgeText = (plan: BusinessPlanSummary) => {
   const { unmount } = renderScreen(<PlanBadge plan={plan} />);

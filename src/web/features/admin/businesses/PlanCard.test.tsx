@@ -2,43 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BusinessOverviewRow, BusinessPlanSummary } from '../../../../shared/api/operator';
 import { fill, mockApi, recordToasts, renderScreen } from '../../../../../test/support/component';
-import { basisPlan, proPlan, uuid } from '../../../../../test/support/web-factories';
+import {
+  basisPlan,
+  businessOverviewRow,
+  businessPlanSummary,
+  proPlan,
+} from '../../../../../test/support/web-factories';
 import { PlanCard } from './PlanCard';
 
-function business(
+const business = (
   plan: Partial<BusinessPlanSummary> = {},
   fields: Partial<BusinessOverviewRow> = {},
-): BusinessOverviewRow {
-  return {
-    id: uuid('b0b0b0b0'),
-    name: 'Hotel Seeblick',
-    address: null,
-    contactEmail: 'info@seeblick.example',
-    status: 'active',
-    suspensionReason: null,
-    suspendedAt: null,
-    closedAt: null,
-    erasedAt: null,
-    createdAt: '2026-01-10T10:00:00.000Z',
-    origin: 'console',
-    owners: [],
-    activeStaff: 0,
-    activePaymentPoints: 0,
-    month: { tipsCents: 0, tipCount: 0, platformFeeCents: 0 },
-    plan: {
-      plan: 'basis',
-      source: 'none',
-      status: 'basis',
-      trialEndsAt: null,
-      currentPeriodEnd: null,
-      cancelAtPeriodEnd: false,
-      grantedUntil: null,
-      locations: 1,
-      ...plan,
-    },
-    ...fields,
-  };
-}
+): BusinessOverviewRow => businessOverviewRow({ plan: businessPlanSummary(plan), ...fields });
 
 const grantForm = () => within(screen.getByRole('form', { name: 'Pro freischalten' }));
 
