@@ -34,7 +34,13 @@ import { metricsRoutes, registerHttpMetrics } from './features/metrics/routes';
 import { webhookBacklog } from './features/system-status/queries';
 import { paymentPointRoutes } from './features/payment-points/routes';
 import { passwordRoutes } from './features/passwords/routes';
-import { subscribeToPaymentEvents } from './features/payments/payment-events';
+import {
+  type PaymentEventHandler,
+  subscribeToPaymentEvents,
+} from './features/payments/payment-events';
+import { applyStripeBillingEvent } from './features/plans/stripe-events';
+import { subscriptionBillingFor } from './features/plans/stripe-billing';
+import { sellerOf } from './features/invoices/seller';
 import { paymentRoutes } from './features/payments/routes';
 import { payoutAdminRoutes } from './features/payouts/admin-routes';
 import { payoutsOnPaymentEvents } from './features/payouts/payment-events';
@@ -96,6 +102,27 @@ export interface BuildAppOptions {
 }
 
 export const DEFAULT_WEB_DIR = path.join(projectRoot(), 'dist/web');
+
+/**
+ * Stripe's news of a business's own Pro subscription goes to plans (decision 0616), which sits
+ * below payments' callers and so may not import payments: the entry point hands it over.
+ */
+const plansOnPaymentEvents: PaymentEventHandler = async (ctx, event) => {
+  if (event.type !== 'subscription') return;
+  if (!ctx.mailer) throw new Error('Billing events need the app’s mailer.');
+  await applyStripeBillingEvent(
+    {
+      database: ctx.database,
+      clock: ctx.clock,
+      mailer: ctx.mailer,
+      publicOrigin: ctx.config.publicOrigin,
+      log: ctx.log,
+      seller: sellerOf(ctx.config),
+      subscriptionBilling: subscriptionBillingFor(ctx.config),
+    },
+    event.stripeEvent,
+  );
+};
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export async function buildApp(
@@ -105,6 +132,8 @@ export async function buildApp(
   // Money flows run downwards: payments publishes what the provider reported, payouts subscribes
   // (decision 0551). Once per process; again changes nothing.
   subscribeToPaymentEvents(payoutsOnPaymentEvents);
+  // A business's own Pro subscription, billed by Stripe, is the plans' business (decision 0616).
+  subscribeToPaymentEvents(plansOnPaymentEvents);
   // One registry per app: tests run many apps in one process, each counts only its own.
   // The same deps object when it has them: providers and caches are kept per deps object.
   const metrics = given.metrics ?? createAppMetrics();

@@ -19,14 +19,29 @@ interface FakeAccount {
   requirements: { past_due: string[]; disabled_reason: string | null };
 }
 
+/** A subscription as the billing tests need it: its metadata and whether it ends with its period. */
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'active' | 'past_due' | 'canceled';
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+}
+
 interface FakeSession {
   id: string;
   object: 'checkout.session';
+  mode: string;
+  subscription: string | null;
+  customer: string | null;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   payment_intent: string | null;
   url: string | null;
   metadata: Record<string, string>;
+  /** What the subscription of a subscription-mode session will carry. */
+  subscriptionMetadata: Record<string, string>;
   amount_total: number;
   currency: string;
 }
@@ -82,6 +97,12 @@ export class FakeStripe {
     string,
     { id: string; payment_intent: string; reason: string | null; idempotencyKey: string }
   >();
+  /** Subscriptions made by completed subscription-mode checkouts, by id. */
+  readonly subscriptions = new Map<string, FakeSubscription>();
+  /** Customer Portal sessions opened, by customer. */
+  readonly portalSessions: { customer: string; return_url: string; url: string }[] = [];
+  /** While true, subscription and portal calls answer a server error (the SDK retries once). */
+  billingOutage = false;
   /** Refuse the next refund (as Stripe does for a payment it cannot refund yet). */
   failNextRefund = false;
   /** Answer the next create call with this HTTP error. */
@@ -111,6 +132,31 @@ export class FakeStripe {
     this.intents.set(intent, { id: intent, status: 'succeeded' });
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent });
     return intent;
+  }
+
+  /**
+   * The owner paid on Stripe's page for a subscription-mode session: Stripe made a customer and
+   * a subscription carrying the session's subscription metadata.
+   */
+  subscribe(sessionId: string): FakeSubscription {
+    const session = this.sessions.get(sessionId)!;
+    const customer = session.customer ?? `cus_test_${++this.counter}`;
+    const subscription: FakeSubscription = {
+      id: `sub_test_${++this.counter}`,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      metadata: { ...session.subscriptionMetadata },
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer,
+      subscription: subscription.id,
+    });
+    return subscription;
   }
 
   /** A delayed payment method that finally failed. */
@@ -202,13 +248,23 @@ export class FakeStripe {
         const match = /^metadata\[(.+)\]$/.exec(name);
         if (match) metadata[match[1]!] = value;
       }
+      const subscriptionMetadata: Record<string, string> = {};
+      for (const [name, value] of Object.entries(recorded.form)) {
+        const match = /^subscription_data\[metadata\]\[(.+)\]$/.exec(name);
+        if (match) subscriptionMetadata[match[1]!] = value;
+      }
       let total = 0;
       for (let i = 0; recorded.form[`line_items[${i}][price_data][unit_amount]`]; i += 1) {
-        total += Number(recorded.form[`line_items[${i}][price_data][unit_amount]`]);
+        const quantity = Number(recorded.form[`line_items[${i}][quantity]`] ?? 1);
+        total += Number(recorded.form[`line_items[${i}][price_data][unit_amount]`]) * quantity;
       }
       const session: FakeSession = {
         id,
         object: 'checkout.session',
+        mode: recorded.form.mode ?? 'payment',
+        subscription: null,
+        customer: recorded.form.customer ?? null,
+        subscriptionMetadata,
         status: 'open',
         payment_status: 'unpaid',
         payment_intent: null,
@@ -242,6 +298,32 @@ export class FakeStripe {
           ? this.intents.get(session.payment_intent)
           : session.payment_intent;
       return send(200, { ...session, payment_intent: intent });
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (subscriptionMatch || url.pathname === '/v1/billing_portal/sessions') {
+      if (this.billingOutage) {
+        return send(500, { error: { type: 'api_error', message: 'simulated outage' } });
+      }
+    }
+    if (subscriptionMatch) {
+      const subscription = this.subscriptions.get(subscriptionMatch[1]!);
+      if (!subscription) return invalid('No such subscription');
+      if (recorded.method === 'POST' && recorded.form.cancel_at_period_end !== undefined) {
+        subscription.cancel_at_period_end = recorded.form.cancel_at_period_end === 'true';
+      }
+      return send(200, subscription);
+    }
+    if (recorded.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      const customer = recorded.form.customer ?? '';
+      const known = [...this.subscriptions.values()].some((sub) => sub.customer === customer);
+      if (!known) return invalid('No such customer');
+      const portal = {
+        customer,
+        return_url: recorded.form.return_url ?? '',
+        url: `https://billing.stripe.com/p/session/test_${++this.counter}`,
+      };
+      this.portalSessions.push(portal);
+      return send(200, { object: 'billing_portal.session', id: `bps_${this.counter}`, ...portal });
     }
     if (recorded.method === 'POST' && url.pathname === '/v1/accounts') {
       const key = String(request.headers['idempotency-key'] ?? '');

@@ -444,6 +444,8 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/admin/plan/trial', status: console1(409) },
   { route: 'POST /api/admin/plan/cancel', status: console1(200) },
   { route: 'POST /api/admin/plan/resume', status: console1(409) },
+  // Booked with no Stripe customer (the factories' Pro): no card to change at Stripe's portal.
+  { route: 'POST /api/admin/plan/portal', status: console1(409) },
   // Pro already paid: a booking is refused as such; nothing else of it exists for a stranger.
   {
     route: 'POST /api/admin/plan/checkout',

@@ -45,11 +45,17 @@ export const PLAN_ERRORS = defineErrors({
     message:
       'Pro kann gerade nicht gebucht werden: Die Rechnungsangaben des Betreibers fehlen (LEGAL_OPERATOR, LEGAL_ADDRESS, VAT_ID, LEGAL_PHONE). Bitte wenden Sie sich an den Support.',
   },
-  stripe_billing_pending: {
-    status: 503,
+  billing_provider_failed: {
+    status: 502,
     title: 'Abrechnung',
     message:
-      'Pro kann auf diesem Server noch nicht gebucht werden: Die Abrechnung über Stripe Billing ist noch nicht eingerichtet. Bitte wenden Sie sich an den Support.',
+      'Der Zahlungsanbieter ist gerade nicht erreichbar. Es wurde nichts geändert; bitte versuchen Sie es in einigen Minuten erneut.',
+  },
+  no_payment_method: {
+    status: 409,
+    title: 'Zahlungsmethode',
+    message:
+      'Für diesen Betrieb ist keine Zahlungsmethode beim Zahlungsanbieter hinterlegt. Buchen Sie Pro, um eine Karte anzugeben.',
   },
   nothing_to_simulate: {
     status: 409,
@@ -174,6 +180,9 @@ export type PlanCheckoutInput = z.input<typeof planCheckoutSchema>;
 export type PlanCheckout = z.output<typeof planCheckoutSchema>;
 
 export const planCheckoutResponseSchema = z.object({ checkoutUrl: z.string() });
+
+/** POST /api/admin/plan/portal: where the owner changes the card (Stripe's Customer Portal). */
+export const planPortalResponseSchema = z.object({ url: z.string() });
 
 /** POST /api/admin/businesses/{id}/plan-grant: the operator's grant of Pro (a pilot hotel). */
 export const planGrantSchema = z.object({

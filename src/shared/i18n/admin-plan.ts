@@ -118,6 +118,8 @@ export const adminPlanTexts = {
   bookingDoneBody: 'Vielen Dank! Ihre erste Rechnung steht unten bereit.',
   bookingCancelled: 'Buchung abgebrochen',
   demoSubscription: 'Demo-Abonnement öffnen',
+  changePaymentMethod: 'Zahlungsmethode ändern',
+  changePaymentMethodFailed: 'Das Kundenportal konnte nicht geöffnet werden.',
   demoSubscriptionHint:
     'Nur in der Demo: Verlängerung, fehlgeschlagene Abbuchung, Nachholen und Ende durchspielen.',
   invoicesTitle: 'Rechnungen',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
+import type { Mailer } from '../mail/mailer';
 import { type Metrics, noMetrics } from '../metrics/metrics';
 import { type PaymentProviders, paymentProvidersFor } from './provider';
 
@@ -12,6 +13,8 @@ export interface PaymentDeps {
   config: Config;
   /** Absent (tools, tests without an app): nothing is counted. */
   metrics?: Metrics | undefined;
+  /** The app's mailer, for subscribers that write to people (the owners' dunning mails). */
+  mailer?: Mailer | undefined;
 }
 
 /** What payment and tip services need: the app's dependencies plus its payment providers. */
@@ -23,6 +26,8 @@ export interface PaymentContext {
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>;
   /** Tip, webhook and payout figures of the app (decision 0400). */
   metrics: Metrics;
+  /** Absent outside the app (tools): a subscriber that must write mail refuses the event. */
+  mailer: Mailer | null;
 }
 
 export function paymentContext(deps: PaymentDeps, log: PaymentContext['log']): PaymentContext {
@@ -33,5 +38,6 @@ export function paymentContext(deps: PaymentDeps, log: PaymentContext['log']): P
     providers: paymentProvidersFor(deps),
     log,
     metrics: deps.metrics ?? noMetrics,
+    mailer: deps.mailer ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { PaymentContext } from './context';
 
 /**
@@ -18,7 +19,13 @@ export type PaymentEvent =
       providerReason: string | null;
     }
   | { type: 'dispute_won'; paymentIntentId: string; disputeId: string }
-  | { type: 'account_updated'; accountId: string };
+  | { type: 'account_updated'; accountId: string }
+  /**
+   * A verified Stripe event about a business's own subscription to this product (Pro, its
+   * invoices, its booking's checkout): not about guests' money, so payments only passes it on
+   * to plans, which reads it (decision 0616).
+   */
+  | { type: 'subscription'; stripeEvent: Stripe.Event };
 
 /** A subscriber: runs after payments has read the event, before the event counts as processed. */
 export type PaymentEventHandler = (ctx: PaymentContext, event: PaymentEvent) => Promise<void>;

@@ -43,6 +43,26 @@ export const CHECKOUT_EVENT_TYPES = [
   'checkout.session.expired',
 ] as const;
 
+/** Stripe's invoice and subscription events: all about a business's own Pro subscription. */
+const SUBSCRIPTION_EVENT_TYPES = [
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+] as const;
+
+/**
+ * Whether a Stripe event is about a business's Pro subscription rather than a guest's tip: the
+ * invoice and subscription events, and a Checkout Session in subscription mode (a tip's Checkout
+ * Session is in payment mode). Payments passes these on to their subscriber (decision 0616).
+ */
+export function isSubscriptionEvent(event: Pick<ProviderEvent, 'provider' | 'type' | 'payload'>) {
+  if (event.provider !== 'stripe') return false;
+  if ((SUBSCRIPTION_EVENT_TYPES as readonly string[]).includes(event.type)) return true;
+  const data = event.payload.data as { object?: { mode?: unknown } } | undefined;
+  return event.type.startsWith('checkout.session.') && data?.object?.mode === 'subscription';
+}
+
 /** Events of one database this process has processed, or is processing now. */
 interface EventMemory {
   processed: Set<string>;
@@ -132,6 +152,7 @@ async function receiveOnce(
 function knownCheckout(ctx: PaymentContext, event: ProviderEvent): RetrievedCheckout | null {
   if (event.provider !== 'stripe' || !ctx.providers.stripe || !event.objectId) return null;
   if (!(CHECKOUT_EVENT_TYPES as readonly string[]).includes(event.type)) return null;
+  if (isSubscriptionEvent(event)) return null;
   return ctx.providers.stripe.checkoutFromEvent(event.payload as Pick<Stripe.Event, 'data'>);
 }
 
@@ -249,6 +270,13 @@ async function processEvent(
   event: ProviderEvent,
   inSettlement: InSettlement,
 ): Promise<void> {
+  if (isSubscriptionEvent(event)) {
+    await publishPaymentEvent(ctx, {
+      type: 'subscription',
+      stripeEvent: event.payload as unknown as Stripe.Event,
+    });
+    return;
+  }
   if (!event.objectId) return;
   if ((CHECKOUT_EVENT_TYPES as readonly string[]).includes(event.type)) {
     await settleCheckout(ctx, event.provider, event.objectId, { inSettlement });

@@ -3,6 +3,7 @@ import { PAYMENT_ERRORS } from '../../../shared/api/payments';
 import { AppError } from '../../http/errors';
 import { splitList } from '../../config';
 import type { Clock } from '../../lib/clock';
+import { createStripeClient } from '../../lib/stripe-client';
 import type { CheckoutState, PaymentProvider, RetrievedCheckout } from './provider';
 
 export interface StripeProviderOptions {
@@ -47,17 +48,6 @@ export interface StripeProvider extends PaymentProvider {
     /** 'won' once the bank decided for the business (charge.dispute.closed). */
     status: string | null;
   }>;
-}
-
-function sdkNetworkOptions(apiUrl: string | undefined): Partial<Stripe.StripeConfig> {
-  if (!apiUrl) return {};
-  const url = new URL(apiUrl);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return {
-    host: url.hostname,
-    port: url.port || (protocol === 'http' ? 80 : 443),
-    protocol,
-  };
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -116,13 +106,7 @@ export function checkoutFromEvent(event: Pick<Stripe.Event, 'data'>): RetrievedC
  * reaches the employee later by a transfer (docs/decisions/0022-stripe-checkout.md).
  */
 export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 10_000,
-    telemetry: false,
-    appInfo: { name: 'Trinkgeld' },
-    ...sdkNetworkOptions(options.apiUrl),
-  });
+  const stripe = createStripeClient(options.secretKey, options.apiUrl);
 
   async function retrieveCheckout(id: string): Promise<RetrievedCheckout> {
     const session = await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] });

@@ -43,5 +43,8 @@ export const payoutsOnPaymentEvents: PaymentEventHandler = async (ctx, event: Pa
         event.accountId,
       );
       return;
+    case 'subscription':
+      // A business's Pro subscription: no tip's money moves (plans reads it).
+      return;
   }
 };

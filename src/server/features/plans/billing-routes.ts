@@ -16,6 +16,7 @@ import {
 } from './checkout';
 import { renderBillingCheckout, renderDemoSubscription } from './demo-billing-page';
 import { readPlanRow } from './queries';
+import { subscriptionBillingFor } from './stripe-billing';
 
 const tags = ['Tarif'];
 const TARIF = '/admin/tarif';
@@ -43,6 +44,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     seller: sellerOf(config),
     publicOrigin: config.publicOrigin,
     paymentProvider: config.paymentProvider,
+    subscriptionBilling: subscriptionBillingFor(app.deps.config),
   };
   const { staffManager, scopeOf } = adminPreamble(app);
 

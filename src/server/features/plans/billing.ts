@@ -8,8 +8,9 @@ import { insertBillingEvent, lockPlanRow, type PlanRow, updatePlanRow } from './
 
 /**
  * What the payment provider tells about a business's subscription, in our words (decision 0610).
- * The demo provider makes these itself; Stripe's `invoice.paid`, `invoice.payment_failed` and
- * `customer.subscription.deleted` map onto them. Each has the provider's event id: told twice, it
+ * The demo provider makes these itself; Stripe's `invoice.paid`, `invoice.payment_failed`,
+ * `customer.subscription.updated` and `customer.subscription.deleted` map onto them
+ * (stripe-billing.ts, decision 0616). Each has the provider's event id: told twice, it
  * is applied once.
  */
 export type BillingEvent = {
@@ -37,6 +38,14 @@ export type BillingEvent = {
       /** The subscription is over: cancelled at its period's end, or unpaid after dunning. */
       type: 'subscription.ended';
       reason: 'cancelled' | 'unpaid';
+    }
+  | {
+      /**
+       * The subscription now ends with its paid period, or no longer does (the owner cancelled
+       * or took it back at the provider's portal): as the provider said when asked again.
+       */
+      type: 'subscription.cancellation';
+      cancelAtPeriodEnd: boolean;
     }
 );
 
@@ -182,6 +191,29 @@ async function applyTo(
       return startsRun
         ? queueDunningMails(tx, context, event.businessId, 'failed', pastDueSince)
         : [];
+    }
+    case 'subscription.cancellation': {
+      const paid = row.status === 'active' || row.status === 'past_due';
+      if (!sameSubscription || !paid || row.cancelAtPeriodEnd === event.cancelAtPeriodEnd) {
+        return null;
+      }
+      await updatePlanRow(tx, event.businessId, {
+        cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+        lastEventAt,
+        updatedAt: now,
+      });
+      const periodEnd = row.currentPeriodEnd?.toISOString() ?? null;
+      await writeAudit(tx, {
+        actor: SYSTEM(event.businessId),
+        businessId: event.businessId,
+        targetType: 'business',
+        targetId: event.businessId,
+        at: event.occurredAt,
+        ...(event.cancelAtPeriodEnd
+          ? { action: 'plan_cancel' as const, payload: { effectiveAt: periodEnd } }
+          : { action: 'plan_resume' as const, payload: { currentPeriodEnd: periodEnd } }),
+      });
+      return [];
     }
     case 'subscription.ended': {
       if (!sameSubscription || row.status === 'cancelled') return null;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { PLAN_ERRORS, type PlanCheckout } from '../../../shared/api/plans';
-import { effectivePlan, proMonthlyPrice } from '../../../shared/domain/plans';
+import { effectivePlan, proMonthlyPrice, PRO_VAT_PERCENT } from '../../../shared/domain/plans';
 import { AppError } from '../../http/errors';
 import { taxTreatmentOf } from '../invoices/invoice-document';
+import { PRO_LINE_DESCRIPTION } from '../invoices/issue';
 import { applyBillingEventIn, type BillingContext, type BillingEvent } from './billing';
 import { deliverDunningMails } from './dunning';
 import {
@@ -13,10 +14,40 @@ import {
   readPlanRow,
   updatePlanRow,
 } from './queries';
+import type { SubscriptionBilling } from './stripe-billing';
 
 /** What booking needs beyond the events: where checkouts live, and which provider bills. */
 export interface CheckoutContext extends BillingContext {
   paymentProvider: 'demo' | 'stripe';
+  /** Stripe Billing where Stripe takes the payments (decision 0616); null for the demo. */
+  subscriptionBilling: SubscriptionBilling | null;
+}
+
+/** Where the provider sends the owner back to: 'Tarif', with how the booking ended. */
+const TARIF_RETURN = {
+  done: '/admin/tarif?buchung=erfolgreich',
+  cancelled: '/admin/tarif?buchung=abgebrochen',
+} as const;
+
+/**
+ * What one location costs a month as the provider charges it, and how its page names it: the
+ * gross price, or the net price where the recipient owes the tax (reverse charge). The VAT of
+ * the Pro price is a whole number of cents per location, so n locations cost n times one.
+ */
+export function chargedPerLocation(reverseCharge: boolean): {
+  unitAmountCents: number;
+  productName: string;
+} {
+  const one = proMonthlyPrice(1);
+  return reverseCharge
+    ? {
+        unitAmountCents: one.netCents,
+        productName: `${PRO_LINE_DESCRIPTION} (netto, Steuerschuldnerschaft des Leistungsempfängers)`,
+      }
+    : {
+        unitAmountCents: one.grossCents,
+        productName: `${PRO_LINE_DESCRIPTION} (inkl. ${PRO_VAT_PERCENT} % USt.)`,
+      };
 }
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -34,32 +65,54 @@ export function oneMonthAfter(start: Date): Date {
 
 /**
  * 'Pro buchen': a checkout at the provider for `locations`, with the invoice recipient. The demo
- * provider's checkout is our own page (/billing/demo/checkout/{id}); Stripe Billing's Checkout in
- * subscription mode is not wired yet and says so.
+ * provider's checkout is our own page (/billing/demo/checkout/{id}); Stripe's is Stripe Checkout
+ * in subscription mode, whose events (stripe-events.ts) complete the booking.
  */
 export async function startCheckout(
   context: CheckoutContext,
   scope: { businessId: string; userId: string },
   input: PlanCheckout,
 ): Promise<{ checkoutUrl: string }> {
-  if (!context.seller) throw new AppError(PLAN_ERRORS.billing_unavailable);
-  if (context.paymentProvider !== 'demo') throw new AppError(PLAN_ERRORS.stripe_billing_pending);
+  const { seller } = context;
+  if (!seller) throw new AppError(PLAN_ERRORS.billing_unavailable);
+  const stripe = context.paymentProvider === 'stripe' ? context.subscriptionBilling : null;
+  if (context.paymentProvider === 'stripe' && !stripe) {
+    throw new AppError(PLAN_ERRORS.billing_provider_failed);
+  }
   const row = await readPlanRow(context.database.db, scope.businessId);
   if (effectivePlan(row, context.clock.now()).source === 'paid') {
     throw new AppError(PLAN_ERRORS.already_pro);
   }
   const { locations, ...billing } = input;
-  const id = randomId('demo_bco');
+  const id = randomId(stripe ? 'bco' : 'demo_bco');
   await insertBillingCheckout(context.database.db, {
     id,
     businessId: scope.businessId,
-    provider: 'demo',
+    provider: stripe ? 'stripe' : 'demo',
     locations,
     billingDetails: billing,
     createdBy: scope.userId,
     createdAt: context.clock.now(),
   });
-  return { checkoutUrl: `${context.publicOrigin}/billing/demo/checkout/${id}` };
+  if (!stripe) return { checkoutUrl: `${context.publicOrigin}/billing/demo/checkout/${id}` };
+  // A customer of an earlier Stripe booking keeps its card and history.
+  const customerId = row?.provider === 'stripe' ? row.providerCustomerId : null;
+  try {
+    const checkoutUrl = await stripe.startCheckout({
+      checkoutId: id,
+      businessId: scope.businessId,
+      locations,
+      ...chargedPerLocation(taxTreatmentOf(seller, billing) === 'reverse_charge'),
+      customerId,
+      email: billing.email,
+      successUrl: `${context.publicOrigin}${TARIF_RETURN.done}`,
+      cancelUrl: `${context.publicOrigin}${TARIF_RETURN.cancelled}`,
+    });
+    return { checkoutUrl };
+  } catch (error) {
+    context.log.warn({ err: error, checkoutId: id }, 'Stripe checkout for Pro not started');
+    throw new AppError(PLAN_ERRORS.billing_provider_failed, { cause: error });
+  }
 }
 
 /** What the demo checkout page shows. */
@@ -139,7 +192,7 @@ export async function decideDemoCheckout(
   });
   if (!done) throw new AppError(PLAN_ERRORS.checkout_not_found);
   await deliverDunningMails(context, mailIds);
-  return action === 'pay' ? '/admin/tarif?buchung=erfolgreich' : '/admin/tarif?buchung=abgebrochen';
+  return action === 'pay' ? TARIF_RETURN.done : TARIF_RETURN.cancelled;
 }
 
 export const DEMO_SUBSCRIPTION_ACTIONS = ['renew', 'fail', 'recover', 'end'] as const;

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
 import { businessIdParamsSchema } from '../../../shared/api/operator';
-import { planGrantSchema, planStateSchema } from '../../../shared/api/plans';
+import {
+  planGrantSchema,
+  planPortalResponseSchema,
+  planStateSchema,
+} from '../../../shared/api/plans';
 import { berlinWallTime } from '../../../shared/domain/berlin-time';
 import { PLATFORM_ADMIN_ROLES } from '../../../shared/domain/roles';
 import { notFound } from '../../http/errors';
@@ -10,12 +14,14 @@ import { businessExists } from '../businesses/queries';
 import { adminPreamble } from '../businesses/scope';
 import {
   grantPro,
+  paymentMethodPortal,
   type PlanContext,
   type PlanChangeScope,
   planStateOf,
   setCancellation,
   startTrial,
 } from './service';
+import { subscriptionBillingFor } from './stripe-billing';
 
 const tags = ['Tarif'];
 
@@ -30,7 +36,11 @@ function endOfBerlinDay(day: string): Date {
  * it), the trial, cancelling and resuming; the operator's grant of Pro.
  */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context: PlanContext = { database: app.deps.database, clock: app.deps.clock };
+  const context: PlanContext = {
+    database: app.deps.database,
+    clock: app.deps.clock,
+    subscriptionBilling: subscriptionBillingFor(app.deps.config),
+  };
   const { staffManager, scopeOf } = adminPreamble(app);
   const response = { 200: planStateSchema };
 
@@ -76,6 +86,29 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/plan/resume',
     'Kündigung vor dem Ende des Zeitraums zurücknehmen',
     (c, scope) => setCancellation(c, scope, false),
+  );
+
+  app.post(
+    '/api/admin/plan/portal',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Zahlungsmethode ändern: Adresse des Kundenportals beim Zahlungsanbieter',
+        description: 'Nur für eine Buchung über Stripe; zurück geht es zum Tarif.',
+        querystring: businessScopeQuerySchema,
+        response: { 200: planPortalResponseSchema },
+      },
+    },
+    async (request) => {
+      const { businessId } = await scopeOf(request);
+      const url = await paymentMethodPortal(
+        context,
+        businessId,
+        `${app.deps.config.publicOrigin}/admin/tarif`,
+      );
+      return { url };
+    },
   );
 
   app.post(

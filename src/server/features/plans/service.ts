@@ -21,11 +21,14 @@ import {
   readPlanRow,
   updatePlanRow,
 } from './queries';
+import type { SubscriptionBilling } from './stripe-billing';
 
 /** What the plans feature needs from the app. */
 export interface PlanContext {
   database: Database;
   clock: Clock;
+  /** Stripe Billing where Stripe takes the payments (decision 0616); absent or null otherwise. */
+  subscriptionBilling?: SubscriptionBilling | null;
 }
 
 /** Who changes a business's plan, in which business, from which request (for the audit row). */
@@ -123,16 +126,21 @@ export async function setCancellation(
   cancel: boolean,
 ): Promise<PlanState> {
   const now = context.clock.now();
+  const before = await readPlanRow(context.database.db, scope.businessId);
+  assertCancellationChange(before, cancel, now);
+  // A Stripe subscription changes at Stripe first: its webhook then finds the row as it is.
+  if (before?.provider === 'stripe' && before.providerSubscriptionId) {
+    const billing = context.subscriptionBilling;
+    if (!billing) throw new AppError(PLAN_ERRORS.billing_provider_failed);
+    try {
+      await billing.setCancelAtPeriodEnd(before.providerSubscriptionId, cancel);
+    } catch (error) {
+      throw new AppError(PLAN_ERRORS.billing_provider_failed, { cause: error });
+    }
+  }
   await context.database.db.transaction(async (tx) => {
     const row = await lockPlanRow(tx, scope.businessId);
-    const paid = row.status === 'active' || row.status === 'past_due';
-    const running = row.currentPeriodEnd === null || row.currentPeriodEnd > now;
-    if (cancel && (!paid || row.cancelAtPeriodEnd)) {
-      throw new AppError(PLAN_ERRORS.nothing_to_cancel);
-    }
-    if (!cancel && (!paid || !row.cancelAtPeriodEnd || !running)) {
-      throw new AppError(PLAN_ERRORS.nothing_to_resume);
-    }
+    assertCancellationChange(row, cancel, now);
     await updatePlanRow(tx, scope.businessId, { cancelAtPeriodEnd: cancel, updatedAt: now });
     const periodEnd = row.currentPeriodEnd?.toISOString() ?? null;
     await writeAudit(tx, {
@@ -143,6 +151,40 @@ export async function setCancellation(
     });
   });
   return planStateOf(context, scope.businessId);
+}
+
+/** 'Kündigen' needs a booked subscription not yet cancelled; taking it back, a cancelled one. */
+function assertCancellationChange(row: PlanRow | null, cancel: boolean, now: Date): void {
+  const paid = row !== null && (row.status === 'active' || row.status === 'past_due');
+  const running = !row?.currentPeriodEnd || row.currentPeriodEnd > now;
+  if (cancel && (!paid || row.cancelAtPeriodEnd)) {
+    throw new AppError(PLAN_ERRORS.nothing_to_cancel);
+  }
+  if (!cancel && (!paid || !row.cancelAtPeriodEnd || !running)) {
+    throw new AppError(PLAN_ERRORS.nothing_to_resume);
+  }
+}
+
+/**
+ * 'Zahlungsmethode ändern': the address of Stripe's Customer Portal for the business's customer,
+ * coming back to `returnUrl`. Only a Stripe booking has a card there.
+ */
+export async function paymentMethodPortal(
+  context: PlanContext,
+  businessId: string,
+  returnUrl: string,
+): Promise<string> {
+  const row = await readPlanRow(context.database.db, businessId);
+  if (row?.provider !== 'stripe' || !row.providerCustomerId) {
+    throw new AppError(PLAN_ERRORS.no_payment_method);
+  }
+  const billing = context.subscriptionBilling;
+  if (!billing) throw new AppError(PLAN_ERRORS.billing_provider_failed);
+  try {
+    return await billing.portalUrl(row.providerCustomerId, returnUrl);
+  } catch (error) {
+    throw new AppError(PLAN_ERRORS.billing_provider_failed, { cause: error });
+  }
 }
 
 /**

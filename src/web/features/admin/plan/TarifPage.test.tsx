@@ -143,4 +143,25 @@ describe('the Tarif page', () => {
     expect(await screen.findByRole('button', { name: 'Kündigung zurücknehmen' })).toBeTruthy();
     expect(screen.getByTestId('plan-state').textContent).toContain('Gekündigt zum 29.12.2026');
   });
+
+  it('sends a Stripe customer to Stripe’s portal to change the card', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, search: '' });
+    const calls = mockApi({
+      'GET /api/admin/plan': { ...paid, paymentProvider: 'stripe' },
+      'GET /api/public-config': { ...config, paymentProvider: 'stripe', demoPages: false },
+      'GET /api/admin/invoices': noInvoices,
+      'POST /api/admin/plan/portal': { url: 'https://billing.stripe.com/p/session/test_1' },
+    });
+    const { user } = renderScreen(<TarifPage />);
+    expect((await screen.findByTestId('payment-method')).textContent).toContain(
+      'Karte über Stripe',
+    );
+    expect(screen.queryByRole('link', { name: 'Demo-Abonnement öffnen' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Zahlungsmethode ändern' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://billing.stripe.com/p/session/test_1'),
+    );
+    expect(calls.filter((call) => call.path === '/api/admin/plan/portal')).toHaveLength(1);
+  });
 });

@@ -157,6 +157,7 @@ export function TarifPage() {
               </Button>
             ) : null}
             <DemoSubscriptionLink show={paying} label={t.demoSubscription} />
+            {paying && state.paymentProvider === 'stripe' ? <PaymentMethodButton /> : null}
           </div>
           {state.trialAvailable ? (
             <p className="text-sm text-muted-foreground">{t.trialNote}</p>
@@ -258,6 +259,22 @@ function DemoSubscriptionLink({ show, label }: { show: boolean; label: string })
     <a href={scoped('/billing/demo/subscription')} className={buttonClasses('ghost')}>
       {label}
     </a>
+  );
+}
+
+/** 'Zahlungsmethode ändern': off to Stripe's Customer Portal, which comes back to 'Tarif'. */
+function PaymentMethodButton() {
+  const { plan: t } = useAdminTexts(adminPlanPart);
+  const open = useMutation({
+    mutationFn: planApi.portal,
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) =>
+      toast({ title: messageOf(error, t.changePaymentMethodFailed), variant: 'destructive' }),
+  });
+  return (
+    <Button variant="outline" disabled={open.isPending} onClick={() => open.mutate()}>
+      {t.changePaymentMethod}
+    </Button>
   );
 }
 

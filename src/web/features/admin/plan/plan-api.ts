@@ -14,6 +14,8 @@ export const planApi = {
   startTrial: () => api.post<PlanState>(scoped('/api/admin/plan/trial'), {}),
   cancel: () => api.post<PlanState>(scoped('/api/admin/plan/cancel'), {}),
   resume: () => api.post<PlanState>(scoped('/api/admin/plan/resume'), {}),
+  /** Stripe's Customer Portal for the business's card (only a Stripe booking has one). */
+  portal: () => api.post<{ url: string }>(scoped('/api/admin/plan/portal'), {}),
 };
 
 export function usePlan() {
