@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { subscriptionBillingFor } from '../plans/stripe-billing';
 import {
   businessChangeSchema,
   businessDetailSchema,
@@ -45,6 +46,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     aioTenantId: app.deps.config.aioTenantId,
     closedBusinessDays: app.deps.config.retention.closedBusinessDays,
     contactEmail: app.deps.config.contactEmail,
+    subscriptionBilling: subscriptionBillingFor(app.deps.config),
     rateLimiter: app.rateLimiter,
     sessionSecret: app.deps.config.sessionSecret,
   };

@@ -38,6 +38,8 @@ import {
 } from './policy';
 import { type OwnerNotice, ownerNoticeMail } from './owner-notices';
 import { activePlanOwners } from '../plans/queries';
+import { stopRenewalAtProvider, stopRenewalOnClose } from '../plans/service';
+import type { SubscriptionBilling } from '../plans/stripe-billing';
 import { mrrCentsOf, presentBusinessDetail, presentOverviewRow } from './presenter';
 import {
   businessById,
@@ -63,6 +65,8 @@ export interface OperatorContext extends StaffContext {
   closedBusinessDays: number;
   /** How owners reach the operator (CONTACT_EMAIL): named in their notices. */
   contactEmail: string;
+  /** Stripe Billing, to stop a closed business's subscription (decision 0616); null for demo. */
+  subscriptionBilling: SubscriptionBilling | null;
 }
 
 /**
@@ -534,7 +538,7 @@ export async function closeBusiness(
 ): Promise<BusinessOverview['items'][number]> {
   assertOperator(scope.actor);
   const now = ctx.clock.now();
-  const notices = await ctx.database.db.transaction(async (tx) => {
+  const { notices, renewal } = await ctx.database.db.transaction(async (tx) => {
     const row = await lockBusiness(tx, businessId);
     assertLifecycle(row, 'close');
     if (confirmName.trim() !== row.name.trim()) {
@@ -573,11 +577,15 @@ export async function closeBusiness(
       at: now,
     });
     await announceShutOut(tx, ctx, businessId, 'business_closed');
-    return queueOwnerNotices(tx, ctx, row, {
+    // A closed business is charged no more: Pro ends with the period paid (MRR leaves it now).
+    const renewal = await stopRenewalOnClose(tx, businessId, now);
+    const notices = await queueOwnerNotices(tx, ctx, row, {
       kind: 'closed',
       retentionDays: ctx.closedBusinessDays,
     });
+    return { notices, renewal };
   });
+  await stopRenewalAtProvider(ctx, renewal);
   await deliverNotices(ctx, notices);
   return presentOne(ctx, businessId);
 }

@@ -153,6 +153,53 @@ export async function setCancellation(
   return planStateOf(context, scope.businessId);
 }
 
+/** A subscription at the provider that must stop renewing. */
+export interface RenewalToStop {
+  provider: string;
+  subscriptionId: string;
+}
+
+/**
+ * A business being closed (in the operator's transaction) pays nothing more: a booked
+ * subscription ends with its paid period, as 'Kündigen' would. Answers the provider's
+ * subscription to stop there after the commit (`stopRenewalAtProvider`), or null.
+ */
+export async function stopRenewalOnClose(
+  tx: Executor,
+  businessId: string,
+  now: Date,
+): Promise<RenewalToStop | null> {
+  const row = await lockPlanRow(tx, businessId);
+  const paid = row.status === 'active' || row.status === 'past_due';
+  if (!paid || row.cancelAtPeriodEnd) return null;
+  await updatePlanRow(tx, businessId, { cancelAtPeriodEnd: true, updatedAt: now });
+  return row.provider && row.providerSubscriptionId
+    ? { provider: row.provider, subscriptionId: row.providerSubscriptionId }
+    : null;
+}
+
+/**
+ * Tells Stripe that a closed business's subscription ends with its period. A failure is logged
+ * for the operator (cancel it in Stripe's dashboard); the closing stands.
+ */
+export async function stopRenewalAtProvider(
+  context: Pick<PlanContext, 'subscriptionBilling'> & {
+    log: { warn(object: Record<string, unknown>, message: string): void };
+  },
+  renewal: RenewalToStop | null,
+): Promise<void> {
+  if (renewal?.provider !== 'stripe') return;
+  try {
+    if (!context.subscriptionBilling) throw new Error('Stripe Billing is not configured.');
+    await context.subscriptionBilling.setCancelAtPeriodEnd(renewal.subscriptionId, true);
+  } catch (error) {
+    context.log.warn(
+      { err: error, subscriptionId: renewal.subscriptionId },
+      'subscription of a closed business still renews at Stripe: cancel it in the dashboard',
+    );
+  }
+}
+
 /** 'Kündigen' needs a booked subscription not yet cancelled; taking it back, a cancelled one. */
 function assertCancellationChange(row: PlanRow | null, cancel: boolean, now: Date): void {
   const paid = row !== null && (row.status === 'active' || row.status === 'past_due');

@@ -2,7 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/support/app';
-import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
+import {
+  createBusiness,
+  createPlatformAdmin,
+  type FactoryBusiness,
+} from '../../../../test/support/factories';
 import type { FakeStripe, FakeSubscription } from '../../../../test/support/fake-stripe';
 import { createBasisHotel, requestAs, SAMPLE_BILLING } from '../../../../test/support/plans';
 import { stripeEvent } from '../../../../test/support/stripe';
@@ -349,6 +353,16 @@ describe('Stripe Billing: cancelling and the card', () => {
     });
     expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(false);
     expect((await planOf(hotel)).cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('stops the subscription at Stripe when the operator closes the business', async () => {
+    const { hotel, subscription } = await paidHotel();
+    const admin = await createPlatformAdmin(t.database.db);
+    const closed = await as(admin.email, 'POST', `/api/admin/businesses/${hotel.id}/close`, {
+      confirmName: hotel.name,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(fake.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(true);
   });
 
   it('opens the Customer Portal for the business’s own customer only', async () => {

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/connect';
-import { businessPlans } from '../../../db/schema';
+import { businessPlans, businesses } from '../../../db/schema';
 
 /** The facts of a business's plan row the console shows and computes the plan from. */
 const planColumns = {
@@ -36,12 +36,14 @@ export async function planRowsOf(db: Executor, ids: string[]): Promise<Map<strin
 }
 
 /**
- * Every subscription that may be paid now: 'active' or 'past_due'. Whether it is (its period or
- * grace not over) is decided with the app's clock by `effectivePlan`, not here.
+ * Every subscription of a business not closed that may be paid now: 'active' or 'past_due'.
+ * Whether it is (its period or grace not over) is decided with the app's clock by
+ * `effectivePlan`, not here. A closed business's paid month is not recurring revenue.
  */
 export async function payingPlanCandidates(db: Executor): Promise<PlanFactsRow[]> {
   return db
     .select(planColumns)
     .from(businessPlans)
-    .where(inArray(businessPlans.status, ['active', 'past_due']));
+    .innerJoin(businesses, eq(businesses.id, businessPlans.businessId))
+    .where(and(inArray(businessPlans.status, ['active', 'past_due']), isNull(businesses.closedAt)));
 }
