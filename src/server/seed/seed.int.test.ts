@@ -150,6 +150,24 @@ describe('demo data', () => {
     });
   });
 
+  it('pays out nobody without a payout account: Ben’s tips and shares all wait for his account', async () => {
+    const [ben] = await database.query<{ payouts: number; direct: number; shares: number }>(
+      `SELECT
+         (SELECT count(*)::int FROM payouts WHERE employee_id = p.id) AS payouts,
+         (SELECT count(*)::int FROM tips WHERE employee_id = p.id
+            AND (status = 'completed' OR payout_id IS NOT NULL)) AS direct,
+         (SELECT count(*)::int FROM tip_allocations WHERE profile_id = p.id
+            AND payout_id IS NOT NULL) AS shares
+       FROM profiles p WHERE p.email = 'ben@demo.local'`,
+    );
+    expect(ben).toEqual({ payouts: 0, direct: 0, shares: 0 });
+    // The others' weeks of payouts are still there to show.
+    const [paid] = await database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM payouts WHERE status = 'paid'",
+    );
+    expect(paid!.n).toBeGreaterThan(5);
+  });
+
   it('has one active legacy QR code', async () => {
     const rows = await database.query('SELECT 1 FROM qr_codes WHERE code = $1 AND is_active', [
       DEMO_LEGACY_QR_CODE,

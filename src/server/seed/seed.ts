@@ -607,7 +607,11 @@ async function seedSecondBusiness(
   await tx.insert(businessSetup).values({ businessId, qrExportedAt: now, dismissedAt: now });
 
   const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const history = seedPayoutHistory(businessId, now);
+  const history = seedPayoutHistory(
+    businessId,
+    now,
+    new Set(CAFE_EMPLOYEES.filter((p) => p.payoutAccount).map((p) => ids.get(p.email)!)),
+  );
   const staffIds = CAFE_EMPLOYEES.map((person) => ids.get(person.email)!);
   const rows: (TipRow & { id: string; createdAt: Date })[] = [];
   const allocationRows: (typeof tipAllocations.$inferInsert)[] = [];
@@ -688,7 +692,11 @@ async function seedSecondBusiness(
  * member's payout, and its tip is 'Ausgezahlt' (transfer reference on the payouts, as for a real
  * team tip) once every share is. A tip nobody received stays in the owner's pool, waiting.
  */
-function seedPayoutHistory(businessId: string, now: Date) {
+/**
+ * Weekly demo payouts of tips older than a week, only to people with a payout account (decision
+ * 0477): a person without one (Ben) has nothing paid out, as the payout rules would have it.
+ */
+function seedPayoutHistory(businessId: string, now: Date, withPayoutAccount: ReadonlySet<string>) {
   const paidOutBefore = now.getTime() - 7 * DAY_MS;
   const byKey = new Map<string, typeof payouts.$inferInsert & { id: string }>();
   const randomId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 24)}`;
@@ -722,6 +730,7 @@ function seedPayoutHistory(businessId: string, now: Date) {
     isPaidOut: (createdAt: Date) => createdAt.getTime() < paidOutBefore,
     /** A direct tip paid more than a week ago: carried by its employee's weekly payout. */
     payDirect(tip: TipRow & { createdAt: Date }, employeeId: string) {
+      if (!withPayoutAccount.has(employeeId)) return;
       const payout = payoutFor(employeeId, tip.createdAt);
       payout.amountCents = (payout.amountCents ?? 0) + tip.amountCents;
       tip.status = 'completed';
@@ -732,13 +741,20 @@ function seedPayoutHistory(businessId: string, now: Date) {
     /** The shares of a tip paid more than a week ago: each carried by its member's payout. */
     payShares(tip: TipRow & { createdAt: Date }, shares: (typeof tipAllocations.$inferInsert)[]) {
       let last: Date | null = null;
+      let waiting = false;
       for (const share of shares) {
         if (share.amountCents <= 0) continue;
+        if (!withPayoutAccount.has(share.profileId)) {
+          waiting = true;
+          continue;
+        }
         const payout = payoutFor(share.profileId, tip.createdAt);
         payout.amountCents = (payout.amountCents ?? 0) + share.amountCents;
         share.payoutId = payout.id;
         if (!last || payout.processedAt! > last) last = payout.processedAt as Date;
       }
+      // A share still waiting for its person's payout account keeps the tip pending.
+      if (waiting) return;
       tip.status = 'completed';
       tip.stripeTransferId = null;
       tip.processedAt = last;
@@ -796,7 +812,11 @@ async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
   };
   const randomId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 
-  const history = seedPayoutHistory(businessId, now);
+  const history = seedPayoutHistory(
+    businessId,
+    now,
+    new Set(EMPLOYEES.filter((p) => p.payoutAccount).map((p) => context.profileIds.get(p.key)!)),
+  );
   const rows: (TipRow & { id: string; createdAt: Date })[] = [];
   const allocationRows: (typeof tipAllocations.$inferInsert)[] = [];
 
