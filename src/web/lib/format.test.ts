@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative, initials, staffFormat } from './format';
+import { formatBerlinDate, formatRelative, initials, staffFormat } from './format';
 
 describe('initials', () => {
   it('takes at most two letters', () => {
@@ -43,5 +43,14 @@ describe('staffFormat', () => {
     expect(en.relative('2026-11-22T11:55:00Z', now)).toBe('5 minutes ago');
     expect(en.relative('2026-11-21T12:00:00Z', now)).toBe('yesterday');
     expect(de.relative('2026-11-21T12:00:00Z', now)).toBe('gestern');
+  });
+});
+
+describe('formatBerlinDate', () => {
+  it('names the day in Berlin, not in the browser’s time zone', () => {
+    // 23:30 UTC on 28 December is already 29 December in Berlin (UTC+1).
+    expect(formatBerlinDate('2026-12-28T23:30:00.000Z')).toBe('29.12.2026');
+    // 22:30 UTC on 30 June is 00:30 on 1 July in Berlin (summer time, UTC+2).
+    expect(formatBerlinDate('2026-06-30T22:30:00.000Z')).toBe('01.07.2026');
   });
 });

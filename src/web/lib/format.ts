@@ -19,6 +19,19 @@ const numberFormatter = new Intl.NumberFormat('de-DE');
 const relativeFormatter = new Intl.RelativeTimeFormat('de', { numeric: 'auto' });
 
 export const formatDate = (value: string | Date) => dateFormatter.format(new Date(value));
+
+const berlinDateFormatter = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Berlin',
+});
+/**
+ * A day of the contract (a plan's period end, a trial's end) as the operator's invoices, mails
+ * and the provider's pages name it: in Berlin, whatever time zone the browser is in.
+ */
+export const formatBerlinDate = (value: string | Date) =>
+  berlinDateFormatter.format(new Date(value));
 export const formatDateTime = (value: string | Date) => dateTimeFormatter.format(new Date(value));
 export const formatNumber = (value: number) => numberFormatter.format(value);
 

@@ -1,6 +1,6 @@
 import { buttonClasses } from '../../../components/ui/Button';
 import { useAdminTexts } from '../../../lib/admin-language';
-import { formatDate } from '../../../lib/format';
+import { formatBerlinDate as formatDate } from '../../../lib/format';
 import { Link } from '../../../lib/router';
 import { usePlan } from './plan-api';
 

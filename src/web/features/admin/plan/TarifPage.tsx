@@ -34,7 +34,7 @@ import {
 import { toast } from '../../../components/ui/toast-store';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { api } from '../../../lib/api';
-import { formatCents, formatDate } from '../../../lib/format';
+import { formatBerlinDate as formatDate, formatCents } from '../../../lib/format';
 import { usePublicConfig } from '../../public/queries';
 import { messageOf } from '../admin-api';
 import { AdminPage } from '../AdminPage';
