@@ -26,6 +26,7 @@ export const APP_PAGE_PATHS = [
   '/admin/users',
   '/admin/shifts',
   '/admin/tarif',
+  '/admin/api',
   '/admin/businesses',
   '/admin/businesses/:id',
   '/admin/system',

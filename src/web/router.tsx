@@ -240,6 +240,14 @@ export const routes: AppRoute[] = [
                   (m) => m.TarifPage,
                 ),
               },
+              // 'API und Webhooks' (decision 0630): the business's API keys.
+              {
+                path: '/admin/api',
+                lazy: page(
+                  () => import('./features/admin/api-keys/ApiKeysPage'),
+                  (m) => m.ApiKeysPage,
+                ),
+              },
             ],
           },
         ],

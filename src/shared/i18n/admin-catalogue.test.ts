@@ -6,6 +6,7 @@ import {
   type AdminCataloguePart,
   adminTextsDe,
 } from './admin-catalogue';
+import { adminApiKeysPart } from './admin-catalogue-api-keys';
 import { adminAuditPart } from './admin-catalogue-audit';
 import { adminBrandingPart } from './admin-catalogue-branding';
 import { adminBusinessesPart } from './admin-catalogue-businesses';
@@ -19,6 +20,7 @@ import { adminSystemPart } from './admin-catalogue-system';
 
 /** Every part of the catalogue a page loads with itself (decision 0410). */
 const PARTS: Record<string, AdminCataloguePart<object>> = {
+  apiKeys: adminApiKeysPart,
   audit: adminAuditPart,
   branding: adminBrandingPart,
   businesses: adminBusinessesPart,

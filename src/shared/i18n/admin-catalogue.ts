@@ -28,6 +28,7 @@ export const adminTextsDe = {
   system: adminNavTexts.system,
   payouts: adminNavTexts.payouts,
   tarif: adminNavTexts.tarif,
+  api: adminNavTexts.api,
   /** The 'Pro' mark and notice of every screen with a Pro feature (decision 0610). */
   pro: adminProTexts,
   /**

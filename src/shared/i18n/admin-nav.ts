@@ -19,6 +19,11 @@ export const adminNavTexts = {
     navLabel: 'Tarif',
     menuDescription: 'Basis oder Pro: testen, buchen, kündigen, Rechnungen.',
   },
+  api: {
+    title: 'API und Webhooks',
+    navLabel: 'API und Webhooks',
+    menuDescription: 'API-Schlüssel für Kasse, Buchhaltung und eigene Programme.',
+  },
   payouts: {
     menu: {
       navLabel: 'Auszahlungen',

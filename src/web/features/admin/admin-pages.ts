@@ -21,6 +21,7 @@ const {
   businesses,
   system,
   tarif,
+  api,
 } = activeAdminTexts();
 
 /**
@@ -65,12 +66,29 @@ export const TARIF_LINK: AdminPageLink = {
   available: true,
 };
 
-/** Header navigation: the dashboard, every page of the menu, the shift plan, then 'Tarif'. */
+/**
+ * The business's API keys for its own programs (decision 0630): for owners and the platform
+ * admin, as every page of the header navigation (creating one is Pro, the list is not).
+ */
+export const API_LINK: AdminPageLink = {
+  path: '/admin/api',
+  title: api.title,
+  navLabel: api.navLabel,
+  description: api.menuDescription,
+  icon: 'lock',
+  available: true,
+};
+
+/**
+ * Header navigation: the dashboard, every page of the menu, the shift plan, 'Tarif', then
+ * 'API und Webhooks'.
+ */
 export const ADMIN_NAV: readonly AdminPageLink[] = [
   ADMIN_DASHBOARD_LINK,
   ...ADMIN_MENU,
   SHIFTS_LINK,
   TARIF_LINK,
+  API_LINK,
 ];
 
 /** The operator console: in the navigation for the platform admin only. */
