@@ -38,6 +38,7 @@ export const FEATURE_LAYERS = [
     name: 'domain',
     features: [
       'analytics',
+      'api-keys',
       'businesses',
       'integration',
       'invoices',

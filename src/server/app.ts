@@ -47,6 +47,7 @@ import { payoutsOnPaymentEvents } from './features/payouts/payment-events';
 import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { planRoutes } from './features/plans/routes';
+import { apiKeyRoutes } from './features/api-keys/routes';
 import { billingRoutes } from './features/plans/billing-routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -256,6 +257,7 @@ export async function buildApp(
   await app.register(payoutAdminRoutes);
   await app.register(reportRoutes);
   await app.register(planRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(billingRoutes);
   await app.register(invoiceRoutes);
   await app.register(tipRecordRoutes);

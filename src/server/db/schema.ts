@@ -853,3 +853,35 @@ export const invoices = pgTable('invoices', {
   providerInvoiceId: text('provider_invoice_id').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/** A business's API keys (migration 0630): only the secret's hash is kept. */
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  prefix: text('prefix').notNull().$type<'tg_live_' | 'tg_test_'>(),
+  lastFour: text('last_four').notNull(),
+  secretHash: text('secret_hash').notNull().unique(),
+  scopes: text('scopes').array().notNull(),
+  expiresAt: tstz('expires_at'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  lastUsedAt: tstz('last_used_at'),
+  revokedAt: tstz('revoked_at'),
+  revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** The addresses each API key was used from; the first use from one is audited (0630). */
+export const apiKeyAddresses = pgTable(
+  'api_key_addresses',
+  {
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    firstSeenAt: tstz('first_seen_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.apiKeyId, table.address] })],
+);

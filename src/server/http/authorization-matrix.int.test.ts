@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -14,7 +14,9 @@ import {
 import { newGuestSessionId } from '../../../test/support/guest';
 import { DPA_VERSION, TERMS_VERSION } from '../../shared/domain/agreements';
 import { dayInZone } from '../../shared/domain/shifts';
-import { adminAuditLog } from '../db/schema';
+import { API_KEY_SCOPES } from '../../shared/api/api-keys';
+import { adminAuditLog, apiKeys } from '../db/schema';
+import { hashSecret } from '../features/api-keys/service';
 import { freshIp } from '../../../test/support/addresses';
 
 /** The methods `inject` takes (light-my-request 6.6, decision 0285). */
@@ -33,9 +35,16 @@ type HTTPMethods = NonNullable<InjectOptions['method']>;
  * without naming the business does not exist for them; refused parties leave no audit row.
  */
 
-const ROLES = ['anonymous', 'employeeA', 'employeeB', 'owner1', 'owner2', 'admin'] as const;
+const PEOPLE = ['anonymous', 'employeeA', 'employeeB', 'owner1', 'owner2', 'admin'] as const;
+/**
+ * Business API keys (decision 0630) are parties of their own: a key of business 1 and one of
+ * business 2, each with every scope, sent as `Authorization: Bearer` without any session.
+ */
+const KEYS = ['key1', 'key2'] as const;
+const ROLES = [...PEOPLE, ...KEYS] as const;
 type Party = (typeof ROLES)[number];
-type Statuses = Record<Party, number>;
+type KeyParty = (typeof KEYS)[number];
+type Statuses = Record<(typeof PEOPLE)[number], number>;
 
 interface Fixture {
   biz: FactoryBusiness;
@@ -51,7 +60,13 @@ interface Entry {
   body?: (f: Fixture, party: Party) => unknown;
   raw?: () => Promise<{ contentType: string; body: Buffer | string }>;
   status: Statuses;
+  /** What the two keys get; by default what a visitor without a session gets (a key is none). */
+  keys?: Record<KeyParty, number>;
 }
+
+const isKey = (party: Party): party is KeyParty => (KEYS as readonly string[]).includes(party);
+const expectedOf = (entry: Entry, party: Party): number =>
+  isKey(party) ? (entry.keys?.[party] ?? entry.status.anonymous) : entry.status[party];
 
 const s = (
   anonymous: number,
@@ -446,6 +461,21 @@ const ENTRIES: Entry[] = [
   { route: 'POST /api/admin/plan/resume', status: console1(409) },
   // Booked with no Stripe customer (the factories' Pro): no card to change at Stripe's portal.
   { route: 'POST /api/admin/plan/portal', status: console1(409) },
+  // API keys (decision 0630): the owners of business 1 and the platform admin; the business is
+  // on Pro, so a key is made.
+  { route: 'GET /api/admin/api-keys', status: console1() },
+  {
+    route: 'POST /api/admin/api-keys',
+    body: () => ({ name: 'Lohnbüro', scopes: ['tips:read'] }),
+    status: console1(201),
+  },
+  {
+    route: 'POST /api/admin/api-keys/:id/revoke',
+    url: () => `/api/admin/api-keys/${randomUUID()}/revoke`,
+    status: console1(404),
+  },
+  // The business API: keys only, each for its own business; a session is no key.
+  { route: 'GET /api/v1/key', status: all(401), keys: { key1: 200, key2: 200 } },
   // Pro already paid: a booking is refused as such; nothing else of it exists for a stranger.
   {
     route: 'POST /api/admin/plan/checkout',
@@ -803,7 +833,28 @@ async function newFixture(): Promise<Fixture> {
   return { biz, tipId: tip.id, poolTipId: pooled.id };
 }
 
+const keySecrets = new Map<string, string>();
+
+/** A key of the business with every scope, made once per business (no audit row: made here). */
+async function keyOf(business: FactoryBusiness): Promise<string> {
+  let secret = keySecrets.get(business.id);
+  if (!secret) {
+    secret = `tg_test_${randomBytes(24).toString('base64url')}`;
+    await t.database.db.insert(apiKeys).values({
+      businessId: business.id,
+      name: 'Matrix',
+      prefix: 'tg_test_',
+      lastFour: secret.slice(-4),
+      secretHash: hashSecret(secret),
+      scopes: [...API_KEY_SCOPES],
+    });
+    keySecrets.set(business.id, secret);
+  }
+  return secret;
+}
+
 async function cookieOf(party: Party, f: Fixture): Promise<string | undefined> {
+  if (isKey(party)) return undefined;
   const email = {
     anonymous: undefined,
     employeeA: f.biz.employees[0]!.email,
@@ -827,10 +878,12 @@ function urlOf(entry: Entry, f: Fixture): string {
 async function call(entry: Entry, party: Party, f: Fixture, url = urlOf(entry, f)) {
   const method = entry.route.split(' ')[0] as HTTPMethods;
   const cookie = await cookieOf(party, f);
+  const key = isKey(party) ? await keyOf(party === 'key1' ? f.biz : stranger) : undefined;
   const raw = await entry.raw?.();
   const body = raw?.body ?? entry.body?.(f, party);
   const headers: Record<string, string> = {
     ...(cookie ? { cookie } : {}),
+    ...(key ? { authorization: `Bearer ${key}` } : {}),
     ...(raw ? { 'content-type': raw.contentType } : {}),
   };
   const response = await t.inject({
@@ -889,15 +942,18 @@ afterAll(async () => {
 
 describe.each(ENTRIES)('$route', (entry) => {
   it('answers each party exactly as the table says', async () => {
-    const actual: Partial<Statuses> = {};
+    const actual: Partial<Record<Party, number>> = {};
     const details: string[] = [];
     for (const party of ROLES) {
-      const expected = entry.status[party];
+      const expected = expectedOf(entry, party);
       const changes =
         (entry.route.includes(' /api/admin/') || entry.route === 'POST /api/me/deletion') &&
         !entry.route.startsWith('GET') &&
         expected < 300;
       const f = changes ? await newFixture() : shared;
+      // The keys exist before the audit count: making one is no party's doing.
+      await keyOf(f.biz);
+      await keyOf(stranger);
       const auditBefore = await auditRowsOf(f.biz.id);
       const response = await call(entry, party, f);
       actual[party] = response.statusCode;
@@ -909,7 +965,9 @@ describe.each(ENTRIES)('$route', (entry) => {
       if (response.statusCode >= 400) expect(text).not.toMatch(/\n\s+at /);
       if (isConsole(entry)) {
         // The console tells a visitor without a session so.
-        if (party === 'anonymous') expect(response.json().error.code).toBe('unauthenticated');
+        if (party === 'anonymous' || isKey(party)) {
+          expect(response.json().error.code).toBe('unauthenticated');
+        }
         await checkConsoleAnswer(entry, party, f, response);
         // A refused call leaves no trace in business 1's audit log.
         if (party !== 'owner1' && party !== 'admin' && expected >= 400) {
@@ -917,7 +975,9 @@ describe.each(ENTRIES)('$route', (entry) => {
         }
       }
     }
-    expect(actual, details.join('\n')).toEqual(entry.status);
+    expect(actual, details.join('\n')).toEqual(
+      Object.fromEntries(ROLES.map((party) => [party, expectedOf(entry, party)])),
+    );
   });
 });
 

@@ -38,6 +38,7 @@ export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/users': ['features/admin/AdminLayout.tsx', 'features/admin/UsersPage.tsx'],
   '/admin/shifts': ['features/admin/AdminLayout.tsx', 'features/admin/ShiftsPage.tsx'],
   '/admin/tarif': ['features/admin/AdminLayout.tsx', 'features/admin/plan/TarifPage.tsx'],
+  '/admin/api': ['features/admin/AdminLayout.tsx', 'features/admin/api-keys/ApiKeysPage.tsx'],
   '/security': ['features/public/SecurityPage.tsx'],
   '/styleguide': ['features/public/DemoPagesOnly.tsx', 'features/public/StyleguidePage.tsx'],
   '/prototype-demo': ['features/public/DemoPagesOnly.tsx', 'features/public/PrototypeDemoPage.tsx'],

@@ -235,6 +235,11 @@ export interface AuditPayloads {
   plan_resume: { currentPeriodEnd: string | null };
   /** The operator's grant; `until: null` takes a grant back. */
   plan_grant: { businessName: string; until: string | null; reason: string };
+  /** A business API key (decision 0630); `expiresAt` an ISO time or null. */
+  api_key_create: { name: string; scopes: string[]; expiresAt: string | null; prefix: string };
+  api_key_revoke: { name: string };
+  /** The first request with the key from an address. */
+  api_key_new_address: { name: string; address: string };
 }
 
 /** Every action has its payload type and nothing else has one (a compile-time check). */

@@ -364,6 +364,35 @@ describe('money, shifts and payouts in German', () => {
   });
 });
 
+describe('API keys', () => {
+  it('names the key, its scopes and expiry, and the address it was first used from', () => {
+    expect(
+      said(
+        describeAuditEntry(
+          row('api_key_create', {
+            name: 'Lohnbüro',
+            scopes: ['tips:read', 'staff:read'],
+            expiresAt: '2026-12-31T22:59:59.999Z',
+            prefix: 'tg_test_',
+          }),
+        ),
+      ),
+    ).toMatch(
+      /^API-Schlüssel „Lohnbüro“ erstellt mit den Berechtigungen tips:read, staff:read, gültig bis .*2026.*\.$/,
+    );
+    expect(said(describeAuditEntry(row('api_key_revoke', { name: 'Lohnbüro' })))).toBe(
+      'API-Schlüssel „Lohnbüro“ widerrufen; Anfragen mit ihm werden abgelehnt.',
+    );
+    expect(
+      said(
+        describeAuditEntry(
+          row('api_key_new_address', { name: 'Lohnbüro', address: '203.0.113.7' }),
+        ),
+      ),
+    ).toBe('API-Schlüssel „Lohnbüro“ zum ersten Mal von der Adresse 203.0.113.7 benutzt.');
+  });
+});
+
 describe('security and the operator console', () => {
   it('a two-factor reset names the person', () => {
     const reset = describeAuditEntry(

@@ -17,6 +17,7 @@ import {
 import { moneyPresenters } from './audit-presenters/money';
 import { placePresenters } from './audit-presenters/places';
 import { planPresenters } from './audit-presenters/plans';
+import { apiKeyPresenters } from './audit-presenters/api-keys';
 import { isRecord, reference } from './audit-presenters/words';
 
 export type { AuditReference } from './audit-presenters/facts';
@@ -54,6 +55,7 @@ export const AUDIT_PRESENTERS: { [A in AuditAction]: Presenter<A> } = {
   ...placePresenters,
   ...moneyPresenters,
   ...planPresenters,
+  ...apiKeyPresenters,
 };
 
 /** The label of a row's own target as a reference; admin pages are paths, not ids. */

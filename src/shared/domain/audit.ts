@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = [
   'plan_cancel',
   'plan_resume',
   'plan_grant',
+  'api_key_create',
+  'api_key_revoke',
+  'api_key_new_address',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -123,6 +126,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   plan_cancel: 'Pro gekündigt',
   plan_resume: 'Pro-Kündigung zurückgenommen',
   plan_grant: 'Pro freigeschaltet',
+  api_key_create: 'API-Schlüssel erstellt',
+  api_key_revoke: 'API-Schlüssel widerrufen',
+  api_key_new_address: 'API-Schlüssel von neuer Adresse benutzt',
 };
 
 export const AUDIT_TARGET_TYPES = [
@@ -139,6 +145,7 @@ export const AUDIT_TARGET_TYPES = [
   'team',
   'shift',
   'payout_batch',
+  'api_key',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -157,4 +164,5 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   team: 'Team',
   shift: 'Dienst',
   payout_batch: 'Auszahlung',
+  api_key: 'API-Schlüssel',
 };

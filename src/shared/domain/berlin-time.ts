@@ -29,3 +29,9 @@ export function berlinWallTime(day: string, minute: number): Date {
   );
   return new Date(Math.max(wall.getTime(), midnight.getTime()));
 }
+
+/** The end of a Berlin calendar day (YYYY-MM-DD): a date 'bis 31.12.' holds through that day. */
+export function endOfBerlinDay(day: string): Date {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+  return berlinWallTime(next.toISOString().slice(0, 10), 0);
+}

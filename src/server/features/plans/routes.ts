@@ -6,7 +6,7 @@ import {
   planPortalResponseSchema,
   planStateSchema,
 } from '../../../shared/api/plans';
-import { berlinWallTime } from '../../../shared/domain/berlin-time';
+import { endOfBerlinDay } from '../../../shared/domain/berlin-time';
 import { PLATFORM_ADMIN_ROLES } from '../../../shared/domain/roles';
 import { notFound } from '../../http/errors';
 import { actorOf } from '../auth/guard';
@@ -24,12 +24,6 @@ import {
 import { subscriptionBillingFor } from './stripe-billing';
 
 const tags = ['Tarif'];
-
-/** The end of a Berlin calendar day: a grant 'bis 31.12.' holds through that day. */
-function endOfBerlinDay(day: string): Date {
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000);
-  return berlinWallTime(next.toISOString().slice(0, 10), 0);
-}
 
 /**
  * 'Tarif' (decision 0610): the business's plan for its owners (and the platform admin working in
