@@ -66,6 +66,7 @@ export const FEATURE_LAYERS = [
     name: 'app',
     features: [
       'admin-dashboard',
+      'business-api',
       'audit-log',
       'branding',
       'employee',

@@ -48,6 +48,7 @@ import { payoutRoutes } from './features/payouts/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { planRoutes } from './features/plans/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
+import { businessApiRoutes } from './features/business-api/routes';
 import { billingRoutes } from './features/plans/billing-routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -258,6 +259,7 @@ export async function buildApp(
   await app.register(reportRoutes);
   await app.register(planRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(businessApiRoutes);
   await app.register(billingRoutes);
   await app.register(invoiceRoutes);
   await app.register(tipRecordRoutes);

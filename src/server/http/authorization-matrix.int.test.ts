@@ -476,6 +476,14 @@ const ENTRIES: Entry[] = [
   },
   // The business API: keys only, each for its own business; a session is no key.
   { route: 'GET /api/v1/key', status: all(401), keys: { key1: 200, key2: 200 } },
+  // Each key lists its own business's tips; a tip of business 1 does not exist for key 2.
+  { route: 'GET /api/v1/tips', status: all(401), keys: { key1: 200, key2: 200 } },
+  {
+    route: 'GET /api/v1/tips/:id',
+    url: (f) => `/api/v1/tips/${f.tipId}`,
+    status: all(401),
+    keys: { key1: 200, key2: 404 },
+  },
   // Pro already paid: a booking is refused as such; nothing else of it exists for a stranger.
   {
     route: 'POST /api/admin/plan/checkout',

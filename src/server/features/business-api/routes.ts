@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiTipListSchema,
+  apiTipSchema,
+  BUSINESS_API_ERRORS,
+  tipListQuerySchema,
+  tipParamsSchema,
+} from '../../../shared/api/business-api';
+import { AppError } from '../../http/errors';
+import { apiKeyGate, apiKeyOf } from '../api-keys/guard';
+import { presentApiTip } from './presenter';
+import { isListedTip, selectAllocations, selectTip, selectTipPage } from './queries';
+
+const tags = ['Betriebs-API'];
+
+/**
+ * The business API (decision 0631): read by a business's own API keys, for that business only.
+ * So far its paid tips, with their splits and payouts.
+ */
+export const businessApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const apiKey = apiKeyGate(app);
+
+  app.get(
+    '/api/v1/tips',
+    {
+      onRequest: apiKey('tips:read'),
+      schema: {
+        tags,
+        summary: 'Bezahlte Trinkgelder, neueste zuerst (Berechtigung tips:read)',
+        description:
+          'Seitenweise mit limit und starting_after; gefiltert nach Zeitraum (created_gte, created_lt) und Empfänger (recipient: direkt oder über einen Anteil).',
+        querystring: tipListQuerySchema,
+        response: { 200: apiTipListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { businessId } = apiKeyOf(request);
+      const query = request.query;
+      if (query.starting_after && !(await isListedTip(db, businessId, query.starting_after))) {
+        throw new AppError(BUSINESS_API_ERRORS.cursor_unknown);
+      }
+      const rows = await selectTipPage(db, businessId, query);
+      const page = rows.slice(0, query.limit);
+      const allocations = await selectAllocations(
+        db,
+        page.map((row) => row.id),
+      );
+      return {
+        object: 'list' as const,
+        url: '/api/v1/tips',
+        has_more: rows.length > query.limit,
+        data: page.map((row) =>
+          presentApiTip(
+            row,
+            allocations.filter((share) => share.tipId === row.id),
+          ),
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/tips/:id',
+    {
+      onRequest: apiKey('tips:read'),
+      schema: {
+        tags,
+        summary: 'Ein bezahltes Trinkgeld mit Aufteilung und Auszahlung (Berechtigung tips:read)',
+        params: tipParamsSchema,
+        response: { 200: apiTipSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { businessId } = apiKeyOf(request);
+      const row = await selectTip(db, businessId, request.params.id);
+      if (!row) throw new AppError(BUSINESS_API_ERRORS.tip_not_found);
+      return presentApiTip(row, await selectAllocations(db, [row.id]));
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineErrors } from '../domain/errors';
+import { TIP_SOURCES } from '../domain/tips';
+
+/**
+ * The business API under /api/v1 (decision 0631): its lists, its tips. Field names follow the
+ * conventions developers know from payment APIs (snake_case, `object`, `has_more`); amounts are
+ * integer cents beside their currency.
+ */
+
+/** Every list: up to `limit` items after the item `starting_after` (newest first). */
+export const listQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit muss eine ganze Zahl sein.' })
+    .int({ error: 'limit muss eine ganze Zahl sein.' })
+    .min(1, { error: 'limit muss mindestens 1 sein.' })
+    .max(100, { error: 'limit darf höchstens 100 sein.' })
+    .default(20),
+  starting_after: z
+    .uuid({ error: 'starting_after muss die ID eines Elements der Liste sein.' })
+    .optional(),
+});
+
+const instant = z.iso.datetime({ offset: true, error: 'Bitte eine Zeit nach ISO 8601 angeben.' });
+
+/** GET /api/v1/tips: paid tips, newest first, within a time range and for a recipient. */
+export const tipListQuerySchema = listQuerySchema.extend({
+  /** Tips created at or after this time. */
+  created_gte: instant.optional(),
+  /** Tips created before this time. */
+  created_lt: instant.optional(),
+  /** Tips to this person: directly or through a share of a team or table tip. */
+  recipient: z.uuid({ error: 'recipient muss die ID einer Person sein.' }).optional(),
+});
+export type TipListQuery = z.infer<typeof tipListQuerySchema>;
+
+export const tipParamsSchema = z.object({ id: z.uuid({ error: 'Ungültige Trinkgeld-ID.' }) });
+
+/** What became of a paid tip's money: waiting for its payout, paid out, or given back. */
+export const API_TIP_STATES = ['paid', 'paid_out', 'refunded'] as const;
+
+export const apiTipSchema = z.object({
+  object: z.literal('tip'),
+  id: z.uuid(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(API_TIP_STATES),
+  created: z.string(),
+  paid_at: z.string().nullable(),
+  source: z.enum(TIP_SOURCES),
+  /** Who the guest tipped: a person, a team, or the business as a whole (its pool). */
+  recipient: z.object({
+    type: z.enum(['person', 'team', 'business']),
+    id: z.uuid().nullable(),
+    name: z.string().nullable(),
+  }),
+  payment_point: z.object({ id: z.uuid(), uid: z.string() }).nullable(),
+  /** The guest's contribution to the platform fee, in cents (0 when not covered). */
+  platform_fee: z.number().int(),
+  amount_refunded: z.number().int(),
+  /** How a team or table tip was split; empty for a direct tip. */
+  allocations: z.array(
+    z.object({
+      person: z.object({ id: z.uuid(), name: z.string().nullable() }),
+      amount: z.number().int(),
+      payout: z.object({ id: z.uuid(), status: z.string() }).nullable(),
+    }),
+  ),
+  /** The payout that carried a direct tip; null while it waits (or for a split tip). */
+  payout: z.object({ id: z.uuid(), status: z.string() }).nullable(),
+});
+export type ApiTip = z.infer<typeof apiTipSchema>;
+
+export const apiTipListSchema = z.object({
+  object: z.literal('list'),
+  url: z.string(),
+  has_more: z.boolean(),
+  data: z.array(apiTipSchema),
+});
+
+export const BUSINESS_API_ERRORS = defineErrors({
+  cursor_unknown: {
+    status: 400,
+    title: 'Liste',
+    message: 'starting_after nennt kein Element dieser Liste.',
+  },
+  tip_not_found: {
+    status: 404,
+    title: 'Trinkgeld',
+    message: 'Dieses Trinkgeld gibt es in diesem Betrieb nicht.',
+  },
+});
