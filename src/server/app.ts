@@ -227,6 +227,8 @@ export async function buildApp(
   registerActorGuard(app);
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: the schemas are JSON Schema 2020-12 (nullable as a type), as the business API needs.
+      openapi: '3.1.0',
       info: {
         title: 'Trinkgeld API',
         description: 'Die HTTP-API von Trinkgeld. Alle Beträge in Cent, alle Zeiten in ISO 8601.',

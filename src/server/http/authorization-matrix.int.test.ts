@@ -476,6 +476,9 @@ const ENTRIES: Entry[] = [
   },
   // The business API: keys only, each for its own business; a session is no key.
   { route: 'GET /api/v1/key', status: all(401), keys: { key1: 200, key2: 200 } },
+  // The API's description is public, as a developer reads it before holding a key.
+  { route: 'GET /api/v1/openapi.json', status: all(200) },
+  { route: 'GET /api/v1/docs', status: all(200) },
   // Each key lists its own business's tips; a tip of business 1 does not exist for key 2.
   { route: 'GET /api/v1/tips', status: all(401), keys: { key1: 200, key2: 200 } },
   {

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/api/business-api';
 import { AppError } from '../../http/errors';
 import { apiKeyGate, apiKeyOf } from '../api-keys/guard';
+import { businessApiDocument, renderBusinessApiDocs } from './openapi';
 import { presentApiTip } from './presenter';
 import { isListedTip, selectAllocations, selectTip, selectTipPage } from './queries';
 
@@ -20,6 +21,21 @@ const tags = ['Betriebs-API'];
 export const businessApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const apiKey = apiKeyGate(app);
+  const origin = app.deps.config.publicOrigin;
+  const document = () =>
+    businessApiDocument(app.swagger() as Parameters<typeof businessApiDocument>[0], origin);
+
+  // The description is public, as a developer reads it before holding a key.
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return document();
+  });
+  app.get('/api/v1/docs', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderBusinessApiDocs(document())),
+  );
 
   app.get(
     '/api/v1/tips',

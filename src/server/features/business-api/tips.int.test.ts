@@ -224,3 +224,35 @@ describe('GET /api/v1/tips', () => {
     expect((await get(key, '/api/v1/key')).statusCode).toBe(200);
   });
 });
+
+describe('the description of the business API', () => {
+  it('is an OpenAPI 3.1 document of the /api/v1 operations only, with bearer keys', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+    }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/v1/key',
+      '/api/v1/tips',
+      '/api/v1/tips/{id}',
+    ]);
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    // The answer's schema comes from the zod schema the route answers with: cents are integers.
+    expect(JSON.stringify(document.paths['/api/v1/tips']!.get!.responses)).toContain(
+      '"amount":{"type":"integer"',
+    );
+
+    const page = await t.inject({ method: 'GET', url: '/api/v1/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<code>GET /api/v1/tips</code>');
+    expect(page.body).toContain('Trinkgeld Betriebs-API');
+  });
+});
