@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { analyticsEvents } from '../../src/server/db/schema';
 import type { TestApp } from './app';
 
@@ -27,4 +28,24 @@ export function stripeEvent(
     livemode: false,
     data: { object },
   };
+}
+
+const signer = new Stripe('sk_test_signer_only');
+
+/** Posts a Stripe event to the webhook, signed with `secret` at the test clock's time. */
+export function sendSignedWebhook(t: TestApp, event: object, secret: string) {
+  const payload = JSON.stringify(event);
+  return t.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      }),
+    },
+    payload,
+  });
 }

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/support/app';
 import { createBusiness, type FactoryBusiness } from '../../../../test/support/factories';
 import type { FakeStripe } from '../../../../test/support/fake-stripe';
 import { startedTip } from '../../../../test/support/guest';
-import { stripeEvent } from '../../../../test/support/stripe';
+import { sendSignedWebhook, stripeEvent } from '../../../../test/support/stripe';
 import { connectToStripe, createStripeTestApp } from '../../../../test/support/stripe-app';
 import { paymentSessions, tips } from '../../db/schema';
 
@@ -16,7 +15,6 @@ import { paymentSessions, tips } from '../../db/schema';
  */
 const OLD_SECRET = 'whsec_rotation_old_0123456789';
 const NEW_SECRET = 'whsec_rotation_new_9876543210';
-const signer = new Stripe('sk_test_signer_only');
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -38,22 +36,11 @@ afterAll(async () => {
 });
 
 function sendCompleted(sessionId: string, secret: string) {
-  const payload = JSON.stringify(
+  return sendSignedWebhook(
+    t,
     stripeEvent(t, 'checkout.session.completed', { id: sessionId, object: 'checkout.session' }),
+    secret,
   );
-  return t.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({
-        payload,
-        secret,
-        timestamp: Math.floor(t.clock.now().getTime() / 1000),
-      }),
-    },
-    payload,
-  });
 }
 
 /** A Stripe tip at `business`'s person point, paid at the (fake) provider. */

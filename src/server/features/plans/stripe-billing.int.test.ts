@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/support/app';
 import {
@@ -9,7 +8,7 @@ import {
 } from '../../../../test/support/factories';
 import type { FakeStripe, FakeSubscription } from '../../../../test/support/fake-stripe';
 import { createBasisHotel, requestAs, SAMPLE_BILLING } from '../../../../test/support/plans';
-import { stripeEvent } from '../../../../test/support/stripe';
+import { sendSignedWebhook, stripeEvent } from '../../../../test/support/stripe';
 import { createStripeTestApp } from '../../../../test/support/stripe-app';
 import type { InvoiceList } from '../../../shared/api/invoices';
 import { PLAN_ERRORS, type PlanState } from '../../../shared/api/plans';
@@ -27,7 +26,6 @@ import {
  * Stripe's signed invoice and subscription events do to the plan, once each, in any order.
  */
 const WEBHOOK_SECRET = 'whsec_test_trinkgeld_billing';
-const signer = new Stripe('sk_test_signer_only');
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
@@ -52,22 +50,7 @@ async function invoicesOf(hotel: FactoryBusiness) {
   return ((await as(hotel.owner.email, 'GET', '/api/admin/invoices')).json() as InvoiceList).items;
 }
 
-function sendWebhook(event: object) {
-  const payload = JSON.stringify(event);
-  return t.inject({
-    method: 'POST',
-    url: '/api/payments/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
-        timestamp: Math.floor(t.clock.now().getTime() / 1000),
-      }),
-    },
-    payload,
-  });
-}
+const sendWebhook = (event: object) => sendSignedWebhook(t, event, WEBHOOK_SECRET);
 
 async function deliver(event: object): Promise<{ received: boolean; duplicate: boolean }> {
   const response = await sendWebhook(event);
