@@ -481,6 +481,13 @@ const ENTRIES: Entry[] = [
   { route: 'GET /api/v1/docs', status: all(200) },
   // Each key lists its own business's tips; a tip of business 1 does not exist for key 2.
   { route: 'GET /api/v1/tips', status: all(401), keys: { key1: 200, key2: 200 } },
+  { route: 'GET /api/v1/payouts', status: all(401), keys: { key1: 200, key2: 200 } },
+  {
+    route: 'GET /api/v1/payouts/:id',
+    url: () => `/api/v1/payouts/${randomUUID()}`,
+    status: all(401),
+    keys: { key1: 404, key2: 404 },
+  },
   {
     route: 'GET /api/v1/tips/:id',
     url: (f) => `/api/v1/tips/${f.tipId}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
-import { TIP_SOURCES } from '../domain/tips';
+import { PAYOUT_STATUSES, TIP_SOURCES } from '../domain/tips';
 
 /**
  * The business API under /api/v1 (decision 0631): its lists, its tips. Field names follow the
@@ -23,16 +23,52 @@ export const listQuerySchema = z.object({
 
 const instant = z.iso.datetime({ offset: true, error: 'Bitte eine Zeit nach ISO 8601 angeben.' });
 
-/** GET /api/v1/tips: paid tips, newest first, within a time range and for a recipient. */
-export const tipListQuerySchema = listQuerySchema.extend({
-  /** Tips created at or after this time. */
+/** A list's time range and recipient (a person). */
+const rangeAndRecipient = {
+  /** Created at or after this time. */
   created_gte: instant.optional(),
-  /** Tips created before this time. */
+  /** Created before this time. */
   created_lt: instant.optional(),
-  /** Tips to this person: directly or through a share of a team or table tip. */
+  /** Tips to this person (directly or through a share), or payouts to them. */
   recipient: z.uuid({ error: 'recipient muss die ID einer Person sein.' }).optional(),
-});
+};
+
+/** GET /api/v1/tips: paid tips, newest first, within a time range and for a recipient. */
+export const tipListQuerySchema = listQuerySchema.extend(rangeAndRecipient);
 export type TipListQuery = z.infer<typeof tipListQuerySchema>;
+
+/** GET /api/v1/payouts: payouts, newest first, within a time range and to a person. */
+export const payoutListQuerySchema = listQuerySchema.extend(rangeAndRecipient);
+export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
+
+export const payoutParamsSchema = z.object({
+  id: z.uuid({ error: 'Ungültige Auszahlungs-ID.' }),
+});
+
+/** A transfer to a person's payout account (Stripe Connect, or the demo provider's). */
+export const apiPayoutSchema = z.object({
+  object: z.literal('payout'),
+  id: z.uuid(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  method: z.enum(['standard', 'instant']),
+  created: z.string(),
+  /** When the provider confirmed it (paid) or refused it (failed). */
+  processed_at: z.string().nullable(),
+  person: z.object({ id: z.uuid(), name: z.string().nullable() }),
+  /** The provider's transfer id, for the bank statement. */
+  provider_reference: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+});
+export type ApiPayout = z.infer<typeof apiPayoutSchema>;
+
+export const apiPayoutListSchema = z.object({
+  object: z.literal('list'),
+  url: z.string(),
+  has_more: z.boolean(),
+  data: z.array(apiPayoutSchema),
+});
 
 export const tipParamsSchema = z.object({ id: z.uuid({ error: 'Ungültige Trinkgeld-ID.' }) });
 
@@ -88,5 +124,10 @@ export const BUSINESS_API_ERRORS = defineErrors({
     status: 404,
     title: 'Trinkgeld',
     message: 'Dieses Trinkgeld gibt es in diesem Betrieb nicht.',
+  },
+  payout_not_found: {
+    status: 404,
+    title: 'Auszahlung',
+    message: 'Diese Auszahlung gibt es in diesem Betrieb nicht.',
   },
 });

@@ -1,5 +1,5 @@
-import type { ApiTip } from '../../../shared/api/business-api';
-import type { TipListRow } from './queries';
+import type { ApiPayout, ApiTip } from '../../../shared/api/business-api';
+import type { PayoutListRow, TipListRow } from './queries';
 import type { selectAllocations } from './queries';
 
 type AllocationRow = Awaited<ReturnType<typeof selectAllocations>>[number];
@@ -39,5 +39,22 @@ export function presentApiTip(row: TipListRow, allocations: readonly AllocationR
     })),
     payout:
       row.payoutId && row.payoutStatus ? { id: row.payoutId, status: row.payoutStatus } : null,
+  };
+}
+
+/** A payout as the business API shows it. */
+export function presentApiPayout(row: PayoutListRow): ApiPayout {
+  return {
+    object: 'payout',
+    id: row.id,
+    amount: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    method: row.method,
+    created: row.createdAt.toISOString(),
+    processed_at: row.processedAt?.toISOString() ?? null,
+    person: { id: row.employeeId, name: row.employeeName },
+    provider_reference: row.providerTransferId,
+    failure_reason: row.failureReason,
   };
 }

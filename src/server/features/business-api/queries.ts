@@ -1,8 +1,33 @@
 import { and, desc, eq, exists, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TipListQuery } from '../../../shared/api/business-api';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PayoutListQuery, TipListQuery } from '../../../shared/api/business-api';
 import type { Executor } from '../../db/connect';
 import { payouts, profiles, teams, tipAllocations, tips } from '../../db/schema';
+
+/**
+ * A list's page after its cursor row, newest first: rows whose (created_at, id) is below the
+ * cursor row's own values, read in the database so no timestamp is rounded through JavaScript.
+ */
+function afterCursor(
+  table: PgTable,
+  columns: { createdAt: PgColumn; id: PgColumn },
+  cursorId: string,
+): SQL {
+  return sql`(${columns.createdAt}, ${columns.id}) < (SELECT c.created_at, c.id FROM ${table} c WHERE c.id = ${cursorId})`;
+}
+
+/** The time range of a list's query. */
+function createdWithin(
+  createdAt: PgColumn,
+  query: { created_gte?: string | undefined; created_lt?: string | undefined },
+): SQL[] {
+  return [
+    ...(query.created_gte ? [gte(createdAt, new Date(query.created_gte))] : []),
+    ...(query.created_lt ? [lt(createdAt, new Date(query.created_lt))] : []),
+  ];
+}
 
 /** Tips whose money arrived: waiting for the payout, paid out, or given back since. */
 export const LISTED_TIP_STATUSES = ['pending', 'completed', 'refunded'] as const;
@@ -68,9 +93,8 @@ export function selectTipPage(db: Executor, businessId: string, query: TipListQu
   const conditions = [
     eq(tips.businessId, businessId),
     inArray(tips.status, [...LISTED_TIP_STATUSES]),
+    ...createdWithin(tips.createdAt, query),
   ];
-  if (query.created_gte) conditions.push(gte(tips.createdAt, new Date(query.created_gte)));
-  if (query.created_lt) conditions.push(lt(tips.createdAt, new Date(query.created_lt)));
   if (query.recipient) {
     const recipient = query.recipient;
     conditions.push(
@@ -85,11 +109,7 @@ export function selectTipPage(db: Executor, businessId: string, query: TipListQu
       )!,
     );
   }
-  if (query.starting_after) {
-    conditions.push(
-      sql`(${tips.createdAt}, ${tips.id}) < (SELECT c.created_at, c.id FROM tips c WHERE c.id = ${query.starting_after})`,
-    );
-  }
+  if (query.starting_after) conditions.push(afterCursor(tips, tips, query.starting_after));
   return selectTipRows(db, and(...conditions), query.limit + 1);
 }
 
@@ -123,4 +143,61 @@ export async function selectAllocations(db: Executor, tipIds: string[]) {
     .leftJoin(payouts, eq(payouts.id, tipAllocations.payoutId))
     .where(inArray(tipAllocations.tipId, tipIds))
     .orderBy(tipAllocations.tipId, desc(tipAllocations.amountCents), tipAllocations.profileId);
+}
+
+const payoutColumns = {
+  id: payouts.id,
+  amountCents: payouts.amountCents,
+  currency: payouts.currency,
+  status: payouts.status,
+  method: payouts.method,
+  createdAt: payouts.createdAt,
+  processedAt: payouts.processedAt,
+  employeeId: payouts.employeeId,
+  employeeName: profiles.fullName,
+  providerTransferId: payouts.providerTransferId,
+  failureReason: payouts.failureReason,
+};
+
+export type PayoutListRow = Awaited<ReturnType<typeof selectPayoutRows>>[number];
+
+function selectPayoutRows(db: Executor, where: SQL | undefined, limit: number) {
+  return db
+    .select(payoutColumns)
+    .from(payouts)
+    .innerJoin(profiles, eq(profiles.id, payouts.employeeId))
+    .where(where)
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(limit);
+}
+
+/** Whether `payoutId` is a payout of the business (a cursor must be one). */
+export async function isPayoutOf(db: Executor, businessId: string, payoutId: string) {
+  const [row] = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.id, payoutId), eq(payouts.businessId, businessId)));
+  return row !== undefined;
+}
+
+/** One page of the business's payouts, newest first, one more than `limit`. */
+export function selectPayoutPage(db: Executor, businessId: string, query: PayoutListQuery) {
+  const conditions = [
+    eq(payouts.businessId, businessId),
+    ...createdWithin(payouts.createdAt, query),
+  ];
+  if (query.recipient) conditions.push(eq(payouts.employeeId, query.recipient));
+  if (query.starting_after) {
+    conditions.push(afterCursor(payouts, payouts, query.starting_after));
+  }
+  return selectPayoutRows(db, and(...conditions), query.limit + 1);
+}
+
+export async function selectPayout(db: Executor, businessId: string, payoutId: string) {
+  const [row] = await selectPayoutRows(
+    db,
+    and(eq(payouts.id, payoutId), eq(payouts.businessId, businessId)),
+    1,
+  );
+  return row ?? null;
 }

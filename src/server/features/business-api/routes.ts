@@ -1,22 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiPayoutListSchema,
+  apiPayoutSchema,
   apiTipListSchema,
   apiTipSchema,
   BUSINESS_API_ERRORS,
+  payoutListQuerySchema,
+  payoutParamsSchema,
   tipListQuerySchema,
   tipParamsSchema,
 } from '../../../shared/api/business-api';
 import { AppError } from '../../http/errors';
 import { apiKeyGate, apiKeyOf } from '../api-keys/guard';
 import { businessApiDocument, renderBusinessApiDocs } from './openapi';
-import { presentApiTip } from './presenter';
-import { isListedTip, selectAllocations, selectTip, selectTipPage } from './queries';
+import { presentApiPayout, presentApiTip } from './presenter';
+import {
+  isListedTip,
+  isPayoutOf,
+  selectAllocations,
+  selectPayout,
+  selectPayoutPage,
+  selectTip,
+  selectTipPage,
+} from './queries';
+
+/** A list's answer: the page's first `limit` rows, and whether the extra one said more follow. */
+function listOf<Row, Item>(url: string, rows: Row[], limit: number, present: (row: Row) => Item) {
+  return {
+    object: 'list' as const,
+    url,
+    has_more: rows.length > limit,
+    data: rows.slice(0, limit).map(present),
+  };
+}
 
 const tags = ['Betriebs-API'];
 
 /**
  * The business API (decision 0631): read by a business's own API keys, for that business only.
- * So far its paid tips, with their splits and payouts.
+ * So far its paid tips, with their splits, and its payouts.
  */
 export const businessApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -58,22 +80,16 @@ export const businessApiRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(BUSINESS_API_ERRORS.cursor_unknown);
       }
       const rows = await selectTipPage(db, businessId, query);
-      const page = rows.slice(0, query.limit);
       const allocations = await selectAllocations(
         db,
-        page.map((row) => row.id),
+        rows.slice(0, query.limit).map((row) => row.id),
       );
-      return {
-        object: 'list' as const,
-        url: '/api/v1/tips',
-        has_more: rows.length > query.limit,
-        data: page.map((row) =>
-          presentApiTip(
-            row,
-            allocations.filter((share) => share.tipId === row.id),
-          ),
+      return listOf('/api/v1/tips', rows, query.limit, (row) =>
+        presentApiTip(
+          row,
+          allocations.filter((share) => share.tipId === row.id),
         ),
-      };
+      );
     },
   );
 
@@ -94,6 +110,51 @@ export const businessApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await selectTip(db, businessId, request.params.id);
       if (!row) throw new AppError(BUSINESS_API_ERRORS.tip_not_found);
       return presentApiTip(row, await selectAllocations(db, [row.id]));
+    },
+  );
+
+  app.get(
+    '/api/v1/payouts',
+    {
+      onRequest: apiKey('payouts:read'),
+      schema: {
+        tags,
+        summary: 'Auszahlungen an Mitarbeitende, neueste zuerst (Berechtigung payouts:read)',
+        description:
+          'Seitenweise mit limit und starting_after; gefiltert nach Zeitraum (created_gte, created_lt) und Person (recipient).',
+        querystring: payoutListQuerySchema,
+        response: { 200: apiPayoutListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { businessId } = apiKeyOf(request);
+      const query = request.query;
+      if (query.starting_after && !(await isPayoutOf(db, businessId, query.starting_after))) {
+        throw new AppError(BUSINESS_API_ERRORS.cursor_unknown);
+      }
+      const rows = await selectPayoutPage(db, businessId, query);
+      return listOf('/api/v1/payouts', rows, query.limit, presentApiPayout);
+    },
+  );
+
+  app.get(
+    '/api/v1/payouts/:id',
+    {
+      onRequest: apiKey('payouts:read'),
+      schema: {
+        tags,
+        summary: 'Eine Auszahlung (Berechtigung payouts:read)',
+        params: payoutParamsSchema,
+        response: { 200: apiPayoutSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { businessId } = apiKeyOf(request);
+      const row = await selectPayout(db, businessId, request.params.id);
+      if (!row) throw new AppError(BUSINESS_API_ERRORS.payout_not_found);
+      return presentApiPayout(row);
     },
   );
 };

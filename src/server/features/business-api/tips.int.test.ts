@@ -68,15 +68,17 @@ beforeAll(async () => {
     });
     listed.unshift(tip.id);
   }
-  // Two tips in the same millisecond: the id decides their order, and neither is lost.
+  // Two tips in the same millisecond: the id decides their order (higher first), neither is lost.
+  const sameMoment: string[] = [];
   for (let i = 0; i < 2; i += 1) {
     const tip = await createTip(db, {
       businessId: hotel.id,
       employeeId: hotel.employees[0]!.id,
       createdAt: new Date(base + 30 * MINUTE),
     });
-    listed.unshift(tip.id);
+    sameMoment.push(tip.id);
   }
+  listed.unshift(...sameMoment.sort().reverse());
   const team = await createTip(db, {
     businessId: hotel.id,
     teamId: hotel.teams[0]!.id,
@@ -237,6 +239,8 @@ describe('the description of the business API', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/key',
+      '/api/v1/payouts',
+      '/api/v1/payouts/{id}',
       '/api/v1/tips',
       '/api/v1/tips/{id}',
     ]);
