@@ -482,6 +482,13 @@ const ENTRIES: Entry[] = [
   // Each key lists its own business's tips; a tip of business 1 does not exist for key 2.
   { route: 'GET /api/v1/tips', status: all(401), keys: { key1: 200, key2: 200 } },
   { route: 'GET /api/v1/payouts', status: all(401), keys: { key1: 200, key2: 200 } },
+  { route: 'GET /api/v1/payment-points', status: all(401), keys: { key1: 200, key2: 200 } },
+  {
+    route: 'GET /api/v1/payment-points/:id',
+    url: (f) => `/api/v1/payment-points/${point(f).id}`,
+    status: all(401),
+    keys: { key1: 200, key2: 404 },
+  },
   {
     route: 'GET /api/v1/payouts/:id',
     url: () => `/api/v1/payouts/${randomUUID()}`,

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
-import { PAYOUT_STATUSES, TIP_SOURCES } from '../domain/tips';
+import {
+  ENTRYPOINT_TARGET_TYPES,
+  ENTRYPOINT_TYPES,
+  PAYOUT_STATUSES,
+  TIP_SOURCES,
+} from '../domain/tips';
 
 /**
  * The business API under /api/v1 (decision 0631): its lists, its tips. Field names follow the
@@ -114,6 +119,39 @@ export const apiTipListSchema = z.object({
   data: z.array(apiTipSchema),
 });
 
+export const paymentPointParamsSchema = z.object({
+  id: z.uuid({ error: 'Ungültige ID des Bezahlpunkts.' }),
+});
+
+/** A payment point: the code behind a QR code or NFC tag, and whom it tips. */
+export const apiPaymentPointSchema = z.object({
+  object: z.literal('payment_point'),
+  id: z.uuid(),
+  uid: z.string(),
+  type: z.enum(ENTRYPOINT_TYPES),
+  label: z.string().nullable(),
+  /** Whom a tip here goes to: a person (`user`), a team, or the business (`tenant`). */
+  target: z.object({
+    type: z.enum(ENTRYPOINT_TARGET_TYPES),
+    id: z.uuid(),
+    name: z.string().nullable(),
+  }),
+  active: z.boolean(),
+  /** Whether a guest can tip through it now (active, its target able to receive). */
+  works: z.boolean(),
+  /** The link the QR code or NFC tag carries. */
+  url: z.string(),
+  created: z.string(),
+});
+export type ApiPaymentPoint = z.infer<typeof apiPaymentPointSchema>;
+
+export const apiPaymentPointListSchema = z.object({
+  object: z.literal('list'),
+  url: z.string(),
+  has_more: z.boolean(),
+  data: z.array(apiPaymentPointSchema),
+});
+
 export const BUSINESS_API_ERRORS = defineErrors({
   cursor_unknown: {
     status: 400,
@@ -124,6 +162,11 @@ export const BUSINESS_API_ERRORS = defineErrors({
     status: 404,
     title: 'Trinkgeld',
     message: 'Dieses Trinkgeld gibt es in diesem Betrieb nicht.',
+  },
+  payment_point_not_found: {
+    status: 404,
+    title: 'Bezahlpunkt',
+    message: 'Diesen Bezahlpunkt gibt es in diesem Betrieb nicht.',
   },
   payout_not_found: {
     status: 404,

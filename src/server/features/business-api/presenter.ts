@@ -1,4 +1,5 @@
-import type { ApiPayout, ApiTip } from '../../../shared/api/business-api';
+import type { ApiPaymentPoint, ApiPayout, ApiTip } from '../../../shared/api/business-api';
+import type { PointWithTarget } from '../payment-points/queries/points';
 import type { PayoutListRow, TipListRow } from './queries';
 import type { selectAllocations } from './queries';
 
@@ -56,5 +57,21 @@ export function presentApiPayout(row: PayoutListRow): ApiPayout {
     person: { id: row.employeeId, name: row.employeeName },
     provider_reference: row.providerTransferId,
     failure_reason: row.failureReason,
+  };
+}
+
+/** A payment point as the business API shows it, with the link its QR code carries. */
+export function presentApiPaymentPoint(point: PointWithTarget, origin: string): ApiPaymentPoint {
+  return {
+    object: 'payment_point',
+    id: point.id,
+    uid: point.uid,
+    type: point.type,
+    label: point.label,
+    target: { type: point.targetType, id: point.targetId, name: point.targetName },
+    active: point.active,
+    works: point.works,
+    url: `${origin}/t/${encodeURIComponent(point.uid)}`,
+    created: point.createdAt.toISOString(),
   };
 }

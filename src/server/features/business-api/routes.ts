@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiPaymentPointListSchema,
+  apiPaymentPointSchema,
   apiPayoutListSchema,
   apiPayoutSchema,
   apiTipListSchema,
   apiTipSchema,
   BUSINESS_API_ERRORS,
+  listQuerySchema,
+  paymentPointParamsSchema,
   payoutListQuerySchema,
   payoutParamsSchema,
   tipListQuerySchema,
@@ -13,7 +17,8 @@ import {
 import { AppError } from '../../http/errors';
 import { apiKeyGate, apiKeyOf } from '../api-keys/guard';
 import { businessApiDocument, renderBusinessApiDocs } from './openapi';
-import { presentApiPayout, presentApiTip } from './presenter';
+import { findPoint, listPoints } from '../payment-points/queries/points';
+import { presentApiPaymentPoint, presentApiPayout, presentApiTip } from './presenter';
 import {
   isListedTip,
   isPayoutOf,
@@ -155,6 +160,55 @@ export const businessApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await selectPayout(db, businessId, request.params.id);
       if (!row) throw new AppError(BUSINESS_API_ERRORS.payout_not_found);
       return presentApiPayout(row);
+    },
+  );
+
+  app.get(
+    '/api/v1/payment-points',
+    {
+      onRequest: apiKey('payment_points:read'),
+      schema: {
+        tags,
+        summary: 'Bezahlpunkte des Betriebs, neueste zuerst (Berechtigung payment_points:read)',
+        description: 'Seitenweise mit limit und starting_after.',
+        querystring: listQuerySchema,
+        response: { 200: apiPaymentPointListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { businessId } = apiKeyOf(request);
+      const { limit, starting_after: after } = request.query;
+      // A business has hundreds of points at most: the list is read whole and cut here.
+      const points = await listPoints(db, businessId);
+      const start = after ? points.findIndex((point) => point.id === after) + 1 : 0;
+      if (after && start === 0) throw new AppError(BUSINESS_API_ERRORS.cursor_unknown);
+      return listOf(
+        '/api/v1/payment-points',
+        points.slice(start, start + limit + 1),
+        limit,
+        (point) => presentApiPaymentPoint(point, origin),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/payment-points/:id',
+    {
+      onRequest: apiKey('payment_points:read'),
+      schema: {
+        tags,
+        summary: 'Ein Bezahlpunkt (Berechtigung payment_points:read)',
+        params: paymentPointParamsSchema,
+        response: { 200: apiPaymentPointSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { businessId } = apiKeyOf(request);
+      const point = await findPoint(db, businessId, request.params.id);
+      if (!point) throw new AppError(BUSINESS_API_ERRORS.payment_point_not_found);
+      return presentApiPaymentPoint(point, origin);
     },
   );
 };

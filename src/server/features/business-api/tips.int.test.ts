@@ -239,6 +239,8 @@ describe('the description of the business API', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/key',
+      '/api/v1/payment-points',
+      '/api/v1/payment-points/{id}',
       '/api/v1/payouts',
       '/api/v1/payouts/{id}',
       '/api/v1/tips',
