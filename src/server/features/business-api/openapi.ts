@@ -79,6 +79,7 @@ export function renderBusinessApiDocs(document: OpenApiDocument): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(String(info.title ?? 'API'))}</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:50rem;margin:0 auto;padding:1rem;line-height:1.5;color:#1a1a1a}

@@ -260,5 +260,7 @@ describe('the description of the business API', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<code>GET /api/v1/tips</code>');
     expect(page.body).toContain('Trinkgeld Betriebs-API');
+    // The product's icon, so the browser asks for no /favicon.ico (a 404 in its console).
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   });
 });
