@@ -168,6 +168,17 @@ describe('demo data', () => {
     expect(paid!.n).toBeGreaterThan(5);
   });
 
+  it('carries every seeded payout in a weekly batch of its business, as the owner lists them', async () => {
+    const orphans = await database.query(`
+      SELECT p.id FROM payouts p LEFT JOIN payout_batches b ON b.id = p.batch_id
+      WHERE b.id IS NULL OR b.business_id <> p.business_id`);
+    expect(orphans).toEqual([]);
+    const [batches] = await database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM payout_batches WHERE trigger = 'schedule'",
+    );
+    expect(batches!.n).toBeGreaterThanOrEqual(2);
+  });
+
   it('has one active legacy QR code', async () => {
     const rows = await database.query('SELECT 1 FROM qr_codes WHERE code = $1 AND is_active', [
       DEMO_LEGACY_QR_CODE,

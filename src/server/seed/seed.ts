@@ -18,6 +18,7 @@ import {
   businessSetup,
   integrationSettings,
   paymentEntrypoints,
+  payoutBatches,
   payouts,
   profiles,
   qrCodes,
@@ -678,6 +679,8 @@ async function seedSecondBusiness(
   }
   const visits = visitsBehind(rows, businessId, 20_240_602);
   const paidPayouts = history.rows();
+  const paidBatches = history.batches();
+  if (paidBatches.length > 0) await tx.insert(payoutBatches).values(paidBatches);
   if (paidPayouts.length > 0) await tx.insert(payouts).values(paidPayouts);
   for (let i = 0; i < rows.length; i += 200) await tx.insert(tips).values(rows.slice(i, i + 200));
   if (allocationRows.length > 0) await tx.insert(tipAllocations).values(allocationRows);
@@ -701,6 +704,17 @@ function seedPayoutHistory(businessId: string, now: Date, withPayoutAccount: Rea
   const byKey = new Map<string, typeof payouts.$inferInsert & { id: string }>();
   const randomId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 
+  /** One automatic batch per week, as the schedule makes them; the owner's list shows them. */
+  const batches = new Map<number, typeof payoutBatches.$inferInsert & { id: string }>();
+  const batchOf = (week: number, at: Date) => {
+    let batch = batches.get(week);
+    if (!batch) {
+      batch = { id: randomUUID(), businessId, trigger: 'schedule', skipped: [], createdAt: at };
+      batches.set(week, batch);
+    }
+    return batch.id;
+  };
+
   const payoutFor = (employeeId: string, createdAt: Date) => {
     const week = Math.floor((now.getTime() - createdAt.getTime()) / (7 * DAY_MS));
     const key = `${employeeId}:${week}`;
@@ -711,7 +725,7 @@ function seedPayoutHistory(businessId: string, now: Date, withPayoutAccount: Rea
         id: randomUUID(),
         businessId,
         employeeId,
-        batchId: randomUUID(),
+        batchId: batchOf(week, processedAt),
         amountCents: 0,
         status: 'paid',
         provider: 'demo',
@@ -760,6 +774,15 @@ function seedPayoutHistory(businessId: string, now: Date, withPayoutAccount: Rea
       tip.processedAt = last;
     },
     rows: () => [...byKey.values()].filter((payout) => (payout.amountCents ?? 0) > 0),
+    /** The weekly batches that carried a payout. */
+    batches: () => {
+      const used = new Set(
+        [...byKey.values()]
+          .filter((payout) => (payout.amountCents ?? 0) > 0)
+          .map((payout) => payout.batchId),
+      );
+      return [...batches.values()].filter((batch) => used.has(batch.id));
+    },
   };
 }
 
@@ -942,6 +965,8 @@ async function seedTips(tx: Tx, context: TipSeedContext): Promise<number> {
   const visits = visitsBehind(rows, businessId, 20_240_501);
   // Payouts first: paid-out tips point at theirs.
   const paidPayouts = history.rows();
+  const paidBatches = history.batches();
+  if (paidBatches.length > 0) await tx.insert(payoutBatches).values(paidBatches);
   if (paidPayouts.length > 0) await tx.insert(payouts).values(paidPayouts);
   const chunk = 200;
   for (let i = 0; i < rows.length; i += chunk) {
