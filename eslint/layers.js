@@ -60,6 +60,7 @@ export const FEATURE_LAYERS = [
       'tip-totals',
       'tips',
       'two-factor',
+      'webhooks',
     ],
   },
   {

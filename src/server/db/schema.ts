@@ -885,3 +885,67 @@ export const apiKeyAddresses = pgTable(
   },
   (table) => [primaryKey({ columns: [table.apiKeyId, table.address] })],
 );
+
+/** A business's webhook endpoints (migration 0650): URL, event types and the sealed secret. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  eventTypes: text('event_types').array().notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  previousSecretSealed: text('previous_secret_sealed'),
+  previousSecretExpiresAt: tstz('previous_secret_expires_at'),
+  disabledAt: tstz('disabled_at'),
+  disabledReason: text('disabled_reason').$type<'gone' | 'failing' | 'owner'>(),
+  failingSince: tstz('failing_since'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** The webhook outbox (0650): one row per event, its id is the `webhook-id` header. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  payload: text('payload'),
+  createdAt: createdAt(),
+});
+
+/** One event on its way to one endpoint (0650). */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+  endpointId: uuid('endpoint_id')
+    .notNull()
+    .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  state: text('state')
+    .notNull()
+    .default('pending')
+    .$type<'pending' | 'delivered' | 'failed' | 'cancelled'>(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: tstz('next_attempt_at'),
+  origin: text('origin').notNull().default('event').$type<'event' | 'replay' | 'test'>(),
+  createdAt: createdAt(),
+  finishedAt: tstz('finished_at'),
+});
+
+/** Every delivery attempt, for the delivery log (0650). */
+export const webhookAttempts = pgTable('webhook_attempts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  deliveryId: uuid('delivery_id')
+    .notNull()
+    .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+  attemptedAt: tstz('attempted_at').notNull(),
+  status: integer('status'),
+  durationMs: integer('duration_ms').notNull(),
+  responseExcerpt: text('response_excerpt').notNull().default(''),
+  error: text('error'),
+});
