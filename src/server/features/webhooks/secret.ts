@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { seal, unseal } from '../../lib/seal';
+
+/**
+ * An endpoint's signing secret (Standard Webhooks): `whsec_` and the base64 of 24 random bytes,
+ * shown to the owner once. The server must read it back to sign, so it is kept sealed under
+ * SESSION_SECRET (as the TOTP secrets are, decision 0402), bound to its endpoint and to whether
+ * it is the current or the previous secret.
+ */
+const SECRET_PURPOSE = 'webhook-endpoint-secret:v1';
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+export function sealWebhookSecret(serverSecret: string, endpointId: string, secret: string) {
+  return seal(serverSecret, SECRET_PURPOSE, endpointId, secret);
+}
+
+/** The secret, or null when it was sealed under none of the accepted server secrets. */
+export function openWebhookSecret(
+  serverSecrets: string | readonly string[],
+  endpointId: string,
+  sealed: string,
+): string | null {
+  return unseal(serverSecrets, SECRET_PURPOSE, endpointId, sealed);
+}
