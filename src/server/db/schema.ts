@@ -906,8 +906,11 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
-/** The webhook outbox (0650): one row per event, its id is the `webhook-id` header. */
-export const webhookEvents = pgTable('webhook_events', {
+/**
+ * The outgoing webhooks' outbox (0650): one row per event, its id is the `webhook-id` header.
+ * (`webhookEvents` are the payment providers' incoming events.)
+ */
+export const outgoingWebhookEvents = pgTable('outgoing_webhook_events', {
   id: text('id').primaryKey(),
   businessId: uuid('business_id')
     .notNull()
@@ -922,7 +925,7 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   id: uuid('id').primaryKey().defaultRandom(),
   eventId: text('event_id')
     .notNull()
-    .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    .references(() => outgoingWebhookEvents.id, { onDelete: 'cascade' }),
   endpointId: uuid('endpoint_id')
     .notNull()
     .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),

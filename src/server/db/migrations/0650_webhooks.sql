@@ -26,10 +26,10 @@ CREATE TABLE webhook_endpoints (
 CREATE INDEX webhook_endpoints_business_idx ON webhook_endpoints (business_id, created_at);
 CREATE INDEX webhook_endpoints_created_by_idx ON webhook_endpoints (created_by);
 
--- The outbox: one row per event, written in the transaction of the change it announces. The id
--- is the `webhook-id` header (msg_…); the payload is the body sent, byte for byte. Payloads are
+-- The outbox: one row per outgoing event (webhook_events holds the providers' incoming ones),
+-- written in the transaction of the change it announces. The id is the `webhook-id` header (msg_…); the payload is the body sent, byte for byte. Payloads are
 -- cleared after RETENTION_PROVIDER_PAYLOAD_DAYS like the providers' payloads.
-CREATE TABLE webhook_events (
+CREATE TABLE outgoing_webhook_events (
   id text PRIMARY KEY,
   business_id uuid NOT NULL REFERENCES businesses(id) ON DELETE CASCADE,
   type text NOT NULL,
@@ -37,14 +37,15 @@ CREATE TABLE webhook_events (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE INDEX webhook_events_business_idx ON webhook_events (business_id, created_at DESC);
-CREATE INDEX webhook_events_created_idx ON webhook_events (created_at);
+CREATE INDEX outgoing_webhook_events_business_idx
+  ON outgoing_webhook_events (business_id, created_at DESC);
+CREATE INDEX outgoing_webhook_events_created_idx ON outgoing_webhook_events (created_at);
 
 -- One event on its way to one endpoint. Fan-out happens when the event is written, so an
 -- endpoint added later does not receive older events; 'Erneut senden' adds another delivery.
 CREATE TABLE webhook_deliveries (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  event_id text NOT NULL REFERENCES webhook_events(id) ON DELETE CASCADE,
+  event_id text NOT NULL REFERENCES outgoing_webhook_events(id) ON DELETE CASCADE,
   endpoint_id uuid NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
   state text NOT NULL DEFAULT 'pending'
     CHECK (state IN ('pending', 'delivered', 'failed', 'cancelled')),

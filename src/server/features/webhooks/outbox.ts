@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { outgoingWebhookEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { WebhookEventType } from '../../../shared/api/webhooks';
 
 /** A `webhook-id`: unique per event, kept across every attempt and replay of it. */
@@ -45,7 +45,7 @@ export async function recordWebhookEvent(tx: Executor, event: WebhookEventInput)
     );
   // No endpoint wants it: nothing to keep, nothing to send.
   if (endpoints.length === 0) return { id, deliveries: 0 };
-  await tx.insert(webhookEvents).values({
+  await tx.insert(outgoingWebhookEvents).values({
     id,
     businessId: event.businessId,
     type: event.type,
