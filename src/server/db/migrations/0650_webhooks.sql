@@ -27,8 +27,9 @@ CREATE INDEX webhook_endpoints_business_idx ON webhook_endpoints (business_id, c
 CREATE INDEX webhook_endpoints_created_by_idx ON webhook_endpoints (created_by);
 
 -- The outbox: one row per outgoing event (webhook_events holds the providers' incoming ones),
--- written in the transaction of the change it announces. The id is the `webhook-id` header (msg_…); the payload is the body sent, byte for byte. Payloads are
--- cleared after RETENTION_PROVIDER_PAYLOAD_DAYS like the providers' payloads.
+-- written in the transaction of the change it announces. The id is the `webhook-id` header
+-- (msg_…); the payload is the body sent, byte for byte. Payloads are cleared after
+-- RETENTION_PROVIDER_PAYLOAD_DAYS like the providers' payloads.
 CREATE TABLE outgoing_webhook_events (
   id text PRIMARY KEY,
   business_id uuid NOT NULL REFERENCES businesses(id) ON DELETE CASCADE,
