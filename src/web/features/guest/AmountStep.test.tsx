@@ -38,7 +38,11 @@ function renderStep() {
 /** An accessible name as read aloud: the amount's no-break space counts as a space. */
 const named = (text: string) => (name: string) => name.replace(/\s+/g, ' ') === text;
 
-const continueButtons = () => screen.queryAllByRole('button', { name: /Weiter zur Zahlung/ });
+/** The buttons that would take the guest on: a disabled one keeps only its place. */
+const continueButtons = () =>
+  screen
+    .queryAllByRole('button', { name: /Weiter zur Zahlung/ })
+    .filter((button) => !(button as HTMLButtonElement).disabled);
 
 /** How long a wait may take on a busy machine; it ends as soon as its condition holds. */
 const SLOW = { timeout: 10_000 };
@@ -108,5 +112,17 @@ describe('the own amount', () => {
     // On to the payment step with 12,50 €.
     expect(onContinue).toHaveBeenCalledTimes(1);
     expect(amounts.at(-1)).toBe(1250);
+  });
+});
+
+describe('the page as it goes live', () => {
+  it('keeps the continue button in its place, so nothing below it moves under a tap', async () => {
+    renderStep();
+    // The server's page has a plain 'Weiter zur Zahlung' for the own amount. Taking it away when
+    // the app ran moved the links under the form up by its height (64 px) while a guest reached
+    // for them: the tap landed on nothing (guest-journey › legal pages).
+    const button = await screen.findByRole('button', { name: 'Weiter zur Zahlung' }, SLOW);
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(continueButtons()).toEqual([]);
   });
 });

@@ -217,12 +217,15 @@ export function AmountStep({
           <Button type="submit" size="lg" className="w-full">
             {texts.continue(formatCents(amountCents, 'eur', intl))}
           </Button>
-        ) : enhanced ? null : (
+        ) : (
           // The page as the server sent it (no JavaScript yet, or none at all) needs a button for
-          // the own amount; once the app runs, the button appears when an amount is valid.
+          // the own amount. Once the app runs it takes the guest on only with a valid amount, but
+          // keeps its place meanwhile: removing it moved everything below it under the guest's
+          // finger as the app took the page over.
           <button
             type="submit"
-            className="h-11 w-full rounded-md bg-primary px-8 text-lg font-semibold text-primary-foreground"
+            disabled={enhanced}
+            className="h-11 w-full rounded-md bg-primary px-8 text-lg font-semibold text-primary-foreground disabled:cursor-not-allowed disabled:opacity-50"
           >
             {texts.payCustom}
           </button>
