@@ -166,7 +166,44 @@ export async function authenticateApiKey(
     throw new AppError(API_KEY_ERRORS.api_business_inactive);
   }
   const { key } = found;
-  await touchApiKey(db, key.id, now);
+  if (usedRecently.shouldTouch(key.id, now)) await touchApiKey(db, key.id, now);
+  if (!knownAddresses.has(`${key.id} ${address}`)) await noteAddress(db, key, address, now);
+  return {
+    keyId: key.id,
+    name: key.name,
+    businessId: key.businessId,
+    businessName: found.business.name,
+    scopes: key.scopes as ApiKeyScope[],
+    livemode: key.prefix === 'tg_live_',
+    expiresAt: key.expiresAt,
+  };
+}
+
+/**
+ * What this process already wrote for its keys, so a busy key costs no write per request: the
+ * addresses recorded (recording one again changes nothing) and when each key's last use was last
+ * noted (the database keeps it to the minute). The database stays the truth: another instance
+ * that has not seen an address records and audits it once, as the first one did.
+ */
+const KNOWN_LIMIT = 10_000;
+const knownAddresses = new Set<string>();
+const usedRecently = {
+  touched: new Map<string, number>(),
+  shouldTouch(keyId: string, now: Date): boolean {
+    const last = this.touched.get(keyId);
+    if (last !== undefined && now.getTime() - last < 60_000 && now.getTime() >= last) return false;
+    if (this.touched.size >= KNOWN_LIMIT) this.touched.clear();
+    this.touched.set(keyId, now.getTime());
+    return true;
+  },
+};
+
+async function noteAddress(
+  db: Database['db'],
+  key: { id: string; businessId: string; name: string },
+  address: string,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await recordKeyAddress(tx, key.id, address, now))) return;
     await writeAudit(tx, {
@@ -179,13 +216,6 @@ export async function authenticateApiKey(
       at: now,
     });
   });
-  return {
-    keyId: key.id,
-    name: key.name,
-    businessId: key.businessId,
-    businessName: found.business.name,
-    scopes: key.scopes as ApiKeyScope[],
-    livemode: key.prefix === 'tg_live_',
-    expiresAt: key.expiresAt,
-  };
+  if (knownAddresses.size >= KNOWN_LIMIT) knownAddresses.clear();
+  knownAddresses.add(`${key.id} ${address}`);
 }
