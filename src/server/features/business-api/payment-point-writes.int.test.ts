@@ -117,6 +117,18 @@ describe('POST /api/v1/payment-points', () => {
       adminId: null,
       apiKeyId: await keyIdOf(hotelKey),
     });
+    // The owner's audit log names the key.
+    const log = await requestAs(
+      t,
+      hotel.owner.email,
+      'GET',
+      `/api/admin/audit-log?businessId=${hotel.id}&action=entrypoint_create`,
+    );
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().items[0]).toMatchObject({
+      admin: null,
+      apiKey: { id: await keyIdOf(hotelKey), name: 'Kasse' },
+    });
     // The API's answer is what GET shows.
     t.clock.advance(API_KEY_RATE.windowMs);
     const readKey = await keyFor(hotel, ['payment_points:read']);
