@@ -3,6 +3,7 @@
  * of truth for the database; `schema.int.test.ts` checks that these definitions match them.
  */
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -658,6 +659,8 @@ export const adminAuditLog = pgTable('admin_audit_log', {
   payload: jsonb('payload').notNull().default({}).$type<Record<string, unknown>>(),
   ipAddress: text('ip_address'),
   userAgent: text('user_agent'),
+  /** The API key that acted, when no person did (migration 0640). */
+  apiKeyId: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
 });
 
 /** Shift routing (migration 0122): a point or a team assigned to a person for a time range. */
@@ -885,6 +888,28 @@ export const apiKeyAddresses = pgTable(
   },
   (table) => [primaryKey({ columns: [table.apiKeyId, table.address] })],
 );
+
+/**
+ * An Idempotency-Key of a business API POST (migration 0640, decision 0640): per API key, kept
+ * 24 hours; 'running' while its request runs, then 'done' with the answer to replay.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  apiKeyId: uuid('api_key_id')
+    .notNull()
+    .references(() => apiKeys.id, { onDelete: 'cascade' }),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestMethod: text('request_method').notNull(),
+  requestPath: text('request_path').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  state: text('state').notNull().default('running').$type<'running' | 'done'>(),
+  lockedAt: tstz('locked_at'),
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body').$type<unknown>(),
+  createdAt: tstz('created_at').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  completedAt: tstz('completed_at'),
+});
 
 /** A business's webhook endpoints (migration 0650): URL, event types and the sealed secret. */
 export const webhookEndpoints = pgTable('webhook_endpoints', {

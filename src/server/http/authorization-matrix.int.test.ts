@@ -489,6 +489,26 @@ const ENTRIES: Entry[] = [
     status: all(401),
     keys: { key1: 200, key2: 404 },
   },
+  // Key 1 creates a table point of business 1; for key 2 business 1 is no target.
+  {
+    route: 'POST /api/v1/payment-points',
+    body: (f) => ({ type: 'object', name: 'Matrix', target: { type: 'tenant', id: f.biz.id } }),
+    status: all(401),
+    keys: { key1: 201, key2: 400 },
+  },
+  {
+    route: 'POST /api/v1/payment-points/:id/deactivate',
+    url: () => `/api/v1/payment-points/${randomUUID()}/deactivate`,
+    status: all(401),
+    keys: { key1: 404, key2: 404 },
+  },
+  { route: 'GET /api/v1/staff', status: all(401), keys: { key1: 200, key2: 200 } },
+  {
+    route: 'GET /api/v1/reports/recipients',
+    url: () => `/api/v1/reports/recipients?from=${today()}&to=${today()}`,
+    status: all(401),
+    keys: { key1: 200, key2: 200 },
+  },
   {
     route: 'GET /api/v1/payouts/:id',
     url: () => `/api/v1/payouts/${randomUUID()}`,

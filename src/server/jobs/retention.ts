@@ -8,6 +8,7 @@ import {
   tipReplyAddresses,
   webhookEvents,
 } from '../db/schema';
+import { deleteExpiredIdempotencyKeys } from '../features/api-keys/queries';
 import { eraseClosedBusinesses } from '../features/operator/erasure';
 import type { JobRuns } from '../lib/job-runs';
 import type { Clock } from '../lib/clock';
@@ -95,6 +96,8 @@ export async function runRetention(
       .where(and(isNotNull(payLaterLinks.guestMessage), lt(payLaterLinks.expiresAt, clock.now())))
       .returning({ id: payLaterLinks.id })
   ).length;
+  // The business API's Idempotency-Keys are kept 24 hours (decision 0640).
+  const idempotencyKeys = await deleteExpiredIdempotencyKeys(database.db, clock.now());
   // Uploaded images nobody used within a day.
   const images = await removeUnusedMedia(database, clock);
   // Closed businesses past their period lose their personal data.
@@ -110,6 +113,7 @@ export async function runRetention(
     payloads,
     replyAddresses,
     payLaterMessages,
+    idempotencyKeys,
     images,
     erasedBusinesses,
   };

@@ -45,6 +45,8 @@ export const auditLogEntrySchema = z.object({
   payload: z.record(z.string(), z.unknown()),
   /** The admin's profile (spec §3: joined full_name and email); null for the AiO sync. */
   admin: z.object({ id: z.uuid(), fullName: z.string().nullable(), email: z.string() }).nullable(),
+  /** The API key that acted through the business API (decision 0640), when no person did. */
+  apiKey: z.object({ id: z.uuid(), name: z.string() }).nullable().optional(),
   userAgent: z.string().nullable(),
   /**
    * What the row says, in German (`describeAuditEntry`), presented by the server as for

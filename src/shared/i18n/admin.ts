@@ -179,6 +179,8 @@ export const adminTexts = {
     system: 'System',
     /** Rows the hourly retention job writes (a closed business's erasure). */
     retentionJob: 'Aufbewahrungsfrist (System)',
+    /** Rows an API key wrote through the business API (decision 0640). */
+    apiKey: (name: string) => `API-Schlüssel „${name}“`,
     /** The audit log as CSV: every row of the business. */
     exportCsv: 'Als CSV exportieren',
     /** Ids are references to copy, never part of the sentence. */

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { apiKeyAddresses, apiKeys, businesses, profiles } from '../../db/schema';
+import { apiKeyAddresses, apiKeys, businesses, idempotencyKeys, profiles } from '../../db/schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type ApiKeyListRow = ApiKeyRow & { createdByName: string | null };
@@ -112,4 +112,106 @@ export async function recordKeyAddress(
     .onConflictDoNothing()
     .returning({ address: apiKeyAddresses.address });
   return rows.length > 0;
+}
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+/** Forgets the key's row when its 24 hours are over, so the key may start anew (decision 0640). */
+export async function deleteExpiredIdempotencyKey(
+  tx: Executor,
+  apiKeyId: string,
+  key: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.apiKeyId, apiKeyId),
+        eq(idempotencyKeys.idempotencyKey, key),
+        lte(idempotencyKeys.expiresAt, now),
+      ),
+    );
+}
+
+/** Takes a fresh key ('running'); null when the API key already holds it. */
+export async function insertIdempotencyKeyUnlessHeld(
+  tx: Executor,
+  row: typeof idempotencyKeys.$inferInsert,
+): Promise<IdempotencyKeyRow | null> {
+  const [inserted] = await tx.insert(idempotencyKeys).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+/** The held key, locked for the transaction. */
+export async function selectIdempotencyKeyForUpdate(
+  tx: Executor,
+  apiKeyId: string,
+  key: string,
+): Promise<IdempotencyKeyRow | null> {
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.idempotencyKey, key)))
+    .for('update');
+  return row ?? null;
+}
+
+/** A running key whose request stopped answering is taken over by the next one. */
+export async function relockIdempotencyKey(tx: Executor, id: string, lockedAt: Date) {
+  await tx.update(idempotencyKeys).set({ lockedAt }).where(eq(idempotencyKeys.id, id));
+}
+
+/**
+ * Stores the answer of the request that holds the key (its lock `lockedAt`); false when the lock
+ * is no longer this request's (it ran so long that another took the key over).
+ */
+export async function completeIdempotencyKey(
+  tx: Executor,
+  held: { id: string; lockedAt: Date },
+  answer: { status: number; body: unknown; at: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(idempotencyKeys)
+    .set({
+      state: 'done',
+      lockedAt: null,
+      responseStatus: answer.status,
+      responseBody: answer.body,
+      completedAt: answer.at,
+    })
+    .where(
+      and(
+        eq(idempotencyKeys.id, held.id),
+        eq(idempotencyKeys.state, 'running'),
+        eq(idempotencyKeys.lockedAt, held.lockedAt),
+      ),
+    )
+    .returning({ id: idempotencyKeys.id });
+  return rows.length === 1;
+}
+
+/** Gives a key back after its request failed: the next request with it runs anew. */
+export async function releaseIdempotencyKey(
+  db: Executor,
+  held: { id: string; lockedAt: Date },
+): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.id, held.id),
+        eq(idempotencyKeys.state, 'running'),
+        eq(idempotencyKeys.lockedAt, held.lockedAt),
+      ),
+    );
+}
+
+/** Keys whose 24 hours are over (the retention job). */
+export async function deleteExpiredIdempotencyKeys(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lte(idempotencyKeys.expiresAt, now))
+    .returning({ id: idempotencyKeys.id });
+  return rows.length;
 }

@@ -3,7 +3,7 @@ import type { AuditLogEntry, AuditLogPage } from '../../../shared/api/audit';
 import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
 import type { AuditAction } from '../../../shared/domain/audit';
 import type { Database, Executor } from '../../db/connect';
-import { adminAuditLog, profiles } from '../../db/schema';
+import { adminAuditLog, apiKeys, profiles } from '../../db/schema';
 import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
 
 /** Days of the audit filter are calendar days where the businesses are. */
@@ -66,9 +66,11 @@ export async function auditLogPage(
         row: adminAuditLog,
         adminName: profiles.fullName,
         adminEmail: profiles.email,
+        apiKeyName: apiKeys.name,
       })
       .from(adminAuditLog)
       .leftJoin(profiles, eq(profiles.id, adminAuditLog.adminId))
+      .leftJoin(apiKeys, eq(apiKeys.id, adminAuditLog.apiKeyId))
       .where(where)
       .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
       .limit(filter.pageSize)
@@ -77,7 +79,7 @@ export async function auditLogPage(
   ]);
 
   return {
-    items: rows.map(({ row, adminName, adminEmail }): AuditLogEntry => ({
+    items: rows.map(({ row, adminName, adminEmail, apiKeyName }): AuditLogEntry => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),
       action: row.action,
@@ -88,6 +90,7 @@ export async function auditLogPage(
         row.adminId && adminEmail !== null
           ? { id: row.adminId, fullName: adminName, email: adminEmail }
           : null,
+      apiKey: row.apiKeyId && apiKeyName !== null ? { id: row.apiKeyId, name: apiKeyName } : null,
       userAgent: row.userAgent,
       description: describeAuditEntry(row),
     })),

@@ -13,6 +13,8 @@ export interface AuditActor {
   businessId: string | null;
   /** False for a person without a profile row: the row then names no admin. */
   hasProfile: boolean;
+  /** An API key acting for its business (decision 0640): the row names the key. */
+  apiKeyId?: string | null;
 }
 
 /** Where, when and by whom; the action and its payload come from the one union `AuditEvent`. */
@@ -55,6 +57,7 @@ export async function writeAudit(executor: Executor, entry: AuditEntry): Promise
     payload: { ...entry.payload },
     ipAddress: entry.request?.ip ?? null,
     userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
+    apiKeyId: entry.actor.apiKeyId ?? null,
     ...(at ? { createdAt: at } : {}),
   });
 }

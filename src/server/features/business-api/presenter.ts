@@ -1,6 +1,15 @@
-import type { ApiPaymentPoint, ApiPayout, ApiTip } from '../../../shared/api/business-api';
+import type {
+  ApiPaymentPoint,
+  ApiPayout,
+  ApiRecipientReport,
+  ApiStaffMember,
+  ApiTip,
+} from '../../../shared/api/business-api';
+import type { Report } from '../../../shared/api/reports';
+import { BUSINESS_TIME_ZONE } from '../../../shared/domain/constants';
+import { staffStatusOf } from '../staff/presenter';
 import type { PointWithTarget } from '../payment-points/queries/points';
-import type { PayoutListRow, TipListRow } from './queries';
+import type { PayoutListRow, StaffListRow, TipListRow } from './queries';
 import type { selectAllocations } from './queries';
 
 type AllocationRow = Awaited<ReturnType<typeof selectAllocations>>[number];
@@ -73,5 +82,48 @@ export function presentApiPaymentPoint(point: PointWithTarget, origin: string): 
     works: point.works,
     url: `${origin}/t/${encodeURIComponent(point.uid)}`,
     created: point.createdAt.toISOString(),
+  };
+}
+
+/** A person of the business as the API shows them, with the staff list's own state. */
+export function presentApiStaffMember(row: StaffListRow): ApiStaffMember {
+  return {
+    object: 'staff_member',
+    id: row.id,
+    name: row.fullName,
+    email: row.email,
+    role: row.role === 'business_owner' ? 'business_owner' : 'employee',
+    job_title: row.jobTitle,
+    status: staffStatusOf(row),
+    deactivated_at: row.disabledAt?.toISOString() ?? null,
+    teams: row.teams,
+    payouts_enabled: row.payoutsEnabled,
+    created: row.createdAt.toISOString(),
+  };
+}
+
+/** The console's report of a period, per recipient, in the API's names (decision 0631). */
+export function presentApiRecipientReport(report: Report): ApiRecipientReport {
+  const figure = (item: Report['byEmployee'][number]) => ({
+    id: item.id,
+    name: item.name,
+    amount: item.amountCents,
+    count: item.count,
+  });
+  return {
+    object: 'recipient_report',
+    from: report.from,
+    to: report.to,
+    time_zone: BUSINESS_TIME_ZONE,
+    currency: report.currency,
+    total: {
+      amount: report.totals.amountCents,
+      count: report.totals.count,
+      platform_fees: report.totals.contributionsCents,
+      amount_refunded: report.totals.refundedCents,
+    },
+    people: report.byEmployee.map(figure),
+    teams: report.byTeam.map(figure),
+    pool: { amount: report.pool.amountCents, count: report.pool.count },
   };
 }

@@ -1,10 +1,18 @@
-import { and, desc, eq, exists, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { PayoutListQuery, TipListQuery } from '../../../shared/api/business-api';
+import type { ListQuery, PayoutListQuery, TipListQuery } from '../../../shared/api/business-api';
 import type { Executor } from '../../db/connect';
-import { payouts, profiles, teams, tipAllocations, tips } from '../../db/schema';
+import {
+  payouts,
+  profiles,
+  teamMembers,
+  teams,
+  tipAllocations,
+  tips,
+  users,
+} from '../../db/schema';
 
 /**
  * A list's page after its cursor row, newest first: rows whose (created_at, id) is below the
@@ -201,3 +209,69 @@ export async function selectPayout(db: Executor, businessId: string, payoutId: s
   );
   return row ?? null;
 }
+
+/**
+ * The business's people (owners and employees; never a platform admin whose profile sits in it,
+ * decision 0481), newest first, as the staff list knows them.
+ */
+const staffOf = (businessId: string) =>
+  and(eq(profiles.businessId, businessId), ne(profiles.role, 'admin'));
+
+/** Whether `profileId` is a listed person of the business (a cursor must be one). */
+export async function isStaffOf(db: Executor, businessId: string, profileId: string) {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), staffOf(businessId)));
+  return row !== undefined;
+}
+
+/** One page of the business's people, newest first, one more than `limit`, with their teams. */
+export async function selectStaffPage(db: Executor, businessId: string, query: ListQuery) {
+  const conditions = [staffOf(businessId)];
+  if (query.starting_after) {
+    conditions.push(afterCursor(profiles, profiles, query.starting_after));
+  }
+  const rows = await db
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      role: profiles.role,
+      jobTitle: profiles.jobTitle,
+      payoutsEnabled: profiles.payoutsEnabled,
+      createdAt: profiles.createdAt,
+      disabledAt: users.disabledAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      lastLoginAt: users.lastLoginAt,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(and(...conditions))
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(query.limit + 1);
+  const ids = rows.map((row) => row.id);
+  const memberships =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ profileId: teamMembers.profileId, id: teams.id, name: teams.name })
+          .from(teamMembers)
+          .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+          .where(
+            and(
+              inArray(teamMembers.profileId, ids),
+              isNull(teamMembers.leftAt),
+              eq(teams.businessId, businessId),
+            ),
+          )
+          .orderBy(asc(teams.name), asc(teams.id));
+  return rows.map((row) => ({
+    ...row,
+    teams: memberships
+      .filter((membership) => membership.profileId === row.id)
+      .map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+export type StaffListRow = Awaited<ReturnType<typeof selectStaffPage>>[number];

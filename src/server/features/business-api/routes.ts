@@ -1,30 +1,48 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  apiPaymentPointCreateSchema,
   apiPaymentPointListSchema,
   apiPaymentPointSchema,
   apiPayoutListSchema,
   apiPayoutSchema,
+  apiRecipientReportSchema,
+  apiStaffListSchema,
   apiTipListSchema,
   apiTipSchema,
   BUSINESS_API_ERRORS,
+  idempotentHeadersSchema,
   listQuerySchema,
   paymentPointParamsSchema,
   payoutListQuerySchema,
   payoutParamsSchema,
+  recipientReportQuerySchema,
   tipListQuerySchema,
   tipParamsSchema,
 } from '../../../shared/api/business-api';
 import { AppError } from '../../http/errors';
 import { apiKeyGate, apiKeyOf } from '../api-keys/guard';
+import { idempotentPost } from '../api-keys/idempotency';
+import type { PointsChangeCall, PointsContext } from '../payment-points/context';
+import { createPoint, setPointActive } from '../payment-points/service';
+import { buildReport } from '../reports/service';
 import { businessApiDocument, renderBusinessApiDocs } from './openapi';
 import { findPoint, listPoints } from '../payment-points/queries/points';
-import { presentApiPaymentPoint, presentApiPayout, presentApiTip } from './presenter';
+import {
+  presentApiPaymentPoint,
+  presentApiPayout,
+  presentApiRecipientReport,
+  presentApiStaffMember,
+  presentApiTip,
+} from './presenter';
 import {
   isListedTip,
   isPayoutOf,
+  isStaffOf,
   selectAllocations,
   selectPayout,
   selectPayoutPage,
+  selectStaffPage,
   selectTip,
   selectTipPage,
 } from './queries';
@@ -42,13 +60,26 @@ function listOf<Row, Item>(url: string, rows: Row[], limit: number, present: (ro
 const tags = ['Betriebs-API'];
 
 /**
- * The business API (decision 0631): read by a business's own API keys, for that business only.
- * So far its paid tips, with their splits, and its payouts.
+ * The business API (decision 0631): used by a business's own API keys, for that business only.
+ * Its paid tips with their splits, its payouts, its people, a period's totals per recipient, and
+ * its payment points (read, create, deactivate; POSTs take an Idempotency-Key, decision 0640).
  */
 export const businessApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+  const { database, clock } = app.deps;
+  const { db } = database;
   const apiKey = apiKeyGate(app);
   const origin = app.deps.config.publicOrigin;
+  const points: PointsContext = { db, clock, origin, sync: app.integrationSync };
+  const idempotent = idempotentPost({ database, clock });
+  /** The key acts for its business; the audit row names it (decision 0640). */
+  const keyCall = (request: FastifyRequest): PointsChangeCall => {
+    const key = apiKeyOf(request);
+    return {
+      actor: { apiKeyId: key.keyId, businessId: key.businessId },
+      businessId: key.businessId,
+      request,
+    };
+  };
   const document = () =>
     businessApiDocument(app.swagger() as Parameters<typeof businessApiDocument>[0], origin);
 
@@ -209,6 +240,128 @@ export const businessApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const point = await findPoint(db, businessId, request.params.id);
       if (!point) throw new AppError(BUSINESS_API_ERRORS.payment_point_not_found);
       return presentApiPaymentPoint(point, origin);
+    },
+  );
+
+  app.post(
+    '/api/v1/payment-points',
+    {
+      onRequest: apiKey('payment_points:write'),
+      schema: {
+        tags,
+        summary: 'Bezahlpunkt anlegen (Berechtigung payment_points:write)',
+        description:
+          'Wie im Dialog der Konsole: type person mit einem Ziel vom Typ user, team mit einem team, object mit dem Betrieb (tenant). Mit Idempotency-Key: dieselbe Anfrage wird 24 Stunden lang nur einmal ausgeführt.',
+        headers: idempotentHeadersSchema,
+        body: apiPaymentPointCreateSchema,
+        response: { 201: apiPaymentPointSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const body = request.body;
+      return idempotent(request, reply, async (complete) => {
+        let answer: { status: number; body: unknown } | undefined;
+        const input = {
+          type: body.type,
+          name: body.name,
+          label: body.label,
+          description: body.description,
+          department: body.department,
+          shift: body.shift,
+          targetType: body.target.type,
+          targetId: body.target.id,
+          uid: body.uid,
+        };
+        // The answer is made in the creation's transaction and kept there with the key.
+        await createPoint(points, keyCall(request), input, {
+          within: async (tx, point) => {
+            answer = { status: 201, body: presentApiPaymentPoint(point, origin) };
+            await complete(tx, answer);
+          },
+        });
+        return answer!;
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/payment-points/:id/deactivate',
+    {
+      onRequest: apiKey('payment_points:write'),
+      schema: {
+        tags,
+        summary: 'Bezahlpunkt deaktivieren (Berechtigung payment_points:write)',
+        description:
+          'Gäste können über ihn kein Trinkgeld mehr geben; ein schon deaktivierter Punkt bleibt es. Mit Idempotency-Key wie beim Anlegen.',
+        headers: idempotentHeadersSchema,
+        params: paymentPointParamsSchema,
+        response: { 200: apiPaymentPointSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const call = keyCall(request);
+      return idempotent(request, reply, async (complete) => {
+        if (!(await findPoint(db, call.businessId, request.params.id))) {
+          throw new AppError(BUSINESS_API_ERRORS.payment_point_not_found);
+        }
+        let answer: { status: number; body: unknown } | undefined;
+        await setPointActive(points, call, request.params.id, false, {
+          within: async (tx, point) => {
+            answer = { status: 200, body: presentApiPaymentPoint(point, origin) };
+            await complete(tx, answer);
+          },
+        });
+        return answer!;
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/staff',
+    {
+      onRequest: apiKey('staff:read'),
+      schema: {
+        tags,
+        summary:
+          'Die Menschen des Betriebs: Inhaber und Mitarbeitende, neueste zuerst (Berechtigung staff:read)',
+        description:
+          'Seitenweise mit limit und starting_after; mit Rolle, Status (active, invited, deactivated), Teams und ob Auszahlungen möglich sind.',
+        querystring: listQuerySchema,
+        response: { 200: apiStaffListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { businessId } = apiKeyOf(request);
+      const query = request.query;
+      if (query.starting_after && !(await isStaffOf(db, businessId, query.starting_after))) {
+        throw new AppError(BUSINESS_API_ERRORS.cursor_unknown);
+      }
+      const rows = await selectStaffPage(db, businessId, query);
+      return listOf('/api/v1/staff', rows, query.limit, presentApiStaffMember);
+    },
+  );
+
+  app.get(
+    '/api/v1/reports/recipients',
+    {
+      onRequest: apiKey('reports:read'),
+      schema: {
+        tags,
+        summary: 'Summen eines Zeitraums je Empfänger (Berechtigung reports:read)',
+        description:
+          'from und to sind Tage (JJJJ-MM-TT, Europe/Berlin, beide einschließlich, höchstens drei Jahre). Dieselben Zahlen wie der Bericht der Konsole: je Person direkte Trinkgelder und Anteile, je Team, und der Pool des Betriebs.',
+        querystring: recipientReportQuerySchema,
+        response: { 200: apiRecipientReportSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { businessId } = apiKeyOf(request);
+      const { from, to } = request.query;
+      return presentApiRecipientReport(await buildReport(database, businessId, { from, to }));
     },
   );
 };

@@ -241,11 +241,23 @@ describe('the description of the business API', () => {
       '/api/v1/key',
       '/api/v1/payment-points',
       '/api/v1/payment-points/{id}',
+      '/api/v1/payment-points/{id}/deactivate',
       '/api/v1/payouts',
       '/api/v1/payouts/{id}',
+      '/api/v1/reports/recipients',
+      '/api/v1/staff',
       '/api/v1/tips',
       '/api/v1/tips/{id}',
     ]);
+    // A POST documents its Idempotency-Key header and its body from the zod schemas.
+    const create = document.paths['/api/v1/payment-points']!.post as unknown as {
+      parameters: { name: string; in: string }[];
+      requestBody: unknown;
+    };
+    expect(create.parameters).toContainEqual(
+      expect.objectContaining({ name: 'idempotency-key', in: 'header' }),
+    );
+    expect(JSON.stringify(create.requestBody)).toContain('"target"');
     expect(document.components.securitySchemes.apiKey).toMatchObject({
       type: 'http',
       scheme: 'bearer',

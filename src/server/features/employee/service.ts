@@ -131,11 +131,14 @@ export async function createPersonalQrCode(
   context: EmployeeContext,
   origin: string,
 ): Promise<QrCard> {
-  const { card } = await insertPersonalPaymentPoint(context.database.db, {
-    employeeId: context.employeeId,
-    createdBy: context.employeeId,
-    now: context.now,
-    origin,
-  });
+  // One transaction: the point and its webhook event (decision 0650) commit together.
+  const { card } = await context.database.db.transaction((tx) =>
+    insertPersonalPaymentPoint(tx, {
+      employeeId: context.employeeId,
+      createdBy: context.employeeId,
+      now: context.now,
+      origin,
+    }),
+  );
   return card;
 }

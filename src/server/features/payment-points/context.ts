@@ -19,3 +19,22 @@ export interface PointsCall {
   businessId: string;
   request?: AuditEntry['request'];
 }
+
+/**
+ * An API key acting for its business (decision 0640): no person stands behind the change, the
+ * audit row names the key.
+ */
+export interface PointsKeyActor {
+  apiKeyId: string;
+  businessId: string;
+}
+
+/** A change to points by a person of the console or by an API key. */
+export interface PointsChangeCall {
+  actor: Actor | PointsKeyActor;
+  businessId: string;
+  request?: AuditEntry['request'];
+}
+
+export const isKeyActor = (actor: PointsChangeCall['actor']): actor is PointsKeyActor =>
+  'apiKeyId' in actor;

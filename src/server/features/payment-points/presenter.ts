@@ -123,3 +123,21 @@ export function presentStats(stats: {
     currency: stats.currency,
   };
 }
+
+/**
+ * The `data` of a `payment_point.created` webhook event (decision 0650): the point in the
+ * business API's names (snake_case, as GET /api/v1/payment-points/{id} shows it), compact.
+ */
+export function webhookPointData(row: PointWithTarget) {
+  return {
+    object: 'payment_point',
+    id: row.id,
+    uid: row.uid,
+    type: row.type,
+    name: text(row.metadata, 'name') ?? row.label ?? row.uid,
+    label: row.label,
+    target: { type: row.targetType, id: row.targetId, name: row.targetName },
+    active: row.active,
+    created: row.createdAt.toISOString(),
+  };
+}

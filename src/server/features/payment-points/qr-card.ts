@@ -8,6 +8,7 @@ import {
   listActivePersonPoints,
 } from './queries/qr';
 import { randomSuffix, slugify as slugifyText } from './uid';
+import { announcePointCreatedById } from './announce';
 
 export function tipLink(origin: string, uid: string): string {
   return `${origin}/t/${encodeURIComponent(uid)}`;
@@ -86,6 +87,7 @@ export async function insertPersonalPaymentPoint(
       now: options.now,
     });
     if (id) {
+      await announcePointCreatedById(executor, profile.businessId, id, options.now);
       return {
         card: await findQrCard(executor, options.employeeId, options.origin),
         paymentPointId: id,

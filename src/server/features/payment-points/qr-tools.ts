@@ -20,6 +20,7 @@ import {
   insertPaymentPointUnlessUidTaken,
 } from './queries/qr';
 import { isStaffOfBusiness, mayManageQrCodes } from './qr-policy';
+import { announcePointCreatedById } from './announce';
 
 /** What the admin QR feature needs from the app. */
 export interface QrToolsContext {
@@ -129,6 +130,7 @@ async function createObjectPoint(
       now,
     });
     if (id) {
+      await announcePointCreatedById(tx, scope.businessId, id, now);
       await writeAudit(tx, {
         actor: { ...scope.actor, businessId: scope.businessId },
         action: 'entrypoint_create',

@@ -14,9 +14,10 @@ import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/write';
 import { requireSharedPointRoom } from '../plans/service';
 import { legacyCodesOf } from './queries/working';
-import type { PointsCall, PointsContext } from './context';
+import { isKeyActor, type PointsCall, type PointsChangeCall, type PointsContext } from './context';
 import { isValidTarget, pointPagePermissions } from './policy';
 import { presentLegacyCode, presentPoint, presentStats } from './presenter';
+import { announcePointCreated } from './announce';
 import type { PrintLook } from './pdf';
 import {
   businessImage,
@@ -120,9 +121,16 @@ type PointEvent = AuditEventOf<
   | 'entrypoint_primary'
 >;
 
-function audit(tx: Tx, call: PointsCall, point: { id: string }, event: PointEvent, at: Date) {
+/** Who the audit row names: the person, or the API key (decision 0640). */
+function auditActorOf(actor: PointsChangeCall['actor']) {
+  return isKeyActor(actor)
+    ? { profileId: '', businessId: actor.businessId, hasProfile: false, apiKeyId: actor.apiKeyId }
+    : actor;
+}
+
+function audit(tx: Tx, call: PointsChangeCall, point: { id: string }, event: PointEvent, at: Date) {
   return writeAudit(tx, {
-    actor: call.actor,
+    actor: auditActorOf(call.actor),
     businessId: call.businessId,
     ...event,
     targetType: 'entrypoint',
@@ -163,16 +171,23 @@ function compact(metadata: Record<string, unknown>): EntrypointMetadata {
   );
 }
 
+export interface PointChangeOptions {
+  /** Runs in the change's transaction with the point as changed (the API stores its idempotent answer). */
+  within?: (tx: Tx, point: PointWithTarget) => Promise<void>;
+}
+
 /**
  * Creates a point for an employee, team or the business (spec §2 create dialog), with its
  * audit row in the same transaction; the AiO registration follows after the commit.
  */
 export async function createPoint(
   context: PointsContext,
-  call: PointsCall,
+  call: PointsChangeCall,
   input: CreatePaymentPoint,
+  options: PointChangeOptions = {},
 ) {
   const now = context.clock.now();
+  const creator = isKeyActor(call.actor) ? null : call.actor.userId;
   const id = await context.db.transaction(async (tx) => {
     await assertTarget(tx, call.businessId, input);
     // A person's own point is always free; team and object points count against Basis's three.
@@ -192,9 +207,10 @@ export async function createPoint(
           description: input.description,
           department: input.department,
           shift: input.shift,
-          created_by: call.actor.userId,
+          created_by: creator,
+          created_by_api_key: isKeyActor(call.actor) ? call.actor.apiKeyId : null,
         }),
-        createdBy: call.actor.userId,
+        createdBy: creator,
         createdAt: now,
         updatedAt: now,
       },
@@ -218,6 +234,9 @@ export async function createPoint(
       },
       now,
     );
+    // Announced to the business's webhook endpoints when this commits (decision 0650).
+    await announcePointCreated(tx, created, now);
+    await options.within?.(tx, created);
     return newId;
   });
   const point = await requirePoint(context.db, call.businessId, id);
@@ -264,9 +283,10 @@ export async function updatePoint(
 /** Activate or deactivate; a deactivated point sends guests to /qr-error at once. */
 export async function setPointActive(
   context: PointsContext,
-  call: PointsCall,
+  call: PointsChangeCall,
   id: string,
   active: boolean,
+  options: PointChangeOptions = {},
 ) {
   const now = context.clock.now();
   const point = await context.db.transaction(async (tx) => {
@@ -282,7 +302,9 @@ export async function setPointActive(
         : { action: 'entrypoint_deactivate', payload: { ...facts, to: false } },
       now,
     );
-    return requirePoint(tx, call.businessId, id);
+    const changed = await requirePoint(tx, call.businessId, id);
+    await options.within?.(tx, changed);
+    return changed;
   });
   return presentPoint(point, context.origin);
 }

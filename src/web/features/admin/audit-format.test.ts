@@ -31,4 +31,11 @@ describe('who did it, in the audit log', () => {
     // A second payment of a tip is refunded by settlement, not by the AiO sync.
     expect(auditAdminLabel(entry({ action: 'payment_refund', admin: null }))).toBe('System');
   });
+
+  it('names the API key that acted through the business API', () => {
+    const apiKey = { id: '5f0c8a1e-0000-4000-8000-000000000000', name: 'Kasse' };
+    expect(auditAdminLabel(entry({ action: 'entrypoint_create', admin: null, apiKey }))).toBe(
+      'API-Schlüssel „Kasse“',
+    );
+  });
 });

@@ -6,9 +6,10 @@ import { activeAdminTexts } from '../../lib/admin-language';
  * (the AiO sync, the retention job, otherwise the system, e.g. settlement's refunds). What the
  * row says comes from the shared presenter (`describeAuditEntry`), run by the server.
  */
-export function auditAdminLabel(entry: Pick<AuditLogEntry, 'admin' | 'action'>): string {
+export function auditAdminLabel(entry: Pick<AuditLogEntry, 'admin' | 'action' | 'apiKey'>): string {
   const { admin: adminTexts } = activeAdminTexts();
   const t = adminTexts.audit;
+  if (!entry.admin && entry.apiKey) return t.apiKey(entry.apiKey.name);
   if (!entry.admin) {
     if (entry.action === 'entrypoint_sync') return t.aioSync;
     return entry.action === 'business_erase' ? t.retentionJob : t.system;
