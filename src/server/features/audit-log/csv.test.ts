@@ -80,4 +80,21 @@ describe('the audit log as CSV', () => {
       'anna@hotel.de wurde deaktiviert und abgemeldet.',
     ]);
   });
+
+  it('names the API key that acted, as the log page does', () => {
+    const line = auditCsvLine({
+      id: '00000000-0000-4000-8000-000000000001',
+      at: '2026-03-14 20:30:00.123456+00',
+      action: 'payment_point_create',
+      target_type: 'payment_point',
+      target_id: TIP,
+      payload: {},
+      user_agent: 'curl/8.5.0',
+      full_name: null,
+      email: null,
+      api_key_name: 'Kasse',
+    });
+    const [, , person, email] = fields(line);
+    expect([person, email]).toEqual(['API-Schlüssel „Kasse“', '']);
+  });
 });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { describeAuditEntry } from '../../../shared/domain/audit-presenter';
+import { adminTexts } from '../../../shared/i18n/admin';
 import type { Database } from '../../db/connect';
 import { CSV_BOM, csvLine } from '../reports/csv';
 import { type AuditCsvRow, auditCsvPage } from './queries';
@@ -57,7 +58,8 @@ export function auditCsvLine(row: AuditCsvRow): string {
   return csvLine([
     dateFormat.format(at),
     timeFormat.format(at),
-    row.full_name ?? (row.email ? '' : 'System'),
+    row.full_name ??
+      (row.api_key_name ? adminTexts.audit.apiKey(row.api_key_name) : row.email ? '' : 'System'),
     row.email ?? '',
     said.label,
     said.target,

@@ -111,6 +111,8 @@ export interface AuditCsvRow {
   user_agent: string | null;
   full_name: string | null;
   email: string | null;
+  /** The API key that acted (decision 0640); absent in rows written before it. */
+  api_key_name?: string | null;
 }
 
 /** One keyset page of a business's audit log for the CSV, oldest first, after `after` if given. */
@@ -128,9 +130,10 @@ export function auditCsvPage(
   }
   return database.query<AuditCsvRow>(
     `SELECT l.id, l.created_at::text AS at, l.action, l.target_type, l.target_id, l.payload,
-            l.user_agent, p.full_name, p.email
+            l.user_agent, p.full_name, p.email, k.name AS api_key_name
      FROM admin_audit_log l
      LEFT JOIN profiles p ON p.id = l.admin_id
+     LEFT JOIN api_keys k ON k.id = l.api_key_id
      WHERE l.business_id = $1 ${keyset}
      ORDER BY l.created_at, l.id LIMIT $2`,
     params,
