@@ -1,0 +1,309 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../../db/connect';
+import {
+  businesses,
+  outgoingWebhookEvents,
+  profiles,
+  users,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../../db/schema';
+
+/** A delivery the worker claimed, with what its attempt needs. */
+export interface ClaimedDelivery {
+  id: string;
+  eventId: string;
+  /** This attempt's number (1 for the first); the claim counted it. */
+  attempt: number;
+  endpointId: string;
+  businessId: string;
+  url: string;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretExpiresAt: Date | null;
+  endpointDisabled: boolean;
+  payload: string | null;
+}
+
+/**
+ * Claims up to `limit` due deliveries (decision 0650): rows locked with FOR UPDATE SKIP LOCKED,
+ * so two instances never take the same one, and in the same short transaction counted as an
+ * attempt and leased until `leaseUntil`. A worker that dies before recording the attempt leaves
+ * the row pending; once the lease has passed any instance claims it again.
+ */
+export async function claimDueDeliveries(
+  tx: Tx,
+  input: { now: Date; leaseUntil: Date; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const due = await tx
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, input.now)),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .limit(input.limit)
+    .for('update', { skipLocked: true });
+  if (due.length === 0) return [];
+  const claimed = await tx
+    .update(webhookDeliveries)
+    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: input.leaseUntil })
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        due.map((row) => row.id),
+      ),
+    )
+    .returning({
+      id: webhookDeliveries.id,
+      eventId: webhookDeliveries.eventId,
+      endpointId: webhookDeliveries.endpointId,
+      attempt: webhookDeliveries.attempts,
+    });
+  const details = await tx
+    .select({
+      id: webhookDeliveries.id,
+      businessId: webhookEndpoints.businessId,
+      url: webhookEndpoints.url,
+      secretSealed: webhookEndpoints.secretSealed,
+      previousSecretSealed: webhookEndpoints.previousSecretSealed,
+      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+      disabledAt: webhookEndpoints.disabledAt,
+      payload: outgoingWebhookEvents.payload,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(outgoingWebhookEvents, eq(outgoingWebhookEvents.id, webhookDeliveries.eventId))
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        claimed.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(details.map((row) => [row.id, row]));
+  return claimed.flatMap((row) => {
+    const detail = byId.get(row.id);
+    if (!detail) return [];
+    return [
+      {
+        id: row.id,
+        eventId: row.eventId,
+        attempt: row.attempt,
+        endpointId: row.endpointId,
+        businessId: detail.businessId,
+        url: detail.url,
+        secretSealed: detail.secretSealed,
+        previousSecretSealed: detail.previousSecretSealed,
+        previousSecretExpiresAt: detail.previousSecretExpiresAt,
+        endpointDisabled: detail.disabledAt !== null,
+        payload: detail.payload,
+      },
+    ];
+  });
+}
+
+/** The claim still holds: pending with the attempt count this worker claimed. */
+function stillClaimed(deliveryId: string, attempt: number) {
+  return and(
+    eq(webhookDeliveries.id, deliveryId),
+    eq(webhookDeliveries.state, 'pending'),
+    eq(webhookDeliveries.attempts, attempt),
+  );
+}
+
+/** Locks a claimed delivery for recording; false when the claim was lost meanwhile. */
+export async function lockClaim(tx: Tx, deliveryId: string, attempt: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(stillClaimed(deliveryId, attempt))
+    .for('update');
+  return rows.length > 0;
+}
+
+export async function insertAttempt(
+  tx: Executor,
+  attempt: {
+    deliveryId: string;
+    attemptedAt: Date;
+    status: number | null;
+    durationMs: number;
+    responseExcerpt: string;
+    error: string | null;
+  },
+): Promise<void> {
+  await tx.insert(webhookAttempts).values(attempt);
+}
+
+/**
+ * Moves a claimed delivery on (delivered, failed, cancelled, or pending again at `nextAttemptAt`);
+ * false when the claim was lost meanwhile (its lease passed and another worker took it).
+ */
+export async function settleDelivery(
+  tx: Executor,
+  input: {
+    deliveryId: string;
+    attempt: number;
+    state: 'pending' | 'delivered' | 'failed' | 'cancelled';
+    nextAttemptAt: Date | null;
+    at: Date;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(webhookDeliveries)
+    .set({
+      state: input.state,
+      nextAttemptAt: input.state === 'pending' ? input.nextAttemptAt : null,
+      finishedAt: input.state === 'pending' ? null : input.at,
+    })
+    .where(stillClaimed(input.deliveryId, input.attempt))
+    .returning({ id: webhookDeliveries.id });
+  return rows.length > 0;
+}
+
+/** Gives a claim back untried (the worker is stopping): due at once, the attempt not counted. */
+export async function releaseClaim(
+  tx: Executor,
+  input: { deliveryId: string; attempt: number; at: Date },
+): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ attempts: input.attempt - 1, nextAttemptAt: input.at })
+    .where(stillClaimed(input.deliveryId, input.attempt));
+}
+
+/** The endpoint accepted an attempt: it is no longer failing. */
+export async function clearFailing(tx: Executor, endpointId: string, at: Date): Promise<void> {
+  await tx
+    .update(webhookEndpoints)
+    .set({ failingSince: null, updatedAt: at })
+    .where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
+}
+
+/** The endpoint failed an attempt: failing since then unless it was already; returns since when. */
+export async function markFailing(tx: Executor, endpointId: string, at: Date): Promise<Date> {
+  const [row] = await tx
+    .update(webhookEndpoints)
+    .set({
+      failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(webhookEndpoints.id, endpointId))
+    .returning({ failingSince: webhookEndpoints.failingSince });
+  return row?.failingSince ?? at;
+}
+
+/**
+ * Disables an enabled endpoint; false when it was disabled already (so only one worker tells
+ * the owner).
+ */
+export async function disableEndpoint(
+  tx: Executor,
+  input: { endpointId: string; reason: 'gone' | 'failing'; at: Date },
+): Promise<{ url: string; businessId: string; failingSince: Date | null } | null> {
+  const [row] = await tx
+    .update(webhookEndpoints)
+    .set({ disabledAt: input.at, disabledReason: input.reason, updatedAt: input.at })
+    .where(and(eq(webhookEndpoints.id, input.endpointId), isNull(webhookEndpoints.disabledAt)))
+    .returning({
+      url: webhookEndpoints.url,
+      businessId: webhookEndpoints.businessId,
+      failingSince: webhookEndpoints.failingSince,
+    });
+  return row ?? null;
+}
+
+/**
+ * Cancels an endpoint's pending deliveries (it was disabled); returns how many. Rows another
+ * worker is recording right now are skipped, not waited for (that would deadlock with it on the
+ * endpoint's row): their next claim finds the endpoint disabled and cancels them.
+ */
+export async function cancelPendingDeliveries(
+  tx: Executor,
+  endpointId: string,
+  at: Date,
+): Promise<number> {
+  const pending = await tx
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.state, 'pending')),
+    )
+    .for('update', { skipLocked: true });
+  if (pending.length === 0) return 0;
+  const rows = await tx
+    .update(webhookDeliveries)
+    .set({ state: 'cancelled', nextAttemptAt: null, finishedAt: at })
+    .where(
+      and(
+        inArray(
+          webhookDeliveries.id,
+          pending.map((row) => row.id),
+        ),
+        eq(webhookDeliveries.state, 'pending'),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return rows.length;
+}
+
+/** The business's active owners and its name, for the mail that an endpoint was disabled. */
+export async function endpointOwners(tx: Executor, businessId: string) {
+  const [business] = await tx
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  const owners = await tx
+    .select({ email: users.email })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(
+      and(
+        eq(profiles.businessId, businessId),
+        eq(profiles.role, 'business_owner'),
+        isNull(users.disabledAt),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return { businessName: business?.name ?? '', owners };
+}
+
+/** When the soonest pending delivery is due (for the worker's and tests' information). */
+export async function countDueDeliveries(db: Executor, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Retention (RETENTION_PROVIDER_PAYLOAD_DAYS, decision 0650): events older than `before` lose
+ * their payload, their attempts' answers are emptied, and their finished deliveries go.
+ */
+export async function forgetOldWebhookPayloads(tx: Executor, before: Date) {
+  const events = await tx
+    .update(outgoingWebhookEvents)
+    .set({ payload: null })
+    .where(
+      and(lt(outgoingWebhookEvents.createdAt, before), isNotNull(outgoingWebhookEvents.payload)),
+    )
+    .returning({ id: outgoingWebhookEvents.id });
+  const excerpts = await tx
+    .update(webhookAttempts)
+    .set({ responseExcerpt: '' })
+    .where(
+      and(lt(webhookAttempts.attemptedAt, before), sql`${webhookAttempts.responseExcerpt} <> ''`),
+    )
+    .returning({ id: webhookAttempts.id });
+  const deliveries = await tx
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.state, ['delivered', 'failed', 'cancelled']),
+        lt(webhookDeliveries.finishedAt, before),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return { payloads: events.length, excerpts: excerpts.length, deliveries: deliveries.length };
+}
