@@ -4,8 +4,8 @@ import { seal, unseal } from '../../lib/seal';
 /**
  * An endpoint's signing secret (Standard Webhooks): `whsec_` and the base64 of 24 random bytes,
  * shown to the owner once. The server must read it back to sign, so it is kept sealed under
- * SESSION_SECRET (as the TOTP secrets are, decision 0402), bound to its endpoint and to whether
- * it is the current or the previous secret.
+ * SESSION_SECRET (as the TOTP secrets are, decision 0402), bound to its endpoint's id only: the
+ * same seal serves as the current and, after 'Secret erneuern', as the previous secret.
  */
 const SECRET_PURPOSE = 'webhook-endpoint-secret:v1';
 
