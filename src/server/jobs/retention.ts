@@ -9,6 +9,7 @@ import {
   webhookEvents,
 } from '../db/schema';
 import { eraseClosedBusinesses } from '../features/operator/erasure';
+import { forgetOldWebhookPayloads } from '../features/webhooks/queries/deliveries';
 import type { JobRuns } from '../lib/job-runs';
 import type { Clock } from '../lib/clock';
 
@@ -18,7 +19,10 @@ export interface RetentionSettings {
   mailDays: number;
   /** Guest analytics events (page loaded, amount chosen, …). */
   analyticsDays: number;
-  /** The payment provider's event payloads; the event id stays so a redelivery is still a duplicate. */
+  /**
+   * The payment provider's event payloads (the event id stays so a redelivery is still a
+   * duplicate), and the outgoing webhooks' payloads, answers and finished deliveries (0650).
+   */
   providerPayloadDays: number;
   /** A closed business's personal data, counted from its closing (decision 0324). */
   closedBusinessDays: number;
@@ -80,6 +84,12 @@ export async function runRetention(
       )
       .returning({ id: webhookEvents.id })
   ).length;
+  // Outgoing webhooks (decision 0650): payloads and answers kept as long as the providers'
+  // payloads; finished deliveries (and their attempts) go with them.
+  const outgoing = await forgetOldWebhookPayloads(
+    database.db,
+    before(settings.providerPayloadDays),
+  );
   // A guest's opt-in reply address lives at most 30 days (decision 0144).
   const replyAddresses = (
     await database.db
@@ -108,6 +118,9 @@ export async function runRetention(
     mails,
     analytics,
     payloads,
+    webhookPayloads: outgoing.payloads,
+    webhookExcerpts: outgoing.excerpts,
+    webhookDeliveries: outgoing.deliveries,
     replyAddresses,
     payLaterMessages,
     images,

@@ -79,6 +79,8 @@ export interface AttemptOutcome {
   retryAfterMs: number | null;
   /** The worker was stopping: nothing to record, the delivery is given back. */
   aborted?: boolean;
+  /** Nothing can be sent, now or later (the payload is gone): the delivery fails at once. */
+  permanent?: boolean;
 }
 
 export type DeliveryResult =
@@ -215,9 +217,10 @@ async function attempt(
     retryAfterMs: null,
   });
   if (delivery.payload === null) {
-    return refused(
-      'Der Inhalt dieses Ereignisses ist nicht mehr gespeichert (Aufbewahrungsfrist).',
-    );
+    return {
+      ...refused('Der Inhalt dieses Ereignisses ist nicht mehr gespeichert (Aufbewahrungsfrist).'),
+      permanent: true,
+    };
   }
   const secrets = signingSecrets(ctx, delivery, attemptedAt);
   if (!secrets) {
@@ -466,6 +469,10 @@ async function recordOutcome(
       responseExcerpt: outcome.excerpt.slice(0, WEBHOOK_EXCERPT_CHARS),
       error: outcome.error?.slice(0, 1000) ?? null,
     });
+    if (outcome.permanent) {
+      await settle('failed');
+      return 'failed';
+    }
     if (ok) {
       await settle('delivered');
       await clearFailing(tx, delivery.endpointId, now);
