@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   WEBHOOK_LOG_LIMIT,
   type WebhookDelivery,
@@ -56,6 +56,11 @@ export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) 
         : false,
   });
   const [replaying, setReplaying] = useState<string | null>(null);
+  // What the log learns, the endpoint's 'Letzte Zustellung' in the list shows too.
+  const learned = log.dataUpdatedAt;
+  useEffect(() => {
+    if (learned) void client.invalidateQueries({ queryKey: webhookKeys.list(businessId) });
+  }, [learned, client, businessId]);
 
   const replay = async (delivery: WebhookDelivery) => {
     setReplaying(delivery.id);
@@ -63,7 +68,6 @@ export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) 
       await webhooksApi.replay(endpoint.id, delivery.id);
       toast({ title: t.replayed, variant: 'success' });
       await client.invalidateQueries({ queryKey: key });
-      await client.invalidateQueries({ queryKey: webhookKeys.list(businessId) });
     } catch (error) {
       toast({ title: messageOf(error, t.replayFailed), variant: 'destructive' });
     } finally {
