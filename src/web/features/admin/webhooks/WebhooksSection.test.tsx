@@ -214,24 +214,31 @@ describe("the 'Webhooks' section of 'API und Webhooks'", () => {
 
   it('sends a test event, switches the endpoint off and on, renews its secret and deletes it after asking', async () => {
     const toasts = recordToasts();
+    // The server's state: every answer and the list say the same.
+    let current: WebhookEndpoint | null = endpoint();
     const calls = mockApi({
       'GET /api/admin/plan': proPlan(),
-      'GET /api/admin/webhooks': { items: [endpoint()] },
+      'GET /api/admin/webhooks': () => ({ items: current ? [current] : [] }),
       [`GET /api/admin/webhooks/${ID}/deliveries`]: { items: [] },
       [`POST /api/admin/webhooks/${ID}/test`]: { eventId: 'msg_t', deliveryId: delivery().id },
-      [`PATCH /api/admin/webhooks/${ID}`]: (call) =>
-        (call.body as { enabled: boolean }).enabled
+      [`PATCH /api/admin/webhooks/${ID}`]: (call) => {
+        current = (call.body as { enabled: boolean }).enabled
           ? endpoint()
           : endpoint({
               state: 'disabled',
               disabledReason: 'owner',
               disabledAt: '2026-11-21T10:00:00.000Z',
-            }),
-      [`POST /api/admin/webhooks/${ID}/roll-secret`]: {
-        endpoint: endpoint({ previousSecretExpiresAt: '2026-11-22T10:00:00.000Z' }),
-        secret: SECRET,
+            });
+        return current;
       },
-      [`DELETE /api/admin/webhooks/${ID}`]: answer(204),
+      [`POST /api/admin/webhooks/${ID}/roll-secret`]: () => {
+        current = endpoint({ previousSecretExpiresAt: '2026-11-22T10:00:00.000Z' });
+        return { endpoint: current, secret: SECRET };
+      },
+      [`DELETE /api/admin/webhooks/${ID}`]: () => {
+        current = null;
+        return answer(204);
+      },
     });
     const { user } = renderScreen(<WebhooksSection />);
     const item = await screen.findByTestId('webhook-endpoint');
