@@ -16,12 +16,12 @@ import {
   cancelPendingDeliveries,
   type ClaimedDelivery,
   claimDueDeliveries,
-  clearFailing,
   disableEndpoint,
   endpointOwners,
   insertAttempt,
   lockClaim,
   markFailing,
+  recordDelivered,
   releaseClaim,
   settleDelivery,
 } from './queries/deliveries';
@@ -114,7 +114,7 @@ export async function claimWebhookDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const now = ctx.clock.now();
   const leaseUntil = new Date(now.getTime() + WEBHOOK_LEASE_MS);
-  return ctx.database.db.transaction((tx) => claimDueDeliveries(tx, { now, leaseUntil, limit }));
+  return claimDueDeliveries(ctx.database, { now, leaseUntil, limit });
 }
 
 /**
@@ -448,6 +448,20 @@ async function recordOutcome(
 ): Promise<DeliveryResult> {
   const now = ctx.clock.now();
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  if (ok && outcome.status !== null && !outcome.permanent) {
+    // The common case, in one statement (no transaction round trips).
+    const recorded = await recordDelivered(ctx.database, {
+      deliveryId: delivery.id,
+      attempt: delivery.attempt,
+      endpointId: delivery.endpointId,
+      attemptedAt,
+      at: now,
+      status: outcome.status,
+      durationMs: outcome.durationMs,
+      responseExcerpt: outcome.excerpt.slice(0, WEBHOOK_EXCERPT_CHARS),
+    });
+    return recorded ? 'delivered' : 'lost';
+  }
   const mails: string[] = [];
   const result = await ctx.database.db.transaction(async (tx): Promise<DeliveryResult> => {
     // Only the worker that still holds the claim records: a late one whose lease ran out
@@ -472,11 +486,6 @@ async function recordOutcome(
     if (outcome.permanent) {
       await settle('failed');
       return 'failed';
-    }
-    if (ok) {
-      await settle('delivered');
-      await clearFailing(tx, delivery.endpointId, now);
-      return 'delivered';
     }
     if (outcome.status === 410) {
       // 410 Gone: the receiver says the endpoint is no more (Standard Webhooks).

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../../db/connect';
+import type { Database, Executor, Tx } from '../../../db/connect';
 import {
   businesses,
   outgoingWebhookEvents,
@@ -27,80 +27,107 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims up to `limit` due deliveries (decision 0650): rows locked with FOR UPDATE SKIP LOCKED,
- * so two instances never take the same one, and in the same short transaction counted as an
- * attempt and leased until `leaseUntil`. A worker that dies before recording the attempt leaves
- * the row pending; once the lease has passed any instance claims it again.
+ * Claims up to `limit` due deliveries (decision 0650) in one statement: rows locked with
+ * FOR UPDATE SKIP LOCKED, so two instances never take the same one, counted as an attempt and
+ * leased until `leaseUntil`. A worker that dies before recording the attempt leaves the row
+ * pending; once the lease has passed any instance claims it again.
  */
 export async function claimDueDeliveries(
-  tx: Tx,
+  database: Database,
   input: { now: Date; leaseUntil: Date; limit: number },
 ): Promise<ClaimedDelivery[]> {
-  const due = await tx
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, input.now)),
-    )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt))
-    .limit(input.limit)
-    .for('update', { skipLocked: true });
-  if (due.length === 0) return [];
-  const claimed = await tx
-    .update(webhookDeliveries)
-    .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: input.leaseUntil })
-    .where(
-      inArray(
-        webhookDeliveries.id,
-        due.map((row) => row.id),
-      ),
-    )
-    .returning({
-      id: webhookDeliveries.id,
-      eventId: webhookDeliveries.eventId,
-      endpointId: webhookDeliveries.endpointId,
-      attempt: webhookDeliveries.attempts,
-    });
-  const details = await tx
-    .select({
-      id: webhookDeliveries.id,
-      businessId: webhookEndpoints.businessId,
-      url: webhookEndpoints.url,
-      secretSealed: webhookEndpoints.secretSealed,
-      previousSecretSealed: webhookEndpoints.previousSecretSealed,
-      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
-      disabledAt: webhookEndpoints.disabledAt,
-      payload: outgoingWebhookEvents.payload,
-    })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(outgoingWebhookEvents, eq(outgoingWebhookEvents.id, webhookDeliveries.eventId))
-    .where(
-      inArray(
-        webhookDeliveries.id,
-        claimed.map((row) => row.id),
-      ),
-    );
-  const byId = new Map(details.map((row) => [row.id, row]));
-  return claimed.flatMap((row) => {
-    const detail = byId.get(row.id);
-    if (!detail) return [];
-    return [
-      {
-        id: row.id,
-        eventId: row.eventId,
-        attempt: row.attempt,
-        endpointId: row.endpointId,
-        businessId: detail.businessId,
-        url: detail.url,
-        secretSealed: detail.secretSealed,
-        previousSecretSealed: detail.previousSecretSealed,
-        previousSecretExpiresAt: detail.previousSecretExpiresAt,
-        endpointDisabled: detail.disabledAt !== null,
-        payload: detail.payload,
-      },
-    ];
-  });
+  const rows = await database.query<{
+    id: string;
+    event_id: string;
+    attempts: number;
+    endpoint_id: string;
+    business_id: string;
+    url: string;
+    secret_sealed: string;
+    previous_secret_sealed: string | null;
+    previous_secret_expires_at: Date | string | null;
+    disabled_at: Date | string | null;
+    payload: string | null;
+  }>(
+    `WITH due AS (
+       SELECT id FROM webhook_deliveries
+        WHERE state = 'pending' AND next_attempt_at <= $1
+        ORDER BY next_attempt_at
+        LIMIT $3
+        FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE webhook_deliveries d
+          SET attempts = d.attempts + 1, next_attempt_at = $2
+         FROM due WHERE d.id = due.id
+       RETURNING d.id, d.event_id, d.endpoint_id, d.attempts
+     )
+     SELECT c.id, c.event_id, c.attempts, c.endpoint_id, e.business_id, e.url, e.secret_sealed,
+            e.previous_secret_sealed, e.previous_secret_expires_at, e.disabled_at, v.payload
+       FROM claimed c
+       JOIN webhook_endpoints e ON e.id = c.endpoint_id
+       JOIN outgoing_webhook_events v ON v.id = c.event_id`,
+    [input.now.toISOString(), input.leaseUntil.toISOString(), input.limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    eventId: row.event_id,
+    attempt: Number(row.attempts),
+    endpointId: row.endpoint_id,
+    businessId: row.business_id,
+    url: row.url,
+    secretSealed: row.secret_sealed,
+    previousSecretSealed: row.previous_secret_sealed,
+    previousSecretExpiresAt:
+      row.previous_secret_expires_at === null ? null : new Date(row.previous_secret_expires_at),
+    endpointDisabled: row.disabled_at !== null,
+    payload: row.payload,
+  }));
+}
+
+/**
+ * The common case in one statement: the claim still holds, the attempt arrived. Marks the
+ * delivery delivered, keeps the attempt and clears the endpoint's failing mark; false when the
+ * claim was lost meanwhile (nothing written then).
+ */
+export async function recordDelivered(
+  database: Database,
+  input: {
+    deliveryId: string;
+    attempt: number;
+    endpointId: string;
+    attemptedAt: Date;
+    at: Date;
+    status: number;
+    durationMs: number;
+    responseExcerpt: string;
+  },
+): Promise<boolean> {
+  const rows = await database.query<{ n: number }>(
+    `WITH done AS (
+       UPDATE webhook_deliveries
+          SET state = 'delivered', next_attempt_at = NULL, finished_at = $3
+        WHERE id = $1 AND state = 'pending' AND attempts = $2
+       RETURNING id
+     ), kept AS (
+       INSERT INTO webhook_attempts (delivery_id, attempted_at, status, duration_ms, response_excerpt)
+       SELECT id, $4, $5, $6, $7 FROM done
+     ), cleared AS (
+       UPDATE webhook_endpoints SET failing_since = NULL, updated_at = $3
+        WHERE id = $8 AND failing_since IS NOT NULL AND EXISTS (SELECT 1 FROM done)
+     )
+     SELECT count(*)::int AS n FROM done`,
+    [
+      input.deliveryId,
+      input.attempt,
+      input.at.toISOString(),
+      input.attemptedAt.toISOString(),
+      input.status,
+      input.durationMs,
+      input.responseExcerpt,
+      input.endpointId,
+    ],
+  );
+  return Number(rows[0]?.n ?? 0) > 0;
 }
 
 /** The claim still holds: pending with the attempt count this worker claimed. */
