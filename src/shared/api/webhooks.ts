@@ -69,8 +69,6 @@ export type WebhookDeliveryOrigin = (typeof WEBHOOK_DELIVERY_ORIGINS)[number];
 
 /** How many deliveries the log shows per endpoint (the newest). */
 export const WEBHOOK_LOG_LIMIT = 50;
-/** How much of an answer a log entry keeps (the column's limit). */
-export const WEBHOOK_EXCERPT_CHARS = 1000;
 
 /** A full http(s) URL; where it may point is the server's check (ssrf.ts). */
 const webhookUrl = z
