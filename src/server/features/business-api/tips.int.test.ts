@@ -245,6 +245,10 @@ describe('the description of the business API', () => {
       '/api/v1/payouts/{id}',
       '/api/v1/tips',
       '/api/v1/tips/{id}',
+      '/api/v1/webhook-endpoints',
+      '/api/v1/webhook-endpoints/{id}',
+      '/api/v1/webhook-endpoints/{id}/roll-secret',
+      '/api/v1/webhook-endpoints/{id}/test',
     ]);
     expect(document.components.securitySchemes.apiKey).toMatchObject({
       type: 'http',

@@ -673,3 +673,21 @@ describe('the business API: /api/v1/webhook-endpoints', () => {
     expect(badId.body).toContain('Ungültige Endpunkt-ID');
   });
 });
+
+describe('the business API description', () => {
+  it('describes the webhook endpoints’ operations from their schemas', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const document = response.json<{
+      paths: Record<string, Record<string, { tags?: string[]; requestBody?: unknown }>>;
+    }>();
+    const collection = document.paths['/api/v1/webhook-endpoints']!;
+    expect(Object.keys(collection).sort()).toEqual(['get', 'post']);
+    expect(collection.post!.tags).toEqual(['Betriebs-API']);
+    expect(JSON.stringify(collection.post!.requestBody)).toContain('enabled_events');
+    expect(Object.keys(document.paths['/api/v1/webhook-endpoints/{id}']!).sort()).toEqual([
+      'delete',
+      'get',
+      'patch',
+    ]);
+  });
+});
