@@ -50,6 +50,8 @@ let origin: string;
 const received: Received[] = [];
 /** Per path: what the receiver answers, in turn (the last one repeats); default 200. */
 const answers = new Map<string, (Answer | (() => Answer))[]>();
+/** Paths whose requests get no answer at all. */
+const hanging = new Set<string>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,6 +63,7 @@ beforeAll(async () => {
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString() });
       const queue = answers.get(path) ?? [];
       const next = queue.length > 1 ? queue.shift()! : (queue[0] ?? { status: 200 });
+      if (hanging.has(path)) return; // never answers (until the test's end closes it)
       const answer = typeof next === 'function' ? next() : next;
       response.writeHead(answer.status, answer.headers ?? { 'content-type': 'text/plain' });
       response.end(answer.body ?? 'ok');
@@ -469,6 +472,30 @@ describe('webhook deliveries', () => {
     }
     expect([...counted.keys()].sort()).toEqual([...ids].sort());
     expect([...counted.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('a stopping worker aborts its sends and gives the deliveries back untried', async () => {
+    const business = await createBusiness(t.database.db);
+    const target = await endpoint(business);
+    hanging.add(target.path);
+    await emit(business);
+    const worker = startWebhookWorker(context(), { pollMs: 20 });
+    try {
+      await vi.waitFor(() => expect(receivedAt(target.path)).toHaveLength(1), {
+        timeout: 10_000,
+        interval: 20,
+      });
+    } finally {
+      await worker.stop();
+    }
+    const [delivery] = await deliveriesOf(target.id);
+    expect(delivery).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(delivery!.nextAttemptAt!.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    expect(await attemptsOf(delivery!.id)).toHaveLength(0);
+    // The next worker sends it.
+    hanging.delete(target.path);
+    await runWebhookDeliveries(context());
+    expect((await deliveriesOf(target.id))[0]).toMatchObject({ state: 'delivered', attempts: 1 });
   });
 
   it('refuses at delivery time a name that resolves to a private address, sending nothing', async () => {
