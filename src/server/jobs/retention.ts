@@ -85,7 +85,7 @@ export async function runRetention(
       .returning({ id: webhookEvents.id })
   ).length;
   // Outgoing webhooks (decision 0650): payloads and answers kept as long as the providers'
-  // payloads; finished deliveries (and their attempts) go with them.
+  // payloads; finished deliveries (and their attempts) go with them, then events left without any.
   const outgoing = await forgetOldWebhookPayloads(
     database.db,
     before(settings.providerPayloadDays),
@@ -121,6 +121,7 @@ export async function runRetention(
     webhookPayloads: outgoing.payloads,
     webhookExcerpts: outgoing.excerpts,
     webhookDeliveries: outgoing.deliveries,
+    webhookEvents: outgoing.events,
     replyAddresses,
     payLaterMessages,
     images,

@@ -306,7 +306,8 @@ export async function countDueDeliveries(db: Executor, now: Date): Promise<numbe
 
 /**
  * Retention (RETENTION_PROVIDER_PAYLOAD_DAYS, decision 0650): events older than `before` lose
- * their payload, their attempts' answers are emptied, and their finished deliveries go.
+ * their payload, their attempts' answers are emptied, their finished deliveries go, and so do
+ * the events left without any delivery.
  */
 export async function forgetOldWebhookPayloads(tx: Executor, before: Date) {
   const events = await tx
@@ -332,5 +333,20 @@ export async function forgetOldWebhookPayloads(tx: Executor, before: Date) {
       ),
     )
     .returning({ id: webhookDeliveries.id });
-  return { payloads: events.length, excerpts: excerpts.length, deliveries: deliveries.length };
+  // An old event none of whose deliveries is left has nothing more to show or send.
+  const emptied = await tx
+    .delete(outgoingWebhookEvents)
+    .where(
+      and(
+        lt(outgoingWebhookEvents.createdAt, before),
+        sql`NOT EXISTS (SELECT 1 FROM ${webhookDeliveries} WHERE ${webhookDeliveries.eventId} = ${outgoingWebhookEvents.id})`,
+      ),
+    )
+    .returning({ id: outgoingWebhookEvents.id });
+  return {
+    payloads: events.length,
+    excerpts: excerpts.length,
+    deliveries: deliveries.length,
+    events: emptied.length,
+  };
 }
