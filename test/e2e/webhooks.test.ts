@@ -2,9 +2,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createBusiness } from '../support/factories';
 import { openSignedIn } from './support/auth';
+import { seriousA11yViolations } from './support/axe';
 import { consoleProblems } from './support/console';
 import { useE2E } from './support/environment';
 import { screenshot } from './support/harness';
@@ -69,19 +70,14 @@ class Receiver {
 
 const typeOf = (entry: Received) => (JSON.parse(entry.body) as { type: string }).type;
 
-let receiver: Receiver;
-let receiverUrl: string;
 const contexts: BrowserContext[] = [];
+/** Each run of the test its own receiver, so a retried run hears only its own webhooks. */
+let receiver: Receiver | undefined;
 
-beforeAll(async () => {
-  receiver = new Receiver();
-  receiverUrl = await receiver.start();
-});
-afterAll(async () => {
-  await receiver.close();
-});
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
+  await receiver?.close();
+  receiver = undefined;
 });
 
 /** A guest tips the person at `uid` 5 € through the demo checkout, on a phone. */
@@ -111,6 +107,9 @@ async function createKey(page: Page): Promise<string> {
 
 describe('Webhooks', () => {
   it('an owner adds a local receiver, a guest pays, the delivery shows in the log and is sent again (1280 px)', async () => {
+    const hooks = new Receiver();
+    receiver = hooks;
+    const receiverUrl = await hooks.start();
     const hotel = await createBusiness(e2e.server.deps.database.db, {
       name: `Hotel Webhook ${Date.now()}`,
       employees: 1,
@@ -155,7 +154,7 @@ describe('Webhooks', () => {
     });
 
     // A guest pays; the receiver gets tip.paid, signed with the endpoint's secret.
-    const paid = receiver.next((entry) => typeOf(entry) === 'tip.paid');
+    const paid = hooks.next((entry) => typeOf(entry) === 'tip.paid');
     await guestPays(hotel.points[0]!.uid);
     const first = await paid;
     const payload = new Webhook(secret).verify(first.body, {
@@ -177,8 +176,8 @@ describe('Webhooks', () => {
     await screenshot(page, 'webhook-log-1280');
 
     // 'Erneut senden': the same event, the same webhook-id, once more.
-    const again = receiver.next((entry) => entry.headers['webhook-id'] === webhookId, 1);
-    await delivered.getByRole('button', { name: `Ereignis ${webhookId} erneut senden` }).click();
+    const again = hooks.next((entry) => entry.headers['webhook-id'] === webhookId, 1);
+    await delivered.getByRole('button', { name: `Erneut senden: Ereignis ${webhookId}` }).click();
     const second = await again;
     expect(second.body).toBe(first.body);
     await entries.first().getByText('Erneut gesendet').waitFor();
@@ -188,6 +187,7 @@ describe('Webhooks', () => {
     // The list learnt it from the log.
     await item.getByText(/Letzte Zustellung\s*Zugestellt/).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     // On a phone the same page, log open, needs no sideways scrolling.
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -200,7 +200,7 @@ describe("the 'Webhooks' section of 'API und Webhooks'", () => {
     expect(entry.textContent).toContain('HTTP 200');
 
     await user.click(
-      within(entry).getByRole('button', { name: 'Ereignis msg_2Yp0N7dXk1 erneut senden' }),
+      within(entry).getByRole('button', { name: 'Erneut senden: Ereignis msg_2Yp0N7dXk1' }),
     );
     await waitFor(() => expect(within(log).getAllByTestId('webhook-delivery')).toHaveLength(2));
     expect(within(log).getAllByTestId('webhook-delivery')[0]!.textContent).toContain(
@@ -243,28 +243,28 @@ describe("the 'Webhooks' section of 'API und Webhooks'", () => {
     const { user } = renderScreen(<WebhooksSection />);
     const item = await screen.findByTestId('webhook-endpoint');
 
-    await user.click(within(item).getByRole('button', { name: `Testereignis an ${URL_1} senden` }));
+    await user.click(within(item).getByRole('button', { name: `Testereignis senden an ${URL_1}` }));
     await waitFor(() =>
       expect(toasts()).toContainEqual({ title: 'Testereignis wird gesendet', variant: 'success' }),
     );
 
-    await user.click(within(item).getByRole('button', { name: `${URL_1} deaktivieren` }));
+    await user.click(within(item).getByRole('button', { name: `Deaktivieren: ${URL_1}` }));
     await within(item).findByText('Deaktiviert von Ihnen.');
     expect(
       (
         within(item).getByRole('button', {
-          name: `Testereignis an ${URL_1} senden`,
+          name: `Testereignis senden an ${URL_1}`,
         }) as HTMLButtonElement
       ).disabled,
     ).toBe(true);
-    await user.click(within(item).getByRole('button', { name: `${URL_1} aktivieren` }));
+    await user.click(within(item).getByRole('button', { name: `Aktivieren: ${URL_1}` }));
     await waitFor(() => expect(within(item).queryByText('Deaktiviert von Ihnen.')).toBeNull());
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
       { enabled: false },
       { enabled: true },
     ]);
 
-    await user.click(within(item).getByRole('button', { name: `Secret für ${URL_1} erneuern` }));
+    await user.click(within(item).getByRole('button', { name: `Secret erneuern für ${URL_1}` }));
     const ask = await screen.findByRole('alertdialog', { name: 'Secret erneuern?' });
     expect(ask.textContent).toContain('24 Stunden');
     await user.click(within(ask).getByRole('button', { name: 'Secret erneuern' }));
@@ -274,7 +274,7 @@ describe("the 'Webhooks' section of 'API und Webhooks'", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(item.textContent).toContain('Das bisherige Secret signiert noch bis');
 
-    await user.click(within(item).getByRole('button', { name: `${URL_1} löschen` }));
+    await user.click(within(item).getByRole('button', { name: `Löschen: ${URL_1}` }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Endpunkt löschen?' });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Endpunkt löschen' }));
