@@ -27,7 +27,7 @@ import {
   type WebhookDeliveryContext,
 } from './delivery';
 import { recordWebhookEvent } from './outbox';
-import { newWebhookSecret, sealWebhookSecret } from './secret';
+import { newWebhookSecret, openWebhookSecret, sealWebhookSecret } from './secret';
 
 /**
  * The delivery engine (decision 0650) against a real HTTP receiver on 127.0.0.1: signed per
@@ -81,12 +81,15 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The SESSION_SECRET of the rotation test; every context accepts it, so no test depends on order. */
+const ROTATED_SECRET = 'the-new-session-secret-after-rotation-0123456789';
+
 function context(overrides: Partial<WebhookDeliveryContext> = {}): WebhookDeliveryContext {
   return {
     database: t.database,
     clock: t.clock,
     mailer: t.app.deps.mailer,
-    config: t.config,
+    config: { ...t.config, sessionSecretPrevious: [ROTATED_SECRET] },
     log: t.app.log,
     ...overrides,
   };
@@ -228,6 +231,29 @@ describe('webhook deliveries', () => {
     const laterHeaders = later.headers as Record<string, string>;
     expect(() => new Webhook(target.secret).verify(later.body, laterHeaders)).not.toThrow();
     expect(() => new Webhook(previous).verify(later.body, laterHeaders)).toThrow();
+  });
+
+  it('during a SESSION_SECRET rotation signs with the secret sealed under the old one and seals it anew', async () => {
+    t.clock.set(Date.now());
+    const business = await createBusiness(t.database.db);
+    const target = await endpoint(business);
+    const rotated = {
+      ...t.config,
+      sessionSecret: ROTATED_SECRET,
+      sessionSecretPrevious: [t.config.sessionSecret],
+    };
+    const before = (await endpointRow(target.id)).secretSealed;
+    await emit(business);
+    await runWebhookDeliveries(context({ config: rotated }));
+    const [request] = receivedAt(target.path);
+    expect(() =>
+      new Webhook(target.secret).verify(request!.body, request!.headers as Record<string, string>),
+    ).not.toThrow();
+    const after = (await endpointRow(target.id)).secretSealed;
+    expect(after).not.toBe(before);
+    // Now sealed under the new secret alone: the old one may go.
+    expect(openWebhookSecret([rotated.sessionSecret], target.id, after)).toBe(target.secret);
+    expect(openWebhookSecret([t.config.sessionSecret], target.id, after)).toBeNull();
   });
 
   it('retries by the schedule: 500, 500, then 200 makes three attempts 5 s and 5 min apart', async () => {

@@ -23,9 +23,10 @@ import {
   markFailing,
   recordDelivered,
   releaseClaim,
+  resealEndpointSecret,
   settleDelivery,
 } from './queries/deliveries';
-import { openWebhookSecret } from './secret';
+import { openWebhookSecretWith, sealWebhookSecret } from './secret';
 import { signWebhook } from './signing';
 import { checkWebhookTarget, type WebhookTargetOptions } from './ssrf';
 
@@ -155,10 +156,30 @@ export async function drainWebhookDeliveries(
   return total;
 }
 
-/** The secrets to sign with: the current one, and the previous one during its 24 hours. */
-function signingSecrets(ctx: WebhookDeliveryContext, delivery: ClaimedDelivery, now: Date) {
+/**
+ * The secrets to sign with: the current one, and the previous one during its 24 hours. A secret
+ * still sealed under a rotation's previous SESSION_SECRET is sealed again under the current one,
+ * so removing SESSION_SECRET_PREVIOUS later does not silence the endpoint (decision 0402).
+ */
+async function signingSecrets(
+  ctx: WebhookDeliveryContext,
+  delivery: ClaimedDelivery,
+  now: Date,
+): Promise<string[] | null> {
   const server = acceptedSessionSecrets(ctx.config);
-  const current = openWebhookSecret(server, delivery.endpointId, delivery.secretSealed);
+  const open = async (column: 'current' | 'previous', sealed: string) => {
+    const opened = openWebhookSecretWith(server, delivery.endpointId, sealed);
+    if (opened && !opened.current) {
+      await resealEndpointSecret(ctx.database.db, {
+        endpointId: delivery.endpointId,
+        column,
+        was: sealed,
+        sealed: sealWebhookSecret(ctx.config.sessionSecret, delivery.endpointId, opened.secret),
+      });
+    }
+    return opened?.secret ?? null;
+  };
+  const current = await open('current', delivery.secretSealed);
   if (!current) return null;
   const secrets = [current];
   if (
@@ -166,7 +187,7 @@ function signingSecrets(ctx: WebhookDeliveryContext, delivery: ClaimedDelivery, 
     delivery.previousSecretExpiresAt &&
     delivery.previousSecretExpiresAt.getTime() > now.getTime()
   ) {
-    const previous = openWebhookSecret(server, delivery.endpointId, delivery.previousSecretSealed);
+    const previous = await open('previous', delivery.previousSecretSealed);
     if (previous) secrets.push(previous);
   }
   return secrets;
@@ -222,7 +243,7 @@ async function attempt(
       permanent: true,
     };
   }
-  const secrets = signingSecrets(ctx, delivery, attemptedAt);
+  const secrets = await signingSecrets(ctx, delivery, attemptedAt);
   if (!secrets) {
     return refused(
       'Das Signaturgeheimnis lässt sich nicht öffnen (SESSION_SECRET geändert?); bitte das Secret erneuern.',

@@ -130,6 +130,28 @@ export async function recordDelivered(
   return Number(rows[0]?.n ?? 0) > 0;
 }
 
+/**
+ * Seals an endpoint's secret again under the current server secret (a SESSION_SECRET rotation
+ * runs); only while the row still holds the value that was opened.
+ */
+export async function resealEndpointSecret(
+  db: Executor,
+  input: { endpointId: string; column: 'current' | 'previous'; was: string; sealed: string },
+): Promise<void> {
+  const column =
+    input.column === 'current'
+      ? webhookEndpoints.secretSealed
+      : webhookEndpoints.previousSecretSealed;
+  await db
+    .update(webhookEndpoints)
+    .set(
+      input.column === 'current'
+        ? { secretSealed: input.sealed }
+        : { previousSecretSealed: input.sealed },
+    )
+    .where(and(eq(webhookEndpoints.id, input.endpointId), eq(column, input.was)));
+}
+
 /** The claim still holds: pending with the attempt count this worker claimed. */
 function stillClaimed(deliveryId: string, attempt: number) {
   return and(
