@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import {
   claimWebhookDeliveries,
+  drainWebhookDeliveries,
   runWebhookDeliveries,
   startWebhookWorker,
   USER_AGENT,
@@ -176,8 +177,10 @@ describe('webhook deliveries', () => {
     const business = await createBusiness(t.database.db);
     const target = await endpoint(business);
     const event = await emit(business, { note: 'Grüße, "Zimmer 12" ✓' });
-    const counts = await runWebhookDeliveries(context());
+    const counts = await drainWebhookDeliveries(context());
     expect(counts.delivered).toBeGreaterThanOrEqual(1);
+    // Drained: nothing is due any more.
+    expect((await runWebhookDeliveries(context())).claimed).toBe(0);
 
     const [request] = receivedAt(target.path);
     const [stored] = await t.database.db
