@@ -49,6 +49,8 @@ import { privacyRoutes } from './features/privacy/routes';
 import { planRoutes } from './features/plans/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
 import { businessApiRoutes } from './features/business-api/routes';
+import { webhookApiRoutes } from './features/webhooks/api-routes';
+import { webhookRoutes } from './features/webhooks/routes';
 import { billingRoutes } from './features/plans/billing-routes';
 import { invoiceRoutes } from './features/invoices/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -262,6 +264,8 @@ export async function buildApp(
   await app.register(planRoutes);
   await app.register(apiKeyRoutes);
   await app.register(businessApiRoutes);
+  await app.register(webhookRoutes);
+  await app.register(webhookApiRoutes);
   await app.register(billingRoutes);
   await app.register(invoiceRoutes);
   await app.register(tipRecordRoutes);

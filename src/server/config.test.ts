@@ -24,6 +24,9 @@ describe('loadConfig', () => {
     expect(config.contactEmail).toContain('@');
     // A live stream's heartbeat: every 25 s, under common proxies' idle limits (60 s).
     expect(config.realtimeHeartbeatMs).toBe(25_000);
+    // Outgoing webhooks go to public addresses only unless the operator says otherwise.
+    expect(config.webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE: '1' }).webhookAllowPrivate).toBe(true);
   });
 
   it('opens the sign-up outside production and closes it in production unless SIGNUP says', () => {
@@ -350,6 +353,7 @@ const INVALID: Record<string, NodeJS.ProcessEnv[]> = {
   LEGAL_REGISTER: [{ LEGAL_REGISTER: 'x'.repeat(201) }],
   LEGAL_CONTACT: [{ LEGAL_CONTACT: 'x'.repeat(201) }],
   SEED_DEMO: [{ SEED_DEMO: 'yes' }],
+  WEBHOOK_ALLOW_PRIVATE: [{ WEBHOOK_ALLOW_PRIVATE: 'ja' }],
   METRICS_TOKEN: [{ METRICS_TOKEN: 'kurz' }],
   LOG_LEVEL: [{ LOG_LEVEL: 'verbose' }],
   RETENTION_MAIL_DAYS: [{ RETENTION_MAIL_DAYS: '0' }],

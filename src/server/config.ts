@@ -97,6 +97,11 @@ export interface Config {
    * unknown path (decision 0400).
    */
   metricsToken: string | undefined;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: outgoing webhooks may go to private, loopback and link-local
+   * addresses (decision 0650). Default false; tests and labs with a local receiver set it.
+   */
+  webhookAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {
@@ -240,6 +245,7 @@ const envSchema = z.object({
     .optional(),
   LEGAL_PHONE: z.string().trim().min(3).max(40).optional(),
   SEED_DEMO: booleanFlag,
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^\S{32,}$/.test(v), {
     message: 'muss mindestens 32 Zeichen ohne Leerzeichen lang sein',
   }),
@@ -455,6 +461,7 @@ export function loadConfig(
     },
     realtimeHeartbeatMs: REALTIME_HEARTBEAT_MS,
     metricsToken: e.METRICS_TOKEN,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
   };
 }
 
@@ -600,6 +607,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       NODE_ENV: 'test',
       SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
       LOG_LEVEL: 'silent',
+      // Tests deliver webhooks to receivers on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: '1',
     }),
     dataDir: path.resolve('data', 'test-unused'),
     ...overrides,

@@ -15,7 +15,7 @@ import { newGuestSessionId } from '../../../test/support/guest';
 import { DPA_VERSION, TERMS_VERSION } from '../../shared/domain/agreements';
 import { dayInZone } from '../../shared/domain/shifts';
 import { API_KEY_SCOPES } from '../../shared/api/api-keys';
-import { adminAuditLog, apiKeys } from '../db/schema';
+import { adminAuditLog, apiKeys, webhookEndpoints } from '../db/schema';
 import { hashSecret } from '../features/api-keys/service';
 import { freshIp } from '../../../test/support/addresses';
 
@@ -51,6 +51,9 @@ interface Fixture {
   tipId: string;
   /** A paid tip to the object point that reached nobody: it waits in the owner's pool. */
   poolTipId: string;
+  /** A webhook endpoint of business 1, and one that the business API's DELETE removes. */
+  webhookId: string;
+  doomedWebhookId: string;
 }
 
 interface Entry {
@@ -521,6 +524,86 @@ const ENTRIES: Entry[] = [
     status: all(401),
     keys: { key1: 200, key2: 404 },
   },
+  // Webhook endpoints (decision 0650): the owners of business 1 and the platform admin in the
+  // console (adding one needs Pro, which business 1 has); an endpoint of business 1 does not exist
+  // for the stranger.
+  { route: 'GET /api/admin/webhooks', status: console1() },
+  {
+    route: 'POST /api/admin/webhooks',
+    body: () => ({ url: 'http://127.0.0.1:9/matrix', eventTypes: ['tip.paid'] }),
+    status: console1(201),
+  },
+  {
+    route: 'PATCH /api/admin/webhooks/:id',
+    url: (f) => `/api/admin/webhooks/${f.webhookId}`,
+    body: () => ({ description: 'Geändert' }),
+    status: console1(200),
+  },
+  {
+    route: 'DELETE /api/admin/webhooks/:id',
+    url: (f) => `/api/admin/webhooks/${f.webhookId}`,
+    status: console1(204),
+  },
+  {
+    route: 'POST /api/admin/webhooks/:id/roll-secret',
+    url: (f) => `/api/admin/webhooks/${f.webhookId}/roll-secret`,
+    status: console1(200),
+  },
+  {
+    route: 'POST /api/admin/webhooks/:id/test',
+    url: (f) => `/api/admin/webhooks/${f.webhookId}/test`,
+    status: console1(202),
+  },
+  {
+    route: 'GET /api/admin/webhooks/:id/deliveries',
+    url: (f) => `/api/admin/webhooks/${f.webhookId}/deliveries`,
+    status: console1(),
+  },
+  {
+    route: 'POST /api/admin/webhooks/:id/deliveries/:deliveryId/replay',
+    url: (f) => `/api/admin/webhooks/${f.webhookId}/deliveries/${randomUUID()}/replay`,
+    status: console1(404, 404),
+  },
+  // … and through the business API with webhooks:write, each key for its own business only.
+  { route: 'GET /api/v1/webhook-endpoints', status: all(401), keys: { key1: 200, key2: 200 } },
+  {
+    route: 'POST /api/v1/webhook-endpoints',
+    body: () => ({ url: 'http://127.0.0.1:9/matrix', enabled_events: ['tip.paid'] }),
+    status: all(401),
+    keys: { key1: 201, key2: 201 },
+  },
+  {
+    route: 'GET /api/v1/webhook-endpoints/:id',
+    url: (f) => `/api/v1/webhook-endpoints/${f.webhookId}`,
+    status: all(401),
+    keys: { key1: 200, key2: 404 },
+  },
+  {
+    route: 'PATCH /api/v1/webhook-endpoints/:id',
+    url: (f) => `/api/v1/webhook-endpoints/${f.webhookId}`,
+    body: () => ({ description: 'Über die API' }),
+    status: all(401),
+    keys: { key1: 200, key2: 404 },
+  },
+  {
+    // Its own endpoint, so deleting it changes no other row's answer.
+    route: 'DELETE /api/v1/webhook-endpoints/:id',
+    url: (f) => `/api/v1/webhook-endpoints/${f.doomedWebhookId}`,
+    status: all(401),
+    keys: { key1: 200, key2: 404 },
+  },
+  {
+    route: 'POST /api/v1/webhook-endpoints/:id/roll-secret',
+    url: (f) => `/api/v1/webhook-endpoints/${f.webhookId}/roll-secret`,
+    status: all(401),
+    keys: { key1: 200, key2: 404 },
+  },
+  {
+    route: 'POST /api/v1/webhook-endpoints/:id/test',
+    url: (f) => `/api/v1/webhook-endpoints/${f.webhookId}/test`,
+    status: all(401),
+    keys: { key1: 202, key2: 404 },
+  },
   // Pro already paid: a booking is refused as such; nothing else of it exists for a stranger.
   {
     route: 'POST /api/admin/plan/checkout',
@@ -875,7 +958,27 @@ async function newFixture(): Promise<Fixture> {
     entrypoint: biz.points[1]!,
     guestMessage: 'Für den ganzen Tisch',
   });
-  return { biz, tipId: tip.id, poolTipId: pooled.id };
+  const [webhookId, doomedWebhookId] = await Promise.all(
+    ['hook', 'doomed'].map(async (name) => {
+      const [row] = await t.database.db
+        .insert(webhookEndpoints)
+        .values({
+          businessId: biz.id,
+          url: `http://127.0.0.1:9/${name}`,
+          eventTypes: ['tip.paid'],
+          secretSealed: 'sealed-in-the-matrix',
+        })
+        .returning({ id: webhookEndpoints.id });
+      return row!.id;
+    }),
+  );
+  return {
+    biz,
+    tipId: tip.id,
+    poolTipId: pooled.id,
+    webhookId: webhookId!,
+    doomedWebhookId: doomedWebhookId!,
+  };
 }
 
 const keySecrets = new Map<string, string>();

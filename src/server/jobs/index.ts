@@ -11,6 +11,7 @@ import {
   INVITATION_RETRY_INTERVAL_MS,
   runInvitationRetryJob,
 } from '../features/staff/invitation-retries';
+import { startWebhookWorker } from '../features/webhooks/delivery';
 import { DUNNING_INTERVAL_MS, runDunningJob } from './dunning';
 
 /** How often unfinished payment sessions are looked for; a session ends at most this late. */
@@ -129,6 +130,15 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger, hooks: JobHooks
   const dunningTimer = setInterval(dunningTick, DUNNING_INTERVAL_MS);
   dunningTimer.unref();
 
+  // Outgoing webhooks (decision 0650): polls every 200 ms, up to 16 sends at once.
+  const webhooks = startWebhookWorker({
+    database: deps.database,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    config: deps.config,
+    log,
+  });
+
   return {
     async stop() {
       stopped = true;
@@ -137,7 +147,14 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger, hooks: JobHooks
       clearInterval(reconcileTimer);
       clearInterval(invitationTimer);
       clearInterval(dunningTimer);
-      await Promise.all([running, payoutRun, reconcileRun, invitationRun, dunningRun]);
+      await Promise.all([
+        running,
+        payoutRun,
+        reconcileRun,
+        invitationRun,
+        dunningRun,
+        webhooks.stop(),
+      ]);
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '../db/schema';
 import { deleteExpiredIdempotencyKeys } from '../features/api-keys/queries';
 import { eraseClosedBusinesses } from '../features/operator/erasure';
+import { forgetOldWebhookPayloads } from '../features/webhooks/queries/deliveries';
 import type { JobRuns } from '../lib/job-runs';
 import type { Clock } from '../lib/clock';
 
@@ -19,7 +20,10 @@ export interface RetentionSettings {
   mailDays: number;
   /** Guest analytics events (page loaded, amount chosen, …). */
   analyticsDays: number;
-  /** The payment provider's event payloads; the event id stays so a redelivery is still a duplicate. */
+  /**
+   * The payment provider's event payloads (the event id stays so a redelivery is still a
+   * duplicate), and the outgoing webhooks' payloads, answers and finished deliveries (0650).
+   */
   providerPayloadDays: number;
   /** A closed business's personal data, counted from its closing (decision 0324). */
   closedBusinessDays: number;
@@ -81,6 +85,12 @@ export async function runRetention(
       )
       .returning({ id: webhookEvents.id })
   ).length;
+  // Outgoing webhooks (decision 0650): payloads and answers kept as long as the providers'
+  // payloads; finished deliveries (and their attempts) go with them, then events left without any.
+  const outgoing = await forgetOldWebhookPayloads(
+    database.db,
+    before(settings.providerPayloadDays),
+  );
   // A guest's opt-in reply address lives at most 30 days (decision 0144).
   const replyAddresses = (
     await database.db
@@ -111,6 +121,10 @@ export async function runRetention(
     mails,
     analytics,
     payloads,
+    webhookPayloads: outgoing.payloads,
+    webhookExcerpts: outgoing.excerpts,
+    webhookDeliveries: outgoing.deliveries,
+    webhookEvents: outgoing.events,
     replyAddresses,
     payLaterMessages,
     idempotencyKeys,

@@ -240,6 +240,23 @@ export interface AuditPayloads {
   api_key_revoke: { name: string };
   /** The first request with the key from an address. */
   api_key_new_address: { name: string; address: string };
+  /**
+   * A webhook endpoint (decision 0650), named by its URL; `apiKey` names the business API key
+   * that made the change when it came through /api/v1 rather than the console.
+   */
+  webhook_endpoint_create: { url: string; eventTypes: string[]; apiKey?: string };
+  /** `changed`: the fields that changed (url, description, eventTypes, enabled, disabled). */
+  webhook_endpoint_update: {
+    url: string;
+    changed: string[];
+    previousUrl?: string;
+    apiKey?: string;
+  };
+  webhook_endpoint_delete: { url: string; apiKey?: string };
+  /** `previousUntil`: until when the previous secret still signs (ISO time). */
+  webhook_endpoint_secret_roll: { url: string; previousUntil: string; apiKey?: string };
+  webhook_endpoint_replay: { url: string; eventId: string; type: string; apiKey?: string };
+  webhook_endpoint_test: { url: string; eventId: string; apiKey?: string };
 }
 
 /** Every action has its payload type and nothing else has one (a compile-time check). */

@@ -393,6 +393,52 @@ describe('API keys', () => {
   });
 });
 
+describe('webhook endpoints', () => {
+  it('names the endpoint by its URL, what changed and the key that changed it', () => {
+    const url = 'https://pms.example/hooks';
+    expect(
+      said(describeAuditEntry(row('webhook_endpoint_create', { url, eventTypes: ['tip.paid'] }))),
+    ).toBe('Webhook-Endpunkt „https://pms.example/hooks“ hinzugefügt für tip.paid.');
+    expect(
+      said(
+        describeAuditEntry(
+          row('webhook_endpoint_update', {
+            url,
+            changed: ['description', 'enabled'],
+            apiKey: 'Kasse',
+          }),
+        ),
+      ),
+    ).toBe(
+      'Webhook-Endpunkt „https://pms.example/hooks“ geändert (Beschreibung) und aktiviert über den API-Schlüssel „Kasse“.',
+    );
+    expect(said(describeAuditEntry(row('webhook_endpoint_delete', { url })))).toBe(
+      'Webhook-Endpunkt „https://pms.example/hooks“ gelöscht.',
+    );
+    expect(
+      said(
+        describeAuditEntry(
+          row('webhook_endpoint_secret_roll', { url, previousUntil: '2026-05-02T10:00:00.000Z' }),
+        ),
+      ),
+    ).toMatch(
+      /^Secret von Webhook-Endpunkt „https:\/\/pms.example\/hooks“ erneuert; das bisherige gilt noch bis .*2026.*\.$/,
+    );
+    expect(
+      said(
+        describeAuditEntry(
+          row('webhook_endpoint_replay', { url, eventId: 'msg_1', type: 'tip.paid' }),
+        ),
+      ),
+    ).toBe(
+      'Ereignis tip.paid msg_1 erneut an Webhook-Endpunkt „https://pms.example/hooks“ gesendet.',
+    );
+    expect(said(describeAuditEntry(row('webhook_endpoint_test', { url, eventId: 'msg_2' })))).toBe(
+      'Testereignis an Webhook-Endpunkt „https://pms.example/hooks“ gesendet.',
+    );
+  });
+});
+
 describe('security and the operator console', () => {
   it('a two-factor reset names the person', () => {
     const reset = describeAuditEntry(

@@ -60,6 +60,12 @@ export const AUDIT_ACTIONS = [
   'api_key_create',
   'api_key_revoke',
   'api_key_new_address',
+  'webhook_endpoint_create',
+  'webhook_endpoint_update',
+  'webhook_endpoint_delete',
+  'webhook_endpoint_secret_roll',
+  'webhook_endpoint_replay',
+  'webhook_endpoint_test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -129,6 +135,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   api_key_create: 'API-Schlüssel erstellt',
   api_key_revoke: 'API-Schlüssel widerrufen',
   api_key_new_address: 'API-Schlüssel von neuer Adresse benutzt',
+  webhook_endpoint_create: 'Webhook-Endpunkt hinzugefügt',
+  webhook_endpoint_update: 'Webhook-Endpunkt geändert',
+  webhook_endpoint_delete: 'Webhook-Endpunkt gelöscht',
+  webhook_endpoint_secret_roll: 'Webhook-Secret erneuert',
+  webhook_endpoint_replay: 'Webhook erneut gesendet',
+  webhook_endpoint_test: 'Webhook-Testereignis gesendet',
 };
 
 export const AUDIT_TARGET_TYPES = [
@@ -146,6 +158,7 @@ export const AUDIT_TARGET_TYPES = [
   'shift',
   'payout_batch',
   'api_key',
+  'webhook_endpoint',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -165,4 +178,5 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   shift: 'Dienst',
   payout_batch: 'Auszahlung',
   api_key: 'API-Schlüssel',
+  webhook_endpoint: 'Webhook-Endpunkt',
 };

@@ -248,6 +248,10 @@ describe('the description of the business API', () => {
       '/api/v1/staff',
       '/api/v1/tips',
       '/api/v1/tips/{id}',
+      '/api/v1/webhook-endpoints',
+      '/api/v1/webhook-endpoints/{id}',
+      '/api/v1/webhook-endpoints/{id}/roll-secret',
+      '/api/v1/webhook-endpoints/{id}/test',
     ]);
     // A POST documents its Idempotency-Key header and its body from the zod schemas.
     const create = document.paths['/api/v1/payment-points']!.post as unknown as {

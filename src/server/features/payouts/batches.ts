@@ -36,6 +36,7 @@ import {
   selectTipIdsOfPayout,
   setProviderPayoutId,
 } from './queries/payouts';
+import { recordPayoutWebhookEvent } from './webhook-events';
 import {
   createDemoTransfers,
   createStripeTransfers,
@@ -290,6 +291,8 @@ async function recordTransfer(
 ): Promise<{ recorded: boolean; changes: TipChange[] }> {
   const paid = await markPayoutPaid(tx, { payoutId: payout.id, transferId, at });
   if (!paid) return { recorded: false, changes: [] };
+  // Once per payout, in the transaction that recorded it (decision 0650).
+  await recordPayoutWebhookEvent(tx, 'payout.paid', paid, at);
   const changes: TipChange[] = [];
   const direct = await selectTipIdsOfPayout(tx, payout.id);
   for (const tip of direct) {
@@ -307,10 +310,11 @@ async function recordTransfer(
 }
 
 /** The provider refused: the payout failed, and its tips wait for the next batch. */
-async function recordRefusal(tx: Tx, payout: PayoutRow, reason: string): Promise<void> {
+async function recordRefusal(tx: Tx, payout: PayoutRow, reason: string, at: Date): Promise<void> {
   const failed = await markPayoutFailed(tx, payout.id, reason.slice(0, 500));
   if (!failed) return;
   await detachFromPayout(tx, payout.id);
+  await recordPayoutWebhookEvent(tx, 'payout.failed', failed, at);
 }
 
 /**
@@ -358,7 +362,8 @@ export async function transferPayout(ctx: PayoutContext, payout: PayoutRow): Pro
   } catch (error) {
     if (error instanceof TransferRefusedError) {
       ctx.log.warn({ err: error, payoutId: payout.id }, 'payout refused by the provider');
-      await ctx.database.db.transaction((tx) => recordRefusal(tx, payout, error.message));
+      const at = ctx.clock.now();
+      await ctx.database.db.transaction((tx) => recordRefusal(tx, payout, error.message, at));
       ctx.metrics?.payoutTransfer('failed', transferCents);
     } else {
       // Left in 'processing': retried with the same key after the lease.

@@ -13,6 +13,7 @@ import {
   selectAllocatedProfileIds,
   type TipRow,
 } from './queries';
+import { recordTipWebhookEvent } from './webhook-events';
 
 export type { TipRow };
 
@@ -76,6 +77,9 @@ export async function markTipPaid(
     },
     at: input.at,
   });
+  // The business's endpoints that want it hear of it (decision 0650), once: only the call that
+  // moved the tip gets here, however often the provider reports the payment.
+  await recordTipWebhookEvent(tx, 'tip.paid', tip, input.at);
   return changeOf(tip, await tipAudience(tx, tip));
 }
 
@@ -141,7 +145,9 @@ export async function markTipRefunded(
     status: 'refunded',
     updatedAt: input.at,
   });
-  return tip ? changeOf(tip, await tipAudience(tx, tip)) : null;
+  if (!tip) return null;
+  await recordTipWebhookEvent(tx, 'tip.refunded', tip, input.at);
+  return changeOf(tip, await tipAudience(tx, tip));
 }
 
 /**

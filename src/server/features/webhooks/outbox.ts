@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { outgoingWebhookEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { endpointsWanting, insertEventWithDeliveries } from './queries/outbox';
 import type { WebhookEventType } from '../../../shared/api/webhooks';
 
 /** A `webhook-id`: unique per event, kept across every attempt and replay of it. */
@@ -31,35 +30,21 @@ export async function recordWebhookEvent(tx: Executor, event: WebhookEventInput)
     timestamp: event.now.toISOString(),
     data: event.data,
   });
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.businessId, event.businessId),
-        isNull(webhookEndpoints.disabledAt),
-        event.endpointId
-          ? eq(webhookEndpoints.id, event.endpointId)
-          : sql`${event.type} = ANY(${webhookEndpoints.eventTypes})`,
-      ),
-    );
+  const endpoints = await endpointsWanting(tx, {
+    businessId: event.businessId,
+    type: event.type,
+    endpointId: event.endpointId,
+  });
   // No endpoint wants it: nothing to keep, nothing to send.
   if (endpoints.length === 0) return { id, deliveries: 0 };
-  await tx.insert(outgoingWebhookEvents).values({
+  await insertEventWithDeliveries(tx, {
     id,
     businessId: event.businessId,
     type: event.type,
     payload,
-    createdAt: event.now,
+    now: event.now,
+    endpointIds: endpoints.map((endpoint) => endpoint.id),
+    origin: event.endpointId ? 'test' : 'event',
   });
-  await tx.insert(webhookDeliveries).values(
-    endpoints.map((endpoint) => ({
-      eventId: id,
-      endpointId: endpoint.id,
-      nextAttemptAt: event.now,
-      origin: event.endpointId ? ('test' as const) : ('event' as const),
-      createdAt: event.now,
-    })),
-  );
   return { id, deliveries: endpoints.length };
 }

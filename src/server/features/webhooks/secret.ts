@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { seal, unseal } from '../../lib/seal';
+import { seal, unseal, unsealWith } from '../../lib/seal';
 
 /**
  * An endpoint's signing secret (Standard Webhooks): `whsec_` and the base64 of 24 random bytes,
  * shown to the owner once. The server must read it back to sign, so it is kept sealed under
- * SESSION_SECRET (as the TOTP secrets are, decision 0402), bound to its endpoint and to whether
- * it is the current or the previous secret.
+ * SESSION_SECRET (as the TOTP secrets are, decision 0402), bound to its endpoint's id only: the
+ * same seal serves as the current and, after 'Secret erneuern', as the previous secret.
  */
 const SECRET_PURPOSE = 'webhook-endpoint-secret:v1';
 
@@ -24,4 +24,17 @@ export function openWebhookSecret(
   sealed: string,
 ): string | null {
   return unseal(serverSecrets, SECRET_PURPOSE, endpointId, sealed);
+}
+
+/**
+ * Like `openWebhookSecret`, and says whether the current server secret opened it: one opened
+ * under a rotation's previous secret should be sealed again under the current one (0402).
+ */
+export function openWebhookSecretWith(
+  serverSecrets: readonly string[],
+  endpointId: string,
+  sealed: string,
+): { secret: string; current: boolean } | null {
+  const opened = unsealWith(serverSecrets, SECRET_PURPOSE, endpointId, sealed);
+  return opened ? { secret: opened.plain, current: opened.current } : null;
 }

@@ -227,11 +227,11 @@ export async function markPayoutProcessing(
   return claimed ?? null;
 }
 
-/** Marks a processing payout paid; says whether this call did. */
+/** Marks a processing payout paid; the paid payout when this call did, else null. */
 export async function markPayoutPaid(
   tx: Tx,
   input: { payoutId: string; transferId: string; at: Date },
-): Promise<boolean> {
+): Promise<PayoutRow | null> {
   const [paid] = await tx
     .update(payouts)
     .set({
@@ -241,8 +241,8 @@ export async function markPayoutPaid(
       failureReason: null,
     })
     .where(and(eq(payouts.id, input.payoutId), eq(payouts.status, 'processing')))
-    .returning({ id: payouts.id });
-  return paid !== undefined;
+    .returning();
+  return paid ?? null;
 }
 
 /** The direct tips a payout carries. */
@@ -280,14 +280,18 @@ export async function countUnpaidShares(tx: Executor, tipId: string): Promise<nu
   return open?.n ?? 0;
 }
 
-/** Marks a processing payout failed; says whether this call did. */
-export async function markPayoutFailed(tx: Tx, payoutId: string, reason: string): Promise<boolean> {
+/** Marks a processing payout failed; the failed payout when this call did, else null. */
+export async function markPayoutFailed(
+  tx: Tx,
+  payoutId: string,
+  reason: string,
+): Promise<PayoutRow | null> {
   const [failed] = await tx
     .update(payouts)
     .set({ status: 'failed', failureReason: reason })
     .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'processing')))
-    .returning({ id: payouts.id });
-  return failed !== undefined;
+    .returning();
+  return failed ?? null;
 }
 
 /** Frees what a payout carried: its tips, shares and adjustments wait for the next batch. */

@@ -33,6 +33,9 @@ function apiKey(fields: Partial<ApiKey> = {}): ApiKey {
 const none: ApiKeyList = { items: [] };
 const createButton = () => screen.getByRole('button', { name: 'Schlüssel erstellen' });
 const table = () => within(screen.getByTestId('api-keys-table'));
+/** The key form's scopes (the webhooks section below has checkboxes of its own). */
+const scopeBoxes = () =>
+  within(screen.getByRole('group', { name: /^Berechtigungen/ })).getAllByRole('checkbox');
 
 describe("the 'API und Webhooks' page", () => {
   it('checks a new key in the browser, creates it and shows its secret once', async () => {
@@ -43,6 +46,7 @@ describe("the 'API und Webhooks' page", () => {
     };
     const calls = mockApi({
       'GET /api/admin/plan': proPlan(),
+      'GET /api/admin/webhooks': { items: [] },
       'GET /api/admin/api-keys': none,
       'POST /api/admin/api-keys': created,
     });
@@ -58,7 +62,7 @@ describe("the 'API und Webhooks' page", () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     // Each scope is explained beside its code.
-    const scopes = screen.getAllByRole('checkbox');
+    const scopes = scopeBoxes();
     expect(scopes).toHaveLength(7);
     expect(
       screen.getByRole('checkbox', {
@@ -117,6 +121,7 @@ describe("the 'API und Webhooks' page", () => {
       'Ein Betrieb kann höchstens 25 gültige API-Schlüssel haben. Bitte widerrufen Sie einen nicht mehr benötigten Schlüssel.';
     const calls = mockApi({
       'GET /api/admin/plan': proPlan(),
+      'GET /api/admin/webhooks': { items: [] },
       'GET /api/admin/api-keys': none,
       'POST /api/admin/api-keys': apiError(409, 'api_key_limit', limit),
     });
@@ -156,6 +161,7 @@ describe("the 'API und Webhooks' page", () => {
     });
     const calls = mockApi({
       'GET /api/admin/plan': proPlan(),
+      'GET /api/admin/webhooks': { items: [] },
       'GET /api/admin/api-keys': { items: [active, expired, revoked] } satisfies ApiKeyList,
       [`POST /api/admin/api-keys/${active.id}/revoke`]: {
         ...active,
@@ -206,6 +212,7 @@ describe("the 'API und Webhooks' page", () => {
     const key = apiKey();
     const calls = mockApi({
       'GET /api/admin/plan': basisPlan(),
+      'GET /api/admin/webhooks': { items: [] },
       'GET /api/admin/api-keys': { items: [key] } satisfies ApiKeyList,
       [`POST /api/admin/api-keys/${key.id}/revoke`]: { ...key, state: 'revoked' },
     });
@@ -220,7 +227,7 @@ describe("the 'API und Webhooks' page", () => {
     const controls = [
       screen.getByLabelText(/^Name/),
       screen.getByLabelText(/^Läuft ab am/),
-      ...screen.getAllByRole('checkbox'),
+      ...scopeBoxes(),
       createButton(),
     ];
     expect(controls).toHaveLength(10);

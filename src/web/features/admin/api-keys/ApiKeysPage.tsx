@@ -33,12 +33,13 @@ import { AdminPage } from '../AdminPage';
 import { useSelectedBusinessId } from '../business-scope';
 import { useProFeature } from '../plan/plan-api';
 import { ProMark, ProNotice } from '../plan/ProNotice';
+import { WebhooksSection } from '../webhooks/WebhooksSection';
 import { ApiKeysList } from './ApiKeysList';
 import { apiKeyKeys, apiKeysApi } from './api-keys-api';
 
 /**
- * /admin/api, 'API und Webhooks' (decision 0630): the business's API keys. Creating one is Pro;
- * the list and revoking work on every plan. A new key's secret lives only in this page's state
+ * /admin/api, 'API und Webhooks' (decisions 0630, 0650): the business's API keys, then its webhook
+ * endpoints. Creating either is Pro; the lists, revoking and managing work on every plan. A new key's secret lives only in this page's state
  * while its dialog is open: never in the query cache, gone with 'Fertig'.
  */
 export function ApiKeysPage() {
@@ -63,6 +64,7 @@ export function ApiKeysPage() {
         }}
       />
       <KeysCard onRevoke={setRevoking} />
+      <WebhooksSection />
       <SecretDialog created={created} onDone={() => setCreated(null)} />
       <ConfirmDialog
         open={revoking !== null}
