@@ -14,6 +14,9 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The business API's routes: authenticated by API key alone, never by a session cookie. */
+export const BUSINESS_API_PREFIX = '/api/v1/';
+
 /** The origin ("scheme://host[:port]") a request says it came from: Origin, else Referer. */
 export function claimedOrigin(headers: FastifyRequest['headers']): string | undefined {
   const origin = headers.origin;
@@ -53,6 +56,10 @@ export function registerCsrfProtection(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     if (request.routeOptions.config?.csrf === false) return;
+    // The business API (decisions 0630, 0631) is called by a hotel's own systems, which send no
+    // Origin. Its routes read no cookie: only the Authorization header's key, which a foreign
+    // page cannot make a browser send, so there is nothing for a forged request to ride on.
+    if (request.routeOptions.url?.startsWith(BUSINESS_API_PREFIX)) return;
     if (isSameOrigin(claimedOrigin(request.headers), publicOrigin, request.host)) return;
     request.log.info(
       { origin: request.headers.origin, referer: request.headers.referer },

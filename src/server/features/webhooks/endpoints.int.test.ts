@@ -51,8 +51,9 @@ async function as(email: string, method: Method, url: string, payload?: object) 
   return t.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 }
 
+// As a hotel's system sends it: no Origin, no Referer, no cookie (`t.inject` would add Origin).
 const withKey = (secret: string, method: Method, url: string, payload?: object) =>
-  t.inject({
+  t.app.inject({
     method,
     url,
     remoteAddress: '203.0.113.9',
