@@ -977,3 +977,12 @@ export const webhookAttempts = pgTable('webhook_attempts', {
   responseExcerpt: text('response_excerpt').notNull().default(''),
   error: text('error'),
 });
+
+/** The business's last column mapping of 'Dienstplan importieren' (migration 0670). */
+export const rotaImportMappings = pgTable('rota_import_mappings', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  mapping: jsonb('mapping').notNull().$type<Record<string, unknown>>(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -804,6 +804,16 @@ const ENTRIES: Entry[] = [
   },
   { route: 'GET /api/admin/pool', status: console1() },
   {
+  {
+    route: 'POST /api/admin/shifts/import/preview',
+    body: () => ({ file: Buffer.from('E-Mail;Datum;Beginn;Ende\n').toString('base64') }),
+    status: console1(),
+  },
+  {
+    route: 'POST /api/admin/shifts/import',
+    body: () => ({ file: Buffer.from('E-Mail;Datum;Beginn;Ende\n').toString('base64') }),
+    status: console1(),
+  },
     route: 'POST /api/admin/pool/:id/assign',
     url: (f) => `/api/admin/pool/${f.poolTipId}/assign`,
     body: (f) => ({ profileId: employeeA(f).id }),

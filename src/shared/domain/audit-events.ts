@@ -177,6 +177,13 @@ export interface AuditPayloads {
     copied: number;
     removed: number;
   };
+  /** 'Dienstplan importieren' (decision 0670): lines planned, already planned, skipped. */
+  shift_import: {
+    fileName: string | null;
+    created: number;
+    unchanged: number;
+    skipped: number;
+  };
   pool_tip_assign: {
     profileId: string;
     personName: string;
