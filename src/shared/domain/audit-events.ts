@@ -247,6 +247,25 @@ export interface AuditPayloads {
   api_key_revoke: { name: string };
   /** The first request with the key from an address. */
   api_key_new_address: { name: string; address: string };
+  /** Points for splits by hours (decision 0660), in thousandths, per person. */
+  work_points_update: {
+    items: { profileId: string; personName: string; pointsMilli: number; role: string }[];
+  };
+  /** 'Pool verteilen' by hours (decision 0660): the period, the money and every share. */
+  pool_distribute: {
+    distributionId: string;
+    firstDay: string;
+    lastDay: string;
+    amountCents: number;
+    tipCount: number;
+    shares: {
+      profileId: string;
+      personName: string;
+      minutes: number;
+      pointsMilli: number;
+      amountCents: number;
+    }[];
+  };
 }
 
 /** Every action has its payload type and nothing else has one (a compile-time check). */

@@ -18,6 +18,7 @@ import { moneyPresenters } from './audit-presenters/money';
 import { placePresenters } from './audit-presenters/places';
 import { planPresenters } from './audit-presenters/plans';
 import { apiKeyPresenters } from './audit-presenters/api-keys';
+import { hoursPresenters } from './audit-presenters/hours';
 import { isRecord, reference } from './audit-presenters/words';
 
 export type { AuditReference } from './audit-presenters/facts';
@@ -56,6 +57,7 @@ export const AUDIT_PRESENTERS: { [A in AuditAction]: Presenter<A> } = {
   ...moneyPresenters,
   ...planPresenters,
   ...apiKeyPresenters,
+  ...hoursPresenters,
 };
 
 /** The label of a row's own target as a reference; admin pages are paths, not ids. */

@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   'api_key_create',
   'api_key_revoke',
   'api_key_new_address',
+  'work_points_update',
+  'pool_distribute',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -101,9 +103,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   shift_assign: 'Dienst eingeteilt',
   shift_unassign: 'Dienst entfernt',
   shift_copy_week: 'Dienstwoche kopiert',
+  shift_import: 'Dienstplan importiert',
   pool_tip_assign: 'Trinkgeld aus dem Pool zugewiesen',
   pool_tip_unassign: 'Pool-Zuweisung rückgängig gemacht',
-  shift_import: 'Dienstplan importiert',
   payout_batch_run: 'Auszahlung gestartet',
   payout_schedule_update: 'Auszahlungsrhythmus geändert',
   instant_payout_request: 'Sofortauszahlung angefordert',
@@ -131,6 +133,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   api_key_create: 'API-Schlüssel erstellt',
   api_key_revoke: 'API-Schlüssel widerrufen',
   api_key_new_address: 'API-Schlüssel von neuer Adresse benutzt',
+  work_points_update: 'Punkte je Rolle geändert',
+  pool_distribute: 'Pool nach Arbeitsstunden verteilt',
 };
 
 export const AUDIT_TARGET_TYPES = [
