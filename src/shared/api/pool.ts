@@ -151,6 +151,9 @@ const distributionPeriod = {
 };
 
 export const poolDistributionQuerySchema = businessScopeQuerySchema.extend(distributionPeriod);
+/** The console's form: the period to preview. */
+export const poolDistributionFormSchema = z.object(distributionPeriod).strict();
+export type PoolDistributionFormInput = z.input<typeof poolDistributionFormSchema>;
 export type PoolDistributionQuery = z.output<typeof poolDistributionQuerySchema>;
 
 export const poolDistributeSchema = z

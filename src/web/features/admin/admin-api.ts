@@ -30,7 +30,13 @@ import type {
   TeamSaveValues,
   TeamUpdateInput,
 } from '../../../shared/api/teams';
-import type { PoolAssignResult, PoolPage, PoolUnassignResult } from '../../../shared/api/pool';
+import type {
+  PoolAssignResult,
+  PoolDistributionPreview,
+  PoolDistributionResult,
+  PoolPage,
+  PoolUnassignResult,
+} from '../../../shared/api/pool';
 import type {
   ShiftAssignment,
   ShiftBoard,
@@ -126,6 +132,13 @@ export const adminApi = {
     api.post<PoolAssignResult>(scoped(`/api/admin/pool/${tipId}/assign`), { profileId }),
   unassignPoolTip: (tipId: string) =>
     api.post<PoolUnassignResult>(scoped(`/api/admin/pool/${tipId}/unassign`), {}),
+  /** 'Pool verteilen' by hours (decision 0660): the preview, then exactly it confirmed. */
+  poolDistribution: (period: 'day' | 'week', day: string) =>
+    api.get<PoolDistributionPreview>(
+      scoped(`/api/admin/pool/distribution?period=${period}&day=${encodeURIComponent(day)}`),
+    ),
+  distributePool: (body: { period: 'day' | 'week'; day: string; fingerprint: string }) =>
+    api.post<PoolDistributionResult>(scoped('/api/admin/pool/distribution'), body),
 };
 
 /** Query keys carry the chosen business, so switching it never shows another business's data. */
