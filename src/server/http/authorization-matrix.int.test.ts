@@ -881,6 +881,16 @@ const ENTRIES: Entry[] = [
     url: () => '/api/admin/reports/tips.csv?from=2026-01-01&to=2026-12-31',
     status: console1(),
   },
+  {
+    route: 'GET /api/admin/reports/payroll.csv',
+    url: () => '/api/admin/reports/payroll.csv?month=2026-03',
+    status: console1(),
+  },
+  {
+    route: 'GET /api/admin/reports/payroll.pdf',
+    url: () => '/api/admin/reports/payroll.pdf?month=2026-03',
+    status: console1(),
+  },
 ];
 
 let t: TestApp;
