@@ -1,7 +1,7 @@
 import type { AdminCataloguePart } from './admin-catalogue';
 import type { Translation } from './translation';
 
-/** The texts of 'Pool verteilen' by hours (decision 0660), loaded with the pool card. */
+/** The texts of splits by hours (decision 0660): 'Pool verteilen' and 'Punkte je Rolle'. */
 const de = {
   poolDistribution: {
     title: 'Pool verteilen',
@@ -24,6 +24,18 @@ const de = {
     done: (amount: string, people: number) =>
       `${amount} an ${people} ${people === 1 ? 'Person' : 'Personen'} verteilt. Die Anteile gehen mit der nächsten Auszahlung hinaus.`,
     failed: 'Der Pool konnte nicht verteilt werden.',
+  },
+  workPoints: {
+    open: 'Punkte je Rolle …',
+    title: 'Punkte je Rolle',
+    description:
+      'Bei „Nach Arbeitsstunden“ und „Pool verteilen“ zählen die Stunden mal diese Punkte (z. B. Service 1, Küche 0,5). Ohne Eintrag zählt 1. Gilt für künftige Aufteilungen.',
+    points: 'Punkte',
+    role: 'Rolle',
+    save: 'Punkte speichern',
+    saving: 'Wird gespeichert...',
+    saved: 'Punkte gespeichert.',
+    failed: 'Die Punkte konnten nicht gespeichert werden.',
   },
 } as const;
 

@@ -29,6 +29,8 @@ import type {
   TeamMembersInput,
   TeamSaveValues,
   TeamUpdateInput,
+  WorkPoints,
+  WorkPointsSaveValues,
 } from '../../../shared/api/teams';
 import type {
   PoolAssignResult,
@@ -110,6 +112,16 @@ export const adminApi = {
   setUserActive: (id: string, active: boolean) =>
     api.post<StaffUser>(scoped(`/api/admin/users/${id}/${active ? 'reactivate' : 'deactivate'}`)),
   teams: () => api.get<TeamList>(scoped('/api/admin/teams')),
+  /** 'Punkte je Rolle' for splits by hours (decision 0660). */
+  workPoints: () => api.get<WorkPoints>(scoped('/api/admin/work-points')),
+  saveWorkPoints: (body: WorkPointsSaveValues) =>
+    api.put<WorkPoints>(scoped('/api/admin/work-points'), {
+      items: body.items.map((item) => ({
+        profileId: item.profileId,
+        points: item.points / 1000,
+        role: item.role,
+      })),
+    }),
   createTeam: (body: TeamCreateInput) => api.post<Team>(scoped('/api/admin/teams'), body),
   updateTeam: (id: string, body: TeamUpdateInput) =>
     api.patch<Team>(scoped(`/api/admin/teams/${id}`), body),
