@@ -8,7 +8,8 @@ import {
   periodDays,
   splitByHours,
 } from './hours-split';
-import { splitReasonInEnglish } from './team-split';
+import { GUEST_SERVER_TEXTS } from '../i18n/guest-server';
+import { receiverNote, splitReasonInEnglish } from './team-split';
 
 const worker = fc.record({
   minutes: fc.integer({ min: 0, max: 7 * 24 * 60 }),
@@ -159,6 +160,18 @@ describe('the explanation in English (staff screens, decision 0383)', () => {
     ).toBe('pool shared by hours worked (16.03.–22.03.2026): 8 of 14 hours → 11,43 € of 20,01 €');
     expect(splitReasonInEnglish('zu gleichen Teilen unter 3 Mitgliedern')).toBe(
       'split equally among 3 members',
+    );
+  });
+});
+
+describe('what the guest reads for a team split by hours', () => {
+  it('names today’s team and promises no split it cannot know before paying', () => {
+    const team = { kind: 'team', rule: 'hours', members: 3, onShift: false } as const;
+    expect(receiverNote(team, GUEST_SERVER_TEXTS.de.receiver)).toBe(
+      'Ihr Trinkgeld geht an das heutige Serviceteam.',
+    );
+    expect(receiverNote(team, GUEST_SERVER_TEXTS.en.receiver)).toBe(
+      GUEST_SERVER_TEXTS.en.receiver.todayTeam,
     );
   });
 });
