@@ -63,10 +63,23 @@ describe('/api/admin/reports/payroll.csv and .pdf', () => {
       createdAt: day1,
     });
     const pooled = await createTip(db, { businessId: hotel.id, amountCents: 700, createdAt: day3 });
+    const distributed = await createTip(db, {
+      businessId: hotel.id,
+      amountCents: 200,
+      createdAt: day3,
+    });
     await db.insert(tipAllocations).values([
       { tipId: team.id, profileId: juergen!.id, amountCents: 151, reason: 'zu gleichen Teilen' },
       { tipId: team.id, profileId: zoe!.id, amountCents: 150, reason: 'zu gleichen Teilen' },
       { tipId: pooled.id, profileId: zoe!.id, amountCents: 700, reason: POOL_ASSIGNED_REASON },
+      // 'Pool verteilen' by hours (decision 0660).
+      {
+        tipId: distributed.id,
+        profileId: juergen!.id,
+        amountCents: 200,
+        reason: '6 von 6 Stunden',
+        splitRule: 'pool_hours',
+      },
     ]);
     const payoutId = randomUUID();
     await db.insert(payouts).values({
@@ -108,9 +121,9 @@ describe('/api/admin/reports/payroll.csv and .pdf', () => {
     ).toBe(true);
     const lines = text.split('\r\n');
     expect(lines.slice(2, 5)).toEqual([
-      `Jürgen Größe;${hotel.employees[0]!.email};1;10,00;1;1,51;0;0,00;11,51;1;11,51`,
+      `Jürgen Größe;${hotel.employees[0]!.email};1;10,00;1;1,51;1;2,00;13,51;1;11,51`,
       `Zoë Weiß;${hotel.employees[1]!.email};1;2,50;1;1,50;1;7,00;11,00;0;0,00`,
-      'Summe;;2;12,50;2;3,01;1;7,00;22,51;1;11,51',
+      'Summe;;2;12,50;2;3,01;2;9,00;24,51;1;11,51',
     ]);
     expect(text).toContain('§ 3 Nr. 51 EStG');
     expect(text).toContain('Team „Küche“: Zu gleichen Teilen.');
@@ -135,7 +148,7 @@ describe('/api/admin/reports/payroll.csv and .pdf', () => {
       }
       expect(recorded).toBe(cents(cells[8]!));
     }
-    expect(report.json<Report>().totals.amountCents).toBe(2251);
+    expect(report.json<Report>().totals.amountCents).toBe(2451);
   });
 
   it('as a PDF', async () => {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { PAYROLL_NOTE } from '../../../shared/api/payroll';
-import { TEAM_SPLIT_RULE_LABELS, type TeamSplitRule } from '../../../shared/domain/team-split';
+import { TEAM_SPLIT_RULE_LABELS } from '../../../shared/domain/team-split';
 import type { Database } from '../../db/connect';
 import { A4, createPdf, printable } from '../../lib/pdf-document';
 import { CSV_BOM, csvField, euros } from './csv';
@@ -47,6 +47,11 @@ const GERMAN_MONTH = new Intl.DateTimeFormat('de-DE', {
 });
 export const germanMonth = (month: string) =>
   GERMAN_MONTH.format(new Date(`${month}-15T12:00:00Z`));
+
+const RULE_LABELS: Record<string, string> = {
+  ...TEAM_SPLIT_RULE_LABELS,
+  pool_hours: 'aus dem Pool nach Arbeitsstunden verteilt',
+};
 
 const none = (): Figure => ({ count: 0, cents: 0 });
 const add = (a: Figure, b: Figure): Figure => ({
@@ -116,8 +121,7 @@ export async function payrollStatement(
   const rules = [
     'Direkte Trinkgelder: ganz an die Person, an die der Gast gegeben hat.',
     ...rows.teams.map(
-      (team) =>
-        `Team „${team.name}“: ${TEAM_SPLIT_RULE_LABELS[team.split_rule as TeamSplitRule] ?? team.split_rule}.`,
+      (team) => `Team „${team.name}“: ${RULE_LABELS[team.split_rule] ?? team.split_rule}.`,
     ),
     'Tische und Objekte: an die Person im Dienst (mehrere nach der Regel ihres Teams), sonst an das Team, sonst in den Pool.',
     'Pool: vom Betrieb einzelnen Personen zugewiesen oder nach Arbeitsstunden verteilt.',

@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/connect';
+import { POOL_ASSIGNED_REASON } from '../../../../shared/api/pool';
 import { BUSINESS_TIME_ZONE } from '../../../../shared/domain/constants';
 
 /** Europe/Berlin days [$2 00:00, $3 + 1 day 00:00), as the report counts them. */
@@ -16,8 +17,8 @@ export interface PayrollFigure {
 
 /**
  * A month's figures per person for the payroll statement: direct tips, shares of team and shift
- * tips, shares from the pool (a share whose reason names the pool: assigned by hand or
- * distributed), and payouts paid in the month.
+ * tips, shares from the pool (assigned by hand, or distributed by hours: decision 0660), and
+ * payouts paid in the month.
  */
 export async function payrollRows(
   database: Database,
@@ -34,13 +35,13 @@ export async function payrollRows(
     params,
   );
   const shares = await database.query<PayrollFigure & { pool: boolean }>(
-    `SELECT a.profile_id, (a.reason LIKE '%Pool%') AS pool, count(*)::int AS n,
+    `SELECT a.profile_id, (a.pool_distribution_id IS NOT NULL OR a.split_rule = 'pool_hours' OR a.reason LIKE $4 || '%') AS pool, count(*)::int AS n,
             sum(a.amount_cents)::int AS amount_cents
        FROM tip_allocations a
        JOIN tips t ON t.id = a.tip_id
       WHERE t.business_id = $1 AND a.amount_cents > 0 AND ${PAID} AND ${IN_RANGE('t.created_at')}
-      GROUP BY a.profile_id, (a.reason LIKE '%Pool%')`,
-    params,
+      GROUP BY 1, 2`,
+    [...params, POOL_ASSIGNED_REASON],
   );
   const payouts = await database.query<PayrollFigure>(
     `SELECT p.employee_id AS profile_id, count(*)::int AS n, sum(p.amount_cents)::int AS amount_cents
@@ -53,10 +54,24 @@ export async function payrollRows(
     `SELECT p.id, p.full_name, p.email FROM profiles p WHERE p.id = ANY($1::uuid[])`,
     [[...new Set([...direct, ...shares, ...payouts].map((row) => row.profile_id))]],
   );
-  const teams = await database.query<{ name: string; split_rule: string }>(
-    `SELECT name, split_rule FROM teams WHERE business_id = $1 AND active ORDER BY name`,
-    [businessId],
+  // The rules the month's team shares were split by (kept on each share since migration 0660;
+  // older shares: the team's rule), else the active teams' rules today.
+  const applied = await database.query<{ name: string; split_rule: string }>(
+    `SELECT DISTINCT tm.name, coalesce(a.split_rule, tm.split_rule) AS split_rule
+       FROM tip_allocations a
+       JOIN tips t ON t.id = a.tip_id
+       JOIN teams tm ON tm.id = t.team_id
+      WHERE t.business_id = $1 AND ${PAID} AND ${IN_RANGE('t.created_at')}
+      ORDER BY 1, 2`,
+    params,
   );
+  const teams =
+    applied.length > 0
+      ? applied
+      : await database.query<{ name: string; split_rule: string }>(
+          `SELECT name, split_rule FROM teams WHERE business_id = $1 AND active ORDER BY name`,
+          [businessId],
+        );
   return {
     direct,
     teamShares: shares.filter((row) => !row.pool),
