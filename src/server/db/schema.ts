@@ -232,7 +232,7 @@ export const teams = pgTable('teams', {
     .references(() => businesses.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   description: text('description'),
-  splitRule: text('split_rule').notNull().default('equal').$type<'equal' | 'weighted'>(),
+  splitRule: text('split_rule').notNull().default('equal').$type<'equal' | 'weighted' | 'hours'>(),
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -460,6 +460,41 @@ export const tipAllocations = pgTable('tip_allocations', {
   weight: integer('weight').notNull().default(1),
   reason: text('reason').notNull(),
   payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  /** The rule and facts the share was made by (migration 0660); null for older shares. */
+  splitRule: text('split_rule').$type<'equal' | 'weighted' | 'hours' | 'pool_hours'>(),
+  workMinutes: integer('work_minutes'),
+  pointsMilli: integer('points_milli'),
+  poolDistributionId: uuid('pool_distribution_id').references(() => poolDistributions.id, {
+    onDelete: 'set null',
+  }),
+});
+
+/** A person's points for splits by hours, in thousandths (migration 0660, decision 0660). */
+export const workPoints = pgTable('work_points', {
+  profileId: uuid('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  pointsMilli: integer('points_milli').notNull(),
+  roleLabel: text('role_label').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+/** One confirmed 'Pool verteilen' by hours (migration 0660, decision 0660). */
+export const poolDistributions = pgTable('pool_distributions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  firstDay: date('first_day', { mode: 'string' }).notNull(),
+  lastDay: date('last_day', { mode: 'string' }).notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  tipCount: integer('tip_count').notNull(),
+  shares: jsonb('shares').notNull().$type<unknown[]>(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 
@@ -976,4 +1011,13 @@ export const webhookAttempts = pgTable('webhook_attempts', {
   durationMs: integer('duration_ms').notNull(),
   responseExcerpt: text('response_excerpt').notNull().default(''),
   error: text('error'),
+});
+
+/** The business's last column mapping of 'Dienstplan importieren' (migration 0670). */
+export const rotaImportMappings = pgTable('rota_import_mappings', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  mapping: jsonb('mapping').notNull().$type<Record<string, unknown>>(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
 });

@@ -862,6 +862,13 @@ const ENTRIES: Entry[] = [
     url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}`,
     status: console1(204),
   },
+  // Points for splits by hours (decision 0660)
+  { route: 'GET /api/admin/work-points', status: console1() },
+  {
+    route: 'PUT /api/admin/work-points',
+    body: (f) => ({ items: [{ profileId: employeeB(f).id, points: '0,5', role: 'Küche' }] }),
+    status: console1(),
+  },
 
   // Shift plan and the owner's pool; team members see their team's splits
   { route: 'GET /api/admin/shifts', status: console1() },
@@ -881,6 +888,16 @@ const ENTRIES: Entry[] = [
     status: console1(),
   },
   {
+    route: 'POST /api/admin/shifts/import/preview',
+    body: () => ({ file: Buffer.from('E-Mail;Datum;Beginn;Ende\n').toString('base64') }),
+    status: console1(),
+  },
+  {
+    route: 'POST /api/admin/shifts/import',
+    body: () => ({ file: Buffer.from('E-Mail;Datum;Beginn;Ende\n').toString('base64') }),
+    status: console1(),
+  },
+  {
     route: 'DELETE /api/admin/shifts/:id',
     url: () => `/api/admin/shifts/${randomUUID()}`,
     status: console1(404),
@@ -896,6 +913,18 @@ const ENTRIES: Entry[] = [
     // Allowed to ask; the fixture's pooled tip was never given to anyone.
     route: 'POST /api/admin/pool/:id/unassign',
     url: (f) => `/api/admin/pool/${f.poolTipId}/unassign`,
+    status: console1(409),
+  },
+  {
+    // 'Pool verteilen' by hours (decision 0660): the preview, and a confirmation whose preview
+    // does not match (nobody is on the fixture's rota): allowed to ask, refused in German.
+    route: 'GET /api/admin/pool/distribution',
+    url: () => `/api/admin/pool/distribution?period=week&day=${today()}`,
+    status: console1(),
+  },
+  {
+    route: 'POST /api/admin/pool/distribution',
+    body: () => ({ period: 'week', day: today(), fingerprint: '0'.repeat(64) }),
     status: console1(409),
   },
   { route: 'GET /api/employee/team-tips', status: signedIn(200) },
@@ -933,6 +962,16 @@ const ENTRIES: Entry[] = [
   {
     route: 'GET /api/admin/reports/tips.csv',
     url: () => '/api/admin/reports/tips.csv?from=2026-01-01&to=2026-12-31',
+    status: console1(),
+  },
+  {
+    route: 'GET /api/admin/reports/payroll.csv',
+    url: () => '/api/admin/reports/payroll.csv?month=2026-03',
+    status: console1(),
+  },
+  {
+    route: 'GET /api/admin/reports/payroll.pdf',
+    url: () => '/api/admin/reports/payroll.pdf?month=2026-03',
     status: console1(),
   },
 ];

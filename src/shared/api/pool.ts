@@ -132,3 +132,89 @@ export const POOL_ERRORS = defineErrors({
 
 /** The reason the employee reads for a tip given to them from the pool. */
 export const POOL_ASSIGNED_REASON = 'vom Betrieb aus dem Pool zugewiesen';
+
+/**
+ * 'Pool verteilen' by hours (decision 0660): the pool's waiting money of a Berlin day or week
+ * (the tips given in it) shared among the people on the rota then, by hours × points. The
+ * preview says every share; confirming sends the preview's fingerprint back, and the server
+ * writes exactly those shares or refuses when money or rota changed meanwhile.
+ */
+export const POOL_DISTRIBUTION_MESSAGES = {
+  period: 'Zeitraum: Bitte wählen Sie Tag oder Woche.',
+  day: 'Datum: Bitte ein Datum im Format JJJJ-MM-TT.',
+  fingerprint: 'Vorschau: Bitte sehen Sie sich zuerst die Vorschau an.',
+} as const;
+
+const distributionPeriod = {
+  period: z.enum(['day', 'week'], { error: POOL_DISTRIBUTION_MESSAGES.period }),
+  day: z.iso.date({ error: POOL_DISTRIBUTION_MESSAGES.day }),
+};
+
+export const poolDistributionQuerySchema = businessScopeQuerySchema.extend(distributionPeriod);
+/** The console's form: the period to preview. */
+export const poolDistributionFormSchema = z.object(distributionPeriod).strict();
+export type PoolDistributionFormInput = z.input<typeof poolDistributionFormSchema>;
+export type PoolDistributionQuery = z.output<typeof poolDistributionQuerySchema>;
+
+export const poolDistributeSchema = z
+  .object({
+    ...distributionPeriod,
+    fingerprint: z
+      .string({ error: POOL_DISTRIBUTION_MESSAGES.fingerprint })
+      .regex(/^[0-9a-f]{64}$/, { message: POOL_DISTRIBUTION_MESSAGES.fingerprint }),
+  })
+  .strict();
+export type PoolDistributeInput = z.input<typeof poolDistributeSchema>;
+
+export const poolDistributionShareSchema = z.object({
+  profileId: z.uuid(),
+  name: z.string(),
+  role: z.string(),
+  /** Minutes on the rota in the period. */
+  minutes: z.number().int(),
+  /** Points in thousandths (1000 = 1). */
+  pointsMilli: z.number().int(),
+  amountCents: z.number().int(),
+  /** "6 von 8 Stunden → 7,50 € von 10,00 €". */
+  explanation: z.string(),
+});
+export type PoolDistributionShare = z.infer<typeof poolDistributionShareSchema>;
+
+export const poolDistributionPreviewSchema = z.object({
+  firstDay: z.string(),
+  lastDay: z.string(),
+  /** The waiting money of the period's pool tips, and how many they are. */
+  amountCents: z.number().int(),
+  tipCount: z.number().int(),
+  currency: z.string(),
+  shares: z.array(poolDistributionShareSchema),
+  /** Send back to confirm exactly this preview. */
+  fingerprint: z.string(),
+});
+export type PoolDistributionPreview = z.infer<typeof poolDistributionPreviewSchema>;
+
+export const poolDistributionResultSchema = poolDistributionPreviewSchema.extend({
+  distributionId: z.uuid(),
+});
+export type PoolDistributionResult = z.infer<typeof poolDistributionResultSchema>;
+
+export const POOL_DISTRIBUTION_ERRORS = defineErrors({
+  pool_distribution_empty: {
+    status: 409,
+    title: 'Nichts zu verteilen',
+    message:
+      'Pool verteilen: In diesem Zeitraum liegt kein Trinkgeld im Pool (mehr). Es wurde nichts verteilt.',
+  },
+  pool_distribution_nobody: {
+    status: 409,
+    title: 'Niemand im Dienstplan',
+    message:
+      'Pool verteilen: In diesem Zeitraum hat laut Dienstplan niemand gearbeitet. Bitte tragen Sie die Dienste ein oder weisen Sie das Trinkgeld von Hand zu.',
+  },
+  pool_distribution_changed: {
+    status: 409,
+    title: 'Vorschau veraltet',
+    message:
+      'Pool verteilen: Seit der Vorschau haben sich das Geld im Pool oder der Dienstplan geändert. Bitte sehen Sie sich die Vorschau erneut an und bestätigen Sie dann.',
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
+import { parsePointsMilli } from '../domain/hours-split';
 import { TEAM_SPLIT_RULES } from '../domain/team-split';
 import { businessScopeQuerySchema } from './businesses';
 
@@ -10,7 +11,8 @@ export const TEAM_WEIGHT_MAX = 1000;
 export const TEAM_MESSAGES = {
   nameRequired: 'Name: Bitte geben Sie einen Namen ein.',
   nameTooLong: `Name: höchstens ${TEAM_NAME_MAX_LENGTH} Zeichen.`,
-  ruleInvalid: 'Aufteilung: Bitte wählen Sie „zu gleichen Teilen“ oder „gewichtet“.',
+  ruleInvalid:
+    'Aufteilung: Bitte wählen Sie „zu gleichen Teilen“, „gewichtet“ oder „nach Arbeitsstunden“.',
   weightInvalid: `Gewicht: Bitte eine ganze Zahl von 1 bis ${TEAM_WEIGHT_MAX}.`,
   memberInvalid: 'Mitglied: Ungültige Mitarbeiter-ID.',
   memberTwice: 'Mitglied: Jede Person kann nur einmal im Team sein.',
@@ -193,3 +195,77 @@ export const teamTipsSchema = z.object({
   limit: z.number().int(),
 });
 export type TeamTips = z.infer<typeof teamTipsSchema>;
+
+/**
+ * Points for splits by hours ('Punkte je Rolle', decision 0660): per person, with the role they
+ * stand for ("Küche"), as a number with at most three decimals from 0,001 to 10; kept in
+ * thousandths. People not listed count 1.
+ */
+export const WORK_POINTS_MESSAGES = {
+  points: 'Punkte: Bitte eine Zahl von 0,001 bis 10 mit höchstens drei Nachkommastellen.',
+  role: 'Rolle: höchstens 60 Zeichen.',
+  person: 'Mitarbeiter: Ungültige Mitarbeiter-ID.',
+  twice: 'Mitarbeiter: Jede Person nur einmal.',
+  notFound: 'Mitarbeiter: Diese Person gehört nicht zu diesem Betrieb.',
+} as const;
+
+export const workPointsSaveSchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            profileId: z.uuid({ error: WORK_POINTS_MESSAGES.person }),
+            points: z
+              .union([z.string(), z.number()], { error: WORK_POINTS_MESSAGES.points })
+              .transform((value, context) => {
+                const milli = parsePointsMilli(value);
+                if (milli === null) {
+                  context.addIssue({ code: 'custom', message: WORK_POINTS_MESSAGES.points });
+                  return z.NEVER;
+                }
+                return milli;
+              }),
+            role: z.string().trim().max(60, WORK_POINTS_MESSAGES.role).default(''),
+          })
+          .strict(),
+      )
+      .max(500),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    const seen = new Set<string>();
+    value.items.forEach((item, index) => {
+      if (seen.has(item.profileId)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['items', index, 'profileId'],
+          message: WORK_POINTS_MESSAGES.twice,
+        });
+      }
+      seen.add(item.profileId);
+    });
+  });
+export type WorkPointsSaveInput = z.input<typeof workPointsSaveSchema>;
+export type WorkPointsSaveValues = z.output<typeof workPointsSaveSchema>;
+
+export const workPointsSchema = z.object({
+  items: z.array(
+    z.object({
+      profileId: z.uuid(),
+      name: z.string(),
+      /** Thousandths of a point (1000 = 1). */
+      pointsMilli: z.number().int(),
+      role: z.string(),
+    }),
+  ),
+});
+export type WorkPoints = z.infer<typeof workPointsSchema>;
+
+export const WORK_POINTS_ERRORS = defineErrors({
+  work_points_person_not_found: {
+    status: 400,
+    title: 'Eingabefehler',
+    message: WORK_POINTS_MESSAGES.notFound,
+  },
+});

@@ -177,6 +177,13 @@ export interface AuditPayloads {
     copied: number;
     removed: number;
   };
+  /** 'Dienstplan importieren' (decision 0670): lines planned, already planned, skipped. */
+  shift_import: {
+    fileName: string | null;
+    created: number;
+    unchanged: number;
+    skipped: number;
+  };
   pool_tip_assign: {
     profileId: string;
     personName: string;
@@ -257,6 +264,25 @@ export interface AuditPayloads {
   webhook_endpoint_secret_roll: { url: string; previousUntil: string; apiKey?: string };
   webhook_endpoint_replay: { url: string; eventId: string; type: string; apiKey?: string };
   webhook_endpoint_test: { url: string; eventId: string; apiKey?: string };
+  /** Points for splits by hours (decision 0660), in thousandths, per person. */
+  work_points_update: {
+    items: { profileId: string; personName: string; pointsMilli: number; role: string }[];
+  };
+  /** 'Pool verteilen' by hours (decision 0660): the period, the money and every share. */
+  pool_distribute: {
+    distributionId: string;
+    firstDay: string;
+    lastDay: string;
+    amountCents: number;
+    tipCount: number;
+    shares: {
+      profileId: string;
+      personName: string;
+      minutes: number;
+      pointsMilli: number;
+      amountCents: number;
+    }[];
+  };
 }
 
 /** Every action has its payload type and nothing else has one (a compile-time check). */

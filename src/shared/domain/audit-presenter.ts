@@ -19,6 +19,7 @@ import { placePresenters } from './audit-presenters/places';
 import { planPresenters } from './audit-presenters/plans';
 import { apiKeyPresenters } from './audit-presenters/api-keys';
 import { webhookPresenters } from './audit-presenters/webhooks';
+import { hoursPresenters } from './audit-presenters/hours';
 import { isRecord, reference } from './audit-presenters/words';
 
 export type { AuditReference } from './audit-presenters/facts';
@@ -58,6 +59,7 @@ export const AUDIT_PRESENTERS: { [A in AuditAction]: Presenter<A> } = {
   ...planPresenters,
   ...apiKeyPresenters,
   ...webhookPresenters,
+  ...hoursPresenters,
 };
 
 /** The label of a row's own target as a reference; admin pages are paths, not ids. */

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'shift_assign',
   'shift_unassign',
   'shift_copy_week',
+  'shift_import',
   'pool_tip_assign',
   'pool_tip_unassign',
   'payout_batch_run',
@@ -66,6 +67,8 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint_secret_roll',
   'webhook_endpoint_replay',
   'webhook_endpoint_test',
+  'work_points_update',
+  'pool_distribute',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -106,6 +109,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   shift_assign: 'Dienst eingeteilt',
   shift_unassign: 'Dienst entfernt',
   shift_copy_week: 'Dienstwoche kopiert',
+  shift_import: 'Dienstplan importiert',
   pool_tip_assign: 'Trinkgeld aus dem Pool zugewiesen',
   pool_tip_unassign: 'Pool-Zuweisung rückgängig gemacht',
   payout_batch_run: 'Auszahlung gestartet',
@@ -141,6 +145,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   webhook_endpoint_secret_roll: 'Webhook-Secret erneuert',
   webhook_endpoint_replay: 'Webhook erneut gesendet',
   webhook_endpoint_test: 'Webhook-Testereignis gesendet',
+  work_points_update: 'Punkte je Rolle geändert',
+  pool_distribute: 'Pool nach Arbeitsstunden verteilt',
 };
 
 export const AUDIT_TARGET_TYPES = [

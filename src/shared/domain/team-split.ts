@@ -1,12 +1,13 @@
 import type { GuestCatalogue } from '../i18n/guest-catalogue';
 
 /** Team tip splits: the rules and the reason each member reads. */
-export const TEAM_SPLIT_RULES = ['equal', 'weighted'] as const;
+export const TEAM_SPLIT_RULES = ['equal', 'weighted', 'hours'] as const;
 export type TeamSplitRule = (typeof TEAM_SPLIT_RULES)[number];
 
 export const TEAM_SPLIT_RULE_LABELS: Record<TeamSplitRule, string> = {
   equal: 'Zu gleichen Teilen',
   weighted: 'Gewichtet (Punkte je Mitglied)',
+  hours: 'Nach Arbeitsstunden (Dienstplan des Tages)',
 };
 
 /**
@@ -62,6 +63,8 @@ export function receiverNote(
     }
     return t.businessTeam(target.businessName);
   }
+  // By hours (decision 0660): the people on that day's rota; how much each gets depends on hours.
+  if (target.rule === 'hours') return t.todayTeam;
   if (target.onShift) {
     if (target.members <= 1) return t.todayTeam;
     return target.rule === 'weighted'
@@ -78,6 +81,19 @@ export function receiverNote(
  * each one is recognised; anything else stays as it was written.
  */
 export function splitReasonInEnglish(german: string): string {
+  // Shares by hours (decision 0660): "6 von 8 Stunden → 7,50 € von 10,00 €", with points, and
+  // from 'Pool verteilen' with the period in front.
+  const pooled = /^Pool nach Arbeitsstunden verteilt \((.+?)\): (.+)$/.exec(german);
+  if (pooled)
+    return `pool shared by hours worked (${pooled[1]}): ${splitReasonInEnglish(pooled[2]!)}`;
+  const hours = /^(\S+) von (\S+) Stunden → (.+) von (.+)$/.exec(german);
+  if (hours) return `${hours[1]} of ${hours[2]} hours → ${hours[3]} of ${hours[4]}`;
+  const pointed =
+    /^(\S+) Stunden × (\S+) Punkte? = (\S+) von (\S+) Punktstunden → (.+) von (.+)$/.exec(german);
+  if (pointed) {
+    const [, h, p, mine, all, amount, total] = pointed;
+    return `${h} hours × ${p} ${p === '1' ? 'point' : 'points'} = ${mine} of ${all} point-hours → ${amount} of ${total}`;
+  }
   const dutyMatch = / im Dienst(?: an (.+))?$/.exec(german);
   const duty = dutyMatch ? (dutyMatch[1] ? ` on duty at ${dutyMatch[1]}` : ' on duty') : '';
   const core = dutyMatch ? german.slice(0, dutyMatch.index) : german;

@@ -1,7 +1,14 @@
 import { POOL_ASSIGNED_REASON } from '../../../shared/api/pool';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../db/connect';
-import { paymentEntrypoints, profiles, tipAllocations, tips, users } from '../../db/schema';
+import {
+  paymentEntrypoints,
+  poolDistributions,
+  profiles,
+  tipAllocations,
+  tips,
+  users,
+} from '../../db/schema';
 
 /**
  * A paid tip that reached nobody: no employee and no allocation (decision 0122), whose money
@@ -178,4 +185,49 @@ export async function selectPersonName(tx: Tx, profileId: string) {
 
 export async function deleteAllocation(tx: Tx, allocationId: string): Promise<void> {
   await tx.delete(tipAllocations).where(eq(tipAllocations.id, allocationId));
+}
+
+/** The pool's tips given on these Berlin days (decision 0660), oldest first; locked if asked. */
+export async function listPeriodPoolTips(
+  executor: Executor,
+  options: { businessId: string; firstDay: string; lastDay: string; lock?: boolean },
+) {
+  const query = executor
+    .select({
+      id: tips.id,
+      amountCents: tips.amountCents,
+      currency: tips.currency,
+      teamId: tips.teamId,
+    })
+    .from(tips)
+    .where(
+      and(
+        eq(tips.businessId, options.businessId),
+        eq(tips.status, 'pending'),
+        isNull(tips.employeeId),
+        isNull(tips.duplicateOf),
+        sql`NOT EXISTS (SELECT 1 FROM tip_allocations a WHERE a.tip_id = ${tips.id})`,
+        sql`(${tips.createdAt} AT TIME ZONE 'Europe/Berlin')::date BETWEEN ${options.firstDay}::date AND ${options.lastDay}::date`,
+      ),
+    )
+    .orderBy(asc(tips.createdAt), asc(tips.id));
+  return options.lock ? query.for('update') : query;
+}
+
+export async function insertPoolDistribution(
+  tx: Tx,
+  values: typeof poolDistributions.$inferInsert,
+): Promise<string> {
+  const [row] = await tx
+    .insert(poolDistributions)
+    .values(values)
+    .returning({ id: poolDistributions.id });
+  return row!.id;
+}
+
+export async function insertAllocations(
+  tx: Tx,
+  values: (typeof tipAllocations.$inferInsert)[],
+): Promise<void> {
+  if (values.length > 0) await tx.insert(tipAllocations).values(values);
 }

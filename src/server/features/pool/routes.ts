@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   poolAssignResultSchema,
   poolAssignSchema,
+  poolDistributeSchema,
+  poolDistributionPreviewSchema,
+  poolDistributionQuerySchema,
+  poolDistributionResultSchema,
   poolPageSchema,
   poolQuerySchema,
   poolTipParamsSchema,
@@ -9,6 +13,8 @@ import {
 } from '../../../shared/api/pool';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
 import { adminPreamble } from '../businesses/scope';
+import { proGate } from '../plans/guard';
+import { confirmPoolDistribution, previewPoolDistribution } from './distribute';
 import { assignPoolTip, type PoolContext, poolPage, unassignPoolTip } from './service';
 
 const tags = ['Pool'];
@@ -21,6 +27,8 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   };
   const { staffManager, scopeOf } = adminPreamble(app);
+  // Splitting by hours reads the Dienstplan, a Pro feature (decision 0660).
+  const proOnly = proGate(app)('shift_routing');
 
   app.get(
     '/api/admin/pool',
@@ -69,5 +77,44 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => unassignPoolTip(context, await scopeOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/admin/pool/distribution',
+    {
+      onRequest: staffManager,
+      preHandler: proOnly,
+      schema: {
+        tags,
+        summary:
+          'Vorschau „Pool verteilen“: das Geld im Pool eines Tages oder einer Woche nach Arbeitsstunden',
+        querystring: poolDistributionQuerySchema,
+        response: { 200: poolDistributionPreviewSchema },
+      },
+    },
+    async (request) =>
+      previewPoolDistribution(context, await scopeOf(request), {
+        period: request.query.period,
+        day: request.query.day,
+      }),
+  );
+
+  app.post(
+    '/api/admin/pool/distribution',
+    {
+      onRequest: staffManager,
+      preHandler: proOnly,
+      schema: {
+        tags,
+        summary: '„Pool verteilen“ bestätigen: genau die Anteile der Vorschau (einmalig)',
+        querystring: businessScopeQuerySchema,
+        body: poolDistributeSchema,
+        response: { 201: poolDistributionResultSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await confirmPoolDistribution(context, await scopeOf(request), request.body)),
   );
 };

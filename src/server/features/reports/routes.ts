@@ -3,6 +3,9 @@ import { reportQuerySchema, reportSchema } from '../../../shared/api/reports';
 import { STAFF_MANAGER_ROLES } from '../../../shared/domain/roles';
 import { businessScopeOf } from '../businesses/scope';
 import { proGate } from '../plans/guard';
+import { payrollQuerySchema } from '../../../shared/api/payroll';
+import { payrollCsv, payrollPdf, payrollStatement } from './payroll';
+import { businessName } from './queries/payroll';
 import { buildReport, reportCsvStream } from './service';
 
 const tags = ['Berichte'];
@@ -50,6 +53,56 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="trinkgeld-${from}-bis-${to}.csv"`);
       return reply.send(reportCsvStream(database, businessId, { from, to }));
+    },
+  );
+
+  app.get(
+    '/api/admin/reports/payroll.csv',
+    {
+      onRequest: guard,
+      preHandler: proOnly('reports'),
+      schema: {
+        tags,
+        summary:
+          'Trinkgeld-Übersicht für die Lohnbuchhaltung eines Monats als CSV (je Person: direkt, Team, Pool, Auszahlungen)',
+        querystring: payrollQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = await businessScopeOf(request, database.db);
+      const statement = await payrollStatement(database, businessId, request.query.month);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="trinkgeld-lohnbuchhaltung-${request.query.month}.csv"`,
+        );
+      return reply.send(payrollCsv(statement));
+    },
+  );
+
+  app.get(
+    '/api/admin/reports/payroll.pdf',
+    {
+      onRequest: guard,
+      preHandler: proOnly('reports'),
+      schema: {
+        tags,
+        summary: 'Trinkgeld-Übersicht für die Lohnbuchhaltung eines Monats als PDF',
+        querystring: payrollQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { businessId } = await businessScopeOf(request, database.db);
+      const statement = await payrollStatement(database, businessId, request.query.month);
+      const name = await businessName(database, businessId);
+      reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="trinkgeld-lohnbuchhaltung-${request.query.month}.pdf"`,
+        );
+      return reply.send(payrollPdf(statement, name));
     },
   );
 };

@@ -10,6 +10,7 @@ import {
   type tips,
   tipAllocations,
   users,
+  workPoints,
 } from '../../db/schema';
 
 export type TipRow = typeof tips.$inferSelect;
@@ -338,3 +339,56 @@ export async function findPointKind(tx: Executor, id: string) {
 export async function insertAllocations(tx: Tx, rows: TipAllocationInsert[]): Promise<void> {
   await tx.insert(tipAllocations).values(rows).onConflictDoNothing();
 }
+
+/**
+ * Who worked in these Berlin days (decision 0660): per person their minutes on the rota — the
+ * team's shifts, or every shift of the business — and their points (thousandths, null when the
+ * business set none). A shift counts to the day it started, also past midnight. People whose
+ * account is deactivated or who left the business are left out. Ordered by the first shift's
+ * start, then id, which decides the ties of the largest remainder.
+ */
+export async function listHoursWorked(
+  executor: Executor,
+  options: { businessId: string; teamId?: string; firstDay: string; lastDay: string },
+) {
+  const minutes = sql<number>`sum(extract(epoch from (${shiftAssignments.endsAt} - ${shiftAssignments.startsAt})) / 60)::int`;
+  const rows = await executor
+    .select({
+      profileId: shiftAssignments.profileId,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      minutes,
+      pointsMilli: workPoints.pointsMilli,
+      roleLabel: workPoints.roleLabel,
+    })
+    .from(shiftAssignments)
+    .innerJoin(profiles, eq(profiles.id, shiftAssignments.profileId))
+    .innerJoin(users, eq(users.id, shiftAssignments.profileId))
+    .leftJoin(
+      workPoints,
+      and(
+        eq(workPoints.profileId, shiftAssignments.profileId),
+        eq(workPoints.businessId, shiftAssignments.businessId),
+      ),
+    )
+    .where(
+      and(
+        eq(shiftAssignments.businessId, options.businessId),
+        ...(options.teamId ? [eq(shiftAssignments.teamId, options.teamId)] : []),
+        between(shiftAssignments.day, options.firstDay, options.lastDay),
+        isNull(users.disabledAt),
+        eq(profiles.businessId, shiftAssignments.businessId),
+      ),
+    )
+    .groupBy(
+      shiftAssignments.profileId,
+      profiles.fullName,
+      profiles.email,
+      workPoints.pointsMilli,
+      workPoints.roleLabel,
+    )
+    .orderBy(sql`min(${shiftAssignments.startsAt})`, asc(shiftAssignments.profileId));
+  return rows.map((row) => ({ ...row, minutes: Number(row.minutes) }));
+}
+
+export type HoursWorkedRow = Awaited<ReturnType<typeof listHoursWorked>>[number];

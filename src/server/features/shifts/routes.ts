@@ -8,8 +8,15 @@ import {
   shiftParamsSchema,
   shiftQuerySchema,
 } from '../../../shared/api/shifts';
+import {
+  rotaImportBodySchema,
+  rotaImportQuerySchema,
+  rotaImportResultSchema,
+  rotaPreviewSchema,
+} from '../../../shared/api/rota-import';
 import { adminPreamble } from '../businesses/scope';
 import { proGate } from '../plans/guard';
+import { importRota, previewRota } from './rota-import';
 import { assignShift, copyShiftWeek, removeShift, type ShiftContext, shiftBoard } from './service';
 
 const tags = ['Dienstplan'];
@@ -85,5 +92,38 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeShift(context, await scopeOf(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    '/api/admin/shifts/import/preview',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary:
+          'Dienstplan importieren, Vorschau: Spalten der CSV-Datei, Zuordnung und jede Zeile mit ihren Problemen',
+        querystring: rotaImportQuerySchema,
+        body: rotaImportBodySchema,
+        response: { 200: rotaPreviewSchema },
+      },
+    },
+    async (request) => previewRota(context, await scopeOf(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/shifts/import',
+    {
+      onRequest: staffManager,
+      preHandler: proOnly('shift_routing'),
+      schema: {
+        tags,
+        summary:
+          'Dienstplan importieren: die gültigen Zeilen einteilen (schon geplante bleiben, Zeilen mit Problemen werden übersprungen)',
+        querystring: rotaImportQuerySchema,
+        body: rotaImportBodySchema,
+        response: { 200: rotaImportResultSchema },
+      },
+    },
+    async (request) => importRota(context, await scopeOf(request), request.body),
   );
 };

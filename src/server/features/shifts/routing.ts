@@ -1,3 +1,9 @@
+import { berlinDay } from '../../../shared/domain/berlin-day';
+import {
+  hoursReason,
+  POINTS_MILLI_DEFAULT,
+  splitByHours,
+} from '../../../shared/domain/hours-split';
 import { splitCents } from '../../../shared/domain/money';
 import { splitReason, type TeamSplitRule } from '../../../shared/domain/team-split';
 import { routeTip } from '../../../shared/domain/tip-route';
@@ -7,6 +13,7 @@ import {
   findPointKind,
   findTeam,
   insertAllocations,
+  listHoursWorked,
   memberWeightsOf,
   type TipRow,
 } from './queries';
@@ -34,6 +41,7 @@ async function writeShares(
       profileId: share.profileId,
       amountCents: amounts[index]!,
       weight: share.weight,
+      splitRule: rule,
       reason: splitReason(
         rule,
         {
@@ -46,6 +54,49 @@ async function writeShares(
       createdAt: at,
     })),
   );
+}
+
+/**
+ * A team tip by hours (decision 0660): among the people on the team's rota that Berlin day (a
+ * shift counts to the day it started), by minutes × points, with the rule and facts kept on each
+ * share. Answers false when nobody worked that day: the tip stays in the pool.
+ */
+async function writeHoursShares(
+  tx: Tx,
+  tip: TipRow,
+  team: { id: string; businessId: string },
+  at: Date,
+): Promise<boolean> {
+  const day = berlinDay(at);
+  const rows = await listHoursWorked(tx, {
+    businessId: team.businessId,
+    teamId: team.id,
+    firstDay: day,
+    lastDay: day,
+  });
+  const workers = rows.map((row) => ({
+    profileId: row.profileId,
+    minutes: row.minutes,
+    pointsMilli: row.pointsMilli ?? POINTS_MILLI_DEFAULT,
+  }));
+  const shares = splitByHours(tip.amountCents, workers);
+  if (shares.length === 0) return false;
+  const counted = shares.map(({ minutes, pointsMilli }) => ({ minutes, pointsMilli }));
+  await insertAllocations(
+    tx,
+    shares.map((share) => ({
+      tipId: tip.id,
+      profileId: share.profileId,
+      amountCents: share.amountCents,
+      weight: 1,
+      splitRule: 'hours' as const,
+      workMinutes: share.minutes,
+      pointsMilli: share.pointsMilli,
+      reason: hoursReason(share, { workers: counted, totalCents: tip.amountCents }, tip.currency),
+      createdAt: at,
+    })),
+  );
+  return true;
 }
 
 /** Team points (weighted rule) give each person their member points; others on shift count 1. */
@@ -72,6 +123,12 @@ export async function allocatePaidTip(tx: Tx, tip: TipRow, at: Date): Promise<vo
     point?.type === 'object' && tip.entrypointId
       ? await onShiftAt(tx, { entrypointId: tip.entrypointId }, at)
       : [];
+  // A team that splits by hours shares what reaches the team by that day's rota, or leaves it
+  // in the pool when nobody of the team worked that day (decision 0660).
+  if (team?.splitRule === 'hours' && atPoint.length === 0) {
+    await writeHoursShares(tx, tip, team, at);
+    return;
+  }
   const onShift = team && atPoint.length === 0 ? await onShiftAt(tx, { teamId: team.id }, at) : [];
   const members =
     team && atPoint.length === 0 && onShift.length === 0 ? await activeTeamMembers(tx, team) : [];

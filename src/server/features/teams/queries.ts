@@ -8,6 +8,7 @@ import {
   teams,
   tipAllocations,
   tips,
+  workPoints,
 } from '../../db/schema';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -224,3 +225,43 @@ export function listSharesOf(db: Executor, tipIds: string[]) {
 }
 
 export type TeamTipShareRow = Awaited<ReturnType<typeof listSharesOf>>[number];
+
+/** The business's staff (no platform admin) with their points for splits by hours, by name. */
+export function listWorkPointRows(db: Executor, businessId: string) {
+  return db
+    .select({
+      profileId: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      pointsMilli: workPoints.pointsMilli,
+      role: workPoints.roleLabel,
+    })
+    .from(profiles)
+    .leftJoin(workPoints, eq(workPoints.profileId, profiles.id))
+    .where(and(eq(profiles.businessId, businessId), ne(profiles.role, 'admin')))
+    .orderBy(asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`), asc(profiles.id));
+}
+
+/** Sets these people's points (thousandths) and role labels (decision 0660). */
+export async function upsertWorkPoints(
+  tx: Executor,
+  businessId: string,
+  items: readonly { profileId: string; points: number; role: string }[],
+  now: Date,
+): Promise<void> {
+  for (const item of items) {
+    await tx
+      .insert(workPoints)
+      .values({
+        profileId: item.profileId,
+        businessId,
+        pointsMilli: item.points,
+        roleLabel: item.role,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: workPoints.profileId,
+        set: { pointsMilli: item.points, roleLabel: item.role, updatedAt: now },
+      });
+  }
+}

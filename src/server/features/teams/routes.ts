@@ -10,6 +10,8 @@ import {
   teamTipsQuerySchema,
   teamTipsSchema,
   teamUpdateSchema,
+  workPointsSaveSchema,
+  workPointsSchema,
 } from '../../../shared/api/teams';
 import { actorOf } from '../auth/guard';
 import { adminPreamble } from '../businesses/scope';
@@ -17,6 +19,7 @@ import { proGate } from '../plans/guard';
 import { periodStart } from '../employee/stats';
 import { presentTeam, presentTeamList, presentTeamTips } from './presenter';
 import { teamTipsOf } from './transparency';
+import { listWorkPoints, saveWorkPoints } from './work-points';
 import {
   createTeam,
   deleteTeam,
@@ -164,5 +167,35 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteTeam(context, await scopeOf(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.get(
+    '/api/admin/work-points',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Punkte je Rolle für Aufteilungen nach Arbeitsstunden (je Person, Standard 1)',
+        querystring: teamQuerySchema,
+        response: { 200: workPointsSchema },
+      },
+    },
+    async (request) => listWorkPoints(context, await scopeOf(request)),
+  );
+
+  app.put(
+    '/api/admin/work-points',
+    {
+      onRequest: staffManager,
+      preHandler: proOnly('teams'),
+      schema: {
+        tags,
+        summary: 'Punkte je Rolle setzen (gilt für künftige Aufteilungen nach Arbeitsstunden)',
+        querystring: teamQuerySchema,
+        body: workPointsSaveSchema,
+        response: { 200: workPointsSchema },
+      },
+    },
+    async (request) => saveWorkPoints(context, await scopeOf(request), request.body),
   );
 };

@@ -87,6 +87,7 @@ export const placePresenters: Presenters<
   | 'shift_assign'
   | 'shift_unassign'
   | 'shift_copy_week'
+  | 'shift_import'
 > = {
   qr_code_create: (f) => {
     const person = f.text('personName');
@@ -253,6 +254,21 @@ export const placePresenters: Presenters<
           : `Dienstplan${where} in die Folgewoche kopiert${counts}.`,
       target: name ? (team ? `Team ${quoted(name)}` : `Bezahlpunkt ${quoted(name)}`) : null,
       targetReference: team ? 'Team' : 'Bezahlpunkt',
+    };
+  },
+  shift_import: (f) => {
+    const file = f.text('fileName');
+    const created = f.count('created');
+    const unchanged = f.count('unchanged');
+    const skipped = f.count('skipped');
+    const parts = [
+      created !== null ? `${counted(created, 'Dienst', 'Dienste')} neu` : null,
+      unchanged ? `${counted(unchanged, 'Dienst', 'Dienste')} schon geplant` : null,
+      skipped ? `${counted(skipped, 'Zeile', 'Zeilen')} mit Problemen übersprungen` : null,
+    ].filter((part) => part !== null);
+    return {
+      sentence: `Dienstplan${file ? ` aus ${quoted(file)}` : ''} importiert${parts.length ? `: ${parts.join(', ')}` : ''}.`,
+      target: file,
     };
   },
 };

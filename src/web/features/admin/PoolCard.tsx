@@ -22,6 +22,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { formatCents, formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys } from './admin-api';
+import { PoolDistribution } from './PoolDistribution';
 import { useSelectedBusinessId } from './business-scope';
 import { useAdminTexts } from '../../lib/admin-language';
 
@@ -251,6 +252,7 @@ export function PoolCard() {
             </ul>
           </section>
         ) : null}
+        <PoolDistribution />
       </CardContent>
       {ConfirmDialog ? (
         <ConfirmDialog

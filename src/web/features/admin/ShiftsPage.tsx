@@ -20,6 +20,7 @@ import { Label, selectClasses } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { adminApi, adminKeys, messageOf } from './admin-api';
 import { AdminPage } from './AdminPage';
+import { RotaImport } from './RotaImport';
 import { useSelectedBusinessId } from './business-scope';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPeoplePart } from '../../../shared/i18n/admin-catalogue-people';
@@ -206,6 +207,9 @@ export function ShiftsPage() {
             }}
           />
         </>
+      ) : null}
+      {data && data.targets.length > 0 ? (
+        <RotaImport board={data} locked={locked} onImported={() => void refresh()} />
       ) : null}
     </AdminPage>
   );

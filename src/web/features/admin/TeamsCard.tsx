@@ -35,6 +35,7 @@ import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPeoplePart } from '../../../shared/i18n/admin-catalogue-people';
 import { useProFeature } from './plan/plan-api';
 import { ProMark, ProNotice } from './plan/ProNotice';
+import { WorkPoints } from './WorkPoints';
 const failed = (error: unknown) => {
   const { toasts } = activeAdminTexts(adminPeoplePart).admin;
   toast({
@@ -79,6 +80,7 @@ export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
       <CardContent className="flex flex-col gap-4">
         <ProNotice feature="teams" />
         <CreateTeamForm locked={locked} onCreated={() => void refresh()} />
+        <WorkPoints locked={locked} />
         {teams.data && teams.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">{tt.empty}</p>
         ) : null}

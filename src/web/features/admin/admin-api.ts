@@ -29,8 +29,16 @@ import type {
   TeamMembersInput,
   TeamSaveValues,
   TeamUpdateInput,
+  WorkPoints,
+  WorkPointsSaveValues,
 } from '../../../shared/api/teams';
-import type { PoolAssignResult, PoolPage, PoolUnassignResult } from '../../../shared/api/pool';
+import type {
+  PoolAssignResult,
+  PoolDistributionPreview,
+  PoolDistributionResult,
+  PoolPage,
+  PoolUnassignResult,
+} from '../../../shared/api/pool';
 import type {
   ShiftAssignment,
   ShiftBoard,
@@ -104,6 +112,16 @@ export const adminApi = {
   setUserActive: (id: string, active: boolean) =>
     api.post<StaffUser>(scoped(`/api/admin/users/${id}/${active ? 'reactivate' : 'deactivate'}`)),
   teams: () => api.get<TeamList>(scoped('/api/admin/teams')),
+  /** 'Punkte je Rolle' for splits by hours (decision 0660). */
+  workPoints: () => api.get<WorkPoints>(scoped('/api/admin/work-points')),
+  saveWorkPoints: (body: WorkPointsSaveValues) =>
+    api.put<WorkPoints>(scoped('/api/admin/work-points'), {
+      items: body.items.map((item) => ({
+        profileId: item.profileId,
+        points: item.points / 1000,
+        role: item.role,
+      })),
+    }),
   createTeam: (body: TeamCreateInput) => api.post<Team>(scoped('/api/admin/teams'), body),
   updateTeam: (id: string, body: TeamUpdateInput) =>
     api.patch<Team>(scoped(`/api/admin/teams/${id}`), body),
@@ -126,6 +144,13 @@ export const adminApi = {
     api.post<PoolAssignResult>(scoped(`/api/admin/pool/${tipId}/assign`), { profileId }),
   unassignPoolTip: (tipId: string) =>
     api.post<PoolUnassignResult>(scoped(`/api/admin/pool/${tipId}/unassign`), {}),
+  /** 'Pool verteilen' by hours (decision 0660): the preview, then exactly it confirmed. */
+  poolDistribution: (period: 'day' | 'week', day: string) =>
+    api.get<PoolDistributionPreview>(
+      scoped(`/api/admin/pool/distribution?period=${period}&day=${encodeURIComponent(day)}`),
+    ),
+  distributePool: (body: { period: 'day' | 'week'; day: string; fingerprint: string }) =>
+    api.post<PoolDistributionResult>(scoped('/api/admin/pool/distribution'), body),
 };
 
 /** Query keys carry the chosen business, so switching it never shows another business's data. */

@@ -31,6 +31,7 @@ import { adminReportsPart } from '../../../../shared/i18n/admin-catalogue-report
 import { adminPayoutLabelsPart } from '../../../../shared/i18n/admin-catalogue-payout-labels';
 import { usePlan, useProFeature } from '../plan/plan-api';
 import { ProNotice } from '../plan/ProNotice';
+import { PayrollDownload } from './PayrollDownload';
 
 function defaultRange(): ReportRange {
   const today = berlinDay(new Date());
@@ -123,6 +124,7 @@ export function ReportsPage() {
       ) : (
         <ReportView report={data} />
       )}
+      <PayrollDownload />
     </AdminPage>
   );
 }
