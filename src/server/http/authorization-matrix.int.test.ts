@@ -858,6 +858,12 @@ const ENTRIES: Entry[] = [
     status: console1(),
   },
   {
+    // 'Aushang drucken': the team's split rule as a one-page notice (issue 52, decision 0660).
+    route: 'GET /api/admin/teams/:id/rule-notice.pdf',
+    url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}/rule-notice.pdf`,
+    status: console1(),
+  },
+  {
     route: 'DELETE /api/admin/teams/:id',
     url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}`,
     status: console1(204),
@@ -903,6 +909,8 @@ const ENTRIES: Entry[] = [
     status: console1(404),
   },
   { route: 'GET /api/admin/pool', status: console1() },
+  // 'Aushang drucken': the pool's rule as a one-page notice (issue 52, decision 0660).
+  { route: 'GET /api/admin/pool/rule-notice.pdf', status: console1() },
   {
     route: 'POST /api/admin/pool/:id/assign',
     url: (f) => `/api/admin/pool/${f.poolTipId}/assign`,

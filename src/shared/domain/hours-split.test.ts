@@ -6,6 +6,7 @@ import {
   hoursReason,
   parsePointsMilli,
   periodDays,
+  pointsByRole,
   splitByHours,
 } from './hours-split';
 import { GUEST_SERVER_TEXTS } from '../i18n/guest-server';
@@ -173,5 +174,19 @@ describe('what the guest reads for a team split by hours', () => {
     expect(receiverNote(team, GUEST_SERVER_TEXTS.en.receiver)).toBe(
       GUEST_SERVER_TEXTS.en.receiver.todayTeam,
     );
+  });
+});
+
+describe('pointsByRole', () => {
+  it('groups people by role and points, highest points first, for the rule notice', () => {
+    expect(
+      pointsByRole([
+        { name: 'Ben', role: 'Küche', pointsMilli: 500 },
+        { name: 'Anna', role: 'Service', pointsMilli: 1000 },
+        { name: 'Cem', role: 'Service', pointsMilli: 1000 },
+        { name: 'Dora', role: '', pointsMilli: 1250 },
+      ]),
+    ).toBe('ohne Rolle 1,25 (Dora) / Service 1 (Anna, Cem) / Küche 0,5 (Ben)');
+    expect(pointsByRole([])).toBe('');
   });
 });

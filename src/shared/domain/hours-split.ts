@@ -118,3 +118,27 @@ export function poolHoursReason(
 }
 
 export const POOL_HOURS_REASON = 'Pool nach Arbeitsstunden verteilt';
+
+/** 'Service 1 (Anna, Ben) / Küche 0,5 (Carl)': the members' points grouped by role. */
+export function pointsByRole(
+  members: { name: string; role: string; pointsMilli: number }[],
+): string {
+  const groups = new Map<string, { role: string; pointsMilli: number; names: string[] }>();
+  for (const member of members) {
+    const key = `${member.role}\u0000${member.pointsMilli}`;
+    const group = groups.get(key) ?? {
+      role: member.role,
+      pointsMilli: member.pointsMilli,
+      names: [],
+    };
+    group.names.push(member.name);
+    groups.set(key, group);
+  }
+  return [...groups.values()]
+    .sort((a, b) => b.pointsMilli - a.pointsMilli || a.role.localeCompare(b.role, 'de'))
+    .map(
+      (group) =>
+        `${group.role || 'ohne Rolle'} ${formatPoints(group.pointsMilli)} (${group.names.join(', ')})`,
+    )
+    .join(' / ');
+}

@@ -21,6 +21,7 @@ export const adminShiftsCoreTexts = {
     assign: 'Zuweisen',
     assignLabel: (amount: string, date: string) => `Trinkgeld über ${amount} vom ${date} zuweisen`,
     assigned: (name: string) => `Trinkgeld ${name} zugewiesen.`,
+    notice: 'Aushang drucken',
     noMessage: 'Ohne Nachricht',
     confirmTitle: 'Trinkgeld zuweisen?',
     confirmText: (amount: string, place: string, person: string) =>

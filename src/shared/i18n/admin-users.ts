@@ -79,4 +79,6 @@ export const adminTeamsTexts = {
   deleteTitle: (name: string) => `Team ${name} löschen?`,
   deleteText: 'Bisherige Trinkgelder und Anteile bleiben im Verlauf der Mitglieder erhalten.',
   deleted: 'Team gelöscht.',
+  notice: 'Aushang drucken',
+  noticeLabel: (name: string) => `Aushang drucken: Aufteilungsregel von Team ${name} (PDF)`,
 } as const;

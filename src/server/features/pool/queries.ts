@@ -1,13 +1,16 @@
 import { POOL_ASSIGNED_REASON } from '../../../shared/api/pool';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../db/connect';
 import {
+  adminAuditLog,
+  businesses,
   paymentEntrypoints,
   poolDistributions,
   profiles,
   tipAllocations,
   tips,
   users,
+  workPoints,
 } from '../../db/schema';
 
 /**
@@ -230,4 +233,45 @@ export async function insertAllocations(
   values: (typeof tipAllocations.$inferInsert)[],
 ): Promise<void> {
   if (values.length > 0) await tx.insert(tipAllocations).values(values);
+}
+
+/** The business's name and creation time (for the pool's rule notice). */
+export async function businessForNotice(db: Executor, businessId: string) {
+  const [row] = await db
+    .select({ name: businesses.name, createdAt: businesses.createdAt })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row;
+}
+
+/** The first and the latest 'Pool verteilen' of the business (audit rows), or nulls. */
+export async function poolDistributionSpan(db: Executor, businessId: string) {
+  const [row] = await db
+    .select({
+      first: sql<string | Date | null>`min(${adminAuditLog.createdAt})`,
+      last: sql<string | Date | null>`max(${adminAuditLog.createdAt})`,
+    })
+    .from(adminAuditLog)
+    .where(
+      and(eq(adminAuditLog.businessId, businessId), eq(adminAuditLog.action, 'pool_distribute')),
+    );
+  return {
+    first: row?.first ? new Date(row.first) : null,
+    last: row?.last ? new Date(row.last) : null,
+  };
+}
+
+/** The business's staff (no platform admin) with their points and roles, by name. */
+export function listStaffPoints(db: Executor, businessId: string) {
+  return db
+    .select({
+      fullName: profiles.fullName,
+      email: profiles.email,
+      pointsMilli: workPoints.pointsMilli,
+      role: workPoints.roleLabel,
+    })
+    .from(profiles)
+    .leftJoin(workPoints, eq(workPoints.profileId, profiles.id))
+    .where(and(eq(profiles.businessId, businessId), ne(profiles.role, 'admin')))
+    .orderBy(asc(sql`lower(coalesce(${profiles.fullName}, ${profiles.email}))`), asc(profiles.id));
 }

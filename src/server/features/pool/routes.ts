@@ -15,6 +15,7 @@ import { businessScopeQuerySchema } from '../../../shared/api/businesses';
 import { adminPreamble } from '../businesses/scope';
 import { proGate } from '../plans/guard';
 import { confirmPoolDistribution, previewPoolDistribution } from './distribute';
+import { poolRuleNotice } from './rule-notice';
 import { assignPoolTip, type PoolContext, poolPage, unassignPoolTip } from './service';
 
 const tags = ['Pool'];
@@ -44,6 +45,25 @@ export const poolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return poolPage(context, await scopeOf(request), request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/pool/rule-notice.pdf',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary: 'Aushang der Verteilregel des Pools als PDF (was geteilt wird, wonach, seit wann)',
+        querystring: businessScopeQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await poolRuleNotice(context, await scopeOf(request));
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="aushang-trinkgeld-pool.pdf"');
+      return reply.send(pdf);
     },
   );
 

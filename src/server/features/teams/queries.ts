@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, ne, notInArray, sql } 
 import { PAID_TIP_STATUSES } from '../../../shared/domain/tips';
 import type { Executor } from '../../db/connect';
 import {
+  adminAuditLog,
+  businesses,
   paymentEntrypoints,
   profiles,
   teamMembers,
@@ -264,4 +266,41 @@ export async function upsertWorkPoints(
         set: { pointsMilli: item.points, roleLabel: item.role, updatedAt: now },
       });
   }
+}
+
+/** An active team of the business with its rule and creation time (for the rule notice). */
+export async function teamForNotice(db: Executor, businessId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      splitRule: teams.splitRule,
+      createdAt: teams.createdAt,
+      businessName: businesses.name,
+    })
+    .from(teams)
+    .innerJoin(businesses, eq(businesses.id, teams.businessId))
+    .where(and(eq(teams.id, id), eq(teams.businessId, businessId), eq(teams.active, true)));
+  return row;
+}
+
+/**
+ * When the team's split rule was last set: the latest audit row of the team that names a
+ * split rule (team_create carries it, team_update only when it changed).
+ */
+export async function splitRuleSetAt(db: Executor, teamId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: adminAuditLog.createdAt })
+    .from(adminAuditLog)
+    .where(
+      and(
+        eq(adminAuditLog.targetType, 'team'),
+        eq(adminAuditLog.targetId, teamId),
+        inArray(adminAuditLog.action, ['team_create', 'team_update']),
+        sql`${adminAuditLog.payload} -> 'splitRule' is not null`,
+      ),
+    )
+    .orderBy(desc(adminAuditLog.createdAt))
+    .limit(1);
+  return row?.at ?? null;
 }

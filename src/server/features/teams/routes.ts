@@ -18,6 +18,7 @@ import { adminPreamble } from '../businesses/scope';
 import { proGate } from '../plans/guard';
 import { periodStart } from '../employee/stats';
 import { presentTeam, presentTeamList, presentTeamTips } from './presenter';
+import { teamRuleNotice } from './rule-notice';
 import { teamTipsOf } from './transparency';
 import { listWorkPoints, saveWorkPoints } from './work-points';
 import {
@@ -149,6 +150,27 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       presentTeam(
         await setTeamMembers(context, await scopeOf(request), request.params.id, request.body),
       ),
+  );
+
+  app.get(
+    '/api/admin/teams/:id/rule-notice.pdf',
+    {
+      onRequest: staffManager,
+      schema: {
+        tags,
+        summary:
+          'Aushang der Aufteilungsregel des Teams als PDF (was geteilt wird, wonach, seit wann)',
+        params: teamParamsSchema,
+        querystring: teamQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { pdf } = await teamRuleNotice(context, await scopeOf(request), request.params.id);
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="aushang-teamtrinkgeld.pdf"');
+      return reply.send(pdf);
+    },
   );
 
   app.delete(

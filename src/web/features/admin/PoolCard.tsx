@@ -23,7 +23,7 @@ import { ApiError } from '../../lib/api';
 import { formatCents, formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys } from './admin-api';
 import { PoolDistribution } from './PoolDistribution';
-import { useSelectedBusinessId } from './business-scope';
+import { scoped, useSelectedBusinessId } from './business-scope';
 import { useAdminTexts } from '../../lib/admin-language';
 
 // The pool's schema (zod) loads with a row's first check, not with the dashboard (decision 0410).
@@ -165,9 +165,18 @@ export function PoolCard() {
           </CardTitle>
           <CardDescription>{t.description}</CardDescription>
         </div>
-        <Link to="/admin/shifts" className={buttonClasses('outline', 'sm')}>
-          {st.openPlan}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={scoped('/api/admin/pool/rule-notice.pdf', businessId)}
+            download
+            className={buttonClasses('outline', 'sm')}
+          >
+            {t.notice}
+          </a>
+          <Link to="/admin/shifts" className={buttonClasses('outline', 'sm')}>
+            {st.openPlan}
+          </Link>
+        </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {pool.isError ? (

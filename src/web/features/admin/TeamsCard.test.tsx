@@ -39,6 +39,12 @@ describe('the teams card', () => {
     const kitchen = await screen.findByTestId('team-Küche');
     expect(kitchen.textContent).toContain('Gewichtet (Punkte je Mitglied) · 1 Bezahlpunkt');
     expect(kitchen.textContent).toContain('Anna Schneider (1 Punkt), ben@example.test (3 Punkte)');
+    // 'Aushang drucken': the rule as a PDF notice for the staff room (issue 52).
+    const notice = within(kitchen).getByRole('link', {
+      name: 'Aushang drucken: Aufteilungsregel von Team Küche (PDF)',
+    });
+    expect(notice.textContent).toBe('Aushang drucken');
+    expect(notice.getAttribute('href')).toMatch(/^\/api\/admin\/teams\/[^/]+\/rule-notice\.pdf/);
     const bar = screen.getByTestId('team-Bar');
     expect(bar.textContent).toContain('Zu gleichen Teilen · 2 Bezahlpunkte');
     expect(bar.textContent).toContain('Anna Schneider');

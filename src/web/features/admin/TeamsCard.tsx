@@ -17,7 +17,7 @@ import {
   useFieldState,
 } from '../../components/form/fields';
 import { Form, useZodForm } from '../../components/form/form';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClasses } from '../../components/ui/Button';
 import {
   Card,
   CardContent,
@@ -30,7 +30,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Field';
 import { toast } from '../../components/ui/toast-store';
 import { adminApi, adminKeys, messageOf } from './admin-api';
-import { useSelectedBusinessId } from './business-scope';
+import { scoped, useSelectedBusinessId } from './business-scope';
 import { activeAdminTexts, useAdminTexts } from '../../lib/admin-language';
 import { adminPeoplePart } from '../../../shared/i18n/admin-catalogue-people';
 import { useProFeature } from './plan/plan-api';
@@ -108,7 +108,15 @@ export function TeamsCard({ staff }: { staff: readonly StaffUser[] }) {
                         .join(', ')}
                 </p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
+                <a
+                  href={scoped(`/api/admin/teams/${team.id}/rule-notice.pdf`, businessId)}
+                  download
+                  aria-label={tt.noticeLabel(team.name)}
+                  className={buttonClasses('outline', 'sm')}
+                >
+                  {tt.notice}
+                </a>
                 <Button
                   variant="outline"
                   size="sm"
