@@ -43,6 +43,8 @@ export const WEBHOOK_LEASE_MS = WEBHOOK_TIMEOUT_MS + 15_000;
 export const WEBHOOK_CONCURRENCY = 16;
 /** How often an idle worker looks for due deliveries (the first attempt's delay is about this). */
 export const WEBHOOK_POLL_MS = 200;
+/** How long a worker waits after a claim failed (the database away) before it claims again. */
+export const WEBHOOK_CLAIM_PAUSE_MS = 5_000;
 /** Characters of an answer (or of the reason none came) kept for the delivery log. */
 export const WEBHOOK_EXCERPT_CHARS = 1000;
 /** A Retry-After beyond this is read as this (a day). */
@@ -630,8 +632,10 @@ export function startWebhookWorker(
   let pumping: Promise<void> | null = null;
   let again = false;
 
+  // After a failed claim (the database away) the worker pauses instead of failing 5 times a second.
+  let pausedUntil = 0;
   const pump = (): void => {
-    if (stopping.signal.aborted) return;
+    if (stopping.signal.aborted || performance.now() < pausedUntil) return;
     if (pumping) {
       again = true;
       return;
@@ -662,7 +666,8 @@ export function startWebhookWorker(
       } while (again && !stopping.signal.aborted);
     })()
       .catch((error: unknown) => {
-        ctx.log.warn({ err: error }, 'webhook deliveries not claimed; retrying on the next tick');
+        pausedUntil = performance.now() + WEBHOOK_CLAIM_PAUSE_MS;
+        ctx.log.warn({ err: error }, 'webhook deliveries not claimed; trying again in 5 s');
       })
       .finally(() => {
         pumping = null;
