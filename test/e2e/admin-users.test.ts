@@ -202,7 +202,7 @@ describe('Benutzerverwaltung', () => {
     await page.getByRole('heading', { name: 'Teams' }).waitFor();
 
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Frühstück');
-    await page.getByLabel('Aufteilung').selectOption('weighted');
+    await page.getByLabel('Aufteilung', { exact: true }).selectOption('weighted');
     await page.getByRole('button', { name: 'Team anlegen' }).click();
     await page.getByTestId('toast').getByText('Team angelegt.').waitFor();
     const team = page.getByTestId('team-Frühstück');

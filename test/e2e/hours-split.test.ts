@@ -81,7 +81,7 @@ describe('tips split by hours from an imported rota', () => {
     const card = owner.getByTestId('team-Service');
     await card.getByRole('button', { name: 'Bearbeiten' }).click();
     const dialog = owner.getByRole('dialog', { name: 'Team Service bearbeiten' });
-    await dialog.getByLabel('Aufteilung').selectOption({
+    await dialog.getByLabel('Aufteilung', { exact: true }).selectOption({
       label: 'Nach Arbeitsstunden (Dienstplan des Tages)',
     });
     await dialog.getByRole('button', { name: 'Speichern' }).click();

@@ -17,15 +17,6 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The event 'Testereignis senden' sends; an endpoint receives it whatever types it chose. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 
-/** What the types mean, for the console's choice and the docs. */
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
-  'tip.paid': 'Trinkgeld bezahlt',
-  'tip.refunded': 'Trinkgeld erstattet',
-  'payout.paid': 'Auszahlung überwiesen',
-  'payout.failed': 'Auszahlung fehlgeschlagen',
-  'payment_point.created': 'Bezahlpunkt angelegt',
-};
-
 /**
  * When a delivery is tried, counted from the event (Standard Webhooks' schedule): at once, then
  * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after the previous attempt, each with up to 10 %
@@ -55,12 +46,6 @@ export const WEBHOOK_ENDPOINTS_PER_BUSINESS = 10;
 /** Why an endpoint stopped receiving: it answered 410, failed for five days, or its owner said so. */
 export const WEBHOOK_DISABLED_REASONS = ['gone', 'failing', 'owner'] as const;
 export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
-
-export const WEBHOOK_DISABLED_REASON_LABELS: Record<WebhookDisabledReason, string> = {
-  gone: 'Deaktiviert: Der Empfänger hat mit 410 (Gone) geantwortet.',
-  failing: 'Deaktiviert: Zustellungen sind seit fünf Tagen fehlgeschlagen.',
-  owner: 'Deaktiviert von Ihnen.',
-};
 
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];

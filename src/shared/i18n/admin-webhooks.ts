@@ -1,9 +1,25 @@
+import type { WebhookDisabledReason, WebhookEventType } from '../api/webhooks';
+
 /**
  * The 'Webhooks' section of 'API und Webhooks' (/admin/api, decision 0650): endpoints, their
  * secret shown once, test events and the delivery log with 'Erneut senden'.
  */
 export const adminWebhooksTexts = {
   title: 'Webhooks',
+  /** What the event types mean, beside their names. */
+  eventLabels: {
+    'tip.paid': 'Trinkgeld bezahlt',
+    'tip.refunded': 'Trinkgeld erstattet',
+    'payout.paid': 'Auszahlung überwiesen',
+    'payout.failed': 'Auszahlung fehlgeschlagen',
+    'payment_point.created': 'Bezahlpunkt angelegt',
+  } satisfies Record<WebhookEventType, string>,
+  /** Why an endpoint receives nothing. */
+  disabledReasons: {
+    gone: 'Deaktiviert: Der Empfänger hat mit 410 (Gone) geantwortet.',
+    failing: 'Deaktiviert: Zustellungen sind seit fünf Tagen fehlgeschlagen.',
+    owner: 'Deaktiviert von Ihnen.',
+  } satisfies Record<WebhookDisabledReason, string>,
   description:
     'Trinkgeld meldet Ereignisse wie ein bezahltes Trinkgeld sofort an Ihre Systeme: signiert nach dem Standard-Webhooks-Verfahren und so lange wiederholt, bis Ihr Endpunkt sie annimmt.',
   addTitle: 'Endpunkt hinzufügen',

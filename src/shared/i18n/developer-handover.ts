@@ -299,6 +299,12 @@ export const handoverTexts = {
           'Adressen oder CIDR-Bereiche der Reverse Proxys, kommagetrennt (z. B. 10.0.0.0/8); nur deren X-Forwarded-For zählt.',
       },
       {
+        name: 'WEBHOOK_ALLOW_PRIVATE',
+        fallback: '0',
+        meaning:
+          '1 lässt ausgehende Webhooks an private, Loopback- und Link-Local-Adressen zu (Empfänger in Tests oder im Labor); nie in einem geteilten Betrieb.',
+      },
+      {
         name: 'METRICS_TOKEN',
         fallback: null,
         meaning:

@@ -2,9 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
-  WEBHOOK_DISABLED_REASON_LABELS,
   WEBHOOK_ENDPOINTS_PER_BUSINESS,
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   webhookEndpointCreateSchema,
   type WebhookEndpoint,
@@ -217,7 +215,7 @@ function EventTypesField() {
                 {...register('eventTypes')}
               />
               <span className="min-w-0">
-                <span className="block text-sm font-medium">{WEBHOOK_EVENT_LABELS[type]}</span>
+                <span className="block text-sm font-medium">{t.eventLabels[type]}</span>
                 <code className="block break-all font-mono text-xs text-muted-foreground">
                   {type}
                 </code>
@@ -327,14 +325,14 @@ function EndpointItem({
       </div>
       {endpoint.disabledReason ? (
         <p className="mt-2 text-sm text-destructive">
-          {WEBHOOK_DISABLED_REASON_LABELS[endpoint.disabledReason]}
+          {t.disabledReasons[endpoint.disabledReason]}
         </p>
       ) : null}
       <ul className="mt-3 flex flex-wrap gap-1" aria-label={t.fields.eventTypes}>
         {endpoint.eventTypes.map((type) => (
           <li key={type}>
             <code
-              title={WEBHOOK_EVENT_LABELS[type]}
+              title={t.eventLabels[type]}
               className="inline-block break-all rounded bg-muted px-1.5 py-0.5 font-mono text-xs"
             >
               {type}
