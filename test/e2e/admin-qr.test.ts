@@ -125,6 +125,10 @@ describe('QR overview /admin/qr-code-view at 390 px', () => {
       await page.getByRole('link', { name: /Zurück zum Dashboard/ }).getAttribute('href'),
     ).toBe('/admin');
     const picker = page.getByLabel('Mitarbeiter auswählen');
+    // The people arrive after the heading: read the choice once they are in it.
+    await expect
+      .poll(() => picker.locator('option').allTextContents())
+      .toContain('Lena Berger - Rezeption');
     const options = await picker.locator('option').allTextContents();
     expect(options).toContain('Lena Berger - Rezeption');
     expect(options).toContain('Tom Krause - Service');
