@@ -26,7 +26,7 @@ import {
 } from './support/seed-tips';
 
 /**
- * The business API's tip list (issue 51): `GET /api/v1/tips` pages on 10,000 and on 1,000,000
+ * The business API's tip list (decisions 0631, 0650): `GET /api/v1/tips` pages on 10,000 and on 1,000,000
  * seeded tips, one request at a time, the sets interleaved round by round as in the reports
  * benchmark (decision 0261). Budgets: p95 <= 25 ms per page, and p95 at 1,000,000 no more than
  * 1.5x p95 at 10,000. Pages: the first, one from the middle of the heavy business's tips (by

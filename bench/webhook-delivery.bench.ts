@@ -17,7 +17,7 @@ import {
 import { seedBulkTips, TEN_THOUSAND } from './support/seed-tips';
 
 /**
- * Outgoing webhooks (issue 51, decision 0650): events written in transactions of their own at a
+ * Outgoing webhooks (decision 0650): events written in transactions of their own at a
  * steady rate, as tips are paid, and delivered by the server's own worker to a receiver on
  * 127.0.0.1 that answers 204 at once: first steadily (RATE a second, one per transaction), then
  * a backlog that becomes due at once. Budgets: the first attempt of each steady event at most 1 s after the commit that wrote

@@ -12,7 +12,7 @@ import { screenshot } from './support/harness';
 import { horizontalOverflow } from './support/page-checks';
 
 /**
- * Outgoing webhooks in the browser (issue 51): an owner on Pro creates an API key, adds an
+ * Outgoing webhooks in the browser (decisions 0631, 0650): an owner on Pro creates an API key, adds an
  * endpoint that is a local receiver, a guest pays a tip, the receiver gets a signed `tip.paid`,
  * the owner sees the delivery in the log and sends it again: the receiver gets the same
  * `webhook-id` once more. The test server allows private targets (WEBHOOK_ALLOW_PRIVATE, set by

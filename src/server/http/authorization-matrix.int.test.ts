@@ -858,7 +858,7 @@ const ENTRIES: Entry[] = [
     status: console1(),
   },
   {
-    // 'Aushang drucken': the team's split rule as a one-page notice (issue 52, decision 0660).
+    // 'Aushang drucken': the team's split rule as a one-page notice (decision 0660).
     route: 'GET /api/admin/teams/:id/rule-notice.pdf',
     url: (f) => `/api/admin/teams/${f.biz.teams[0]!.id}/rule-notice.pdf`,
     status: console1(),
@@ -909,7 +909,7 @@ const ENTRIES: Entry[] = [
     status: console1(404),
   },
   { route: 'GET /api/admin/pool', status: console1() },
-  // 'Aushang drucken': the pool's rule as a one-page notice (issue 52, decision 0660).
+  // 'Aushang drucken': the pool's rule as a one-page notice (decision 0660).
   { route: 'GET /api/admin/pool/rule-notice.pdf', status: console1() },
   {
     route: 'POST /api/admin/pool/:id/assign',

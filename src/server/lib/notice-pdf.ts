@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { A4, createPdf, fitSize, printable } from './pdf-document';
 
 /**
- * A one-page notice for the staff room (issue 52, 'the rule in writing'): a title, the
+ * A one-page notice for the staff room (decision 0660, 'the rule in writing'): a title, the
  * business, a few paragraphs and the date it applies from. The text is fitted to one page.
  */
 export interface Notice {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessScopeQuerySchema } from './businesses';
 
 /**
- * 'Trinkgeld-Übersicht für die Lohnbuchhaltung' (issue 52 item 4, decision 0670): one month of a
+ * 'Trinkgeld-Übersicht für die Lohnbuchhaltung' (decision 0670): one month of a
  * business, per person, as CSV or PDF.
  */
 export const payrollQuerySchema = businessScopeQuerySchema.extend({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
 
 /**
- * Outgoing webhooks (decision 0650, issue 51): the event types a business's endpoint may ask for.
+ * Outgoing webhooks (decision 0650): the event types a business's endpoint may ask for.
  * Each is written to the outbox in the transaction of the change it announces.
  */
 export const WEBHOOK_EVENT_TYPES = [

@@ -7,7 +7,7 @@ import { businessForNotice, listStaffPoints, poolDistributionSpan } from './quer
 import type { PoolContext, PoolScope } from './service';
 
 /**
- * The pool's rule as a one-page notice for the staff room (issue 52, item 5). The pool has no
+ * The pool's rule as a one-page notice for the staff room (decision 0660). The pool has no
  * stored rule: once the business has used 'Pool verteilen' it is distributed by hours (since
  * the first distribution), before that by hand (since the business began).
  */

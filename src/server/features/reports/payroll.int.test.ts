@@ -12,7 +12,7 @@ import type { Report } from '../../../shared/api/reports';
 import { payouts, tipAllocations } from '../../db/schema';
 import { tipRecordPages } from '../tip-record/queries';
 
-/** 'Trinkgeld-Übersicht für die Lohnbuchhaltung' (issue 52 item 4): March 2026. */
+/** 'Trinkgeld-Übersicht für die Lohnbuchhaltung' (decision 0670): March 2026. */
 describe('/api/admin/reports/payroll.csv and .pdf', () => {
   let t: TestApp;
   let hotel: FactoryBusiness;

@@ -60,7 +60,7 @@ const add = (a: Figure, b: Figure): Figure => ({
 });
 
 /**
- * The month's statement of a business (issue 52 item 4, decision 0670): per person the direct
+ * The month's statement of a business (decision 0670): per person the direct
  * tips, team and shift shares, pool shares and payouts, and the total the report gives for them
  * (its own query, so the statement and the report agree to the cent).
  */

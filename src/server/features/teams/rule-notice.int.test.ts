@@ -11,7 +11,7 @@ import type { PoolDistributionPreview } from '../../../shared/api/pool';
 import { ManualClock } from '../../lib/clock';
 
 /**
- * 'The rule in writing' (issue 52, item 5): a team's split rule and the pool's rule as a
+ * 'The rule in writing' (decision 0660): a team's split rule and the pool's rule as a
  * one-page notice for the staff room, with the day the rule was set.
  */
 let t: TestApp;

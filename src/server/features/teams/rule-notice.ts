@@ -48,7 +48,7 @@ function ruleText(
   ];
 }
 
-/** The team's split rule as a one-page notice for the staff room (issue 52, item 5). */
+/** The team's split rule as a one-page notice for the staff room (decision 0660). */
 export async function teamRuleNotice(
   context: TeamContext,
   scope: TeamScope,

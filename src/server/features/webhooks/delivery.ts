@@ -31,7 +31,7 @@ import { signWebhook } from './signing';
 import { checkWebhookTarget, type WebhookTargetOptions } from './ssrf';
 
 /**
- * The delivery engine of outgoing webhooks (decision 0650, issue 51 item 3): due deliveries are
+ * The delivery engine of outgoing webhooks (decision 0650): due deliveries are
  * claimed in a short transaction (FOR UPDATE SKIP LOCKED, counted and leased), sent outside it,
  * and their attempt recorded with the delivery's next state. At least once: a worker that dies
  * mid-send leaves a lease that runs out, and another attempt follows.

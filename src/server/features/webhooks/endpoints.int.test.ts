@@ -26,7 +26,7 @@ import { recordWebhookEvent } from './outbox';
 import { openWebhookSecret } from './secret';
 
 /**
- * Webhook endpoints and their delivery log (decision 0650, issue 51 items 3 and 4): managed by the
+ * Webhook endpoints and their delivery log (decision 0650): managed by the
  * owners of a business in the console and by its keys with `webhooks:write`, never by another
  * business; secrets shown once and kept sealed; rolled with the old one kept 24 hours; test
  * events and replays as new deliveries.

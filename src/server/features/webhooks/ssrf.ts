@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 /**
- * No door into the operator's network (issue 51 item 5, decision 0650): a webhook URL must name
+ * No door into the operator's network (decision 0650): a webhook URL must name
  * a public address. The check runs when an endpoint is saved and again before every attempt,
  * after DNS resolution; the attempt then connects to exactly the address checked here (see
  * delivery.ts), so a name that resolves elsewhere a second later (DNS rebinding) cannot move it.

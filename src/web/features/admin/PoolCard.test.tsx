@@ -66,7 +66,7 @@ describe('the pool card', () => {
     // One page of three: the rest is offered, with how many are left.
     expect(screen.getByRole('button', { name: 'Mehr laden (2 weitere)' })).toBeTruthy();
     expect(screen.getByTestId('pool-shown').textContent).toBe('1 von 3 angezeigt');
-    // 'Aushang drucken': the pool's rule as a PDF notice for the staff room (issue 52).
+    // 'Aushang drucken': the pool's rule as a PDF notice for the staff room (decision 0660).
     expect(screen.getByRole('link', { name: 'Aushang drucken' }).getAttribute('href')).toMatch(
       /^\/api\/admin\/pool\/rule-notice\.pdf/,
     );

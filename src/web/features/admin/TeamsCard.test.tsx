@@ -39,7 +39,7 @@ describe('the teams card', () => {
     const kitchen = await screen.findByTestId('team-Küche');
     expect(kitchen.textContent).toContain('Gewichtet (Punkte je Mitglied) · 1 Bezahlpunkt');
     expect(kitchen.textContent).toContain('Anna Schneider (1 Punkt), ben@example.test (3 Punkte)');
-    // 'Aushang drucken': the rule as a PDF notice for the staff room (issue 52).
+    // 'Aushang drucken': the rule as a PDF notice for the staff room (decision 0660).
     const notice = within(kitchen).getByRole('link', {
       name: 'Aushang drucken: Aufteilungsregel von Team Küche (PDF)',
     });

@@ -39,7 +39,7 @@ const timeFormatter = new Intl.DateTimeFormat('de-DE', {
 const formatMoment = (value: string) => timeFormatter.format(new Date(value));
 
 /**
- * The delivery log of one endpoint (issue 51 item 4): its newest deliveries, each with every
+ * The delivery log of one endpoint: its newest deliveries, each with every
  * attempt's time, status, duration and the first part of the answer, and 'Erneut senden'.
  */
 export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
