@@ -12,6 +12,8 @@ export interface AxeViolation {
   impact: string | null;
   help: string;
   nodes: number;
+  /** The CSS selectors of the offending elements, so a failure says where to look. */
+  targets: string[];
 }
 
 /**
@@ -19,15 +21,46 @@ export interface AxeViolation {
  * returns the serious and critical violations.
  */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await settleAnimations(page);
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe;
     interface AxeResults {
-      violations: { id: string; impact: string | null; help: string; nodes: unknown[] }[];
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[] }[];
+      }[];
     }
     const results = await axe.run();
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.length,
+        targets: v.nodes.map((node) => node.target.map(String).join(' ')),
+      }));
+  });
+  return violations;
+}
+
+/**
+ * Waits until every finite animation on the page has ended. A toast fading in is drawn at a
+ * fraction of its opacity, and axe measures the contrast of what is drawn: checked mid-fade, a
+ * correct colour pair fails. On a busy machine the check can land inside the 300 ms fade, which
+ * made the webhooks journey fail on CI only. Endless animations (spinners) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]);
   });
 }

@@ -19,6 +19,7 @@ import {
 } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useManualRefresh } from '../../../lib/manual-refresh';
 import { messageOf } from '../admin-api';
 import { AdminPage } from '../AdminPage';
 import { formatBytes } from './format-bytes';
@@ -58,6 +59,7 @@ export function SystemStatusPage() {
     refetchInterval: SYSTEM_STATUS_REFRESH_MS,
   });
   const data = status.data;
+  const manual = useManualRefresh(status.refetch);
   return (
     <AdminPage
       title={s.title}
@@ -65,11 +67,11 @@ export function SystemStatusPage() {
       actions={
         <Button
           variant="outline"
-          onClick={() => void status.refetch()}
-          disabled={status.isFetching}
+          onClick={manual.refresh}
+          disabled={manual.refreshing}
           data-testid="system-refresh"
         >
-          {status.isFetching && data ? s.refreshing : s.refresh}
+          {manual.refreshing && data ? s.refreshing : s.refresh}
         </Button>
       }
     >

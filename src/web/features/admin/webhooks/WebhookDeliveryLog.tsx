@@ -10,6 +10,7 @@ import { Badge, type BadgeVariant } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast-store';
+import { useManualRefresh } from '../../../lib/manual-refresh';
 import { useAdminTexts } from '../../../lib/admin-language';
 import { formatNumber } from '../../../lib/format';
 import { messageOf } from '../admin-api';
@@ -55,6 +56,7 @@ export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) 
         ? PENDING_REFRESH_MS
         : false,
   });
+  const manual = useManualRefresh(log.refetch);
   const [replaying, setReplaying] = useState<string | null>(null);
   // What the log learns, the endpoint's 'Letzte Zustellung' in the list shows too.
   const learned = log.dataUpdatedAt;
@@ -79,12 +81,7 @@ export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) 
     <section aria-label={t.logTitle(endpoint.url)} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">{t.logHint(WEBHOOK_LOG_LIMIT)}</p>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={log.isFetching}
-          onClick={() => void log.refetch()}
-        >
+        <Button variant="ghost" size="sm" disabled={manual.refreshing} onClick={manual.refresh}>
           {t.refresh}
         </Button>
       </div>
