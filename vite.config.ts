@@ -117,6 +117,11 @@ export default defineConfig({
       // Pre-compressing with brotli at level 11 takes about a second on purpose (smallest files
       // for guests' phones); the bundler's plugin-timing check would flag that on every build.
       checks: { pluginTimings: false },
+      // A warning fails the build: `npm test` builds first, so a warning cannot sit unread in a
+      // log (a schema imported both statically and on demand once quietly undid decision 0410).
+      onwarn(warning) {
+        throw new Error(`Build warning ${warning.code ?? ''}: ${warning.message}`);
+      },
       input: {
         app: path.join(webRoot, 'index.html'),
         guest: path.join(webRoot, 'guest.html'),

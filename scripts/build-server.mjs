@@ -20,7 +20,7 @@ export const ENTRIES = {
 
 /** Builds the bundle into `outdir` (default dist/server); returns the path of the server entry. */
 export async function buildServer(outdir = path.join(root, 'dist/server')) {
-  await build({
+  const result = await build({
     entryPoints: ENTRIES,
     outdir,
     bundle: true,
@@ -37,6 +37,10 @@ export async function buildServer(outdir = path.join(root, 'dist/server')) {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // esbuild prints a warning and builds anyway; like the web build's, a warning fails ours.
+  if (result.warnings.length > 0) {
+    throw new Error(`The server build has ${result.warnings.length} warning(s), printed above.`);
+  }
   return path.join(outdir, 'main.mjs');
 }
 
