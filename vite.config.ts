@@ -161,7 +161,7 @@ export default defineConfig({
             {
               name: 'admin-shell',
               includeDependenciesRecursively: false,
-              test: /src[\\/](web[\\/](features[\\/]admin[\\/](admin-api|admin-pages|AdminPage|setup[\\/]setup-api)|lib[\\/]admin-language)|shared[\\/](api[\\/]first-screen|i18n[\\/](admin|admin-nav|admin-shifts-core|admin-catalogue)))\.tsx?$/,
+              test: /src[\\/](web[\\/](features[\\/]admin[\\/](admin-api|admin-pages|AdminPage|setup[\\/]setup-api)|lib[\\/]admin-language)|shared[\\/](api[\\/]first-screen|i18n[\\/](admin|admin-nav|admin-shifts-core|admin-catalogue|admin-pro)))\.tsx?$/,
             },
             // The icon set and the skip link, which the admin console and the public pages both
             // lay out with: one file of two.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
-import { proFeatureNames } from '../i18n/admin-plan';
+import { proFeatureNames } from '../i18n/admin-pro';
 import {
   MAX_LOCATIONS,
   PLANS,

@@ -2,7 +2,7 @@ import { ROLE_LABELS } from '../domain/roles';
 import { accountTexts } from './account';
 import { adminTexts } from './admin';
 import { adminNavTexts } from './admin-nav';
-import { adminProTexts } from './admin-plan';
+import { adminProTexts } from './admin-pro';
 import { adminShiftsCoreTexts } from './admin-shifts-core';
 import { commonTexts } from './common';
 import type { Translation } from './translation';

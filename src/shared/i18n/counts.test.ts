@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminTexts } from './admin';
 import { adminPointsTexts } from './admin-points';
 import { employeeTexts } from './employee';
+import { staffPanelTextsDe } from './staff-panels';
 import { staffTextsEn } from './staff-en';
 import { STAFF_MAIL_TEXTS } from './staff-mail';
 
@@ -16,7 +17,9 @@ describe('counts in the texts', () => {
     expect(adminTexts.toasts.demoGeneratedText(1, 1)).toBe(
       '1 Demo-Bezahlpunkt angelegt, 1 alter ersetzt.',
     );
-    expect(employeeTexts.stats.chartSummary(1, '5,00 €')).toBe('1 Tag, insgesamt 5,00 €');
+    expect(staffPanelTextsDe.employee.stats.chartSummary(1, '5,00 €')).toBe(
+      '1 Tag, insgesamt 5,00 €',
+    );
     expect(employeeTexts.teamTab.limited(1)).toBe('Das neueste Trinkgeld.');
     expect(staffTextsEn.employee.stats.chartSummary(1, '€5.00')).toBe('1 day, €5.00 in total');
     expect(staffTextsEn.employee.teamTab.limited(1)).toBe('The latest tip.');
@@ -32,7 +35,9 @@ describe('counts in the texts', () => {
     expect(adminTexts.toasts.demoGeneratedText(10, 2)).toBe(
       '10 Demo-Bezahlpunkte angelegt, 2 alte ersetzt.',
     );
-    expect(employeeTexts.stats.chartSummary(14, '5,00 €')).toBe('14 Tage, insgesamt 5,00 €');
+    expect(staffPanelTextsDe.employee.stats.chartSummary(14, '5,00 €')).toBe(
+      '14 Tage, insgesamt 5,00 €',
+    );
     expect(employeeTexts.teamTab.limited(50)).toBe('Die neuesten 50 Trinkgelder.');
     expect(STAFF_MAIL_TEXTS.de.invitation.validity(7)).toContain('Der Link ist 7 Tage gültig');
   });

@@ -93,72 +93,11 @@ export const employeeTexts = {
     shownRange: (range: PageRange) => pageRangeText(range, 'von'),
   },
   periods: { day: 'Letzter Tag', week: 'Letzte 2 Wochen', month: 'Letzter Monat' },
-  stats: {
-    title: 'Statistiken',
-    period: 'Zeitraum',
-    total: 'Gesamt',
-    count: 'Anzahl',
-    average: 'Durchschnitt pro Tag',
-    chartTitle: 'Trinkgeld pro Tag',
-    chartSummary: (days: number, total: string) =>
-      `${counted(days, 'Tag', 'Tage')}, insgesamt ${total}`,
-    date: 'Datum',
-    amount: 'Betrag',
-  },
   paymentMethods: {
     stripe: 'Karte',
     'apple-pay': 'Apple Pay',
     'google-pay': 'Google Pay',
   } as Record<string, string>,
-  qr: {
-    title: 'Mein QR-Code',
-    uid: 'UID',
-    link: 'Trinkgeld-Link',
-    copy: 'Link kopieren',
-    downloadPng: 'PNG Download',
-    downloadSvg: 'SVG Download',
-    preview: 'Vorschau',
-    hint: 'Gäste können den Code scannen oder den Link öffnen, um Ihnen Trinkgeld zu geben.',
-    emptyTitle: 'Kein QR-Code vorhanden',
-    emptyHint:
-      'Erstellen Sie Ihren persönlichen QR-Code, damit Gäste Ihnen Trinkgeld geben können.',
-    create: 'QR-Code erstellen',
-    demoExample: 'Beispiel ansehen',
-    legacy: 'Dies ist Ihr klassischer QR-Code.',
-    others: 'Weitere persönliche Bezahlpunkte',
-    othersHint: 'Diese Codes führen ebenfalls zu Ihnen. Der Code oben ist Ihr Haupt-QR-Code.',
-    refresh: 'Aktualisieren',
-    toasts: {
-      loadFailed: { title: 'Fehler', description: 'QR-Code Daten konnten nicht geladen werden.' },
-      createFailed: { title: 'Fehler', description: 'QR-Code konnte nicht generiert werden.' },
-      created: {
-        title: 'QR-Code erstellt',
-        description: 'Ihr neuer QR-Code wurde erfolgreich generiert.',
-      },
-      dataFailed: 'Fehler beim Laden der Daten',
-      downloadFailed: {
-        title: 'Download fehlgeschlagen',
-        description: 'QR-Code konnte nicht heruntergeladen werden.',
-      },
-      downloaded: {
-        title: 'Download erfolgreich',
-        description: 'QR-Code wurde als PNG gespeichert.',
-      },
-      downloadedSvg: {
-        title: 'Download erfolgreich',
-        description: 'QR-Code wurde als SVG gespeichert.',
-      },
-      copyFailed: {
-        title: 'Kopieren fehlgeschlagen',
-        description: 'Link konnte nicht kopiert werden.',
-      },
-      copied: { title: 'Link kopiert' },
-      exportFailed: {
-        title: 'Export fehlgeschlagen',
-        description: 'Der QR-Code konnte nicht exportiert werden.',
-      },
-    },
-  },
   settingsDialog: {
     title: 'Einstellungen',
     profile: 'Profil',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_LANGUAGES, suggestedStaffLanguage } from '../domain/staff-language';
 import { staffTextsDe, type StaffCatalogues, withStaffPart } from './staff-catalogue';
+import { staffPanelTextsDe } from './staff-panels';
 import { staffSignInTextsDe } from './staff-sign-in';
 import { staffTextsEn } from './staff-en';
 import { staffErrorsEn } from './staff-errors';
@@ -21,9 +22,9 @@ import { STAFF_RECORD_TEXTS } from './staff-record';
 import { PASSWORD_ERRORS, PASSWORD_MESSAGES } from '../api/passwords';
 import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
 
-// German whole: the core every screen has and the part the sign-in and account pages add.
+// German whole: the core every screen has and the parts the sign-in pages and the panels add.
 const catalogues: StaffCatalogues = {
-  de: withStaffPart(staffTextsDe, staffSignInTextsDe),
+  de: withStaffPart(withStaffPart(staffTextsDe, staffSignInTextsDe), staffPanelTextsDe),
   en: staffTextsEn,
 };
 

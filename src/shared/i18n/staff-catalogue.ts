@@ -6,6 +6,7 @@ import { employeeTexts } from './employee';
 import { replyTexts } from './employee-replies';
 import { staffScreenTexts } from './staff-screens';
 import { twoFactorBannerTexts } from './two-factor-banner';
+import type { staffPanelTextsDe } from './staff-panels';
 import type { staffSignInTextsDe } from './staff-sign-in';
 import type { Translation } from './translation';
 
@@ -15,7 +16,8 @@ export type { Translation };
  * What every staff screen may say (dashboard, guards, session, menus), German first: the German
  * files stay the source; every other language is one file typed by `StaffTexts`. The sign-in,
  * password, onboarding and two-factor pages add their own texts, a part (`staff-sign-in.ts`) they
- * pass to `useStaffTexts`, so the dashboard's first load does not carry them (decision 0410).
+ * pass to `useStaffTexts`, and so do the dashboard's panels behind its first view
+ * (`staff-panels.ts`), so the dashboard's first load does not carry them (decision 0410).
  * Nothing here may import a `shared/api` module (their schemas bring zod).
  */
 export const staffTextsDe = {
@@ -64,7 +66,12 @@ export function withStaffPart<T extends object, P extends object>(
 }
 
 /** Everything the staff screens say: the core with every part, what a whole language is. */
-export type StaffTexts = Translation<WithStaffPart<typeof staffTextsDe, typeof staffSignInTextsDe>>;
+export type StaffTexts = Translation<
+  WithStaffPart<
+    WithStaffPart<typeof staffTextsDe, typeof staffSignInTextsDe>,
+    typeof staffPanelTextsDe
+  >
+>;
 
 /** Which catalogue a language reads; each is a plain object, so a test can compare their keys. */
 export type StaffCatalogues = Record<StaffLanguage, StaffTexts>;

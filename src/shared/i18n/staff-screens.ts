@@ -1,4 +1,3 @@
-import { REPORT_MESSAGES } from '../domain/report-messages';
 import { NETWORK_ERROR } from '../domain/network-error';
 
 /**
@@ -27,36 +26,4 @@ export const staffScreenTexts = {
   loading: 'Lade...',
   spinner: 'Lädt…',
   closeToast: 'Schließen',
-  instantPayout: {
-    title: 'Sofort auszahlen',
-    description:
-      'Ihr Guthaben jetzt statt mit der nächsten regulären Auszahlung – gegen eine Gebühr, die Sie vorher sehen.',
-    demo: ' Demo-Modus: Die Auszahlung wird nur simuliert.',
-    balance: 'Verfügbares Guthaben',
-    fee: 'Gebühr der Sofortauszahlung',
-    net: 'Sie erhalten',
-    submit: 'Sofort auszahlen',
-    done: (amount: string, reference: string) => `${amount} ausgezahlt · Referenz ${reference}`,
-    doneToast: 'Sofortauszahlung ausgeführt',
-    failedToast: 'Sofortauszahlung',
-    confirmTitle: 'Sofortauszahlung bestätigen',
-    confirmText: (balance: string, fee: string, net: string) =>
-      `Guthaben ${balance}, Gebühr ${fee}: Sie erhalten ${net} sofort auf Ihr Konto.`,
-    confirmLabel: (net: string) => `${net} auszahlen`,
-    /** Without a set-up payout account nothing is paid, by the demo as by Stripe (decision 0477). */
-    noAccountTitle: 'Noch kein Auszahlungskonto',
-    noAccount:
-      'Ohne eingerichtetes Auszahlungskonto kann nichts ausgezahlt werden – weder sofort noch mit der regulären Auszahlung. Ihr Guthaben bleibt erhalten, bis Ihr Auszahlungskonto eingerichtet ist (Einstellungen → Auszahlung).',
-  },
-  tipRecord: {
-    title: 'Trinkgeld-Nachweis',
-    description:
-      'Alle Ihre Trinkgelder eines Zeitraums (höchstens drei Jahre): Datum, Quelle, Betrag, Servicebeitrag, Erstattungen und Auszahlung – etwa für Steuer oder Arbeitgeber.',
-    from: 'Von',
-    to: 'Bis',
-    csv: 'CSV herunterladen',
-    pdf: 'PDF herunterladen',
-    /** The range checks of `reportRangeSchema`, the same words (REPORT_MESSAGES). */
-    problems: REPORT_MESSAGES,
-  },
 } as const;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminProTexts, proFeatureNames } from '../../../shared/i18n/admin-plan';
+import { adminProTexts, proFeatureNames } from '../../../shared/i18n/admin-pro';
 import type { Branding } from '../../../shared/api/branding';
 import { DEFAULT_BRANDING_COLORS } from '../../../shared/domain/constants';
 import { fill, mockApi, renderScreen } from '../../../../test/support/component';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminProTexts } from '../../../shared/i18n/admin-plan';
+import { adminProTexts } from '../../../shared/i18n/admin-pro';
 import { mockApi, renderScreen } from '../../../../test/support/component';
 import { basisPlan, proPlan } from '../../../../test/support/web-factories';
 import { PaymentPointsPage } from './PaymentPointsPage';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ShiftAssignment, ShiftBoard } from '../../../shared/api/shifts';
-import { proFeatureNames } from '../../../shared/i18n/admin-plan';
+import { proFeatureNames } from '../../../shared/i18n/admin-pro';
 import { fill, mockApi, recordToasts, renderScreen } from '../../../../test/support/component';
 import { basisPlan, proPlan, uuid } from '../../../../test/support/web-factories';
 import { ShiftsPage } from './ShiftsPage';

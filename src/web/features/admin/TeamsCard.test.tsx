@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { proFeatureNames } from '../../../shared/i18n/admin-plan';
+import { proFeatureNames } from '../../../shared/i18n/admin-pro';
 import { mockApi, recordToasts, renderScreen } from '../../../../test/support/component';
 import { basisPlan, proPlan, staffUser, team } from '../../../../test/support/web-factories';
 import { TeamsCard } from './TeamsCard';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StaffUser } from '../../../shared/api/staff';
-import { proFeatureNames } from '../../../shared/i18n/admin-plan';
+import { proFeatureNames } from '../../../shared/i18n/admin-pro';
 import { mockApi, recordToasts, renderScreen } from '../../../../test/support/component';
 import { basisPlan, proPlan, staffUser } from '../../../../test/support/web-factories';
 import { UsersPage } from './UsersPage';

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { StatsPeriod } from '../../../shared/domain/constants';
 import { cn } from '../../lib/cn';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffPanelsPart } from '../../../shared/i18n/staff-panels';
 
 const PERIODS: StatsPeriod[] = ['day', 'week', 'month'];
 
@@ -15,7 +16,7 @@ export function PeriodSelect({
   onChange: (period: StatsPeriod) => void;
   label?: string;
 }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffPanelsPart).employee;
   const legend = label ?? t.stats.period;
   const name = useId();
   return (

@@ -13,6 +13,7 @@ import { downloadQrPng, downloadQrSvg, qrFileName } from '../../lib/qr';
 import { employeeApi, employeeKeys } from './employee-api';
 import { useStaffTexts } from '../../lib/staff-language';
 import type { StaffTexts } from '../../../shared/i18n/staff-catalogue';
+import { staffPanelsPart } from '../../../shared/i18n/staff-panels';
 
 async function copyLink(link: string, toasts: StaffTexts['employee']['qr']['toasts']) {
   try {
@@ -30,7 +31,7 @@ export function CodeView({
   card: Extract<QrCard, { uid: string }>;
   name: string | null;
 }) {
-  const { employee: t, screens } = useStaffTexts();
+  const { employee: t, screens } = useStaffTexts(staffPanelsPart);
   const toasts = t.qr.toasts;
   const downloadPng = async () => {
     try {
@@ -130,7 +131,7 @@ export function CodeView({
 
 /** 'Mein QR-Code': the active payment point, else the legacy code, else the empty state (§4). */
 export function QrTab({ name }: { name: string | null }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffPanelsPart).employee;
   const toasts = t.qr.toasts;
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: employeeKeys.qr, queryFn: employeeApi.qr });

@@ -1,5 +1,6 @@
 import type { EmployeeStatsResponse } from '../../../shared/api/employee';
 import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { staffPanelsPart } from '../../../shared/i18n/staff-panels';
 
 const WIDTH = 640;
 const HEIGHT = 180;
@@ -10,7 +11,7 @@ const GAP = 2;
  * Screen readers get a summary and the same numbers as a table.
  */
 export function StatsChart({ days }: { days: EmployeeStatsResponse['days'] }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffPanelsPart).employee;
   const { cents: formatCents, date: formatDate } = useStaffFormat();
   const max = Math.max(1, ...days.map((day) => day.totalCents));
   const barWidth = days.length > 0 ? WIDTH / days.length : WIDTH;

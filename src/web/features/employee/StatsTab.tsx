@@ -7,6 +7,7 @@ import { employeeApi, employeeKeys } from './employee-api';
 import { PeriodSelect } from './PeriodSelect';
 import { StatsChart } from './StatsChart';
 import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { staffPanelsPart } from '../../../shared/i18n/staff-panels';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -21,7 +22,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /** 'Statistiken': total, count and average per day of a period, and a chart of tips per day. */
 export function StatsTab() {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffPanelsPart).employee;
   const { cents: formatCents, number: formatNumber } = useStaffFormat();
   const [period, setPeriod] = useState<StatsPeriod>(DEFAULT_STATS_PERIOD);
   const query = useQuery({

@@ -15,6 +15,7 @@ import { toast } from '../../components/ui/toast-store';
 import { api, ApiError } from '../../lib/api';
 import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
 import { useStaffErrorMessage } from '../../lib/staff-errors';
+import { staffPanelsPart } from '../../../shared/i18n/staff-panels';
 
 const path = '/api/employee/payout/instant';
 
@@ -23,7 +24,7 @@ const path = '/api/employee/payout/instant';
  * before they confirm. One confirmation carries one key, so a double tap pays once.
  */
 export function InstantPayoutCard() {
-  const t = useStaffTexts().screens.instantPayout;
+  const t = useStaffTexts(staffPanelsPart).screens.instantPayout;
   const { cents: formatCents } = useStaffFormat();
   const reasonOf = useStaffErrorMessage();
   const client = useQueryClient();

@@ -10,13 +10,14 @@ import {
 import { Input, Label } from '../../components/ui/Field';
 import { dayInZone } from '../../../shared/domain/shifts';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffPanelsPart } from '../../../shared/i18n/staff-panels';
 
 /**
  * 'Trinkgeld-Nachweis': every tip of the employee in a range (at most three years) as CSV or
  * PDF, downloaded straight from the server, which streams it.
  */
 export function TipRecordCard() {
-  const t = useStaffTexts().screens.tipRecord;
+  const t = useStaffTexts(staffPanelsPart).screens.tipRecord;
   const today = dayInZone(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentPointTargets } from '../../../../shared/api/payment-points';
-import { adminProTexts, proFeatureNames } from '../../../../shared/i18n/admin-plan';
+import { adminProTexts, proFeatureNames } from '../../../../shared/i18n/admin-pro';
 import { mockApi, renderScreen } from '../../../../../test/support/component';
 import { basisPlan, uuid } from '../../../../../test/support/web-factories';
 import { PaymentPointFormDialog } from './PaymentPointFormDialog';

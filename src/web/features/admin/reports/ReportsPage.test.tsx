@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { proFeatureNames } from '../../../../shared/i18n/admin-plan';
+import { proFeatureNames } from '../../../../shared/i18n/admin-pro';
 import type { PlanState } from '../../../../shared/api/plans';
 import type { Report } from '../../../../shared/api/reports';
 import { apiError, mockApi, renderScreen } from '../../../../../test/support/component';
