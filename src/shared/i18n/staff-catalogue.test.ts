@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_LANGUAGES, suggestedStaffLanguage } from '../domain/staff-language';
 import { staffTextsDe, type StaffCatalogues, withStaffPart } from './staff-catalogue';
+import { staffDashboardTextsDe } from './staff-dashboard';
 import { staffPanelTextsDe } from './staff-panels';
 import { staffSignInTextsDe } from './staff-sign-in';
 import { staffTextsEn } from './staff-en';
@@ -24,7 +25,10 @@ import { catalogueLeaves } from '../../../test/support/catalogue-leaves';
 
 // German whole: the core every screen has and the parts the sign-in pages and the panels add.
 const catalogues: StaffCatalogues = {
-  de: withStaffPart(withStaffPart(staffTextsDe, staffSignInTextsDe), staffPanelTextsDe),
+  de: withStaffPart(
+    withStaffPart(withStaffPart(staffTextsDe, staffSignInTextsDe), staffDashboardTextsDe),
+    staffPanelTextsDe,
+  ),
   en: staffTextsEn,
 };
 

@@ -2,10 +2,9 @@ import type { StaffLanguage } from '../domain/staff-language';
 import { accountTexts } from './account';
 import { authTexts } from './auth';
 import { commonTexts } from './common';
-import { employeeTexts } from './employee';
-import { replyTexts } from './employee-replies';
 import { staffScreenTexts } from './staff-screens';
 import { twoFactorBannerTexts } from './two-factor-banner';
+import type { staffDashboardTextsDe } from './staff-dashboard';
 import type { staffPanelTextsDe } from './staff-panels';
 import type { staffSignInTextsDe } from './staff-sign-in';
 import type { Translation } from './translation';
@@ -16,8 +15,9 @@ export type { Translation };
  * What every staff screen may say (dashboard, guards, session, menus), German first: the German
  * files stay the source; every other language is one file typed by `StaffTexts`. The sign-in,
  * password, onboarding and two-factor pages add their own texts, a part (`staff-sign-in.ts`) they
- * pass to `useStaffTexts`, and so do the dashboard's panels behind its first view
- * (`staff-panels.ts`), so the dashboard's first load does not carry them (decision 0410).
+ * pass to `useStaffTexts`, and so do the staff dashboard (`staff-dashboard.ts`) and its panels
+ * behind the first view (`staff-panels.ts`), so a first load carries only what it shows (decision
+ * 0410).
  * Nothing here may import a `shared/api` module (their schemas bring zod).
  */
 export const staffTextsDe = {
@@ -25,8 +25,6 @@ export const staffTextsDe = {
   auth: authTexts,
   twoFactor: { banner: twoFactorBannerTexts },
   account: accountTexts,
-  employee: employeeTexts,
-  replies: replyTexts,
   screens: staffScreenTexts,
 } as const;
 
@@ -68,7 +66,10 @@ export function withStaffPart<T extends object, P extends object>(
 /** Everything the staff screens say: the core with every part, what a whole language is. */
 export type StaffTexts = Translation<
   WithStaffPart<
-    WithStaffPart<typeof staffTextsDe, typeof staffSignInTextsDe>,
+    WithStaffPart<
+      WithStaffPart<typeof staffTextsDe, typeof staffSignInTextsDe>,
+      typeof staffDashboardTextsDe
+    >,
     typeof staffPanelTextsDe
   >
 >;

@@ -208,6 +208,10 @@ const FALLBACK: StaffLanguageValue = {
  */
 export function useStaffTexts(): StaffCoreTexts;
 export function useStaffTexts<A>(part: StaffCataloguePart<A>): StaffCoreTexts & A;
+export function useStaffTexts<A, B>(
+  first: StaffCataloguePart<A>,
+  second: StaffCataloguePart<B>,
+): StaffCoreTexts & A & B;
 export function useStaffTexts(...parts: StaffCataloguePart<object>[]): StaffCoreTexts {
   return staffTextsWith(useStaffLanguageValue().texts, parts);
 }

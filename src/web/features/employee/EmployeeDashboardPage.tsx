@@ -24,6 +24,7 @@ import { ThankYouPanel } from './ThankYouPanel';
 import { TodayCard } from './TodayTab';
 import { connectTipStream, type StreamState } from './tip-stream';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 // The settings form (and the zod schemas it validates with) loads when it is first opened, not
 // with the dashboard's first screen (decision 0410).
@@ -117,7 +118,7 @@ function useNewTipNotice(known: readonly (EmployeeTip[] | undefined)[]) {
 }
 
 export function EmployeeDashboardPage() {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   usePageTitle(t.pageTitle);
   const session = useSession();
   const profile = session.profile;

@@ -9,6 +9,7 @@ import { employeeApi, employeeKeys } from './employee-api';
 import { PeriodSelect } from './PeriodSelect';
 import { TipRow } from './TipRow';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 const PAGE_SIZE = 20;
 
@@ -27,7 +28,7 @@ export function HistoryList({
   emptyText: string;
   initialPeriod?: StatsPeriod;
 }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const [period, setPeriod] = useState<StatsPeriod>(initialPeriod);
   const [page, setPage] = useState(1);
   const query = useQuery({

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { EmployeeTip } from '../../../shared/api/employee';
 import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 /** How long the notice stays before it goes by itself. */
 export const NEW_TIP_NOTICE_MS = 8_000;
@@ -13,7 +14,7 @@ const EMOJI: Record<string, string> = { smile: '😊', clap: '👏', pray: '🙏
  * elsewhere, is announced politely, and slides in only when the person allows motion.
  */
 export function NewTipNotice({ tip, onClose }: { tip: EmployeeTip | null; onClose: () => void }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const { quote } = useStaffTexts().screens;
   const { cents: formatCents } = useStaffFormat();
   useEffect(() => {

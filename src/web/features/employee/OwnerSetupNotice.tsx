@@ -3,6 +3,7 @@ import { Link } from '../../lib/router';
 import { buttonClasses } from '../../components/ui/Button';
 import { useStaffTexts } from '../../lib/staff-language';
 import { employeeApi, employeeKeys } from './employee-api';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 /**
  * For a business owner whose set-up checklist is open (decision 0512): the
@@ -10,7 +11,7 @@ import { employeeApi, employeeKeys } from './employee-api';
  * console, where the checklist is worked through. Nothing while it loads, fails, or is done.
  */
 export function OwnerSetupNotice() {
-  const t = useStaffTexts().employee.ownerSetup;
+  const t = useStaffTexts(staffDashboardPart).employee.ownerSetup;
   const checklist = useQuery({
     queryKey: employeeKeys.ownerSetup,
     queryFn: employeeApi.ownerSetup,

@@ -3,6 +3,7 @@ import type { StatsPeriod } from '../../../shared/domain/constants';
 import { cn } from '../../lib/cn';
 import { useStaffTexts } from '../../lib/staff-language';
 import { staffPanelsPart } from '../../../shared/i18n/staff-panels';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 const PERIODS: StatsPeriod[] = ['day', 'week', 'month'];
 
@@ -16,7 +17,7 @@ export function PeriodSelect({
   onChange: (period: StatsPeriod) => void;
   label?: string;
 }) {
-  const t = useStaffTexts(staffPanelsPart).employee;
+  const t = useStaffTexts(staffDashboardPart, staffPanelsPart).employee;
   const legend = label ?? t.stats.period;
   const name = useId();
   return (

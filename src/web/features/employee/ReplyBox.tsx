@@ -8,13 +8,14 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { employeeApi, employeeKeys } from './employee-api';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 /**
  * The employee's one answer to a guest who wrote something: shown once given, otherwise an
  * 'Antworten' button that opens a short text field. The guest stays anonymous.
  */
 export function ReplyBox({ tip }: { tip: EmployeeTip }) {
-  const t = useStaffTexts().replies;
+  const t = useStaffTexts(staffDashboardPart).replies;
   const { quote } = useStaffTexts().screens;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);

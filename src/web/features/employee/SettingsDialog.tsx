@@ -16,6 +16,7 @@ import { StaffLanguageSelect } from '../auth/StaffLanguageSelect';
 import { staffTextsDe } from '../../../shared/i18n/staff-catalogue';
 import { loadStaffLanguage, staffCatalogue } from '../../lib/staff-active';
 import { staffSignInPart } from '../../../shared/i18n/staff-sign-in';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 /** Settings: the guest-facing profile (name, position, thank-you message, picture) and payouts. */
 export function SettingsDialog({
@@ -29,7 +30,7 @@ export function SettingsDialog({
   const authTexts = useStaffTexts(staffSignInPart).auth;
   const labels = authTexts.onboarding;
   const screens = useStaffTexts(staffSignInPart).screens;
-  const t = useStaffTexts(staffSignInPart).employee;
+  const t = useStaffTexts(staffSignInPart, staffDashboardPart).employee;
   const session = useSession();
   const profile = session.profile;
   const id = useId();

@@ -15,13 +15,14 @@ import { cn } from '../../lib/cn';
 import { employeeApi, employeeKeys } from './employee-api';
 import { PeriodSelect } from './PeriodSelect';
 import { useSplitReason, useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 /**
  * 'Team': every tip of the person's teams, how it was split among all members
  * and why, with the guest's words; nothing about who the guest was.
  */
 export function TeamTab() {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const [period, setPeriod] = useState<StatsPeriod>(DEFAULT_STATS_PERIOD);
   const query = useQuery({
     queryKey: employeeKeys.teamTips(period),
@@ -64,7 +65,7 @@ export function TeamTab() {
 }
 
 function TeamTipRow({ tip }: { tip: TeamTip }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const { quote } = useStaffTexts().screens;
   const { cents: formatCents, dateTime: formatDateTime } = useStaffFormat();
   const sayReason = useSplitReason();

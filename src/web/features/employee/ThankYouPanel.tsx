@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { ReplyBox } from './ReplyBox';
 import { GuestFeedback, paymentMethodLabel } from './TipRow';
 import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 export interface ThankYouPanelProps {
   items: EmployeeTip[] | undefined;
@@ -29,7 +30,7 @@ export function ThankYouPanel({
   refreshing,
   onRefresh,
 }: ThankYouPanelProps) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const { cents: formatCents, relative: formatRelative } = useStaffFormat();
   const highlighted = useNewItemHighlight(items);
   const [now, setNow] = useState(() => new Date());

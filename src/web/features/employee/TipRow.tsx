@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/Badge';
 import { cn } from '../../lib/cn';
 import { guestWordsOf } from './guest-words';
 import { useSplitReason, useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 export function paymentMethodLabel(
   t: Pick<StaffTexts['employee'], 'paymentMethods'>,
@@ -14,7 +15,7 @@ export function paymentMethodLabel(
 }
 
 export function StatusBadge({ tip }: { tip: EmployeeTip }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   // One word that must not break ('Ausste-hend' at 390 px): the tip's text beside it wraps instead.
   return tip.status === 'completed' ? (
     <Badge variant="success" className="shrink-0 whitespace-nowrap">
@@ -32,7 +33,7 @@ export function StatusBadge({ tip }: { tip: EmployeeTip }) {
  * message of the tip page and the feedback message.
  */
 export function GuestFeedback({ tip, className }: { tip: EmployeeTip; className?: string }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const { quote } = useStaffTexts().screens;
   const messages = guestWordsOf(tip);
   if (!tip.feedbackEmoji && messages.length === 0) return null;
@@ -59,7 +60,7 @@ export function GuestFeedback({ tip, className }: { tip: EmployeeTip; className?
 
 /** One received tip in the history: amount, status, source, reference and the guest's words. */
 export function TipRow({ tip }: { tip: EmployeeTip }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const { cents: formatCents, date: formatDate, dateTime: formatDateTime } = useStaffFormat();
   const sayReason = useSplitReason();
   return (

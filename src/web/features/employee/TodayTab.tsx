@@ -4,9 +4,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Ca
 import { Spinner } from '../../components/ui/Spinner';
 import { GuestFeedback, StatusBadge } from './TipRow';
 import { useStaffFormat, useStaffTexts } from '../../lib/staff-language';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 function ShortList({ title, tips }: { title: string; tips: EmployeeTip[] }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const { cents: formatCents, relative: formatRelative } = useStaffFormat();
   if (tips.length === 0) return null;
   return (
@@ -57,7 +58,7 @@ export function TodayCard({
   loading: boolean;
   onShowAll: () => void;
 }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const { cents: formatCents } = useStaffFormat();
   return (
     <Card>

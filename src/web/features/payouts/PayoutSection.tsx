@@ -5,13 +5,14 @@ import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { api, ApiError } from '../../lib/api';
 import { useStaffTexts } from '../../lib/staff-language';
+import { staffDashboardPart } from '../../../shared/i18n/staff-dashboard';
 
 /**
  * Payout setup. With Stripe configured: the Connect (Express) onboarding link and the account's
  * state. With the demo provider: an honest explanation that payouts need the real provider.
  */
 export function PayoutSection({ title: ownTitle, intro }: { title?: string; intro?: string }) {
-  const t = useStaffTexts().employee;
+  const t = useStaffTexts(staffDashboardPart).employee;
   const title = ownTitle ?? t.payout.title;
   const status = useQuery({
     queryKey: ['employee', 'payout'],
