@@ -246,3 +246,60 @@ export function CheckboxField({
     </div>
   );
 }
+
+/**
+ * A required group of checkboxes over a fixed list of codes (an API key's scopes, a webhook's
+ * event types), two columns from `sm`: each box with its German name and the code a developer
+ * types, one error for the group below.
+ */
+export function CodeCheckboxGroupField<Code extends string>({
+  name,
+  legend,
+  codes,
+  labelOf,
+}: {
+  name: string;
+  legend: ReactNode;
+  codes: readonly Code[];
+  labelOf: (code: Code) => ReactNode;
+}) {
+  const { register } = useFormContext();
+  const { errorId, message } = useFieldState(name);
+  return (
+    <fieldset aria-describedby={message ? errorId : undefined} className="min-w-0">
+      <legend className="mb-2 text-sm font-medium">
+        {legend}
+        <span aria-hidden="true" className="text-destructive">
+          {' '}
+          *
+        </span>
+      </legend>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {codes.map((code) => (
+          <li key={code}>
+            <label className="flex h-full cursor-pointer items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
+              <input
+                type="checkbox"
+                value={code}
+                aria-invalid={Boolean(message)}
+                className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--primary)]"
+                {...register(name)}
+              />
+              <span className="min-w-0">
+                <span className="block text-sm font-medium">{labelOf(code)}</span>
+                <code className="block break-all font-mono text-xs text-muted-foreground">
+                  {code}
+                </code>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {message ? (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-destructive">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
 import {
   API_KEY_SCOPES,
   API_KEYS_PER_BUSINESS,
@@ -12,7 +11,7 @@ import {
 } from '../../../../shared/api/api-keys';
 import { berlinDay } from '../../../../shared/domain/berlin-day';
 import { adminApiKeysPart } from '../../../../shared/i18n/admin-catalogue-api-keys';
-import { SubmitButton, TextField, useFieldState } from '../../../components/form/fields';
+import { CodeCheckboxGroupField, SubmitButton, TextField } from '../../../components/form/fields';
 import { Form, useZodForm } from '../../../components/form/form';
 import { Button } from '../../../components/ui/Button';
 import {
@@ -152,47 +151,16 @@ function CreateKeyCard({ onCreated }: { onCreated: (answer: ApiKeyCreated) => vo
   );
 }
 
-/** The seven scopes as checkboxes, each with what it allows and its code; one error below. */
+/** The seven scopes, each with what it allows and its code. */
 function ScopesField() {
   const { apiKeys: t } = useAdminTexts(adminApiKeysPart);
-  const { register } = useFormContext<ApiKeyCreateInput>();
-  const { errorId, message } = useFieldState('scopes');
   return (
-    <fieldset aria-describedby={message ? errorId : undefined} className="min-w-0">
-      <legend className="mb-2 text-sm font-medium">
-        {t.fields.scopes}
-        <span aria-hidden="true" className="text-destructive">
-          {' '}
-          *
-        </span>
-      </legend>
-      <ul className="grid gap-2 sm:grid-cols-2">
-        {API_KEY_SCOPES.map((scope) => (
-          <li key={scope}>
-            <label className="flex h-full cursor-pointer items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
-              <input
-                type="checkbox"
-                value={scope}
-                aria-invalid={Boolean(message)}
-                className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--primary)]"
-                {...register('scopes')}
-              />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium">{t.scopes[scope]}</span>
-                <code className="block break-all font-mono text-xs text-muted-foreground">
-                  {scope}
-                </code>
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
-      {message ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-destructive">
-          {message}
-        </p>
-      ) : null}
-    </fieldset>
+    <CodeCheckboxGroupField
+      name="scopes"
+      legend={t.fields.scopes}
+      codes={API_KEY_SCOPES}
+      labelOf={(scope) => t.scopes[scope]}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
 import {
   WEBHOOK_ENDPOINTS_PER_BUSINESS,
   WEBHOOK_EVENT_TYPES,
@@ -11,7 +10,7 @@ import {
   type WebhookEndpointWithSecret,
 } from '../../../../shared/api/webhooks';
 import { adminApiKeysPart } from '../../../../shared/i18n/admin-catalogue-api-keys';
-import { SubmitButton, TextField, useFieldState } from '../../../components/form/fields';
+import { CodeCheckboxGroupField, SubmitButton, TextField } from '../../../components/form/fields';
 import { Form, useZodForm } from '../../../components/form/form';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -189,47 +188,16 @@ function AddEndpointCard({ onAdded }: { onAdded: (answer: Shown) => void }) {
   );
 }
 
-/** The event types as checkboxes, each with what it means and its code; one error below. */
+/** The event types, each with what it means and its code. */
 function EventTypesField() {
   const t = useTexts();
-  const { register } = useFormContext<WebhookEndpointCreateInput>();
-  const { errorId, message } = useFieldState('eventTypes');
   return (
-    <fieldset aria-describedby={message ? errorId : undefined} className="min-w-0">
-      <legend className="mb-2 text-sm font-medium">
-        {t.fields.eventTypes}
-        <span aria-hidden="true" className="text-destructive">
-          {' '}
-          *
-        </span>
-      </legend>
-      <ul className="grid gap-2 sm:grid-cols-2">
-        {WEBHOOK_EVENT_TYPES.map((type) => (
-          <li key={type}>
-            <label className="flex h-full cursor-pointer items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
-              <input
-                type="checkbox"
-                value={type}
-                aria-invalid={Boolean(message)}
-                className="mt-0.5 h-5 w-5 shrink-0 accent-[var(--primary)]"
-                {...register('eventTypes')}
-              />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium">{t.eventLabels[type]}</span>
-                <code className="block break-all font-mono text-xs text-muted-foreground">
-                  {type}
-                </code>
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
-      {message ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-destructive">
-          {message}
-        </p>
-      ) : null}
-    </fieldset>
+    <CodeCheckboxGroupField
+      name="eventTypes"
+      legend={t.fields.eventTypes}
+      codes={WEBHOOK_EVENT_TYPES}
+      labelOf={(type) => t.eventLabels[type]}
+    />
   );
 }
 
