@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   API_KEY_SCOPES,
   API_KEYS_PER_BUSINESS,
@@ -13,7 +13,6 @@ import { berlinDay } from '../../../../shared/domain/berlin-day';
 import { adminApiKeysPart } from '../../../../shared/i18n/admin-catalogue-api-keys';
 import { CodeCheckboxGroupField, SubmitButton, TextField } from '../../../components/form/fields';
 import { Form, useZodForm } from '../../../components/form/form';
-import { Button } from '../../../components/ui/Button';
 import {
   Card,
   CardContent,
@@ -22,8 +21,6 @@ import {
   CardTitle,
 } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { Dialog } from '../../../components/ui/Dialog';
-import { Label, Textarea } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { useAdminTexts } from '../../../lib/admin-language';
@@ -35,6 +32,7 @@ import { ProMark, ProNotice } from '../plan/ProNotice';
 import { WebhooksSection } from '../webhooks/WebhooksSection';
 import { ApiKeysList } from './ApiKeysList';
 import { apiKeyKeys, apiKeysApi } from './api-keys-api';
+import { OneTimeSecretDialog } from './OneTimeSecretDialog';
 
 /**
  * /admin/api, 'API und Webhooks' (decisions 0630, 0650): the business's API keys, then its webhook
@@ -190,53 +188,17 @@ function KeysCard({ onRevoke }: { onRevoke: (key: ApiKey) => void }) {
   );
 }
 
-/** The new key's secret, this once: read-only, to copy, closed only by 'Fertig'. */
+/** The new key's secret, this once. */
 function SecretDialog({ created, onDone }: { created: ApiKeyCreated | null; onDone: () => void }) {
   const { apiKeys: t } = useAdminTexts(adminApiKeysPart);
-  const fieldId = useId();
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast({ title: t.copied, variant: 'success' });
-    } catch {
-      toast({ title: t.copyFailed, variant: 'destructive' });
-    }
-  };
   return (
-    <Dialog
-      open={created !== null}
-      onOpenChange={(open) => {
-        if (!open) onDone();
-      }}
-      dismissible={false}
-      title={t.secretTitle}
-      description={t.secretOnce}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => void copy()}>
-            {t.copy}
-          </Button>
-          <Button onClick={onDone}>{t.done}</Button>
-        </>
-      }
-    >
-      {created ? (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={fieldId}>{t.secretLabel(created.key.name)}</Label>
-          <Textarea
-            id={fieldId}
-            data-testid="api-key-secret"
-            readOnly
-            rows={3}
-            spellCheck={false}
-            autoComplete="off"
-            value={created.secret}
-            onFocus={(event) => event.currentTarget.select()}
-            className="resize-none break-all font-mono text-sm"
-          />
-        </div>
-      ) : null}
-    </Dialog>
+    <OneTimeSecretDialog
+      secret={created?.secret ?? null}
+      label={created ? t.secretLabel(created.key.name) : ''}
+      words={t}
+      testId="api-key-secret"
+      rows={3}
+      onDone={onDone}
+    />
   );
 }

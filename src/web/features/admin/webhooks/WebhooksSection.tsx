@@ -22,8 +22,6 @@ import {
   CardTitle,
 } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { Dialog } from '../../../components/ui/Dialog';
-import { Label, Textarea } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { useAdminTexts } from '../../../lib/admin-language';
@@ -34,6 +32,7 @@ import { useProFeature } from '../plan/plan-api';
 import { ProMark } from '../plan/ProNotice';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 import { webhookKeys, webhooksApi } from './webhooks-api';
+import { OneTimeSecretDialog } from '../api-keys/OneTimeSecretDialog';
 
 const useTexts = () => useAdminTexts(adminApiKeysPart).webhooks;
 
@@ -382,55 +381,17 @@ function EndpointItem({
   );
 }
 
-/** The secret, this once: read-only, to copy, closed only by 'Fertig'. */
+/** The endpoint's secret, this once. */
 function SecretDialog({ shown, onDone }: { shown: Shown | null; onDone: () => void }) {
   const t = useTexts();
-  const fieldId = useId();
-  const copy = async () => {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown.secret);
-      toast({ title: t.copied, variant: 'success' });
-    } catch {
-      toast({ title: t.copyFailed, variant: 'destructive' });
-    }
-  };
   return (
-    <Dialog
-      open={shown !== null}
-      onOpenChange={(open) => {
-        if (!open) onDone();
-      }}
-      dismissible={false}
-      title={t.secretTitle}
-      description={t.secretOnce}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => void copy()}>
-            {t.copy}
-          </Button>
-          <Button onClick={onDone}>{t.done}</Button>
-        </>
-      }
-    >
-      {shown ? (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={fieldId} className="break-all">
-            {t.secretLabel(shown.endpoint.url)}
-          </Label>
-          <Textarea
-            id={fieldId}
-            data-testid="webhook-secret"
-            readOnly
-            rows={2}
-            spellCheck={false}
-            autoComplete="off"
-            value={shown.secret}
-            onFocus={(event) => event.currentTarget.select()}
-            className="resize-none break-all font-mono text-sm"
-          />
-        </div>
-      ) : null}
-    </Dialog>
+    <OneTimeSecretDialog
+      secret={shown?.secret ?? null}
+      label={shown ? t.secretLabel(shown.endpoint.url) : ''}
+      words={t}
+      testId="webhook-secret"
+      rows={2}
+      onDone={onDone}
+    />
   );
 }
