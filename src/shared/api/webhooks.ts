@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineErrors } from '../domain/errors';
+import { businessScopeQuerySchema } from './businesses';
 
 /**
  * Outgoing webhooks (decision 0650): the event types a business's endpoint may ask for.
@@ -52,8 +53,18 @@ export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 export const WEBHOOK_DELIVERY_ORIGINS = ['event', 'replay', 'test'] as const;
 export type WebhookDeliveryOrigin = (typeof WEBHOOK_DELIVERY_ORIGINS)[number];
 
-/** How many deliveries the log shows per endpoint (the newest). */
+/** How many deliveries one page of the log shows (the newest first; 'Ältere laden' for more). */
 export const WEBHOOK_LOG_LIMIT = 50;
+
+/** GET /api/admin/webhooks/{id}/deliveries: `before` is the last delivery of the previous page. */
+export const webhookDeliveryLogQuerySchema = businessScopeQuerySchema.extend({
+  before: z
+    .uuid({
+      error:
+        'Ältere Zustellungen: Die Position im Protokoll ist ungültig. Bitte laden Sie die Seite neu.',
+    })
+    .optional(),
+});
 
 /** A full http(s) URL; where it may point is the server's check (ssrf.ts). */
 const webhookUrl = z
@@ -165,7 +176,11 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-export const webhookDeliveryListSchema = z.object({ items: z.array(webhookDeliverySchema) });
+export const webhookDeliveryListSchema = z.object({
+  items: z.array(webhookDeliverySchema),
+  /** Pass as `before` for the older deliveries; null when these are the oldest. */
+  nextCursor: z.uuid().nullable(),
+});
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 
 /** The answer to 'Testereignis senden' and 'Erneut senden': the event (its `webhook-id`) and the new delivery. */

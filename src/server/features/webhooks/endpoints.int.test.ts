@@ -7,6 +7,7 @@ import type { ApiKeyCreated, ApiKeyScope } from '../../../shared/api/api-keys';
 import {
   WEBHOOK_ENDPOINTS_PER_BUSINESS,
   WEBHOOK_ERRORS,
+  WEBHOOK_LOG_LIMIT,
   WEBHOOK_PREVIOUS_SECRET_MS,
   type WebhookDeliveryList,
   type WebhookEndpoint,
@@ -232,6 +233,63 @@ describe('webhook endpoints in the console', () => {
       targetId: first.endpoint.id,
       payload: { url: first.endpoint.url, eventId },
     });
+  });
+
+  it('the delivery log pages by `before`: every delivery once, newest first, ties by id', async () => {
+    const inn = await freshBusiness();
+    const created = await addEndpoint(inn);
+    const endpointId = created.endpoint.id;
+    // 53 events in one moment: the order must not rest on the time alone.
+    const now = t.clock.now();
+    await t.database.db.transaction(async (tx) => {
+      for (let index = 0; index < WEBHOOK_LOG_LIMIT + 3; index += 1) {
+        await recordWebhookEvent(tx, {
+          businessId: inn.id,
+          type: 'tip.paid',
+          data: { object: 'tip', id: `tip-${index}` },
+          now,
+        });
+      }
+    });
+    const url = `/api/admin/webhooks/${endpointId}/deliveries`;
+    const first = await as(inn.owner.email, 'GET', url);
+    expect(first.statusCode, first.body).toBe(200);
+    const firstPage = first.json<WebhookDeliveryList>();
+    expect(firstPage.items).toHaveLength(WEBHOOK_LOG_LIMIT);
+    expect(firstPage.nextCursor).toBe(firstPage.items.at(-1)!.id);
+    const second = await as(inn.owner.email, 'GET', `${url}?before=${firstPage.nextCursor}`);
+    expect(second.statusCode, second.body).toBe(200);
+    const secondPage = second.json<WebhookDeliveryList>();
+    expect(secondPage.items).toHaveLength(3);
+    expect(secondPage.nextCursor).toBeNull();
+
+    const shown = [...firstPage.items, ...secondPage.items].map((item) => item.id);
+    const stored = (await deliveriesOf(endpointId))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((row) => row.id);
+    expect(shown).toEqual(stored);
+
+    // A position from another endpoint, even the business's own, is not a position here.
+    const otherEndpoint = await addEndpoint(inn);
+    const foreign = await as(
+      inn.owner.email,
+      'GET',
+      `/api/admin/webhooks/${otherEndpoint.endpoint.id}/deliveries?before=${firstPage.nextCursor}`,
+    );
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(foreign.json()).toMatchObject({
+      error: {
+        code: 'webhook_delivery_not_found',
+        message: WEBHOOK_ERRORS.webhook_delivery_not_found.message,
+      },
+    });
+    // Another business sees neither the log nor its pages.
+    const stranger = await as(other.owner.email, 'GET', `${url}?before=${firstPage.nextCursor}`);
+    expect(stranger.statusCode, stranger.body).toBe(404);
+    // A malformed position is a German 400, not a 500.
+    const malformed = await as(inn.owner.email, 'GET', `${url}?before=kaputt`);
+    expect(malformed.statusCode, malformed.body).toBe(400);
+    expect(malformed.body).toContain('Die Position im Protokoll ist ungültig');
   });
 
   it("the delivery log lists deliveries newest first with their attempts; 'Erneut senden' adds one", async () => {

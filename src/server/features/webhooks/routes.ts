@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { businessScopeQuerySchema } from '../../../shared/api/businesses';
 import {
   webhookDeliveryListSchema,
+  webhookDeliveryLogQuerySchema,
   webhookDeliveryParamsSchema,
   webhookEndpointCreateSchema,
   webhookEndpointListSchema,
@@ -186,8 +187,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffManager,
       schema: {
         tags,
-        summary: 'Zustellprotokoll des Endpunkts: die neuesten Zustellungen mit jedem Versuch',
-        querystring,
+        summary:
+          'Zustellprotokoll des Endpunkts: die neuesten Zustellungen mit jedem Versuch, ältere mit `before`',
+        querystring: webhookDeliveryLogQuerySchema,
         params,
         response: { 200: webhookDeliveryListSchema },
       },
@@ -195,8 +197,13 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { businessId } = await scopeOf(request);
-      const entries = await listDeliveries(context, businessId, request.params.id);
-      return { items: entries.map(presentDelivery) };
+      const page = await listDeliveries(
+        context,
+        businessId,
+        request.params.id,
+        request.query.before,
+      );
+      return { items: page.entries.map(presentDelivery), nextCursor: page.nextCursor };
     },
   );
 

@@ -31,6 +31,7 @@ import {
   selectAttempts,
   selectDeliveryOfEndpoint,
   selectDeliveryOfEvent,
+  deliveryOfEndpointExists,
   selectLogPage,
   type WebhookAttemptRow,
   type WebhookLogRow,
@@ -289,23 +290,42 @@ export interface WebhookLogEntry extends WebhookLogRow {
   attemptLog: WebhookAttemptRow[];
 }
 
-/** The endpoint's delivery log: its newest deliveries, each with every attempt. */
+/** One page of the endpoint's delivery log, each delivery with every attempt. */
+export interface WebhookLogPage {
+  entries: WebhookLogEntry[];
+  /** The last delivery shown when older ones exist: the next page's `before`. */
+  nextCursor: string | null;
+}
+
+/**
+ * The endpoint's delivery log: its newest deliveries, or those older than `before` (the last
+ * delivery of the previous page), WEBHOOK_LOG_LIMIT at a time, each with every attempt.
+ */
 export async function listDeliveries(
   context: WebhookContext,
   businessId: string,
   endpointId: string,
-): Promise<WebhookLogEntry[]> {
+  before?: string,
+): Promise<WebhookLogPage> {
   const { db } = context.database;
   await getEndpoint(context, businessId, endpointId);
-  const deliveries = await selectLogPage(db, endpointId, WEBHOOK_LOG_LIMIT);
+  if (before && !(await deliveryOfEndpointExists(db, endpointId, before))) {
+    throw new AppError(WEBHOOK_ERRORS.webhook_delivery_not_found);
+  }
+  // One more than a page tells whether older deliveries exist.
+  const rows = await selectLogPage(db, endpointId, WEBHOOK_LOG_LIMIT + 1, before);
+  const deliveries = rows.slice(0, WEBHOOK_LOG_LIMIT);
   const attempts = await selectAttempts(
     db,
     deliveries.map((delivery) => delivery.id),
   );
-  return deliveries.map((delivery) => ({
-    ...delivery,
-    attemptLog: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
-  }));
+  return {
+    entries: deliveries.map((delivery) => ({
+      ...delivery,
+      attemptLog: attempts.filter((attempt) => attempt.deliveryId === delivery.id),
+    })),
+    nextCursor: rows.length > WEBHOOK_LOG_LIMIT ? deliveries.at(-1)!.id : null,
+  };
 }
 
 /**

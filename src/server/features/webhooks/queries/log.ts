@@ -18,12 +18,20 @@ export interface WebhookLogRow {
 
 export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
 
-/** The endpoint's newest deliveries (the caller scoped the endpoint to its business). */
+/**
+ * One page of the endpoint's deliveries, newest first (the caller scoped the endpoint to its
+ * business): the newest, or those older than the delivery `before`. The position is read in SQL,
+ * so the comparison keeps the database's microseconds.
+ */
 export async function selectLogPage(
   db: Executor,
   endpointId: string,
   limit: number,
+  before?: string,
 ): Promise<WebhookLogRow[]> {
+  const older = before
+    ? sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (SELECT d.created_at, d.id FROM webhook_deliveries d WHERE d.id = ${before})`
+    : undefined;
   return db
     .select({
       id: webhookDeliveries.id,
@@ -39,9 +47,23 @@ export async function selectLogPage(
     })
     .from(webhookDeliveries)
     .innerJoin(outgoingWebhookEvents, eq(outgoingWebhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), older))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(limit);
+}
+
+/** Whether the delivery belongs to the endpoint (a page cursor from another endpoint is refused). */
+export async function deliveryOfEndpointExists(
+  db: Executor,
+  endpointId: string,
+  deliveryId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, deliveryId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Every attempt of these deliveries, oldest first. */

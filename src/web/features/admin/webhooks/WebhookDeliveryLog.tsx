@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   WEBHOOK_LOG_LIMIT,
@@ -48,20 +48,28 @@ export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) 
   const businessId = useSelectedBusinessId();
   const client = useQueryClient();
   const key = webhookKeys.log(businessId, endpoint.id);
-  const log = useQuery({
+  const log = useInfiniteQuery({
     queryKey: key,
-    queryFn: () => webhooksApi.deliveries(endpoint.id),
+    queryFn: ({ pageParam }) => webhooksApi.deliveries(endpoint.id, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     refetchInterval: (query) =>
-      query.state.data?.items.some((delivery) => delivery.state === 'pending')
+      query.state.data?.pages.some((page) =>
+        page.items.some((delivery) => delivery.state === 'pending'),
+      )
         ? PENDING_REFRESH_MS
         : false,
   });
+  const deliveries = log.data?.pages.flatMap((page) => page.items) ?? [];
   const manual = useManualRefresh(log.refetch);
   const [replaying, setReplaying] = useState<string | null>(null);
-  // What the log learns, the endpoint's 'Letzte Zustellung' in the list shows too.
+  // What the log learns, the endpoint's 'Letzte Zustellung' in the list shows too. Only the list:
+  // its key begins the log's, and refetching the log here would ask the list again, without end.
   const learned = log.dataUpdatedAt;
   useEffect(() => {
-    if (learned) void client.invalidateQueries({ queryKey: webhookKeys.list(businessId) });
+    if (learned) {
+      void client.invalidateQueries({ queryKey: webhookKeys.list(businessId), exact: true });
+    }
   }, [learned, client, businessId]);
 
   const replay = async (delivery: WebhookDelivery) => {
@@ -80,7 +88,7 @@ export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) 
   return (
     <section aria-label={t.logTitle(endpoint.url)} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">{t.logHint(WEBHOOK_LOG_LIMIT)}</p>
+        <p className="text-sm text-muted-foreground">{t.logHint}</p>
         <Button variant="ghost" size="sm" disabled={manual.refreshing} onClick={manual.refresh}>
           {t.refresh}
         </Button>
@@ -89,11 +97,11 @@ export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) 
         <Spinner />
       ) : log.isError ? (
         <p role="alert">{messageOf(log.error, t.logLoadFailed)}</p>
-      ) : log.data.items.length === 0 ? (
+      ) : deliveries.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t.logEmpty}</p>
       ) : (
         <ol className="flex flex-col gap-3" data-testid="webhook-deliveries">
-          {log.data.items.map((delivery) => (
+          {deliveries.map((delivery) => (
             <li
               key={delivery.id}
               data-testid="webhook-delivery"
@@ -164,6 +172,24 @@ export function WebhookDeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) 
           ))}
         </ol>
       )}
+      {log.hasNextPage ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={log.isFetchingNextPage}
+          onClick={() => {
+            log.fetchNextPage().catch(() => undefined);
+          }}
+        >
+          {log.isFetchingNextPage ? t.olderLoading : t.olderLoad(WEBHOOK_LOG_LIMIT)}
+        </Button>
+      ) : null}
+      {log.isFetchNextPageError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {messageOf(log.error, t.olderFailed)}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -176,6 +176,7 @@ describe("the 'Webhooks' section of 'API und Webhooks'", () => {
       },
       [`GET /api/admin/webhooks/${ID}/deliveries`]: () => ({
         items: replayed ? [again, delivery()] : [delivery()],
+        nextCursor: null,
       }),
       [`POST /api/admin/webhooks/${ID}/deliveries/${delivery().id}/replay`]: () => {
         replayed = true;
@@ -212,6 +213,55 @@ describe("the 'Webhooks' section of 'API und Webhooks'", () => {
     ]);
   });
 
+  it("asks for the log once when it opens; the list learns 'Letzte Zustellung' without asking the log again", async () => {
+    const calls = mockApi({
+      'GET /api/admin/plan': proPlan(),
+      'GET /api/admin/webhooks': { items: [endpoint()] },
+      [`GET /api/admin/webhooks/${ID}/deliveries`]: { items: [delivery()], nextCursor: null },
+    });
+    const { user } = renderScreen(<WebhooksSection />);
+    const item = await screen.findByTestId('webhook-endpoint');
+    await user.click(within(item).getByRole('button', { name: 'Zustellprotokoll anzeigen' }));
+    await within(item).findByTestId('webhook-deliveries');
+    const asked = (path: string) =>
+      calls.filter((call) => call.method === 'GET' && call.path === path).length;
+    // The log's answer makes the list ask again (its 'Letzte Zustellung')…
+    await waitFor(() => expect(asked('/api/admin/webhooks')).toBe(2));
+    // …and must not make the log ask again (the list's key is the start of the log's, so a
+    // loose invalidation refetched both at once, and the log's answer asked the list again).
+    expect(asked(`/api/admin/webhooks/${ID}/deliveries`)).toBe(1);
+    expect(asked('/api/admin/webhooks')).toBe(2);
+  });
+
+  it("loads older deliveries page by page with 'Ältere Zustellungen laden'", async () => {
+    const older = delivery({ id: '77777777-7777-4777-8777-777777777777', eventId: 'msg_older' });
+    const calls = mockApi({
+      'GET /api/admin/plan': proPlan(),
+      'GET /api/admin/webhooks': { items: [endpoint()] },
+      [`GET /api/admin/webhooks/${ID}/deliveries`]: (call) =>
+        call.query.get('before') === delivery().id
+          ? { items: [older], nextCursor: null }
+          : { items: [delivery()], nextCursor: delivery().id },
+    });
+    const { user } = renderScreen(<WebhooksSection />);
+    const item = await screen.findByTestId('webhook-endpoint');
+    await user.click(within(item).getByRole('button', { name: 'Zustellprotokoll anzeigen' }));
+    const log = await within(item).findByTestId('webhook-deliveries');
+    expect(within(log).getAllByTestId('webhook-delivery')).toHaveLength(1);
+    await user.click(
+      within(item).getByRole('button', { name: 'Ältere Zustellungen laden (je 50)' }),
+    );
+    await waitFor(() => expect(within(log).getAllByTestId('webhook-delivery')).toHaveLength(2));
+    expect(within(log).getAllByTestId('webhook-delivery')[1]!.textContent).toContain('msg_older');
+    // The oldest page says so: no button any more.
+    expect(within(item).queryByRole('button', { name: /Ältere Zustellungen laden/ })).toBeNull();
+    expect(
+      calls
+        .filter((call) => call.path.endsWith('/deliveries'))
+        .map((call) => call.query.get('before')),
+    ).toEqual([null, delivery().id]);
+  });
+
   it('sends a test event, switches the endpoint off and on, renews its secret and deletes it after asking', async () => {
     const toasts = recordToasts();
     // The server's state: every answer and the list say the same.
@@ -219,7 +269,7 @@ describe("the 'Webhooks' section of 'API und Webhooks'", () => {
     const calls = mockApi({
       'GET /api/admin/plan': proPlan(),
       'GET /api/admin/webhooks': () => ({ items: current ? [current] : [] }),
-      [`GET /api/admin/webhooks/${ID}/deliveries`]: { items: [] },
+      [`GET /api/admin/webhooks/${ID}/deliveries`]: { items: [], nextCursor: null },
       [`POST /api/admin/webhooks/${ID}/test`]: { eventId: 'msg_t', deliveryId: delivery().id },
       [`PATCH /api/admin/webhooks/${ID}`]: (call) => {
         current = (call.body as { enabled: boolean }).enabled

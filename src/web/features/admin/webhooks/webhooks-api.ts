@@ -28,8 +28,13 @@ export const webhooksApi = {
   rollSecret: (id: string) =>
     api.post<WebhookEndpointWithSecret>(scoped(`/api/admin/webhooks/${id}/roll-secret`), {}),
   test: (id: string) => api.post<WebhookSent>(scoped(`/api/admin/webhooks/${id}/test`), {}),
-  deliveries: (id: string) =>
-    api.get<WebhookDeliveryList>(scoped(`/api/admin/webhooks/${id}/deliveries`)),
+  /** One page of the log: the newest, or those older than the delivery `before`. */
+  deliveries: (id: string, before?: string | null) =>
+    api.get<WebhookDeliveryList>(
+      scoped(
+        `/api/admin/webhooks/${id}/deliveries${before ? `?before=${encodeURIComponent(before)}` : ''}`,
+      ),
+    ),
   replay: (id: string, deliveryId: string) =>
     api.post<WebhookSent>(scoped(`/api/admin/webhooks/${id}/deliveries/${deliveryId}/replay`), {}),
 };
