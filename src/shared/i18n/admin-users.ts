@@ -16,6 +16,14 @@ export const adminUsersTexts = {
   invite: 'Einladen',
   inviting: 'Wird eingeladen...',
   invited: (email: string) => `Einladung an ${email} gesendet.`,
+  /** The invitation e-mail's first attempt failed; the retry job tries again. */
+  invitePending: (email: string) =>
+    `Die Einladung an ${email} konnte nicht zugestellt werden; sie wird erneut versucht.`,
+  inviteFailed: (email: string) =>
+    `Die Einladung an ${email} konnte nicht zugestellt werden. Bitte prüfen Sie die Adresse und senden Sie sie erneut.`,
+  /** A server with MAIL_TRANSPORT=log (decision 0600) sends nothing. */
+  inviteLogged: (email: string) =>
+    `Einladung an ${email} angelegt. Die E-Mail wurde nicht versendet, sie steht nur im Server-Log (MAIL_TRANSPORT=log).`,
   empty: 'Keine Mitarbeitenden gefunden.',
   columns: {
     name: 'Name',
@@ -42,8 +50,6 @@ export const adminUsersTexts = {
     reactivate: 'Reaktivieren',
   },
   resent: (email: string) => `Einladung erneut an ${email} gesendet.`,
-  resendPending: (email: string) =>
-    `Die Einladung an ${email} konnte nicht zugestellt werden; sie wird erneut versucht.`,
   roleDialogTitle: (name: string) => `Rolle von ${name} ändern`,
   roleSave: 'Rolle speichern',
   roleSaved: 'Rolle geändert.',

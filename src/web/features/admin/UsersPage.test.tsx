@@ -139,6 +139,48 @@ describe('the users page', () => {
     expect((role as HTMLSelectElement).value).toBe('business_owner');
   });
 
+  it.each([
+    ['delivered', 'Einladung an neu@example.test gesendet.', 'success'],
+    [
+      'retrying',
+      'Die Einladung an neu@example.test konnte nicht zugestellt werden; sie wird erneut versucht.',
+      undefined,
+    ],
+    [
+      'failed',
+      'Die Einladung an neu@example.test konnte nicht zugestellt werden. Bitte prüfen Sie die Adresse und senden Sie sie erneut.',
+      'destructive',
+    ],
+    [
+      'logged',
+      'Einladung an neu@example.test angelegt. Die E-Mail wurde nicht versendet, sie steht nur im Server-Log (MAIL_TRANSPORT=log).',
+      undefined,
+    ],
+  ] as const)(
+    'says "gesendet" only when the invitation e-mail was handed over (%s)',
+    async (state, title, variant) => {
+      const toasts = recordToasts();
+      mockApi({
+        'GET /api/admin/plan': proPlan(),
+        'GET /api/admin/users': list([], ['employee', 'business_owner']),
+        'GET /api/admin/teams': { items: [] },
+        'POST /api/admin/users': (call) =>
+          staffUser({
+            email: (call.body as { email: string }).email,
+            status: 'invited',
+            invitationDelivery: state,
+          }),
+      });
+      const { user } = renderScreen(<UsersPage />);
+      await screen.findByText('Keine Mitarbeitenden gefunden.');
+      await user.type(screen.getByLabelText(/^E-Mail/), 'neu@example.test');
+      await user.click(screen.getByRole('button', { name: 'Einladen' }));
+      await waitFor(() =>
+        expect(toasts()).toContainEqual(variant ? { title, variant } : { title }),
+      );
+    },
+  );
+
   it('deactivates a person only after the confirmation names them', async () => {
     const toasts = recordToasts();
     const anna = staffUser({

@@ -111,11 +111,7 @@ export function UsersPage() {
   const resend = useMutation({
     mutationFn: (user: StaffUser) => adminApi.resendInvitation(user.id),
     onSuccess: (user) => {
-      toast(
-        user.invitationDelivery === 'retrying'
-          ? { title: u.resendPending(user.email) }
-          : { title: u.resent(user.email), variant: 'success' },
-      );
+      toast(invitationToast(user, u.resent(user.email)));
       void refresh();
     },
     onError: failed,
@@ -431,7 +427,7 @@ function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited: () => void
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
       onSubmit={async (values) => {
         const invited = await adminApi.inviteUser(values);
-        toast({ title: u.invited(invited.email), variant: 'success' });
+        toast(invitationToast(invited, u.invited(invited.email)));
         form.reset({ email: '', role: values.role });
         onInvited();
       }}
@@ -552,4 +548,22 @@ function RoleDialog({
       ) : null}
     </Dialog>
   );
+}
+
+/**
+ * The answer to 'Einladen' and 'Einladung erneut senden' by where the e-mail stands after the
+ * server's first attempt: "gesendet" only when the mail server took it.
+ */
+function invitationToast(person: StaffUser, sent: string) {
+  const { users: u } = activeAdminTexts(adminPeoplePart);
+  switch (person.invitationDelivery) {
+    case 'retrying':
+      return { title: u.invitePending(person.email) };
+    case 'failed':
+      return { title: u.inviteFailed(person.email), variant: 'destructive' as const };
+    case 'logged':
+      return { title: u.inviteLogged(person.email) };
+    default:
+      return { title: sent, variant: 'success' as const };
+  }
 }
