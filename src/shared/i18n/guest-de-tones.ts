@@ -105,7 +105,7 @@ export const germanTones: GuestTones = {
         closeHint,
         personGone: {
           description:
-            'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Du kannst stattdessen dem Team oder dem Betrieb ein Trinkgeld geben.',
+            'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Du kannst stattdessen hier ein Trinkgeld geben.',
           alone: `Diese Person nimmt über diesen Code kein Trinkgeld mehr an. ${toStaff}`,
         },
         codeInactive: { description: `Dieser Code ist nicht mehr aktiv. ${toStaff}` },

@@ -214,7 +214,7 @@ export const guestCatalogue: GuestCatalogue = {
       personGone: {
         title: 'No longer available',
         description:
-          'This person no longer receives tips through this code. You can tip the team or the business instead.',
+          'This person no longer receives tips through this code. You can leave a tip here instead.',
         alone: 'This person no longer receives tips through this code. Please ask the staff.',
       },
       tipTeam: (team) => `Tip the ${team} team`,

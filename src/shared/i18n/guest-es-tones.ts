@@ -78,7 +78,7 @@ export const spanishTones: GuestTones = {
         closeHint,
         personGone: {
           description:
-            'Esta persona ya no recibe propinas con este código. Puedes dar una propina al equipo o al establecimiento.',
+            'Esta persona ya no recibe propinas con este código. En su lugar, puedes dejar una propina aquí.',
           alone: `Esta persona ya no recibe propinas con este código. ${toStaff}`,
         },
         codeInactive: { description: `Este código ya no está activo. ${toStaff}` },

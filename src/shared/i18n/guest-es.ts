@@ -219,7 +219,7 @@ export const guestCatalogue: GuestCatalogue = {
       personGone: {
         title: 'Ya no disponible',
         description:
-          'Esta persona ya no recibe propinas con este código. Puede dar una propina al equipo o al establecimiento.',
+          'Esta persona ya no recibe propinas con este código. En su lugar, puede dejar una propina aquí.',
         alone: 'Esta persona ya no recibe propinas con este código. Diríjase al personal.',
       },
       tipTeam: (team) => `Dar una propina al equipo ${team}`,

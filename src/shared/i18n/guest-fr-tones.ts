@@ -77,7 +77,7 @@ export const frenchTones: GuestTones = {
         closeHint,
         personGone: {
           description:
-            "Cette personne ne reçoit plus de pourboires avec ce code. Tu peux donner un pourboire à l'équipe ou à l'établissement.",
+            'Cette personne ne reçoit plus de pourboires avec ce code. Tu peux plutôt laisser un pourboire ici.',
           alone: `Cette personne ne reçoit plus de pourboires avec ce code. ${toStaff}`,
         },
         codeInactive: { description: `Ce code n’est plus actif. ${toStaff}` },

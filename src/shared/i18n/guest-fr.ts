@@ -223,7 +223,7 @@ export const guestCatalogue: GuestCatalogue = {
       personGone: {
         title: 'Plus joignable',
         description:
-          "Cette personne ne reçoit plus de pourboires avec ce code. Vous pouvez donner un pourboire à l'équipe ou à l'établissement.",
+          'Cette personne ne reçoit plus de pourboires avec ce code. Vous pouvez plutôt laisser un pourboire ici.',
         alone:
           'Cette personne ne reçoit plus de pourboires avec ce code. Veuillez vous adresser au personnel.',
       },

@@ -80,7 +80,7 @@ export const italianTones: GuestTones = {
         closeHint,
         personGone: {
           description:
-            'Questa persona non riceve più mance con questo codice. Puoi lasciare una mancia al team o alla struttura.',
+            'Questa persona non riceve più mance con questo codice. Puoi invece lasciare una mancia qui.',
           alone: `Questa persona non riceve più mance con questo codice. ${toStaff}`,
         },
         codeInactive: { description: `Questo codice non è più attivo. ${toStaff}` },

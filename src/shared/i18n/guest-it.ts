@@ -221,7 +221,7 @@ export const guestCatalogue: GuestCatalogue = {
       personGone: {
         title: 'Non più raggiungibile',
         description:
-          'Questa persona non riceve più mance con questo codice. Può lasciare una mancia al team o alla struttura.',
+          'Questa persona non riceve più mance con questo codice. Può invece lasciare una mancia qui.',
         alone: 'Questa persona non riceve più mance con questo codice. Si rivolga al personale.',
       },
       tipTeam: (team) => `Lascia una mancia al team ${team}`,

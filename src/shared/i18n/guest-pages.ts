@@ -75,7 +75,7 @@ export const tipPageProblemTexts = {
   personGone: {
     title: 'Nicht mehr erreichbar',
     description:
-      'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Sie können stattdessen dem Team oder dem Betrieb ein Trinkgeld geben.',
+      'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Sie können stattdessen hier ein Trinkgeld geben.',
     /** Without a team or business page to offer. */
     alone:
       'Diese Person nimmt über diesen Code kein Trinkgeld mehr an. Bitte wenden Sie sich an das Personal.',

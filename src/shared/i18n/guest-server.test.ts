@@ -37,9 +37,9 @@ describe("the guest endpoints' errors", () => {
     },
   );
 
-  it('send a guest without a team or business page to offer to the staff', () => {
+  it('send a guest without a team or business page to offer to the staff, and otherwise to the pages offered', () => {
     const alone = { ...ENTRYPOINT_ERRORS.recipient_deactivated, alternatives: [] };
     expect(guestErrorWords(alone, 'it').message).toContain('personale');
-    expect(guestErrorWords({ ...alone, alternatives: [team] }, 'it').message).toContain('team');
+    expect(guestErrorWords({ ...alone, alternatives: [team] }, 'it').message).toContain('invece');
   });
 });
