@@ -50,6 +50,7 @@ import { planRoutes } from './features/plans/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
 import { businessApiRoutes } from './features/business-api/routes';
 import { webhookApiRoutes } from './features/webhooks/api-routes';
+import { readDueDeliveryBacklog } from './features/webhooks/delivery';
 import { webhookRoutes } from './features/webhooks/routes';
 import { billingRoutes } from './features/plans/billing-routes';
 import { invoiceRoutes } from './features/invoices/routes';
@@ -196,6 +197,7 @@ export async function buildApp(
   app.addHook('onClose', async () => stopWatchingJobs());
   metrics.readPool(() => deps.database.poolStats?.() ?? null);
   metrics.readWebhookBacklog(() => webhookBacklog(deps.database.db));
+  metrics.readOutgoingWebhookBacklog(() => readDueDeliveryBacklog(deps));
   app.decorate(
     'integrationSync',
     createIntegrationSync({ db: deps.database.db, clock: deps.clock, config, log: app.log }),

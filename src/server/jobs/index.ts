@@ -137,6 +137,7 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger, hooks: JobHooks
     mailer: deps.mailer,
     config: deps.config,
     log,
+    metrics: deps.metrics,
   });
 
   return {

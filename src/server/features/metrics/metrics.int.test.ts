@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
@@ -13,6 +16,10 @@ import { paymentContext } from '../payments/context';
 import { receiveProviderEvent } from '../payments/provider-events';
 import { payoutContext, runPayoutBatch } from '../payouts/batches';
 import { createWebhookEvent } from '../../../../test/support/system-factories';
+import { webhookEndpoints } from '../../db/schema';
+import { runWebhookDeliveries } from '../webhooks/delivery';
+import { recordWebhookEvent } from '../webhooks/outbox';
+import { newWebhookSecret, sealWebhookSecret } from '../webhooks/secret';
 
 /**
  * Decision 0400: GET /metrics answers Prometheus with the bearer token only, and
@@ -251,6 +258,70 @@ describe('GET /metrics', () => {
       value(before, 'trinkgeld_webhook_backlog_events') + 1,
     );
     expect(value(after, 'trinkgeld_webhook_backlog_oldest_seconds')).toBeGreaterThanOrEqual(90);
+  });
+
+  it('counts outgoing webhook attempts by result and says how many are due and how long the oldest waited', async () => {
+    // A receiver that refuses the first attempt and takes the second (bounded, closed at the end).
+    let answers = 0;
+    const receiver = createServer((request, response) => {
+      request.resume();
+      answers += 1;
+      response.writeHead(answers === 1 ? 503 : 200).end('ok');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpointId = randomUUID();
+      await t.database.db.insert(webhookEndpoints).values({
+        id: endpointId,
+        businessId: hotel.id,
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+        eventTypes: ['tip.paid'],
+        secretSealed: sealWebhookSecret(t.config.sessionSecret, endpointId, newWebhookSecret()),
+        createdAt: t.clock.now(),
+      });
+      const worker = {
+        database: t.database,
+        clock: t.clock,
+        mailer: t.app.deps.mailer,
+        config: { ...t.config, webhookAllowPrivate: true },
+        log: t.app.log,
+        metrics: t.app.deps.metrics,
+      };
+      const before = await scrape();
+      await t.database.db.transaction((tx) =>
+        recordWebhookEvent(tx, {
+          businessId: hotel.id,
+          type: 'tip.paid',
+          data: { object: 'tip', id: 'tip_metrics' },
+          now: t.clock.now(),
+        }),
+      );
+      t.clock.advance(30_000);
+      const waiting = await scrape();
+      expect(value(waiting, 'trinkgeld_outgoing_webhook_due_deliveries')).toBe(
+        value(before, 'trinkgeld_outgoing_webhook_due_deliveries') + 1,
+      );
+      expect(
+        value(waiting, 'trinkgeld_outgoing_webhook_oldest_due_seconds'),
+      ).toBeGreaterThanOrEqual(30);
+
+      expect((await runWebhookDeliveries(worker)).retried).toBe(1);
+      t.clock.advance(60_000);
+      expect((await runWebhookDeliveries(worker)).delivered).toBe(1);
+      const after = await scrape();
+      const moved = (result: string) =>
+        value(after, 'trinkgeld_outgoing_webhook_deliveries_total', { result }) -
+        value(before, 'trinkgeld_outgoing_webhook_deliveries_total', { result });
+      expect(moved('retry')).toBe(1);
+      expect(moved('delivered')).toBe(1);
+      expect(moved('failed')).toBe(0);
+      expect(value(after, 'trinkgeld_outgoing_webhook_due_deliveries')).toBe(
+        value(before, 'trinkgeld_outgoing_webhook_due_deliveries'),
+      );
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it('never carries an id, e-mail, code or token in a label', async () => {

@@ -49,6 +49,25 @@ export interface PayoutMetrics {
   instantPayout(outcome: PayoutOutcome, cents: number): void;
 }
 
+/**
+ * What came of one attempt of an outgoing webhook (decision 0650): delivered; retry (answered
+ * otherwise, tried again later); failed (the last attempt, or nothing left to send); disabled (410
+ * Gone, or five failing days); cancelled (its endpoint was switched off while it waited).
+ */
+export const OUTGOING_WEBHOOK_RESULTS = [
+  'delivered',
+  'retry',
+  'failed',
+  'disabled',
+  'cancelled',
+] as const;
+export type OutgoingWebhookResult = (typeof OUTGOING_WEBHOOK_RESULTS)[number];
+
+export interface OutgoingWebhookMetrics {
+  /** One delivery attempt to a business's endpoint finished. */
+  outgoingWebhookDelivery(result: OutgoingWebhookResult): void;
+}
+
 export interface GuestCacheMetrics {
   /** A guest code answered from memory (true) or read from the database (false). */
   guestCacheLookup(hit: boolean): void;
@@ -65,6 +84,7 @@ export interface LiveStreamMetrics {
 export type Metrics = TipMetrics &
   WebhookMetrics &
   PayoutMetrics &
+  OutgoingWebhookMetrics &
   GuestCacheMetrics &
   LiveStreamMetrics;
 
@@ -79,6 +99,7 @@ export const noMetrics: Metrics = {
   payoutBatch() {},
   payoutTransfer() {},
   instantPayout() {},
+  outgoingWebhookDelivery() {},
   guestCacheLookup() {},
   guestCacheInvalidated() {},
   countLiveStreams() {},

@@ -3,7 +3,13 @@ import type { JobName, JobRunReport, JobRuns } from '../../lib/job-runs';
 import { JOB_NAMES } from '../../lib/job-runs';
 import type { Clock } from '../../lib/clock';
 import type { Metrics, PayoutOutcome, TipEnding, TipHold, WebhookOutcome } from './metrics';
-import { PAYOUT_OUTCOMES, TIP_ENDINGS, TIP_HOLDS, WEBHOOK_OUTCOMES } from './metrics';
+import {
+  OUTGOING_WEBHOOK_RESULTS,
+  PAYOUT_OUTCOMES,
+  TIP_ENDINGS,
+  TIP_HOLDS,
+  WEBHOOK_OUTCOMES,
+} from './metrics';
 
 /** Every series of ours starts with this, so dashboards find them among the process metrics. */
 export const METRIC_PREFIX = 'trinkgeld_';
@@ -69,6 +75,12 @@ export interface WebhookBacklog {
   oldestUnprocessedAt: Date | null;
 }
 
+/** Outgoing webhook deliveries due but not yet being sent: the delivery worker's backlog. */
+export interface OutgoingWebhookBacklog {
+  due: number;
+  oldestDueAt: Date | null;
+}
+
 /** One HTTP answer, by route template (never the raw URL, which may carry codes and tokens). */
 export interface HttpObservation {
   method: string;
@@ -86,6 +98,8 @@ export interface AppMetrics extends Metrics {
   readPool(stats: () => PoolStats | null): void;
   /** Where the webhook backlog is read at each scrape (one indexed count in PostgreSQL). */
   readWebhookBacklog(backlog: () => Promise<WebhookBacklog>): void;
+  /** Where the outgoing webhooks' due deliveries are read at each scrape (one indexed count). */
+  readOutgoingWebhookBacklog(backlog: () => Promise<OutgoingWebhookBacklog>): void;
   /** The Prometheus text of the process metrics and this app's series. */
   scrape(): Promise<string>;
   readonly contentType: string;
@@ -181,6 +195,13 @@ export function createAppMetrics(): AppMetrics {
     startAtZero(payoutCounter, { outcome: PAYOUT_OUTCOMES });
   }
 
+  const outgoingWebhooks = counter(
+    'outgoing_webhook_deliveries_total',
+    "Attempts of outgoing webhooks to businesses' endpoints, by what came of them",
+    ['result'],
+  );
+  startAtZero(outgoingWebhooks, { result: OUTGOING_WEBHOOK_RESULTS });
+
   const jobRunsTotal = counter('job_runs_total', 'Runs of periodic jobs on this instance', [
     'job',
     'outcome',
@@ -273,6 +294,34 @@ export function createAppMetrics(): AppMetrics {
     },
   });
 
+  // Due deliveries are the database's too; like the provider backlog, read once per scrape.
+  let outgoingBacklog: () => Promise<OutgoingWebhookBacklog | null> = async () => null;
+  let outgoingRead: Promise<OutgoingWebhookBacklog | null> | null = null;
+  const readOutgoingOnce = () => (outgoingRead ??= outgoingBacklog().catch(() => null));
+  new Gauge({
+    name: `${METRIC_PREFIX}outgoing_webhook_due_deliveries`,
+    help: 'Outgoing webhook deliveries due and not being sent (all instances)',
+    registers,
+    async collect() {
+      this.reset();
+      const backlog = await readOutgoingOnce();
+      if (backlog) this.set(backlog.due);
+    },
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}outgoing_webhook_oldest_due_seconds`,
+    help: 'How long the longest-waiting due outgoing webhook delivery has waited, in seconds (0 when none)',
+    registers,
+    async collect() {
+      this.reset();
+      const backlog = await readOutgoingOnce();
+      if (!backlog) return;
+      const oldest = backlog.oldestDueAt;
+      const now = jobClock?.now().getTime() ?? Date.now();
+      this.set(oldest ? Math.max(0, (now - oldest.getTime()) / 1000) : 0);
+    },
+  });
+
   return {
     contentType: register.contentType,
     observeHttp({ method, route, status, seconds }) {
@@ -304,6 +353,7 @@ export function createAppMetrics(): AppMetrics {
       instantPayouts.inc({ outcome });
       instantPayoutCents.inc({ outcome }, Math.max(0, Math.trunc(cents)));
     },
+    outgoingWebhookDelivery: (result) => outgoingWebhooks.inc({ result }),
     guestCacheLookup: (hit) => cacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
     guestCacheInvalidated: (scope) => cacheInvalidations.inc({ scope }),
     countLiveStreams: (count) => liveStreamSources.push(count),
@@ -312,6 +362,9 @@ export function createAppMetrics(): AppMetrics {
     },
     readWebhookBacklog(backlog) {
       webhookBacklog = backlog;
+    },
+    readOutgoingWebhookBacklog(backlog) {
+      outgoingBacklog = backlog;
     },
     watchJobs(jobRuns, clock) {
       jobClock = clock;
@@ -334,8 +387,9 @@ export function createAppMetrics(): AppMetrics {
       });
     },
     async scrape() {
-      // Both backlog gauges share one count per scrape.
+      // Each backlog's two gauges share one count per scrape.
       backlogRead = null;
+      outgoingRead = null;
       const [process, app] = await Promise.all([processMetrics().metrics(), register.metrics()]);
       return `${process.trimEnd()}\n${app}`;
     },

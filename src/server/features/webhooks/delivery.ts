@@ -12,11 +12,13 @@ import type { Database, Tx } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
 import { escapeHtml } from '../../lib/html';
 import type { Mailer } from '../mail/mailer';
+import type { OutgoingWebhookMetrics } from '../metrics/metrics';
 import {
   cancelPendingDeliveries,
   type ClaimedDelivery,
   claimDueDeliveries,
   disableEndpoint,
+  dueDeliveryBacklog,
   endpointOwners,
   insertAttempt,
   lockClaim,
@@ -70,6 +72,8 @@ export interface WebhookDeliveryContext {
   resolve?: WebhookTargetOptions['resolve'];
   /** 0 ≤ x < 1 for the jitter (tests fix it). */
   random?: () => number;
+  /** Where each attempt's result is counted (the app's metrics; tools count nothing). */
+  metrics?: OutgoingWebhookMetrics;
 }
 
 /** What one attempt came to. */
@@ -195,8 +199,19 @@ async function signingSecrets(
   return secrets;
 }
 
-/** Attempts one claimed delivery and records what came of it. */
+/** Attempts one claimed delivery, records what came of it and counts it in the metrics. */
 export async function deliverClaimed(
+  ctx: WebhookDeliveryContext,
+  delivery: ClaimedDelivery,
+  signal?: AbortSignal,
+): Promise<DeliveryResult> {
+  const result = await deliverAndRecord(ctx, delivery, signal);
+  // 'lost' (another worker settled it) and 'released' (given back untried) are no attempt.
+  if (result !== 'lost' && result !== 'released') ctx.metrics?.outgoingWebhookDelivery(result);
+  return result;
+}
+
+async function deliverAndRecord(
   ctx: WebhookDeliveryContext,
   delivery: ClaimedDelivery,
   signal?: AbortSignal,
@@ -609,6 +624,11 @@ async function queueDisabledMails(
     );
   }
   return ids;
+}
+
+/** The due deliveries no worker is sending, for the metrics (decision 0650). */
+export function readDueDeliveryBacklog(ctx: Pick<WebhookDeliveryContext, 'database' | 'clock'>) {
+  return dueDeliveryBacklog(ctx.database.db, ctx.clock.now());
 }
 
 export interface WebhookWorker {

@@ -317,13 +317,22 @@ export async function endpointOwners(tx: Executor, businessId: string) {
   return { businessName: business?.name ?? '', owners };
 }
 
-/** When the soonest pending delivery is due (for the worker's and tests' information). */
-export async function countDueDeliveries(db: Executor, now: Date): Promise<number> {
+/**
+ * The deliveries due at `now` that no worker is sending (a claim moves a delivery's due time to
+ * its lease's end), and since when the longest-waiting one is due: the metrics' backlog.
+ */
+export async function dueDeliveryBacklog(
+  db: Executor,
+  now: Date,
+): Promise<{ due: number; oldestDueAt: Date | null }> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      due: sql<number>`count(*)::int`,
+      oldest: sql<Date | string | null>`min(${webhookDeliveries.nextAttemptAt})`,
+    })
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, now)));
-  return row?.n ?? 0;
+  return { due: row?.due ?? 0, oldestDueAt: row?.oldest ? new Date(row.oldest) : null };
 }
 
 /**
