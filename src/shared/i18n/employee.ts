@@ -1,4 +1,3 @@
-import { counted } from '../domain/counted';
 import { type PageRange, pageRangeText } from '../domain/page-range';
 import { setupTexts } from './setup-checklist';
 /** German texts of the employee dashboard (spec §2, §4, §8). */
