@@ -101,6 +101,29 @@ async function waitReady(url, child, output, timeoutMs = 120_000) {
   throw new Error(`no /readyz 200 within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
+/** Whether the child's output shows `text` within `timeoutMs`, waiting on its output events. */
+function outputShows(child, output, text, timeoutMs = 10_000) {
+  if (output().includes(text)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (shown) => {
+      clearTimeout(timer);
+      child.stdout.off('data', check);
+      child.stderr.off('data', check);
+      child.off('exit', exited);
+      resolve(shown);
+    };
+    // Runs after the listener that appends the chunk to the output (added earlier).
+    const check = () => {
+      if (output().includes(text)) done(true);
+    };
+    const exited = () => done(output().includes(text));
+    const timer = setTimeout(() => done(output().includes(text)), timeoutMs);
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
+    child.on('exit', exited);
+  });
+}
+
 let server;
 try {
   if (fromCheckout) {
@@ -172,7 +195,11 @@ try {
   const readyAt = Date.now();
   timings.push(['start → /readyz', (readyAt - startedAt) / 1000]);
   process.stdout.write(`✓ start → /readyz (${((readyAt - startedAt) / 1000).toFixed(1)} s)\n`);
-  if (!output.includes('Trinkgeld läuft auf')) throw new Error(`no start line:\n${output}`);
+  // The server prints its start line after it listens, so /readyz may answer before the line
+  // has come through the pipe: wait for it (bounded) rather than read the output at once.
+  if (!(await outputShows(server, () => output, 'Trinkgeld läuft auf'))) {
+    throw new Error(`no start line:\n${output}`);
+  }
 
   // 5. The first operator, as the operator guide says.
   const created = timed('npm run admin:create', () =>
